@@ -1,0 +1,393 @@
+/* Green Hackenbush on trees and forests: values and complete move sets
+ * against an exhaustive mex over edge subsets, validation, and paths and
+ * stars of a million edges (no recursion, linear time). */
+#include "gr_test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grundy/hackenbush_tree.h"
+
+#define ROOT GR_HTREE_ROOT
+#define BRUTE_MAX_VERTICES 14
+#define BRUTE_MAX_EDGES 12
+
+/* ---- brute force -------------------------------------------------------
+ * A position is the set of non-root vertices still attached (bit i for
+ * vertex edge_vertex[i]); every set closed under "parent present" is a
+ * position.  Cutting the edge above v removes v's subtree, so followers are
+ * subsets and an ascending sweep over masks sees them first. */
+typedef struct brute {
+    uint32_t n, m;
+    const uint32_t *parent;
+    int bit[BRUTE_MAX_VERTICES];   /* vertex -> bit, -1 for roots */
+    uint32_t vertex[BRUTE_MAX_EDGES];
+    uint32_t sub[BRUTE_MAX_EDGES]; /* descendants of the bit's vertex */
+    uint8_t value[1u << BRUTE_MAX_EDGES];
+} brute;
+
+static int brute_closed(const brute *b, uint32_t mask)
+{
+    for (uint32_t i = 0; i < b->m; i++) {
+        if ((mask >> i) & 1u) {
+            uint32_t p = b->parent[b->vertex[i]];
+            if (b->bit[p] >= 0 && !((mask >> b->bit[p]) & 1u)) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+static void brute_solve(brute *b, const uint32_t *parent, uint32_t n)
+{
+    b->n = n;
+    b->m = 0;
+    b->parent = parent;
+    for (uint32_t v = 0; v < n; v++) {
+        b->bit[v] = -1;
+        if (parent[v] != ROOT) {
+            b->bit[v] = (int)b->m;
+            b->vertex[b->m++] = v;
+        }
+    }
+    for (uint32_t i = 0; i < b->m; i++) {
+        b->sub[i] = 0;
+    }
+    for (uint32_t i = 0; i < b->m; i++) {
+        for (uint32_t u = b->vertex[i]; parent[u] != ROOT; u = parent[u]) {
+            b->sub[b->bit[u]] |= 1u << i;
+        }
+    }
+    for (uint32_t mask = 0; mask < (1u << b->m); mask++) {
+        if (!brute_closed(b, mask)) {
+            continue;
+        }
+        uint64_t seen = 0;
+        for (uint32_t i = 0; i < b->m; i++) {
+            if ((mask >> i) & 1u) {
+                seen |= 1ull << b->value[mask & ~b->sub[i]];
+            }
+        }
+        uint8_t mex = 0;
+        while ((seen >> mex) & 1u) {
+            mex++;
+        }
+        b->value[mask] = mex;
+    }
+}
+
+static uint32_t brute_full(const brute *b)
+{
+    return (1u << b->m) - 1u;
+}
+
+/* ---- random forests ----------------------------------------------------- */
+static void random_forest(gr_test_rng *r, uint32_t n, uint32_t *parent)
+{
+    uint32_t perm[BRUTE_MAX_VERTICES];
+    for (uint32_t i = 0; i < n; i++) {
+        perm[i] = i;
+    }
+    for (uint32_t i = n; i > 1; i--) {
+        uint32_t j = (uint32_t)gr_test_below(r, i);
+        uint32_t tmp = perm[i - 1];
+        perm[i - 1] = perm[j];
+        perm[j] = tmp;
+    }
+    /* Vertex perm[i] hangs from an earlier perm[j]: a forest whatever the
+     * labels; shapes range from paths (j = i - 1) to stars. */
+    uint32_t style = (uint32_t)gr_test_below(r, 4);
+    for (uint32_t i = 0; i < n; i++) {
+        if (i == 0 || gr_test_below(r, 7) == 0) {
+            parent[perm[i]] = ROOT;
+        } else if (style == 0) {
+            parent[perm[i]] = perm[i - 1];
+        } else if (style == 1) {
+            parent[perm[i]] = perm[gr_test_below(r, i < 3 ? i : 3)];
+        } else {
+            parent[perm[i]] = perm[gr_test_below(r, i)];
+        }
+    }
+}
+
+static void check_against_brute(gr_arena *a, const uint32_t *parent,
+                                uint32_t n, uint64_t seed)
+{
+    static brute b; /* test-only scratch; tests run on one thread */
+    brute_solve(&b, parent, n);
+    gr_htree t;
+    gr_htree_input in = {parent, n};
+    uint32_t bad = 0;
+    assert_int_equal(gr_htree_solve(a, &in, &t, &bad), GR_OK);
+    uint32_t full = brute_full(&b);
+    if (t.value != b.value[full]) {
+        fprintf(stderr, "seed %llu: value %llu, brute %u\n",
+                (unsigned long long)seed, (unsigned long long)t.value,
+                b.value[full]);
+    }
+    assert_int_equal(t.value, b.value[full]);
+    /* Every target from 0 to m + 1 (so including the current value and
+     * unreachable ones), and one far beyond. */
+    for (uint64_t target = 0; target <= (uint64_t)b.m + 2; target++) {
+        uint64_t want = target == (uint64_t)b.m + 2 ? (1ull << 40) : target;
+        gr_htree_move moves[BRUTE_MAX_EDGES];
+        uint64_t count = 99;
+        assert_int_equal(gr_htree_moves_to(a, &t, want, moves,
+                                           BRUTE_MAX_EDGES, &count),
+                         GR_OK);
+        uint64_t k = 0;
+        for (uint32_t i = 0; i < b.m; i++) {
+            uint32_t v = b.vertex[i];
+            if (b.value[full & ~b.sub[i]] != want) {
+                continue;
+            }
+            if (k >= count || moves[k].child != v) {
+                fprintf(stderr, "seed %llu target %llu: missing move to %u\n",
+                        (unsigned long long)seed, (unsigned long long)want,
+                        v);
+            }
+            assert_true(k < count);
+            assert_int_equal(moves[k].child, v);
+            assert_int_equal(moves[k].parent, parent[v]);
+            assert_int_equal(moves[k].edges_removed,
+                             (uint32_t)__builtin_popcount(b.sub[i]));
+            k++;
+        }
+        assert_int_equal(count, k);
+    }
+    /* Subtree sizes are what the brute force sees. */
+    for (uint32_t i = 0; i < b.m; i++) {
+        assert_int_equal(t.subtree[b.vertex[i]],
+                         (uint32_t)__builtin_popcount(b.sub[i]));
+    }
+}
+
+static void test_random_against_brute(void **state)
+{
+    (void)state;
+    gr_test_rng r = {0x5eed0001u};
+    gr_arena *a = gr_arena_create(0);
+    uint32_t parent[BRUTE_MAX_VERTICES];
+    for (int iter = 0; iter < 4000; iter++) {
+        uint64_t seed = r.s;
+        uint32_t n = 1 + (uint32_t)gr_test_below(&r, 13);
+        random_forest(&r, n, parent);
+        check_against_brute(a, parent, n, seed);
+        gr_arena_reset(a);
+    }
+    gr_arena_destroy(a);
+}
+
+/* Single trees with the maximum edge count (one root, twelve edges). */
+static void test_random_trees_12_edges(void **state)
+{
+    (void)state;
+    gr_test_rng r = {0x5eed0002u};
+    gr_arena *a = gr_arena_create(0);
+    uint32_t parent[BRUTE_MAX_VERTICES];
+    for (int iter = 0; iter < 300; iter++) {
+        uint64_t seed = r.s;
+        uint32_t n = 13;
+        random_forest(&r, n, parent);
+        /* force one tree: reattach extra roots below vertex 0's root */
+        uint32_t root = ROOT;
+        for (uint32_t v = 0; v < n; v++) {
+            if (parent[v] == ROOT) {
+                if (root == ROOT) {
+                    root = v;
+                } else {
+                    parent[v] = root;
+                }
+            }
+        }
+        check_against_brute(a, parent, n, seed);
+        gr_arena_reset(a);
+    }
+    gr_arena_destroy(a);
+}
+
+static void test_small_cases(void **state)
+{
+    (void)state;
+    gr_arena *a = gr_arena_create(0);
+    gr_htree t;
+    uint64_t count = 0;
+    gr_htree_move mv[4];
+
+    /* The empty forest and a lone root: value 0, no moves. */
+    gr_htree_input empty = {NULL, 0};
+    assert_int_equal(gr_htree_solve(a, &empty, &t, NULL), GR_OK);
+    assert_int_equal(t.value, 0);
+    assert_int_equal(gr_htree_moves_to(a, &t, 0, mv, 4, &count), GR_OK);
+    assert_int_equal(count, 0);
+    assert_int_equal(gr_htree_moves_to(a, &t, 3, mv, 4, &count), GR_OK);
+    assert_int_equal(count, 0);
+
+    /* DESIGN's example, parent [-1, 0, 0, 1]: g(1) = 1, g(0) = (1 + 1) ^
+     * (0 + 1) = 3.  Cutting 0-1 leaves 1, cutting 0-2 leaves a stick of 2,
+     * cutting 1-3 leaves two sticks of 1 on the root: 0, the only win. */
+    uint32_t p4[] = {ROOT, 0, 0, 1};
+    gr_htree_input in4 = {p4, 4};
+    assert_int_equal(gr_htree_solve(a, &in4, &t, NULL), GR_OK);
+    assert_int_equal(t.value, 3);
+    assert_int_equal(t.nroots, 1);
+    assert_int_equal(gr_htree_moves_to(a, &t, 0, mv, 4, &count), GR_OK);
+    assert_int_equal(count, 1);
+    assert_int_equal(mv[0].parent, 1);
+    assert_int_equal(mv[0].child, 3);
+    assert_int_equal(mv[0].edges_removed, 1);
+    /* max 0 counts without writing */
+    assert_int_equal(gr_htree_moves_to(a, &t, 0, NULL, 0, &count), GR_OK);
+    assert_int_equal(count, 1);
+
+    /* Two sticks of 2 on the ground: worth 0, no winning move. */
+    uint32_t two_sticks[] = {ROOT, 0, ROOT, 2};
+    gr_htree_input in2 = {two_sticks, 4};
+    assert_int_equal(gr_htree_solve(a, &in2, &t, NULL), GR_OK);
+    assert_int_equal(t.value, 0);
+    assert_int_equal(t.nroots, 2);
+    assert_int_equal(gr_htree_moves_to(a, &t, 0, mv, 4, &count), GR_OK);
+    assert_int_equal(count, 0);
+    gr_arena_destroy(a);
+}
+
+static void expect_invalid(const uint32_t *parent, uint32_t n, uint32_t bad)
+{
+    gr_arena *a = gr_arena_create(0);
+    gr_htree t;
+    gr_htree_input in = {parent, n};
+    uint32_t got = 12345;
+    assert_int_equal(gr_htree_solve(a, &in, &t, &got), GR_EINVAL);
+    assert_int_equal(got, bad);
+    gr_arena_destroy(a);
+}
+
+static void test_invalid(void **state)
+{
+    (void)state;
+    uint32_t unknown[] = {ROOT, 0, 7, 0};
+    expect_invalid(unknown, 4, 2);
+    uint32_t unknown2[] = {ROOT, 0, 4};
+    expect_invalid(unknown2, 3, 2);
+    uint32_t self[] = {ROOT, 1};
+    expect_invalid(self, 2, 1);
+    uint32_t no_root[] = {1, 2, 0};
+    expect_invalid(no_root, 3, 0);
+    /* a cycle 4 -> 3 -> 2 -> 4 with a tail 5 -> 4 beside a good tree */
+    uint32_t tail[] = {ROOT, 0, 4, 2, 3, 4};
+    expect_invalid(tail, 6, 2);
+    /* two cycles: the smallest vertex on any cycle is reported */
+    uint32_t two[] = {ROOT, 6, 5, 2, 0, 3, 1};
+    expect_invalid(two, 7, 1);
+}
+
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+    uint32_t n = 100000;
+    uint32_t *parent = malloc(n * sizeof(*parent));
+    assert_non_null(parent);
+    parent[0] = ROOT;
+    for (uint32_t v = 1; v < n; v++) {
+        parent[v] = v - 1;
+    }
+    gr_arena *a = gr_arena_create(256 * 1024);
+    gr_htree t;
+    gr_htree_input in = {parent, n};
+    assert_int_equal(gr_htree_solve(a, &in, &t, NULL), GR_ENOMEM);
+    gr_arena_destroy(a);
+    free(parent);
+}
+
+/* A path of 10^6 edges, the root being the LAST vertex so that BFS order
+ * differs from id order: depth 10^6 without recursion. */
+static void test_long_path(void **state)
+{
+    (void)state;
+    uint32_t m = 1000000, n = m + 1;
+    uint32_t *parent = malloc(n * sizeof(*parent));
+    assert_non_null(parent);
+    for (uint32_t v = 0; v < m; v++) {
+        parent[v] = v + 1;
+    }
+    parent[m] = ROOT;
+    gr_arena *a = gr_arena_create(0);
+    gr_htree t;
+    gr_htree_input in = {parent, n};
+    assert_int_equal(gr_htree_solve(a, &in, &t, NULL), GR_OK);
+    assert_int_equal(t.value, m); /* a stick of m edges is worth m */
+    gr_htree_move mv[2];
+    uint64_t count = 0;
+    /* to 0: cut the edge at the ground end */
+    assert_int_equal(gr_htree_moves_to(a, &t, 0, mv, 2, &count), GR_OK);
+    assert_int_equal(count, 1);
+    assert_int_equal(mv[0].parent, m);
+    assert_int_equal(mv[0].child, m - 1);
+    assert_int_equal(mv[0].edges_removed, m);
+    /* to x: leave x edges standing */
+    uint32_t x = 12345;
+    assert_int_equal(gr_htree_moves_to(a, &t, x, mv, 2, &count), GR_OK);
+    assert_int_equal(count, 1);
+    assert_int_equal(mv[0].child, m - 1 - x);
+    assert_int_equal(mv[0].edges_removed, m - x);
+    assert_int_equal(gr_htree_moves_to(a, &t, m + 1, mv, 2, &count), GR_OK);
+    assert_int_equal(count, 0);
+    gr_arena_destroy(a);
+
+    /* the same path closed into a cycle of 10^6 + 1 vertices */
+    parent[m] = 0;
+    a = gr_arena_create(0);
+    uint32_t bad = 7;
+    assert_int_equal(gr_htree_solve(a, &in, &t, &bad), GR_EINVAL);
+    assert_int_equal(bad, 0);
+    gr_arena_destroy(a);
+    free(parent);
+}
+
+/* A star of 10^6 edges: worth 0 (an even number of sticks of 1); every
+ * edge moves it to 1; capped materialisation, exact count. */
+static void test_big_star(void **state)
+{
+    (void)state;
+    uint32_t m = 1000000, n = m + 1;
+    uint32_t *parent = malloc(n * sizeof(*parent));
+    assert_non_null(parent);
+    parent[0] = ROOT;
+    for (uint32_t v = 1; v < n; v++) {
+        parent[v] = 0;
+    }
+    gr_arena *a = gr_arena_create(0);
+    gr_htree t;
+    gr_htree_input in = {parent, n};
+    assert_int_equal(gr_htree_solve(a, &in, &t, NULL), GR_OK);
+    assert_int_equal(t.value, 0);
+    gr_htree_move mv[10];
+    uint64_t count = 0;
+    assert_int_equal(gr_htree_moves_to(a, &t, 0, mv, 10, &count), GR_OK);
+    assert_int_equal(count, 0);
+    assert_int_equal(gr_htree_moves_to(a, &t, 1, mv, 10, &count), GR_OK);
+    assert_int_equal(count, m);
+    for (uint32_t i = 0; i < 10; i++) {
+        assert_int_equal(mv[i].parent, 0);
+        assert_int_equal(mv[i].child, i + 1);
+        assert_int_equal(mv[i].edges_removed, 1);
+    }
+    gr_arena_destroy(a);
+    free(parent);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_small_cases),
+        cmocka_unit_test(test_invalid),
+        cmocka_unit_test(test_random_against_brute),
+        cmocka_unit_test(test_random_trees_12_edges),
+        cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_long_path),
+        cmocka_unit_test(test_big_star),
+    };
+    return cmocka_run_group_tests_name("hackenbush_tree", tests, NULL, NULL);
+}
