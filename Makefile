@@ -1,0 +1,120 @@
+# grundyd build.  `make` builds the daemon, the CLI and the core library;
+# `make run` starts the daemon on :8080; `make test` runs every test.
+# Both call `make deps` first, which installs what is missing with apt-get.
+#
+# BUILD selects the output directory, so parallel builds (sanitizers, a
+# developer's scratch build) never share objects:  make BUILD=build-asan ...
+
+BUILD    ?= build
+CC       ?= cc
+PKGS     := libmicrohttpd libcjson
+OPT      ?= -O2
+CFLAGS   ?= $(OPT) -g
+SAN      ?=
+WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CPPFLAGS := -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SAN) $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
+LDLIBS     = $(PKG_LIBS) -lpthread -lm
+
+CORE_SRC := $(sort $(wildcard src/core/*.c))
+JSON_SRC := $(sort $(wildcard src/json/*.c))
+HTTP_SRC := $(sort $(wildcard src/http/*.c))
+CLI_SRC  := $(sort $(wildcard src/cli/*.c))
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+
+CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
+JSON_OBJ := $(JSON_SRC:%.c=$(BUILD)/obj/%.o)
+HTTP_OBJ := $(HTTP_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/embed.o
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+CORE_LIB := $(BUILD)/libgrundy.a
+JSON_LIB := $(BUILD)/libgrundyjson.a
+DAEMON   := $(BUILD)/grundyd
+CLI      := $(BUILD)/grundy
+VERSION  := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+EMBEDDED := api/openapi.yaml $(wildcard web/*)
+
+PORT ?= 8080
+# V=1 shows full compiler command lines.
+Q := $(if $(V),,@)
+
+.PHONY: all run deps test unit api openapi sanitize asan tsan fuzz bench \
+        container-test reliability browser-test format clean
+
+all: $(DAEMON) $(CLI) $(CORE_LIB)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(if $(V),,@echo '  CC    $<')
+	$(Q)$(CC) $(ALL_CFLAGS) -DGR_VERSION='"$(VERSION)"' -c $< -o $@
+
+# Static files are linked in with .incbin: no generated C, no xxd needed.
+$(BUILD)/obj/embed.o: src/http/embed.S $(EMBEDDED)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN) -c $< -o $@
+
+$(CORE_LIB): $(CORE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(JSON_LIB): $(JSON_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(DAEMON): $(HTTP_OBJ) $(JSON_LIB) $(CORE_LIB)
+	$(CC) $(SAN) $(CFLAGS) -o $@ $(HTTP_OBJ) $(JSON_LIB) $(CORE_LIB) $(LDLIBS)
+
+$(CLI): $(CLI_OBJ) $(JSON_LIB) $(CORE_LIB)
+	$(CC) $(SAN) $(CFLAGS) -o $@ $(CLI_OBJ) $(JSON_LIB) $(CORE_LIB) $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(JSON_LIB) $(CORE_LIB) tests/unit/gr_test.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(JSON_LIB) $(CORE_LIB) $(LDLIBS) -lcmocka
+
+deps:
+	@sh tests/deps.sh
+
+run: deps
+	$(MAKE) all
+	./$(DAEMON) --port $(PORT)
+
+unit: $(UNIT_BIN)
+	@sh tests/run_unit.sh $(UNIT_BIN)
+
+api: all
+	@GRUNDYD=$(abspath $(DAEMON)) GRUNDY_CLI=$(abspath $(CLI)) python3 tests/api/run.py
+
+openapi:
+	@python3 tests/api/validate_openapi.py api/openapi.yaml
+
+# ASan+UBSan and TSan builds in their own directories; the same unit tests
+# and API tests run against each daemon.
+asan:
+	$(MAKE) BUILD=build-asan SAN='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' OPT=-O1 all unit
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	GRUNDYD=$(abspath build-asan/grundyd) GRUNDY_CLI=$(abspath build-asan/grundy) python3 tests/api/run.py
+
+tsan:
+	$(MAKE) BUILD=build-tsan SAN='-fsanitize=thread' OPT=-O1 all
+	TSAN_OPTIONS="halt_on_error=1 suppressions=$(abspath tests/tsan.supp)" \
+	GRUNDYD=$(abspath build-tsan/grundyd) python3 tests/api/concurrency.py
+
+sanitize: asan tsan
+
+test: deps
+	$(MAKE) all unit
+	$(MAKE) openapi
+	$(MAKE) api
+	$(MAKE) sanitize
+	@echo "make test: all suites passed"
+
+format:
+	clang-format -i $(CORE_SRC) $(JSON_SRC) $(HTTP_SRC) $(CLI_SRC) include/grundy/*.h src/*/*.h
+
+clean:
+	rm -rf build build-asan build-tsan build-*
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

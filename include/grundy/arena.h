@@ -1,0 +1,77 @@
+/*
+ * Per-request arena.
+ *
+ * Every allocation a request makes -- body buffer, JSON tree, solver
+ * scratch, response text -- comes from one arena and is released at once
+ * when the request ends.  The design follows nginx's pool: small requests
+ * are bump-allocated from a chain of blocks; requests larger than a block's
+ * worth go to a separate list of individually malloc'ed chunks, so a large
+ * array never wastes the tail of a block.
+ *
+ * An arena carries a memory budget.  An allocation that would take the total
+ * past the budget returns NULL, and callers turn that into GR_ENOMEM, which
+ * the HTTP layer answers with 413.  Nothing aborts.
+ *
+ * An arena is used by one thread at a time; the core never shares one.
+ */
+#ifndef GRUNDY_ARENA_H
+#define GRUNDY_ARENA_H
+
+#include <stddef.h>
+
+#define GR_ARENA_ALIGNMENT 16
+
+typedef struct gr_arena gr_arena;
+
+/* budget: the most bytes (blocks + large chunks + bookkeeping) the arena may
+ * hold; 0 means unlimited.  Returns NULL when malloc fails. */
+gr_arena *gr_arena_create(size_t budget);
+void gr_arena_destroy(gr_arena *arena);
+
+/* Releases everything but the first block; the arena can be used again. */
+void gr_arena_reset(gr_arena *arena);
+
+/* GR_ARENA_ALIGNMENT-aligned memory, or NULL over budget / out of memory.
+ * size 0 returns a valid unique pointer. */
+void *gr_arena_alloc(gr_arena *arena, size_t size);
+
+/* Zeroed n*size bytes; NULL also when n*size overflows. */
+void *gr_arena_calloc(gr_arena *arena, size_t n, size_t size);
+
+/* Grows (or shrinks) an allocation made by this arena, keeping its first
+ * min(old_size, new_size) bytes.  The last small allocation and large
+ * chunks are resized in place when possible; otherwise a copy is made and
+ * the old space is simply abandoned until the arena dies. */
+void *gr_arena_realloc(gr_arena *arena, void *ptr, size_t old_size,
+                       size_t new_size);
+
+/* Releases an allocation early: large chunks go back to the system at
+ * once, small ones are abandoned until the arena dies.  size must be the
+ * size the allocation was made (or last resized) with.  Useful for a
+ * temporary array of many megabytes in a long solve. */
+void gr_arena_free(gr_arena *arena, void *ptr, size_t size);
+
+/* Bytes currently held from the system, and the most ever held. */
+size_t gr_arena_bytes(const gr_arena *arena);
+size_t gr_arena_peak(const gr_arena *arena);
+size_t gr_arena_budget(const gr_arena *arena);
+
+/* Registers fn(data) to run when the arena is destroyed or reset, last
+ * registered first.  Returns 0, or -1 when over budget. */
+int gr_arena_on_cleanup(gr_arena *arena, void (*fn)(void *), void *data);
+
+/* Convenience: typed array allocation, NULL on overflow or budget. */
+#define GR_ARENA_ARRAY(arena, type, n)                                      \
+    ((type *)gr_arena_calloc((arena), (n), sizeof(type)))
+#define GR_ARENA_ARRAY_UNINIT(arena, type, n)                               \
+    ((type *)gr_arena_alloc_array((arena), (n), sizeof(type)))
+
+static inline void *gr_arena_alloc_array(gr_arena *arena, size_t n, size_t size)
+{
+    if (size != 0 && n > ((size_t)-1) / size) {
+        return NULL;
+    }
+    return gr_arena_alloc(arena, n * size);
+}
+
+#endif

@@ -1,0 +1,21 @@
+/*
+ * Status codes shared by every layer of grundyd.
+ *
+ * The core returns one of these and writes its results through
+ * out-parameters; the JSON layer adds a pointer and a sentence; the HTTP
+ * layer turns the pair into an RFC 9457 problem response.  Keeping the set
+ * small (as nginx does with NGX_OK/NGX_ERROR/NGX_AGAIN) lets every caller
+ * check and return early so the happy path reads straight down.
+ */
+#ifndef GRUNDY_STATUS_H
+#define GRUNDY_STATUS_H
+
+typedef enum gr_status {
+    GR_OK = 0,
+    GR_ENOMEM,   /* the arena's memory budget is exhausted  -> 413 */
+    GR_EINVAL,   /* the input is invalid (cycle, bad id...) -> 400 */
+    GR_ELIMIT,   /* well-formed but outside a documented limit -> 422 */
+    GR_EINTERNAL /* a bug: should never be seen             -> 500 */
+} gr_status;
+
+#endif

@@ -1,0 +1,311 @@
+/*
+ * The per-request arena (see include/grundy/arena.h for the contract).
+ *
+ * Layout.  Small allocations are carved from the current block by moving
+ * `pos` towards `end`.  When a block is full a new one is chained in front;
+ * block sizes double from GR_BLOCK_FIRST up to GR_BLOCK_MAX so a request
+ * that needs a few kilobytes pays one malloc, and one that needs hundreds
+ * of megabytes pays a few dozen.  Anything above GR_LARGE goes to its own
+ * malloc'ed chunk on a doubly linked list, so it can be resized with
+ * realloc and released early without scanning.
+ *
+ * Whether an allocation is small or large is decided by its size alone,
+ * which is why realloc and free take the size: no header lookups, no
+ * guessing from addresses.
+ *
+ * Budget.  `bytes` counts everything obtained from malloc (block headers
+ * and chunk headers included).  Before each malloc the arena checks that
+ * bytes + request <= budget; over it the allocation fails with NULL.
+ */
+#include "grundy/arena.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GR_BLOCK_FIRST (8u * 1024u)
+#define GR_BLOCK_MAX (1024u * 1024u)
+#define GR_LARGE (64u * 1024u)
+
+#define GR_ALIGN_UP(n)                                                      \
+    (((n) + (GR_ARENA_ALIGNMENT - 1)) & ~(size_t)(GR_ARENA_ALIGNMENT - 1))
+
+typedef struct gr_block {
+    struct gr_block *next;
+    size_t size; /* total bytes of this block, header included */
+    max_align_t align_;
+} gr_block;
+
+typedef struct gr_large {
+    struct gr_large *prev, *next;
+    size_t size; /* total bytes of this chunk, header included */
+    max_align_t align_;
+} gr_large;
+
+typedef struct gr_cleanup {
+    struct gr_cleanup *next;
+    void (*fn)(void *);
+    void *data;
+} gr_cleanup;
+
+struct gr_arena {
+    gr_block *blocks; /* current block first */
+    unsigned char *pos, *end;
+    unsigned char *last;  /* start of the most recent small allocation */
+    gr_large *large;
+    gr_cleanup *cleanups;
+    size_t bytes, peak, budget;
+    size_t next_block;
+};
+
+#define GR_BLOCK_HDR GR_ALIGN_UP(sizeof(gr_block))
+#define GR_LARGE_HDR GR_ALIGN_UP(sizeof(gr_large))
+
+static int gr_arena_charge(gr_arena *a, size_t n)
+{
+    if (a->budget != 0 && (n > a->budget || a->bytes > a->budget - n)) {
+        return -1;
+    }
+    a->bytes += n;
+    if (a->bytes > a->peak) {
+        a->peak = a->bytes;
+    }
+    return 0;
+}
+
+static int gr_arena_new_block(gr_arena *a, size_t need)
+{
+    size_t size = a->next_block;
+    while (size - GR_BLOCK_HDR < need) {
+        size *= 2;
+    }
+    if (gr_arena_charge(a, size) != 0) {
+        return -1;
+    }
+    gr_block *b = malloc(size);
+    if (b == NULL) {
+        a->bytes -= size;
+        return -1;
+    }
+    b->size = size;
+    b->next = a->blocks;
+    a->blocks = b;
+    a->pos = (unsigned char *)b + GR_BLOCK_HDR;
+    a->end = (unsigned char *)b + size;
+    a->last = NULL;
+    if (a->next_block < GR_BLOCK_MAX) {
+        a->next_block *= 2;
+    }
+    return 0;
+}
+
+gr_arena *gr_arena_create(size_t budget)
+{
+    gr_arena *a = calloc(1, sizeof(*a));
+    if (a == NULL) {
+        return NULL;
+    }
+    a->budget = budget;
+    a->next_block = GR_BLOCK_FIRST;
+    if (gr_arena_charge(a, sizeof(*a)) != 0 || gr_arena_new_block(a, 0) != 0) {
+        free(a);
+        return NULL;
+    }
+    return a;
+}
+
+static void gr_arena_run_cleanups(gr_arena *a)
+{
+    while (a->cleanups != NULL) {
+        gr_cleanup *c = a->cleanups;
+        a->cleanups = c->next;
+        c->fn(c->data);
+    }
+}
+
+static void gr_arena_release(gr_arena *a, int keep_first)
+{
+    gr_arena_run_cleanups(a);
+    for (gr_large *l = a->large, *next; l != NULL; l = next) {
+        next = l->next;
+        a->bytes -= l->size;
+        free(l);
+    }
+    a->large = NULL;
+    gr_block *keep = NULL;
+    for (gr_block *b = a->blocks, *next; b != NULL; b = next) {
+        next = b->next;
+        if (keep_first && next == NULL) {
+            keep = b;
+            break;
+        }
+        a->bytes -= b->size;
+        free(b);
+    }
+    a->blocks = keep;
+    if (keep != NULL) {
+        keep->next = NULL;
+        a->pos = (unsigned char *)keep + GR_BLOCK_HDR;
+        a->end = (unsigned char *)keep + keep->size;
+        a->next_block = GR_BLOCK_FIRST * 2;
+    }
+    a->last = NULL;
+}
+
+void gr_arena_destroy(gr_arena *a)
+{
+    if (a == NULL) {
+        return;
+    }
+    gr_arena_release(a, 0);
+    free(a);
+}
+
+void gr_arena_reset(gr_arena *a) { gr_arena_release(a, 1); }
+
+static void *gr_arena_alloc_large(gr_arena *a, size_t size)
+{
+    if (size > SIZE_MAX - GR_LARGE_HDR) {
+        return NULL;
+    }
+    size_t total = GR_LARGE_HDR + size;
+    if (gr_arena_charge(a, total) != 0) {
+        return NULL;
+    }
+    gr_large *l = malloc(total);
+    if (l == NULL) {
+        a->bytes -= total;
+        return NULL;
+    }
+    l->size = total;
+    l->prev = NULL;
+    l->next = a->large;
+    if (a->large != NULL) {
+        a->large->prev = l;
+    }
+    a->large = l;
+    return (unsigned char *)l + GR_LARGE_HDR;
+}
+
+void *gr_arena_alloc(gr_arena *a, size_t size)
+{
+    if (size > GR_LARGE) {
+        return gr_arena_alloc_large(a, size);
+    }
+    size_t n = GR_ALIGN_UP(size == 0 ? 1 : size);
+    if ((size_t)(a->end - a->pos) < n && gr_arena_new_block(a, n) != 0) {
+        return NULL;
+    }
+    a->last = a->pos;
+    a->pos += n;
+    return a->last;
+}
+
+void *gr_arena_calloc(gr_arena *a, size_t n, size_t size)
+{
+    if (size != 0 && n > SIZE_MAX / size) {
+        return NULL;
+    }
+    void *p = gr_arena_alloc(a, n * size);
+    if (p != NULL) {
+        memset(p, 0, n * size);
+    }
+    return p;
+}
+
+static gr_large *gr_large_of(void *ptr)
+{
+    return (gr_large *)((unsigned char *)ptr - GR_LARGE_HDR);
+}
+
+void *gr_arena_realloc(gr_arena *a, void *ptr, size_t old_size, size_t new_size)
+{
+    if (ptr == NULL) {
+        return gr_arena_alloc(a, new_size);
+    }
+    if (old_size > GR_LARGE && new_size > GR_LARGE) {
+        gr_large *l = gr_large_of(ptr);
+        if (new_size > SIZE_MAX - GR_LARGE_HDR) {
+            return NULL;
+        }
+        size_t total = GR_LARGE_HDR + new_size;
+        if (total > l->size && gr_arena_charge(a, total - l->size) != 0) {
+            return NULL;
+        }
+        gr_large *prev = l->prev, *next = l->next;
+        gr_large *m = realloc(l, total);
+        if (m == NULL) {
+            if (total > l->size) {
+                a->bytes -= total - l->size;
+            }
+            return NULL;
+        }
+        if (total < m->size) {
+            a->bytes -= m->size - total;
+        }
+        m->size = total;
+        if (prev != NULL) {
+            prev->next = m;
+        } else {
+            a->large = m;
+        }
+        if (next != NULL) {
+            next->prev = m;
+        }
+        return (unsigned char *)m + GR_LARGE_HDR;
+    }
+    if (old_size <= GR_LARGE && new_size <= GR_LARGE && ptr == a->last) {
+        size_t n = GR_ALIGN_UP(new_size == 0 ? 1 : new_size);
+        if ((size_t)(a->end - a->last) >= n) {
+            a->pos = a->last + n;
+            return ptr;
+        }
+    }
+    void *p = gr_arena_alloc(a, new_size);
+    if (p == NULL) {
+        return NULL;
+    }
+    memcpy(p, ptr, old_size < new_size ? old_size : new_size);
+    gr_arena_free(a, ptr, old_size);
+    return p;
+}
+
+void gr_arena_free(gr_arena *a, void *ptr, size_t size)
+{
+    if (ptr == NULL) {
+        return;
+    }
+    if (size > GR_LARGE) {
+        gr_large *l = gr_large_of(ptr);
+        if (l->prev != NULL) {
+            l->prev->next = l->next;
+        } else {
+            a->large = l->next;
+        }
+        if (l->next != NULL) {
+            l->next->prev = l->prev;
+        }
+        a->bytes -= l->size;
+        free(l);
+    } else if (ptr == a->last) {
+        a->pos = a->last;
+        a->last = NULL;
+    }
+}
+
+size_t gr_arena_bytes(const gr_arena *a) { return a->bytes; }
+size_t gr_arena_peak(const gr_arena *a) { return a->peak; }
+size_t gr_arena_budget(const gr_arena *a) { return a->budget; }
+
+int gr_arena_on_cleanup(gr_arena *a, void (*fn)(void *), void *data)
+{
+    gr_cleanup *c = gr_arena_alloc(a, sizeof(*c));
+    if (c == NULL) {
+        return -1;
+    }
+    c->fn = fn;
+    c->data = data;
+    c->next = a->cleanups;
+    a->cleanups = c;
+    return 0;
+}
