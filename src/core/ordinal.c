@@ -1,0 +1,665 @@
+/*
+ * Ordinals below epsilon_0 as interned Cantor normal forms (see
+ * include/grundy/ordinal.h for the representation).
+ *
+ * Storage.  A label is a slice of two parallel term arrays (exponent
+ * labels, coefficients) plus its height, tree size, hash and rank.  An
+ * open-addressing table keyed by the term list makes interning O(k) for a
+ * k-term form, so equal ordinals always get equal labels.  All arrays grow
+ * by doubling inside the arena and are addressed by offset, never by a
+ * pointer kept across a growth.
+ *
+ * Order.  Heights separate ordinals: with m_h the value of the path of h
+ * edges (m_0 = 0, m_{h+1} = w^{m_h}), a tree of height h has a value in
+ * [m_h, m_{h+1}), because its largest child has height h-1 and every
+ * child has height <= h-1.  So a < b when height(a) < height(b); at equal
+ * heights the CNF term lists are compared lexicographically (a larger
+ * leading exponent wins, then a larger coefficient, then the longer list),
+ * the exponents having smaller heights.  Ranking therefore goes height by
+ * height, each group sorted with the comparison that the ranks of the
+ * lower groups make O(1) per exponent.
+ */
+#include "grundy/ordinal.h"
+
+#include "core/ordinal_internal.h"
+
+#include <string.h>
+
+#define GR_ORD_UNRANKED UINT32_MAX
+#define GR_ORD_MAX_LABELS (UINT32_MAX - 1u)
+#define GR_ORD_UNMAPPED UINT32_MAX
+
+typedef struct gr_ord_label {
+    uint64_t size;     /* nodes of the tree, saturating */
+    size_t term_off;   /* first term in term_exp / term_coef */
+    uint32_t nterms;
+    uint32_t height;
+    uint32_t rank;     /* GR_ORD_UNRANKED or position in the ranked order */
+    uint32_t hash;
+} gr_ord_label;
+
+struct gr_ord_ctx {
+    gr_arena *arena;
+    gr_ord_label *labels;
+    size_t nlabels, cap_labels;
+    gr_ord *term_exp;
+    uint64_t *term_coef;
+    size_t nterms, cap_terms;
+    uint32_t *table; /* label + 1, 0 = empty */
+    size_t table_cap; /* power of two */
+    /* scratch term list for xor / import / from_terms (never aliased by
+     * the intern arguments' storage) */
+    gr_ord *s_exp;
+    uint64_t *s_coef;
+    size_t s_cap;
+    uint32_t next_rank;
+};
+
+/* ---- small helpers ------------------------------------------------------ */
+
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static uint32_t hash_terms(const gr_ord *exps, const uint64_t *coefs,
+                           size_t n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)n;
+    for (size_t i = 0; i < n; i++) {
+        h = mix64(h ^ exps[i]);
+        h = mix64(h + coefs[i]);
+    }
+    return (uint32_t)(h ^ (h >> 32));
+}
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+    if (a != 0 && b > UINT64_MAX / a) {
+        return UINT64_MAX;
+    }
+    return a * b;
+}
+
+/* Grows *p (n elements of `size` bytes, capacity *cap) to hold `need`. */
+static gr_status grow(gr_arena *arena, void **p, size_t *cap, size_t need,
+                      size_t size)
+{
+    if (need <= *cap) {
+        return GR_OK;
+    }
+    size_t ncap = *cap ? *cap : 16;
+    while (ncap < need) {
+        if (ncap > ((size_t)-1) / 2 / size) {
+            return GR_ENOMEM;
+        }
+        ncap *= 2;
+    }
+    void *np = gr_arena_realloc(arena, *p, *cap * size, ncap * size);
+    if (np == NULL) {
+        return GR_ENOMEM;
+    }
+    *p = np;
+    *cap = ncap;
+    return GR_OK;
+}
+
+static gr_status scratch_reserve(gr_ord_ctx *x, size_t need)
+{
+    size_t cap = x->s_cap;
+    gr_status st = grow(x->arena, (void **)&x->s_exp, &cap, need,
+                        sizeof(*x->s_exp));
+    if (st != GR_OK) {
+        return st;
+    }
+    cap = x->s_cap;
+    st = grow(x->arena, (void **)&x->s_coef, &cap, need,
+              sizeof(*x->s_coef));
+    if (st != GR_OK) {
+        return st;
+    }
+    x->s_cap = cap;
+    return GR_OK;
+}
+
+static gr_status table_rebuild(gr_ord_ctx *x, size_t cap)
+{
+    uint32_t *t = GR_ARENA_ARRAY(x->arena, uint32_t, cap);
+    if (t == NULL) {
+        return GR_ENOMEM;
+    }
+    /* Label 0 is never looked up (intern short-cuts n == 0). */
+    for (size_t i = 1; i < x->nlabels; i++) {
+        size_t j = x->labels[i].hash & (cap - 1);
+        while (t[j] != 0) {
+            j = (j + 1) & (cap - 1);
+        }
+        t[j] = (uint32_t)i + 1u;
+    }
+    if (x->table != NULL) {
+        gr_arena_free(x->arena, x->table, x->table_cap * sizeof(*t));
+    }
+    x->table = t;
+    x->table_cap = cap;
+    return GR_OK;
+}
+
+/*
+ * The label of the canonical term list (exps strictly decreasing, coefs
+ * positive), made if new.  exps/coefs must not point into x's term arrays
+ * (they may move).
+ */
+static gr_status intern(gr_ord_ctx *x, const gr_ord *exps,
+                        const uint64_t *coefs, size_t n, gr_ord *out)
+{
+    if (n == 0) {
+        *out = GR_ORD_ZERO;
+        return GR_OK;
+    }
+    uint32_t h = hash_terms(exps, coefs, n);
+    size_t mask = x->table_cap - 1;
+    size_t j = h & mask;
+    while (x->table[j] != 0) {
+        const gr_ord_label *l = &x->labels[x->table[j] - 1u];
+        if (l->hash == h && l->nterms == n &&
+            memcmp(&x->term_exp[l->term_off], exps, n * sizeof(*exps)) == 0 &&
+            memcmp(&x->term_coef[l->term_off], coefs, n * sizeof(*coefs)) ==
+                0) {
+            *out = x->table[j] - 1u;
+            return GR_OK;
+        }
+        j = (j + 1) & mask;
+    }
+    if (x->nlabels >= GR_ORD_MAX_LABELS || n > UINT32_MAX) {
+        return GR_ELIMIT;
+    }
+    size_t cap = x->cap_labels;
+    gr_status st = grow(x->arena, (void **)&x->labels, &cap, x->nlabels + 1,
+                        sizeof(*x->labels));
+    if (st != GR_OK) {
+        return st;
+    }
+    x->cap_labels = cap;
+    cap = x->cap_terms;
+    st = grow(x->arena, (void **)&x->term_exp, &cap, x->nterms + n,
+              sizeof(*x->term_exp));
+    if (st != GR_OK) {
+        return st;
+    }
+    cap = x->cap_terms;
+    st = grow(x->arena, (void **)&x->term_coef, &cap, x->nterms + n,
+              sizeof(*x->term_coef));
+    if (st != GR_OK) {
+        return st;
+    }
+    x->cap_terms = cap;
+
+    gr_ord id = (gr_ord)x->nlabels;
+    gr_ord_label *l = &x->labels[id];
+    l->term_off = x->nterms;
+    l->nterms = (uint32_t)n;
+    /* exps[0] is the largest exponent, hence the highest child. */
+    l->height = x->labels[exps[0]].height + 1u;
+    l->rank = GR_ORD_UNRANKED;
+    l->hash = h;
+    uint64_t size = 1;
+    for (size_t i = 0; i < n; i++) {
+        size = sat_add(size, sat_mul(coefs[i], x->labels[exps[i]].size));
+    }
+    l->size = size;
+    memcpy(&x->term_exp[x->nterms], exps, n * sizeof(*exps));
+    memcpy(&x->term_coef[x->nterms], coefs, n * sizeof(*coefs));
+    x->nterms += n;
+    x->nlabels++;
+
+    x->table[j] = id + 1u;
+    if (x->nlabels * 2 > x->table_cap) {
+        st = table_rebuild(x, x->table_cap * 2);
+        if (st != GR_OK) {
+            return st;
+        }
+    }
+    *out = id;
+    return GR_OK;
+}
+
+/* ---- contexts ----------------------------------------------------------- */
+
+gr_status gr_ord_ctx_create(gr_arena *arena, gr_ord_ctx **out)
+{
+    gr_ord_ctx *x = gr_arena_calloc(arena, 1, sizeof(*x));
+    if (x == NULL) {
+        return GR_ENOMEM;
+    }
+    x->arena = arena;
+    gr_status st = grow(arena, (void **)&x->labels, &x->cap_labels, 64,
+                        sizeof(*x->labels));
+    if (st != GR_OK) {
+        return st;
+    }
+    /* Label 0: the empty term list, the ordinal 0, the one-node tree. */
+    x->labels[0] = (gr_ord_label){.size = 1, .term_off = 0, .nterms = 0,
+                                  .height = 0, .rank = 0, .hash = 0};
+    x->nlabels = 1;
+    x->next_rank = 1;
+    st = table_rebuild(x, 128);
+    if (st != GR_OK) {
+        return st;
+    }
+    *out = x;
+    return GR_OK;
+}
+
+gr_arena *gr_ord_arena(const gr_ord_ctx *x) { return x->arena; }
+
+size_t gr_ord_count(const gr_ord_ctx *x) { return x->nlabels; }
+
+gr_status gr_ord_from_u64(gr_ord_ctx *x, uint64_t n, gr_ord *out)
+{
+    if (n == 0) {
+        *out = GR_ORD_ZERO;
+        return GR_OK;
+    }
+    gr_ord e = GR_ORD_ZERO;
+    return intern(x, &e, &n, 1, out);
+}
+
+gr_status gr_ord_from_terms(gr_ord_ctx *x, const gr_ord *exps,
+                            const uint64_t *coefs, size_t n, gr_ord *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (exps[i] >= x->nlabels || coefs[i] == 0 ||
+            (i > 0 && gr_ord_cmp(x, exps[i - 1], exps[i]) <= 0)) {
+            return GR_EINVAL;
+        }
+    }
+    gr_status st = scratch_reserve(x, n);
+    if (st != GR_OK) {
+        return st;
+    }
+    memcpy(x->s_exp, exps, n * sizeof(*exps));
+    memcpy(x->s_coef, coefs, n * sizeof(*coefs));
+    return intern(x, x->s_exp, x->s_coef, n, out);
+}
+
+/* ---- inspection --------------------------------------------------------- */
+
+bool gr_ord_is_finite(const gr_ord_ctx *x, gr_ord a, uint64_t *n)
+{
+    const gr_ord_label *l = &x->labels[a];
+    if (l->nterms == 0) {
+        if (n != NULL) {
+            *n = 0;
+        }
+        return true;
+    }
+    if (l->nterms == 1 && x->term_exp[l->term_off] == GR_ORD_ZERO) {
+        if (n != NULL) {
+            *n = x->term_coef[l->term_off];
+        }
+        return true;
+    }
+    return false;
+}
+
+size_t gr_ord_nterms(const gr_ord_ctx *x, gr_ord a)
+{
+    return x->labels[a].nterms;
+}
+
+void gr_ord_term(const gr_ord_ctx *x, gr_ord a, size_t j, gr_ord *exp,
+                 uint64_t *coef)
+{
+    size_t off = x->labels[a].term_off + j;
+    *exp = x->term_exp[off];
+    *coef = x->term_coef[off];
+}
+
+uint32_t gr_ord_height(const gr_ord_ctx *x, gr_ord a)
+{
+    return x->labels[a].height;
+}
+
+uint64_t gr_ord_tree_size(const gr_ord_ctx *x, gr_ord a)
+{
+    return x->labels[a].size;
+}
+
+bool gr_ord_is_ranked(const gr_ord_ctx *x, gr_ord a)
+{
+    return x->labels[a].rank != GR_ORD_UNRANKED;
+}
+
+uint32_t gr_ord_rank_of(const gr_ord_ctx *x, gr_ord a)
+{
+    return x->labels[a].rank;
+}
+
+/* ---- order -------------------------------------------------------------- */
+
+int gr_ord_cmp(const gr_ord_ctx *x, gr_ord a, gr_ord b)
+{
+    /* Each round either decides or replaces (a, b) by the first pair of
+     * differing exponents, whose order is the answer (CNF comparison);
+     * heights strictly decrease, so this ends. */
+    for (;;) {
+        if (a == b) {
+            return 0;
+        }
+        const gr_ord_label *la = &x->labels[a];
+        const gr_ord_label *lb = &x->labels[b];
+        if (la->rank != GR_ORD_UNRANKED && lb->rank != GR_ORD_UNRANKED) {
+            return la->rank < lb->rank ? -1 : 1;
+        }
+        if (la->height != lb->height) {
+            return la->height < lb->height ? -1 : 1;
+        }
+        const gr_ord *ea = &x->term_exp[la->term_off];
+        const gr_ord *eb = &x->term_exp[lb->term_off];
+        const uint64_t *ca = &x->term_coef[la->term_off];
+        const uint64_t *cb = &x->term_coef[lb->term_off];
+        size_t n = la->nterms < lb->nterms ? la->nterms : lb->nterms;
+        size_t i = 0;
+        while (i < n && ea[i] == eb[i] && ca[i] == cb[i]) {
+            i++;
+        }
+        if (i == n) {
+            return la->nterms < lb->nterms ? -1 : 1;
+        }
+        if (ea[i] == eb[i]) {
+            return ca[i] < cb[i] ? -1 : 1;
+        }
+        a = ea[i];
+        b = eb[i];
+    }
+}
+
+/* Stable bottom-up merge sort of labels, ascending by gr_ord_cmp. */
+static void sort_labels(const gr_ord_ctx *x, gr_ord *a, gr_ord *tmp,
+                        size_t n)
+{
+    const size_t run = 16;
+    for (size_t lo = 0; lo < n; lo += run) {
+        size_t hi = lo + run < n ? lo + run : n;
+        for (size_t i = lo + 1; i < hi; i++) {
+            gr_ord v = a[i];
+            size_t j = i;
+            while (j > lo && gr_ord_cmp(x, a[j - 1], v) > 0) {
+                a[j] = a[j - 1];
+                j--;
+            }
+            a[j] = v;
+        }
+    }
+    gr_ord *src = a, *dst = tmp;
+    for (size_t width = run; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n;
+            size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) {
+                dst[k++] = gr_ord_cmp(x, src[j], src[i]) < 0 ? src[j++]
+                                                             : src[i++];
+            }
+            while (i < mid) {
+                dst[k++] = src[i++];
+            }
+            while (j < hi) {
+                dst[k++] = src[j++];
+            }
+        }
+        gr_ord *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != a) {
+        memcpy(a, src, n * sizeof(*a));
+    }
+}
+
+gr_status gr_ord_rank_group(gr_ord_ctx *x, gr_ord *ids, size_t n)
+{
+    gr_ord *tmp = GR_ARENA_ARRAY_UNINIT(x->arena, gr_ord, n);
+    if (tmp == NULL) {
+        return GR_ENOMEM;
+    }
+    sort_labels(x, ids, tmp, n);
+    gr_arena_free(x->arena, tmp, n * sizeof(*tmp));
+    if ((uint64_t)x->next_rank + n >= GR_ORD_UNRANKED) {
+        return GR_ELIMIT;
+    }
+    for (size_t i = 0; i < n; i++) {
+        x->labels[ids[i]].rank = x->next_rank++;
+    }
+    return GR_OK;
+}
+
+gr_status gr_ord_rank(gr_ord_ctx *x)
+{
+    size_t n = x->nlabels;
+    uint32_t maxh = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (x->labels[i].height > maxh) {
+            maxh = x->labels[i].height;
+        }
+    }
+    size_t *start = GR_ARENA_ARRAY(x->arena, size_t, (size_t)maxh + 2);
+    gr_ord *order = GR_ARENA_ARRAY_UNINIT(x->arena, gr_ord, n);
+    if (start == NULL || order == NULL) {
+        return GR_ENOMEM;
+    }
+    /* Counting sort by height; forget every old rank (old and new ranks
+     * must never be compared with each other). */
+    for (size_t i = 0; i < n; i++) {
+        start[x->labels[i].height + 1]++;
+        x->labels[i].rank = GR_ORD_UNRANKED;
+    }
+    for (size_t h = 0; h <= maxh; h++) {
+        start[h + 1] += start[h];
+    }
+    for (size_t i = 0; i < n; i++) {
+        order[start[x->labels[i].height]++] = (gr_ord)i;
+    }
+    x->labels[0].rank = 0;
+    x->next_rank = 1;
+    size_t lo = 1; /* height 0 holds only label 0 */
+    gr_status st = GR_OK;
+    while (lo < n && st == GR_OK) {
+        uint32_t h = x->labels[order[lo]].height;
+        size_t hi = lo;
+        while (hi < n && x->labels[order[hi]].height == h) {
+            hi++;
+        }
+        st = gr_ord_rank_group(x, &order[lo], hi - lo);
+        lo = hi;
+    }
+    gr_arena_free(x->arena, order, n * sizeof(*order));
+    gr_arena_free(x->arena, start, ((size_t)maxh + 2) * sizeof(*start));
+    return st;
+}
+
+/* ---- arithmetic --------------------------------------------------------- */
+
+gr_status gr_ord_xor(gr_ord_ctx *x, gr_ord a, gr_ord b, gr_ord *out)
+{
+    const gr_ord_label la = x->labels[a], lb = x->labels[b];
+    gr_status st = scratch_reserve(x, (size_t)la.nterms + lb.nterms);
+    if (st != GR_OK) {
+        return st;
+    }
+    /* Merge by decreasing exponent, XOR equal powers, drop zeros. */
+    size_t i = 0, j = 0, k = 0;
+    while (i < la.nterms || j < lb.nterms) {
+        gr_ord ea = i < la.nterms ? x->term_exp[la.term_off + i] : 0;
+        gr_ord eb = j < lb.nterms ? x->term_exp[lb.term_off + j] : 0;
+        int c = i == la.nterms ? -1
+                : j == lb.nterms ? 1
+                                 : gr_ord_cmp(x, ea, eb);
+        if (c > 0) {
+            x->s_exp[k] = ea;
+            x->s_coef[k++] = x->term_coef[la.term_off + i++];
+        } else if (c < 0) {
+            x->s_exp[k] = eb;
+            x->s_coef[k++] = x->term_coef[lb.term_off + j++];
+        } else {
+            uint64_t v = x->term_coef[la.term_off + i++] ^
+                         x->term_coef[lb.term_off + j++];
+            if (v != 0) {
+                x->s_exp[k] = ea;
+                x->s_coef[k++] = v;
+            }
+        }
+    }
+    return intern(x, x->s_exp, x->s_coef, k, out);
+}
+
+gr_status gr_ord_nim_sum(gr_ord_ctx *x, const gr_ord *v, size_t n,
+                         gr_ord *out)
+{
+    if (n == 0) {
+        *out = GR_ORD_ZERO;
+        return GR_OK;
+    }
+    if (n == 1) {
+        *out = v[0];
+        return GR_OK;
+    }
+    if (n == 2) {
+        return gr_ord_xor(x, v[0], v[1], out);
+    }
+    /* Accumulate coefficients per exponent label, then sort the distinct
+     * exponents once. */
+    size_t L = x->nlabels;
+    uint64_t *acc = GR_ARENA_ARRAY(x->arena, uint64_t, L);
+    unsigned char *seen = GR_ARENA_ARRAY(x->arena, unsigned char, L);
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++) {
+        total += x->labels[v[i]].nterms;
+    }
+    gr_ord *dist = GR_ARENA_ARRAY_UNINIT(x->arena, gr_ord, total + 1);
+    gr_ord *tmp = GR_ARENA_ARRAY_UNINIT(x->arena, gr_ord, total + 1);
+    if (acc == NULL || seen == NULL || dist == NULL || tmp == NULL) {
+        return GR_ENOMEM;
+    }
+    size_t d = 0;
+    for (size_t i = 0; i < n; i++) {
+        const gr_ord_label *l = &x->labels[v[i]];
+        for (size_t t = 0; t < l->nterms; t++) {
+            gr_ord e = x->term_exp[l->term_off + t];
+            acc[e] ^= x->term_coef[l->term_off + t];
+            if (!seen[e]) {
+                seen[e] = 1;
+                dist[d++] = e;
+            }
+        }
+    }
+    sort_labels(x, dist, tmp, d);
+    gr_status st = scratch_reserve(x, d);
+    if (st != GR_OK) {
+        return st;
+    }
+    size_t k = 0;
+    for (size_t i = d; i-- > 0;) {
+        if (acc[dist[i]] != 0) {
+            x->s_exp[k] = dist[i];
+            x->s_coef[k++] = acc[dist[i]];
+        }
+    }
+    gr_arena_free(x->arena, tmp, (total + 1) * sizeof(*tmp));
+    gr_arena_free(x->arena, dist, (total + 1) * sizeof(*dist));
+    gr_arena_free(x->arena, seen, L);
+    gr_arena_free(x->arena, acc, L * sizeof(*acc));
+    return intern(x, x->s_exp, x->s_coef, k, out);
+}
+
+bool gr_ord_xor_decreases(const gr_ord_ctx *x, gr_ord a, gr_ord d)
+{
+    const gr_ord_label *ld = &x->labels[d];
+    if (ld->nterms == 0) {
+        return false;
+    }
+    gr_ord e = x->term_exp[ld->term_off];
+    uint64_t c = x->term_coef[ld->term_off];
+    int top = 63 - __builtin_clzll(c);
+    /* Binary search for w^e among a's decreasing exponents. */
+    const gr_ord_label *la = &x->labels[a];
+    size_t lo = 0, hi = la->nterms;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int r = gr_ord_cmp(x, x->term_exp[la->term_off + mid], e);
+        if (r == 0) {
+            return (x->term_coef[la->term_off + mid] >> top) & 1u;
+        }
+        if (r > 0) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return false;
+}
+
+/* ---- import ------------------------------------------------------------- */
+
+gr_status gr_ord_import(gr_ord_ctx *dst, const gr_ord_ctx *src, gr_ord a,
+                        gr_ord *out)
+{
+    if (dst == src || a == GR_ORD_ZERO) {
+        *out = a;
+        return GR_OK;
+    }
+    /* Post-order over the exponent DAG below a with an explicit stack
+     * (depth <= height(a) + 1); map[] remembers labels already copied. */
+    size_t L = src->nlabels;
+    gr_ord *map = GR_ARENA_ARRAY_UNINIT(dst->arena, gr_ord, L);
+    size_t depth = (size_t)src->labels[a].height + 1;
+    gr_ord *stk = GR_ARENA_ARRAY_UNINIT(dst->arena, gr_ord, depth);
+    uint32_t *pos = GR_ARENA_ARRAY_UNINIT(dst->arena, uint32_t, depth);
+    if (map == NULL || stk == NULL || pos == NULL) {
+        return GR_ENOMEM;
+    }
+    memset(map, 0xff, L * sizeof(*map));
+    map[0] = GR_ORD_ZERO;
+    size_t sp = 0;
+    stk[sp] = a;
+    pos[sp++] = 0;
+    gr_status st = GR_OK;
+    while (sp > 0 && st == GR_OK) {
+        gr_ord t = stk[sp - 1];
+        const gr_ord_label *l = &src->labels[t];
+        while (pos[sp - 1] < l->nterms &&
+               map[src->term_exp[l->term_off + pos[sp - 1]]] !=
+                   GR_ORD_UNMAPPED) {
+            pos[sp - 1]++;
+        }
+        if (pos[sp - 1] < l->nterms) {
+            stk[sp] = src->term_exp[l->term_off + pos[sp - 1]];
+            pos[sp++] = 0;
+            continue;
+        }
+        st = scratch_reserve(dst, l->nterms);
+        if (st != GR_OK) {
+            break;
+        }
+        for (size_t i = 0; i < l->nterms; i++) {
+            dst->s_exp[i] = map[src->term_exp[l->term_off + i]];
+            dst->s_coef[i] = src->term_coef[l->term_off + i];
+        }
+        st = intern(dst, dst->s_exp, dst->s_coef, l->nterms, &map[t]);
+        sp--;
+    }
+    if (st == GR_OK) {
+        *out = map[a];
+    }
+    gr_arena_free(dst->arena, pos, depth * sizeof(*pos));
+    gr_arena_free(dst->arena, stk, depth * sizeof(*stk));
+    gr_arena_free(dst->arena, map, L * sizeof(*map));
+    return st;
+}

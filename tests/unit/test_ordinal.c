@@ -1,0 +1,770 @@
+/* Ordinals below epsilon_0 and the tree-order game (seed 002): the seed's
+ * table, the tree order against a direct sorted-children comparison,
+ * nim-sum algebra, winning moves replayed to a zero forest, invariance
+ * under child order, and 10^6-vertex paths and stars. */
+#include "gr_test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grundy/ordinal.h"
+
+/* ---- forests from nested text ------------------------------------------- */
+
+typedef struct forest {
+    uint32_t *parent;
+    size_t n, cap;
+} forest;
+
+static void forest_push(forest *f, uint32_t parent)
+{
+    if (f->n == f->cap) {
+        f->cap = f->cap ? 2 * f->cap : 64;
+        f->parent = realloc(f->parent, f->cap * sizeof(*f->parent));
+        assert_non_null(f->parent);
+    }
+    f->parent[f->n++] = parent;
+}
+
+/* Appends the tree written "[[[]],[]]" (pre-order ids). */
+static void forest_add_text(forest *f, const char *s)
+{
+    uint32_t stack[256];
+    size_t sp = 0;
+    for (; *s; s++) {
+        if (*s == '[') {
+            forest_push(f, sp ? stack[sp - 1] : GR_OTREE_ROOT);
+            stack[sp++] = (uint32_t)(f->n - 1);
+        } else if (*s == ']') {
+            sp--;
+        }
+    }
+    assert_int_equal(sp, 0);
+}
+
+static char *ord_text(const gr_ord_ctx *x, gr_ord a, gr_ord_style style)
+{
+    char *t;
+    size_t len;
+    assert_int_equal(gr_ord_print(x, a, style, &t, &len), GR_OK);
+    assert_int_equal(strlen(t), len);
+    return t;
+}
+
+static gr_otree_result analyse(gr_arena *a, const forest *f)
+{
+    gr_otree_forest in = {.n_nodes = f->n, .parent = f->parent};
+    gr_otree_result r;
+    assert_int_equal(gr_otree_analyse(a, &in, &r), GR_OK);
+    return r;
+}
+
+/* ---- the seed's table ---------------------------------------------------- */
+
+static const struct {
+    const char *tree, *unicode, *ascii;
+} table[] = {
+    {"[]", "0", "0"},
+    {"[[]]", "1", "1"},
+    {"[[],[]]", "2", "2"},
+    {"[[],[],[]]", "3", "3"},
+    {"[[[]]]", "\xcf\x89", "w"},
+    {"[[[]],[]]", "\xcf\x89 + 1", "w + 1"},
+    {"[[[]],[],[]]", "\xcf\x89 + 2", "w + 2"},
+    {"[[[]],[[]]]", "\xcf\x89\xc2\xb7" "2", "w*2"},
+    {"[[[]],[[]],[]]", "\xcf\x89\xc2\xb7" "2 + 1", "w*2 + 1"},
+    {"[[[],[]]]", "\xcf\x89^2", "w^2"},
+    {"[[[],[],[]]]", "\xcf\x89^3", "w^3"},
+    {"[[[],[],[]],[[],[]],[[],[]],[],[],[],[]]",
+     "\xcf\x89^3 + \xcf\x89^2\xc2\xb7" "2 + 4", "w^3 + w^2*2 + 4"},
+    {"[[[[]]]]", "\xcf\x89^\xcf\x89", "w^w"},
+    {"[[[[]],[]]]", "\xcf\x89^(\xcf\x89 + 1)", "w^(w + 1)"},
+    {"[[[[]],[[]]]]", "\xcf\x89^(\xcf\x89\xc2\xb7" "2)", "w^(w*2)"},
+    {"[[[[[]]]]]", "\xcf\x89^(\xcf\x89^\xcf\x89)", "w^(w^w)"},
+    {"[[[[[]]]],[[[]]],[[]],[]]", "\xcf\x89^(\xcf\x89^\xcf\x89) + "
+     "\xcf\x89^\xcf\x89 + \xcf\x89 + 1", "w^(w^w) + w^w + w + 1"},
+    {"[[[[[]]]],[[[]]],[[[]]],[],[]]", NULL, "w^(w^w) + w^w*2 + 2"},
+};
+
+static void test_seed_table(void **state)
+{
+    (void)state;
+    gr_arena *a = gr_arena_create(0);
+    forest f = {0};
+    size_t nt = sizeof(table) / sizeof(table[0]);
+    for (size_t i = 0; i < nt; i++) {
+        forest_add_text(&f, table[i].tree);
+    }
+    gr_otree_result r = analyse(a, &f);
+    assert_int_equal(r.n_trees, nt);
+    for (size_t i = 0; i < nt; i++) {
+        if (table[i].unicode != NULL) {
+            assert_string_equal(ord_text(r.ctx, r.tree_value[i],
+                                         GR_ORD_UNICODE),
+                                table[i].unicode);
+        }
+        assert_string_equal(ord_text(r.ctx, r.tree_value[i], GR_ORD_ASCII),
+                            table[i].ascii);
+    }
+    /* the table (first 13 rows) is in increasing order */
+    for (size_t i = 0; i + 1 < 13; i++) {
+        assert_int_equal(gr_ord_cmp(r.ctx, r.tree_value[i],
+                                    r.tree_value[i + 1]), -1);
+    }
+    /* finite values */
+    uint64_t v;
+    assert_true(gr_ord_is_finite(r.ctx, r.tree_value[2], &v));
+    assert_int_equal(v, 2);
+    assert_false(gr_ord_is_finite(r.ctx, r.tree_value[4], &v));
+    free(f.parent);
+    gr_arena_destroy(a);
+}
+
+static void test_single_and_empty_forest(void **state)
+{
+    (void)state;
+    gr_arena *a = gr_arena_create(0);
+    forest f = {0};
+    gr_otree_result r = analyse(a, &f);
+    assert_int_equal(r.n_trees, 0);
+    assert_int_equal(r.total, GR_ORD_ZERO);
+    assert_string_equal(ord_text(r.ctx, r.total, GR_ORD_UNICODE), "0");
+    /* [[[]]] + [[],[]]: w XOR 2 = w + 2 */
+    forest_add_text(&f, "[[[]]]");
+    forest_add_text(&f, "[[],[]]");
+    r = analyse(a, &f);
+    assert_string_equal(ord_text(r.ctx, r.total, GR_ORD_ASCII), "w + 2");
+    free(f.parent);
+    gr_arena_destroy(a);
+}
+
+static void test_bad_parent(void **state)
+{
+    (void)state;
+    gr_arena *a = gr_arena_create(0);
+    uint32_t parent[3] = {GR_OTREE_ROOT, 2, 0};
+    gr_otree_forest in = {.n_nodes = 3, .parent = parent};
+    gr_otree_result r;
+    assert_int_equal(gr_otree_analyse(a, &in, &r), GR_EINVAL);
+    gr_arena_destroy(a);
+}
+
+/* ---- reference order: sorted children compared lexicographically ---------
+ * Small trees only, so the reference may recurse. */
+
+typedef struct ref {
+    size_t n;
+    uint32_t **kids;
+    size_t *nkids;
+} ref;
+
+static int ref_cmp(const ref *R, uint32_t u, uint32_t v)
+{
+    size_t i = 0;
+    while (i < R->nkids[u] && i < R->nkids[v]) {
+        int c = ref_cmp(R, R->kids[u][i], R->kids[v][i]);
+        if (c != 0) {
+            return c;
+        }
+        i++;
+    }
+    if (R->nkids[u] == R->nkids[v]) {
+        return 0;
+    }
+    return R->nkids[u] < R->nkids[v] ? -1 : 1;
+}
+
+static ref ref_build(const forest *f)
+{
+    ref R = {.n = f->n};
+    R.kids = calloc(f->n, sizeof(*R.kids));
+    R.nkids = calloc(f->n, sizeof(*R.nkids));
+    for (size_t v = 0; v < f->n; v++) {
+        R.kids[v] = calloc(f->n, sizeof(uint32_t));
+    }
+    for (size_t v = 0; v < f->n; v++) {
+        if (f->parent[v] != GR_OTREE_ROOT) {
+            uint32_t p = f->parent[v];
+            R.kids[p][R.nkids[p]++] = (uint32_t)v;
+        }
+    }
+    /* children after parents: sorting in reverse id order sorts every
+     * subtree before it is compared */
+    for (size_t v = f->n; v-- > 0;) {
+        uint32_t *k = R.kids[v];
+        for (size_t i = 1; i < R.nkids[v]; i++) {
+            uint32_t x = k[i];
+            size_t j = i;
+            while (j > 0 && ref_cmp(&R, k[j - 1], x) < 0) {
+                k[j] = k[j - 1];
+                j--;
+            }
+            k[j] = x;
+        }
+    }
+    return R;
+}
+
+static void ref_free(ref *R)
+{
+    for (size_t v = 0; v < R->n; v++) {
+        free(R->kids[v]);
+    }
+    free(R->kids);
+    free(R->nkids);
+}
+
+/* A random tree of n vertices appended to f; shapes vary from bushy to
+ * path-like so heights and CNF lengths both vary. */
+static void forest_add_random(forest *f, gr_test_rng *g, size_t n)
+{
+    size_t base = f->n;
+    forest_push(f, GR_OTREE_ROOT);
+    uint64_t mode = gr_test_below(g, 3);
+    for (size_t i = 1; i < n; i++) {
+        size_t p;
+        if (mode == 0) {
+            p = gr_test_below(g, i);
+        } else if (mode == 1) {
+            p = i - 1 - gr_test_below(g, i < 3 ? i : 3);
+        } else {
+            p = gr_test_below(g, (i + 1) / 2);
+        }
+        forest_push(f, (uint32_t)(base + p));
+    }
+}
+
+static void test_order_matches_reference(void **state)
+{
+    (void)state;
+    gr_test_rng g = {0x5eed0002};
+    for (int round = 0; round < 40; round++) {
+        gr_arena *a = gr_arena_create(0);
+        forest f = {0};
+        size_t ntrees = 2 + gr_test_below(&g, 30);
+        for (size_t t = 0; t < ntrees; t++) {
+            forest_add_random(&f, &g, 1 + gr_test_below(&g, 9));
+        }
+        gr_otree_result r = analyse(a, &f);
+        ref R = ref_build(&f);
+        uint32_t roots[64];
+        size_t nr = 0;
+        for (size_t v = 0; v < f.n; v++) {
+            if (f.parent[v] == GR_OTREE_ROOT) {
+                roots[nr++] = (uint32_t)v;
+            }
+        }
+        assert_int_equal(nr, r.n_trees);
+        /* the same values imported into a fresh context are unranked:
+         * the structural comparison must agree too */
+        gr_ord_ctx *y;
+        assert_int_equal(gr_ord_ctx_create(a, &y), GR_OK);
+        gr_ord imp[64];
+        for (size_t i = 0; i < nr; i++) {
+            assert_int_equal(gr_ord_import(y, r.ctx, r.tree_value[i],
+                                           &imp[i]),
+                             GR_OK);
+        }
+        for (size_t i = 0; i < nr; i++) {
+            for (size_t j = 0; j < nr; j++) {
+                int want = ref_cmp(&R, roots[i], roots[j]);
+                int got = gr_ord_cmp(r.ctx, r.tree_value[i], r.tree_value[j]);
+                if (want != got) {
+                    fail_msg("round %d trees %zu %zu: want %d got %d", round,
+                             i, j, want, got);
+                }
+                assert_int_equal(gr_ord_cmp(y, imp[i], imp[j]), want);
+                assert_int_equal(want == 0,
+                                 r.tree_value[i] == r.tree_value[j]);
+            }
+        }
+        assert_int_equal(gr_ord_rank(y), GR_OK);
+        for (size_t i = 0; i < nr; i++) {
+            for (size_t j = 0; j < nr; j++) {
+                assert_int_equal(gr_ord_cmp(y, imp[i], imp[j]),
+                                 ref_cmp(&R, roots[i], roots[j]));
+            }
+        }
+        ref_free(&R);
+        free(f.parent);
+        gr_arena_destroy(a);
+    }
+}
+
+/* ---- nim-sum algebra ----------------------------------------------------- */
+
+static void test_xor_algebra(void **state)
+{
+    (void)state;
+    gr_test_rng g = {0xa15e};
+    gr_arena *a = gr_arena_create(0);
+    forest f = {0};
+    for (size_t t = 0; t < 60; t++) {
+        forest_add_random(&f, &g, 1 + gr_test_below(&g, 12));
+    }
+    gr_otree_result r = analyse(a, &f);
+    gr_ord_ctx *x = r.ctx;
+    gr_ord *v = r.tree_value;
+    for (int k = 0; k < 3000; k++) {
+        gr_ord p = v[gr_test_below(&g, r.n_trees)];
+        gr_ord q = v[gr_test_below(&g, r.n_trees)];
+        gr_ord s = v[gr_test_below(&g, r.n_trees)];
+        gr_ord pq, qp, pq_s, qs, p_qs, pp, p0;
+        assert_int_equal(gr_ord_xor(x, p, q, &pq), GR_OK);
+        assert_int_equal(gr_ord_xor(x, q, p, &qp), GR_OK);
+        assert_int_equal(pq, qp);
+        assert_int_equal(gr_ord_xor(x, pq, s, &pq_s), GR_OK);
+        assert_int_equal(gr_ord_xor(x, q, s, &qs), GR_OK);
+        assert_int_equal(gr_ord_xor(x, p, qs, &p_qs), GR_OK);
+        assert_int_equal(pq_s, p_qs);
+        assert_int_equal(gr_ord_xor(x, p, p, &pp), GR_OK);
+        assert_int_equal(pp, GR_ORD_ZERO);
+        assert_int_equal(gr_ord_xor(x, p, GR_ORD_ZERO, &p0), GR_OK);
+        assert_int_equal(p0, p);
+        /* the multiway sum equals the folded one */
+        gr_ord three[3] = {p, q, s}, ns;
+        assert_int_equal(gr_ord_nim_sum(x, three, 3, &ns), GR_OK);
+        assert_int_equal(ns, pq_s);
+        /* XOR decreases exactly when the result is smaller */
+        if (pq != GR_ORD_ZERO) {
+            gr_ord back;
+            assert_int_equal(gr_ord_xor(x, p, pq, &back), GR_OK);
+            assert_int_equal(back, q);
+            assert_int_equal(gr_ord_xor_decreases(x, p, pq),
+                             gr_ord_cmp(x, q, p) < 0);
+        }
+    }
+    /* finite ordinals are Nim heaps */
+    for (int k = 0; k < 2000; k++) {
+        uint64_t m = gr_test_next(&g) >> gr_test_below(&g, 64);
+        uint64_t n = gr_test_next(&g) >> gr_test_below(&g, 64);
+        gr_ord om, on, ox;
+        assert_int_equal(gr_ord_from_u64(x, m, &om), GR_OK);
+        assert_int_equal(gr_ord_from_u64(x, n, &on), GR_OK);
+        assert_int_equal(gr_ord_xor(x, om, on, &ox), GR_OK);
+        uint64_t got;
+        assert_true(gr_ord_is_finite(x, ox, &got));
+        assert_true(got == (m ^ n));
+        assert_int_equal(gr_ord_cmp(x, om, on), m < n ? -1 : m > n ? 1 : 0);
+    }
+    /* big coefficients print in full */
+    gr_ord big, e1, w, wbig;
+    assert_int_equal(gr_ord_from_u64(x, UINT64_MAX, &big), GR_OK);
+    assert_string_equal(ord_text(x, big, GR_ORD_ASCII),
+                        "18446744073709551615");
+    assert_int_equal(gr_ord_from_u64(x, 1, &e1), GR_OK);
+    uint64_t one = 1, c = UINT64_MAX;
+    assert_int_equal(gr_ord_from_terms(x, &e1, &one, 1, &w), GR_OK);
+    assert_int_equal(gr_ord_from_terms(x, &w, &c, 1, &wbig), GR_OK);
+    assert_string_equal(ord_text(x, wbig, GR_ORD_ASCII),
+                        "w^w*18446744073709551615");
+    assert_int_equal(gr_ord_tree_size(x, wbig), UINT64_MAX);
+    /* non-canonical term lists are refused */
+    gr_ord bad_e[2] = {e1, w};
+    uint64_t bad_c[2] = {1, 1};
+    gr_ord out;
+    assert_int_equal(gr_ord_from_terms(x, bad_e, bad_c, 2, &out), GR_EINVAL);
+    free(f.parent);
+    gr_arena_destroy(a);
+}
+
+/* ---- winning moves ---------------------------------------------------------
+ * The set of smaller trees is infinite, so instead of a mex over it the
+ * test checks what makes the answer right: each replacement is strictly
+ * smaller than its tree, and the forest with it has value 0; and a tree is
+ * listed iff some replacement exists (a XOR total < a). */
+
+/* Appends the tree of ordinal a (ctx x) to f, unfolding the CNF. */
+static void forest_add_ordinal(forest *f, const gr_ord_ctx *x, gr_ord a)
+{
+    typedef struct {
+        gr_ord label;
+        uint32_t node;
+        size_t term;
+        uint64_t left;
+    } fr;
+    size_t depth = gr_ord_height(x, a) + 1;
+    fr *stk = calloc(depth, sizeof(*stk));
+    forest_push(f, GR_OTREE_ROOT);
+    size_t sp = 0;
+    stk[sp++] = (fr){a, (uint32_t)(f->n - 1), 0, 0};
+    while (sp > 0) {
+        fr *t = &stk[sp - 1];
+        if (t->term == gr_ord_nterms(x, t->label)) {
+            sp--;
+            continue;
+        }
+        gr_ord e;
+        uint64_t c;
+        gr_ord_term(x, t->label, t->term, &e, &c);
+        if (t->left == 0) {
+            t->left = c;
+        }
+        forest_push(f, t->node);
+        if (--t->left == 0) {
+            t->term++;
+        }
+        stk[sp++] = (fr){e, (uint32_t)(f->n - 1), 0, 0};
+    }
+    free(stk);
+}
+
+/* Copies tree i of src (pre-order, ids contiguous) into dst. */
+static size_t tree_span(const forest *f, size_t root)
+{
+    size_t end = root + 1;
+    while (end < f->n && f->parent[end] != GR_OTREE_ROOT) {
+        end++;
+    }
+    return end;
+}
+
+static void forest_copy_tree(forest *dst, const forest *src, size_t root)
+{
+    size_t end = tree_span(src, root);
+    size_t base = dst->n;
+    for (size_t v = root; v < end; v++) {
+        uint32_t p = src->parent[v];
+        forest_push(dst, p == GR_OTREE_ROOT
+                             ? GR_OTREE_ROOT
+                             : (uint32_t)(base + (p - root)));
+    }
+}
+
+static void test_winning_moves_replay(void **state)
+{
+    (void)state;
+    gr_test_rng g = {0x3077e5};
+    size_t checked = 0;
+    for (int round = 0; round < 300; round++) {
+        gr_arena *a = gr_arena_create(0);
+        forest f = {0};
+        size_t ntrees = 1 + gr_test_below(&g, 8);
+        for (size_t t = 0; t < ntrees; t++) {
+            forest_add_random(&f, &g, 1 + gr_test_below(&g, 10));
+        }
+        gr_otree_result r = analyse(a, &f);
+        uint32_t trees[16];
+        gr_ord repl[16];
+        uint64_t nw, count;
+        assert_int_equal(gr_otree_moves_to(&r, GR_ORD_ZERO, 16, true, trees,
+                                           repl, &nw, &count),
+                         GR_OK);
+        assert_int_equal(nw, count);
+        /* a move exists iff the forest is not zero */
+        assert_int_equal(count > 0, r.total != GR_ORD_ZERO);
+        /* exactly the trees with a XOR total < a are listed */
+        size_t expect = 0;
+        for (size_t i = 0; i < r.n_trees; i++) {
+            gr_ord y;
+            assert_int_equal(gr_ord_xor(r.ctx, r.tree_value[i], r.total, &y),
+                             GR_OK);
+            if (gr_ord_cmp(r.ctx, y, r.tree_value[i]) < 0) {
+                assert_int_equal(trees[expect], i);
+                assert_int_equal(repl[expect], y);
+                expect++;
+            }
+        }
+        assert_int_equal(expect, count);
+        /* replay each move on a real forest, analysed from scratch */
+        size_t roots[16], nr = 0;
+        for (size_t v = 0; v < f.n; v++) {
+            if (f.parent[v] == GR_OTREE_ROOT) {
+                roots[nr++] = v;
+            }
+        }
+        for (size_t m = 0; m < nw; m++) {
+            assert_int_equal(gr_ord_cmp(r.ctx, repl[m],
+                                        r.tree_value[trees[m]]), -1);
+            forest h = {0};
+            for (size_t i = 0; i < nr; i++) {
+                if (i == trees[m]) {
+                    forest_add_ordinal(&h, r.ctx, repl[m]);
+                } else {
+                    forest_copy_tree(&h, &f, roots[i]);
+                }
+            }
+            gr_otree_result rr = analyse(a, &h);
+            assert_int_equal(rr.total, GR_ORD_ZERO);
+            /* the new tree is smaller than the old one: compare both in
+             * one context */
+            gr_ord old_v, new_v;
+            assert_int_equal(gr_ord_import(rr.ctx, r.ctx,
+                                           r.tree_value[trees[m]], &old_v),
+                             GR_OK);
+            new_v = rr.tree_value[trees[m]];
+            assert_int_equal(gr_ord_cmp(rr.ctx, new_v, old_v), -1);
+            free(h.parent);
+            checked++;
+        }
+        /* count only, stopping at the first move */
+        uint64_t c1;
+        assert_int_equal(gr_otree_moves_to(&r, GR_ORD_ZERO, 0, false, trees,
+                                           repl, &nw, &c1),
+                         GR_OK);
+        assert_int_equal(nw, 0);
+        assert_int_equal(c1, count > 0 ? 1 : 0);
+        free(f.parent);
+        gr_arena_destroy(a);
+    }
+    assert_true(checked > 100);
+}
+
+static void test_moves_to_target(void **state)
+{
+    (void)state;
+    gr_arena *a = gr_arena_create(0);
+    forest f = {0};
+    forest_add_text(&f, "[[[]]]");  /* w */
+    forest_add_text(&f, "[[],[]]"); /* 2 */
+    gr_otree_result r = analyse(a, &f);
+    /* value w + 2; to reach 5 the first tree must become 5 XOR 2 = 7 */
+    gr_ord five, seven;
+    assert_int_equal(gr_ord_from_u64(r.ctx, 5, &five), GR_OK);
+    assert_int_equal(gr_ord_from_u64(r.ctx, 7, &seven), GR_OK);
+    uint32_t trees[4];
+    gr_ord repl[4];
+    uint64_t nw, count;
+    assert_int_equal(gr_otree_moves_to(&r, five, 4, true, trees, repl, &nw,
+                                       &count),
+                     GR_OK);
+    assert_int_equal(count, 1);
+    assert_int_equal(trees[0], 0);
+    assert_int_equal(repl[0], seven);
+    /* a target from another context: w^w cannot be reached (it is bigger) */
+    gr_ord_ctx *y;
+    assert_int_equal(gr_ord_ctx_create(a, &y), GR_OK);
+    gr_ord one, w, ww, imp;
+    uint64_t c1 = 1;
+    assert_int_equal(gr_ord_from_u64(y, 1, &one), GR_OK);
+    assert_int_equal(gr_ord_from_terms(y, &one, &c1, 1, &w), GR_OK);
+    assert_int_equal(gr_ord_from_terms(y, &w, &c1, 1, &ww), GR_OK);
+    assert_int_equal(gr_ord_import(r.ctx, y, ww, &imp), GR_OK);
+    assert_int_equal(gr_otree_moves_to(&r, imp, 4, true, trees, repl, &nw,
+                                       &count),
+                     GR_OK);
+    assert_int_equal(count, 0);
+    /* target 1 (from y): only tree 0 has a w term, and becomes
+     * w XOR (w + 2) XOR 1 = 3 */
+    assert_int_equal(gr_ord_import(r.ctx, y, one, &imp), GR_OK);
+    assert_int_equal(gr_otree_moves_to(&r, imp, 4, true, trees, repl, &nw,
+                                       &count),
+                     GR_OK);
+    assert_int_equal(count, 1);
+    assert_int_equal(trees[0], 0);
+    uint64_t three;
+    assert_true(gr_ord_is_finite(r.ctx, repl[0], &three));
+    assert_int_equal(three, 3);
+    free(f.parent);
+    gr_arena_destroy(a);
+}
+
+/* ---- invariance under child order ---------------------------------------- */
+
+/* Re-emits the forest in pre-order with every vertex's children in a
+ * random order. */
+static forest shuffled(const forest *f, gr_test_rng *g)
+{
+    ref R = ref_build(f);
+    forest out = {0};
+    uint32_t *stk = malloc(f->n * sizeof(*stk) + 1);
+    uint32_t *newid = malloc(f->n * sizeof(*newid) + 1);
+    for (size_t v = 0; v < f->n; v++) {
+        if (f->parent[v] != GR_OTREE_ROOT) {
+            continue;
+        }
+        size_t sp = 0;
+        stk[sp++] = (uint32_t)v;
+        while (sp > 0) {
+            uint32_t u = stk[--sp];
+            newid[u] = (uint32_t)out.n;
+            forest_push(&out, f->parent[u] == GR_OTREE_ROOT
+                                  ? GR_OTREE_ROOT
+                                  : newid[f->parent[u]]);
+            uint32_t *k = R.kids[u];
+            for (size_t i = R.nkids[u]; i > 1; i--) {
+                size_t j = gr_test_below(g, i);
+                uint32_t t = k[i - 1];
+                k[i - 1] = k[j];
+                k[j] = t;
+            }
+            for (size_t i = 0; i < R.nkids[u]; i++) {
+                stk[sp++] = k[i];
+            }
+        }
+    }
+    free(stk);
+    free(newid);
+    ref_free(&R);
+    return out;
+}
+
+static void test_child_order_invariance(void **state)
+{
+    (void)state;
+    gr_test_rng g = {0x150};
+    for (int round = 0; round < 100; round++) {
+        gr_arena *a = gr_arena_create(0);
+        forest f = {0};
+        size_t ntrees = 1 + gr_test_below(&g, 6);
+        for (size_t t = 0; t < ntrees; t++) {
+            forest_add_random(&f, &g, 1 + gr_test_below(&g, 40));
+        }
+        forest s = shuffled(&f, &g);
+        gr_otree_result r1 = analyse(a, &f);
+        gr_otree_result r2 = analyse(a, &s);
+        assert_int_equal(r1.n_trees, r2.n_trees);
+        for (size_t i = 0; i < r1.n_trees; i++) {
+            assert_string_equal(
+                ord_text(r1.ctx, r1.tree_value[i], GR_ORD_UNICODE),
+                ord_text(r2.ctx, r2.tree_value[i], GR_ORD_UNICODE));
+        }
+        assert_string_equal(ord_text(r1.ctx, r1.total, GR_ORD_ASCII),
+                            ord_text(r2.ctx, r2.total, GR_ORD_ASCII));
+        uint32_t t1[8], t2[8];
+        gr_ord p1[8], p2[8];
+        uint64_t n1, n2, c1, c2;
+        assert_int_equal(gr_otree_moves_to(&r1, GR_ORD_ZERO, 8, true, t1, p1,
+                                           &n1, &c1),
+                         GR_OK);
+        assert_int_equal(gr_otree_moves_to(&r2, GR_ORD_ZERO, 8, true, t2, p2,
+                                           &n2, &c2),
+                         GR_OK);
+        assert_int_equal(c1, c2);
+        for (size_t m = 0; m < n1; m++) {
+            assert_int_equal(t1[m], t2[m]);
+            assert_string_equal(ord_text(r1.ctx, p1[m], GR_ORD_ASCII),
+                                ord_text(r2.ctx, p2[m], GR_ORD_ASCII));
+        }
+        free(f.parent);
+        free(s.parent);
+        gr_arena_destroy(a);
+    }
+}
+
+/* ---- scale: 10^6-vertex path and star ------------------------------------ */
+
+static void test_million_path(void **state)
+{
+    (void)state;
+    const size_t n = 1000000;
+    gr_arena *a = gr_arena_create(0);
+    forest f = {0};
+    forest_push(&f, GR_OTREE_ROOT);
+    for (size_t v = 1; v < n; v++) {
+        forest_push(&f, (uint32_t)(v - 1));
+    }
+    gr_otree_result r = analyse(a, &f);
+    assert_int_equal(r.n_trees, 1);
+    assert_int_equal(gr_ord_height(r.ctx, r.total), n - 1);
+    char *t = ord_text(r.ctx, r.total, GR_ORD_ASCII);
+    /* height h = n - 1: w^(w^(...(w^w)...)) with h - 3 levels of
+     * "w^(" ... ")" around w^w */
+    size_t len = strlen(t);
+    assert_int_equal(len, 4 * (n - 4) + 3);
+    assert_memory_equal(t, "w^(w^(", 6);
+    assert_memory_equal(t + len - (n - 4) - 4, "(w^w)", 5);
+    assert_int_equal(t[len - 1], ')');
+    uint32_t tr[1];
+    gr_ord rp[1];
+    uint64_t nw, count;
+    assert_int_equal(gr_otree_moves_to(&r, GR_ORD_ZERO, 1, true, tr, rp, &nw,
+                                       &count),
+                     GR_OK);
+    assert_int_equal(count, 1);
+    assert_int_equal(rp[0], GR_ORD_ZERO); /* a lone tree becomes [] */
+    /* a path and a path one shorter: the longer one must shrink */
+    forest_push(&f, GR_OTREE_ROOT);
+    for (size_t v = 1; v < n - 1; v++) {
+        forest_push(&f, (uint32_t)(n + v - 1));
+    }
+    r = analyse(a, &f);
+    assert_int_equal(gr_otree_moves_to(&r, GR_ORD_ZERO, 1, true, tr, rp, &nw,
+                                       &count),
+                     GR_OK);
+    assert_int_equal(count, 1);
+    assert_int_equal(tr[0], 0);
+    assert_int_equal(rp[0], r.tree_value[1]);
+    free(f.parent);
+    gr_arena_destroy(a);
+}
+
+static void test_million_star(void **state)
+{
+    (void)state;
+    const size_t n = 1000000;
+    gr_arena *a = gr_arena_create(0);
+    forest f = {0};
+    forest_push(&f, GR_OTREE_ROOT);
+    for (size_t v = 1; v < n; v++) {
+        forest_push(&f, 0);
+    }
+    /* and a star of w's: a root with 1000 children [[]] each... */
+    gr_otree_result r = analyse(a, &f);
+    uint64_t val;
+    assert_true(gr_ord_is_finite(r.ctx, r.total, &val));
+    assert_int_equal(val, n - 1);
+    /* a broom: path of 5e5 under a root with 5e5 leaves */
+    forest b = {0};
+    forest_push(&b, GR_OTREE_ROOT);
+    for (size_t v = 1; v < n / 2; v++) {
+        forest_push(&b, 0);
+    }
+    forest_push(&b, 0);
+    for (size_t v = n / 2 + 1; v < n; v++) {
+        forest_push(&b, (uint32_t)(v - 1));
+    }
+    r = analyse(a, &b);
+    char *t = ord_text(r.ctx, r.total, GR_ORD_ASCII);
+    size_t len = strlen(t);
+    assert_memory_equal(t + len - 9, " + 499999", 9);
+    free(f.parent);
+    free(b.parent);
+    gr_arena_destroy(a);
+}
+
+static void test_budget(void **state)
+{
+    (void)state;
+    /* a tight budget fails cleanly with GR_ENOMEM, never crashes */
+    forest f = {0};
+    gr_test_rng g = {7};
+    for (size_t t = 0; t < 200; t++) {
+        forest_add_random(&f, &g, 1 + gr_test_below(&g, 300));
+    }
+    int saw_enomem = 0, saw_ok = 0;
+    for (size_t budget = 4096; budget < (8u << 20); budget *= 2) {
+        gr_arena *a = gr_arena_create(budget);
+        if (a == NULL) {
+            continue;
+        }
+        gr_otree_forest in = {.n_nodes = f.n, .parent = f.parent};
+        gr_otree_result r;
+        gr_status st = gr_otree_analyse(a, &in, &r);
+        assert_true(st == GR_OK || st == GR_ENOMEM);
+        saw_enomem |= st == GR_ENOMEM;
+        saw_ok |= st == GR_OK;
+        gr_arena_destroy(a);
+    }
+    assert_true(saw_enomem && saw_ok);
+    free(f.parent);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_seed_table),
+        cmocka_unit_test(test_single_and_empty_forest),
+        cmocka_unit_test(test_bad_parent),
+        cmocka_unit_test(test_order_matches_reference),
+        cmocka_unit_test(test_xor_algebra),
+        cmocka_unit_test(test_winning_moves_replay),
+        cmocka_unit_test(test_moves_to_target),
+        cmocka_unit_test(test_child_order_invariance),
+        cmocka_unit_test(test_million_path),
+        cmocka_unit_test(test_million_star),
+        cmocka_unit_test(test_budget),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
