@@ -1,0 +1,69 @@
+#!/bin/sh
+# Green Hackenbush trees end to end: a path and a star of 10^6 edges as
+# parent arrays (plus a seeded random recursive tree), POSTed to a running
+# grundyd with curl; prints the request time (curl's time_total, best of
+# RUNS) and the answer's size.  The tree is deterministic, so runs compare.
+#
+#   bench/tree_bench.sh                 # starts build/grundyd on a free port
+#   GRUNDYD=path/to/grundyd bench/tree_bench.sh
+#   URL=http://127.0.0.1:8080 bench/tree_bench.sh   # an already running one
+#   EDGES=1000000 RUNS=5 ...
+set -eu
+EDGES=${EDGES:-1000000}
+RUNS=${RUNS:-5}
+HERE=$(cd "$(dirname "$0")" && pwd)
+TMP=$(mktemp -d)
+PID=
+cleanup() {
+    if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi
+    rm -rf "$TMP"
+}
+trap cleanup EXIT INT TERM
+
+if [ -z "${URL:-}" ]; then
+    BIN=${GRUNDYD:-$HERE/../build/grundyd}
+    PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    "$BIN" --bind 127.0.0.1 --port "$PORT" >/dev/null 2>"$TMP/log" &
+    PID=$!
+    URL=http://127.0.0.1:$PORT
+    i=0
+    until curl -s "$URL/healthz" >/dev/null 2>&1; do
+        i=$((i + 1)); [ $i -lt 100 ] || { echo "grundyd did not start" >&2; exit 1; }
+        sleep 0.05
+    done
+fi
+
+# The three bodies: path 0-1-...-m, star with m leaves, random recursive
+# tree (seed 1; parent of i uniform below i) -- all with all_winning_moves.
+python3 - "$EDGES" "$TMP" <<'EOF'
+import random, sys
+m, d = int(sys.argv[1]), sys.argv[2]
+def write(name, parent):
+    with open(f"{d}/{name}.json", "w") as f:
+        f.write('{"all_winning_moves":true,"parent":[')
+        f.write(",".join(map(str, parent)))
+        f.write("]}")
+write("path", [-1] + list(range(m)))
+write("star", [-1] + [0] * m)
+rng = random.Random(1)
+write("random", [-1] + [rng.randrange(i) for i in range(1, m + 1)])
+EOF
+
+printf '%-8s %10s %12s %12s  %s\n' shape body_MB best_s median_s answer
+for shape in path star random; do
+    f=$TMP/$shape.json
+    times=
+    for _ in $(seq "$RUNS"); do
+        t=$(curl -s -o "$TMP/out" -w '%{http_code} %{time_total}' \
+            -H 'Content-Type: application/json' --data-binary "@$f" \
+            "$URL/v1/hackenbush/tree")
+        code=${t% *}
+        [ "$code" = 200 ] || { echo "$shape: HTTP $code: $(head -c 300 "$TMP/out")" >&2; exit 1; }
+        times="$times ${t#* }"
+    done
+    best=$(echo $times | tr ' ' '\n' | sort -g | head -1)
+    median=$(echo $times | tr ' ' '\n' | sort -g | sed -n "$(( (RUNS + 1) / 2 ))p")
+    size=$(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
+    printf '%-8s %10s %12s %12s  %s\n' "$shape" "$size" "$best" "$median" \
+        "$(head -c 90 "$TMP/out")"
+done
