@@ -38,6 +38,11 @@ VERSION  := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 EMBEDDED := api/openapi.yaml $(wildcard web/*)
 
 PORT ?= 8080
+# A Python 3 with PyYAML and jsonschema (the system one after `make deps`).
+PYTHON := $(shell for p in python3 /usr/bin/python3; do $$p -c 'import yaml, jsonschema' 2>/dev/null && { echo $$p; break; }; done)
+ifeq ($(PYTHON),)
+PYTHON := python3
+endif
 # V=1 shows full compiler command lines.
 Q := $(if $(V),,@)
 
@@ -85,22 +90,22 @@ unit: $(UNIT_BIN)
 	@sh tests/run_unit.sh $(UNIT_BIN)
 
 api: all
-	@GRUNDYD=$(abspath $(DAEMON)) GRUNDY_CLI=$(abspath $(CLI)) python3 tests/api/run.py
+	@GRUNDYD=$(abspath $(DAEMON)) GRUNDY_CLI=$(abspath $(CLI)) $(PYTHON) tests/api/run.py
 
 openapi:
-	@python3 tests/api/validate_openapi.py api/openapi.yaml
+	@$(PYTHON) tests/api/validate_openapi.py api/openapi.yaml
 
 # ASan+UBSan and TSan builds in their own directories; the same unit tests
 # and API tests run against each daemon.
 asan:
 	$(MAKE) BUILD=build-asan SAN='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' OPT=-O1 all unit
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	GRUNDYD=$(abspath build-asan/grundyd) GRUNDY_CLI=$(abspath build-asan/grundy) python3 tests/api/run.py
+	GRUNDYD=$(abspath build-asan/grundyd) GRUNDY_CLI=$(abspath build-asan/grundy) $(PYTHON) tests/api/run.py
 
 tsan:
 	$(MAKE) BUILD=build-tsan SAN='-fsanitize=thread' OPT=-O1 all
 	TSAN_OPTIONS="halt_on_error=1 suppressions=$(abspath tests/tsan.supp)" \
-	GRUNDYD=$(abspath build-tsan/grundyd) python3 tests/api/concurrency.py
+	GRUNDYD=$(abspath build-tsan/grundyd) $(PYTHON) tests/api/concurrency.py
 
 sanitize: asan tsan
 

@@ -1,0 +1,213 @@
+/*
+ * Flags with environment fallbacks.  Every option has a flag and an
+ * environment variable (PORT, GRUNDYD_THREADS, ...); a flag wins over the
+ * environment, the environment over the default.  Sizes accept K/M/G
+ * suffixes (powers of 1024).
+ */
+#include "http/config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+typedef enum { GR_OPT_UINT, GR_OPT_SIZE, GR_OPT_STR, GR_OPT_LOG } gr_opt_kind;
+
+typedef struct gr_opt {
+    const char *flag;
+    const char *env;
+    gr_opt_kind kind;
+    size_t offset;
+    uint64_t min, max;
+    const char *help;
+} gr_opt;
+
+#define GR_OFF(f) offsetof(gr_config, f)
+
+static const gr_opt gr_opts[] = {
+    {"--port", "PORT", GR_OPT_UINT, GR_OFF(port), 0, 65535,
+     "TCP port to listen on (default 8080; 0 picks a free port)"},
+    {"--bind", "GRUNDYD_BIND", GR_OPT_STR, GR_OFF(bind), 0, 0,
+     "address to listen on, IPv4 or IPv6 (default: all IPv4 addresses)"},
+    {"--threads", "GRUNDYD_THREADS", GR_OPT_UINT, GR_OFF(threads), 1, 1024,
+     "worker threads (default: number of cores)"},
+    {"--max-body", "GRUNDYD_MAX_BODY", GR_OPT_SIZE, GR_OFF(max_body), 1,
+     UINT64_C(1) << 40, "largest request body, bytes (default 64M)"},
+    {"--max-request-memory", "GRUNDYD_MAX_REQUEST_MEMORY", GR_OPT_SIZE,
+     GR_OFF(max_request_memory), 1 << 16, UINT64_C(1) << 42,
+     "memory budget of one request, bytes (default 512M)"},
+    {"--timeout", "GRUNDYD_TIMEOUT", GR_OPT_UINT, GR_OFF(timeout), 1, 86400,
+     "idle connection timeout, seconds (default 30)"},
+    {"--max-connections", "GRUNDYD_MAX_CONNECTIONS", GR_OPT_UINT,
+     GR_OFF(max_connections), 1, 1000000, "open connections at most (default 1024)"},
+    {"--max-connections-per-ip", "GRUNDYD_MAX_CONNECTIONS_PER_IP", GR_OPT_UINT,
+     GR_OFF(max_conn_per_ip), 0, 1000000,
+     "open connections per client address, 0 = unlimited (default 0)"},
+    {"--backlog", "GRUNDYD_BACKLOG", GR_OPT_UINT, GR_OFF(backlog), 1, 65535,
+     "listen backlog (default 511)"},
+    {"--max-inflight", "GRUNDYD_MAX_INFLIGHT", GR_OPT_UINT,
+     GR_OFF(max_inflight), 1, 1000000,
+     "analysis requests in progress at most; beyond it 503 (default 64)"},
+    {"--shutdown-timeout", "GRUNDYD_SHUTDOWN_TIMEOUT", GR_OPT_UINT,
+     GR_OFF(shutdown_timeout), 0, 86400,
+     "seconds to let in-flight requests finish on SIGTERM (default 30)"},
+    {"--cors-origin", "GRUNDYD_CORS_ORIGIN", GR_OPT_STR, GR_OFF(cors_origin), 0,
+     0, "Access-Control-Allow-Origin value (default *)"},
+    {"--log-format", "GRUNDYD_LOG_FORMAT", GR_OPT_LOG, GR_OFF(log_format), 0, 0,
+     "access log format: text, json or off (default text)"},
+};
+
+#define GR_NOPTS (sizeof(gr_opts) / sizeof(gr_opts[0]))
+
+static void gr_config_usage(FILE *f)
+{
+    fprintf(f, "usage: grundyd [options]\n\n"
+               "An HTTP/JSON service for impartial combinatorial games.\n\n"
+               "options (environment variable in brackets):\n");
+    for (size_t i = 0; i < GR_NOPTS; i++) {
+        fprintf(f, "  %-26s %s [%s]\n", gr_opts[i].flag, gr_opts[i].help,
+                gr_opts[i].env);
+    }
+    fprintf(f, "  %-26s %s\n  %-26s %s\n", "--help", "show this text",
+            "--version", "show the version");
+}
+
+static int gr_config_number(const char *s, int sized, uint64_t *out)
+{
+    errno = 0;
+    char *end;
+    if (*s == '-' || *s == '\0') {
+        return -1;
+    }
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno != 0 || end == s) {
+        return -1;
+    }
+    uint64_t mul = 1;
+    if (sized && *end != '\0') {
+        switch (*end) {
+        case 'k': case 'K': mul = 1024; break;
+        case 'm': case 'M': mul = 1024 * 1024; break;
+        case 'g': case 'G': mul = 1024 * 1024 * 1024; break;
+        default: return -1;
+        }
+        end++;
+        if (*end == 'i' || *end == 'I') {
+            end++;
+        }
+        if (*end == 'b' || *end == 'B') {
+            end++;
+        }
+    }
+    if (*end != '\0' || v > UINT64_MAX / mul) {
+        return -1;
+    }
+    *out = (uint64_t)v * mul;
+    return 0;
+}
+
+static int gr_config_set(gr_config *cfg, const gr_opt *o, const char *val,
+                         const char *from)
+{
+    char *field = (char *)cfg + o->offset;
+    if (o->kind == GR_OPT_STR) {
+        *(const char **)field = val;
+        return 0;
+    }
+    if (o->kind == GR_OPT_LOG) {
+        gr_log_format f;
+        if (strcasecmp(val, "text") == 0) {
+            f = GR_LOG_TEXT;
+        } else if (strcasecmp(val, "json") == 0) {
+            f = GR_LOG_JSON;
+        } else if (strcasecmp(val, "off") == 0) {
+            f = GR_LOG_OFF;
+        } else {
+            fprintf(stderr, "grundyd: %s: log format must be text, json or off\n",
+                    from);
+            return -1;
+        }
+        *(gr_log_format *)field = f;
+        return 0;
+    }
+    uint64_t v;
+    if (gr_config_number(val, o->kind == GR_OPT_SIZE, &v) != 0 || v < o->min ||
+        v > o->max) {
+        fprintf(stderr, "grundyd: %s: \"%s\" is not a %s between %llu and %llu\n",
+                from, val, o->kind == GR_OPT_SIZE ? "size" : "number",
+                (unsigned long long)o->min, (unsigned long long)o->max);
+        return -1;
+    }
+    if (o->kind == GR_OPT_SIZE) {
+        *(uint64_t *)field = v;
+    } else {
+        *(unsigned *)field = (unsigned)v;
+    }
+    return 0;
+}
+
+int gr_config_load(gr_config *cfg, int argc, char **argv)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    *cfg = (gr_config){
+        .bind = NULL,
+        .port = 8080,
+        .threads = cores > 0 ? (unsigned)cores : 1,
+        .max_body = UINT64_C(64) << 20,
+        .max_request_memory = UINT64_C(512) << 20,
+        .timeout = 30,
+        .max_connections = 1024,
+        .max_conn_per_ip = 0,
+        .backlog = 511,
+        .max_inflight = 64,
+        .shutdown_timeout = 30,
+        .cors_origin = "*",
+        .log_format = GR_LOG_TEXT,
+    };
+    for (size_t i = 0; i < GR_NOPTS; i++) {
+        const char *v = getenv(gr_opts[i].env);
+        if (v != NULL && *v != '\0' && gr_config_set(cfg, &gr_opts[i], v, gr_opts[i].env) != 0) {
+            return -1;
+        }
+    }
+    for (int a = 1; a < argc; a++) {
+        const char *arg = argv[a];
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            gr_config_usage(stdout);
+            return 1;
+        }
+        if (strcmp(arg, "--version") == 0) {
+            printf("grundyd %s\n", GR_VERSION);
+            return 1;
+        }
+        const gr_opt *o = NULL;
+        const char *val = NULL;
+        for (size_t i = 0; i < GR_NOPTS && o == NULL; i++) {
+            size_t fl = strlen(gr_opts[i].flag);
+            if (strncmp(arg, gr_opts[i].flag, fl) == 0) {
+                if (arg[fl] == '=') {
+                    o = &gr_opts[i];
+                    val = arg + fl + 1;
+                } else if (arg[fl] == '\0') {
+                    o = &gr_opts[i];
+                    if (a + 1 >= argc) {
+                        fprintf(stderr, "grundyd: %s needs a value\n", arg);
+                        return -1;
+                    }
+                    val = argv[++a];
+                }
+            }
+        }
+        if (o == NULL) {
+            fprintf(stderr, "grundyd: unknown option %s\n\n", arg);
+            gr_config_usage(stderr);
+            return -1;
+        }
+        if (gr_config_set(cfg, o, val, o->flag) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}

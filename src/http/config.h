@@ -1,0 +1,31 @@
+/* Daemon configuration: flags with environment fallbacks. */
+#ifndef GR_CONFIG_H
+#define GR_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum gr_log_format { GR_LOG_TEXT, GR_LOG_JSON, GR_LOG_OFF } gr_log_format;
+
+typedef struct gr_config {
+    const char *bind;        /* address to listen on; NULL = all */
+    unsigned port;
+    unsigned threads;        /* MHD thread pool size */
+    uint64_t max_body;       /* bytes */
+    uint64_t max_request_memory; /* per-request arena budget, bytes */
+    unsigned timeout;        /* idle connection timeout, seconds */
+    unsigned max_connections;
+    unsigned max_conn_per_ip; /* 0 = unlimited */
+    unsigned backlog;
+    unsigned max_inflight;   /* solving requests at once; past it 503 */
+    unsigned shutdown_timeout; /* seconds to wait for in-flight requests */
+    const char *cors_origin;
+    gr_log_format log_format;
+} gr_config;
+
+/* Parses argv (and the environment).  Returns 0 to run, 1 when --help or
+ * --version printed and the process should exit 0, -1 on a usage error
+ * (message already printed; exit 2). */
+int gr_config_load(gr_config *cfg, int argc, char **argv);
+
+#endif

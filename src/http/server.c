@@ -1,0 +1,746 @@
+/*
+ * The HTTP daemon.
+ *
+ * One request = one gr_req, created on the first call of the access
+ * handler and destroyed in the request-completed callback.  Its arena holds
+ * the body, the JSON trees, the solver's scratch and the response text, so
+ * the whole request is freed with one gr_arena_destroy.
+ *
+ * The first call sees only the headers: routing, method, content type,
+ * the declared body size and admission (draining, --max-inflight) are
+ * decided there, so a request that will be refused is refused before its
+ * body is read.  Later calls append body chunks (consuming each one:
+ * *upload_data_size = 0); the last call, with no data, runs the endpoint.
+ *
+ * Problem responses are rendered with malloc, not the arena: the arena may
+ * be exactly what ran out.  They carry no request id in the body (it is in
+ * the X-Request-Id header) so that the same input gives the same bytes.
+ */
+#include "http/server.h"
+
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "http/metrics.h"
+#include "http/routes.h"
+#include "json/gr_json.h"
+
+extern const char gr_embed_openapi[], gr_embed_openapi_end[];
+extern const char gr_embed_index[], gr_embed_index_end[];
+
+struct gr_server {
+    gr_config cfg;
+    struct MHD_Daemon *daemon;
+    gr_metrics *metrics;
+    atomic_bool draining;
+    atomic_uint solving;
+    atomic_ullong next_id;
+    unsigned id_prefix;
+    unsigned port;
+};
+
+typedef struct gr_req {
+    gr_server *srv;
+    gr_arena *arena;
+    const gr_route *route;
+    size_t endpoint;
+    uint64_t start_ns;
+    char id[48];
+    char *body;
+    size_t len, cap;
+    bool too_large, out_of_memory, solving, text, answered;
+    unsigned status;
+    size_t bytes;
+    size_t arena_charged;
+    char method[16];
+    const char *path;
+} gr_req;
+
+static uint64_t gr_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- responses ------------------------------------------------------------ */
+
+static void gr_add_common_headers(gr_req *req, struct MHD_Response *r)
+{
+    MHD_add_response_header(r, "Access-Control-Allow-Origin", req->srv->cfg.cors_origin);
+    if (strcmp(req->srv->cfg.cors_origin, "*") != 0) {
+        MHD_add_response_header(r, "Vary", "Origin");
+    }
+    MHD_add_response_header(r, "Access-Control-Expose-Headers", "X-Request-Id, Retry-After");
+    MHD_add_response_header(r, "X-Request-Id", req->id);
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+}
+
+/* Queues a response whose body lives in the request arena (or is static). */
+static enum MHD_Result gr_respond(struct MHD_Connection *conn, gr_req *req,
+                                  unsigned status, const char *type,
+                                  const char *body, size_t len)
+{
+    struct MHD_Response *r =
+        MHD_create_response_from_buffer(len, (void *)body, MHD_RESPMEM_PERSISTENT);
+    if (r == NULL) {
+        return MHD_NO;
+    }
+    if (type != NULL) {
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+    }
+    gr_add_common_headers(req, r);
+    req->status = status;
+    req->bytes = len;
+    req->answered = true;
+    enum MHD_Result ret = MHD_queue_response(conn, status, r);
+    MHD_destroy_response(r);
+    return ret;
+}
+
+/* Appends s to a JSON string literal (without quotes) in out; returns the
+ * length written; with out NULL only measures. */
+static size_t gr_json_escape(char *out, const char *s)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        char buf[8];
+        const char *e = NULL;
+        size_t el = 0;
+        switch (*p) {
+        case '"': e = "\\\""; el = 2; break;
+        case '\\': e = "\\\\"; el = 2; break;
+        case '\n': e = "\\n"; el = 2; break;
+        case '\r': e = "\\r"; el = 2; break;
+        case '\t': e = "\\t"; el = 2; break;
+        default:
+            if (*p < 0x20 || *p == 0x7f) {
+                snprintf(buf, sizeof(buf), "\\u%04x", *p);
+                e = buf;
+                el = 6;
+            }
+        }
+        if (e != NULL) {
+            if (out != NULL) {
+                memcpy(out + n, e, el);
+            }
+            n += el;
+        } else {
+            if (out != NULL) {
+                out[n] = (char)*p;
+            }
+            n++;
+        }
+    }
+    return n;
+}
+
+static enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req,
+                                  unsigned status, const char *type,
+                                  const char *title, const char *detail,
+                                  const char *pointer, const char *allow,
+                                  bool close_after)
+{
+    static const char prefix[] = "https://grundyd.dev/problems/";
+    size_t need = 160 + sizeof(prefix) + gr_json_escape(NULL, type) +
+                  gr_json_escape(NULL, title) + gr_json_escape(NULL, detail) +
+                  (pointer != NULL ? gr_json_escape(NULL, pointer) : 0);
+    char *buf = malloc(need);
+    if (buf == NULL) {
+        return MHD_NO;
+    }
+    size_t n = 0;
+#define GR_PUT(lit) (memcpy(buf + n, lit, sizeof(lit) - 1), n += sizeof(lit) - 1)
+    GR_PUT("{\"type\":\"");
+    GR_PUT(prefix);
+    n += gr_json_escape(buf + n, type);
+    GR_PUT("\",\"title\":\"");
+    n += gr_json_escape(buf + n, title);
+    n += (size_t)snprintf(buf + n, need - n, "\",\"status\":%u,\"detail\":\"", status);
+    n += gr_json_escape(buf + n, detail);
+    GR_PUT("\"");
+    if (pointer != NULL) {
+        GR_PUT(",\"pointer\":\"");
+        n += gr_json_escape(buf + n, pointer);
+        GR_PUT("\"");
+    }
+    GR_PUT("}");
+#undef GR_PUT
+    struct MHD_Response *r = MHD_create_response_from_buffer(n, buf, MHD_RESPMEM_MUST_FREE);
+    if (r == NULL) {
+        free(buf);
+        return MHD_NO;
+    }
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "application/problem+json");
+    gr_add_common_headers(req, r);
+    if (allow != NULL) {
+        MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
+    }
+    if (status == 503) {
+        MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+    }
+    if (close_after) {
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
+    }
+    req->status = status;
+    req->bytes = n;
+    req->answered = true;
+    enum MHD_Result ret = MHD_queue_response(conn, status, r);
+    MHD_destroy_response(r);
+    return ret;
+}
+
+/* ---- GET routes ----------------------------------------------------------- */
+
+static enum MHD_Result gr_serve_index(struct MHD_Connection *conn, gr_req *req)
+{
+    gr_jctx c;
+    gr_jctx_init(&c, req->arena);
+    gr_arena *prev = gr_json_bind(req->arena);
+    cJSON *r = gr_jw_obj(&c);
+    gr_jw_set(&c, r, "service", gr_jw_str(&c, "grundyd"));
+    gr_jw_set(&c, r, "version", gr_jw_str(&c, GR_VERSION));
+    cJSON *eps = gr_jw_arr(&c);
+    for (size_t i = 0; i < gr_route_count; i++) {
+        cJSON *e = gr_jw_obj(&c);
+        gr_jw_set(&c, e, "path", gr_jw_str(&c, gr_routes[i].path));
+        gr_jw_set(&c, e, "method",
+                  gr_jw_str(&c, gr_routes[i].kind == GR_ROUTE_ANALYSE ? "POST" : "GET"));
+        gr_jw_push(&c, eps, e);
+    }
+    gr_jw_set(&c, r, "endpoints", eps);
+    size_t len = 0;
+    char *out = gr_jw_ok(&c) ? gr_json_print(&c, r, &len) : NULL;
+    gr_json_bind(prev);
+    if (out == NULL) {
+        return gr_send_problem(conn, req, 413, "memory-budget-exceeded",
+                          "Request needs more memory than allowed",
+                          "out of memory rendering the index", NULL, NULL, false);
+    }
+    return gr_respond(conn, req, 200, "application/json", out, len);
+}
+
+static enum MHD_Result gr_serve_get(struct MHD_Connection *conn, gr_req *req)
+{
+    gr_server *srv = req->srv;
+    switch (req->route->kind) {
+    case GR_ROUTE_HEALTHZ: {
+        static const char ok[] = "{\"status\":\"ok\"}";
+        return gr_respond(conn, req, 200, "application/json", ok, sizeof(ok) - 1);
+    }
+    case GR_ROUTE_READYZ: {
+        if (atomic_load(&srv->draining)) {
+            return gr_send_problem(conn, req, 503, "shutting-down", "Service is shutting down",
+                              "the server is draining and accepts no new work",
+                              NULL, NULL, true);
+        }
+        static const char ready[] = "{\"status\":\"ready\"}";
+        return gr_respond(conn, req, 200, "application/json", ready, sizeof(ready) - 1);
+    }
+    case GR_ROUTE_METRICS: {
+        size_t len = 0;
+        char *text = gr_metrics_render(srv->metrics, req->arena, &len);
+        if (text == NULL) {
+            return MHD_NO;
+        }
+        return gr_respond(conn, req, 200, "text/plain; version=0.0.4; charset=utf-8",
+                          text, len);
+    }
+    case GR_ROUTE_INDEX:
+        return gr_serve_index(conn, req);
+    case GR_ROUTE_OPENAPI:
+        return gr_respond(conn, req, 200, "application/yaml; charset=utf-8",
+                          gr_embed_openapi,
+                          (size_t)(gr_embed_openapi_end - gr_embed_openapi));
+    case GR_ROUTE_PLAYGROUND:
+        return gr_respond(conn, req, 200, "text/html; charset=utf-8", gr_embed_index,
+                          (size_t)(gr_embed_index_end - gr_embed_index));
+    default:
+        return MHD_NO;
+    }
+}
+
+/* ---- POST routes ---------------------------------------------------------- */
+
+/* "application/json", optionally with a charset parameter that must be
+ * UTF-8.  Returns 1 for JSON, 2 for text/plain, 0 otherwise. */
+static int gr_content_kind(const char *ct)
+{
+    if (ct == NULL) {
+        return 0;
+    }
+    while (*ct == ' ' || *ct == '\t') {
+        ct++;
+    }
+    size_t mlen = strcspn(ct, ";");
+    while (mlen > 0 && (ct[mlen - 1] == ' ' || ct[mlen - 1] == '\t')) {
+        mlen--;
+    }
+    int kind = 0;
+    if (mlen == 16 && strncasecmp(ct, "application/json", 16) == 0) {
+        kind = 1;
+    } else if (mlen == 10 && strncasecmp(ct, "text/plain", 10) == 0) {
+        kind = 2;
+    } else {
+        return 0;
+    }
+    const char *p = strchr(ct, ';');
+    while (p != NULL) {
+        p++;
+        while (*p == ' ' || *p == '\t') {
+            p++;
+        }
+        size_t plen = strcspn(p, ";");
+        if (plen >= 8 && strncasecmp(p, "charset=", 8) == 0) {
+            const char *v = p + 8;
+            size_t vlen = plen - 8;
+            while (vlen > 0 && (v[vlen - 1] == ' ' || v[vlen - 1] == '\t')) {
+                vlen--;
+            }
+            if (vlen >= 2 && v[0] == '"' && v[vlen - 1] == '"') {
+                v++;
+                vlen -= 2;
+            }
+            if (!((vlen == 5 && strncasecmp(v, "utf-8", 5) == 0) ||
+                  (vlen == 4 && strncasecmp(v, "utf8", 4) == 0))) {
+                return 0;
+            }
+        }
+        p = strchr(p, ';');
+    }
+    return kind;
+}
+
+static enum MHD_Result gr_admit_post(struct MHD_Connection *conn, gr_req *req)
+{
+    gr_server *srv = req->srv;
+    if (atomic_load(&srv->draining)) {
+        return gr_send_problem(conn, req, 503, "shutting-down", "Service is shutting down",
+                          "the server is draining; retry on another instance", NULL,
+                          NULL, true);
+    }
+    const char *ct = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                                 MHD_HTTP_HEADER_CONTENT_TYPE);
+    int kind = gr_content_kind(ct);
+    if (kind == 0 || (kind == 2 && req->route->text == NULL)) {
+        return gr_send_problem(conn, req, 415, "unsupported-media-type",
+                          "Unsupported media type",
+                          req->route->text != NULL
+                              ? "send the body as application/json (UTF-8) or text/plain"
+                              : "send the body as application/json (UTF-8)",
+                          NULL, NULL, false);
+    }
+    req->text = kind == 2;
+    const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                                 MHD_HTTP_HEADER_CONTENT_LENGTH);
+    uint64_t declared = 0;
+    if (cl != NULL) {
+        char *end;
+        unsigned long long v = strtoull(cl, &end, 10);
+        declared = (end == cl || *end != '\0') ? UINT64_MAX : v;
+    }
+    if (declared > srv->cfg.max_body) {
+        char detail[128];
+        snprintf(detail, sizeof(detail), "the body may be at most %llu bytes (--max-body)",
+                 (unsigned long long)srv->cfg.max_body);
+        return gr_send_problem(conn, req, 413, "body-too-large", "Request body too large",
+                          detail, NULL, NULL, true);
+    }
+    unsigned solving = atomic_fetch_add(&srv->solving, 1);
+    req->solving = true;
+    if (solving >= srv->cfg.max_inflight) {
+        return gr_send_problem(conn, req, 503, "overloaded", "Service overloaded",
+                          "too many analyses in progress (--max-inflight); retry shortly",
+                          NULL, NULL, true);
+    }
+    size_t cap = cl != NULL ? (size_t)declared + 1 : 16384;
+    req->body = gr_arena_alloc(req->arena, cap);
+    if (req->body == NULL) {
+        req->out_of_memory = true;
+        cap = 0;
+    }
+    req->cap = cap;
+    return MHD_YES;
+}
+
+static void gr_append_body(gr_req *req, const char *data, size_t n)
+{
+    if (req->too_large || req->out_of_memory) {
+        return;
+    }
+    if (req->len + n > req->srv->cfg.max_body) {
+        req->too_large = true;
+        return;
+    }
+    if (req->len + n + 1 > req->cap) {
+        size_t ncap = req->cap * 2;
+        if (ncap < req->len + n + 1) {
+            ncap = req->len + n + 1;
+        }
+        if (ncap > req->srv->cfg.max_body + 1) {
+            ncap = (size_t)req->srv->cfg.max_body + 1;
+        }
+        char *b = gr_arena_realloc(req->arena, req->body, req->cap, ncap);
+        if (b == NULL) {
+            req->out_of_memory = true;
+            return;
+        }
+        req->body = b;
+        req->cap = ncap;
+    }
+    memcpy(req->body + req->len, data, n);
+    req->len += n;
+}
+
+static enum MHD_Result gr_problem_from(struct MHD_Connection *conn, gr_req *req,
+                                       const gr_problem *p)
+{
+    return gr_send_problem(conn, req, (unsigned)p->status, p->type, p->title,
+                      p->detail != NULL ? p->detail : "", p->pointer, NULL, false);
+}
+
+static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *req)
+{
+    if (req->too_large) {
+        char detail[128];
+        snprintf(detail, sizeof(detail), "the body may be at most %llu bytes (--max-body)",
+                 (unsigned long long)req->srv->cfg.max_body);
+        return gr_send_problem(conn, req, 413, "body-too-large", "Request body too large",
+                          detail, NULL, NULL, true);
+    }
+    gr_jctx c;
+    gr_jctx_init(&c, req->arena);
+    if (req->out_of_memory) {
+        gr_json_oom(&c);
+        return gr_problem_from(conn, req, &c.problem);
+    }
+    req->body[req->len] = '\0';
+    gr_arena *prev = gr_json_bind(req->arena);
+    cJSON *resp = NULL;
+    gr_status st;
+    if (req->text) {
+        st = req->route->text(&c, req->body, req->len, &resp);
+    } else {
+        cJSON *doc = NULL;
+        st = gr_json_parse(&c, req->body, req->len, &doc);
+        if (st == GR_OK) {
+            st = req->route->json(&c, doc, &resp);
+        }
+    }
+    char *out = NULL;
+    size_t len = 0;
+    if (st == GR_OK) {
+        out = gr_json_print(&c, resp, &len);
+        if (out == NULL) {
+            st = gr_json_oom(&c);
+        }
+    }
+    gr_json_bind(prev);
+    if (st != GR_OK) {
+        if (c.problem.status == 0) {
+            gr_json_error(&c, GR_EINTERNAL, NULL, "unexplained failure");
+        }
+        return gr_problem_from(conn, req, &c.problem);
+    }
+    return gr_respond(conn, req, 200, "application/json", out, len);
+}
+
+/* ---- the access handler --------------------------------------------------- */
+
+static void gr_request_id(gr_server *srv, struct MHD_Connection *conn, gr_req *req)
+{
+    const char *given = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id");
+    if (given != NULL) {
+        size_t n = strlen(given);
+        bool ok = n > 0 && n < sizeof(req->id);
+        for (size_t i = 0; ok && i < n; i++) {
+            char ch = given[i];
+            ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                 (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch == '.';
+        }
+        if (ok) {
+            memcpy(req->id, given, n + 1);
+            return;
+        }
+    }
+    unsigned long long seq = atomic_fetch_add(&srv->next_id, 1);
+    snprintf(req->id, sizeof(req->id), "%08x-%llu", srv->id_prefix, seq);
+}
+
+static enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn,
+                                 const char *url, const char *method,
+                                 const char *version, const char *upload_data,
+                                 size_t *upload_data_size, void **con_cls)
+{
+    (void)version;
+    gr_server *srv = cls;
+    gr_req *req = *con_cls;
+    if (req == NULL) {
+        gr_arena *arena = gr_arena_create(srv->cfg.max_request_memory);
+        if (arena == NULL) {
+            return MHD_NO;
+        }
+        req = gr_arena_calloc(arena, 1, sizeof(*req));
+        size_t ulen = strlen(url);
+        char *path = gr_arena_alloc(arena, ulen + 1);
+        if (req == NULL || path == NULL) {
+            gr_arena_destroy(arena);
+            return MHD_NO;
+        }
+        memcpy(path, url, ulen + 1);
+        req->srv = srv;
+        req->arena = arena;
+        req->path = path;
+        req->start_ns = gr_now_ns();
+        snprintf(req->method, sizeof(req->method), "%s", method);
+        gr_request_id(srv, conn, req);
+        req->route = gr_route_find(url);
+        req->endpoint = req->route != NULL ? (size_t)(req->route - gr_routes) : gr_route_count;
+        req->arena_charged = gr_arena_bytes(arena);
+        gr_metrics_arena(srv->metrics, (int64_t)req->arena_charged, 0);
+        gr_metrics_inflight(srv->metrics, 1);
+        *con_cls = req;
+
+        if (req->route == NULL) {
+            return gr_send_problem(conn, req, 404, "not-found", "Not found",
+                              "no such endpoint; GET /v1 lists them", NULL, NULL, false);
+        }
+        bool post = req->route->kind == GR_ROUTE_ANALYSE;
+        const char *allow = post ? "POST, OPTIONS" : "GET, HEAD, OPTIONS";
+        if (strcmp(method, "OPTIONS") == 0) {
+            struct MHD_Response *r =
+                MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+            if (r == NULL) {
+                return MHD_NO;
+            }
+            gr_add_common_headers(req, r);
+            MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
+            MHD_add_response_header(r, "Access-Control-Allow-Methods", allow);
+            MHD_add_response_header(r, "Access-Control-Allow-Headers",
+                                    "Content-Type, X-Request-Id");
+            MHD_add_response_header(r, "Access-Control-Max-Age", "86400");
+            req->status = 204;
+            req->answered = true;
+            enum MHD_Result ret = MHD_queue_response(conn, 204, r);
+            MHD_destroy_response(r);
+            return ret;
+        }
+        bool method_ok = post ? strcmp(method, "POST") == 0
+                              : (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0);
+        if (!method_ok) {
+            char detail[96];
+            snprintf(detail, sizeof(detail), "%s is not allowed here; use %s",
+                     req->method, post ? "POST" : "GET");
+            return gr_send_problem(conn, req, 405, "method-not-allowed", "Method not allowed",
+                              detail, NULL, allow, false);
+        }
+        if (!post) {
+            return gr_serve_get(conn, req);
+        }
+        return gr_admit_post(conn, req);
+    }
+    if (req->answered) {
+        *upload_data_size = 0; /* discard what follows an early answer */
+        return MHD_YES;
+    }
+    if (*upload_data_size != 0) {
+        gr_append_body(req, upload_data, *upload_data_size);
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    return gr_serve_analysis(conn, req);
+}
+
+/* ---- completion and logging ----------------------------------------------- */
+
+static size_t gr_log_escape(char *out, size_t cap, const char *s)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p && n + 7 < cap; p++) {
+        if (*p < 0x20 || *p == '"' || *p == '\\' || *p >= 0x7f) {
+            n += (size_t)snprintf(out + n, cap - n, "\\u%04x", *p);
+        } else {
+            out[n++] = (char)*p;
+        }
+    }
+    out[n] = '\0';
+    return n;
+}
+
+static void gr_log_request(gr_server *srv, struct MHD_Connection *conn, gr_req *req,
+                           uint64_t dur_ns)
+{
+    if (srv->cfg.log_format == GR_LOG_OFF) {
+        return;
+    }
+    char addr[INET6_ADDRSTRLEN] = "-";
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (ci != NULL && ci->client_addr != NULL) {
+        const struct sockaddr *sa = ci->client_addr;
+        if (sa->sa_family == AF_INET) {
+            inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr,
+                      addr, sizeof(addr));
+        } else if (sa->sa_family == AF_INET6) {
+            inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr,
+                      addr, sizeof(addr));
+        }
+    }
+    char path[512];
+    gr_log_escape(path, sizeof(path), req->path != NULL ? req->path : "-");
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    struct tm tm;
+    gmtime_r(&ts.tv_sec, &tm);
+    char when[40];
+    strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", &tm);
+    char line[1024];
+    int n;
+    if (srv->cfg.log_format == GR_LOG_JSON) {
+        n = snprintf(line, sizeof(line),
+                     "{\"time\":\"%s.%03ldZ\",\"client\":\"%s\",\"method\":\"%s\","
+                     "\"path\":\"%s\",\"status\":%u,\"bytes\":%zu,\"duration_ms\":%.3f,"
+                     "\"request_id\":\"%s\"}\n",
+                     when, ts.tv_nsec / 1000000, addr, req->method, path, req->status,
+                     req->bytes, (double)dur_ns / 1e6, req->id);
+    } else {
+        n = snprintf(line, sizeof(line), "%s.%03ldZ %s \"%s %s\" %u %zu %.3fms id=%s\n",
+                     when, ts.tv_nsec / 1000000, addr, req->method, path, req->status,
+                     req->bytes, (double)dur_ns / 1e6, req->id);
+    }
+    if (n > 0) {
+        /* One write per line keeps lines whole under concurrency. */
+        ssize_t w = write(STDERR_FILENO, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
+        (void)w;
+    }
+}
+
+static void gr_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+    (void)toe;
+    gr_server *srv = cls;
+    gr_req *req = *con_cls;
+    if (req == NULL) {
+        return;
+    }
+    *con_cls = NULL;
+    uint64_t dur = gr_now_ns() - req->start_ns;
+    gr_log_request(srv, conn, req, dur);
+    gr_metrics_observe(srv->metrics, req->endpoint, req->status, dur);
+    if (req->solving) {
+        atomic_fetch_sub(&srv->solving, 1);
+    }
+    gr_metrics_arena(srv->metrics, -(int64_t)req->arena_charged, gr_arena_peak(req->arena));
+    gr_metrics_inflight(srv->metrics, -1);
+    gr_arena_destroy(req->arena);
+}
+
+/* ---- lifecycle ------------------------------------------------------------ */
+
+static void gr_mhd_log(void *cls, const char *fmt, va_list ap)
+{
+    (void)cls;
+    char msg[512];
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    fprintf(stderr, "grundyd: microhttpd: %s%s", msg,
+            msg[0] != '\0' && msg[strlen(msg) - 1] == '\n' ? "" : "\n");
+}
+
+gr_server *gr_server_start(const gr_config *cfg)
+{
+    gr_json_init();
+    gr_server *srv = calloc(1, sizeof(*srv));
+    if (srv == NULL) {
+        return NULL;
+    }
+    srv->cfg = *cfg;
+    srv->metrics = gr_metrics_create(gr_route_count);
+    if (srv->metrics == NULL) {
+        free(srv);
+        return NULL;
+    }
+    if (getrandom(&srv->id_prefix, sizeof(srv->id_prefix), 0) != sizeof(srv->id_prefix)) {
+        srv->id_prefix = (unsigned)time(NULL) ^ (unsigned)getpid();
+    }
+
+    struct sockaddr_in sin;
+    struct sockaddr_in6 sin6;
+    struct sockaddr *sa = NULL;
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC |
+                     MHD_USE_ERROR_LOG;
+    if (cfg->bind != NULL) {
+        memset(&sin, 0, sizeof(sin));
+        memset(&sin6, 0, sizeof(sin6));
+        if (inet_pton(AF_INET, cfg->bind, &sin.sin_addr) == 1) {
+            sin.sin_family = AF_INET;
+            sin.sin_port = htons((uint16_t)cfg->port);
+            sa = (struct sockaddr *)&sin;
+        } else if (inet_pton(AF_INET6, cfg->bind, &sin6.sin6_addr) == 1) {
+            sin6.sin6_family = AF_INET6;
+            sin6.sin6_port = htons((uint16_t)cfg->port);
+            sa = (struct sockaddr *)&sin6;
+            flags |= MHD_USE_IPv6;
+        } else {
+            fprintf(stderr, "grundyd: --bind: \"%s\" is not an IPv4 or IPv6 address\n",
+                    cfg->bind);
+            gr_metrics_destroy(srv->metrics);
+            free(srv);
+            return NULL;
+        }
+    }
+    struct MHD_OptionItem opts[] = {
+        {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)gr_completed, srv},
+        {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)cfg->timeout, NULL},
+        {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)cfg->max_connections, NULL},
+        {MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)cfg->max_conn_per_ip, NULL},
+        {MHD_OPTION_LISTEN_BACKLOG_SIZE, (intptr_t)cfg->backlog, NULL},
+        {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)(128 * 1024), NULL},
+        {cfg->threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END,
+         (intptr_t)cfg->threads, NULL},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    srv->daemon = MHD_start_daemon(flags, (uint16_t)cfg->port, NULL, NULL, gr_access, srv,
+                                   MHD_OPTION_EXTERNAL_LOGGER, gr_mhd_log, NULL,
+                                   MHD_OPTION_SOCK_ADDR, sa, MHD_OPTION_ARRAY, opts,
+                                   MHD_OPTION_END);
+    if (srv->daemon == NULL) {
+        fprintf(stderr, "grundyd: cannot listen on %s:%u\n",
+                cfg->bind != NULL ? cfg->bind : "0.0.0.0", cfg->port);
+        gr_metrics_destroy(srv->metrics);
+        free(srv);
+        return NULL;
+    }
+    const union MHD_DaemonInfo *di = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    srv->port = di != NULL ? di->port : cfg->port;
+    return srv;
+}
+
+unsigned gr_server_port(const gr_server *srv) { return srv->port; }
+
+void gr_server_drain_and_stop(gr_server *srv)
+{
+    atomic_store(&srv->draining, true);
+    MHD_socket fd = MHD_quiesce_daemon(srv->daemon);
+    if (fd != MHD_INVALID_SOCKET) {
+        close(fd);
+    }
+    uint64_t deadline = gr_now_ns() + (uint64_t)srv->cfg.shutdown_timeout * 1000000000u;
+    while (gr_metrics_inflight_now(srv->metrics) > 0 && gr_now_ns() < deadline) {
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    MHD_stop_daemon(srv->daemon);
+    gr_metrics_destroy(srv->metrics);
+    free(srv);
+}

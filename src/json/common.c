@@ -1,0 +1,770 @@
+/*
+ * The JSON layer's shared machinery: cJSON bound to the request arena,
+ * strict parsing, the number rules, pointer-carrying errors, writers, the
+ * family registry and the generic family endpoint.
+ */
+#include "json/gr_json.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json/families.h"
+
+/* ---- cJSON bound to the current thread's arena --------------------------
+ * cJSON's hooks are process-global; the arena they allocate from is
+ * per-thread.  Outside a binding they fall back to malloc/free, so a caller
+ * that never binds (a test) still works -- but the two must not be mixed on
+ * one tree, which is why bound trees are never freed individually. */
+static _Thread_local gr_arena *gr_json_current;
+
+static void *gr_json_hook_malloc(size_t n)
+{
+    gr_arena *a = gr_json_current;
+    return a != NULL ? gr_arena_alloc(a, n) : malloc(n);
+}
+
+static void gr_json_hook_free(void *p)
+{
+    if (gr_json_current == NULL) {
+        free(p);
+    }
+}
+
+static void gr_json_install_hooks(void)
+{
+    cJSON_Hooks hooks = {gr_json_hook_malloc, gr_json_hook_free};
+    cJSON_InitHooks(&hooks);
+}
+
+void gr_json_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, gr_json_install_hooks);
+}
+
+gr_arena *gr_json_bind(gr_arena *arena)
+{
+    gr_arena *prev = gr_json_current;
+    gr_json_current = arena;
+    return prev;
+}
+
+void gr_jctx_init(gr_jctx *c, gr_arena *arena)
+{
+    memset(c, 0, sizeof(*c));
+    c->arena = arena;
+}
+
+/* ---- errors --------------------------------------------------------------- */
+
+static char *gr_json_vprintf(gr_arena *a, const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0) {
+        return NULL;
+    }
+    char *s = gr_arena_alloc(a, (size_t)n + 1);
+    if (s != NULL) {
+        vsnprintf(s, (size_t)n + 1, fmt, ap);
+    }
+    return s;
+}
+
+static void gr_json_set_problem(gr_jctx *c, gr_status st)
+{
+    switch (st) {
+    case GR_ENOMEM:
+        c->problem.status = 413;
+        c->problem.type = "memory-budget-exceeded";
+        c->problem.title = "Request needs more memory than allowed";
+        break;
+    case GR_ELIMIT:
+        c->problem.status = 422;
+        c->problem.type = "limit-exceeded";
+        c->problem.title = "Input outside a documented limit";
+        break;
+    case GR_EINTERNAL:
+        c->problem.status = 500;
+        c->problem.type = "internal-error";
+        c->problem.title = "Internal error";
+        break;
+    default:
+        c->problem.status = 400;
+        c->problem.type = "invalid-input";
+        c->problem.title = "Invalid input";
+        break;
+    }
+}
+
+gr_status gr_json_error(gr_jctx *c, gr_status st, const char *pointer,
+                        const char *fmt, ...)
+{
+    gr_json_set_problem(c, st);
+    va_list ap;
+    va_start(ap, fmt);
+    const char *d = gr_json_vprintf(c->arena, fmt, ap);
+    va_end(ap);
+    c->problem.detail = d != NULL ? d : "invalid input";
+    c->problem.pointer = pointer;
+    return st;
+}
+
+gr_status gr_json_oom(gr_jctx *c)
+{
+    gr_json_set_problem(c, GR_ENOMEM);
+    c->problem.detail = "the request needs more memory than the per-request "
+                        "budget (--max-request-memory) allows";
+    c->problem.pointer = NULL;
+    return GR_ENOMEM;
+}
+
+/* RFC 6901: '~' is written "~0" and '/' is written "~1". */
+const char *gr_jp_key(gr_jctx *c, const char *base, const char *key)
+{
+    size_t bl = strlen(base), extra = 0, kl = strlen(key);
+    for (size_t i = 0; i < kl; i++) {
+        extra += (key[i] == '~' || key[i] == '/');
+    }
+    char *s = gr_arena_alloc(c->arena, bl + 1 + kl + extra + 1);
+    if (s == NULL) {
+        return base;
+    }
+    memcpy(s, base, bl);
+    char *w = s + bl;
+    *w++ = '/';
+    for (size_t i = 0; i < kl; i++) {
+        if (key[i] == '~') {
+            *w++ = '~';
+            *w++ = '0';
+        } else if (key[i] == '/') {
+            *w++ = '~';
+            *w++ = '1';
+        } else {
+            *w++ = key[i];
+        }
+    }
+    *w = '\0';
+    return s;
+}
+
+const char *gr_jp_idx(gr_jctx *c, const char *base, size_t index)
+{
+    size_t bl = strlen(base);
+    char *s = gr_arena_alloc(c->arena, bl + 24);
+    if (s == NULL) {
+        return base;
+    }
+    snprintf(s, bl + 24, "%s/%zu", base, index);
+    return s;
+}
+
+/* ---- parsing ---------------------------------------------------------------
+ * One pass over the text checks what cJSON lets through or reports
+ * poorly: a BOM, invalid UTF-8 (overlongs, surrogates, > U+10FFFF), raw
+ * control characters inside strings, and nesting beyond cJSON's compiled
+ * limit -- the last gets its own problem, because the remedy (the `parent`
+ * form for deep trees) is worth telling. */
+static size_t gr_utf8_seq(const unsigned char *s, size_t left)
+{
+    unsigned char b = s[0];
+    size_t n;
+    unsigned cp;
+    if (b < 0x80) {
+        return 1;
+    } else if (b >= 0xC2 && b <= 0xDF) {
+        n = 2;
+        cp = b & 0x1F;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+        n = 3;
+        cp = b & 0x0F;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+        n = 4;
+        cp = b & 0x07;
+    } else {
+        return 0;
+    }
+    if (left < n) {
+        return 0;
+    }
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80) {
+            return 0;
+        }
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+        (n == 4 && (cp < 0x10000 || cp > 0x10FFFF))) {
+        return 0;
+    }
+    return n;
+}
+
+/* Whether the digit at s[i] is the first digit of a number (and not a
+ * later digit, a fraction or an exponent). */
+static int gr_json_number_start(const unsigned char *s, size_t i)
+{
+    if (i == 0) {
+        return 1;
+    }
+    unsigned char p = s[i - 1];
+    if (p == '-') {
+        return i < 2 || (s[i - 2] != 'e' && s[i - 2] != 'E');
+    }
+    return !((p >= '0' && p <= '9') || p == '.' || p == 'e' || p == 'E' || p == '+');
+}
+
+static gr_status gr_json_prescan(gr_jctx *c, const char *text, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    if (len >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF) {
+        return gr_json_error(c, GR_EINVAL, NULL,
+                             "the body starts with a UTF-8 byte order mark; "
+                             "send plain UTF-8 JSON without one");
+    }
+    size_t depth = 0;
+    int in_string = 0;
+    for (size_t i = 0; i < len;) {
+        unsigned char b = s[i];
+        if (b >= 0x80) {
+            size_t n = gr_utf8_seq(s + i, len - i);
+            if (n == 0) {
+                return gr_json_error(c, GR_EINVAL, NULL,
+                                     "invalid UTF-8 at byte %zu", i);
+            }
+            i += n;
+            continue;
+        }
+        if (in_string) {
+            if (b == '"') {
+                in_string = 0;
+            } else if (b == '\\') {
+                i++; /* the escaped byte cannot end the string */
+            } else if (b < 0x20) {
+                return gr_json_error(c, GR_EINVAL, NULL,
+                                     "unescaped control character 0x%02x in "
+                                     "a string at byte %zu",
+                                     b, i);
+            }
+        } else if (b == '"') {
+            in_string = 1;
+        } else if (b == '0' && i + 1 < len && s[i + 1] >= '0' && s[i + 1] <= '9' &&
+                   gr_json_number_start(s, i)) {
+            /* strtod would read "01" as 1; JSON has no leading zeros. */
+            return gr_json_error(c, GR_EINVAL, NULL,
+                                 "malformed JSON: a number with a leading "
+                                 "zero at byte %zu",
+                                 i);
+        } else if (b == '[' || b == '{') {
+            if (++depth > GR_JSON_NESTING_LIMIT) {
+                return gr_json_error(
+                    c, GR_ELIMIT, NULL,
+                    "JSON nested deeper than %d levels (at byte %zu); "
+                    "for deep trees use the flat `parent` form",
+                    GR_JSON_NESTING_LIMIT, i);
+            }
+        } else if (b == ']' || b == '}') {
+            if (depth > 0) {
+                depth--;
+            }
+        }
+        i++;
+    }
+    return GR_OK;
+}
+
+gr_status gr_json_parse(gr_jctx *c, const char *text, size_t len, cJSON **out)
+{
+    *out = NULL;
+    gr_status st = gr_json_prescan(c, text, len);
+    if (st != GR_OK) {
+        return st;
+    }
+    size_t before = gr_arena_bytes(c->arena);
+    (void)before;
+    const char *end = NULL;
+    cJSON *doc = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    if (doc == NULL) {
+        size_t off = (end != NULL && end >= text) ? (size_t)(end - text) : 0;
+        /* cJSON reports allocation failure the same way as bad syntax;
+         * an exhausted budget is the only way allocation fails here. */
+        if (gr_arena_budget(c->arena) != 0 &&
+            gr_arena_bytes(c->arena) + (1u << 20) > gr_arena_budget(c->arena)) {
+            return gr_json_oom(c);
+        }
+        if (len == 0 || off >= len) {
+            return gr_json_error(c, GR_EINVAL, NULL,
+                                 len == 0 ? "the body is empty; send a JSON "
+                                            "object"
+                                          : "malformed JSON: unexpected end "
+                                            "of input");
+        }
+        return gr_json_error(c, GR_EINVAL, NULL,
+                             "malformed JSON at byte %zu", off);
+    }
+    size_t off = (size_t)(end - text);
+    while (off < len && (text[off] == ' ' || text[off] == '\t' ||
+                         text[off] == '\n' || text[off] == '\r')) {
+        off++;
+    }
+    if (off != len) {
+        return gr_json_error(c, GR_EINVAL, NULL,
+                             "malformed JSON: unexpected text after the "
+                             "document at byte %zu",
+                             off);
+    }
+    *out = doc;
+    return GR_OK;
+}
+
+/* ---- readers -------------------------------------------------------------- */
+
+static const char *gr_json_type_name(const cJSON *item)
+{
+    if (item == NULL) {
+        return "nothing";
+    }
+    switch (item->type & 0xFF) {
+    case cJSON_False:
+    case cJSON_True:
+        return "a boolean";
+    case cJSON_NULL:
+        return "null";
+    case cJSON_Number:
+        return "a number";
+    case cJSON_String:
+        return "a string";
+    case cJSON_Array:
+        return "an array";
+    case cJSON_Object:
+        return "an object";
+    default:
+        return "an invalid value";
+    }
+}
+
+gr_status gr_json_object(gr_jctx *c, const cJSON *obj, const char *ptr,
+                         const gr_jfield *fields, size_t nfields)
+{
+    if (!cJSON_IsObject(obj)) {
+        return gr_json_error(c, GR_EINVAL, ptr, "must be a JSON object, not %s",
+                             gr_json_type_name(obj));
+    }
+    for (size_t f = 0; f < nfields; f++) {
+        *fields[f].out = NULL;
+    }
+    for (const cJSON *it = obj->child; it != NULL; it = it->next) {
+        size_t f = 0;
+        while (f < nfields && strcmp(fields[f].name, it->string) != 0) {
+            f++;
+        }
+        if (f == nfields) {
+            return gr_json_error(c, GR_EINVAL, gr_jp_key(c, ptr, it->string),
+                                 "unknown field \"%s\"", it->string);
+        }
+        if (*fields[f].out != NULL) {
+            return gr_json_error(c, GR_EINVAL, gr_jp_key(c, ptr, it->string),
+                                 "field \"%s\" appears more than once",
+                                 it->string);
+        }
+        *fields[f].out = it;
+    }
+    for (size_t f = 0; f < nfields; f++) {
+        if (fields[f].required && *fields[f].out == NULL) {
+            return gr_json_error(c, GR_EINVAL, gr_jp_key(c, ptr, fields[f].name),
+                                 "missing required field \"%s\"",
+                                 fields[f].name);
+        }
+    }
+    return GR_OK;
+}
+
+/* Parses an optionally signed decimal string; 1 on success. */
+static int gr_json_decimal(const char *s, int allow_minus, int *neg,
+                           uint64_t *mag)
+{
+    *neg = 0;
+    if (allow_minus && *s == '-') {
+        *neg = 1;
+        s++;
+    }
+    if (*s == '\0') {
+        return 0;
+    }
+    uint64_t v = 0;
+    for (; *s != '\0'; s++) {
+        if (*s < '0' || *s > '9') {
+            return 0;
+        }
+        unsigned d = (unsigned)(*s - '0');
+        if (v > (UINT64_MAX - d) / 10) {
+            return 0;
+        }
+        v = v * 10 + d;
+    }
+    *mag = v;
+    return 1;
+}
+
+/* Reads an exact integer as sign + magnitude; the caller checks the range. */
+static gr_status gr_json_integer(gr_jctx *c, const cJSON *item,
+                                 const char *ptr, int allow_minus, int *neg,
+                                 uint64_t *mag, const char *range)
+{
+    if (cJSON_IsNumber(item)) {
+        double d = item->valuedouble;
+        if (!isfinite(d) || floor(d) != d || fabs(d) > (double)GR_JSON_MAX_SAFE) {
+            return gr_json_error(c, GR_EINVAL, ptr,
+                                 "must be an exact integer %s (JSON numbers "
+                                 "up to 2^53-1; larger values as decimal "
+                                 "strings)",
+                                 range);
+        }
+        *neg = d < 0;
+        *mag = (uint64_t)fabs(d);
+        return GR_OK;
+    }
+    if (cJSON_IsString(item)) {
+        if (!gr_json_decimal(item->valuestring, allow_minus, neg, mag) ||
+            *mag > GR_JSON_MAX_I64 + (uint64_t)*neg) {
+            return gr_json_error(c, GR_EINVAL, ptr,
+                                 "must be an integer %s written in decimal "
+                                 "digits (at most 2^63-1)",
+                                 range);
+        }
+        return GR_OK;
+    }
+    return gr_json_error(c, GR_EINVAL, ptr, "must be an integer %s, not %s",
+                         range, gr_json_type_name(item));
+}
+
+gr_status gr_json_u64(gr_jctx *c, const cJSON *item, const char *ptr,
+                      uint64_t max, uint64_t *out)
+{
+    char range[64];
+    snprintf(range, sizeof(range), "between 0 and %llu",
+             (unsigned long long)max);
+    int neg;
+    uint64_t mag;
+    gr_status st = gr_json_integer(c, item, ptr, 0, &neg, &mag, range);
+    if (st != GR_OK) {
+        return st;
+    }
+    if ((neg && mag != 0) || mag > max) {
+        return gr_json_error(c, GR_EINVAL, ptr, "must be an integer %s", range);
+    }
+    *out = mag;
+    return GR_OK;
+}
+
+gr_status gr_json_i64(gr_jctx *c, const cJSON *item, const char *ptr,
+                      int64_t min, int64_t max, int64_t *out)
+{
+    char range[80];
+    snprintf(range, sizeof(range), "between %lld and %lld", (long long)min,
+             (long long)max);
+    int neg;
+    uint64_t mag;
+    gr_status st = gr_json_integer(c, item, ptr, 1, &neg, &mag, range);
+    if (st != GR_OK) {
+        return st;
+    }
+    int64_t v;
+    if (neg) {
+        v = mag == GR_JSON_MAX_I64 + 1 ? INT64_MIN : -(int64_t)mag;
+    } else {
+        v = (int64_t)mag;
+    }
+    if (v < min || v > max) {
+        return gr_json_error(c, GR_EINVAL, ptr, "must be an integer %s", range);
+    }
+    *out = v;
+    return GR_OK;
+}
+
+gr_status gr_json_bool(gr_jctx *c, const cJSON *item, const char *ptr,
+                       bool *out)
+{
+    if (!cJSON_IsBool(item)) {
+        return gr_json_error(c, GR_EINVAL, ptr, "must be true or false, not %s",
+                             gr_json_type_name(item));
+    }
+    *out = cJSON_IsTrue(item);
+    return GR_OK;
+}
+
+gr_status gr_json_string(gr_jctx *c, const cJSON *item, const char *ptr,
+                         const char **out)
+{
+    if (!cJSON_IsString(item)) {
+        return gr_json_error(c, GR_EINVAL, ptr, "must be a string, not %s",
+                             gr_json_type_name(item));
+    }
+    *out = item->valuestring;
+    return GR_OK;
+}
+
+gr_status gr_json_array(gr_jctx *c, const cJSON *item, const char *ptr,
+                        size_t *count)
+{
+    if (!cJSON_IsArray(item)) {
+        return gr_json_error(c, GR_EINVAL, ptr, "must be an array, not %s",
+                             gr_json_type_name(item));
+    }
+    size_t n = 0;
+    for (const cJSON *it = item->child; it != NULL; it = it->next) {
+        n++;
+    }
+    *count = n;
+    return GR_OK;
+}
+
+gr_status gr_json_u64_array(gr_jctx *c, const cJSON *item, const char *ptr,
+                            uint64_t max, uint64_t **out, size_t *count)
+{
+    size_t n = 0;
+    gr_status st = gr_json_array(c, item, ptr, &n);
+    if (st != GR_OK) {
+        return st;
+    }
+    uint64_t *v = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, n);
+    if (v == NULL) {
+        return gr_json_oom(c);
+    }
+    size_t i = 0;
+    for (const cJSON *it = item->child; it != NULL; it = it->next, i++) {
+        /* Fast path for the common case: a small exact number. */
+        if (cJSON_IsNumber(it) && it->valuedouble >= 0 &&
+            it->valuedouble <= (double)max &&
+            it->valuedouble <= (double)GR_JSON_MAX_SAFE &&
+            (double)(uint64_t)it->valuedouble == it->valuedouble) {
+            v[i] = (uint64_t)it->valuedouble;
+            continue;
+        }
+        st = gr_json_u64(c, it, gr_jp_idx(c, ptr, i), max, &v[i]);
+        if (st != GR_OK) {
+            return st;
+        }
+    }
+    *out = v;
+    *count = n;
+    return GR_OK;
+}
+
+gr_status gr_json_pairs(gr_jctx *c, const cJSON *item, const char *ptr,
+                        uint32_t max, uint32_t **out, size_t *count)
+{
+    size_t n = 0;
+    gr_status st = gr_json_array(c, item, ptr, &n);
+    if (st != GR_OK) {
+        return st;
+    }
+    uint32_t *v = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, 2 * n);
+    if (v == NULL && n != 0) {
+        return gr_json_oom(c);
+    }
+    size_t i = 0;
+    for (const cJSON *it = item->child; it != NULL; it = it->next, i++) {
+        const cJSON *a = cJSON_IsArray(it) ? it->child : NULL;
+        const cJSON *b = a != NULL ? a->next : NULL;
+        if (a == NULL || b == NULL || b->next != NULL) {
+            return gr_json_error(c, GR_EINVAL, gr_jp_idx(c, ptr, i),
+                                 "must be a pair [a, b] of integers");
+        }
+        const cJSON *ab[2] = {a, b};
+        for (int k = 0; k < 2; k++) {
+            double d = ab[k]->valuedouble;
+            if (cJSON_IsNumber(ab[k]) && d >= 0 && d <= (double)max &&
+                (double)(uint32_t)d == d) {
+                v[2 * i + (size_t)k] = (uint32_t)d;
+                continue;
+            }
+            uint64_t x;
+            st = gr_json_u64(c, ab[k], gr_jp_idx(c, gr_jp_idx(c, ptr, i), (size_t)k),
+                             max, &x);
+            if (st != GR_OK) {
+                return st;
+            }
+            v[2 * i + (size_t)k] = (uint32_t)x;
+        }
+    }
+    *out = v;
+    *count = n;
+    return GR_OK;
+}
+
+gr_status gr_json_move_opts(gr_jctx *c, const cJSON *all, const cJSON *max,
+                            const char *base, gr_move_opts *out)
+{
+    out->all = false;
+    out->max = GR_MAX_MOVES_DEFAULT;
+    gr_status st;
+    if (all != NULL &&
+        (st = gr_json_bool(c, all, gr_jp_key(c, base, "all_winning_moves"),
+                           &out->all)) != GR_OK) {
+        return st;
+    }
+    if (max != NULL &&
+        (st = gr_json_u64(c, max, gr_jp_key(c, base, "max_moves"),
+                          GR_MAX_MOVES_LIMIT, &out->max)) != GR_OK) {
+        return st;
+    }
+    return GR_OK;
+}
+
+/* ---- writers -------------------------------------------------------------- */
+
+static cJSON *gr_jw_check(gr_jctx *c, cJSON *item)
+{
+    if (item == NULL) {
+        c->oom = true;
+    }
+    return item;
+}
+
+cJSON *gr_jw_obj(gr_jctx *c) { return gr_jw_check(c, cJSON_CreateObject()); }
+cJSON *gr_jw_arr(gr_jctx *c) { return gr_jw_check(c, cJSON_CreateArray()); }
+cJSON *gr_jw_bool(gr_jctx *c, bool v) { return gr_jw_check(c, cJSON_CreateBool(v)); }
+cJSON *gr_jw_null(gr_jctx *c) { return gr_jw_check(c, cJSON_CreateNull()); }
+cJSON *gr_jw_str(gr_jctx *c, const char *s) { return gr_jw_check(c, cJSON_CreateString(s)); }
+
+/* Integers are written as raw JSON text: cJSON's double formatting rounds
+ * values above 10^15 to 15 significant digits, and exactness is the point. */
+cJSON *gr_jw_u64(gr_jctx *c, uint64_t v)
+{
+    char buf[24];
+    if (v <= GR_JSON_MAX_SAFE) {
+        snprintf(buf, sizeof(buf), "%llu", (unsigned long long)v);
+        return gr_jw_check(c, cJSON_CreateRaw(buf));
+    }
+    snprintf(buf, sizeof(buf), "%llu", (unsigned long long)v);
+    return gr_jw_str(c, buf);
+}
+
+cJSON *gr_jw_i64(gr_jctx *c, int64_t v)
+{
+    char buf[24];
+    snprintf(buf, sizeof(buf), "%lld", (long long)v);
+    if (v >= -(int64_t)GR_JSON_MAX_SAFE && v <= (int64_t)GR_JSON_MAX_SAFE) {
+        return gr_jw_check(c, cJSON_CreateRaw(buf));
+    }
+    return gr_jw_str(c, buf);
+}
+
+void gr_jw_set(gr_jctx *c, cJSON *obj, const char *key, cJSON *item)
+{
+    if (obj == NULL || item == NULL) {
+        return;
+    }
+    /* Keys are string literals: no copy needed. */
+    if (!cJSON_AddItemToObjectCS(obj, key, item)) {
+        c->oom = true;
+    }
+}
+
+void gr_jw_push(gr_jctx *c, cJSON *arr, cJSON *item)
+{
+    if (arr == NULL || item == NULL) {
+        return;
+    }
+    if (!cJSON_AddItemToArray(arr, item)) {
+        c->oom = true;
+    }
+}
+
+char *gr_json_print(gr_jctx *c, const cJSON *item, size_t *len)
+{
+    gr_arena *prev = gr_json_bind(c->arena);
+    char *s = cJSON_PrintUnformatted(item);
+    gr_json_bind(prev);
+    if (s == NULL) {
+        return NULL;
+    }
+    *len = strlen(s);
+    return s;
+}
+
+/* ---- families ------------------------------------------------------------- */
+
+static const gr_family *const gr_family_table[] = {
+    &gr_family_nim,
+    &gr_family_hackenbush_tree,
+    &gr_family_ordinal_trees,
+    /* @@ family table: add new families above this line @@ */
+};
+
+const gr_family *gr_family_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof(gr_family_table) / sizeof(gr_family_table[0]);
+         i++) {
+        if (strcmp(gr_family_table[i]->name, name) == 0) {
+            return gr_family_table[i];
+        }
+    }
+    return NULL;
+}
+
+gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
+                                  const cJSON *req, cJSON **resp)
+{
+    void *state = NULL;
+    gr_value value;
+    memset(&value, 0, sizeof(value));
+    gr_status st = fam->analyse(c, req, "", &state, &value);
+    if (st != GR_OK) {
+        return st;
+    }
+    gr_move_opts opts;
+    st = gr_json_move_opts(c, cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves"),
+                           cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "",
+                           &opts);
+    if (st != GR_OK) {
+        return st;
+    }
+    bool first = fam->first_wins != NULL
+                     ? fam->first_wins(state, &value)
+                     : (value.kind == GR_VALUE_FINITE && value.n != 0);
+
+    cJSON *r = gr_jw_obj(c);
+    gr_jw_set(c, r, "grundy", gr_jw_u64(c, value.n));
+    gr_jw_set(c, r, "winner", gr_jw_str(c, first ? "first" : "second"));
+    cJSON *moves = gr_jw_arr(c);
+    uint64_t count = 0;
+    if (first && moves != NULL) {
+        gr_value zero = {.kind = GR_VALUE_FINITE};
+        uint64_t want = opts.all ? (opts.max > 0 ? opts.max : 1) : 1;
+        st = fam->moves_to(c, state, &zero, want, opts.all, moves, &count);
+        if (st != GR_OK) {
+            return st;
+        }
+        /* A won position without moves exists only in misère play (the
+         * empty position): the winner need not move. */
+    }
+    if (moves != NULL && moves->child != NULL) {
+        cJSON *dup = cJSON_Duplicate(moves->child, 1);
+        gr_jw_set(c, r, "winning_move", gr_jw_check(c, dup));
+        if (opts.all && opts.max == 0) {
+            moves = gr_jw_arr(c);
+        }
+    } else {
+        gr_jw_set(c, r, "winning_move", gr_jw_null(c));
+    }
+    if (opts.all) {
+        gr_jw_set(c, r, "winning_moves", moves);
+        gr_jw_set(c, r, "winning_move_count", gr_jw_u64(c, count));
+    }
+    if (fam->extras != NULL && (st = fam->extras(c, state, r)) != GR_OK) {
+        return st;
+    }
+    if (!gr_jw_ok(c)) {
+        return gr_json_oom(c);
+    }
+    *resp = r;
+    return GR_OK;
+}

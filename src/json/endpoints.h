@@ -1,0 +1,23 @@
+/*
+ * The analysis endpoints, as the HTTP layer (and the CLI) call them.
+ *
+ * A JSON endpoint receives the parsed request document and returns the
+ * response document; a text endpoint receives the raw body (for formats
+ * such as the plain-text edge list).  Errors go into c->problem.
+ */
+#ifndef GR_ENDPOINTS_H
+#define GR_ENDPOINTS_H
+
+#include "json/gr_json.h"
+
+typedef gr_status gr_endpoint_json(gr_jctx *c, const cJSON *req,
+                                   cJSON **resp);
+typedef gr_status gr_endpoint_text(gr_jctx *c, const char *body, size_t len,
+                                   cJSON **resp);
+
+gr_endpoint_json gr_endpoint_nim;
+gr_endpoint_json gr_endpoint_hackenbush_tree;
+gr_endpoint_json gr_endpoint_ordinal_trees;
+/* @@ endpoints: add new declarations above this line @@ */
+
+#endif

@@ -1,0 +1,16 @@
+/* The game families the JSON layer knows (one gr_family each, defined in
+ * src/json/<name>.c).  /v1/sum looks families up here by name. */
+#ifndef GR_FAMILIES_H
+#define GR_FAMILIES_H
+
+#include "json/gr_json.h"
+
+extern const gr_family gr_family_nim;
+extern const gr_family gr_family_hackenbush_tree;
+extern const gr_family gr_family_ordinal_trees;
+/* @@ family declarations: add new ones above this line @@ */
+
+/* The family whose name is `name`, or NULL. */
+const gr_family *gr_family_find(const char *name);
+
+#endif

@@ -1,0 +1,194 @@
+/*
+ * The JSON layer: reading requests into core structs, writing responses,
+ * and carrying errors as values with an RFC 6901 pointer.
+ *
+ * Every endpoint uses these helpers and no others, so the number rules
+ * (integers up to 2^53-1 as JSON numbers, up to 2^63-1 as decimal strings,
+ * nothing inexact) and the error wording are the same everywhere.
+ *
+ * Memory: a gr_jctx belongs to one request and carries its arena.  cJSON's
+ * allocation hooks are process-global, so they are routed to a thread-local
+ * "current arena" (gr_json_bind); everything cJSON allocates while bound
+ * dies with the arena and nothing is ever cJSON_Delete'd.
+ *
+ * Writing: the gr_jw_* helpers never fail loudly.  When an allocation fails
+ * they set c->oom and return NULL, and adding NULL is a no-op; a handler
+ * checks gr_jw_ok(c) once at the end instead of after every call.
+ */
+#ifndef GR_JSON_H
+#define GR_JSON_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/arena.h"
+#include "grundy/status.h"
+
+#define GR_JSON_MAX_SAFE 9007199254740991ULL /* 2^53 - 1 */
+#define GR_JSON_MAX_I64 9223372036854775807ULL
+#define GR_JSON_NESTING_LIMIT CJSON_NESTING_LIMIT
+
+/* An RFC 9457 problem.  Strings live in the request's arena. */
+typedef struct gr_problem {
+    int status;          /* HTTP status */
+    const char *type;    /* short slug, e.g. "invalid-input" */
+    const char *title;   /* short human summary of the type */
+    const char *detail;  /* this occurrence, one sentence */
+    const char *pointer; /* RFC 6901 pointer into the request, or NULL */
+} gr_problem;
+
+typedef struct gr_jctx {
+    gr_arena *arena;
+    gr_problem problem;
+    bool oom; /* set by gr_jw_* on allocation failure */
+} gr_jctx;
+
+void gr_jctx_init(gr_jctx *c, gr_arena *arena);
+
+/* ---- cJSON allocation binding ------------------------------------------
+ * gr_json_init installs the hooks once per process (idempotent).  Between
+ * gr_json_bind(arena) and gr_json_bind(NULL) the calling thread's cJSON
+ * allocations come from that arena. */
+void gr_json_init(void);
+gr_arena *gr_json_bind(gr_arena *arena); /* returns the previous binding */
+
+/* ---- parsing ------------------------------------------------------------
+ * Checks what cJSON does not (UTF-8 validity, no BOM, no raw control
+ * characters in strings, nesting depth) and then parses.  On failure fills
+ * c->problem (400, with the byte offset in the detail) and returns
+ * GR_EINVAL; on budget exhaustion GR_ENOMEM. */
+gr_status gr_json_parse(gr_jctx *c, const char *text, size_t len, cJSON **out);
+
+/* ---- errors -------------------------------------------------------------
+ * Fills c->problem and returns st, so callers write
+ *     return gr_json_error(c, GR_EINVAL, ptr, "must be ...");
+ * Status mapping: GR_EINVAL 400, GR_ENOMEM 413, GR_ELIMIT 422,
+ * GR_EINTERNAL 500. */
+gr_status gr_json_error(gr_jctx *c, gr_status st, const char *pointer,
+                        const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* The memory-budget problem (413). */
+gr_status gr_json_oom(gr_jctx *c);
+
+/* Pointer building: base + "/" + escaped key, or base + "/" + index.
+ * base "" is the whole document.  Never NULL (falls back to base). */
+const char *gr_jp_key(gr_jctx *c, const char *base, const char *key);
+const char *gr_jp_idx(gr_jctx *c, const char *base, size_t index);
+
+/* ---- reading ------------------------------------------------------------
+ * Each reader checks the type and range of one item and reports a precise
+ * pointer on failure. */
+
+/* An object whose keys are all among fields[], none repeated.  Missing
+ * required fields are an error; missing optional ones leave *out NULL. */
+typedef struct gr_jfield {
+    const char *name;
+    bool required;
+    const cJSON **out;
+} gr_jfield;
+gr_status gr_json_object(gr_jctx *c, const cJSON *obj, const char *ptr,
+                         const gr_jfield *fields, size_t nfields);
+
+/* An exact integer in [0, max]: a JSON number up to 2^53-1, or a string of
+ * decimal digits up to 2^63-1. */
+gr_status gr_json_u64(gr_jctx *c, const cJSON *item, const char *ptr,
+                      uint64_t max, uint64_t *out);
+/* An exact integer in [min, max] (same rules; strings may start with '-'). */
+gr_status gr_json_i64(gr_jctx *c, const cJSON *item, const char *ptr,
+                      int64_t min, int64_t max, int64_t *out);
+gr_status gr_json_bool(gr_jctx *c, const cJSON *item, const char *ptr,
+                       bool *out);
+/* A string; *out points into the cJSON tree. */
+gr_status gr_json_string(gr_jctx *c, const cJSON *item, const char *ptr,
+                         const char **out);
+/* An array (possibly empty); *count its length. */
+gr_status gr_json_array(gr_jctx *c, const cJSON *item, const char *ptr,
+                        size_t *count);
+/* An array of integers in [0, max], arena-allocated. */
+gr_status gr_json_u64_array(gr_jctx *c, const cJSON *item, const char *ptr,
+                            uint64_t max, uint64_t **out, size_t *count);
+/* An array of [a, b] pairs with 0 <= a, b <= max (max < 2^32), flattened
+ * into out[2*i], out[2*i+1], arena-allocated. */
+gr_status gr_json_pairs(gr_jctx *c, const cJSON *item, const char *ptr,
+                        uint32_t max, uint32_t **out, size_t *count);
+
+/* The options every analysis endpoint shares (DESIGN §3). */
+typedef struct gr_move_opts {
+    bool all;         /* "all_winning_moves" */
+    uint64_t max;     /* "max_moves", default 1000 */
+} gr_move_opts;
+#define GR_MAX_MOVES_DEFAULT 1000
+#define GR_MAX_MOVES_LIMIT 1000000
+/* Reads the two optional items (either may be NULL). */
+gr_status gr_json_move_opts(gr_jctx *c, const cJSON *all, const cJSON *max,
+                            const char *base, gr_move_opts *out);
+
+/* ---- writing ------------------------------------------------------------ */
+cJSON *gr_jw_obj(gr_jctx *c);
+cJSON *gr_jw_arr(gr_jctx *c);
+cJSON *gr_jw_u64(gr_jctx *c, uint64_t v); /* a string above 2^53-1 */
+cJSON *gr_jw_i64(gr_jctx *c, int64_t v);
+cJSON *gr_jw_str(gr_jctx *c, const char *s);
+cJSON *gr_jw_bool(gr_jctx *c, bool v);
+cJSON *gr_jw_null(gr_jctx *c);
+/* Adds item (ignored if NULL or parent NULL). */
+void gr_jw_set(gr_jctx *c, cJSON *obj, const char *key, cJSON *item);
+void gr_jw_push(gr_jctx *c, cJSON *arr, cJSON *item);
+static inline bool gr_jw_ok(const gr_jctx *c) { return !c->oom; }
+
+/* Serialises compactly into the arena; deterministic (keys in insertion
+ * order).  NULL when out of budget. */
+char *gr_json_print(gr_jctx *c, const cJSON *item, size_t *len);
+
+/* ---- families -----------------------------------------------------------
+ * Every game family exposes one of these, so its endpoint (/v1/<name>) and
+ * /v1/sum share one code path per family.
+ *
+ * analyse: validate obj (whose pointer is ptr; "" for a whole request) and
+ *   solve; keep what moves_to needs in *state; write the value.
+ * moves_to: moves from the analysed position to positions whose value is
+ *   `target` (for the endpoint itself target is 0: winning moves).  Writes
+ *   at most `max` move objects into arr (arr may be NULL: count only) and
+ *   the number of such moves into *count (exact, or at least 1 when
+ *   `count_all` is false and a move exists -- finding one is often
+ *   cheaper than counting all).
+ * extras: adds family-specific fields to the endpoint's response
+ *   (pile_grundy, period, detached_edges, ...); may be NULL. */
+typedef enum gr_value_kind {
+    GR_VALUE_FINITE,  /* n */
+    GR_VALUE_ORDINAL, /* an ordinal below epsilon_0, see the ordinal family */
+    GR_VALUE_LOOPY    /* infinity(K) of the generalised SG function */
+} gr_value_kind;
+
+typedef struct gr_value {
+    gr_value_kind kind;
+    uint64_t n;          /* GR_VALUE_FINITE */
+    const void *ordinal; /* GR_VALUE_ORDINAL: family-defined representation */
+    const uint64_t *k;   /* GR_VALUE_LOOPY: sorted finite follower values */
+    size_t nk;
+} gr_value;
+
+typedef struct gr_family {
+    const char *name; /* as in /v1/sum's "game" */
+    gr_status (*analyse)(gr_jctx *c, const cJSON *obj, const char *ptr,
+                         void **state, gr_value *value);
+    gr_status (*moves_to)(gr_jctx *c, void *state, const gr_value *target,
+                          uint64_t max, bool count_all, cJSON *arr,
+                          uint64_t *count);
+    gr_status (*extras)(gr_jctx *c, void *state, cJSON *resp);
+    /* Whether the player to move wins; NULL means "value is finite and
+     * non-zero" (normal play).  Misère Nim overrides it. */
+    bool (*first_wins)(const void *state, const gr_value *value);
+} gr_family;
+
+/* The standard endpoint for a family with finite values: analyse, then
+ * {"grundy", "winner", "winning_move", [winning_moves, winning_move_count],
+ * extras}.  `options_from` is the request object holding
+ * all_winning_moves / max_moves (the family's analyse must accept those
+ * two keys in its object reader). */
+gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
+                                  const cJSON *req, cJSON **resp);
+
+#endif

@@ -1,0 +1,192 @@
+"""Test harness: a real grundyd on a free loopback port, and HTTP helpers.
+
+Every JSON response is validated against api/openapi.yaml: the schema of
+its path, method and status.  A response whose status the document does not
+list is a test failure too, so the contract cannot drift from the code.
+"""
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+
+import yaml
+
+try:
+    import jsonschema
+except ImportError:  # pragma: no cover - deps.sh installs it
+    jsonschema = None
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+with open(os.path.join(ROOT, "api", "openapi.yaml"), encoding="utf-8") as f:
+    OPENAPI = yaml.safe_load(f)
+
+
+class ContractError(AssertionError):
+    pass
+
+
+def _resolve(node):
+    while isinstance(node, dict) and "$ref" in node and len(node) == 1:
+        ref = node["$ref"]
+        assert ref.startswith("#/"), ref
+        cur = OPENAPI
+        for part in ref[2:].split("/"):
+            cur = cur[part]
+        node = cur
+    return node
+
+
+def check_contract(method, path, status, content_type, body):
+    op = OPENAPI.get("paths", {}).get(path, {}).get(method.lower())
+    if op is None:
+        return  # unknown paths/methods: 404/405 problems checked below
+    responses = op.get("responses", {})
+    resp = responses.get(str(status)) or responses.get("default")
+    if resp is None:
+        raise ContractError(f"{method} {path}: status {status} not documented in openapi.yaml")
+    resp = _resolve(resp)
+    media = (content_type or "").split(";")[0].strip()
+    content = resp.get("content", {})
+    if media not in content:
+        if content:
+            raise ContractError(f"{method} {path} {status}: content type {media!r} not documented")
+        return
+    schema = content[media].get("schema")
+    if schema is None or jsonschema is None or not media.endswith("json"):
+        return
+    doc = json.loads(body)
+    root = dict(_resolve(schema))
+    root["components"] = OPENAPI.get("components", {})
+    try:
+        jsonschema.Draft202012Validator(root).validate(doc)
+    except jsonschema.ValidationError as e:
+        raise ContractError(f"{method} {path} {status}: response does not match openapi.yaml: "
+                            f"{e.message} at {list(e.absolute_path)}") from None
+
+
+class Response:
+    def __init__(self, status, headers, body):
+        self.status = status
+        self.headers = headers  # lower-case names
+        self.body = body
+
+    def json(self):
+        return json.loads(self.body)
+
+    def header(self, name):
+        return self.headers.get(name.lower())
+
+    def __repr__(self):
+        return f"<Response {self.status} {self.body[:300]!r}>"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A grundyd process on 127.0.0.1 with its log in a temporary file."""
+
+    def __init__(self, binary=None, args=(), env=None):
+        self.binary = binary or os.environ.get("GRUNDYD", os.path.join(ROOT, "build", "grundyd"))
+        self.args = list(args)
+        self.env = dict(os.environ, **(env or {}))
+        self.proc = None
+        self.port = None
+        self.log = tempfile.NamedTemporaryFile(prefix="grundyd-", suffix=".log", delete=False)
+
+    def start(self, timeout=15):
+        self.port = free_port()
+        cmd = [self.binary, "--bind", "127.0.0.1", "--port", str(self.port)] + self.args
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=self.log,
+                                     env=self.env)
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"grundyd exited early ({self.proc.returncode}): {self.log_text()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("grundyd did not start listening")
+
+    def log_text(self):
+        with open(self.log.name, encoding="utf-8", errors="replace") as f:
+            return f.read()
+
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def stop(self, timeout=30):
+        """SIGTERM; returns the exit code."""
+        if self.proc is None:
+            return None
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+                return -9
+        return self.proc.returncode
+
+    # ---- HTTP ---------------------------------------------------------------
+    def request(self, method, path, body=None, headers=None, timeout=120, check=True):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            conn.request(method, path, body=body, headers=headers or {})
+            r = conn.getresponse()
+            data = r.read()
+            hdrs = {k.lower(): v for k, v in r.getheaders()}
+        finally:
+            conn.close()
+        resp = Response(r.status, hdrs, data)
+        if check:
+            self._check(method, path, resp)
+        return resp
+
+    def _check(self, method, path, resp):
+        ct = resp.header("content-type") or ""
+        if resp.status >= 400:
+            if method != "HEAD" and not ct.startswith("application/problem+json"):
+                raise ContractError(f"{method} {path} {resp.status}: error without problem+json: {ct}")
+            if method != "HEAD":
+                p = json.loads(resp.body)
+                for k in ("type", "title", "status", "detail"):
+                    if k not in p:
+                        raise ContractError(f"problem lacks {k}: {p}")
+                if p["status"] != resp.status:
+                    raise ContractError(f"problem status {p['status']} != {resp.status}")
+        if method != "HEAD" and resp.body:
+            check_contract(method, path, resp.status, ct, resp.body)
+
+    def get(self, path, **kw):
+        return self.request("GET", path, **kw)
+
+    def post_raw(self, path, body, content_type="application/json", headers=None, **kw):
+        h = {"Content-Type": content_type} if content_type is not None else {}
+        h.update(headers or {})
+        if isinstance(body, str):
+            body = body.encode("utf-8")
+        return self.request("POST", path, body=body, headers=h, **kw)
+
+    def post_json(self, path, obj, headers=None, **kw):
+        return self.post_raw(path, json.dumps(obj, separators=(",", ":")), headers=headers, **kw)
+
+
+def expect_problem(resp, status, pointer=None):
+    """Asserts resp is a problem with this status (and pointer, if given)."""
+    assert resp.status == status, f"expected {status}, got {resp!r}"
+    assert resp.header("content-type").startswith("application/problem+json"), resp.headers
+    p = resp.json()
+    if pointer is not None:
+        assert p.get("pointer") == pointer, f"expected pointer {pointer!r}, got {p!r}"
+    return p
