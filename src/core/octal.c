@@ -1,0 +1,389 @@
+/*
+ * Octal games: values by mex, periodicity by Guy-Smith, moves to a target.
+ *
+ * Values.  For a heap n the options are 0 (take all, bit 1), g(n-j)
+ * (bit 2) and every g(a) ^ g(b) with a + b = n - j, a, b >= 1 (bit 4).  The
+ * split values of a remainder c form the nim-sum set
+ *     X(c) = { g(a) ^ g(c-a) : 1 <= a <= c/2 },
+ * which every take j shares (c = n - j), so X(c) is computed once, as a
+ * bitset, when c = n - 1 first becomes complete, and kept in a ring of the
+ * last t remainders.  The bitsets are sized by the largest value so far,
+ * rounded up to a power of two times 64 bits: XORs of values below 2^b stay
+ * below 2^b, so no set ever needs a bit past that size.  The mex is the
+ * first zero bit of the union.  Cost O(n) per value, O(N^2) in all.
+ *
+ * Periodicity (Guy-Smith, Winning Ways ch. 4): if g(n+p) = g(n) for all
+ * e <= n < 2e + p + t, with t the largest take and e >= 1, then for all
+ * n >= e.  guy_smith() looks for the least p whose last mismatch (the
+ * largest n with g(n) != g(n+p)) is low enough; that p is the least period
+ * and 1 + its last mismatch the least preperiod: a confirmed p is a true
+ * period, hence a multiple of the least one p*, and the mismatch at e*-1
+ * (e* the least preperiod) is a mismatch for every multiple of p*, so p*
+ * is confirmed first and with e = e*.
+ */
+#include "grundy/octal.h"
+
+#include <string.h>
+
+gr_status gr_octal_parse(const char *text, gr_octal_code *out, size_t *bad_at)
+{
+    memset(out, 0, sizeof(*out));
+    *bad_at = 0;
+    if (text[0] != '0') {
+        return GR_EINVAL;
+    }
+    if (text[1] != '.') {
+        *bad_at = 1;
+        return GR_EINVAL;
+    }
+    size_t j = 0;
+    for (const char *s = text + 2; *s != '\0'; s++) {
+        if (*s < '0' || *s > '7') {
+            *bad_at = (size_t)(s - text);
+            return GR_EINVAL;
+        }
+        if (++j > GR_OCTAL_MAX_DIGITS) {
+            *bad_at = (size_t)(s - text);
+            return GR_ELIMIT;
+        }
+        out->digit[j] = (uint8_t)(*s - '0');
+        if (out->digit[j] != 0) {
+            out->len = (unsigned)j;
+        }
+    }
+    if (j == 0) {
+        *bad_at = 2; /* "0." with no digit */
+        return GR_EINVAL;
+    }
+    return GR_OK;
+}
+
+typedef struct split_ring {
+    uint64_t *bits; /* slots * words */
+    unsigned slots; /* t */
+    size_t words;   /* per bitset, a power of two */
+} split_ring;
+
+/* Doubles the bitsets' width until value fits, keeping their contents. */
+static gr_status ring_widen(gr_arena *arena, split_ring *r, uint64_t value)
+{
+    size_t words = r->words;
+    while (value >= 64 * (uint64_t)words) {
+        words *= 2;
+    }
+    if (words == r->words) {
+        return GR_OK;
+    }
+    uint64_t *bits = GR_ARENA_ARRAY(arena, uint64_t, (size_t)r->slots * words);
+    if (bits == NULL) {
+        return GR_ENOMEM;
+    }
+    for (unsigned s = 0; s < r->slots; s++) {
+        memcpy(bits + s * words, r->bits + s * r->words,
+               r->words * sizeof(uint64_t));
+    }
+    gr_arena_free(arena, r->bits, (size_t)r->slots * r->words * sizeof(uint64_t));
+    r->bits = bits;
+    r->words = words;
+    return GR_OK;
+}
+
+/* X(c) into out (words wide).  With every value below 64 the set is one
+ * word, built with four independent accumulators so the OR chain does not
+ * serialise the loop; wider sets go through a byte per value (stores to
+ * distinct bytes do not depend on each other) packed into bits at the end,
+ * seen[] holding 64 * words bytes. */
+static void split_set(const uint16_t *restrict g, uint64_t c,
+                      uint64_t *restrict out, size_t words,
+                      unsigned char *restrict seen)
+{
+    memset(out, 0, words * sizeof(uint64_t));
+    if (c < 2) {
+        return;
+    }
+    uint64_t half = c / 2;
+    if (words == 1) {
+        uint64_t m0 = 0, m1 = 0, m2 = 0, m3 = 0;
+        uint64_t a = 1;
+        for (; a + 3 <= half; a += 4) {
+            m0 |= 1ull << (g[a] ^ g[c - a]);
+            m1 |= 1ull << (g[a + 1] ^ g[c - a - 1]);
+            m2 |= 1ull << (g[a + 2] ^ g[c - a - 2]);
+            m3 |= 1ull << (g[a + 3] ^ g[c - a - 3]);
+        }
+        for (; a <= half; a++) {
+            m0 |= 1ull << (g[a] ^ g[c - a]);
+        }
+        out[0] = m0 | m1 | m2 | m3;
+        return;
+    }
+    size_t nv = 64 * words;
+    memset(seen, 0, nv);
+    for (uint64_t a = 1; a <= half; a++) {
+        seen[g[a] ^ g[c - a]] = 1;
+    }
+    for (size_t v = 0; v < nv; v++) {
+        out[v >> 6] |= (uint64_t)seen[v] << (v & 63);
+    }
+}
+
+/* The Guy-Smith test on g[0..have): the least p, and its least e, with
+ * g(n+p) = g(n) for e <= n < have - p and 2 max(e, 1) + 2p + t <= have.
+ * (The theorem's induction maps a split (a, b) of n + p to (a, b - p) of n,
+ * which needs b - p >= e >= 1, an empty heap not being a legal leaf; if the
+ * data also show g(p) = g(0) the sequence is periodic from 0 and e = 0 is
+ * reported.  0.4 shows why: g = 0,0,0,1,... is not periodic from 0.)
+ * For each p the last mismatch is looked for from the top down, which for
+ * a wrong p stops at once and for a right one costs have - e. */
+static bool guy_smith(const uint16_t *g, uint64_t have, unsigned t,
+                      uint64_t *e_out, uint64_t *p_out)
+{
+    for (uint64_t p = 1; 2 * p + t + 2 <= have; p++) {
+        uint64_t bound = (have - 2 * p - t) / 2; /* largest e allowed */
+        uint64_t n = have - p;                   /* g(n-1) vs g(n-1+p) */
+        while (n > 0 && g[n - 1] == g[n - 1 + p]) {
+            n--;
+        }
+        uint64_t e = n; /* 1 + the last mismatch, or 0 */
+        if ((e > 0 ? e : 1) <= bound) {
+            *e_out = e;
+            *p_out = p;
+            return true;
+        }
+    }
+    return false;
+}
+
+gr_status gr_octal_solve(gr_arena *arena, const gr_octal_code *code,
+                         uint64_t max_values, gr_octal_table *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->code = *code;
+    unsigned t = code->len;
+    bool splits = false;
+    for (unsigned j = 1; j <= t; j++) {
+        splits |= (code->digit[j] & 4) != 0;
+    }
+    const uint64_t cap = max_values == 0 || max_values > GR_OCTAL_MAX_VALUES
+                             ? GR_OCTAL_MAX_VALUES
+                             : max_values;
+    uint16_t *g = GR_ARENA_ARRAY(arena, uint16_t, cap);
+    split_ring ring = {NULL, t, 1};
+    uint64_t *uni = GR_ARENA_ARRAY(arena, uint64_t, 1);
+    unsigned char *seen = GR_ARENA_ARRAY_UNINIT(arena, unsigned char, 64);
+    if (g == NULL || uni == NULL || seen == NULL) {
+        return GR_ENOMEM;
+    }
+    if (splits) {
+        ring.bits = GR_ARENA_ARRAY(arena, uint64_t, t);
+        if (ring.bits == NULL) {
+            return GR_ENOMEM;
+        }
+    }
+    size_t uni_words = 1;
+    uint64_t maxv = 0;
+    uint64_t n = 0;
+    uint64_t next_check = 1;
+    for (; n < cap && !out->periodic; n++) {
+        if (splits && n >= 1) {
+            /* X(n-1) needs g(1..n-2), all known now. */
+            split_set(g, n - 1, ring.bits + ((n - 1) % t) * ring.words,
+                      ring.words, seen);
+        }
+        memset(uni, 0, uni_words * sizeof(uint64_t));
+        for (unsigned j = 1; j <= t && j <= n; j++) {
+            unsigned d = code->digit[j];
+            if ((d & 1) && j == n) {
+                uni[0] |= 1;
+            }
+            if ((d & 2) && j < n) {
+                uint16_t v = g[n - j];
+                uni[v >> 6] |= 1ull << (v & 63);
+            }
+            if ((d & 4) && n - j >= 2) {
+                const uint64_t *x = ring.bits + ((n - j) % t) * ring.words;
+                for (size_t w = 0; w < ring.words; w++) {
+                    uni[w] |= x[w];
+                }
+            }
+        }
+        uint64_t v = 0;
+        size_t w = 0;
+        while (w < uni_words && uni[w] == ~0ull) {
+            w++;
+        }
+        v = 64 * (uint64_t)w +
+            (w < uni_words ? (uint64_t)__builtin_ctzll(~uni[w]) : 0);
+        if (v > GR_OCTAL_MAX_GRUNDY) {
+            return GR_ELIMIT;
+        }
+        g[n] = (uint16_t)v;
+        if (v > maxv) {
+            maxv = v;
+            if (v >= 64 * (uint64_t)uni_words) {
+                size_t words = uni_words;
+                while (v >= 64 * (uint64_t)words) {
+                    words *= 2;
+                }
+                uni = GR_ARENA_ARRAY(arena, uint64_t, words);
+                seen = GR_ARENA_ARRAY_UNINIT(arena, unsigned char, 64 * words);
+                if (uni == NULL || seen == NULL) {
+                    return GR_ENOMEM;
+                }
+                uni_words = words;
+                if (splits) {
+                    gr_status st = ring_widen(arena, &ring, v);
+                    if (st != GR_OK) {
+                        return st;
+                    }
+                }
+            }
+        }
+        uint64_t have = n + 1;
+        if (have >= next_check) {
+            out->periodic = guy_smith(g, have, t, &out->preperiod,
+                                      &out->period);
+            /* Every value while the table is small (most games settle
+             * early), then every 1/64 of the table: the answer does not
+             * depend on when the test runs, only the table's length. */
+            next_check = have < 2048 ? have + 1 : have + have / 64;
+        }
+    }
+    out->values = g;
+    out->computed = n;
+    out->max_value = maxv;
+    if (ring.bits != NULL) {
+        gr_arena_free(arena, ring.bits,
+                      (size_t)ring.slots * ring.words * sizeof(uint64_t));
+    }
+    if (out->periodic) {
+        out->residues = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, out->period);
+        if (out->residues == NULL) {
+            return GR_ENOMEM;
+        }
+    }
+    return GR_OK;
+}
+
+static uint64_t value_at(const gr_octal_table *t, uint64_t h)
+{
+    if (h < t->computed) {
+        return t->values[h];
+    }
+    return t->values[t->preperiod + (h - t->preperiod) % t->period];
+}
+
+gr_status gr_octal_grundy(const gr_octal_table *t, uint64_t h, uint64_t *g)
+{
+    if (h >= t->computed && !t->periodic) {
+        return GR_ELIMIT;
+    }
+    *g = value_at(t, h);
+    return GR_OK;
+}
+
+typedef struct move_sink {
+    gr_octal_move *out;
+    size_t max;
+    size_t listed;
+    uint64_t count;
+    bool count_all;
+} move_sink;
+
+static void sink_add(move_sink *s, uint64_t k)
+{
+    s->count = s->count > UINT64_MAX - k ? UINT64_MAX : s->count + k;
+}
+
+static void sink_list(move_sink *s, uint32_t take, uint32_t nleaves,
+                      uint64_t a, uint64_t b)
+{
+    if (s->listed < s->max) {
+        gr_octal_move *m = &s->out[s->listed++];
+        m->take = take;
+        m->nleaves = nleaves;
+        m->leaves[0] = a;
+        m->leaves[1] = b;
+    }
+}
+
+/* Enough found for a caller that does not need the exact count. */
+static bool sink_done(const move_sink *s)
+{
+    return !s->count_all && s->count >= 1 && s->listed >= s->max;
+}
+
+/* Splits of c = a + b (1 <= a <= b) with g(a) ^ g(b) = target. */
+static void split_moves(gr_octal_table *t, uint32_t take, uint64_t c,
+                        uint64_t target, move_sink *s)
+{
+    uint64_t half = c / 2;
+    if (c < t->computed) {
+        for (uint64_t a = 1; a <= half && !sink_done(s); a++) {
+            if ((uint64_t)(t->values[a] ^ t->values[c - a]) == target) {
+                sink_add(s, 1);
+                sink_list(s, take, 2, a, c - a);
+            }
+        }
+        return;
+    }
+    /* c >= computed >= 2e + 2p + t: for a >= E = max(e, 1) both a and
+     * c - a >= c/2 >= e + p lie in the periodic part, so whether a works
+     * depends only on r = (a - E) mod p; the a of residue r in [E, c/2]
+     * number (c/2 - E - r)/p + 1, and c/2 >= E + p - 1 so none is empty. */
+    uint64_t e = t->preperiod, p = t->period;
+    uint64_t start = e > 0 ? e : 1;
+    for (uint64_t a = 1; a < start && !sink_done(s); a++) {
+        if ((t->values[a] ^ value_at(t, c - a)) == target) {
+            sink_add(s, 1);
+            sink_list(s, take, 2, a, c - a);
+        }
+    }
+    if (sink_done(s)) {
+        return;
+    }
+    size_t nok = 0;
+    for (uint64_t r = 0; r < p; r++) {
+        uint64_t a = start + r;
+        if ((value_at(t, a) ^ value_at(t, c - a)) == target) {
+            t->residues[nok++] = (uint32_t)r;
+            sink_add(s, (half - a) / p + 1);
+        }
+    }
+    for (uint64_t k = 0; nok > 0 && s->listed < s->max; k++) {
+        for (size_t i = 0; i < nok && s->listed < s->max; i++) {
+            uint64_t a = start + t->residues[i] + k * p;
+            if (a > half) {
+                return;
+            }
+            sink_list(s, take, 2, a, c - a);
+        }
+    }
+}
+
+gr_status gr_octal_moves_to(gr_octal_table *t, uint64_t h, uint64_t target,
+                            bool count_all, gr_octal_move *out, size_t max,
+                            uint64_t *count)
+{
+    *count = 0;
+    if (h >= t->computed && !t->periodic) {
+        return GR_ELIMIT;
+    }
+    move_sink s = {out, max, 0, 0, count_all};
+    for (unsigned j = 1; j <= t->code.len && j <= h && !sink_done(&s); j++) {
+        unsigned d = t->code.digit[j];
+        if ((d & 1) && j == h && target == 0) {
+            sink_add(&s, 1);
+            sink_list(&s, j, 0, 0, 0);
+        }
+        if ((d & 2) && j < h && value_at(t, h - j) == target) {
+            sink_add(&s, 1);
+            sink_list(&s, j, 1, h - j, 0);
+        }
+        if ((d & 4) && h - j >= 2 && !sink_done(&s)) {
+            split_moves(t, j, h - j, target, &s);
+        }
+    }
+    *count = s.count;
+    return GR_OK;
+}
