@@ -4,7 +4,11 @@
  *
  * Value.  The vertices are put in BFS order from the roots (children found
  * through a temporary CSR child array), so every parent comes before its
- * children.  One sweep in reverse order then folds each vertex into its
+ * children.  All later work happens in that order's positions: the BFS
+ * records each position's parent position, and since BFS appends the
+ * children of position h before those of h + 1, parent positions never
+ * decrease along the order -- the sweeps read and write memory almost
+ * sequentially.  One sweep in reverse order folds each vertex into its
  * parent: g(p) ^= g(v) + 1 (colon principle: the stick of length g(v)
  * standing on v plus the edge p-v is a stick of length g(v) + 1 on p, and
  * sticks on one vertex add as Nim heaps).  The same sweep counts subtree
@@ -89,11 +93,12 @@ static gr_status gr_htree_find_cycle(gr_arena *arena, const uint32_t *parent,
 }
 
 /* Fills order[] with the vertices in BFS order from the roots (roots in
- * increasing id, children in increasing id); *reached is how many were
- * reached, less than n exactly when there is a cycle. */
+ * increasing id, children in increasing id) and up[] with each position's
+ * parent position; *reached is how many were reached, less than n exactly
+ * when there is a cycle. */
 static gr_status gr_htree_bfs(gr_arena *arena, const uint32_t *parent,
-                              uint32_t n, uint32_t *order, uint32_t *reached,
-                              uint32_t *nroots)
+                              uint32_t n, uint32_t *order, uint32_t *up,
+                              uint32_t *reached, uint32_t *nroots)
 {
     uint32_t *start = GR_ARENA_ARRAY(arena, uint32_t, (size_t)n + 1);
     uint32_t *children = gr_arena_alloc(arena, (size_t)n * sizeof(uint32_t));
@@ -104,6 +109,7 @@ static gr_status gr_htree_bfs(gr_arena *arena, const uint32_t *parent,
     uint32_t tail = 0;
     for (uint32_t v = 0; v < n; v++) {
         if (parent[v] == GR_HTREE_ROOT) {
+            up[tail] = GR_HTREE_ROOT;
             order[tail++] = v;
         } else {
             start[parent[v] + 1]++;
@@ -127,6 +133,7 @@ static gr_status gr_htree_bfs(gr_arena *arena, const uint32_t *parent,
     for (uint32_t head = 0; head < tail; head++) {
         uint32_t v = order[head];
         for (uint32_t k = start[v]; k < start[v + 1]; k++) {
+            up[tail] = head;
             order[tail++] = children[k];
         }
     }
@@ -153,11 +160,13 @@ gr_status gr_htree_solve(gr_arena *arena, const gr_htree_input *in,
         }
     }
     uint32_t *order = gr_arena_alloc(arena, (size_t)n * sizeof(uint32_t));
-    if (order == NULL) {
+    uint32_t *up = gr_arena_alloc(arena, (size_t)n * sizeof(uint32_t));
+    if (order == NULL || up == NULL) {
         return GR_ENOMEM;
     }
     uint32_t reached = 0, nroots = 0;
-    gr_status st = gr_htree_bfs(arena, parent, n, order, &reached, &nroots);
+    gr_status st =
+        gr_htree_bfs(arena, parent, n, order, up, &reached, &nroots);
     if (st != GR_OK) {
         return st;
     }
@@ -170,37 +179,38 @@ gr_status gr_htree_solve(gr_arena *arena, const gr_htree_input *in,
     if (grundy == NULL || subtree == NULL) {
         return GR_ENOMEM;
     }
-    for (uint32_t v = 0; v < n; v++) {
-        subtree[v] = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        subtree[i] = 1;
     }
-    /* Reverse BFS order: each vertex is final before its parent reads it. */
+    /* Reverse BFS order: each position is final before its parent reads
+     * it. */
     uint64_t value = 0;
     for (uint32_t i = n; i > 0; i--) {
-        uint32_t v = order[i - 1];
-        uint32_t p = parent[v];
+        uint32_t p = up[i - 1];
         if (p == GR_HTREE_ROOT) {
-            value ^= grundy[v];
+            value ^= grundy[i - 1];
         } else {
-            grundy[p] ^= grundy[v] + 1;
-            subtree[p] += subtree[v];
+            grundy[p] ^= grundy[i - 1] + 1;
+            subtree[p] += subtree[i - 1];
         }
     }
     out->n = n;
     out->nroots = nroots;
     out->parent = parent;
     out->order = order;
+    out->up = up;
     out->grundy = grundy;
     out->subtree = subtree;
     out->value = value;
     return GR_OK;
 }
 
-/* The target a vertex must end with, or GR_HTREE_NO_TARGET when no move
+/* The target position i must end with, or GR_HTREE_NO_TARGET when no move
  * inside its subtree can give it (see the file comment). */
-static uint64_t gr_htree_keep_target(const gr_htree *t, uint32_t v,
+static uint64_t gr_htree_keep_target(const gr_htree *t, uint32_t i,
                                      uint64_t want)
 {
-    if (want == t->grundy[v] || want >= t->subtree[v]) {
+    if (want == t->grundy[i] || want >= t->subtree[i]) {
         return GR_HTREE_NO_TARGET;
     }
     return want;
@@ -211,7 +221,7 @@ gr_status gr_htree_moves_to(gr_arena *arena, const gr_htree *t,
                             uint64_t max, uint64_t *count)
 {
     uint32_t n = t->n;
-    const uint32_t *parent = t->parent;
+    const uint32_t *up = t->up;
     const uint64_t *g = t->grundy;
     *count = 0;
     if (target == t->value || n == 0) {
@@ -221,37 +231,53 @@ gr_status gr_htree_moves_to(gr_arena *arena, const gr_htree *t,
     if (tgt == NULL) {
         return GR_ENOMEM;
     }
-    /* Push targets down, parents before children. */
+    /* Push targets down, parents before children, and count the cuts
+     * p -> i with g(p) ^ (g(i) + 1) == t(p). */
+    uint64_t found = 0;
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t v = t->order[i];
-        uint32_t p = parent[v];
+        uint32_t p = up[i];
         if (p == GR_HTREE_ROOT) {
-            tgt[v] = gr_htree_keep_target(t, v, target ^ t->value ^ g[v]);
+            tgt[i] = gr_htree_keep_target(t, i, target ^ t->value ^ g[i]);
             continue;
         }
         if (tgt[p] == GR_HTREE_NO_TARGET) {
-            tgt[v] = GR_HTREE_NO_TARGET;
+            tgt[i] = GR_HTREE_NO_TARGET;
             continue;
         }
-        uint64_t w = tgt[p] ^ g[p] ^ (g[v] + 1);
-        tgt[v] = w == 0 ? GR_HTREE_NO_TARGET
-                        : gr_htree_keep_target(t, v, w - 1);
+        uint64_t w = tgt[p] ^ g[p] ^ (g[i] + 1);
+        if (w == 0) {
+            found++;
+            tgt[i] = GR_HTREE_NO_TARGET;
+        } else {
+            tgt[i] = gr_htree_keep_target(t, i, w - 1);
+        }
     }
-    /* The moves themselves: cuts p -> v with g(p) ^ (g(v) + 1) == t(p),
-     * listed by increasing child id so the output is deterministic. */
-    uint64_t found = 0;
-    for (uint32_t v = 0; v < n; v++) {
-        uint32_t p = parent[v];
-        if (p == GR_HTREE_ROOT || tgt[p] == GR_HTREE_NO_TARGET ||
-            (tgt[p] ^ g[p]) != g[v] + 1) {
-            continue;
+    if (found > 0 && max > 0) {
+        /* List the first max by increasing child id, so the output is
+         * deterministic and independent of the BFS: mark each cut child
+         * with its subtree size (>= 1) in an id-indexed array, then scan. */
+        uint32_t *cut = GR_ARENA_ARRAY(arena, uint32_t, n);
+        if (cut == NULL) {
+            return GR_ENOMEM;
         }
-        if (found < max) {
-            moves[found].parent = p;
-            moves[found].child = v;
-            moves[found].edges_removed = t->subtree[v];
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t p = up[i];
+            if (p != GR_HTREE_ROOT && tgt[p] != GR_HTREE_NO_TARGET &&
+                (tgt[p] ^ g[p]) == g[i] + 1) {
+                cut[t->order[i]] = t->subtree[i];
+            }
         }
-        found++;
+        uint64_t want = found < max ? found : max;
+        uint64_t k = 0;
+        for (uint32_t v = 0; v < n && k < want; v++) {
+            if (cut[v] != 0) {
+                moves[k].parent = t->parent[v];
+                moves[k].child = v;
+                moves[k].edges_removed = cut[v];
+                k++;
+            }
+        }
+        gr_arena_free(arena, cut, (size_t)n * sizeof(uint32_t));
     }
     gr_arena_free(arena, tgt, (size_t)n * sizeof(uint64_t));
     *count = found;

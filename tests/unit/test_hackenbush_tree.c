@@ -157,9 +157,23 @@ static void check_against_brute(gr_arena *a, const uint32_t *parent,
         }
         assert_int_equal(count, k);
     }
-    /* Subtree sizes are what the brute force sees. */
+    /* Positions: a permutation, parents first; subtree sizes are what the
+     * brute force sees. */
+    uint32_t pos[BRUTE_MAX_VERTICES];
+    for (uint32_t v = 0; v < n; v++) {
+        pos[v] = ROOT;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        assert_int_equal(pos[t.order[i]], ROOT);
+        pos[t.order[i]] = i;
+        uint32_t p = parent[t.order[i]];
+        assert_int_equal(t.up[i], p == ROOT ? ROOT : pos[p]);
+        /* roots first, then parent positions never decrease */
+        assert_true(i < t.nroots ? p == ROOT
+                                 : i == t.nroots || t.up[i] >= t.up[i - 1]);
+    }
     for (uint32_t i = 0; i < b.m; i++) {
-        assert_int_equal(t.subtree[b.vertex[i]],
+        assert_int_equal(t.subtree[pos[b.vertex[i]]],
                          (uint32_t)__builtin_popcount(b.sub[i]));
     }
 }
