@@ -20,6 +20,8 @@ const gr_route gr_routes[] = {
     {"/v1/nim", GR_ROUTE_ANALYSE, gr_endpoint_nim, NULL},
     {"/v1/hackenbush/tree", GR_ROUTE_ANALYSE, gr_endpoint_hackenbush_tree, NULL},
     {"/v1/ordinal-trees", GR_ROUTE_ANALYSE, gr_endpoint_ordinal_trees, NULL},
+    {"/v1/subtraction", GR_ROUTE_ANALYSE, gr_endpoint_subtraction, NULL},
+    {"/v1/octal", GR_ROUTE_ANALYSE, gr_endpoint_octal, NULL},
     /* @@ routes: add new analysis endpoints above this line @@ */
 };
 

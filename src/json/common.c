@@ -696,6 +696,8 @@ static const gr_family *const gr_family_table[] = {
     &gr_family_nim,
     &gr_family_hackenbush_tree,
     &gr_family_ordinal_trees,
+    &gr_family_subtraction,
+    &gr_family_octal,
     /* @@ family table: add new families above this line @@ */
 };
 

@@ -18,6 +18,8 @@ typedef gr_status gr_endpoint_text(gr_jctx *c, const char *body, size_t len,
 gr_endpoint_json gr_endpoint_nim;
 gr_endpoint_json gr_endpoint_hackenbush_tree;
 gr_endpoint_json gr_endpoint_ordinal_trees;
+gr_endpoint_json gr_endpoint_subtraction;
+gr_endpoint_json gr_endpoint_octal;
 /* @@ endpoints: add new declarations above this line @@ */
 
 #endif

@@ -8,6 +8,8 @@
 extern const gr_family gr_family_nim;
 extern const gr_family gr_family_hackenbush_tree;
 extern const gr_family gr_family_ordinal_trees;
+extern const gr_family gr_family_subtraction;
+extern const gr_family gr_family_octal;
 /* @@ family declarations: add new ones above this line @@ */
 
 /* The family whose name is `name`, or NULL. */

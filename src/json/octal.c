@@ -1,0 +1,203 @@
+/*
+ * The octal family: {"code": "0.77", "heaps": [...]}, moves
+ * {"heap", "take", "leaves": [...]} (the 0, 1 or 2 heaps the move leaves),
+ * extras heap_grundy and period.
+ *
+ * Moves to a target: the component's value must go from G to `target`, so
+ * heap i must go to a position worth g_i ^ G ^ target.  A heap's moves are
+ * found by the core (gr_octal_moves_to): splits of huge heaps through the
+ * period, so a count such as "every way to split 2^62 tokens" is exact
+ * without enumerating them.  Counts saturate at 2^64-1.
+ */
+#include "grundy/octal.h"
+
+#include <string.h>
+
+#include "json/endpoints.h"
+#include "json/families.h"
+
+typedef struct gr_octal_state {
+    gr_octal_table table;
+    uint64_t *heaps;
+    uint64_t *grundy; /* per heap */
+    size_t n;
+    uint64_t value;
+} gr_octal_state;
+
+static gr_status read_code(gr_jctx *c, const cJSON *item, const char *ptr,
+                           gr_octal_code *code)
+{
+    const char *text;
+    gr_status st = gr_json_string(c, item, ptr, &text);
+    if (st != GR_OK) {
+        return st;
+    }
+    size_t bad;
+    st = gr_octal_parse(text, code, &bad);
+    if (st == GR_ELIMIT) {
+        return gr_json_error(c, GR_ELIMIT, ptr,
+                             "has more than %u digits after \"0.\"",
+                             GR_OCTAL_MAX_DIGITS);
+    }
+    if (st != GR_OK) {
+        return gr_json_error(c, GR_EINVAL, ptr,
+                             "must be an octal code \"0.d1d2...\" (\"0.\" and "
+                             "then at least one digit 0-7), as in \"0.77\"; the "
+                             "character at offset %zu is wrong",
+                             bad);
+    }
+    return GR_OK;
+}
+
+static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj,
+                                  const char *ptr, void **state,
+                                  gr_value *value)
+{
+    const cJSON *code, *heaps, *all, *max, *game;
+    const gr_jfield fields[] = {
+        {"code", true, &code},
+        {"heaps", true, &heaps},
+        {"all_winning_moves", false, &all},
+        {"max_moves", false, &max},
+        {"game", false, &game}, /* last: only inside /v1/sum's components */
+    };
+    gr_status st = gr_json_object(c, obj, ptr, fields, ptr[0] != '\0' ? 5 : 4);
+    if (st != GR_OK) {
+        return st;
+    }
+    gr_octal_state *s = gr_arena_alloc(c->arena, sizeof(*s));
+    if (s == NULL) {
+        return gr_json_oom(c);
+    }
+    gr_octal_code parsed;
+    const char *cp = gr_jp_key(c, ptr, "code");
+    if ((st = read_code(c, code, cp, &parsed)) != GR_OK) {
+        return st;
+    }
+    const char *hp = gr_jp_key(c, ptr, "heaps");
+    st = gr_json_u64_array(c, heaps, hp, GR_JSON_MAX_I64, &s->heaps, &s->n);
+    if (st != GR_OK) {
+        return st;
+    }
+    st = gr_octal_solve(c->arena, &parsed, 0, &s->table);
+    if (st == GR_ENOMEM) {
+        return gr_json_oom(c);
+    }
+    if (st == GR_ELIMIT) {
+        return gr_json_error(c, GR_ELIMIT, cp,
+                             "reaches Grundy values above %u",
+                             GR_OCTAL_MAX_GRUNDY);
+    }
+    if (st != GR_OK) {
+        return gr_json_error(c, GR_EINTERNAL, cp, "could not be solved");
+    }
+    s->grundy = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, s->n + 1);
+    if (s->grundy == NULL) {
+        return gr_json_oom(c);
+    }
+    s->value = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (gr_octal_grundy(&s->table, s->heaps[i], &s->grundy[i]) != GR_OK) {
+            return gr_json_error(
+                c, GR_ELIMIT, gr_jp_idx(c, hp, i),
+                "the periodicity of this game was not confirmed (Guy-Smith) "
+                "within %llu values, so only heaps below %llu can be answered",
+                (unsigned long long)s->table.computed,
+                (unsigned long long)s->table.computed);
+        }
+        s->value ^= s->grundy[i];
+    }
+    value->kind = GR_VALUE_FINITE;
+    value->n = s->value;
+    *state = s;
+    return GR_OK;
+}
+
+static void write_move(gr_jctx *c, cJSON *arr, size_t heap,
+                       const gr_octal_move *m)
+{
+    cJSON *o = gr_jw_obj(c);
+    gr_jw_set(c, o, "heap", gr_jw_u64(c, heap));
+    gr_jw_set(c, o, "take", gr_jw_u64(c, m->take));
+    cJSON *leaves = gr_jw_arr(c);
+    for (uint32_t i = 0; i < m->nleaves; i++) {
+        gr_jw_push(c, leaves, gr_jw_u64(c, m->leaves[i]));
+    }
+    gr_jw_set(c, o, "leaves", leaves);
+    gr_jw_push(c, arr, o);
+}
+
+static gr_status gr_octal_moves_json(gr_jctx *c, void *state,
+                                     const gr_value *target, uint64_t max,
+                                     bool count_all, cJSON *arr,
+                                     uint64_t *count)
+{
+    gr_octal_state *s = state;
+    *count = 0;
+    if (target->kind != GR_VALUE_FINITE) {
+        return gr_json_error(c, GR_EINTERNAL, NULL, "non-finite target");
+    }
+    if (arr == NULL) {
+        max = 0;
+    }
+    uint64_t x = s->value ^ target->n;
+    if (x == 0) {
+        return GR_OK; /* a heap never moves to its own value (mex) */
+    }
+    gr_octal_move *buf = GR_ARENA_ARRAY_UNINIT(c->arena, gr_octal_move, max + 1);
+    if (buf == NULL) {
+        return gr_json_oom(c);
+    }
+    uint64_t listed = 0, total = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (!count_all && total >= 1 && listed >= max) {
+            break;
+        }
+        uint64_t n;
+        gr_status st = gr_octal_moves_to(&s->table, s->heaps[i],
+                                         s->grundy[i] ^ x, count_all, buf,
+                                         (size_t)(max - listed), &n);
+        if (st != GR_OK) {
+            return gr_json_error(c, GR_EINTERNAL, NULL, "heap without a value");
+        }
+        for (uint64_t k = 0; k < n && listed < max; k++, listed++) {
+            write_move(c, arr, i, &buf[k]);
+        }
+        total = total > UINT64_MAX - n ? UINT64_MAX : total + n;
+    }
+    *count = total;
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+static gr_status gr_octal_extras(gr_jctx *c, void *state, cJSON *resp)
+{
+    gr_octal_state *s = state;
+    cJSON *g = gr_jw_arr(c);
+    for (size_t i = 0; i < s->n; i++) {
+        gr_jw_push(c, g, gr_jw_u64(c, s->grundy[i]));
+    }
+    gr_jw_set(c, resp, "heap_grundy", g);
+    if (s->table.periodic) {
+        cJSON *p = gr_jw_obj(c);
+        gr_jw_set(c, p, "preperiod", gr_jw_u64(c, s->table.preperiod));
+        gr_jw_set(c, p, "period", gr_jw_u64(c, s->table.period));
+        gr_jw_set(c, resp, "period", p);
+    } else {
+        gr_jw_set(c, resp, "period", gr_jw_null(c));
+    }
+    gr_jw_set(c, resp, "values_computed", gr_jw_u64(c, s->table.computed));
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+const gr_family gr_family_octal = {
+    .name = "octal",
+    .analyse = gr_octal_analyse,
+    .moves_to = gr_octal_moves_json,
+    .extras = gr_octal_extras,
+    .first_wins = NULL,
+};
+
+gr_status gr_endpoint_octal(gr_jctx *c, const cJSON *req, cJSON **resp)
+{
+    return gr_json_family_endpoint(c, &gr_family_octal, req, resp);
+}
