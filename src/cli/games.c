@@ -14,8 +14,11 @@
 
 const gr_cli_game gr_cli_games[] = {
     {"nim", "/v1/nim", gr_endpoint_nim, NULL},
+    {"subtraction", "/v1/subtraction", gr_endpoint_subtraction, NULL},
+    {"octal", "/v1/octal", gr_endpoint_octal, NULL},
     {"hackenbush-tree", "/v1/hackenbush/tree", gr_endpoint_hackenbush_tree,
      NULL},
+    {"ordinal-trees", "/v1/ordinal-trees", gr_endpoint_ordinal_trees, NULL},
     /* @@ cli games: add new ones above this line @@ */
 };
 

@@ -6,6 +6,9 @@
 #include <errno.h>
 #include <string.h>
 
+/* The base of the daemon's problem type URIs (src/http/server.c). */
+#define GR_CLI_PROBLEM_BASE "https://grundyd.dev/problems/"
+
 gr_status gr_cli_read(gr_jctx *c, FILE *in, char **body, size_t *len)
 {
     size_t cap = 4096, n = 0;
@@ -40,6 +43,9 @@ gr_status gr_cli_read(gr_jctx *c, FILE *in, char **body, size_t *len)
 gr_status gr_cli_answer(gr_jctx *c, const gr_cli_game *game, bool text,
                         const char *body, size_t len, FILE *out)
 {
+    /* As the daemon does: every cJSON allocation of this request, in the
+     * reader, the endpoint and the printer, comes from the request's arena. */
+    gr_arena *prev = gr_json_bind(c->arena);
     cJSON *resp = NULL;
     gr_status st;
     if (text) {
@@ -51,22 +57,16 @@ gr_status gr_cli_answer(gr_jctx *c, const gr_cli_game *game, bool text,
             st = game->json(c, req, &resp);
         }
     }
-    if (st == GR_OK && (resp == NULL || !gr_jw_ok(c))) {
-        st = GR_ENOMEM;
-    }
+    /* The same failure mapping as the daemon's gr_serve_analysis. */
     size_t n = 0;
-    const char *s = st == GR_OK ? gr_json_print(c, resp, &n) : NULL;
-    if (st == GR_OK && s == NULL) {
-        st = GR_ENOMEM;
+    const char *s = NULL;
+    if (st == GR_OK && (s = gr_json_print(c, resp, &n)) == NULL) {
+        st = gr_json_oom(c);
     }
+    gr_json_bind(prev);
     if (st != GR_OK) {
         if (c->problem.status == 0) {
-            /* A reader or writer ran out of budget without saying so. */
-            if (st == GR_ENOMEM) {
-                gr_json_oom(c);
-            } else {
-                gr_json_error(c, st, NULL, "the request could not be answered");
-            }
+            gr_json_error(c, GR_EINTERNAL, NULL, "unexplained failure");
         }
         return st;
     }
@@ -75,41 +75,42 @@ gr_status gr_cli_answer(gr_jctx *c, const gr_cli_game *game, bool text,
     return GR_OK;
 }
 
-/* A JSON string literal, escaped as cJSON escapes (RFC 8259 §7). */
-static void gr_cli_put_string(const char *s, FILE *out)
+/* The inside of a JSON string literal, escaped exactly as the daemon
+ * escapes its problem documents (src/http/server.c), so that both print the
+ * same bytes. */
+static void gr_cli_put_escaped(const char *s, FILE *out)
 {
-    fputc('"', out);
     for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
         switch (*p) {
         case '"': fputs("\\\"", out); break;
         case '\\': fputs("\\\\", out); break;
-        case '\b': fputs("\\b", out); break;
-        case '\f': fputs("\\f", out); break;
         case '\n': fputs("\\n", out); break;
         case '\r': fputs("\\r", out); break;
         case '\t': fputs("\\t", out); break;
         default:
-            if (*p < 0x20) {
+            if (*p < 0x20 || *p == 0x7f) {
                 fprintf(out, "\\u%04x", *p);
             } else {
                 fputc(*p, out);
             }
         }
     }
-    fputc('"', out);
 }
 
 void gr_cli_print_problem(const gr_problem *p, FILE *out)
 {
-    fputs("{\"type\":", out);
-    gr_cli_put_string(p->type != NULL ? p->type : "internal-error", out);
-    fputs(",\"title\":", out);
-    gr_cli_put_string(p->title != NULL ? p->title : "Internal error", out);
-    fprintf(out, ",\"status\":%d,\"detail\":", p->status);
-    gr_cli_put_string(p->detail != NULL ? p->detail : "", out);
+    /* Field order and the type URI as the daemon writes them. */
+    fputs("{\"type\":\"" GR_CLI_PROBLEM_BASE, out);
+    gr_cli_put_escaped(p->type != NULL ? p->type : "internal-error", out);
+    fputs("\",\"title\":\"", out);
+    gr_cli_put_escaped(p->title != NULL ? p->title : "Internal error", out);
+    fprintf(out, "\",\"status\":%d,\"detail\":\"", p->status);
+    gr_cli_put_escaped(p->detail != NULL ? p->detail : "", out);
+    fputc('"', out);
     if (p->pointer != NULL) {
-        fputs(",\"pointer\":", out);
-        gr_cli_put_string(p->pointer, out);
+        fputs(",\"pointer\":\"", out);
+        gr_cli_put_escaped(p->pointer, out);
+        fputc('"', out);
     }
     fputs("}\n", out);
 }

@@ -14,9 +14,10 @@
 #      (about a minute; later runs skip it);
 #   4. builds the Dockerfile with --pull=never --format docker (which keeps
 #      HEALTHCHECK), runs it, probes it, stops it.
-# It removes the container it started and the image its previous run left
-# untagged; it keeps the base image and the test image (tag
-# localhost/grundyd:container-test) so that a rerun is quick (layer cache).
+# It removes the container it started and the images its previous run left
+# untagged; it keeps the base image and the test images (tags
+# localhost/grundyd:container-test and ...-build) so that a rerun is quick
+# (layer cache).
 #
 # Environment: CONTAINER_NETWORK=bridge|host (default: bridge, falling back
 # to host networking when port publishing does not work), IMAGE to override
@@ -192,20 +193,28 @@ fi
 pm image exists docker.io/library/debian:bookworm-slim || pm tag "$BASE" docker.io/library/debian:bookworm-slim
 
 # ---- 4. build -----------------------------------------------------------
-old_id=$(pm image inspect --format '{{.Id}}' "$IMAGE" 2>/dev/null)
+# The build stage is tagged too (IMAGE-build) so that it is not left as an
+# anonymous image: each run replaces both tags and removes the images its
+# previous run tagged, keeping the layer cache (apt-get layers) for speed.
+BUILD_IMAGE=$IMAGE-build
+old_ids=$(for t in "$BUILD_IMAGE" "$IMAGE"; do pm image inspect --format '{{.Id}}' "$t" 2>/dev/null; done)
 say "podman build $IMAGE"
 t0=$(date +%s)
-if pm build --pull=never --format docker -t "$IMAGE" -f Dockerfile . >"$tmp/build.log" 2>&1; then
+if pm build --pull=never --format docker --target build -t "$BUILD_IMAGE" -f Dockerfile . >"$tmp/build.log" 2>&1 &&
+    pm build --pull=never --format docker -t "$IMAGE" -f Dockerfile . >>"$tmp/build.log" 2>&1; then
     ok "image built in $(($(date +%s) - t0)) s"
 else
     tail -30 "$tmp/build.log"
     bad "podman build"
     finish
 fi
-new_id=$(pm image inspect --format '{{.Id}}' "$IMAGE")
-if [ -n "$old_id" ] && [ "$old_id" != "$new_id" ]; then
-    pm rmi "$old_id" >/dev/null 2>&1 # our previous run's image, now untagged
-fi
+new_ids=$(for t in "$BUILD_IMAGE" "$IMAGE"; do pm image inspect --format '{{.Id}}' "$t" 2>/dev/null; done)
+for id in $old_ids; do
+    case " $(echo $new_ids) " in
+        *" $id "*) ;;
+        *) pm rmi "$id" >/dev/null 2>&1 ;; # our previous run's, now untagged
+    esac
+done
 size=$(pm image inspect --format '{{.Size}}' "$IMAGE")
 echo "image size: $((size / 1000000)) MB"
 

@@ -233,6 +233,27 @@ else
     bad "replicas' /metrics: '$m1' + '$m2', want both > 0 summing to $REQUESTS"
 fi
 
+# X-Request-Id: the client's is passed through, else nginx makes one; the
+# replica echoes it and nginx logs it.
+ids=$(python3 - "$listen" <<'EOF'
+import http.client, sys
+def rid(headers):
+    c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=10)
+    c.request("GET", "/healthz", headers=headers)
+    r = c.getresponse()
+    r.read()
+    return r.getheader("X-Request-Id") or "-"
+print(rid({"X-Request-Id": "nginx-test-42"}), rid({}))
+EOF
+)
+given=${ids%% *}
+made=${ids##* }
+if [ "$given" = nginx-test-42 ] && [ "$made" != - ] && grep -q "id=$made\$" "$tmp/access.log"; then
+    ok "X-Request-Id passed through and generated ($made)"
+else
+    bad "X-Request-Id: got '$ids'"
+fi
+
 # ---- one replica dies ---------------------------------------------------
 { kill -KILL "$pid1" && wait "$pid1"; } 2>/dev/null
 ok "replica 1 killed (SIGKILL)"

@@ -1,0 +1,220 @@
+"""The `grundy` command line against the daemon: same JSON in, same bytes out.
+
+For every analysis route, the request examples of api/openapi.yaml plus a
+few bodies of our own (valid and invalid) go both to the daemon (POST) and
+to the CLI (stdin, or FILE); the CLI's stdout must be the daemon's 200 body
+plus a newline, and on invalid input its stderr the daemon's problem
+document plus a newline, with exit status 1.  The CLI's game table must name
+every analysis route of src/http/routes.c with the same endpoint functions.
+
+GRUNDY_CLI is the CLI binary (the runner sets it; default: next to GRUNDYD).
+"""
+import json
+import os
+import re
+import subprocess
+import tempfile
+
+import harness
+
+ROOT = harness.ROOT
+
+
+def _cli_path():
+    cli = os.environ.get("GRUNDY_CLI")
+    if not cli:
+        daemon = os.environ.get("GRUNDYD", os.path.join(ROOT, "build", "grundyd"))
+        cli = os.path.join(os.path.dirname(daemon), "grundy")
+    return cli
+
+
+CLI = _cli_path()
+
+
+def run(args, stdin=b"", timeout=120):
+    if isinstance(stdin, str):
+        stdin = stdin.encode("utf-8")
+    return subprocess.run([CLI] + list(args), input=stdin, capture_output=True,
+                          timeout=timeout)
+
+
+def listed_games():
+    """{path: (name, formats)} from `grundy --list`."""
+    r = run(["--list"])
+    assert r.returncode == 0, r
+    games = {}
+    for line in r.stdout.decode().splitlines():
+        name, path, formats = line.split()
+        games[path] = (name, formats.split(","))
+    return games
+
+
+def c_source(rel):
+    with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+        return re.sub(r"/\*.*?\*/", "", f.read(), flags=re.S)
+
+
+def analysis_routes():
+    """{path: (json_fn, text_fn or None)} from the daemon's route table."""
+    rows = re.findall(r'\{\s*"(/v1/[^"]+)"\s*,\s*GR_ROUTE_ANALYSE\s*,\s*(\w+)\s*,\s*(\w+)\s*\}',
+                      c_source("src/http/routes.c"))
+    return {p: (j, None if t == "NULL" else t) for p, j, t in rows}
+
+
+def cli_table():
+    """{path: (name, json_fn, text_fn or None)} from src/cli/games.c."""
+    rows = re.findall(r'\{\s*"([\w-]+)"\s*,\s*"(/v1/[^"]+)"\s*,\s*(\w+)\s*,\s*(\w+)\s*\}',
+                      c_source("src/cli/games.c"))
+    return {p: (n, j, None if t == "NULL" else t) for n, p, j, t in rows}
+
+
+def same_answer(srv, path, body, name, text=False, via_file=False):
+    """Sends body to the daemon and to the CLI; asserts the same bytes."""
+    if isinstance(body, (dict, list)):
+        body = json.dumps(body, separators=(",", ":"))
+    ctype = "text/plain" if text else "application/json"
+    resp = srv.post_raw(path, body, content_type=ctype)
+    args = (["--text"] if text else []) + [name]
+    if via_file:
+        with tempfile.NamedTemporaryFile(suffix=".json") as f:
+            f.write(body.encode("utf-8") if isinstance(body, str) else body)
+            f.flush()
+            r = run(args + [f.name])
+    else:
+        r = run(args, stdin=body)
+    what = f"{name} {body[:120]!r}"
+    if resp.status == 200:
+        assert r.returncode == 0, f"{what}: daemon 200, CLI exit {r.returncode}: {r.stderr!r}"
+        assert r.stdout == resp.body + b"\n", f"{what}: CLI {r.stdout[:300]!r} != daemon {resp.body[:300]!r}"
+        assert r.stderr == b"", r.stderr
+    else:
+        assert r.returncode == 1, f"{what}: daemon {resp.status}, CLI exit {r.returncode}: {r.stdout!r}"
+        assert r.stderr == resp.body + b"\n", f"{what}: CLI {r.stderr[:300]!r} != daemon {resp.body[:300]!r}"
+        assert r.stdout == b"", r.stdout
+    return resp
+
+
+def openapi_examples(path, media):
+    op = harness.OPENAPI.get("paths", {}).get(path, {}).get("post", {})
+    content = harness._resolve(op.get("requestBody", {})).get("content", {}).get(media, {})
+    out = []
+    if "example" in content:
+        out.append(content["example"])
+    for ex in (content.get("examples") or {}).values():
+        ex = harness._resolve(ex)
+        if "value" in ex:
+            out.append(ex["value"])
+    return out
+
+
+# Bodies of our own for the endpoints that exist from the start; the
+# OpenAPI examples cover the rest as they are added.
+EXTRA = {
+    "/v1/nim": [
+        {"piles": [3, 4, 5]},
+        {"piles": [1, 2, 3]},
+        {"piles": [5, 9, 12, 7], "all_winning_moves": True},
+        {"piles": [1, 1, 1], "misere": True},
+        {"piles": ["9007199254740993", 1]},
+        {"piles": [3, -1]},
+        {"piles": [1.5]},
+        {"pile": [1]},
+        [],
+        '{"piles": [1, 2',
+        '{"piles": [1], "piles": [2]}',
+        "\ufeff{}",
+        "",
+    ],
+    "/v1/hackenbush/tree": [
+        {"parent": [-1, 0, 0, 1]},
+        {"edges": [[0, 1], [0, 2], [1, 3]], "root": 0},
+        {"nested": [[], [[]]]},
+        {"parent": [-1, 0, 5]},
+    ],
+}
+
+
+def test_table_matches_routes(srv):
+    routes, table = analysis_routes(), cli_table()
+    assert routes, "no analysis routes found in src/http/routes.c"
+    for path, (json_fn, text_fn) in routes.items():
+        assert path in table, f"grundy has no game for {path} (add it to src/cli/games.c)"
+        _, cj, ct = table[path]
+        assert (cj, ct) == (json_fn, text_fn), f"{path}: CLI uses {cj}/{ct}, daemon {json_fn}/{text_fn}"
+    for path in table:
+        assert path in routes, f"src/cli/games.c names {path}, which the daemon does not route"
+
+
+def test_list_matches_table(srv):
+    games, table = listed_games(), cli_table()
+    assert set(games) == set(table), (games, table)
+    for path, (name, json_fn, text_fn) in table.items():
+        assert games[path] == (name, ["json", "text"] if text_fn else ["json"]), games[path]
+    endpoints = set(re.findall(r"gr_endpoint_(?:json|text)\s+(\w+)\s*;",
+                               c_source("src/json/endpoints.h")))
+    used = {f for _, j, t in table.values() for f in (j, t) if f}
+    assert endpoints <= used, f"endpoints without a CLI game: {sorted(endpoints - used)}"
+
+
+def test_same_bytes_as_daemon(srv):
+    checked = 0
+    for path, (name, formats) in sorted(listed_games().items()):
+        for body in openapi_examples(path, "application/json") + EXTRA.get(path, []):
+            same_answer(srv, path, body, name)
+            checked += 1
+        if "text" in formats:
+            for body in openapi_examples(path, "text/plain"):
+                same_answer(srv, path, body, name, text=True)
+                checked += 1
+    assert checked >= 10, checked
+
+
+def test_file_argument_and_dash(srv):
+    body = '{"piles":[7,7,1]}'
+    same_answer(srv, "/v1/nim", body, "nim", via_file=True)
+    r = run(["nim", "-"], stdin=body)
+    assert r.returncode == 0 and json.loads(r.stdout)["grundy"] == 1, r
+
+
+def test_sum_spelling_alias(srv):
+    table = cli_table()
+    multi = [n for n, _, _ in table.values() if "-" in n]
+    for name in multi:
+        a = run([name], stdin="{}")
+        b = run([name.replace("-", "_")], stdin="{}")
+        assert (a.returncode, a.stdout, a.stderr) == (b.returncode, b.stdout, b.stderr), name
+
+
+def test_usage_errors_exit_2(srv):
+    for args in ([], ["no-such-game"], ["--no-such-option", "nim"], ["nim", "a", "b"],
+                 ["--max-memory"], ["--max-memory", "12Q", "nim"], ["nim", "/nonexistent/body.json"]):
+        r = run(args, stdin="{}")
+        assert r.returncode == 2, (args, r)
+        assert r.stdout == b"" and r.stderr.startswith(b"grundy: "), (args, r)
+    no_text = [n for n, _, t in cli_table().values() if t is None]
+    if no_text:
+        r = run(["--text", no_text[0]], stdin="1 0\n0\n")
+        assert r.returncode == 2, r
+
+
+def test_help_version_list(srv):
+    r = run(["--help"])
+    assert r.returncode == 0 and r.stdout.startswith(b"usage: grundy"), r
+    for name, _, _ in cli_table().values():
+        assert name.encode() in r.stdout, name
+    r = run(["--version"])
+    with open(os.path.join(ROOT, "VERSION")) as f:
+        version = f.read().strip()
+    assert r.returncode == 0 and r.stdout == f"grundy {version}\n".encode(), r
+
+
+def test_memory_budget(srv):
+    body = json.dumps({"piles": list(range(200000))})
+    r = run(["--max-memory", "256K", "nim"], stdin=body)
+    assert r.returncode == 1, r
+    p = json.loads(r.stderr)
+    assert p["status"] == 413 and p["type"].endswith("/memory-budget-exceeded"), p
+    r = run(["--max-memory=0", "nim"], stdin=body)  # 0: unlimited
+    assert r.returncode == 0, r.stderr[:300]
+    r = run(["--max-request-memory", "64M", "nim"], stdin=body)
+    assert r.returncode == 0, r.stderr[:300]
