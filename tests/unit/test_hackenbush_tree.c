@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "grundy/hackenbush_tree.h"
+#include "json/families.h"
 
 #define ROOT GR_HTREE_ROOT
 #define BRUTE_MAX_VERTICES 14
@@ -392,6 +393,62 @@ static void test_big_star(void **state)
     free(parent);
 }
 
+/* The JSON family as /v1/sum drives it: found by name, analysed as a
+ * component (the "game" key allowed, pointers under the component), and
+ * asked for moves to non-zero targets; the nested form's paths. */
+static void test_family_as_sum_component(void **state)
+{
+    (void)state;
+    gr_json_init();
+    const gr_family *fam = gr_family_find("hackenbush_tree");
+    assert_non_null(fam);
+    gr_arena *a = gr_arena_create(0);
+    gr_jctx c;
+    gr_jctx_init(&c, a);
+    gr_arena *prev = gr_json_bind(a);
+    /* root 0 with children 1 (holding 2) and 3: sticks 2 and 1 -> 3 */
+    cJSON *obj = cJSON_Parse("{\"game\": \"hackenbush_tree\", "
+                             "\"nested\": [[[]], []]}");
+    assert_non_null(obj);
+    void *st = NULL;
+    gr_value v;
+    assert_int_equal(fam->analyse(&c, obj, "/components/2", &st, &v), GR_OK);
+    assert_int_equal(v.kind, GR_VALUE_FINITE);
+    assert_int_equal(v.n, 3);
+    /* to 2: cut 0-3 (leaves the stick of 2); to 1: cut 0-1; to 0: cut 1-2 */
+    static const char *const want[] = {
+        "[{\"path\":\"/0/0\",\"parent\":1,\"child\":2,\"edges_removed\":1}]",
+        "[{\"path\":\"/0\",\"parent\":0,\"child\":1,\"edges_removed\":2}]",
+        "[{\"path\":\"/1\",\"parent\":0,\"child\":3,\"edges_removed\":1}]",
+        "[]",
+        "[]",
+    };
+    for (uint64_t t = 0; t < 5; t++) {
+        gr_value target = {.kind = GR_VALUE_FINITE, .n = t};
+        cJSON *arr = cJSON_CreateArray();
+        uint64_t count = 9;
+        assert_int_equal(fam->moves_to(&c, st, &target, 10, true, arr, &count),
+                         GR_OK);
+        char *text = cJSON_PrintUnformatted(arr);
+        assert_string_equal(text, want[t]);
+        assert_int_equal(count, t < 3 ? 1 : 0);
+        /* counting only */
+        assert_int_equal(fam->moves_to(&c, st, &target, 10, true, NULL, &count),
+                         GR_OK);
+        assert_int_equal(count, t < 3 ? 1 : 0);
+    }
+    /* errors point inside the component */
+    cJSON *bad = cJSON_Parse("{\"parent\": [-1, 0, 3, 2]}");
+    assert_int_equal(fam->analyse(&c, bad, "/components/0", &st, &v),
+                     GR_EINVAL);
+    assert_string_equal(c.problem.pointer, "/components/0/parent/2");
+    /* the "game" key is a sum component's only */
+    assert_int_equal(fam->analyse(&c, obj, "", &st, &v), GR_EINVAL);
+    assert_string_equal(c.problem.pointer, "/game");
+    gr_json_bind(prev);
+    gr_arena_destroy(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -402,6 +459,7 @@ int main(void)
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_long_path),
         cmocka_unit_test(test_big_star),
+        cmocka_unit_test(test_family_as_sum_component),
     };
     return cmocka_run_group_tests_name("hackenbush_tree", tests, NULL, NULL);
 }
