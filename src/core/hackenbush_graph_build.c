@@ -1,0 +1,258 @@
+/*
+ * Green Hackenbush on graphs: the value, in O(V + E).
+ *
+ *  1. Every ground vertex maps to one root (several grounds act as one).
+ *  2. Compressed adjacency of the non-loop edges (loops are never tree or
+ *     back edges; they only count as edges of their vertex's component).
+ *  3. One iterative DFS from the root (explicit stack: a path of 10^6
+ *     vertices is fine).  The entering edge's id, not the parent vertex, is
+ *     skipped, so a parallel edge to the parent is a back edge and a
+ *     doubled edge is never a bridge.  Vertices not reached are detached
+ *     and their edges fall away.
+ *  4. Reverse preorder: cnt[v] (back edges covering (v, parent v)) sums
+ *     "+1 at the deeper end, -1 at the shallower end" over the subtree;
+ *     cnt == 0 is a bridge.  In the same pass each component's edge count
+ *     and the colon-principle XOR of its children are gathered, and a
+ *     component is finished when its root is reached:
+ *         g(C) = (k_C mod 2) XOR  XOR_{child D} (g(D) + 1)
+ *     -- the fusion principle turns C into one vertex carrying k_C loops,
+ *     each a stick of value 1.
+ *  5. Preorder: component ids (a new one below every bridge).
+ */
+#include <string.h>
+
+#include "core/hackenbush_graph_internal.h"
+
+static inline uint32_t gr_hgraph_map(const gr_hgraph *g, uint32_t v)
+{
+    return g->ground[v] ? g->root : v;
+}
+
+/* Steps 1-3.  Fills order/depth/parent/parent_edge, the back-edge list and
+ * the per-vertex counters that step 4 starts from. */
+static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
+{
+    const uint32_t n = g->n;
+    const size_t m = g->m;
+    size_t *off = GR_ARENA_ARRAY(a, size_t, (size_t)n + 1);
+    if (off == NULL) {
+        return GR_ENOMEM;
+    }
+    size_t nonloop = 0;
+    for (size_t e = 0; e < m; e++) {
+        uint32_t u = gr_hgraph_map(g, g->edges[2 * e]);
+        uint32_t v = gr_hgraph_map(g, g->edges[2 * e + 1]);
+        if (u != v) {
+            off[u + 1]++;
+            off[v + 1]++;
+            nonloop++;
+        }
+    }
+    for (uint32_t v = 0; v < n; v++) {
+        off[v + 1] += off[v];
+    }
+    /* adj[2i] = neighbour, adj[2i+1] = edge id */
+    uint32_t *adj = GR_ARENA_ARRAY_UNINIT(a, uint32_t, 4 * nonloop);
+    size_t *it = GR_ARENA_ARRAY_UNINIT(a, size_t, n);
+    if (adj == NULL || it == NULL) {
+        return GR_ENOMEM;
+    }
+    memcpy(it, off, (size_t)n * sizeof(*it));
+    for (size_t e = 0; e < m; e++) {
+        uint32_t u = gr_hgraph_map(g, g->edges[2 * e]);
+        uint32_t v = gr_hgraph_map(g, g->edges[2 * e + 1]);
+        if (u != v) {
+            size_t i = it[u]++;
+            adj[2 * i] = v;
+            adj[2 * i + 1] = (uint32_t)e;
+            i = it[v]++;
+            adj[2 * i] = u;
+            adj[2 * i + 1] = (uint32_t)e;
+        }
+    }
+    memcpy(it, off, (size_t)n * sizeof(*it));
+
+    g->order = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
+    g->depth = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
+    g->parent = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
+    g->parent_edge = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
+    g->cnt = GR_ARENA_ARRAY(a, uint32_t, n);
+    g->in_edges = GR_ARENA_ARRAY(a, uint32_t, n);
+    g->back_lo = GR_ARENA_ARRAY_UNINIT(a, uint32_t, nonloop);
+    g->back_hi = GR_ARENA_ARRAY_UNINIT(a, uint32_t, nonloop);
+    g->back_id = GR_ARENA_ARRAY_UNINIT(a, uint32_t, nonloop);
+    uint32_t *stack = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
+    if (g->order == NULL || g->depth == NULL || g->parent == NULL ||
+        g->parent_edge == NULL || g->cnt == NULL || g->in_edges == NULL ||
+        g->back_lo == NULL || g->back_hi == NULL || g->back_id == NULL ||
+        stack == NULL) {
+        return GR_ENOMEM;
+    }
+    memset(g->depth, 0xff, (size_t)n * sizeof(uint32_t));
+
+    uint32_t *depth = g->depth, *cnt = g->cnt;
+    uint32_t nv = 0, sp = 0, nback = 0;
+    depth[g->root] = 0;
+    g->parent[g->root] = GR_HGRAPH_NONE;
+    g->parent_edge[g->root] = GR_HGRAPH_NONE;
+    g->order[nv++] = g->root;
+    stack[sp++] = g->root;
+    while (sp > 0) {
+        uint32_t v = stack[sp - 1];
+        if (it[v] == off[v + 1]) {
+            sp--;
+            continue;
+        }
+        size_t i = it[v]++;
+        uint32_t u = adj[2 * i], e = adj[2 * i + 1];
+        if (e == g->parent_edge[v]) {
+            continue;
+        }
+        if (depth[u] == GR_HGRAPH_NONE) {
+            depth[u] = depth[v] + 1;
+            g->parent[u] = v;
+            g->parent_edge[u] = e;
+            g->order[nv++] = u;
+            stack[sp++] = u;
+        } else if (depth[u] < depth[v]) {
+            /* A back edge, met from its deeper end (from the shallower
+             * end it is met again later with depth[u] > depth[v]). */
+            cnt[v]++;
+            cnt[u]--;           /* wraps; the subtree sums are exact */
+            g->in_edges[u]++;   /* inside every subtree holding u */
+            g->back_lo[nback] = v;
+            g->back_hi[nback] = u;
+            g->back_id[nback] = e;
+            nback++;
+        }
+    }
+    g->nv = nv;
+    g->nback = nback;
+    /* The adjacency is not needed again: give the big arrays back. */
+    gr_arena_free(a, stack, (size_t)n * sizeof(uint32_t));
+    gr_arena_free(a, it, (size_t)n * sizeof(size_t));
+    gr_arena_free(a, adj, 4 * nonloop * sizeof(uint32_t));
+    gr_arena_free(a, off, ((size_t)n + 1) * sizeof(size_t));
+    return GR_OK;
+}
+
+/* Loops and the detached count: one pass over the edge list. */
+static void gr_hgraph_count_edges(gr_hgraph *g)
+{
+    uint64_t detached = 0;
+    for (size_t e = 0; e < g->m; e++) {
+        uint32_t u = gr_hgraph_map(g, g->edges[2 * e]);
+        uint32_t v = gr_hgraph_map(g, g->edges[2 * e + 1]);
+        if (g->depth[u] == GR_HGRAPH_NONE) {
+            detached++;
+        } else if (u == v) {
+            g->in_edges[u]++;
+        }
+    }
+    g->detached = detached;
+    g->attached_edges = g->m - detached;
+}
+
+/* Steps 4 and 5. */
+static gr_status gr_hgraph_components(gr_arena *a, gr_hgraph *g)
+{
+    const uint32_t nv = g->nv;
+    uint32_t *cnt = g->cnt, *in_edges = g->in_edges;
+    g->sub_value = GR_ARENA_ARRAY(a, uint64_t, g->n);
+    g->comp = GR_ARENA_ARRAY_UNINIT(a, uint32_t, g->n);
+    if (g->sub_value == NULL || g->comp == NULL) {
+        return GR_ENOMEM;
+    }
+    uint64_t *sub = g->sub_value;
+    uint64_t bridges = 0;
+    uint32_t max_cnt = 0;
+    for (uint32_t i = nv; i-- > 1;) {
+        uint32_t v = g->order[i], p = g->parent[v];
+        cnt[p] += cnt[v];
+        if (cnt[v] > max_cnt) {
+            max_cnt = cnt[v];
+        }
+        if (cnt[v] == 0) {
+            /* v roots a component D hanging from p by a bridge: D is
+             * complete, and by the colon principle it acts on p's
+             * component as a stick of value g(D) + 1. */
+            sub[p] ^= gr_hgraph_comp_value(g, v) + 1;
+            bridges++;
+        } else {
+            in_edges[p] += in_edges[v] + 1;
+            sub[p] ^= sub[v];
+        }
+    }
+    g->bridges = bridges;
+    g->max_cnt = max_cnt;
+    g->grundy = gr_hgraph_comp_value(g, g->root);
+
+    g->comp_root = GR_ARENA_ARRAY_UNINIT(a, uint32_t, (size_t)bridges + 1);
+    if (g->comp_root == NULL) {
+        return GR_ENOMEM;
+    }
+    uint32_t nc = 0;
+    g->comp[g->root] = nc;
+    g->comp_root[nc++] = g->root;
+    for (uint32_t i = 1; i < nv; i++) {
+        uint32_t v = g->order[i];
+        if (cnt[v] == 0) {
+            g->comp[v] = nc;
+            g->comp_root[nc++] = v;
+        } else {
+            g->comp[v] = g->comp[g->parent[v]];
+        }
+    }
+    g->ncomp = nc;
+    return GR_OK;
+}
+
+gr_status gr_hgraph_solve(gr_arena *arena, const gr_hgraph_input *in,
+                          gr_hgraph **out)
+{
+    if (in->n == 0 || in->n > GR_HGRAPH_MAX_VERTICES ||
+        in->m > GR_HGRAPH_MAX_EDGES || in->ground_count == 0) {
+        return GR_EINVAL;
+    }
+    for (size_t i = 0; i < 2 * in->m; i++) {
+        if (in->edges[i] >= in->n) {
+            return GR_EINVAL;
+        }
+    }
+    gr_hgraph *g = gr_arena_calloc(arena, 1, sizeof(*g));
+    uint8_t *ground = GR_ARENA_ARRAY(arena, uint8_t, in->n);
+    if (g == NULL || ground == NULL) {
+        return GR_ENOMEM;
+    }
+    for (size_t i = 0; i < in->ground_count; i++) {
+        if (in->ground[i] >= in->n) {
+            return GR_EINVAL;
+        }
+        ground[in->ground[i]] = 1;
+    }
+    g->n = in->n;
+    g->m = in->m;
+    g->edges = in->edges;
+    g->ground = ground;
+    g->root = in->ground[0];
+
+    gr_status st = gr_hgraph_dfs(arena, g);
+    if (st != GR_OK) {
+        return st;
+    }
+    gr_hgraph_count_edges(g);
+    st = gr_hgraph_components(arena, g);
+    if (st != GR_OK) {
+        return st;
+    }
+    *out = g;
+    return GR_OK;
+}
+
+void gr_hgraph_summarize(const gr_hgraph *g, gr_hgraph_summary *out)
+{
+    out->grundy = g->grundy;
+    out->detached_edges = g->detached;
+    out->bridges = g->bridges;
+    out->components = g->ncomp;
+}

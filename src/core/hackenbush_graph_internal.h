@@ -1,0 +1,112 @@
+/*
+ * Green Hackenbush on graphs: the analysed position shared by the files
+ * of this module (build, cuts, fold, moves).  Not a public header.
+ *
+ * Everything hangs off one depth-first search tree of the part attached to
+ * the ground, rooted at the merged ground vertex.  In an undirected DFS
+ * every non-tree edge joins a vertex to one of its ancestors ("back edge"),
+ * so each tree edge (v, parent v) is described by the back edges that
+ * cover it -- those with exactly one end in v's subtree:
+ *   - it is a bridge iff no back edge covers it (cnt[v] == 0);
+ *   - two edges form a 2-edge cut of their component iff they are covered
+ *     by the same set of back edges (for a back edge: iff that set is
+ *     {it}).  See hackenbush_graph_cuts.c.
+ * The 2-edge-connected components are then the vertex sets left after
+ * cutting the bridges, each a connected piece of the DFS tree whose first
+ * vertex (its "root") is where it hangs from its parent component.
+ */
+#ifndef GR_HACKENBUSH_GRAPH_INTERNAL_H
+#define GR_HACKENBUSH_GRAPH_INTERNAL_H
+
+#include <stdbool.h>
+
+#include "grundy/hackenbush_graph.h"
+
+#define GR_HGRAPH_NONE UINT32_MAX
+
+struct gr_hgraph {
+    uint32_t n;             /* vertices of the input */
+    size_t m;               /* edges of the input */
+    const uint32_t *edges;  /* the input's edge list (not copied) */
+    const uint8_t *ground;  /* ground[v] != 0: v is merged into root */
+    uint32_t root;          /* the merged ground vertex (first ground id) */
+
+    /* DFS over the attached part, vertices in preorder. */
+    uint32_t nv;            /* attached vertices */
+    uint32_t *order;        /* order[0..nv): preorder; order[0] == root */
+    uint32_t *depth;        /* GR_HGRAPH_NONE: detached */
+    uint32_t *parent;       /* parent vertex (NONE for root/detached) */
+    uint32_t *parent_edge;  /* edge id from the parent (NONE likewise) */
+
+    /* Per attached vertex v != root: cnt[v] = back edges covering the tree
+     * edge (v, parent v); 0 means a bridge. */
+    uint32_t *cnt;
+    /* Over the part of v's subtree inside v's component: in_edges[v] =
+     * edges with both ends there, sub_value[v] = XOR of g(D)+1 over the
+     * child components D hanging there (colon principle).  For a
+     * component root r: in_edges[r] = k_C and
+     * g(C) = (k_C mod 2) XOR sub_value[r]. */
+    uint32_t *in_edges;
+    uint64_t *sub_value;
+
+    uint32_t *comp;         /* component of each attached vertex */
+    uint32_t ncomp;
+    uint32_t *comp_root;    /* in creation order == preorder of roots */
+
+    uint32_t *back_lo;      /* back edges: deeper end, */
+    uint32_t *back_hi;      /* shallower end (an ancestor of back_lo), */
+    uint32_t *back_id;      /* and edge id */
+    uint32_t nback;
+    uint32_t max_cnt;
+
+    uint64_t grundy;
+    uint64_t detached;
+    uint64_t bridges;
+    uint64_t attached_edges;
+};
+
+/* ---- 2-edge-cut classes (hackenbush_graph_cuts.c) -----------------------
+ * For the components selected by want[comp] (NULL: all): every non-bridge
+ * tree edge that shares a 2-edge-cut class with other edges is chained to
+ * the next class edge below it.  A class is listed by its top vertex v_1
+ * (tree edge (v_1, parent v_1)) in preorder; down[v_j] = v_{j+1} walks it
+ * to the bottom v_m; back[cls] is the back edge id closing the class, or
+ * NONE when the class is made of tree edges only (then m >= 2).
+ * in_class[e] marks the edge ids of non-singleton classes. */
+typedef struct gr_hgraph_cuts {
+    uint32_t nclass;
+    uint32_t *top;          /* nclass tops, in preorder */
+    uint32_t *back;         /* nclass back-edge ids or NONE */
+    uint32_t *down;         /* per vertex: next class vertex below or NONE */
+    uint8_t *in_class;      /* per edge id */
+    uint32_t max_class;     /* most edges in one class */
+} gr_hgraph_cuts;
+
+gr_status gr_hgraph_cuts_build(gr_arena *arena, const gr_hgraph *g,
+                               const uint8_t *want, gr_hgraph_cuts *out);
+
+/* ---- folding a path of pieces (hackenbush_graph_fold.c) ------------------
+ * A path P_1 - P_2 - ... - P_k of fused pieces with weights w_1..w_k hangs
+ * by P_1's edge from a parent.  By the colon principle the part from P_p
+ * down to P_q's end contributes (w_p XOR (inner)) + 1 to its parent, so
+ * with phi_j(y) = (w_j XOR y) + 1:
+ *     out[p] = phi_1(phi_2(... phi_p(0))),  out[0] = 0,  p = 0..k.
+ * bits: every value involved is below 2^bits (a Grundy value is at most
+ * the number of edges).  Scratch comes from the arena; O(k * bits). */
+typedef struct gr_hgraph_folder gr_hgraph_folder;
+
+gr_status gr_hgraph_folder_create(gr_arena *arena, size_t max_k,
+                                  unsigned bits, gr_hgraph_folder **out);
+void gr_hgraph_fold_prefixes(gr_hgraph_folder *f, const uint64_t *w,
+                             size_t k, uint64_t *out);
+/* The same by direct evaluation, O(k^2): small k, and a reference. */
+void gr_hgraph_fold_prefixes_naive(const uint64_t *w, size_t k,
+                                   uint64_t *out);
+
+/* g(C) of the component C rooted at r. */
+static inline uint64_t gr_hgraph_comp_value(const gr_hgraph *g, uint32_t r)
+{
+    return (uint64_t)(g->in_edges[r] & 1u) ^ g->sub_value[r];
+}
+
+#endif
