@@ -1,6 +1,7 @@
 #!/bin/sh
 # Green Hackenbush trees end to end: a path and a star of 10^6 edges as
-# parent arrays (plus a seeded random recursive tree), POSTed to a running
+# parent arrays (plus a seeded random recursive tree, the path as a shuffled
+# edge list and the star in nested form), POSTed to a running
 # grundyd with curl; prints the request time (curl's time_total, best of
 # RUNS) and the answer's size.  The tree is deterministic, so runs compare.
 #
@@ -33,8 +34,9 @@ if [ -z "${URL:-}" ]; then
     done
 fi
 
-# The three bodies: path 0-1-...-m, star with m leaves, random recursive
-# tree (seed 1; parent of i uniform below i) -- all with all_winning_moves.
+# The bodies: path 0-1-...-m, star with m leaves, random recursive tree
+# (seed 1; parent of i uniform below i) as parent arrays; the path as edges;
+# the star nested -- all with all_winning_moves.
 python3 - "$EDGES" "$TMP" <<'EOF'
 import random, sys
 m, d = int(sys.argv[1]), sys.argv[2]
@@ -47,10 +49,20 @@ write("path", [-1] + list(range(m)))
 write("star", [-1] + [0] * m)
 rng = random.Random(1)
 write("random", [-1] + [rng.randrange(i) for i in range(1, m + 1)])
+# the other two forms: the path as a shuffled edge list, the star nested
+order = list(range(m))
+rng.shuffle(order)
+with open(f"{d}/path_edges.json", "w") as f:
+    f.write('{"all_winning_moves":true,"root":0,"edges":[')
+    f.write(",".join(f"[{i},{i + 1}]" if i % 2 else f"[{i + 1},{i}]"
+                     for i in order))
+    f.write("]}")
+with open(f"{d}/star_nested.json", "w") as f:
+    f.write('{"all_winning_moves":true,"nested":[' + ",".join(["[]"] * m) + "]}")
 EOF
 
 printf '%-8s %10s %12s %12s  %s\n' shape body_MB best_s median_s answer
-for shape in path star random; do
+for shape in path star random path_edges star_nested; do
     f=$TMP/$shape.json
     times=
     for _ in $(seq "$RUNS"); do
