@@ -47,7 +47,7 @@ endif
 Q := $(if $(V),,@)
 
 .PHONY: all run deps test unit api openapi sanitize asan tsan fuzz bench \
-        container-test reliability browser-test format clean
+        container-test deploy-test reliability browser-test format clean
 
 all: $(DAEMON) $(CLI) $(CORE_LIB)
 
@@ -109,11 +109,34 @@ tsan:
 
 sanitize: asan tsan
 
+# Suites with real external components; each script installs what it needs
+# and cleans up what it started.
+reliability: all
+	sh tests/reliability/run.sh
+
+fuzz:
+	sh tests/fuzz/run.sh
+
+deploy-test: all
+	bash tests/deploy/nginx_test.sh
+
+browser-test: all
+	sh tests/browser/run.sh
+
+container-test:
+	bash tests/container/container_test.sh
+
+bench: all
+	sh bench/run.sh
+
 test: deps
 	$(MAKE) all unit
 	$(MAKE) openapi
 	$(MAKE) api
 	$(MAKE) sanitize
+	$(MAKE) deploy-test
+	$(MAKE) browser-test
+	$(MAKE) container-test
 	@echo "make test: all suites passed"
 
 format:
