@@ -29,7 +29,7 @@
 /* Most edges a position may have: edge ids are uint32_t and one value is
  * kept free as a sentinel. */
 #define GR_HGRAPH_MAX_EDGES 0xFFFFFFFEu
-#define GR_HGRAPH_MAX_VERTICES 0xFFFFFFFEu
+#define GR_HGRAPH_MAX_VERTICES 0xFFFFFFFFu /* ids up to 2^32 - 2 */
 
 typedef struct gr_hgraph_input {
     uint32_t n;              /* vertices 0 .. n-1 */
@@ -53,7 +53,9 @@ typedef struct gr_hgraph_summary {
 
 /* Analyses the position.  GR_EINVAL if an id is out of range, there is no
  * ground vertex or m is too large; GR_ENOMEM when the arena's budget runs
- * out.  The input arrays must outlive *out. */
+ * out.  The input arrays must outlive *out.  Memory is proportional to
+ * V + E; when n is far above the ids in use they are relabelled first, so
+ * a huge sparse id space costs nothing. */
 gr_status gr_hgraph_solve(gr_arena *arena, const gr_hgraph_input *in,
                           gr_hgraph **out);
 

@@ -207,10 +207,56 @@ static gr_status gr_hgraph_components(gr_arena *a, gr_hgraph *g)
     return GR_OK;
 }
 
-gr_status gr_hgraph_solve(gr_arena *arena, const gr_hgraph_input *in,
+/* Sparse ids (say "vertices": 4e9 with ten edges): relabel the ids in use
+ * densely through an open-addressing hash table, so per-vertex arrays are
+ * proportional to the input.  Edge indices, which moves report, are kept;
+ * the caller's edges array is not touched (a relabelled copy is made). */
+static gr_status gr_hgraph_compact(gr_arena *a, gr_hgraph_input *in,
+                                   uint32_t *edges, uint32_t *ground)
+{
+    size_t want = 2 * (2 * in->m + in->ground_count) + 16, cap = 16;
+    unsigned shift = 60;
+    while (cap < want) {
+        cap *= 2;
+        shift--;
+    }
+    uint32_t *key = GR_ARENA_ARRAY_UNINIT(a, uint32_t, cap);
+    uint32_t *val = GR_ARENA_ARRAY_UNINIT(a, uint32_t, cap);
+    if (key == NULL || val == NULL) {
+        return GR_ENOMEM;
+    }
+    memset(key, 0xff, cap * sizeof(uint32_t));
+    uint32_t next = 0;
+    size_t total = 2 * in->m + in->ground_count;
+    for (size_t i = 0; i < total; i++) {
+        uint32_t id = i < 2 * in->m ? in->edges[i] : in->ground[i - 2 * in->m];
+        size_t h = (size_t)(((uint64_t)id * 0x9E3779B97F4A7C15ULL) >> shift) & (cap - 1);
+        while (key[h] != UINT32_MAX && key[h] != id) {
+            h = (h + 1) & (cap - 1);
+        }
+        if (key[h] == UINT32_MAX) {
+            key[h] = id;
+            val[h] = next++;
+        }
+        if (i < 2 * in->m) {
+            edges[i] = val[h];
+        } else {
+            ground[i - 2 * in->m] = val[h];
+        }
+    }
+    gr_arena_free(a, val, cap * sizeof(uint32_t));
+    gr_arena_free(a, key, cap * sizeof(uint32_t));
+    in->n = next;
+    in->edges = edges;
+    in->ground = ground;
+    return GR_OK;
+}
+
+gr_status gr_hgraph_solve(gr_arena *arena, const gr_hgraph_input *input,
                           gr_hgraph **out)
 {
-    if (in->n == 0 || in->n > GR_HGRAPH_MAX_VERTICES ||
+    gr_hgraph_input copy = *input, *in = &copy;
+    if (in->n == 0 ||
         in->m > GR_HGRAPH_MAX_EDGES || in->ground_count == 0) {
         return GR_EINVAL;
     }
@@ -219,15 +265,28 @@ gr_status gr_hgraph_solve(gr_arena *arena, const gr_hgraph_input *in,
             return GR_EINVAL;
         }
     }
+    for (size_t i = 0; i < in->ground_count; i++) {
+        if (in->ground[i] >= in->n) {
+            return GR_EINVAL;
+        }
+    }
+    if ((uint64_t)in->n > 4 * ((uint64_t)in->m + in->ground_count) + 1024) {
+        uint32_t *edges = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, 2 * in->m);
+        uint32_t *grounds = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, in->ground_count);
+        if (edges == NULL || grounds == NULL) {
+            return GR_ENOMEM;
+        }
+        gr_status st = gr_hgraph_compact(arena, in, edges, grounds);
+        if (st != GR_OK) {
+            return st;
+        }
+    }
     gr_hgraph *g = gr_arena_calloc(arena, 1, sizeof(*g));
     uint8_t *ground = GR_ARENA_ARRAY(arena, uint8_t, in->n);
     if (g == NULL || ground == NULL) {
         return GR_ENOMEM;
     }
     for (size_t i = 0; i < in->ground_count; i++) {
-        if (in->ground[i] >= in->n) {
-            return GR_EINVAL;
-        }
         ground[in->ground[i]] = 1;
     }
     g->n = in->n;

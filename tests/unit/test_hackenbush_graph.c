@@ -528,6 +528,45 @@ static void test_cycles_with_sticks(void **state)
     assert_true(biggest > 100); /* the trie path was taken */
 }
 
+/* Sparse ids far apart give the same answers as the same graph numbered
+ * densely (the core relabels them instead of allocating 4e9 slots). */
+static void test_sparse_ids(void **state)
+{
+    (void)state;
+    gr_test_rng r = {5};
+    static rgraph G;
+    static uint32_t sparse[2 * 4096];
+    for (int iter = 0; iter < 50; iter++) {
+        random_sparse(&r, &G, 10 + (uint32_t)gr_test_below(&r, 100),
+                      (size_t)gr_test_below(&r, 30));
+        for (size_t i = 0; i < 2 * G.m; i++) {
+            sparse[i] = 4000000000u - 7919u * G.edges[i];
+        }
+        uint32_t sground[2];
+        for (size_t i = 0; i < G.ng; i++) {
+            sground[i] = 4000000000u - 7919u * G.ground[i];
+        }
+        gr_arena *a = gr_arena_create(64u << 20);
+        gr_hgraph *g1, *g2;
+        uint64_t v1 = solve_value(a, G.n, G.m, G.edges, G.ground, G.ng, &g1);
+        uint64_t v2 = solve_value(a, 4000000001u, G.m, sparse, sground, G.ng, &g2);
+        assert_int_equal(v1, v2);
+        gr_hgraph_summary s1, s2;
+        gr_hgraph_summarize(g1, &s1);
+        gr_hgraph_summarize(g2, &s2);
+        assert_int_equal(s1.detached_edges, s2.detached_edges);
+        assert_int_equal(s1.bridges, s2.bridges);
+        assert_int_equal(s1.components, s2.components);
+        uint32_t *m1, *m2;
+        size_t c1 = moves_sorted(a, g1, 0, &m1), c2 = moves_sorted(a, g2, 0, &m2);
+        assert_int_equal(c1, c2);
+        for (size_t i = 0; i < c1; i++) {
+            assert_int_equal(m1[i], m2[i]);
+        }
+        gr_arena_destroy(a);
+    }
+}
+
 /* Replay: every winning move leaves value 0. */
 static void test_replay(void **state)
 {
@@ -604,6 +643,7 @@ int main(void)
         cmocka_unit_test(test_brute_force),
         cmocka_unit_test(test_against_resolve),
         cmocka_unit_test(test_cycles_with_sticks),
+        cmocka_unit_test(test_sparse_ids),
         cmocka_unit_test(test_replay),
         cmocka_unit_test(test_long_path_and_cycle),
     };
