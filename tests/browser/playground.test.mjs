@@ -1,0 +1,249 @@
+// Browser test of the playground page (web/index.html) served by a running grundyd.
+//
+// Run through tests/browser/run.sh, which starts the daemon and sets GRUNDYD_URL.
+// The browser is Debian's Chromium driven by playwright-core (a test tool's own
+// browser download does not work on these machines), headless, with background
+// networking off and a fresh profile, so the page's only traffic is to grundyd.
+import { test, before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.GRUNDYD_URL;
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const SHOTS = process.env.SCREENSHOT_DIR || os.tmpdir();
+
+let context, profile;
+let page, consoleErrors, pageErrors, foreignRequests;
+
+before(async () => {
+  assert.ok(BASE, 'set GRUNDYD_URL to the base URL of a running grundyd (tests/browser/run.sh does)');
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'grundyd-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+           '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1200, height: 900 },
+  });
+});
+
+after(async () => {
+  if (context) await context.close();
+  if (profile) fs.rmSync(profile, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  page = await context.newPage();
+  consoleErrors = [];
+  pageErrors = [];
+  foreignRequests = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(msg.text()); });
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  page.on('request', (req) => {
+    const url = req.url();
+    if (!url.startsWith(BASE) && !url.startsWith('data:')) foreignRequests.push(url);
+  });
+  page.setDefaultTimeout(10000);
+  await page.goto(BASE + '/', { waitUntil: 'load' });
+  await settled();
+});
+
+afterEach(async () => {
+  assert.deepEqual(pageErrors, [], 'uncaught errors in the page');
+  assert.deepEqual(foreignRequests, [], 'the page must not reach anything but grundyd');
+  await page.close();
+});
+
+const byId = (id) => page.locator(`[data-testid="${id}"]`);
+
+// Wait until the result panel shows the answer to the latest request.  The page sets
+// data-state="loading" synchronously when a request starts and ignores stale answers.
+async function settled() {
+  await page.waitForFunction(() => {
+    const r = document.querySelector('[data-testid="result"]');
+    return r && r.getAttribute('data-state') !== 'loading';
+  });
+}
+
+async function analyse(game, body) {
+  await byId('game-select').selectOption(game);
+  await settled();
+  await byId('input').fill(typeof body === 'string' ? body : JSON.stringify(body));
+  await byId('analyze').click();
+  await settled();
+}
+
+// The answer must be a 200; otherwise fail at once with what the page shows.
+async function expectAnswer() {
+  const state = await byId('result').getAttribute('data-state');
+  assert.equal(state, 'ok', 'the page shows an error: ' + (await byId('result').innerText()));
+}
+
+function noConsoleErrors(allowHttpErrors = false) {
+  // Chromium itself logs "Failed to load resource: ... status of 400" for every 4xx
+  // answer to fetch; where a test provokes one on purpose, only that message is allowed.
+  const errs = allowHttpErrors
+    ? consoleErrors.filter((t) => !/^Failed to load resource: the server responded with a status of 4\d\d/.test(t))
+    : consoleErrors;
+  assert.deepEqual(errs, [], 'console errors');
+}
+
+test('the page loads with its controls and no console errors', async () => {
+  assert.equal(await page.title(), 'grundyd playground');
+  const values = await byId('game-select').locator('option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(values, ['nim', 'subtraction', 'octal', 'hackenbush_tree', 'hackenbush_graph',
+                            'ordinal_trees', 'game_graph', 'sum']);
+  await assert.doesNotReject(byId('input').waitFor());
+  await assert.doesNotReject(byId('analyze').waitFor());
+  // The page analyses its Nim example on load.
+  assert.match(await byId('result').innerText(), /first/);
+  noConsoleErrors();
+});
+
+test('every game loads its own example, which grundyd answers', async (t) => {
+  const seen = new Set();
+  for (const game of ['nim', 'subtraction', 'octal', 'hackenbush_tree', 'hackenbush_graph',
+                      'ordinal_trees', 'game_graph', 'sum']) {
+    // Selecting a game loads its example and analyses it.
+    await byId('game-select').selectOption(game);
+    const text = await byId('input').inputValue();
+    assert.equal(typeof JSON.parse(text), 'object', game);
+    seen.add(text);
+    await settled();
+    const state = await byId('result').getAttribute('data-state');
+    const shown = await byId('result').innerText();
+    if (state === 'error' && /^404/.test(shown)) {
+      t.diagnostic(`${game}: endpoint not served by this grundyd yet`);
+      continue;
+    }
+    assert.equal(state, 'ok', `${game} example: ${shown}`);
+    assert.match(shown, /first|second|draw/, game);
+  }
+  assert.equal(seen.size, 8, 'each game has its own example');
+  noConsoleErrors(true);
+});
+
+test('Nim 3 4 5: the first player wins, with a winning move', async () => {
+  await analyse('nim', { piles: [3, 4, 5] });
+  await expectAnswer();
+  const text = await byId('result').innerText();
+  assert.match(text, /first/);
+  assert.doesNotMatch(text, /second/);
+  assert.match(await byId('grundy').innerText(), /^2$/);
+  assert.match(await byId('winning-move').innerText(), /"pile": 0, "from": 3, "to": 1/);
+  noConsoleErrors();
+});
+
+test('Nim 1 2 3: the second player wins', async () => {
+  await analyse('nim', { piles: [1, 2, 3] });
+  const text = await byId('result').innerText();
+  assert.match(text, /second/);
+  assert.doesNotMatch(text, /first/);
+  noConsoleErrors();
+});
+
+test('invalid JSON: the API error is shown with its detail', async () => {
+  await analyse('nim', '{"piles": [3, 4,');
+  assert.equal(await byId('result').getAttribute('data-state'), 'error');
+  const detail = (await byId('error-detail').innerText()).trim();
+  assert.ok(detail.length > 0, 'the problem detail is shown');
+  assert.match(await byId('error').innerText(), /^400/);
+  noConsoleErrors(true);
+});
+
+test('invalid input: the API error is shown with its JSON pointer', async () => {
+  await analyse('nim', { piles: [3, -1] });
+  assert.equal(await byId('result').getAttribute('data-state'), 'error');
+  assert.equal(await byId('error-pointer').innerText(), '/piles/1');
+  assert.ok((await byId('error-detail').innerText()).trim().length > 0);
+  noConsoleErrors(true);
+});
+
+// g: 0-1 is a bridge over a vertex with two leaves: (0+1) XOR (0+1) = 0 at vertex 1, so
+// the tree is a stick of length 1 (value 1) and the only winning move cuts edge 0.
+const SMALL_GRAPH = { edges: [[0, 1], [1, 2], [1, 3]], ground: [0] };
+
+test('Hackenbush graph: the drawing has every edge and one winning edge', async () => {
+  await analyse('hackenbush_graph', SMALL_GRAPH);
+  await expectAnswer();
+  assert.match(await byId('result').innerText(), /first/);
+  const svg = byId('drawing').locator('svg');
+  await svg.waitFor();
+  assert.equal(await svg.locator('.edge').count(), 3);
+  assert.equal(await svg.locator('.ground').count(), 1, 'the ground line is drawn');
+  assert.equal(await svg.locator('.vertex').count(), 4);
+  const winning = svg.locator('.edge.winning');
+  assert.equal(await winning.count(), 1);
+  assert.equal(await winning.getAttribute('data-edge'), '0');
+  noConsoleErrors();
+});
+
+test('Hackenbush graph: repeated edges are curves, loops are circles', async () => {
+  // Fusion: the double edge 0-1 and the loop at 1 become three loops (value 1); cutting
+  // the loop leaves two parallel edges (two loops: value 0), so edge 2 is the winning move.
+  await analyse('hackenbush_graph', { edges: [[0, 1], [0, 1], [1, 1]], ground: [0] });
+  await expectAnswer();
+  const svg = byId('drawing').locator('svg');
+  assert.equal(await svg.locator('.edge').count(), 3);
+  assert.equal(await svg.locator('.edge[data-shape="curve"]').count(), 2);
+  assert.equal(await svg.locator('.edge[data-shape="loop"]').count(), 1);
+  assert.equal(await svg.locator('.edge.winning').getAttribute('data-edge'), '2');
+  noConsoleErrors();
+});
+
+test('Hackenbush graph: clicking an edge cuts it and re-analyses', async () => {
+  await analyse('hackenbush_graph', SMALL_GRAPH);
+  await expectAnswer();
+  const svg = byId('drawing').locator('svg');
+  // Cut a leaf edge: the path 0-1-2 is left, a stick of length 2.
+  await svg.locator('.edge[data-edge="2"]').click();
+  await settled();
+  assert.deepEqual(JSON.parse(await byId('input').inputValue()).edges, [[0, 1], [1, 2]]);
+  assert.equal(await svg.locator('.edge').count(), 2);
+  assert.match(await byId('grundy').innerText(), /^2$/);
+  assert.equal(await byId('moves').locator('li').count(), 1);
+  // Now play the engine's winning move by clicking the highlighted edge: all falls.
+  await svg.locator('.edge.winning').click();
+  await settled();
+  assert.deepEqual(JSON.parse(await byId('input').inputValue()).edges, []);
+  assert.match(await byId('result').innerText(), /second/);
+  assert.equal(await svg.locator('.edge').count(), 0);
+  assert.match(await byId('status').innerText(), /you win/i);
+  noConsoleErrors();
+});
+
+test('Hackenbush tree: clicking an edge removes its subtree; the engine replies', async () => {
+  // 0 has children 1 and 2; 1 has child 3.  g = (1+1) XOR (0+1) = 3.
+  await analyse('hackenbush_tree', { parent: [-1, 0, 0, 1] });
+  await expectAnswer();
+  const svg = byId('drawing').locator('svg');
+  assert.equal(await svg.locator('.edge').count(), 3);
+  assert.equal(await svg.locator('.edge.winning').count(), 1);
+  // Cut 0-1: vertex 3 goes with it, and 2 is renumbered 1.
+  await svg.locator('.edge[data-child="1"]').click();
+  await settled();
+  assert.deepEqual(JSON.parse(await byId('input').inputValue()).parent, [-1, 0]);
+  assert.match(await byId('result').innerText(), /first/);
+  await byId('reply').click();
+  await settled();
+  assert.deepEqual(JSON.parse(await byId('input').inputValue()).parent, [-1]);
+  assert.match(await byId('result').innerText(), /second/);
+  assert.match(await byId('status').innerText(), /engine wins/i);
+  await byId('undo').click();
+  await settled();
+  assert.deepEqual(JSON.parse(await byId('input').inputValue()).parent, [-1, 0]);
+  noConsoleErrors();
+});
+
+test('the page looks right at desktop and phone widths', async () => {
+  await analyse('hackenbush_graph', JSON.stringify({
+    edges: [[0, 1], [1, 2], [2, 0], [2, 3], [3, 3], [0, 4], [4, 5], [4, 5]], ground: [0] }, null, 1));
+  await page.screenshot({ path: path.join(SHOTS, 'playground.png'), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scrolling at 360px (overflow ${overflow}px)`);
+  await page.screenshot({ path: path.join(SHOTS, 'playground-narrow.png'), fullPage: true });
+});
