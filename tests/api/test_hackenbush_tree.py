@@ -166,7 +166,7 @@ def test_empty_and_single(srv):
 
 def test_random_forests_parent_form(srv):
     rng = random.Random(31337)
-    for _ in range(400):
+    for _ in range(1000):
         parent = random_forest(rng, rng.randrange(1, 11))
         value, after = brute(parent)
         d = post(srv, {"parent": parent, "all_winning_moves": True})
@@ -187,7 +187,7 @@ def test_random_forests_parent_form(srv):
 
 def test_three_forms_agree_and_replay(srv):
     rng = random.Random(4242)
-    for _ in range(150):
+    for _ in range(300):
         parent = random_forest(rng, rng.randrange(1, 10), one_tree=True)
         value, after = brute(parent)
         edges, root = to_edges(rng, parent)
