@@ -42,22 +42,22 @@
 #define GR_GGRAPH_MAX_MOVES ((size_t)UINT32_MAX - 1)
 
 typedef struct gr_ggraph {
-  uint32_t positions;
-  size_t moves;
-  /* Followers of u: follow[follow_off[u] .. follow_off[u+1]), in the order
-   * the moves were given (repeats kept). */
-  const size_t *follow_off;
-  const uint32_t *follow;
-  /* gamma(u), or GR_GGRAPH_INFINITY. */
-  const uint64_t *value;
-  /* For finite u: the counter (0, 1, 2, ... in order of assignment). */
-  const uint32_t *counter;
-  /* For infinite u: K(u) = k[k_off[u] .. k_off[u+1]), increasing;
-   * empty for finite u. */
-  const size_t *k_off;
-  const uint64_t *k;
-  uint64_t max_finite;     /* the largest finite value (0 if none) */
-  uint32_t infinite_count; /* positions of infinite value */
+    uint32_t positions;
+    size_t moves;
+    /* Followers of u: follow[follow_off[u] .. follow_off[u+1]), in the order
+     * the moves were given (repeats kept). */
+    const size_t *follow_off;
+    const uint32_t *follow;
+    /* gamma(u), or GR_GGRAPH_INFINITY. */
+    const uint64_t *value;
+    /* For finite u: the counter (0, 1, 2, ... in order of assignment). */
+    const uint32_t *counter;
+    /* For infinite u: K(u) = k[k_off[u] .. k_off[u+1]), increasing;
+     * empty for finite u. */
+    const size_t *k_off;
+    const uint64_t *k;
+    uint64_t max_finite;     /* the largest finite value (0 if none) */
+    uint32_t infinite_count; /* positions of infinite value */
 } gr_ggraph;
 
 /* Computes gamma for the graph with `positions` positions and `nmoves`
@@ -69,21 +69,21 @@ gr_status gr_ggraph_solve(gr_arena *arena, uint32_t positions,
                           const uint32_t *moves, size_t nmoves, gr_ggraph *out);
 
 typedef enum gr_ggraph_winner {
-  GR_GGRAPH_FIRST,
-  GR_GGRAPH_SECOND,
-  GR_GGRAPH_DRAW
+    GR_GGRAPH_FIRST,
+    GR_GGRAPH_SECOND,
+    GR_GGRAPH_DRAW
 } gr_ggraph_winner;
 
 /* The value of the sum of tokens on start[0..ntokens). */
 typedef struct gr_ggraph_sum {
-  bool finite;
-  uint64_t value;         /* when finite: the XOR of all tokens */
-  uint64_t finite_xor;    /* XOR of the finite tokens' values */
-  size_t infinite_tokens; /* how many tokens stand on infinite positions */
-  size_t first_infinite;  /* index of the first of them */
-  const uint64_t *k;      /* when not finite: K of the sum, increasing */
-  size_t nk;
-  gr_ggraph_winner winner;
+    bool finite;
+    uint64_t value;         /* when finite: the XOR of all tokens */
+    uint64_t finite_xor;    /* XOR of the finite tokens' values */
+    size_t infinite_tokens; /* how many tokens stand on infinite positions */
+    size_t first_infinite;  /* index of the first of them */
+    const uint64_t *k;      /* when not finite: K of the sum, increasing */
+    size_t nk;
+    gr_ggraph_winner winner;
 } gr_ggraph_sum;
 
 /* Positions in start[] must be < g->positions (GR_EINVAL otherwise). */
@@ -92,9 +92,9 @@ gr_status gr_ggraph_sum_value(gr_arena *arena, const gr_ggraph *g,
                               gr_ggraph_sum *out);
 
 typedef struct gr_ggraph_move {
-  size_t token;
-  uint32_t from;
-  uint32_t to;
+    size_t token;
+    uint32_t from;
+    uint32_t to;
 } gr_ggraph_move;
 
 /* The moves (one token along one edge; repeated edges to the same

@@ -43,11 +43,12 @@
 /* n elements of `size` bytes, uninitialised; NULL on overflow or budget.
  * (A function rather than GR_ARENA_ARRAY_UNINIT: with a 32-bit count the
  * macro's overflow test is provably false and -Wtype-limits objects.) */
-static void *uninit(gr_arena *arena, size_t n, size_t size) {
-  if (size != 0 && n > (size_t)-1 / size) {
-    return NULL;
-  }
-  return gr_arena_alloc(arena, n * size);
+static void *uninit(gr_arena *arena, size_t n, size_t size)
+{
+    if (size != 0 && n > (size_t)-1 / size) {
+        return NULL;
+    }
+    return gr_arena_alloc(arena, n * size);
 }
 
 /* Compressed adjacency in the direction heads[] -> tails[]: for each u the
@@ -55,382 +56,389 @@ static void *uninit(gr_arena *arena, size_t n, size_t size) {
  * reverse graph from the same move list. */
 static gr_status build_csr(gr_arena *arena, uint32_t n, const uint32_t *moves,
                            size_t m, int swap, size_t **off_out,
-                           uint32_t **adj_out) {
-  size_t *off = GR_ARENA_ARRAY(arena, size_t, (size_t)n + 1);
-  uint32_t *adj = uninit(arena, m, sizeof(uint32_t));
-  if (off == NULL || adj == NULL) {
-    return GR_ENOMEM;
-  }
-  for (size_t e = 0; e < m; e++) {
-    off[moves[2 * e + (swap ? 1 : 0)] + 1]++;
-  }
-  for (uint32_t u = 0; u < n; u++) {
-    off[u + 1] += off[u];
-  }
-  /* off[u] is used as the fill cursor of u, then restored. */
-  for (size_t e = 0; e < m; e++) {
-    uint32_t from = moves[2 * e + (swap ? 1 : 0)];
-    uint32_t to = moves[2 * e + (swap ? 0 : 1)];
-    adj[off[from]++] = to;
-  }
-  for (uint32_t u = n; u > 0; u--) {
-    off[u] = off[u - 1];
-  }
-  off[0] = 0;
-  *off_out = off;
-  *adj_out = adj;
-  return GR_OK;
+                           uint32_t **adj_out)
+{
+    size_t *off = GR_ARENA_ARRAY(arena, size_t, (size_t)n + 1);
+    uint32_t *adj = uninit(arena, m, sizeof(uint32_t));
+    if (off == NULL || adj == NULL) {
+        return GR_ENOMEM;
+    }
+    for (size_t e = 0; e < m; e++) {
+        off[moves[2 * e + (swap ? 1 : 0)] + 1]++;
+    }
+    for (uint32_t u = 0; u < n; u++) {
+        off[u + 1] += off[u];
+    }
+    /* off[u] is used as the fill cursor of u, then restored. */
+    for (size_t e = 0; e < m; e++) {
+        uint32_t from = moves[2 * e + (swap ? 1 : 0)];
+        uint32_t to = moves[2 * e + (swap ? 0 : 1)];
+        adj[off[from]++] = to;
+    }
+    for (uint32_t u = n; u > 0; u--) {
+        off[u] = off[u - 1];
+    }
+    off[0] = 0;
+    *off_out = off;
+    *adj_out = adj;
+    return GR_OK;
 }
 
-static int cmp_u64(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a;
-  uint64_t y = *(const uint64_t *)b;
-  return (x > y) - (x < y);
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a;
+    uint64_t y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
 }
 
 /* K(u) for every infinite u: its distinct finite follower values, sorted. */
-static gr_status collect_k(gr_arena *arena, gr_ggraph *g, uint64_t *value) {
-  uint32_t n = g->positions;
-  size_t *k_off = GR_ARENA_ARRAY(arena, size_t, (size_t)n + 1);
-  if (k_off == NULL) {
-    return GR_ENOMEM;
-  }
-  /* seen[x] == u + 1 when value x was already taken for u; values are at
-   * most the largest out-degree, hence <= max_finite. */
-  uint32_t *seen = GR_ARENA_ARRAY(arena, uint32_t, g->max_finite + 1);
-  if (seen == NULL) {
-    return GR_ENOMEM;
-  }
-  size_t total = 0;
-  for (uint32_t u = 0; u < n; u++) {
-    k_off[u] = total;
-    if (value[u] != GR_GGRAPH_INFINITY) {
-      continue;
+static gr_status collect_k(gr_arena *arena, gr_ggraph *g, uint64_t *value)
+{
+    uint32_t n = g->positions;
+    size_t *k_off = GR_ARENA_ARRAY(arena, size_t, (size_t)n + 1);
+    if (k_off == NULL) {
+        return GR_ENOMEM;
     }
-    for (size_t e = g->follow_off[u]; e < g->follow_off[u + 1]; e++) {
-      uint64_t x = value[g->follow[e]];
-      if (x != GR_GGRAPH_INFINITY && seen[x] != u + 1) {
-        seen[x] = u + 1;
-        total++;
-      }
+    /* seen[x] == u + 1 when value x was already taken for u; values are at
+     * most the largest out-degree, hence <= max_finite. */
+    uint32_t *seen = GR_ARENA_ARRAY(arena, uint32_t, g->max_finite + 1);
+    if (seen == NULL) {
+        return GR_ENOMEM;
     }
-  }
-  k_off[n] = total;
-  uint64_t *k = uninit(arena, total, sizeof(uint64_t));
-  if (k == NULL) {
-    return GR_ENOMEM;
-  }
-  memset(seen, 0, (g->max_finite + 1) * sizeof(*seen));
-  for (uint32_t u = 0; u < n; u++) {
-    size_t w = k_off[u];
-    if (value[u] != GR_GGRAPH_INFINITY) {
-      continue;
+    size_t total = 0;
+    for (uint32_t u = 0; u < n; u++) {
+        k_off[u] = total;
+        if (value[u] != GR_GGRAPH_INFINITY) {
+            continue;
+        }
+        for (size_t e = g->follow_off[u]; e < g->follow_off[u + 1]; e++) {
+            uint64_t x = value[g->follow[e]];
+            if (x != GR_GGRAPH_INFINITY && seen[x] != u + 1) {
+                seen[x] = u + 1;
+                total++;
+            }
+        }
     }
-    for (size_t e = g->follow_off[u]; e < g->follow_off[u + 1]; e++) {
-      uint64_t x = value[g->follow[e]];
-      if (x != GR_GGRAPH_INFINITY && seen[x] != u + 1) {
-        seen[x] = u + 1;
-        k[w++] = x;
-      }
+    k_off[n] = total;
+    uint64_t *k = uninit(arena, total, sizeof(uint64_t));
+    if (k == NULL) {
+        return GR_ENOMEM;
     }
-    qsort(k + k_off[u], w - k_off[u], sizeof(*k), cmp_u64);
-  }
-  g->k_off = k_off;
-  g->k = k;
-  return GR_OK;
+    memset(seen, 0, (g->max_finite + 1) * sizeof(*seen));
+    for (uint32_t u = 0; u < n; u++) {
+        size_t w = k_off[u];
+        if (value[u] != GR_GGRAPH_INFINITY) {
+            continue;
+        }
+        for (size_t e = g->follow_off[u]; e < g->follow_off[u + 1]; e++) {
+            uint64_t x = value[g->follow[e]];
+            if (x != GR_GGRAPH_INFINITY && seen[x] != u + 1) {
+                seen[x] = u + 1;
+                k[w++] = x;
+            }
+        }
+        qsort(k + k_off[u], w - k_off[u], sizeof(*k), cmp_u64);
+    }
+    g->k_off = k_off;
+    g->k = k;
+    return GR_OK;
 }
 
 gr_status gr_ggraph_solve(gr_arena *arena, uint32_t positions,
-                          const uint32_t *moves, size_t nmoves,
-                          gr_ggraph *out) {
-  uint32_t n = positions;
-  if (nmoves > GR_GGRAPH_MAX_MOVES) {
-    return GR_ELIMIT;
-  }
-  for (size_t e = 0; e < 2 * nmoves; e++) {
-    if (moves[e] >= n) {
-      return GR_EINVAL;
+                          const uint32_t *moves, size_t nmoves, gr_ggraph *out)
+{
+    uint32_t n = positions;
+    if (nmoves > GR_GGRAPH_MAX_MOVES) {
+        return GR_ELIMIT;
     }
-  }
-  memset(out, 0, sizeof(*out));
-  out->positions = n;
-  out->moves = nmoves;
-
-  size_t *fwd_off, *rev_off;
-  uint32_t *fwd, *rev;
-  gr_status st = build_csr(arena, n, moves, nmoves, 0, &fwd_off, &fwd);
-  if (st != GR_OK) {
-    return st;
-  }
-  st = build_csr(arena, n, moves, nmoves, 1, &rev_off, &rev);
-  if (st != GR_OK) {
-    return st;
-  }
-
-  uint64_t *value = uninit(arena, n, sizeof(uint64_t));
-  uint32_t *counter = GR_ARENA_ARRAY(arena, uint32_t, n);
-  uint32_t *cnt = uninit(arena, n, sizeof(uint32_t));
-  uint32_t *rc = uninit(arena, n, sizeof(uint32_t));
-  uint32_t *stamp = GR_ARENA_ARRAY(arena, uint32_t, n);
-  uint32_t *unlabeled = uninit(arena, n, sizeof(uint32_t));
-  uint32_t *queue = uninit(arena, n, sizeof(uint32_t));
-  if (value == NULL || counter == NULL || cnt == NULL || rc == NULL ||
-      stamp == NULL || unlabeled == NULL || queue == NULL) {
-    return GR_ENOMEM;
-  }
-  for (uint32_t u = 0; u < n; u++) {
-    value[u] = UNLABELED;
-    cnt[u] = (uint32_t)(fwd_off[u + 1] - fwd_off[u]);
-    unlabeled[u] = u;
-  }
-  uint32_t nunl = n;
-  uint32_t seq = 0; /* labels given so far = queue length */
-  uint64_t max_finite = 0;
-
-  for (uint32_t level = 0; nunl > 0; level++) {
-    uint32_t mark = level + 1; /* stamp[p] == mark: p wins at level */
-    uint32_t head = seq;
-    for (uint32_t j = 0; j < nunl; j++) {
-      rc[unlabeled[j]] = cnt[unlabeled[j]];
-    }
-    for (uint32_t j = 0; j < nunl; j++) {
-      uint32_t u = unlabeled[j];
-      if (rc[u] == 0) {
-        value[u] = level;
-        counter[u] = seq;
-        queue[seq++] = u;
-      }
-    }
-    while (head < seq) {
-      uint32_t v = queue[head++];
-      max_finite = level;
-      for (size_t e = rev_off[v]; e < rev_off[v + 1]; e++) {
-        uint32_t p = rev[e];
-        cnt[p]--; /* v left U for good */
-        if (value[p] < UNLABELED || stamp[p] == mark) {
-          continue; /* p finite, or already known to win */
+    for (size_t e = 0; e < 2 * nmoves; e++) {
+        if (moves[e] >= n) {
+            return GR_EINVAL;
         }
-        stamp[p] = mark;
-        for (size_t f = rev_off[p]; f < rev_off[p + 1]; f++) {
-          uint32_t q = rev[f];
-          if (value[q] != UNLABELED || stamp[q] == mark) {
-            continue;
-          }
-          if (--rc[q] == 0) {
-            value[q] = level;
-            counter[q] = seq;
-            queue[seq++] = q;
-          }
-        }
-      }
     }
-    /* Step (3): unlabeled and no follower labeled `level` -> infinity;
-     * the rest stay for the next level. */
-    uint32_t keep = 0;
-    for (uint32_t j = 0; j < nunl; j++) {
-      uint32_t u = unlabeled[j];
-      if (value[u] != UNLABELED) {
-        continue;
-      }
-      if (stamp[u] == mark) {
-        unlabeled[keep++] = u;
-      } else {
-        value[u] = GR_GGRAPH_INFINITY;
-        out->infinite_count++;
-      }
-    }
-    nunl = keep;
-  }
+    memset(out, 0, sizeof(*out));
+    out->positions = n;
+    out->moves = nmoves;
 
-  out->follow_off = fwd_off;
-  out->follow = fwd;
-  out->value = value;
-  out->counter = counter;
-  out->max_finite = max_finite;
-  /* The reverse graph and the level scratch are no longer needed. */
-  gr_arena_free(arena, rev, nmoves * sizeof(*rev));
-  gr_arena_free(arena, queue, (size_t)n * sizeof(*queue));
-  gr_arena_free(arena, unlabeled, (size_t)n * sizeof(*unlabeled));
-  gr_arena_free(arena, rc, (size_t)n * sizeof(*rc));
-  gr_arena_free(arena, cnt, (size_t)n * sizeof(*cnt));
-  return collect_k(arena, out, value);
+    size_t *fwd_off, *rev_off;
+    uint32_t *fwd, *rev;
+    gr_status st = build_csr(arena, n, moves, nmoves, 0, &fwd_off, &fwd);
+    if (st != GR_OK) {
+        return st;
+    }
+    st = build_csr(arena, n, moves, nmoves, 1, &rev_off, &rev);
+    if (st != GR_OK) {
+        return st;
+    }
+
+    uint64_t *value = uninit(arena, n, sizeof(uint64_t));
+    uint32_t *counter = GR_ARENA_ARRAY(arena, uint32_t, n);
+    uint32_t *cnt = uninit(arena, n, sizeof(uint32_t));
+    uint32_t *rc = uninit(arena, n, sizeof(uint32_t));
+    uint32_t *stamp = GR_ARENA_ARRAY(arena, uint32_t, n);
+    uint32_t *unlabeled = uninit(arena, n, sizeof(uint32_t));
+    uint32_t *queue = uninit(arena, n, sizeof(uint32_t));
+    if (value == NULL || counter == NULL || cnt == NULL || rc == NULL ||
+        stamp == NULL || unlabeled == NULL || queue == NULL) {
+        return GR_ENOMEM;
+    }
+    for (uint32_t u = 0; u < n; u++) {
+        value[u] = UNLABELED;
+        cnt[u] = (uint32_t)(fwd_off[u + 1] - fwd_off[u]);
+        unlabeled[u] = u;
+    }
+    uint32_t nunl = n;
+    uint32_t seq = 0; /* labels given so far = queue length */
+    uint64_t max_finite = 0;
+
+    for (uint32_t level = 0; nunl > 0; level++) {
+        uint32_t mark = level + 1; /* stamp[p] == mark: p wins at level */
+        uint32_t head = seq;
+        for (uint32_t j = 0; j < nunl; j++) {
+            rc[unlabeled[j]] = cnt[unlabeled[j]];
+        }
+        for (uint32_t j = 0; j < nunl; j++) {
+            uint32_t u = unlabeled[j];
+            if (rc[u] == 0) {
+                value[u] = level;
+                counter[u] = seq;
+                queue[seq++] = u;
+            }
+        }
+        while (head < seq) {
+            uint32_t v = queue[head++];
+            max_finite = level;
+            for (size_t e = rev_off[v]; e < rev_off[v + 1]; e++) {
+                uint32_t p = rev[e];
+                cnt[p]--; /* v left U for good */
+                if (value[p] < UNLABELED || stamp[p] == mark) {
+                    continue; /* p finite, or already known to win */
+                }
+                stamp[p] = mark;
+                for (size_t f = rev_off[p]; f < rev_off[p + 1]; f++) {
+                    uint32_t q = rev[f];
+                    if (value[q] != UNLABELED || stamp[q] == mark) {
+                        continue;
+                    }
+                    if (--rc[q] == 0) {
+                        value[q] = level;
+                        counter[q] = seq;
+                        queue[seq++] = q;
+                    }
+                }
+            }
+        }
+        /* Step (3): unlabeled and no follower labeled `level` -> infinity;
+         * the rest stay for the next level. */
+        uint32_t keep = 0;
+        for (uint32_t j = 0; j < nunl; j++) {
+            uint32_t u = unlabeled[j];
+            if (value[u] != UNLABELED) {
+                continue;
+            }
+            if (stamp[u] == mark) {
+                unlabeled[keep++] = u;
+            } else {
+                value[u] = GR_GGRAPH_INFINITY;
+                out->infinite_count++;
+            }
+        }
+        nunl = keep;
+    }
+
+    out->follow_off = fwd_off;
+    out->follow = fwd;
+    out->value = value;
+    out->counter = counter;
+    out->max_finite = max_finite;
+    /* The reverse graph and the level scratch are no longer needed. */
+    gr_arena_free(arena, rev, nmoves * sizeof(*rev));
+    gr_arena_free(arena, queue, (size_t)n * sizeof(*queue));
+    gr_arena_free(arena, unlabeled, (size_t)n * sizeof(*unlabeled));
+    gr_arena_free(arena, rc, (size_t)n * sizeof(*rc));
+    gr_arena_free(arena, cnt, (size_t)n * sizeof(*cnt));
+    return collect_k(arena, out, value);
 }
 
 gr_status gr_ggraph_sum_value(gr_arena *arena, const gr_ggraph *g,
                               const uint32_t *start, size_t ntokens,
-                              gr_ggraph_sum *out) {
-  memset(out, 0, sizeof(*out));
-  for (size_t t = 0; t < ntokens; t++) {
-    if (start[t] >= g->positions) {
-      return GR_EINVAL;
+                              gr_ggraph_sum *out)
+{
+    memset(out, 0, sizeof(*out));
+    for (size_t t = 0; t < ntokens; t++) {
+        if (start[t] >= g->positions) {
+            return GR_EINVAL;
+        }
+        uint64_t x = g->value[start[t]];
+        if (x == GR_GGRAPH_INFINITY) {
+            if (out->infinite_tokens++ == 0) {
+                out->first_infinite = t;
+            }
+        } else {
+            out->finite_xor ^= x;
+        }
     }
-    uint64_t x = g->value[start[t]];
-    if (x == GR_GGRAPH_INFINITY) {
-      if (out->infinite_tokens++ == 0) {
-        out->first_infinite = t;
-      }
-    } else {
-      out->finite_xor ^= x;
+    out->finite = out->infinite_tokens == 0;
+    if (out->finite) {
+        out->value = out->finite_xor;
+        out->winner = out->value != 0 ? GR_GGRAPH_FIRST : GR_GGRAPH_SECOND;
+        return GR_OK;
     }
-  }
-  out->finite = out->infinite_tokens == 0;
-  if (out->finite) {
-    out->value = out->finite_xor;
-    out->winner = out->value != 0 ? GR_GGRAPH_FIRST : GR_GGRAPH_SECOND;
+    out->winner = GR_GGRAPH_DRAW;
+    if (out->infinite_tokens > 1) {
+        out->k = NULL; /* infinity(empty set): no move makes all finite */
+        out->nk = 0;
+        return GR_OK;
+    }
+    /* One infinite token, infinity(K): the sum is infinity(K XOR a); the
+     * finite followers of the sum come only from moving that token to a
+     * finite follower. */
+    uint32_t p = start[out->first_infinite];
+    const uint64_t *k = g->k + g->k_off[p];
+    size_t nk = g->k_off[p + 1] - g->k_off[p];
+    uint64_t *sk = uninit(arena, nk, sizeof(uint64_t));
+    if (sk == NULL) {
+        return GR_ENOMEM;
+    }
+    for (size_t i = 0; i < nk; i++) {
+        sk[i] = k[i] ^ out->finite_xor;
+        if (sk[i] == 0) {
+            out->winner = GR_GGRAPH_FIRST;
+        }
+    }
+    qsort(sk, nk, sizeof(*sk), cmp_u64);
+    out->k = sk;
+    out->nk = nk;
     return GR_OK;
-  }
-  out->winner = GR_GGRAPH_DRAW;
-  if (out->infinite_tokens > 1) {
-    out->k = NULL; /* infinity(empty set): no move makes all finite */
-    out->nk = 0;
-    return GR_OK;
-  }
-  /* One infinite token, infinity(K): the sum is infinity(K XOR a); the
-   * finite followers of the sum come only from moving that token to a
-   * finite follower. */
-  uint32_t p = start[out->first_infinite];
-  const uint64_t *k = g->k + g->k_off[p];
-  size_t nk = g->k_off[p + 1] - g->k_off[p];
-  uint64_t *sk = uninit(arena, nk, sizeof(uint64_t));
-  if (sk == NULL) {
-    return GR_ENOMEM;
-  }
-  for (size_t i = 0; i < nk; i++) {
-    sk[i] = k[i] ^ out->finite_xor;
-    if (sk[i] == 0) {
-      out->winner = GR_GGRAPH_FIRST;
-    }
-  }
-  qsort(sk, nk, sizeof(*sk), cmp_u64);
-  out->k = sk;
-  out->nk = nk;
-  return GR_OK;
 }
 
 /* An element of the multiset of token (value, counter) pairs, compared
  * lexicographically; infinity sorts above every finite value. */
 typedef struct vc {
-  uint64_t value;
-  uint32_t counter;
+    uint64_t value;
+    uint32_t counter;
 } vc;
 
-static int vc_cmp(vc a, vc b) {
-  if (a.value != b.value) {
-    return a.value < b.value ? -1 : 1;
-  }
-  return (a.counter > b.counter) - (a.counter < b.counter);
+static int vc_cmp(vc a, vc b)
+{
+    if (a.value != b.value) {
+        return a.value < b.value ? -1 : 1;
+    }
+    return (a.counter > b.counter) - (a.counter < b.counter);
 }
 
 /* Candidate i replaces a_i by b_i in the same multiset M.  M - a1 + b1 is
  * below M - a2 + b2 exactly when {a2, b1} is below {a1, b2} (adding the
  * same elements to both sides keeps the multiset order), and two-element
  * multisets compare by their larger elements first. */
-static int candidate_cmp(vc a1, vc b1, vc a2, vc b2) {
-  vc x_hi = vc_cmp(a2, b1) >= 0 ? a2 : b1;
-  vc x_lo = vc_cmp(a2, b1) >= 0 ? b1 : a2;
-  vc y_hi = vc_cmp(a1, b2) >= 0 ? a1 : b2;
-  vc y_lo = vc_cmp(a1, b2) >= 0 ? b2 : a1;
-  int c = vc_cmp(x_hi, y_hi);
-  return c != 0 ? c : vc_cmp(x_lo, y_lo);
+static int candidate_cmp(vc a1, vc b1, vc a2, vc b2)
+{
+    vc x_hi = vc_cmp(a2, b1) >= 0 ? a2 : b1;
+    vc x_lo = vc_cmp(a2, b1) >= 0 ? b1 : a2;
+    vc y_hi = vc_cmp(a1, b2) >= 0 ? a1 : b2;
+    vc y_lo = vc_cmp(a1, b2) >= 0 ? b2 : a1;
+    int c = vc_cmp(x_hi, y_hi);
+    return c != 0 ? c : vc_cmp(x_lo, y_lo);
 }
 
 gr_status gr_ggraph_moves_to(gr_arena *arena, const gr_ggraph *g,
                              const gr_ggraph_sum *sum, const uint32_t *start,
                              size_t ntokens, uint64_t target, uint64_t max,
                              gr_ggraph_move *moves, uint64_t *count,
-                             gr_ggraph_move *best) {
-  *count = 0;
-  if (sum->infinite_tokens > 1 || target == GR_GGRAPH_INFINITY) {
-    return GR_OK; /* every follower still holds an infinite token */
-  }
-  uint32_t n = g->positions;
-  /* Per distinct start position p: the value a follower must have
-   * ("need"), and the distinct qualifying followers, in edge order. */
-  uint64_t *need = uninit(arena, n, sizeof(uint64_t));
-  uint32_t *seen = GR_ARENA_ARRAY(arena, uint32_t, n);
-  size_t *q_first = uninit(arena, n, sizeof(size_t));
-  size_t *q_count = GR_ARENA_ARRAY(arena, size_t, n);
-  uint32_t *done = GR_ARENA_ARRAY(arena, uint32_t, n);
-  if (need == NULL || seen == NULL || q_first == NULL || q_count == NULL ||
-      done == NULL) {
-    return GR_ENOMEM;
-  }
-  size_t cap = 0;
-  for (size_t t = 0; t < ntokens; t++) {
-    uint32_t p = start[t];
-    if (!done[p]) {
-      done[p] = 1;
-      cap += g->follow_off[p + 1] - g->follow_off[p];
+                             gr_ggraph_move *best)
+{
+    *count = 0;
+    if (sum->infinite_tokens > 1 || target == GR_GGRAPH_INFINITY) {
+        return GR_OK; /* every follower still holds an infinite token */
     }
-  }
-  uint32_t *qual = uninit(arena, cap, sizeof(uint32_t));
-  if (qual == NULL) {
-    return GR_ENOMEM;
-  }
-  size_t nqual = 0;
-  int have_best = 0;
-  vc best_a = {0, 0}, best_b = {0, 0};
-  for (size_t t = 0; t < ntokens; t++) {
-    uint32_t p = start[t];
-    uint64_t vp = g->value[p];
-    if (done[p] == 2) {
-      *count += q_count[p];
-      continue;
+    uint32_t n = g->positions;
+    /* Per distinct start position p: the value a follower must have
+     * ("need"), and the distinct qualifying followers, in edge order. */
+    uint64_t *need = uninit(arena, n, sizeof(uint64_t));
+    uint32_t *seen = GR_ARENA_ARRAY(arena, uint32_t, n);
+    size_t *q_first = uninit(arena, n, sizeof(size_t));
+    size_t *q_count = GR_ARENA_ARRAY(arena, size_t, n);
+    uint32_t *done = GR_ARENA_ARRAY(arena, uint32_t, n);
+    if (need == NULL || seen == NULL || q_first == NULL || q_count == NULL ||
+        done == NULL) {
+        return GR_ENOMEM;
     }
-    done[p] = 2;
-    q_first[p] = nqual;
-    /* The other tokens must all be finite: a finite token moves only
-     * when no token is infinite; the one infinite token may move. */
-    if (vp != GR_GGRAPH_INFINITY && sum->infinite_tokens != 0) {
-      continue;
-    }
-    uint64_t others =
-        vp == GR_GGRAPH_INFINITY ? sum->finite_xor : sum->finite_xor ^ vp;
-    need[p] = target ^ others;
-    vc a = {vp, vp == GR_GGRAPH_INFINITY ? 0 : g->counter[p]};
-    vc b = {need[p], UINT32_MAX};
-    for (size_t e = g->follow_off[p]; e < g->follow_off[p + 1]; e++) {
-      uint32_t q = g->follow[e];
-      if (g->value[q] != need[p] || seen[q] == p + 1) {
-        continue;
-      }
-      seen[q] = p + 1;
-      qual[nqual++] = q;
-      if (q_count[p] == 0 || g->counter[q] < b.counter) {
-        b.counter = g->counter[q]; /* counters are distinct */
-      }
-      q_count[p]++;
-    }
-    *count += q_count[p];
-    if (q_count[p] == 0) {
-      continue;
-    }
-    if (!have_best || candidate_cmp(a, b, best_a, best_b) < 0) {
-      have_best = 1;
-      best_a = a;
-      best_b = b;
-      if (best != NULL) {
-        best->token = t;
-        best->from = p;
-        for (size_t j = q_first[p]; j < nqual; j++) {
-          if (g->counter[qual[j]] == b.counter) {
-            best->to = qual[j];
-            break;
-          }
+    size_t cap = 0;
+    for (size_t t = 0; t < ntokens; t++) {
+        uint32_t p = start[t];
+        if (!done[p]) {
+            done[p] = 1;
+            cap += g->follow_off[p + 1] - g->follow_off[p];
         }
-      }
     }
-  }
-  /* The listing, token by token. */
-  uint64_t written = 0;
-  for (size_t t = 0; t < ntokens && written < max; t++) {
-    uint32_t p = start[t];
-    for (size_t j = 0; j < q_count[p] && written < max; j++) {
-      moves[written].token = t;
-      moves[written].from = p;
-      moves[written].to = qual[q_first[p] + j];
-      written++;
+    uint32_t *qual = uninit(arena, cap, sizeof(uint32_t));
+    if (qual == NULL) {
+        return GR_ENOMEM;
     }
-  }
-  return GR_OK;
+    size_t nqual = 0;
+    int have_best = 0;
+    vc best_a = {0, 0}, best_b = {0, 0};
+    for (size_t t = 0; t < ntokens; t++) {
+        uint32_t p = start[t];
+        uint64_t vp = g->value[p];
+        if (done[p] == 2) {
+            *count += q_count[p];
+            continue;
+        }
+        done[p] = 2;
+        q_first[p] = nqual;
+        /* The other tokens must all be finite: a finite token moves only
+         * when no token is infinite; the one infinite token may move. */
+        if (vp != GR_GGRAPH_INFINITY && sum->infinite_tokens != 0) {
+            continue;
+        }
+        uint64_t others =
+            vp == GR_GGRAPH_INFINITY ? sum->finite_xor : sum->finite_xor ^ vp;
+        need[p] = target ^ others;
+        vc a = {vp, vp == GR_GGRAPH_INFINITY ? 0 : g->counter[p]};
+        vc b = {need[p], UINT32_MAX};
+        for (size_t e = g->follow_off[p]; e < g->follow_off[p + 1]; e++) {
+            uint32_t q = g->follow[e];
+            if (g->value[q] != need[p] || seen[q] == p + 1) {
+                continue;
+            }
+            seen[q] = p + 1;
+            qual[nqual++] = q;
+            if (q_count[p] == 0 || g->counter[q] < b.counter) {
+                b.counter = g->counter[q]; /* counters are distinct */
+            }
+            q_count[p]++;
+        }
+        *count += q_count[p];
+        if (q_count[p] == 0) {
+            continue;
+        }
+        if (!have_best || candidate_cmp(a, b, best_a, best_b) < 0) {
+            have_best = 1;
+            best_a = a;
+            best_b = b;
+            if (best != NULL) {
+                best->token = t;
+                best->from = p;
+                for (size_t j = q_first[p]; j < nqual; j++) {
+                    if (g->counter[qual[j]] == b.counter) {
+                        best->to = qual[j];
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    /* The listing, token by token. */
+    uint64_t written = 0;
+    for (size_t t = 0; t < ntokens && written < max; t++) {
+        uint32_t p = start[t];
+        for (size_t j = 0; j < q_count[p] && written < max; j++) {
+            moves[written].token = t;
+            moves[written].from = p;
+            moves[written].to = qual[q_first[p] + j];
+            written++;
+        }
+    }
+    return GR_OK;
 }
