@@ -18,6 +18,8 @@ const gr_cli_game gr_cli_games[] = {
     {"octal", "/v1/octal", gr_endpoint_octal, NULL},
     {"hackenbush-tree", "/v1/hackenbush/tree", gr_endpoint_hackenbush_tree,
      NULL},
+    {"hackenbush-graph", "/v1/hackenbush/graph", gr_endpoint_hackenbush_graph,
+     gr_endpoint_hackenbush_graph_text},
     {"ordinal-trees", "/v1/ordinal-trees", gr_endpoint_ordinal_trees, NULL},
     /* @@ cli games: add new ones above this line @@ */
 };
