@@ -238,9 +238,35 @@ test('Hackenbush tree: clicking an edge removes its subtree; the engine replies'
   noConsoleErrors();
 });
 
+test('Hackenbush tree, nested and edges forms: moves keep the form; keyboard plays too', async () => {
+  // Root children: a leaf (/0) and a stick of two (/1, /1/0): g = 1 XOR 2 = 3, and the
+  // only winning move cuts /1/0, the edge above vertex 3 in pre-order.
+  await analyse('hackenbush_tree', { nested: [[], [[]]] });
+  await expectAnswer();
+  const svg = byId('drawing').locator('svg');
+  assert.equal(await svg.locator('.edge').count(), 3);
+  assert.equal(await svg.locator('.edge.winning').getAttribute('data-child'), '3');
+  await svg.locator('.edge.winning').focus();
+  await page.keyboard.press('Enter');
+  await settled();
+  assert.deepEqual(JSON.parse(await byId('input').inputValue()), { nested: [[], []] });
+  assert.match(await byId('result').innerText(), /second/);
+
+  // Edges form: cutting 0-2 drops vertex 3 with it; the rest is renumbered in order.
+  await byId('input').fill(JSON.stringify({ edges: [[1, 0], [0, 2], [2, 3]], root: 0 }));
+  await byId('analyze').click();
+  await settled();
+  await expectAnswer();
+  await svg.locator('.edge[data-child="2"]').click();
+  await settled();
+  assert.deepEqual(JSON.parse(await byId('input').inputValue()), { edges: [[1, 0]], root: 0 });
+  assert.match(await byId('result').innerText(), /first/);
+  noConsoleErrors();
+});
+
 test('the page looks right at desktop and phone widths', async () => {
-  await analyse('hackenbush_graph', JSON.stringify({
-    edges: [[0, 1], [1, 2], [2, 0], [2, 3], [3, 3], [0, 4], [4, 5], [4, 5]], ground: [0] }, null, 1));
+  await byId('game-select').selectOption('hackenbush_graph');
+  await settled();
   await page.screenshot({ path: path.join(SHOTS, 'playground.png'), fullPage: true });
   await page.setViewportSize({ width: 360, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
