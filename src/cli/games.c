@@ -1,47 +1,74 @@
 /*
- * The table of games for the `grundy` command.
- *
- * Each row points at an endpoint declared in src/json/endpoints.h; a game
- * whose endpoint is not declared there cannot be listed (it would not
- * compile), so the table never promises more than the JSON layer has.
- * tests/api/test_cli.py checks the other direction: every endpoint in
- * endpoints.h has a row here, and each row answers byte for byte as the
- * daemon does on `path`.
+ * The CLI's game table: the daemon's route table itself (see games.h for
+ * why it is compiled in here rather than copied).
  */
 #include "cli/games.h"
 
 #include <string.h>
 
-const gr_cli_game gr_cli_games[] = {
-    {"nim", "/v1/nim", gr_endpoint_nim, NULL},
-    {"subtraction", "/v1/subtraction", gr_endpoint_subtraction, NULL},
-    {"octal", "/v1/octal", gr_endpoint_octal, NULL},
-    {"hackenbush-tree", "/v1/hackenbush/tree", gr_endpoint_hackenbush_tree,
-     NULL},
-    {"hackenbush-graph", "/v1/hackenbush/graph", gr_endpoint_hackenbush_graph,
-     gr_endpoint_hackenbush_graph_text},
-    {"ordinal-trees", "/v1/ordinal-trees", gr_endpoint_ordinal_trees, NULL},
-    /* @@ cli games: add new ones above this line @@ */
-};
+#include "http/routes.c"
 
-const size_t gr_cli_game_count = sizeof(gr_cli_games) / sizeof(gr_cli_games[0]);
+#define GR_CLI_PREFIX "/v1/"
 
-static int gr_cli_same_name(const char *a, const char *b)
+static bool gr_cli_is_game(const gr_route *r)
 {
-    for (; *a != '\0' && *b != '\0'; a++, b++) {
-        char ca = *a == '_' ? '-' : *a, cb = *b == '_' ? '-' : *b;
-        if (ca != cb) {
-            return 0;
+    return r->kind == GR_ROUTE_ANALYSE && r->json != NULL &&
+           strncmp(r->path, GR_CLI_PREFIX, strlen(GR_CLI_PREFIX)) == 0;
+}
+
+size_t gr_cli_game_count(void)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < gr_route_count; i++) {
+        n += gr_cli_is_game(&gr_routes[i]);
+    }
+    return n;
+}
+
+const gr_cli_game *gr_cli_game_at(size_t i)
+{
+    for (size_t r = 0; r < gr_route_count; r++) {
+        if (gr_cli_is_game(&gr_routes[r]) && i-- == 0) {
+            return &gr_routes[r];
         }
     }
-    return *a == *b;
+    return NULL;
+}
+
+const char *gr_cli_game_name(const gr_cli_game *g, char *buf, size_t size)
+{
+    const char *p = g->path + strlen(GR_CLI_PREFIX);
+    size_t n = 0;
+    for (; p[n] != '\0' && n + 1 < size; n++) {
+        buf[n] = p[n] == '/' ? '-' : p[n];
+    }
+    if (size > 0) {
+        buf[n] = '\0';
+    }
+    return buf;
+}
+
+/* '-', '_' and '/' all separate words: "hackenbush_graph",
+ * "hackenbush-graph" and "hackenbush/graph" name the same game. */
+static char gr_cli_fold(char ch)
+{
+    return ch == '_' || ch == '/' ? '-' : ch;
 }
 
 const gr_cli_game *gr_cli_game_find(const char *name)
 {
-    for (size_t i = 0; i < gr_cli_game_count; i++) {
-        if (gr_cli_same_name(gr_cli_games[i].name, name)) {
-            return &gr_cli_games[i];
+    for (size_t r = 0; r < gr_route_count; r++) {
+        const gr_route *g = &gr_routes[r];
+        if (!gr_cli_is_game(g)) {
+            continue;
+        }
+        const char *a = g->path + strlen(GR_CLI_PREFIX), *b = name;
+        while (*a != '\0' && gr_cli_fold(*a) == gr_cli_fold(*b)) {
+            a++;
+            b++;
+        }
+        if (*a == '\0' && *b == '\0') {
+            return g;
         }
     }
     return NULL;

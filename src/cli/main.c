@@ -61,18 +61,20 @@ static void gr_cli_usage(FILE *f)
             "2 usage or I/O error\n"
             "\n"
             "games (same body as POST to the route):\n");
-    for (size_t i = 0; i < gr_cli_game_count; i++) {
-        const gr_cli_game *g = &gr_cli_games[i];
-        fprintf(f, "  %-18s %s%s\n", g->name, g->path,
+    char name[64];
+    for (size_t i = 0; i < gr_cli_game_count(); i++) {
+        const gr_cli_game *g = gr_cli_game_at(i);
+        fprintf(f, "  %-18s %s%s\n", gr_cli_game_name(g, name, sizeof(name)), g->path,
                 g->text != NULL ? "  (also --text)" : "");
     }
 }
 
 static void gr_cli_list(FILE *f)
 {
-    for (size_t i = 0; i < gr_cli_game_count; i++) {
-        const gr_cli_game *g = &gr_cli_games[i];
-        fprintf(f, "%s %s %s\n", g->name, g->path,
+    char name[64];
+    for (size_t i = 0; i < gr_cli_game_count(); i++) {
+        const gr_cli_game *g = gr_cli_game_at(i);
+        fprintf(f, "%s %s %s\n", gr_cli_game_name(g, name, sizeof(name)), g->path,
                 g->text != NULL ? "json,text" : "json");
     }
 }
@@ -188,7 +190,7 @@ int main(int argc, char **argv)
         return gr_cli_usage_error("unknown game '%s' (grundy --list)", a.game);
     }
     if (a.text && game->text == NULL) {
-        return gr_cli_usage_error("game '%s' has no text format", game->name);
+        return gr_cli_usage_error("game '%s' has no text format", a.game);
     }
     FILE *in = stdin;
     if (a.file != NULL && strcmp(a.file, "-") != 0 &&

@@ -4,8 +4,8 @@ For every analysis route, the request examples of api/openapi.yaml plus a
 few bodies of our own (valid and invalid) go both to the daemon (POST) and
 to the CLI (stdin, or FILE); the CLI's stdout must be the daemon's 200 body
 plus a newline, and on invalid input its stderr the daemon's problem
-document plus a newline, with exit status 1.  The CLI's game table must name
-every analysis route of src/http/routes.c with the same endpoint functions.
+document plus a newline, with exit status 1.  The CLI's games are the analysis
+routes of src/http/routes.c (src/cli/games.c compiles that table in).
 
 GRUNDY_CLI is the CLI binary (the runner sets it; default: next to GRUNDYD).
 """
@@ -59,13 +59,6 @@ def analysis_routes():
     rows = re.findall(r'\{\s*"(/v1/[^"]+)"\s*,\s*GR_ROUTE_ANALYSE\s*,\s*(\w+)\s*,\s*(\w+)\s*\}',
                       c_source("src/http/routes.c"))
     return {p: (j, None if t == "NULL" else t) for p, j, t in rows}
-
-
-def cli_table():
-    """{path: (name, json_fn, text_fn or None)} from src/cli/games.c."""
-    rows = re.findall(r'\{\s*"([\w-]+)"\s*,\s*"(/v1/[^"]+)"\s*,\s*(\w+)\s*,\s*(\w+)\s*\}',
-                      c_source("src/cli/games.c"))
-    return {p: (n, j, None if t == "NULL" else t) for n, p, j, t in rows}
 
 
 def same_answer(srv, path, body, name, text=False, via_file=False):
@@ -145,26 +138,23 @@ EXTRA_TEXT = {
 }
 
 
-def test_table_matches_routes(srv):
-    routes, table = analysis_routes(), cli_table()
+def test_list_matches_routes(srv):
+    """The CLI's games are the daemon's analysis routes, named by path."""
+    routes, games = analysis_routes(), listed_games()
     assert routes, "no analysis routes found in src/http/routes.c"
+    assert set(games) == set(routes), (sorted(games), sorted(routes))
     for path, (json_fn, text_fn) in routes.items():
-        assert path in table, f"grundy has no game for {path} (add it to src/cli/games.c)"
-        _, cj, ct = table[path]
-        assert (cj, ct) == (json_fn, text_fn), f"{path}: CLI uses {cj}/{ct}, daemon {json_fn}/{text_fn}"
-    for path in table:
-        assert path in routes, f"src/cli/games.c names {path}, which the daemon does not route"
+        name, formats = games[path]
+        assert name == path[len("/v1/"):].replace("/", "-"), (path, name)
+        assert formats == (["json", "text"] if text_fn else ["json"]), (path, formats)
 
 
-def test_list_matches_table(srv):
-    games, table = listed_games(), cli_table()
-    assert set(games) == set(table), (games, table)
-    for path, (name, json_fn, text_fn) in table.items():
-        assert games[path] == (name, ["json", "text"] if text_fn else ["json"]), games[path]
+def test_every_endpoint_is_reachable(srv):
+    """Every endpoint declared in endpoints.h is routed (hence a CLI game)."""
     endpoints = set(re.findall(r"gr_endpoint_(?:json|text)\s+(\w+)\s*;",
                                c_source("src/json/endpoints.h")))
-    used = {f for _, j, t in table.values() for f in (j, t) if f}
-    assert endpoints <= used, f"endpoints without a CLI game: {sorted(endpoints - used)}"
+    used = {f for j, t in analysis_routes().values() for f in (j, t) if f}
+    assert endpoints <= used, f"declared but not routed: {sorted(endpoints - used)}"
 
 
 def test_same_bytes_as_daemon(srv):
@@ -188,12 +178,12 @@ def test_file_argument_and_dash(srv):
 
 
 def test_sum_spelling_alias(srv):
-    table = cli_table()
-    multi = [n for n, _, _ in table.values() if "-" in n]
+    multi = [n for n, _ in listed_games().values() if "-" in n]
     for name in multi:
         a = run([name], stdin="{}")
-        b = run([name.replace("-", "_")], stdin="{}")
-        assert (a.returncode, a.stdout, a.stderr) == (b.returncode, b.stdout, b.stderr), name
+        for alias in (name.replace("-", "_"), name.replace("-", "/")):
+            b = run([alias], stdin="{}")
+            assert (a.returncode, a.stdout, a.stderr) == (b.returncode, b.stdout, b.stderr), alias
 
 
 def test_usage_errors_exit_2(srv):
@@ -202,7 +192,7 @@ def test_usage_errors_exit_2(srv):
         r = run(args, stdin="{}")
         assert r.returncode == 2, (args, r)
         assert r.stdout == b"" and r.stderr.startswith(b"grundy: "), (args, r)
-    no_text = [n for n, _, t in cli_table().values() if t is None]
+    no_text = [n for n, f in listed_games().values() if "text" not in f]
     if no_text:
         r = run(["--text", no_text[0]], stdin="1 0\n0\n")
         assert r.returncode == 2, r
@@ -211,7 +201,7 @@ def test_usage_errors_exit_2(srv):
 def test_help_version_list(srv):
     r = run(["--help"])
     assert r.returncode == 0 and r.stdout.startswith(b"usage: grundy"), r
-    for name, _, _ in cli_table().values():
+    for name, _ in listed_games().values():
         assert name.encode() in r.stdout, name
     r = run(["--version"])
     with open(os.path.join(ROOT, "VERSION")) as f:
