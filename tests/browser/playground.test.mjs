@@ -194,6 +194,20 @@ test('Hackenbush graph: repeated edges are curves, loops are circles', async () 
   noConsoleErrors();
 });
 
+test('Hackenbush graph: every winning move is marked on request', async () => {
+  // Three sticks on the ground: 1 XOR 1 XOR 1 = 1, and cutting any of them wins.
+  await byId('game-select').selectOption('hackenbush_graph');
+  await settled();
+  await byId('all-moves').check();
+  await settled();
+  await analyse('hackenbush_graph', { edges: [[0, 1], [0, 2], [0, 3]], ground: [0] });
+  await expectAnswer();
+  const svg = byId('drawing').locator('svg');
+  assert.equal(await svg.locator('.edge.winning').count(), 1);
+  assert.equal(await svg.locator('.edge.winning-alt').count(), 2);
+  noConsoleErrors();
+});
+
 test('Hackenbush graph: clicking an edge cuts it and re-analyses', async () => {
   await analyse('hackenbush_graph', SMALL_GRAPH);
   await expectAnswer();
