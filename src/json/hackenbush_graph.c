@@ -1,0 +1,239 @@
+/*
+ * The hackenbush_graph family: Green Hackenbush on any graph (DESIGN §4.4,
+ * seed 003), POST /v1/hackenbush/graph and a /v1/sum component.
+ *
+ *   {"vertices": 5, "edges": [[0, 1], [1, 2], [2, 0], [2, 2], [0, 1]],
+ *    "ground": [0]}
+ *
+ * `vertices` may be omitted (largest id + 1).  Loops and parallel edges
+ * are allowed, ground vertices act as one, parts not connected to the
+ * ground fall away and are counted in "detached_edges".  A move is
+ * {"edge": i, "endpoints": [u, v]}, i indexing the request's `edges`.
+ *
+ * The same endpoint reads Content-Type text/plain (see
+ * hackenbush_graph_text.c): both forms end in gr_hgraph_json_respond, so
+ * they answer with the same bytes.
+ */
+#include "json/hackenbush_graph.h"
+
+#include <string.h>
+
+#include "json/endpoints.h"
+#include "json/families.h"
+
+/* Largest vertex id: n = id + 1 must fit the core's uint32_t. */
+#define GR_HGRAPH_MAX_ID (GR_HGRAPH_MAX_VERTICES - 1u)
+
+gr_status gr_hgraph_json_solve(gr_jctx *c, gr_hgraph_state *s)
+{
+    gr_hgraph_input in = {s->n, s->m, s->edges, s->ground_count, s->ground};
+    gr_status st = gr_hgraph_solve(c->arena, &in, &s->graph);
+    if (st == GR_ENOMEM) {
+        return gr_json_oom(c);
+    }
+    if (st != GR_OK) {
+        return gr_json_error(c, GR_EINTERNAL, NULL,
+                             "the graph solver rejected validated input");
+    }
+    gr_hgraph_summarize(s->graph, &s->summary);
+    return GR_OK;
+}
+
+static gr_status gr_hgraph_analyse(gr_jctx *c, const cJSON *obj,
+                                   const char *ptr, void **state,
+                                   gr_value *value)
+{
+    const cJSON *vertices, *edges, *ground, *all, *max, *game;
+    const gr_jfield fields[] = {
+        {"edges", true, &edges},
+        {"ground", true, &ground},
+        {"vertices", false, &vertices},
+        {"all_winning_moves", false, &all},
+        {"max_moves", false, &max},
+        {"game", false, &game}, /* last: only inside /v1/sum's components */
+    };
+    gr_status st = gr_json_object(c, obj, ptr, fields, ptr[0] != '\0' ? 6 : 5);
+    if (st != GR_OK) {
+        return st;
+    }
+    gr_hgraph_state *s = gr_arena_calloc(c->arena, 1, sizeof(*s));
+    if (s == NULL) {
+        return gr_json_oom(c);
+    }
+    uint64_t top = GR_HGRAPH_MAX_ID;
+    if (vertices != NULL) {
+        uint64_t n = 0;
+        const char *vp = gr_jp_key(c, ptr, "vertices");
+        st = gr_json_u64(c, vertices, vp, GR_HGRAPH_MAX_VERTICES, &n);
+        if (st != GR_OK) {
+            return st;
+        }
+        if (n == 0) {
+            return gr_json_error(c, GR_EINVAL, vp,
+                                 "must be at least 1 (the ground is a vertex)");
+        }
+        top = n - 1;
+    }
+    uint32_t *e = NULL;
+    size_t m = 0;
+    st = gr_json_pairs(c, edges, gr_jp_key(c, ptr, "edges"), (uint32_t)top, &e,
+                       &m);
+    if (st != GR_OK) {
+        return st;
+    }
+    if (m > GR_HGRAPH_MAX_EDGES) {
+        return gr_json_error(c, GR_ELIMIT, gr_jp_key(c, ptr, "edges"),
+                             "at most %u edges", (unsigned)GR_HGRAPH_MAX_EDGES);
+    }
+    uint64_t *g64 = NULL;
+    size_t ng = 0;
+    const char *gp = gr_jp_key(c, ptr, "ground");
+    st = gr_json_u64_array(c, ground, gp, top, &g64, &ng);
+    if (st != GR_OK) {
+        return st;
+    }
+    if (ng == 0) {
+        return gr_json_error(c, GR_EINVAL, gp,
+                             "must list at least one ground vertex");
+    }
+    uint32_t *g32 = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, ng);
+    if (g32 == NULL) {
+        return gr_json_oom(c);
+    }
+    uint32_t maxid = 0;
+    for (size_t i = 0; i < ng; i++) {
+        g32[i] = (uint32_t)g64[i];
+        maxid = g32[i] > maxid ? g32[i] : maxid;
+    }
+    if (vertices == NULL) {
+        for (size_t i = 0; i < 2 * m; i++) {
+            maxid = e[i] > maxid ? e[i] : maxid;
+        }
+        s->n = maxid + 1;
+    } else {
+        s->n = (uint32_t)(top + 1);
+    }
+    s->edges = e;
+    s->m = m;
+    s->ground = g32;
+    s->ground_count = ng;
+    if ((st = gr_hgraph_json_solve(c, s)) != GR_OK) {
+        return st;
+    }
+    value->kind = GR_VALUE_FINITE;
+    value->n = s->summary.grundy;
+    *state = s;
+    return GR_OK;
+}
+
+static cJSON *gr_hgraph_move_json(gr_jctx *c, const gr_hgraph_state *s,
+                                  uint32_t edge)
+{
+    cJSON *m = gr_jw_obj(c);
+    gr_jw_set(c, m, "edge", gr_jw_u64(c, edge));
+    cJSON *ends = gr_jw_arr(c);
+    gr_jw_push(c, ends, gr_jw_u64(c, s->edges[2 * (size_t)edge]));
+    gr_jw_push(c, ends, gr_jw_u64(c, s->edges[2 * (size_t)edge + 1]));
+    gr_jw_set(c, m, "endpoints", ends);
+    return m;
+}
+
+static gr_status gr_hgraph_moves_json(gr_jctx *c, void *state,
+                                      const gr_value *target, uint64_t max,
+                                      bool count_all, cJSON *arr,
+                                      uint64_t *count)
+{
+    const gr_hgraph_state *s = state;
+    if (target->kind != GR_VALUE_FINITE) {
+        return gr_json_error(c, GR_EINTERNAL, NULL, "non-finite graph target");
+    }
+    size_t limit = 0;
+    if (!count_all) {
+        limit = arr == NULL || max == 0 ? 1 : (size_t)max;
+    }
+    uint32_t *mv = NULL;
+    size_t n = 0;
+    gr_status st = gr_hgraph_moves_to(c->arena, s->graph, target->n, limit,
+                                      &mv, &n);
+    if (st == GR_ENOMEM) {
+        return gr_json_oom(c);
+    }
+    if (st != GR_OK) {
+        return gr_json_error(c, GR_EINTERNAL, NULL, "graph move search failed");
+    }
+    for (size_t i = 0; arr != NULL && i < n && i < max; i++) {
+        gr_jw_push(c, arr, gr_hgraph_move_json(c, s, mv[i]));
+    }
+    *count = n;
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+static gr_status gr_hgraph_extras(gr_jctx *c, void *state, cJSON *resp)
+{
+    const gr_hgraph_state *s = state;
+    gr_jw_set(c, resp, "detached_edges", gr_jw_u64(c, s->summary.detached_edges));
+    gr_jw_set(c, resp, "bridges", gr_jw_u64(c, s->summary.bridges));
+    gr_jw_set(c, resp, "components", gr_jw_u64(c, s->summary.components));
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+const gr_family gr_family_hackenbush_graph = {
+    .name = "hackenbush_graph",
+    .analyse = gr_hgraph_analyse,
+    .moves_to = gr_hgraph_moves_json,
+    .extras = gr_hgraph_extras,
+    .first_wins = NULL,
+};
+
+/* The response of the generic family endpoint (common.c), for a state the
+ * text reader built: same keys, same order, same bytes. */
+gr_status gr_hgraph_json_respond(gr_jctx *c, gr_hgraph_state *s,
+                                 const gr_move_opts *opts, cJSON **resp)
+{
+    bool first = s->summary.grundy != 0;
+    cJSON *r = gr_jw_obj(c);
+    gr_jw_set(c, r, "grundy", gr_jw_u64(c, s->summary.grundy));
+    gr_jw_set(c, r, "winner", gr_jw_str(c, first ? "first" : "second"));
+    cJSON *moves = gr_jw_arr(c);
+    uint64_t count = 0;
+    if (first && moves != NULL) {
+        gr_value zero = {.kind = GR_VALUE_FINITE};
+        uint64_t want = opts->all ? (opts->max > 0 ? opts->max : 1) : 1;
+        gr_status st = gr_hgraph_moves_json(c, s, &zero, want, opts->all,
+                                            moves, &count);
+        if (st != GR_OK) {
+            return st;
+        }
+    }
+    if (moves != NULL && moves->child != NULL) {
+        cJSON *dup = cJSON_Duplicate(moves->child, 1);
+        if (dup == NULL) {
+            c->oom = true;
+        }
+        gr_jw_set(c, r, "winning_move", dup);
+        if (opts->all && opts->max == 0) {
+            moves = gr_jw_arr(c);
+        }
+    } else {
+        gr_jw_set(c, r, "winning_move", gr_jw_null(c));
+    }
+    if (opts->all) {
+        gr_jw_set(c, r, "winning_moves", moves);
+        gr_jw_set(c, r, "winning_move_count", gr_jw_u64(c, count));
+    }
+    gr_status st = gr_hgraph_extras(c, s, r);
+    if (st != GR_OK) {
+        return st;
+    }
+    if (!gr_jw_ok(c)) {
+        return gr_json_oom(c);
+    }
+    *resp = r;
+    return GR_OK;
+}
+
+gr_status gr_endpoint_hackenbush_graph(gr_jctx *c, const cJSON *req,
+                                       cJSON **resp)
+{
+    return gr_json_family_endpoint(c, &gr_family_hackenbush_graph, req, resp);
+}
