@@ -22,6 +22,7 @@ const gr_route gr_routes[] = {
     {"/v1/ordinal-trees", GR_ROUTE_ANALYSE, gr_endpoint_ordinal_trees, NULL},
     {"/v1/subtraction", GR_ROUTE_ANALYSE, gr_endpoint_subtraction, NULL},
     {"/v1/octal", GR_ROUTE_ANALYSE, gr_endpoint_octal, NULL},
+    {"/v1/hackenbush/graph", GR_ROUTE_ANALYSE, gr_endpoint_hackenbush_graph, gr_endpoint_hackenbush_graph_text},
     /* @@ routes: add new analysis endpoints above this line @@ */
 };
 

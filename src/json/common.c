@@ -698,6 +698,7 @@ static const gr_family *const gr_family_table[] = {
     &gr_family_ordinal_trees,
     &gr_family_subtraction,
     &gr_family_octal,
+    &gr_family_hackenbush_graph,
     /* @@ family table: add new families above this line @@ */
 };
 

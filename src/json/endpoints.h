@@ -20,6 +20,8 @@ gr_endpoint_json gr_endpoint_hackenbush_tree;
 gr_endpoint_json gr_endpoint_ordinal_trees;
 gr_endpoint_json gr_endpoint_subtraction;
 gr_endpoint_json gr_endpoint_octal;
+gr_endpoint_json gr_endpoint_hackenbush_graph;
+gr_endpoint_text gr_endpoint_hackenbush_graph_text;
 /* @@ endpoints: add new declarations above this line @@ */
 
 #endif

@@ -10,6 +10,7 @@ extern const gr_family gr_family_hackenbush_tree;
 extern const gr_family gr_family_ordinal_trees;
 extern const gr_family gr_family_subtraction;
 extern const gr_family gr_family_octal;
+extern const gr_family gr_family_hackenbush_graph;
 /* @@ family declarations: add new ones above this line @@ */
 
 /* The family whose name is `name`, or NULL. */
