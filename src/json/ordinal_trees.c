@@ -1,0 +1,521 @@
+/*
+ * The ordinal_trees family (seed 002, DESIGN §4.5): POST /v1/ordinal-trees
+ * with {"trees": [<nested tree>, ...]}, and the same family inside
+ * /v1/sum.
+ *
+ * Its values are ordinals below epsilon_0, so its endpoint is its own (the
+ * generic one writes an integer "grundy"): the value is written three ways
+ * (Unicode text, ASCII text, a recursive CNF array) and a winning move
+ * names a tree and the tree to put in its place.
+ *
+ * Nothing here recurses on the input's depth: the nested input is walked
+ * with an explicit stack, and the CNF and replacement trees are built the
+ * same way (cJSON's parser caps nesting at 1000 anyway, and gr_json_parse
+ * turns deeper input into a problem before we get here).
+ */
+#include "json/ordinal_trees.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "json/endpoints.h"
+#include "json/families.h"
+
+typedef struct gr_otree_state {
+    gr_otree_result res;
+    gr_ord_ref total;
+    size_t n_nodes;
+    uint64_t reply_vertices; /* written in replace_with trees so far */
+} gr_otree_state;
+
+/* ---- writing ordinals ------------------------------------------------------ */
+
+cJSON *gr_json_ordinal_text(gr_jctx *c, const gr_ord_ctx *x, gr_ord a,
+                            gr_ord_style style)
+{
+    char *text;
+    size_t len;
+    if (gr_ord_print(x, a, style, &text, &len) != GR_OK) {
+        c->oom = true;
+        return NULL;
+    }
+    return gr_jw_str(c, text);
+}
+
+/* The big parts of a response -- the recursive CNF and the replacement
+ * trees -- are rendered straight to JSON text and handed to cJSON as raw
+ * items: as a DOM they would cost ~64 bytes per vertex and dominate the
+ * memory and time of a 10^6-vertex request, as text 2-3 bytes. */
+typedef struct gr_jbuf {
+    gr_arena *arena;
+    char *buf;
+    size_t len, cap;
+    bool oom;
+} gr_jbuf;
+
+static void jb_put(gr_jbuf *b, const char *s, size_t n)
+{
+    if (b->oom) {
+        return;
+    }
+    if (b->len + n + 1 > b->cap) {
+        size_t ncap = b->cap ? b->cap : 256;
+        while (ncap < b->len + n + 1) {
+            ncap *= 2;
+        }
+        char *nb = gr_arena_realloc(b->arena, b->buf, b->cap, ncap);
+        if (nb == NULL) {
+            b->oom = true;
+            return;
+        }
+        b->buf = nb;
+        b->cap = ncap;
+    }
+    memcpy(b->buf + b->len, s, n);
+    b->len += n;
+    b->buf[b->len] = '\0';
+}
+
+static void jb_u64(gr_jbuf *b, uint64_t v)
+{
+    char d[32];
+    int n = v <= GR_JSON_MAX_SAFE
+                ? snprintf(d, sizeof(d), "%llu", (unsigned long long)v)
+                : snprintf(d, sizeof(d), "\"%llu\"", (unsigned long long)v);
+    jb_put(b, d, (size_t)n);
+}
+
+/* The raw item holding b's text, or NULL (and c->oom) on failure. */
+static cJSON *jb_item(gr_jctx *c, gr_jbuf *b)
+{
+    cJSON *it = b->oom ? NULL : cJSON_CreateRaw(b->buf);
+    if (b->buf != NULL) {
+        gr_arena_free(c->arena, b->buf, b->cap);
+    }
+    if (it == NULL) {
+        c->oom = true;
+    }
+    return it;
+}
+
+/* Frames of the iterative writers below: the stack depth is at most the
+ * ordinal's height + 1, since each exponent is lower than its ordinal. */
+typedef struct gr_ord_frame {
+    gr_ord label;
+    uint32_t term;
+    uint64_t left; /* copies of the current term still to write (trees) */
+} gr_ord_frame;
+
+static gr_ord_frame *frames_for(gr_jctx *c, const gr_ord_ctx *x, gr_ord a,
+                                size_t *depth)
+{
+    *depth = (size_t)gr_ord_height(x, a) + 1;
+    gr_ord_frame *f = GR_ARENA_ARRAY_UNINIT(c->arena, gr_ord_frame, *depth);
+    if (f == NULL) {
+        c->oom = true;
+    }
+    return f;
+}
+
+cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
+{
+    size_t depth;
+    gr_ord_frame *stk = frames_for(c, x, a, &depth);
+    if (stk == NULL) {
+        return NULL;
+    }
+    /* [{"exponent":<cnf of e>,"coefficient":c},...]: a frame's terms are
+     * written in order; the exponent's frame goes on top and, when it
+     * ends, its parent writes the coefficient. */
+    gr_jbuf b = {.arena = c->arena};
+    size_t sp = 0;
+    stk[sp++] = (gr_ord_frame){.label = a};
+    jb_put(&b, "[", 1);
+    while (sp > 0 && !b.oom) {
+        gr_ord_frame *f = &stk[sp - 1];
+        gr_ord e;
+        uint64_t coef;
+        if (f->left != 0) { /* back from term f->term - 1's exponent */
+            gr_ord_term(x, f->label, f->term - 1, &e, &coef);
+            jb_put(&b, "],\"coefficient\":", 16);
+            jb_u64(&b, coef);
+            jb_put(&b, "}", 1);
+            f->left = 0;
+        }
+        if (f->term == gr_ord_nterms(x, f->label)) {
+            sp--; /* the parent (if any) closes with its coefficient */
+            continue;
+        }
+        gr_ord_term(x, f->label, f->term, &e, &coef);
+        jb_put(&b, f->term > 0 ? ",{\"exponent\":[" : "{\"exponent\":[",
+               f->term > 0 ? 14 : 13);
+        f->term++;
+        f->left = 1;
+        if (e != GR_ORD_ZERO) {
+            stk[sp++] = (gr_ord_frame){.label = e};
+        }
+    }
+    jb_put(&b, "]", 1);
+    gr_arena_free(c->arena, stk, depth * sizeof(*stk));
+    return jb_item(c, &b);
+}
+
+void gr_json_ordinal_fields(gr_jctx *c, cJSON *obj, const gr_ord_ctx *x,
+                            gr_ord a)
+{
+    gr_jw_set(c, obj, "grundy", gr_json_ordinal_text(c, x, a, GR_ORD_UNICODE));
+    gr_jw_set(c, obj, "grundy_ascii",
+              gr_json_ordinal_text(c, x, a, GR_ORD_ASCII));
+    gr_jw_set(c, obj, "grundy_cnf", gr_json_ordinal_cnf(c, x, a));
+}
+
+cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
+{
+    size_t depth;
+    gr_ord_frame *stk = frames_for(c, x, a, &depth);
+    if (stk == NULL) {
+        return NULL;
+    }
+    /* The root's children: coef copies of the tree of each exponent. */
+    gr_jbuf b = {.arena = c->arena};
+    size_t sp = 0;
+    stk[sp++] = (gr_ord_frame){.label = a};
+    jb_put(&b, "[", 1);
+    bool first = true; /* no sibling written yet in the top array */
+    while (sp > 0 && !b.oom) {
+        gr_ord_frame *f = &stk[sp - 1];
+        if (f->term == gr_ord_nterms(x, f->label)) {
+            jb_put(&b, "]", 1);
+            sp--;
+            first = false;
+            continue;
+        }
+        gr_ord e;
+        uint64_t coef;
+        gr_ord_term(x, f->label, f->term, &e, &coef);
+        if (f->left == 0) {
+            f->left = coef;
+        }
+        if (--f->left == 0) {
+            f->term++;
+        }
+        jb_put(&b, first ? "[" : ",[", first ? 1 : 2);
+        first = true;
+        stk[sp++] = (gr_ord_frame){.label = e};
+    }
+    gr_arena_free(c->arena, stk, depth * sizeof(*stk));
+    return jb_item(c, &b);
+}
+
+/* ---- reading the forest ------------------------------------------------------ */
+
+typedef struct gr_walk_frame {
+    const cJSON *next; /* next child to visit */
+    size_t index;      /* its index among its siblings */
+    uint32_t id;       /* this vertex */
+} gr_walk_frame;
+
+/* Pointer of the item being visited: base/t/i1/i2/... */
+static const char *walk_pointer(gr_jctx *c, const char *base,
+                                const gr_walk_frame *stk, size_t sp)
+{
+    const char *p = base;
+    for (size_t k = 0; k < sp; k++) {
+        p = gr_jp_idx(c, p, stk[k].index - 1);
+    }
+    return p;
+}
+
+/* Pre-order ids, so a parent's id is smaller than its children's (what
+ * gr_otree_analyse wants). */
+static gr_status read_forest(gr_jctx *c, const cJSON *trees, const char *ptr,
+                             uint32_t **parent_out, size_t *n_out)
+{
+    size_t n = 0, cap = 1024;
+    uint32_t *parent = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, cap);
+    size_t scap = 64, sp = 0;
+    gr_walk_frame *stk = GR_ARENA_ARRAY_UNINIT(c->arena, gr_walk_frame, scap);
+    if (parent == NULL || stk == NULL) {
+        return gr_json_oom(c);
+    }
+    size_t ti = 0;
+    for (const cJSON *t = trees->child; t != NULL; t = t->next, ti++) {
+        const char *tptr = gr_jp_idx(c, ptr, ti);
+        if (!cJSON_IsArray(t)) {
+            return gr_json_error(c, GR_EINVAL, tptr,
+                                 "must be an array (a tree: the array of the "
+                                 "root's children, each the array of its "
+                                 "own children)");
+        }
+        stk[0] = (gr_walk_frame){.next = t->child, .index = 0,
+                                 .id = (uint32_t)n};
+        sp = 1;
+        const cJSON *item = t;
+        uint32_t par = GR_OTREE_ROOT;
+        for (;;) {
+            /* add `item` as a vertex with parent `par` */
+            if (n == cap) {
+                if (cap >= UINT32_MAX / 2) {
+                    return gr_json_error(c, GR_ELIMIT, tptr,
+                                         "more than 2^31 vertices");
+                }
+                uint32_t *np = gr_arena_realloc(c->arena, parent,
+                                                cap * sizeof(*parent),
+                                                2 * cap * sizeof(*parent));
+                if (np == NULL) {
+                    return gr_json_oom(c);
+                }
+                parent = np;
+                cap *= 2;
+            }
+            parent[n++] = par;
+            (void)item;
+            /* next item: the first unvisited child up the stack */
+            while (sp > 0 && stk[sp - 1].next == NULL) {
+                sp--;
+            }
+            if (sp == 0) {
+                break;
+            }
+            gr_walk_frame *f = &stk[sp - 1];
+            item = f->next;
+            f->next = item->next;
+            f->index++;
+            if (!cJSON_IsArray(item)) {
+                return gr_json_error(c, GR_EINVAL,
+                                     walk_pointer(c, tptr, stk, sp),
+                                     "must be an array (a vertex is written "
+                                     "as the array of its children)");
+            }
+            par = f->id;
+            if (sp == scap) {
+                gr_walk_frame *ns = gr_arena_realloc(
+                    c->arena, stk, scap * sizeof(*stk), 2 * scap * sizeof(*stk));
+                if (ns == NULL) {
+                    return gr_json_oom(c);
+                }
+                stk = ns;
+                scap *= 2;
+            }
+            stk[sp++] = (gr_walk_frame){.next = item->child, .index = 0,
+                                        .id = (uint32_t)n};
+        }
+    }
+    *parent_out = parent;
+    *n_out = n;
+    return GR_OK;
+}
+
+/* ---- the family ---------------------------------------------------------------- */
+
+static gr_status core_error(gr_jctx *c, gr_status st, const char *ptr)
+{
+    switch (st) {
+    case GR_ENOMEM:
+        return gr_json_oom(c);
+    case GR_ELIMIT:
+        return gr_json_error(c, st, ptr, "too many distinct subtrees");
+    default:
+        return gr_json_error(c, GR_EINTERNAL, ptr,
+                             "ordinal trees: internal error %d", (int)st);
+    }
+}
+
+static gr_status gr_otree_analyse_json(gr_jctx *c, const cJSON *obj,
+                                       const char *ptr, void **state,
+                                       gr_value *value)
+{
+    const cJSON *trees, *all, *max, *game;
+    const gr_jfield fields[] = {
+        {"trees", true, &trees},
+        {"all_winning_moves", false, &all},
+        {"max_moves", false, &max},
+        {"game", false, &game}, /* last: only inside /v1/sum's components */
+    };
+    gr_status st =
+        gr_json_object(c, obj, ptr, fields, ptr[0] != '\0' ? 4 : 3);
+    if (st != GR_OK) {
+        return st;
+    }
+    const char *tptr = gr_jp_key(c, ptr, "trees");
+    size_t ntrees;
+    if ((st = gr_json_array(c, trees, tptr, &ntrees)) != GR_OK) {
+        return st;
+    }
+    gr_otree_state *s = gr_arena_calloc(c->arena, 1, sizeof(*s));
+    if (s == NULL) {
+        return gr_json_oom(c);
+    }
+    uint32_t *parent = NULL;
+    if ((st = read_forest(c, trees, tptr, &parent, &s->n_nodes)) != GR_OK) {
+        return st;
+    }
+    gr_otree_forest f = {.n_nodes = s->n_nodes, .parent = parent};
+    st = gr_otree_analyse(c->arena, &f, &s->res);
+    gr_arena_free(c->arena, parent, s->n_nodes * sizeof(*parent));
+    if (st != GR_OK) {
+        return core_error(c, st, tptr);
+    }
+    s->total = (gr_ord_ref){.ctx = s->res.ctx, .ord = s->res.total};
+    memset(value, 0, sizeof(*value));
+    value->kind = GR_VALUE_ORDINAL;
+    value->ordinal = &s->total;
+    (void)gr_ord_is_finite(s->res.ctx, s->res.total, &value->n);
+    *state = s;
+    return GR_OK;
+}
+
+static gr_status gr_otree_moves_json(gr_jctx *c, void *state,
+                                     const gr_value *target, uint64_t max,
+                                     bool count_all, cJSON *arr,
+                                     uint64_t *count)
+{
+    gr_otree_state *s = state;
+    gr_ord_ctx *x = s->res.ctx;
+    gr_ord t;
+    gr_status st;
+    *count = 0;
+    switch (target->kind) {
+    case GR_VALUE_FINITE:
+        st = gr_ord_from_u64(x, target->n, &t);
+        break;
+    case GR_VALUE_ORDINAL: {
+        const gr_ord_ref *ref = target->ordinal;
+        st = gr_ord_import(x, ref->ctx, ref->ord, &t);
+        break;
+    }
+    default:
+        return GR_OK; /* no tree has a loopy value */
+    }
+    if (st != GR_OK) {
+        return core_error(c, st, NULL);
+    }
+    uint64_t want = arr == NULL ? 0 : max;
+    if (want > s->res.n_trees) {
+        want = s->res.n_trees;
+    }
+    uint32_t *trees = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, want + 1);
+    gr_ord *repl = GR_ARENA_ARRAY_UNINIT(c->arena, gr_ord, want + 1);
+    if (trees == NULL || repl == NULL) {
+        return gr_json_oom(c);
+    }
+    uint64_t nw;
+    st = gr_otree_moves_to(&s->res, t, want, count_all, trees, repl, &nw,
+                           count);
+    if (st != GR_OK) {
+        return core_error(c, st, NULL);
+    }
+    for (uint64_t i = 0; i < nw; i++) {
+        uint64_t size = gr_ord_tree_size(x, repl[i]);
+        if (size > GR_OTREE_REPLY_VERTICES_MAX - s->reply_vertices) {
+            if (s->reply_vertices == 0) {
+                char *text;
+                size_t len;
+                if (gr_ord_print(x, repl[i], GR_ORD_ASCII, &text, &len) !=
+                    GR_OK) {
+                    return gr_json_oom(c);
+                }
+                return gr_json_error(
+                    c, GR_ELIMIT, NULL,
+                    "the winning move replaces tree %u by the tree of "
+                    "value %.200s%s, which has more than %u vertices: too "
+                    "large to write out",
+                    trees[i], text, len > 200 ? "..." : "",
+                    GR_OTREE_REPLY_VERTICES_MAX);
+            }
+            break; /* winning_moves is cut short; the count stays exact */
+        }
+        s->reply_vertices += size;
+        cJSON *m = gr_jw_obj(c);
+        gr_jw_set(c, m, "tree", gr_jw_u64(c, trees[i]));
+        gr_jw_set(c, m, "replace_with", gr_json_ordinal_tree(c, x, repl[i]));
+        gr_jw_push(c, arr, m);
+    }
+    gr_arena_free(c->arena, repl, (want + 1) * sizeof(*repl));
+    gr_arena_free(c->arena, trees, (want + 1) * sizeof(*trees));
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+static bool gr_otree_first_wins(const void *state, const gr_value *value)
+{
+    (void)value;
+    const gr_otree_state *s = state;
+    return s->res.total != GR_ORD_ZERO;
+}
+
+const gr_family gr_family_ordinal_trees = {
+    .name = "ordinal_trees",
+    .analyse = gr_otree_analyse_json,
+    .moves_to = gr_otree_moves_json,
+    .extras = NULL,
+    .first_wins = gr_otree_first_wins,
+};
+
+/* ---- the endpoint ---------------------------------------------------------------- */
+
+gr_status gr_endpoint_ordinal_trees(gr_jctx *c, const cJSON *req,
+                                    cJSON **resp)
+{
+    void *state = NULL;
+    gr_value value;
+    gr_status st = gr_otree_analyse_json(c, req, "", &state, &value);
+    if (st != GR_OK) {
+        return st;
+    }
+    gr_otree_state *s = state;
+    gr_move_opts opts;
+    st = gr_json_move_opts(
+        c, cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves"),
+        cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "", &opts);
+    if (st != GR_OK) {
+        return st;
+    }
+    const gr_ord_ctx *x = s->res.ctx;
+    cJSON *r = gr_jw_obj(c);
+    gr_json_ordinal_fields(c, r, x, s->res.total);
+    cJSON *tg = gr_jw_arr(c);
+    for (size_t i = 0; i < s->res.n_trees && gr_jw_ok(c); i++) {
+        gr_jw_push(c, tg, gr_json_ordinal_text(c, x, s->res.tree_value[i],
+                                               GR_ORD_UNICODE));
+    }
+    gr_jw_set(c, r, "tree_grundy", tg);
+    bool first = gr_otree_first_wins(s, &value);
+    gr_jw_set(c, r, "winner", gr_jw_str(c, first ? "first" : "second"));
+
+    /* The first winning move, then (on request) the list: built twice
+     * rather than duplicated, since a cJSON item has one parent. */
+    gr_value zero = {.kind = GR_VALUE_FINITE};
+    cJSON *one = gr_jw_arr(c);
+    uint64_t count = 0;
+    if (first && one != NULL) {
+        st = gr_otree_moves_json(c, s, &zero, 1, false, one, &count);
+        if (st != GR_OK) {
+            return st;
+        }
+    }
+    cJSON *m1 = one != NULL ? one->child : NULL;
+    if (m1 != NULL) {
+        cJSON_DetachItemViaPointer(one, m1);
+        gr_jw_set(c, r, "winning_move", m1);
+    } else {
+        gr_jw_set(c, r, "winning_move", gr_jw_null(c));
+    }
+    if (opts.all) {
+        cJSON *moves = gr_jw_arr(c);
+        count = 0;
+        if (first && moves != NULL) {
+            st = gr_otree_moves_json(c, s, &zero, opts.max, true, moves,
+                                     &count);
+            if (st != GR_OK) {
+                return st;
+            }
+        }
+        gr_jw_set(c, r, "winning_moves", moves);
+        gr_jw_set(c, r, "winning_move_count", gr_jw_u64(c, count));
+    }
+    if (!gr_jw_ok(c)) {
+        return gr_json_oom(c);
+    }
+    *resp = r;
+    return GR_OK;
+}
