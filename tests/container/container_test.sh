@@ -200,12 +200,22 @@ BUILD_IMAGE=$IMAGE-build
 old_ids=$(for t in "$BUILD_IMAGE" "$IMAGE"; do pm image inspect --format '{{.Id}}' "$t" 2>/dev/null; done)
 say "podman build $IMAGE"
 t0=$(date +%s)
+# Layers this build committed ("--> ID" lines) that end up with no tag and
+# no child -- a failed build leaves such -- are ours to remove.
+drop_our_dangling() {
+    local dangling
+    dangling=" $(pm images -q --no-trunc -f dangling=true 2>/dev/null | sed 's/^sha256://' | tr '\n' ' ')"
+    for id in $(sed -n 's/^--> \([0-9a-f]\{6,\}\)$/\1/p' "$tmp/build.log"); do
+        case $dangling in *" $id"*) pm rmi "$id" >/dev/null 2>&1 ;; esac
+    done
+}
 if pm build --pull=never --format docker --target build -t "$BUILD_IMAGE" -f Dockerfile . >"$tmp/build.log" 2>&1 &&
     pm build --pull=never --format docker -t "$IMAGE" -f Dockerfile . >>"$tmp/build.log" 2>&1; then
     ok "image built in $(($(date +%s) - t0)) s"
 else
     tail -30 "$tmp/build.log"
     bad "podman build"
+    drop_our_dangling
     finish
 fi
 new_ids=$(for t in "$BUILD_IMAGE" "$IMAGE"; do pm image inspect --format '{{.Id}}' "$t" 2>/dev/null; done)
