@@ -9,10 +9,12 @@
 #include "gr_test.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "grundy/octal.h"
 #include "grundy/subtraction.h"
+#include "json/families.h"
 
 #define HUGE_PILE 9223372036854775807ull /* 2^63 - 1 */
 
@@ -661,6 +663,139 @@ static void test_octal_unconfirmed_limit(void **state)
     gr_arena_destroy(a);
 }
 
+
+/* ---- the JSON families as /v1/sum drives them ------------------------- */
+
+static uint64_t json_u64(const cJSON *item)
+{
+    if (cJSON_IsString(item) || cJSON_IsRaw(item)) { /* gr_jw_u64 writes raw */
+        return strtoull(item->valuestring, NULL, 10);
+    }
+    return (uint64_t)item->valuedouble;
+}
+
+/* Moves to every target T: each listed move, replayed on the core's values,
+ * changes the component's value to T, and the count is the sum of the
+ * core's per-pile counts (the memo for many piles included). */
+static void test_families_move_to_targets(void **state)
+{
+    (void)state;
+    gr_json_init();
+    gr_test_rng rng = {0x5eed0006};
+    const gr_family *sub = gr_family_find("subtraction");
+    const gr_family *oct = gr_family_find("octal");
+    assert_non_null(sub);
+    assert_non_null(oct);
+    static char text[1 << 16];
+    for (int iter = 0; iter < 60; iter++) {
+        gr_arena *a = gr_arena_create(0);
+        gr_jctx c;
+        gr_jctx_init(&c, a);
+        gr_arena *prev = gr_json_bind(a);
+        bool is_oct = iter % 2 == 1;
+        bool many = iter % 20 == 0; /* 2000 piles x 600 takes: the memo */
+        size_t np = many ? 2000 : 1 + gr_test_below(&rng, 5);
+        size_t len = 0;
+        static uint64_t piles[2000], g[2000];
+        if (is_oct) {
+            static const char *codes[] = {"0.77", "0.137", "0.07", "0.4"};
+            len += (size_t)snprintf(text + len, sizeof(text) - len,
+                                    "{\"game\":\"octal\",\"code\":\"%s\",\"heaps\":[",
+                                    codes[gr_test_below(&rng, 4)]);
+        } else {
+            size_t k = many ? 600 : 1 + gr_test_below(&rng, 5);
+            len += (size_t)snprintf(text + len, sizeof(text) - len,
+                                    "{\"game\":\"subtraction\",\"subtraction_set\":[");
+            for (size_t i = 0; i < k; i++) {
+                len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%llu",
+                                        i ? "," : "",
+                                        (unsigned long long)(1 + gr_test_below(&rng, 3 * k)));
+            }
+            len += (size_t)snprintf(text + len, sizeof(text) - len, "],\"piles\":[");
+        }
+        for (size_t i = 0; i < np; i++) {
+            /* (a big random set may have no period within the bounds:
+             * small piles only there) */
+            bool small = gr_test_below(&rng, 3) || many;
+            piles[i] = small ? gr_test_below(&rng, 200)
+                             : HUGE_PILE - gr_test_below(&rng, 1000);
+            len += (size_t)snprintf(text + len, sizeof(text) - len, "%s\"%llu\"",
+                                    i ? "," : "", (unsigned long long)piles[i]);
+        }
+        snprintf(text + len, sizeof(text) - len, "]}");
+        cJSON *obj = cJSON_Parse(text);
+        assert_non_null(obj);
+        const gr_family *fam = is_oct ? oct : sub;
+        void *st = NULL;
+        gr_value v;
+        gr_status ast = fam->analyse(&c, obj, "/components/1", &st, &v);
+        if (ast != GR_OK) {
+            fail_msg("iter %d: %s at %s", iter, c.problem.detail,
+                     c.problem.pointer);
+        }
+        /* The core's own view of the same position. */
+        gr_sub_table *stab = st; /* each state starts with its table */
+        gr_octal_table *otab = st;
+        uint64_t total = 0;
+        for (size_t i = 0; i < np; i++) {
+            g[i] = is_oct ? oct_g(otab, piles[i]) : sub_g(stab, piles[i]);
+            total ^= g[i];
+        }
+        assert_int_equal(v.n, total);
+        for (uint64_t t = 0; t < 12; t++) {
+            uint64_t expect = 0;
+            for (size_t i = 0; i < np; i++) {
+                uint64_t n = 0;
+                if (is_oct) {
+                    gr_octal_move mv;
+                    assert_int_equal(gr_octal_moves_to(otab, piles[i], g[i] ^ total ^ t,
+                                                       true, &mv, 0, &n),
+                                     GR_OK);
+                } else {
+                    size_t m;
+                    uint64_t take;
+                    assert_int_equal(gr_sub_moves_to(stab, piles[i], g[i] ^ total ^ t,
+                                                     &take, 0, &m),
+                                     GR_OK);
+                    n = m;
+                }
+                expect = expect > UINT64_MAX - n ? UINT64_MAX : expect + n;
+            }
+            gr_value target = {.kind = GR_VALUE_FINITE, .n = t};
+            cJSON *arr = cJSON_CreateArray();
+            uint64_t count = 12345;
+            assert_int_equal(fam->moves_to(&c, st, &target, 50, true, arr, &count), GR_OK);
+            assert_int_equal(count, expect);
+            int listed = cJSON_GetArraySize(arr);
+            assert_int_equal((uint64_t)listed, expect < 50 ? expect : 50);
+            for (int m = 0; m < listed; m++) {
+                const cJSON *mv = cJSON_GetArrayItem(arr, m);
+                const char *key = is_oct ? "heap" : "pile";
+                size_t i = (size_t)json_u64(cJSON_GetObjectItem(mv, key));
+                uint64_t after = total ^ g[i];
+                if (is_oct) {
+                    const cJSON *leaf;
+                    cJSON_ArrayForEach(leaf, cJSON_GetObjectItem(mv, "leaves"))
+                    {
+                        after ^= oct_g(otab, json_u64(leaf));
+                    }
+                } else {
+                    assert_int_equal(json_u64(cJSON_GetObjectItem(mv, "from")), piles[i]);
+                    after ^= sub_g(stab, json_u64(cJSON_GetObjectItem(mv, "to")));
+                }
+                assert_int_equal(after, t);
+            }
+            /* Without count_all: at least one when there is one. */
+            arr = cJSON_CreateArray();
+            assert_int_equal(fam->moves_to(&c, st, &target, 1, false, arr, &count), GR_OK);
+            assert_int_equal(count > 0, expect > 0);
+            assert_int_equal(cJSON_GetArraySize(arr), expect > 0 ? 1 : 0);
+        }
+        gr_json_bind(prev);
+        gr_arena_destroy(a);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -674,6 +809,7 @@ int main(void)
         cmocka_unit_test(test_octal_random_vs_brute),
         cmocka_unit_test(test_octal_moves_replay),
         cmocka_unit_test(test_octal_unconfirmed_limit),
+        cmocka_unit_test(test_families_move_to_targets),
     };
     return cmocka_run_group_tests_name("piles", tests, NULL, NULL);
 }
