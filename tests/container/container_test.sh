@@ -25,7 +25,6 @@
 set -u
 
 cd "$(dirname "$0")/../.." || exit 2
-ROOT=$PWD
 IMAGE=${IMAGE:-localhost/grundyd:container-test}
 BASE=localhost/debian:bookworm-slim
 NAME=grundyd-ctest-$$
@@ -220,7 +219,8 @@ else
 fi
 new_ids=$(for t in "$BUILD_IMAGE" "$IMAGE"; do pm image inspect --format '{{.Id}}' "$t" 2>/dev/null; done)
 for id in $old_ids; do
-    case " $(echo $new_ids) " in
+    # shellcheck disable=SC2086 # one id per word
+    case " $(printf '%s ' $new_ids)" in
         *" $id "*) ;;
         *) pm rmi "$id" >/dev/null 2>&1 ;; # our previous run's, now untagged
     esac
@@ -317,7 +317,7 @@ json_field() {
 }
 
 code=$(request /readyz)
-[ "$code" = 200 ] && ok "GET /readyz 200" || bad "GET /readyz: $code"
+if [ "$code" = 200 ]; then ok "GET /readyz 200"; else bad "GET /readyz: $code"; fi
 
 code=$(request /v1/nim '{"piles":[3,4,5]}')
 g=$(json_field grundy)
@@ -342,10 +342,10 @@ else
 fi
 
 code=$(request /v1/nim '{"piles":[3,4,5]')
-[ "$code" = 400 ] && ok "malformed JSON -> 400" || bad "malformed JSON: $code"
+if [ "$code" = 400 ]; then ok "malformed JSON -> 400"; else bad "malformed JSON: $code"; fi
 
 uid=$(pm exec "$NAME" id -u 2>/dev/null)
-[ -n "$uid" ] && [ "$uid" != 0 ] && ok "process runs as uid $uid" || bad "process uid '$uid'"
+if [ -n "$uid" ] && [ "$uid" != 0 ]; then ok "process runs as uid $uid"; else bad "process uid '$uid'"; fi
 
 if pm healthcheck run "$NAME" >/dev/null 2>&1; then
     ok "podman healthcheck run: healthy"

@@ -56,8 +56,11 @@ trap 'bad interrupted; finish' INT TERM
 if python3 -c 'import yaml' 2>/dev/null ||
     { [ "$(id -u)" -eq 0 ] && DEBIAN_FRONTEND=noninteractive \
         apt-get -o DPkg::Lock::Timeout=600 install -y -qq python3-yaml >/dev/null 2>&1; }; then
-    python3 tests/deploy/check_manifests.py deploy && ok "deploy/*.yaml manifests" ||
+    if python3 tests/deploy/check_manifests.py deploy; then
+        ok "deploy/*.yaml manifests"
+    else
         bad "deploy/*.yaml manifests"
+    fi
 else
     bad "python3-yaml missing (needed to read deploy/*.yaml)"
 fi
