@@ -162,6 +162,27 @@ test('invalid input: the API error is shown with its JSON pointer', async () => 
   noConsoleErrors(true);
 });
 
+test('game graph: a draw is shown as such; the engine moves a token', async () => {
+  // The token on the 3-cycle 0-1-2 stands on \u221e(K) with K empty (no finite followers);
+  // the other is finite, so the sum is \u221e with an empty set: no 0 in it, a draw.
+  await analyse('game_graph', { positions: 6, moves: [[0, 1], [1, 2], [2, 0], [3, 4], [4, 5]], start: [0, 3] });
+  await expectAnswer();
+  const text = await byId('result').innerText();
+  assert.match(text, /draw/);
+  assert.doesNotMatch(text, /first|second/);
+  assert.match(await byId('grundy').innerText(), /\u221e/);
+  // A path 0 -> 1 -> 2 with tokens on 0 and 1: values 0 and 1, the first player wins
+  // by moving the token on 1 to 2.
+  await analyse('game_graph', { positions: 3, moves: [[0, 1], [1, 2]], start: [0, 1] });
+  await expectAnswer();
+  assert.match(await byId('result').innerText(), /first/);
+  await byId('reply').click();
+  await settled();
+  assert.deepEqual(JSON.parse(await byId('input').inputValue()).start, [0, 2]);
+  assert.match(await byId('result').innerText(), /second/);
+  noConsoleErrors();
+});
+
 // g: 0-1 is a bridge over a vertex with two leaves: (0+1) XOR (0+1) = 0 at vertex 1, so
 // the tree is a stick of length 1 (value 1) and the only winning move cuts edge 0.
 const SMALL_GRAPH = { edges: [[0, 1], [1, 2], [1, 3]], ground: [0] };
