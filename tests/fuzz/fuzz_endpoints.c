@@ -1,0 +1,163 @@
+/*
+ * libFuzzer harness for every analysis endpoint: the daemon's request path
+ * (gr_json_parse -> endpoint -> gr_json_print, cJSON bound to a budgeted
+ * per-request arena) without the HTTP layer around it.
+ *
+ * Input: the first byte picks the endpoint from the CLI's game table
+ * (src/cli/games.c: the daemon's own route table, src/http/routes.c,
+ * compiled in): (byte & 0x7f) modulo the number of games; with the high
+ * bit set, and when the endpoint has a text/plain reader, the rest goes to
+ * that reader instead of the JSON parser.  The rest is the request body.
+ *
+ * Beyond what ASan/UBSan catch, the harness traps on:
+ *   - a failure that did not fill in a 4xx problem (a 500 "unexplained
+ *     failure" or internal error is a bug: bad input must be described);
+ *   - a success whose serialised answer differs between two runs of the
+ *     same input (uninitialised memory, hidden state: DESIGN section 3
+ *     promises the same bytes for the same input);
+ *   - an answer that is not itself valid JSON.
+ *
+ * FUZZ_LIST=1 in the environment prints "index name text?" for each table
+ * row and exits, so tests/fuzz/run.sh can prefix seed files with the right
+ * byte whatever order the table has.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/games.h"
+#include "json/gr_json.h"
+
+/* Small enough that a blow-up is met by the budget (413), not the
+ * fuzzer's RSS limit; large enough for any input of a few KB. */
+#define FUZZ_BUDGET ((size_t)64 << 20)
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    gr_json_init();
+    if (getenv("FUZZ_LIST") != NULL) {
+        for (size_t i = 0; i < gr_cli_game_count(); i++) {
+            char name[64];
+            const gr_cli_game *g = gr_cli_game_at(i);
+            printf("%zu %s %s\n", i, gr_cli_game_name(g, name, sizeof(name)),
+                   g->text != NULL ? "text" : "-");
+        }
+        exit(0);
+    }
+    return 0;
+}
+
+typedef struct fuzz_result {
+    gr_status st;
+    int status;
+    char *out; /* malloc'ed copy of the answer, or NULL */
+    size_t len;
+} fuzz_result;
+
+static void fuzz_run(const gr_cli_game *g, int text, const uint8_t *body, size_t n,
+                     fuzz_result *res)
+{
+    gr_arena *a = gr_arena_create(FUZZ_BUDGET);
+    if (a == NULL) {
+        abort();
+    }
+    /* As the daemon: the body is in the arena, NUL-terminated after len. */
+    char *buf = gr_arena_alloc(a, n + 1);
+    if (buf == NULL) {
+        abort();
+    }
+    memcpy(buf, body, n);
+    buf[n] = '\0';
+    gr_jctx c;
+    gr_jctx_init(&c, a);
+    gr_arena *prev = gr_json_bind(a);
+    cJSON *resp = NULL;
+    gr_status st;
+    if (text) {
+        st = g->text(&c, buf, n, &resp);
+    } else {
+        cJSON *doc = NULL;
+        st = gr_json_parse(&c, buf, n, &doc);
+        if (st == GR_OK) {
+            st = g->json(&c, doc, &resp);
+        }
+    }
+    res->out = NULL;
+    res->len = 0;
+    if (st == GR_OK) {
+        if (resp == NULL) {
+            fprintf(stderr, "fuzz: %s answered OK without a response\n", g->path);
+            __builtin_trap();
+        }
+        size_t len = 0;
+        char *out = gr_json_print(&c, resp, &len);
+        if (out == NULL) {
+            st = gr_json_oom(&c);
+        } else {
+            /* The answer must parse back (outside the arena binding it
+             * would be malloc'ed; stay bound so it dies with the arena). */
+            const char *end = NULL;
+            if (cJSON_ParseWithLengthOpts(out, len, &end, 0) == NULL) {
+                fprintf(stderr, "fuzz: %s printed invalid JSON: %.*s\n", g->path,
+                        (int)(len > 300 ? 300 : len), out);
+                __builtin_trap();
+            }
+            res->out = malloc(len + 1);
+            if (res->out == NULL) {
+                abort();
+            }
+            memcpy(res->out, out, len);
+            res->len = len;
+        }
+    }
+    gr_json_bind(prev);
+    res->st = st;
+    res->status = c.problem.status;
+    if (st != GR_OK) {
+        int s = c.problem.status;
+        if (s < 400 || s > 499 || c.problem.detail == NULL || c.problem.type == NULL) {
+            fprintf(stderr, "fuzz: %s failed with status %d (%s): %s\n", g->path, s,
+                    c.problem.type != NULL ? c.problem.type : "no type",
+                    c.problem.detail != NULL ? c.problem.detail : "no detail");
+            __builtin_trap();
+        }
+    }
+    gr_arena_destroy(a);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    size_t count = gr_cli_game_count();
+    if (size < 1 || count == 0) {
+        return 0;
+    }
+    const gr_cli_game *g = gr_cli_game_at((data[0] & 0x7fu) % count);
+    int text = (data[0] & 0x80) != 0 && g->text != NULL;
+    fuzz_result r1, r2;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    fuzz_run(g, text, data + 1, size - 1, &r1);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    /* The determinism check doubles the cost; skip it for slow inputs so
+     * that the time budget goes to new inputs. */
+    if ((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000 > 500) {
+        free(r1.out);
+        return 0;
+    }
+    fuzz_run(g, text, data + 1, size - 1, &r2);
+    if (r1.st != r2.st || r1.status != r2.status || r1.len != r2.len ||
+        (r1.out != NULL && memcmp(r1.out, r2.out, r1.len) != 0)) {
+        fprintf(stderr, "fuzz: %s answered differently to the same input\n", g->path);
+        __builtin_trap();
+    }
+    free(r1.out);
+    free(r2.out);
+    return 0;
+}
