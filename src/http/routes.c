@@ -23,6 +23,7 @@ const gr_route gr_routes[] = {
     {"/v1/subtraction", GR_ROUTE_ANALYSE, gr_endpoint_subtraction, NULL},
     {"/v1/octal", GR_ROUTE_ANALYSE, gr_endpoint_octal, NULL},
     {"/v1/hackenbush/graph", GR_ROUTE_ANALYSE, gr_endpoint_hackenbush_graph, gr_endpoint_hackenbush_graph_text},
+    {"/v1/game-graph", GR_ROUTE_ANALYSE, gr_endpoint_game_graph, NULL},
     /* @@ routes: add new analysis endpoints above this line @@ */
 };
 

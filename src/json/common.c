@@ -699,6 +699,7 @@ static const gr_family *const gr_family_table[] = {
     &gr_family_subtraction,
     &gr_family_octal,
     &gr_family_hackenbush_graph,
+    &gr_family_game_graph,
     /* @@ family table: add new families above this line @@ */
 };
 

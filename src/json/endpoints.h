@@ -22,6 +22,7 @@ gr_endpoint_json gr_endpoint_subtraction;
 gr_endpoint_json gr_endpoint_octal;
 gr_endpoint_json gr_endpoint_hackenbush_graph;
 gr_endpoint_text gr_endpoint_hackenbush_graph_text;
+gr_endpoint_json gr_endpoint_game_graph;
 /* @@ endpoints: add new declarations above this line @@ */
 
 #endif

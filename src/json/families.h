@@ -11,6 +11,7 @@ extern const gr_family gr_family_ordinal_trees;
 extern const gr_family gr_family_subtraction;
 extern const gr_family gr_family_octal;
 extern const gr_family gr_family_hackenbush_graph;
+extern const gr_family gr_family_game_graph;
 /* @@ family declarations: add new ones above this line @@ */
 
 /* The family whose name is `name`, or NULL. */

@@ -1,0 +1,300 @@
+/*
+ * Explicit game graphs that may loop: {"positions": n, "moves": [[u, v],
+ * ...], "start": [p, ...]} -- a token on each start position, a move
+ * slides one token along one edge.  Values are the generalised
+ * Sprague-Grundy function (include/grundy/game_graph.h).
+ *
+ * The family (gr_family_game_graph) serves /v1/sum; the endpoint has its
+ * own handler because its answer may be a draw and its value infinite:
+ *   {"grundy": g | {"infinity": [K...]}, "winner": "first"|"second"|"draw",
+ *    "winning_move": {"token", "from", "to"} | null,
+ *    ["winning_moves", "winning_move_count"], ["values"]}
+ * The listing of moves starts with the preferred move (the one that makes
+ * "always play winning_move" terminate), then the others by token and edge
+ * order, so winning_move is always winning_moves[0].
+ */
+#include "grundy/game_graph.h"
+
+#include <string.h>
+
+#include "json/endpoints.h"
+#include "json/families.h"
+
+typedef struct gr_gg_state {
+    gr_ggraph graph;
+    uint32_t *start;
+    size_t ntokens;
+    gr_ggraph_sum sum;
+    bool include_values;
+} gr_gg_state;
+
+static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
+                               void **state, gr_value *value)
+{
+    const cJSON *positions, *moves, *start, *include, *all, *max, *game;
+    const gr_jfield fields[] = {
+        {"positions", true, &positions},
+        {"moves", true, &moves},
+        {"start", true, &start},
+        {"include_values", false, &include},
+        {"all_winning_moves", false, &all},
+        {"max_moves", false, &max},
+        {"game", false, &game}, /* last: only inside /v1/sum's components */
+    };
+    gr_status st = gr_json_object(c, obj, ptr, fields, ptr[0] != '\0' ? 7 : 6);
+    if (st != GR_OK) {
+        return st;
+    }
+    gr_gg_state *s = gr_arena_calloc(c->arena, 1, sizeof(*s));
+    if (s == NULL) {
+        return gr_json_oom(c);
+    }
+    if (include != NULL) {
+        if (ptr[0] != '\0') {
+            return gr_json_error(c, GR_EINVAL,
+                                 gr_jp_key(c, ptr, "include_values"),
+                                 "include_values is an option of "
+                                 "/v1/game-graph, not of a sum component");
+        }
+        st = gr_json_bool(c, include, gr_jp_key(c, ptr, "include_values"),
+                          &s->include_values);
+        if (st != GR_OK) {
+            return st;
+        }
+    }
+    uint64_t n;
+    st = gr_json_u64(c, positions, gr_jp_key(c, ptr, "positions"),
+                     UINT32_MAX - 1, &n);
+    if (st != GR_OK) {
+        return st;
+    }
+    const char *moves_ptr = gr_jp_key(c, ptr, "moves");
+    uint32_t *mv;
+    size_t m;
+    st = gr_json_pairs(c, moves, moves_ptr, UINT32_MAX - 1, &mv, &m);
+    if (st != GR_OK) {
+        return st;
+    }
+    for (size_t e = 0; e < 2 * m; e++) {
+        if (mv[e] >= n) {
+            return gr_json_error(
+                c, GR_EINVAL,
+                gr_jp_idx(c, gr_jp_idx(c, moves_ptr, e / 2), e % 2),
+                "position %u does not exist (there are %llu positions)",
+                (unsigned)mv[e], (unsigned long long)n);
+        }
+    }
+    const char *start_ptr = gr_jp_key(c, ptr, "start");
+    uint64_t *start64;
+    st = gr_json_u64_array(c, start, start_ptr, UINT32_MAX - 1, &start64,
+                           &s->ntokens);
+    if (st != GR_OK) {
+        return st;
+    }
+    s->start = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, s->ntokens);
+    if (s->start == NULL) {
+        return gr_json_oom(c);
+    }
+    for (size_t t = 0; t < s->ntokens; t++) {
+        if (start64[t] >= n) {
+            return gr_json_error(
+                c, GR_EINVAL, gr_jp_idx(c, start_ptr, t),
+                "position %llu does not exist (there are %llu positions)",
+                (unsigned long long)start64[t], (unsigned long long)n);
+        }
+        s->start[t] = (uint32_t)start64[t];
+    }
+    st = gr_ggraph_solve(c->arena, (uint32_t)n, mv, m, &s->graph);
+    if (st == GR_OK) {
+        st = gr_ggraph_sum_value(c->arena, &s->graph, s->start, s->ntokens,
+                                 &s->sum);
+    }
+    if (st == GR_ENOMEM) {
+        return gr_json_oom(c);
+    }
+    if (st == GR_ELIMIT) {
+        return gr_json_error(c, GR_ELIMIT, moves_ptr,
+                             "at most %zu moves are supported",
+                             (size_t)GR_GGRAPH_MAX_MOVES);
+    }
+    if (st != GR_OK) {
+        return gr_json_error(c, GR_EINTERNAL, ptr, "game graph solver failed");
+    }
+    memset(value, 0, sizeof(*value));
+    if (s->sum.finite) {
+        value->kind = GR_VALUE_FINITE;
+        value->n = s->sum.value;
+    } else {
+        value->kind = GR_VALUE_LOOPY;
+        value->k = s->sum.k;
+        value->nk = s->sum.nk;
+    }
+    *state = s;
+    return GR_OK;
+}
+
+static cJSON *gr_gg_move_json(gr_jctx *c, const gr_ggraph_move *m)
+{
+    cJSON *o = gr_jw_obj(c);
+    gr_jw_set(c, o, "token", gr_jw_u64(c, m->token));
+    gr_jw_set(c, o, "from", gr_jw_u64(c, m->from));
+    gr_jw_set(c, o, "to", gr_jw_u64(c, m->to));
+    return o;
+}
+
+/* Moves to sums of value `target` (finite; an infinite target has no
+ * moves: a move that leaves an infinite token leaves an infinite sum, and
+ * /v1/sum only ever asks for finite targets).  The preferred move first. */
+static gr_status gr_gg_moves_json(gr_jctx *c, void *state,
+                                  const gr_value *target, uint64_t max,
+                                  bool count_all, cJSON *arr, uint64_t *count)
+{
+    (void)count_all; /* counting costs no more than finding one */
+    gr_gg_state *s = state;
+    *count = 0;
+    if (target->kind != GR_VALUE_FINITE) {
+        return GR_OK;
+    }
+    uint64_t want = arr == NULL ? 0 : max;
+    /* One more than asked, in case the preferred move is among them. */
+    size_t room = want < SIZE_MAX / sizeof(gr_ggraph_move) - 1
+                      ? (size_t)want + 1
+                      : SIZE_MAX / sizeof(gr_ggraph_move);
+    gr_ggraph_move *mv = GR_ARENA_ARRAY_UNINIT(c->arena, gr_ggraph_move, room);
+    if (mv == NULL) {
+        return gr_json_oom(c);
+    }
+    gr_ggraph_move best;
+    uint64_t total;
+    gr_status st =
+        gr_ggraph_moves_to(c->arena, &s->graph, &s->sum, s->start, s->ntokens,
+                           target->n, want + 1, mv, &total, &best);
+    if (st != GR_OK) {
+        return st == GR_ENOMEM ? gr_json_oom(c)
+                               : gr_json_error(c, GR_EINTERNAL, NULL,
+                                               "game graph moves failed");
+    }
+    *count = total;
+    if (total == 0 || want == 0) {
+        return GR_OK;
+    }
+    gr_jw_push(c, arr, gr_gg_move_json(c, &best));
+    uint64_t written = 1;
+    uint64_t listed = total < want + 1 ? total : want + 1;
+    for (uint64_t i = 0; i < listed && written < want; i++) {
+        if (mv[i].token == best.token && mv[i].to == best.to) {
+            continue;
+        }
+        gr_jw_push(c, arr, gr_gg_move_json(c, &mv[i]));
+        written++;
+    }
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+static bool gr_gg_first_wins(const void *state, const gr_value *value)
+{
+    (void)value;
+    const gr_gg_state *s = state;
+    return s->sum.winner == GR_GGRAPH_FIRST;
+}
+
+/* A value: an integer, or {"infinity": [K...]}. */
+static cJSON *gr_gg_value_json(gr_jctx *c, uint64_t v, const uint64_t *k,
+                               size_t nk)
+{
+    if (v != GR_GGRAPH_INFINITY) {
+        return gr_jw_u64(c, v);
+    }
+    cJSON *o = gr_jw_obj(c);
+    cJSON *arr = gr_jw_arr(c);
+    for (size_t i = 0; i < nk; i++) {
+        gr_jw_push(c, arr, gr_jw_u64(c, k[i]));
+    }
+    gr_jw_set(c, o, "infinity", arr);
+    return o;
+}
+
+static gr_status gr_gg_extras(gr_jctx *c, void *state, cJSON *resp)
+{
+    gr_gg_state *s = state;
+    if (!s->include_values) {
+        return GR_OK;
+    }
+    const gr_ggraph *g = &s->graph;
+    cJSON *values = gr_jw_arr(c);
+    for (uint32_t u = 0; u < g->positions && gr_jw_ok(c); u++) {
+        gr_jw_push(c, values,
+                   gr_gg_value_json(c, g->value[u], g->k + g->k_off[u],
+                                    g->k_off[u + 1] - g->k_off[u]));
+    }
+    gr_jw_set(c, resp, "values", values);
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+const gr_family gr_family_game_graph = {
+    .name = "game_graph",
+    .analyse = gr_gg_analyse,
+    .moves_to = gr_gg_moves_json,
+    .extras = gr_gg_extras,
+    .first_wins = gr_gg_first_wins,
+};
+
+gr_status gr_endpoint_game_graph(gr_jctx *c, const cJSON *req, cJSON **resp)
+{
+    void *state = NULL;
+    gr_value value;
+    gr_status st = gr_gg_analyse(c, req, "", &state, &value);
+    if (st != GR_OK) {
+        return st;
+    }
+    gr_move_opts opts;
+    st = gr_json_move_opts(
+        c, cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves"),
+        cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "", &opts);
+    if (st != GR_OK) {
+        return st;
+    }
+    gr_gg_state *s = state;
+    const char *winner = s->sum.winner == GR_GGRAPH_FIRST    ? "first"
+                         : s->sum.winner == GR_GGRAPH_SECOND ? "second"
+                                                             : "draw";
+    cJSON *r = gr_jw_obj(c);
+    gr_jw_set(
+        c, r, "grundy",
+        gr_gg_value_json(c, s->sum.finite ? s->sum.value : GR_GGRAPH_INFINITY,
+                         s->sum.k, s->sum.nk));
+    gr_jw_set(c, r, "winner", gr_jw_str(c, winner));
+    cJSON *moves = gr_jw_arr(c);
+    uint64_t count = 0;
+    gr_value zero = {.kind = GR_VALUE_FINITE};
+    /* At least one move, for winning_move. */
+    uint64_t want = opts.all && opts.max > 0 ? opts.max : 1;
+    st = gr_gg_moves_json(c, s, &zero, want, opts.all, moves, &count);
+    if (st != GR_OK) {
+        return st;
+    }
+    if (moves != NULL && moves->child != NULL) {
+        cJSON *first = cJSON_Duplicate(moves->child, 1);
+        if (first == NULL) {
+            return gr_json_oom(c);
+        }
+        gr_jw_set(c, r, "winning_move", first);
+        if (opts.all && opts.max == 0) {
+            moves = gr_jw_arr(c);
+        }
+    } else {
+        gr_jw_set(c, r, "winning_move", gr_jw_null(c));
+    }
+    if (opts.all) {
+        gr_jw_set(c, r, "winning_moves", moves);
+        gr_jw_set(c, r, "winning_move_count", gr_jw_u64(c, count));
+    }
+    if ((st = gr_gg_extras(c, s, r)) != GR_OK) {
+        return st;
+    }
+    if (!gr_jw_ok(c)) {
+        return gr_json_oom(c);
+    }
+    *resp = r;
+    return GR_OK;
+}
