@@ -250,6 +250,26 @@ test('Hackenbush graph: clicking an edge cuts it and re-analyses', async () => {
   noConsoleErrors();
 });
 
+test('Hackenbush graph: the engine replies automatically; undo takes back both moves', async () => {
+  await analyse('hackenbush_graph', SMALL_GRAPH);
+  await expectAnswer();
+  await byId('auto-reply').check();
+  const svg = byId('drawing').locator('svg');
+  // The person cuts leaf edge 2 (a losing move); the engine cuts 0-1 and nothing is left.
+  await svg.locator('.edge[data-edge="2"]').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="moves"] li').length === 2);
+  await settled();
+  assert.deepEqual(JSON.parse(await byId('input').inputValue()).edges, []);
+  assert.match(await byId('moves').innerText(), /Engine: cut edge 0/);
+  assert.match(await byId('status').innerText(), /engine wins/i);
+  await byId('undo').click();
+  await settled();
+  assert.deepEqual(JSON.parse(await byId('input').inputValue()).edges, SMALL_GRAPH.edges);
+  assert.equal(await byId('moves').locator('li').count(), 0);
+  assert.equal(await svg.locator('.edge').count(), 3);
+  noConsoleErrors();
+});
+
 test('Hackenbush tree: clicking an edge removes its subtree; the engine replies', async () => {
   // 0 has children 1 and 2; 1 has child 3.  g = (1+1) XOR (0+1) = 3.
   await analyse('hackenbush_tree', { parent: [-1, 0, 0, 1] });
