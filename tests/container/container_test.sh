@@ -255,9 +255,11 @@ port=$(free_port)
 # As the Deployment's securityContext: read-only root, no capabilities,
 # no privilege escalation.
 hardening=(--read-only --cap-drop ALL --security-opt no-new-privileges)
+# Configuration by environment: JSON access log lines, checked below.
+config_env=(-e GRUNDYD_LOG_FORMAT=json)
 network=${CONTAINER_NETWORK:-bridge}
 if [ "$network" = bridge ]; then
-    if pm run -d --name "$NAME" "${ULIMITS[@]}" "${hardening[@]}" \
+    if pm run -d --name "$NAME" "${ULIMITS[@]}" "${hardening[@]}" "${config_env[@]}" \
         -p "127.0.0.1:$port:8080" "$IMAGE" >"$tmp/run.log" 2>&1; then
         started_container=$NAME
     else
@@ -268,7 +270,7 @@ if [ "$network" = bridge ]; then
     fi
 fi
 if [ "$network" = host ]; then
-    if pm run -d --name "$NAME" "${ULIMITS[@]}" "${hardening[@]}" \
+    if pm run -d --name "$NAME" "${ULIMITS[@]}" "${hardening[@]}" "${config_env[@]}" \
         --network=host -e PORT="$port" -e GRUNDYD_BIND=127.0.0.1 "$IMAGE" >"$tmp/run.log" 2>&1; then
         started_container=$NAME
     else
@@ -343,6 +345,13 @@ fi
 
 code=$(request /v1/nim '{"piles":[3,4,5]')
 if [ "$code" = 400 ]; then ok "malformed JSON -> 400"; else bad "malformed JSON: $code"; fi
+
+if pm logs "$NAME" 2>&1 | grep -q '^{.*"path":"/v1/nim","status":200'; then
+    ok "GRUNDYD_LOG_FORMAT=json from the environment: JSON access log"
+else
+    bad "no JSON access log line for /v1/nim (environment configuration)"
+    pm logs "$NAME" 2>&1 | tail -5
+fi
 
 uid=$(pm exec "$NAME" id -u 2>/dev/null)
 if [ -n "$uid" ] && [ "$uid" != 0 ]; then ok "process runs as uid $uid"; else bad "process uid '$uid'"; fi
