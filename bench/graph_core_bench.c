@@ -1,0 +1,113 @@
+/* Times the hackenbush_graph core alone on a text edge list (the format of
+ * bench/graph_gen.py): solve (the value), one winning move, every winning
+ * move.  Built and run by bench/graph_bench.sh:
+ *     graph_core_bench FILE.txt [REPEAT]
+ * Prints one line of milliseconds (best of REPEAT). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "grundy/hackenbush_graph.h"
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        perror(path);
+        exit(1);
+    }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        exit(1);
+    }
+    buf[n] = '\0';
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+static unsigned long next_num(char **p)
+{
+    while (**p != '\0' && (**p < '0' || **p > '9')) {
+        (*p)++;
+    }
+    return strtoul(*p, p, 10);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s FILE.txt [REPEAT]\n", argv[0]);
+        return 2;
+    }
+    int repeat = argc > 2 ? atoi(argv[2]) : 3;
+    size_t len;
+    char *text = slurp(argv[1], &len);
+    char *p = text;
+    uint32_t n = (uint32_t)next_num(&p);
+    size_t m = next_num(&p);
+    /* the ground line: numbers up to the end of line 2 */
+    while (*p != '\n') {
+        p++;
+    }
+    p++;
+    uint32_t ground[64];
+    size_t ng = 0;
+    while (*p != '\n') {
+        ground[ng++] = (uint32_t)next_num(&p);
+        while (*p == ' ') {
+            p++;
+        }
+    }
+    uint32_t *edges = malloc(2 * m * sizeof(uint32_t));
+    for (size_t i = 0; i < 2 * m; i++) {
+        edges[i] = (uint32_t)next_num(&p);
+    }
+    gr_hgraph_input in = {n, m, edges, ng, ground};
+    double best_solve = 1e18, best_one = 1e18, best_all = 1e18;
+    uint64_t grundy = 0;
+    size_t nall = 0, peak = 0;
+    for (int r = 0; r < repeat; r++) {
+        gr_arena *a = gr_arena_create(0);
+        gr_hgraph *g;
+        double t0 = now_ms();
+        if (gr_hgraph_solve(a, &in, &g) != GR_OK) {
+            fprintf(stderr, "solve failed\n");
+            return 1;
+        }
+        double t1 = now_ms();
+        uint32_t *mv;
+        size_t c;
+        gr_hgraph_moves_to(a, g, 0, 1, &mv, &c);
+        double t2 = now_ms();
+        gr_hgraph_moves_to(a, g, 0, 0, &mv, &nall);
+        double t3 = now_ms();
+        gr_hgraph_summary s;
+        gr_hgraph_summarize(g, &s);
+        grundy = s.grundy;
+        best_solve = t1 - t0 < best_solve ? t1 - t0 : best_solve;
+        best_one = t2 - t1 < best_one ? t2 - t1 : best_one;
+        best_all = t3 - t2 < best_all ? t3 - t2 : best_all;
+        peak = gr_arena_peak(a);
+        gr_arena_destroy(a);
+    }
+    printf("%s: n=%u m=%zu grundy=%llu value %.1f ms, +one move %.1f ms, "
+           "+all moves %.1f ms (%zu moves), arena peak %.1f MB\n",
+           argv[1], n, m, (unsigned long long)grundy, best_solve, best_one,
+           best_all, nall, peak / 1048576.0);
+    free(edges);
+    free(text);
+    return 0;
+}
