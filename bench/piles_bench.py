@@ -78,6 +78,8 @@ def scenarios():
     for code in ("0.77", "0.137", "0.156", "0.165", "0.356"):
         yield ("octal %s, 1000 huge heaps, all moves (max 1000)" % code, "/v1/octal",
                {"code": code, "heaps": huge[:1000], "all_winning_moves": True})
+    yield ("octal 0.356, %d huge heaps, all moves (split counts per residue)" % PILES,
+           "/v1/octal", {"code": "0.356", "heaps": huge, "all_winning_moves": True})
     for code in ("0.6", "0.14", "0.344"):
         yield ("octal %s unconfirmed (32768 values), one heap" % code, "/v1/octal",
                {"code": code, "heaps": [30000]})

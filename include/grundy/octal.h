@@ -48,6 +48,8 @@ typedef struct gr_octal_code {
 gr_status gr_octal_parse(const char *text, gr_octal_code *out,
                          size_t *bad_at);
 
+typedef struct gr_octal_split_cache gr_octal_split_cache;
+
 typedef struct gr_octal_table {
     gr_octal_code code;
     const uint16_t *values; /* g(0) .. g(computed-1) */
@@ -57,6 +59,8 @@ typedef struct gr_octal_table {
     uint64_t preperiod;     /* e */
     uint64_t period;        /* p */
     uint32_t *residues;     /* scratch for gr_octal_moves_to (period) */
+    gr_arena *arena;        /* the arena the table (and its cache) live in */
+    gr_octal_split_cache *cache; /* split counts of huge heaps, lazily */
 } gr_octal_table;
 
 /* Computes values until periodicity is confirmed or max_values values
@@ -79,8 +83,11 @@ typedef struct gr_octal_move {
  * first min(count, max) go to out[], their number to *count (saturating at
  * UINT64_MAX).  Without count_all the search may stop once max moves (and
  * at least one) are found, leaving *count a lower bound >= 1.  Costs
- * O(t * (h/2)) for a heap below `computed`, O(t * (e + p)) above.  Uses the
- * table's scratch, so one table serves one thread at a time. */
+ * O(t * (h/2)) for a heap below `computed`, O(t * (e + p)) above, and once
+ * nothing more is to be listed O(t log p) above (splits are counted from a
+ * cache per residue of the heap, built in the table's arena on first use).
+ * Uses the table's scratch and cache, so one table serves one thread at a
+ * time. */
 gr_status gr_octal_moves_to(gr_octal_table *t, uint64_t h, uint64_t target,
                             bool count_all, gr_octal_move *out, size_t max,
                             uint64_t *count);

@@ -256,6 +256,7 @@ gr_status gr_octal_solve(gr_arena *arena, const gr_octal_code *code,
         gr_arena_free(arena, ring.bits,
                       (size_t)ring.slots * ring.words * sizeof(uint64_t));
     }
+    out->arena = arena;
     if (out->periodic) {
         out->residues = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, out->period);
         if (out->residues == NULL) {
@@ -313,6 +314,145 @@ static bool sink_done(const move_sink *s)
     return !s->count_all && s->count >= 1 && s->listed >= s->max;
 }
 
+/* ---- counting splits of huge heaps -------------------------------------
+ * Above the table, whether a split (a, c-a) of a remainder c is worth T
+ * depends on c only through c mod p: for a < E = max(e, 1) through
+ * g(c - a), for a >= E through the residue r = (a - E) mod p.  So for each
+ * residue of c one O(e + p) pass records, for every value T, the number of
+ * small a worth T and the residues r worth T (sorted); a count is then
+ *     E_T + |OK_T| (q + 1) - #{r in OK_T : r > rem},
+ * with half - E = q p + rem: residues up to rem have q + 1 members in
+ * [E, half], the others q.  Many huge heaps then cost O(log p) each.  The
+ * cache lives in the table's arena and gives up (falling back to the
+ * direct count) past GR_OCTAL_CACHE_WORDS words or on allocation failure.
+ */
+#define GR_OCTAL_CACHE_WORDS (1u << 24)
+
+struct gr_octal_split_cache {
+    uint32_t vals;      /* a power of two above every value */
+    uint32_t *block_of; /* per residue of c mod p: pool offset, or none */
+    uint32_t *pool;     /* blocks: E[vals], group start[vals + 1], r[p] */
+    size_t len, cap;
+    bool disabled;
+};
+
+static gr_octal_split_cache *cache_get(gr_octal_table *t)
+{
+    if (t->cache != NULL) {
+        return t->cache->disabled ? NULL : t->cache;
+    }
+    if (t->arena == NULL) {
+        return NULL;
+    }
+    gr_octal_split_cache *k = gr_arena_calloc(t->arena, 1, sizeof(*k));
+    if (k == NULL) {
+        return NULL;
+    }
+    t->cache = k;
+    k->vals = 1;
+    while (k->vals <= t->max_value) {
+        k->vals *= 2;
+    }
+    k->block_of = GR_ARENA_ARRAY_UNINIT(t->arena, uint32_t, t->period);
+    if (k->block_of == NULL) {
+        k->disabled = true;
+        return NULL;
+    }
+    memset(k->block_of, 0xff, t->period * sizeof(uint32_t));
+    return k;
+}
+
+/* The block of c's residue, built on first use; NULL to count directly. */
+static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k,
+                                   uint64_t c, uint64_t start)
+{
+    uint64_t p = t->period, cm = c % p;
+    if (k->block_of[cm] != UINT32_MAX) {
+        return k->pool + k->block_of[cm];
+    }
+    size_t need = 2 * (size_t)k->vals + 1 + p;
+    if (k->len + need > GR_OCTAL_CACHE_WORDS) {
+        k->disabled = true;
+        return NULL;
+    }
+    if (k->len + need > k->cap) {
+        size_t cap = k->cap ? k->cap : 4096;
+        while (cap < k->len + need) {
+            cap *= 2;
+        }
+        uint32_t *pool = gr_arena_realloc(t->arena, k->pool,
+                                          k->cap * sizeof(uint32_t),
+                                          cap * sizeof(uint32_t));
+        if (pool == NULL) {
+            k->disabled = true;
+            return NULL;
+        }
+        k->pool = pool;
+        k->cap = cap;
+    }
+    uint32_t *b = k->pool + k->len;
+    uint32_t *small = b, *group = b + k->vals, *res = group + k->vals + 1;
+    memset(b, 0, (2 * (size_t)k->vals + 1) * sizeof(uint32_t));
+    for (uint64_t a = 1; a < start; a++) {
+        small[t->values[a] ^ value_at(t, c - a)]++;
+    }
+    /* counting sort of the residues by their value T */
+    for (uint64_t r = 0; r < p; r++) {
+        group[(value_at(t, start + r) ^ value_at(t, c - start - r)) + 1]++;
+    }
+    for (uint32_t v = 0; v < k->vals; v++) {
+        group[v + 1] += group[v];
+    }
+    for (uint64_t r = 0; r < p; r++) {
+        uint64_t v = value_at(t, start + r) ^ value_at(t, c - start - r);
+        res[group[v]++] = (uint32_t)r;
+    }
+    for (uint32_t v = k->vals; v > 0; v--) { /* undo the shift */
+        group[v] = group[v - 1];
+    }
+    group[0] = 0;
+    k->block_of[cm] = (uint32_t)k->len;
+    k->len += need;
+    return b;
+}
+
+/* The number of splits of c (>= computed) worth target, or false when the
+ * cache cannot say. */
+static bool cached_split_count(gr_octal_table *t, uint64_t c, uint64_t target,
+                               uint64_t *count)
+{
+    gr_octal_split_cache *k = cache_get(t);
+    if (k == NULL) {
+        return false;
+    }
+    if (target >= k->vals) {
+        *count = 0; /* XORs of values below vals stay below it */
+        return true;
+    }
+    uint64_t e = t->preperiod, p = t->period;
+    uint64_t start = e > 0 ? e : 1;
+    const uint32_t *b = cache_block(t, k, c, start);
+    if (b == NULL) {
+        return false;
+    }
+    const uint32_t *group = b + k->vals, *res = group + k->vals + 1;
+    uint64_t span = c / 2 - start;
+    uint64_t q = span / p, rem = span % p;
+    uint32_t lo = group[target], hi = group[target + 1];
+    /* residues of value target above rem: binary search in res[lo, hi) */
+    uint32_t first = lo, last = hi;
+    while (first < last) {
+        uint32_t mid = first + (last - first) / 2;
+        if (res[mid] <= rem) {
+            first = mid + 1;
+        } else {
+            last = mid;
+        }
+    }
+    *count = b[target] + (uint64_t)(hi - lo) * (q + 1) - (hi - first);
+    return true;
+}
+
 /* Splits of c = a + b (1 <= a <= b) with g(a) ^ g(b) = target. */
 static void split_moves(gr_octal_table *t, uint32_t take, uint64_t c,
                         uint64_t target, move_sink *s)
@@ -325,6 +465,11 @@ static void split_moves(gr_octal_table *t, uint32_t take, uint64_t c,
                 sink_list(s, take, 2, a, c - a);
             }
         }
+        return;
+    }
+    uint64_t cached;
+    if (s->listed >= s->max && cached_split_count(t, c, target, &cached)) {
+        sink_add(s, cached); /* nothing left to list: count only */
         return;
     }
     /* c >= computed >= 2e + 2p + t: for a >= E = max(e, 1) both a and

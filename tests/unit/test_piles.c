@@ -577,6 +577,19 @@ static void test_octal_random_vs_brute(void **state)
                 if (r >= 3) {
                     assert_int_equal(count, brute_octal_count(&t, h, v));
                 }
+                /* Counting only (the per-residue cache) agrees with the
+                 * direct residue count of a table without a cache. */
+                gr_octal_table nocache = t;
+                nocache.arena = NULL;
+                nocache.cache = NULL;
+                uint64_t cached, direct;
+                assert_int_equal(gr_octal_moves_to(&t, h, v, true, mv, 0, &cached),
+                                 GR_OK);
+                assert_int_equal(gr_octal_moves_to(&nocache, h, v, true, mv, 0,
+                                                   &direct),
+                                 GR_OK);
+                assert_int_equal(cached, direct);
+                assert_int_equal(cached, count);
                 for (uint64_t m = 0; m < count && m < 4; m++) {
                     check_move(&t, h, v, &mv[m]);
                 }
