@@ -118,7 +118,7 @@ fuzz:
 	sh tests/fuzz/run.sh
 
 deploy-test: all
-	bash tests/deploy/nginx_test.sh
+	GRUNDYD=$(abspath $(DAEMON)) bash tests/deploy/nginx_test.sh
 
 browser-test: all
 	sh tests/browser/run.sh
