@@ -78,7 +78,7 @@ int main(int argc, char **argv)
     gr_hgraph_input in = {n, m, edges, ng, ground};
     double best_solve = 1e18, best_one = 1e18, best_all = 1e18;
     uint64_t grundy = 0;
-    size_t nall = 0, peak = 0;
+    size_t nall = 0, peak = 0, peak_value = 0;
     for (int r = 0; r < repeat; r++) {
         gr_arena *a = gr_arena_create(0);
         gr_hgraph *g;
@@ -88,6 +88,7 @@ int main(int argc, char **argv)
             return 1;
         }
         double t1 = now_ms();
+        peak_value = gr_arena_peak(a);
         uint32_t *mv;
         size_t c;
         gr_hgraph_moves_to(a, g, 0, 1, &mv, &c);
@@ -104,9 +105,9 @@ int main(int argc, char **argv)
         gr_arena_destroy(a);
     }
     printf("%s: n=%u m=%zu grundy=%llu value %.1f ms, +one move %.1f ms, "
-           "+all moves %.1f ms (%zu moves), arena peak %.1f MB\n",
+           "+all moves %.1f ms (%zu moves), arena peak %.1f MB (value alone %.1f MB)\n",
            argv[1], n, m, (unsigned long long)grundy, best_solve, best_one,
-           best_all, nall, peak / 1048576.0);
+           best_all, nall, peak / 1048576.0, peak_value / 1048576.0);
     free(edges);
     free(text);
     return 0;

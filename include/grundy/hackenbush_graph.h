@@ -26,9 +26,9 @@
 #include "grundy/arena.h"
 #include "grundy/status.h"
 
-/* Most edges a position may have: edge ids are uint32_t and one value is
- * kept free as a sentinel. */
-#define GR_HGRAPH_MAX_EDGES 0xFFFFFFFEu
+/* Most edges a position may have: adjacency offsets (two per edge) are
+ * uint32_t. */
+#define GR_HGRAPH_MAX_EDGES 0x7FFFFFFFu
 #define GR_HGRAPH_MAX_VERTICES 0xFFFFFFFFu /* ids up to 2^32 - 2 */
 
 typedef struct gr_hgraph_input {

@@ -34,7 +34,8 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
 {
     const uint32_t n = g->n;
     const size_t m = g->m;
-    size_t *off = GR_ARENA_ARRAY(a, size_t, (size_t)n + 1);
+    /* 2 * m < 2^32 (GR_HGRAPH_MAX_EDGES), so 32-bit offsets suffice */
+    uint32_t *off = GR_ARENA_ARRAY(a, uint32_t, (size_t)n + 1);
     if (off == NULL) {
         return GR_ENOMEM;
     }
@@ -53,7 +54,7 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     }
     /* adj[2i] = neighbour, adj[2i+1] = edge id */
     uint32_t *adj = GR_ARENA_ARRAY_UNINIT(a, uint32_t, 4 * nonloop);
-    size_t *it = GR_ARENA_ARRAY_UNINIT(a, size_t, n);
+    uint32_t *it = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
     if (adj == NULL || it == NULL) {
         return GR_ENOMEM;
     }
@@ -62,7 +63,7 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
         uint32_t u = gr_hgraph_map(g, g->edges[2 * e]);
         uint32_t v = gr_hgraph_map(g, g->edges[2 * e + 1]);
         if (u != v) {
-            size_t i = it[u]++;
+            uint32_t i = it[u]++;
             adj[2 * i] = v;
             adj[2 * i + 1] = (uint32_t)e;
             i = it[v]++;
@@ -78,13 +79,9 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     g->parent_edge = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
     g->cnt = GR_ARENA_ARRAY(a, uint32_t, n);
     g->in_edges = GR_ARENA_ARRAY(a, uint32_t, n);
-    g->back_lo = GR_ARENA_ARRAY_UNINIT(a, uint32_t, nonloop);
-    g->back_hi = GR_ARENA_ARRAY_UNINIT(a, uint32_t, nonloop);
-    g->back_id = GR_ARENA_ARRAY_UNINIT(a, uint32_t, nonloop);
     uint32_t *stack = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
     if (g->order == NULL || g->depth == NULL || g->parent == NULL ||
         g->parent_edge == NULL || g->cnt == NULL || g->in_edges == NULL ||
-        g->back_lo == NULL || g->back_hi == NULL || g->back_id == NULL ||
         stack == NULL) {
         return GR_ENOMEM;
     }
@@ -103,7 +100,7 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
             sp--;
             continue;
         }
-        size_t i = it[v]++;
+        uint32_t i = it[v]++;
         uint32_t u = adj[2 * i], e = adj[2 * i + 1];
         if (e == g->parent_edge[v]) {
             continue;
@@ -120,9 +117,6 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
             cnt[v]++;
             cnt[u]--;           /* wraps; the subtree sums are exact */
             g->in_edges[u]++;   /* inside every subtree holding u */
-            g->back_lo[nback] = v;
-            g->back_hi[nback] = u;
-            g->back_id[nback] = e;
             nback++;
         }
     }
@@ -130,16 +124,25 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     g->nback = nback;
     /* The adjacency is not needed again: give the big arrays back. */
     gr_arena_free(a, stack, (size_t)n * sizeof(uint32_t));
-    gr_arena_free(a, it, (size_t)n * sizeof(size_t));
+    gr_arena_free(a, it, (size_t)n * sizeof(uint32_t));
     gr_arena_free(a, adj, 4 * nonloop * sizeof(uint32_t));
-    gr_arena_free(a, off, ((size_t)n + 1) * sizeof(size_t));
+    gr_arena_free(a, off, ((size_t)n + 1) * sizeof(uint32_t));
+    g->back_lo = GR_ARENA_ARRAY_UNINIT(a, uint32_t, nback);
+    g->back_hi = GR_ARENA_ARRAY_UNINIT(a, uint32_t, nback);
+    g->back_id = GR_ARENA_ARRAY_UNINIT(a, uint32_t, nback);
+    if (g->back_lo == NULL || g->back_hi == NULL || g->back_id == NULL) {
+        return GR_ENOMEM;
+    }
     return GR_OK;
 }
 
-/* Loops and the detached count: one pass over the edge list. */
+/* Loops, back edges and the detached count: one pass over the edge list
+ * (a non-loop attached edge is a back edge unless it entered its deeper
+ * end in the DFS). */
 static void gr_hgraph_count_edges(gr_hgraph *g)
 {
     uint64_t detached = 0;
+    uint32_t nback = 0;
     for (size_t e = 0; e < g->m; e++) {
         uint32_t u = gr_hgraph_map(g, g->edges[2 * e]);
         uint32_t v = gr_hgraph_map(g, g->edges[2 * e + 1]);
@@ -147,6 +150,14 @@ static void gr_hgraph_count_edges(gr_hgraph *g)
             detached++;
         } else if (u == v) {
             g->in_edges[u]++;
+        } else {
+            uint32_t lo = g->depth[u] > g->depth[v] ? u : v;
+            if (g->parent_edge[lo] != (uint32_t)e) {
+                g->back_lo[nback] = lo;
+                g->back_hi[nback] = lo == u ? v : u;
+                g->back_id[nback] = (uint32_t)e;
+                nback++;
+            }
         }
     }
     g->detached = detached;
