@@ -9,7 +9,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const BASE = process.env.GRUNDYD_URL;
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -317,6 +320,28 @@ test('Hackenbush tree, nested and edges forms: moves keep the form; keyboard pla
   assert.deepEqual(JSON.parse(await byId('input').inputValue()), { edges: [[1, 0]], root: 0 });
   assert.match(await byId('result').innerText(), /first/);
   noConsoleErrors();
+});
+
+// axe-core's WCAG 2.1 A/AA rules and best practices, in light and dark colour schemes,
+// on a drawn position and on an error.
+async function axeViolations() {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, {
+    runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+  }));
+  return result.violations.map((v) => `${v.id} (${v.help}): ` +
+    v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '));
+}
+
+test('no accessibility violations found by axe-core', async () => {
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await byId('game-select').selectOption('hackenbush_graph');
+    await settled();
+    assert.deepEqual(await axeViolations(), [], `${scheme}: drawn position`);
+    await analyse('nim', { piles: [3, -1] });
+    assert.deepEqual(await axeViolations(), [], `${scheme}: error shown`);
+  }
 });
 
 test('the page looks right at desktop and phone widths', async () => {

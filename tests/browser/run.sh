@@ -35,7 +35,9 @@ apt_install() {
 command -v node >/dev/null 2>&1 || apt_install nodejs
 command -v npm >/dev/null 2>&1 || apt_install npm
 
-if [ ! -d "$HERE/node_modules/playwright-core" ]; then
+# npm writes node_modules/.package-lock.json: install when it is missing or older than the lock.
+if [ ! -f "$HERE/node_modules/.package-lock.json" ] ||
+   [ "$HERE/package-lock.json" -nt "$HERE/node_modules/.package-lock.json" ]; then
     (cd "$HERE" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 fi
 
