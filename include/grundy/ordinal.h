@@ -74,6 +74,10 @@ size_t gr_ord_nterms(const gr_ord_ctx *x, gr_ord a);
 /* Term j (0 = the largest power) of a's Cantor normal form. */
 void gr_ord_term(const gr_ord_ctx *x, gr_ord a, size_t j, gr_ord *exp,
                  uint64_t *coef);
+/* All of a's terms at once: *exps and *coefs point into the context and
+ * stay valid until the next label is made.  Returns their number. */
+size_t gr_ord_terms(const gr_ord_ctx *x, gr_ord a, const gr_ord **exps,
+                    const uint64_t **coefs);
 /* Height of a's tree (0 for the ordinal 0); bounds every walk's stack. */
 uint32_t gr_ord_height(const gr_ord_ctx *x, gr_ord a);
 /* Nodes of a's tree, saturating at UINT64_MAX. */
@@ -108,6 +112,25 @@ typedef enum gr_ord_style {
  * it is a natural number or w and parenthesised otherwise.  Zero is "0". */
 gr_status gr_ord_print(const gr_ord_ctx *x, gr_ord a, gr_ord_style style,
                        char **text, size_t *len);
+
+/* A map from labels to spans of an output buffer.  The CNF is a DAG (one
+ * label per distinct subtree), while text is its unfolding, so a writer
+ * that meets an exponent it has already written copies those bytes
+ * instead of walking it again: a subtree repeated c times costs one walk
+ * and c copies. */
+typedef struct gr_ord_memo {
+    gr_arena *arena;
+    gr_ord *key; /* label + 1, 0 = empty */
+    size_t *off, *len;
+    size_t cap, n;
+} gr_ord_memo;
+
+void gr_ord_memo_init(gr_ord_memo *m, gr_arena *arena);
+bool gr_ord_memo_get(const gr_ord_memo *m, gr_ord a, size_t *off,
+                     size_t *len);
+/* Remembers a's span; GR_ENOMEM over budget. */
+gr_status gr_ord_memo_put(gr_ord_memo *m, gr_ord a, size_t off, size_t len);
+void gr_ord_memo_release(gr_ord_memo *m);
 
 /* ---- the tree-order game ---------------------------------------------- */
 #define GR_OTREE_ROOT UINT32_MAX

@@ -159,6 +159,12 @@ static gr_status table_rebuild(gr_ord_ctx *x, size_t cap)
 static gr_status intern(gr_ord_ctx *x, const gr_ord *exps,
                         const uint64_t *coefs, size_t n, gr_ord *out)
 {
+    return gr_ord_intern(x, exps, coefs, n, out);
+}
+
+gr_status gr_ord_intern(gr_ord_ctx *x, const gr_ord *exps,
+                        const uint64_t *coefs, size_t n, gr_ord *out)
+{
     if (n == 0) {
         *out = GR_ORD_ZERO;
         return GR_OK;
@@ -320,6 +326,15 @@ void gr_ord_term(const gr_ord_ctx *x, gr_ord a, size_t j, gr_ord *exp,
     size_t off = x->labels[a].term_off + j;
     *exp = x->term_exp[off];
     *coef = x->term_coef[off];
+}
+
+size_t gr_ord_terms(const gr_ord_ctx *x, gr_ord a, const gr_ord **exps,
+                    const uint64_t **coefs)
+{
+    const gr_ord_label *l = &x->labels[a];
+    *exps = &x->term_exp[l->term_off];
+    *coefs = &x->term_coef[l->term_off];
+    return l->nterms;
 }
 
 uint32_t gr_ord_height(const gr_ord_ctx *x, gr_ord a)

@@ -5,7 +5,9 @@
  *
  * The form is nested (exponents are ordinals), so printing is a walk down
  * the exponent chain with an explicit stack of (label, next term) frames;
- * the stack depth is at most the ordinal's height + 1.
+ * the stack depth is at most the ordinal's height + 1.  An exponent met a
+ * second time is copied from its first text (gr_ord_memo), so the cost is
+ * one walk of the label DAG plus the bytes written.
  */
 #include <string.h>
 
@@ -18,10 +20,10 @@ typedef struct gr_ord_text {
     bool oom;
 } gr_ord_text;
 
-static void put(gr_ord_text *t, const char *s, size_t n)
+static bool reserve(gr_ord_text *t, size_t n)
 {
     if (t->oom) {
-        return;
+        return false;
     }
     if (t->len + n + 1 > t->cap) {
         size_t ncap = t->cap ? t->cap : 64;
@@ -31,13 +33,29 @@ static void put(gr_ord_text *t, const char *s, size_t n)
         char *nb = gr_arena_realloc(t->arena, t->buf, t->cap, ncap);
         if (nb == NULL) {
             t->oom = true;
-            return;
+            return false;
         }
         t->buf = nb;
         t->cap = ncap;
     }
-    memcpy(t->buf + t->len, s, n);
-    t->len += n;
+    return true;
+}
+
+static inline void put(gr_ord_text *t, const char *s, size_t n)
+{
+    if (t->len + n < t->cap || reserve(t, n)) { /* room for n and a NUL */
+        memcpy(t->buf + t->len, s, n);
+        t->len += n;
+    }
+}
+
+/* Appends a copy of bytes already written (a memoised exponent). */
+static void put_again(gr_ord_text *t, size_t off, size_t n)
+{
+    if (reserve(t, n)) {
+        memcpy(t->buf + t->len, t->buf + off, n);
+        t->len += n;
+    }
 }
 
 static void put_u64(gr_ord_text *t, uint64_t v)
@@ -51,28 +69,44 @@ static void put_u64(gr_ord_text *t, uint64_t v)
     put(t, d + i, sizeof(d) - i);
 }
 
-/* Bare exponents: natural numbers and w itself (w^3, w^w); anything else
- * is parenthesised (w^(w + 1), w^(w*2), w^(w^w)). */
-static bool bare_exponent(const gr_ord_ctx *x, gr_ord e)
+/* How an exponent e != 0 is written after "w": not at all when e = 1
+ * (w), bare when it is a natural number or w itself (w^3, w^w), and in
+ * parentheses otherwise (w^(w + 1), w^(w*2), w^(w^w)). */
+typedef enum exp_form { EXP_NONE, EXP_BARE, EXP_PAREN } exp_form;
+
+static exp_form exponent_form(const gr_ord_ctx *x, gr_ord e)
 {
-    if (gr_ord_is_finite(x, e, NULL)) {
-        return true;
+    const gr_ord *ex, *ex2;
+    const uint64_t *co, *co2;
+    if (gr_ord_terms(x, e, &ex, &co) != 1) {
+        return EXP_PAREN;
     }
-    if (gr_ord_nterms(x, e) != 1) {
-        return false;
+    if (ex[0] == GR_ORD_ZERO) {
+        return co[0] == 1 ? EXP_NONE : EXP_BARE;
     }
-    gr_ord f;
-    uint64_t c, one;
-    gr_ord_term(x, e, 0, &f, &c);
-    return c == 1 && gr_ord_is_finite(x, f, &one) && one == 1;
+    if (co[0] != 1 || gr_ord_terms(x, ex[0], &ex2, &co2) != 1) {
+        return EXP_PAREN;
+    }
+    return ex2[0] == GR_ORD_ZERO && co2[0] == 1 ? EXP_BARE : EXP_PAREN;
 }
 
 typedef struct frame {
     gr_ord label;
+    uint32_t n;          /* its number of terms */
+    const gr_ord *exps;  /* its terms (no label is made while printing) */
+    const uint64_t *coefs;
     uint32_t term;  /* next term to print, or the one whose exponent is out */
     bool in_exp;    /* term's exponent has been printed (frame above) */
     bool paren;     /* this frame is an exponent in parentheses */
+    size_t start;   /* where this label's text begins */
 } frame;
+
+static frame frame_of(const gr_ord_ctx *x, gr_ord a, bool paren, size_t start)
+{
+    frame f = {.label = a, .paren = paren, .start = start};
+    f.n = (uint32_t)gr_ord_terms(x, a, &f.exps, &f.coefs);
+    return f;
+}
 
 gr_status gr_ord_print(const gr_ord_ctx *x, gr_ord a, gr_ord_style style,
                        char **text, size_t *len)
@@ -81,6 +115,8 @@ gr_status gr_ord_print(const gr_ord_ctx *x, gr_ord a, gr_ord_style style,
     const char *dot = style == GR_ORD_ASCII ? "*" : "\xc2\xb7";
     size_t omega_len = strlen(omega), dot_len = strlen(dot);
     gr_ord_text t = {.arena = gr_ord_arena(x)};
+    gr_ord_memo memo;
+    gr_ord_memo_init(&memo, t.arena);
 
     if (gr_ord_nterms(x, a) == 0) {
         put(&t, "0", 1);
@@ -91,19 +127,23 @@ gr_status gr_ord_print(const gr_ord_ctx *x, gr_ord a, gr_ord_style style,
         return GR_ENOMEM;
     }
     size_t sp = 0;
-    stk[sp++] = (frame){.label = a};
+    stk[sp++] = frame_of(x, a, false, 0);
     while (sp > 0 && !t.oom) {
         frame *f = &stk[sp - 1];
-        if (f->term == gr_ord_nterms(x, f->label)) {
+        if (f->term == f->n) {
+            if (sp > 1 && gr_ord_height(x, f->label) >= 2 &&
+                gr_ord_memo_put(&memo, f->label, f->start,
+                                t.len - f->start) != GR_OK) {
+                t.oom = true;
+            }
             if (f->paren) {
                 put(&t, ")", 1);
             }
             sp--;
             continue;
         }
-        gr_ord e;
-        uint64_t c;
-        gr_ord_term(x, f->label, f->term, &e, &c);
+        gr_ord e = f->exps[f->term];
+        uint64_t c = f->coefs[f->term];
         if (!f->in_exp) {
             if (f->term > 0) {
                 put(&t, " + ", 3);
@@ -114,16 +154,18 @@ gr_status gr_ord_print(const gr_ord_ctx *x, gr_ord a, gr_ord_style style,
                 continue;
             }
             put(&t, omega, omega_len);
-            uint64_t one;
             f->in_exp = true;
-            if (!(gr_ord_is_finite(x, e, &one) && one == 1)) {
-                put(&t, "^", 1);
-                bool paren = !bare_exponent(x, e);
-                if (paren) {
-                    put(&t, "(", 1);
+            exp_form form = exponent_form(x, e);
+            if (form != EXP_NONE) {
+                bool paren = form == EXP_PAREN;
+                put(&t, paren ? "^(" : "^", paren ? 2 : 1);
+                size_t off, n;
+                if (!paren || !gr_ord_memo_get(&memo, e, &off, &n)) {
+                    stk[sp++] = frame_of(x, e, paren, t.len);
+                    continue;
                 }
-                stk[sp++] = (frame){.label = e, .paren = paren};
-                continue;
+                put_again(&t, off, n);
+                put(&t, ")", 1);
             }
         }
         /* back from the exponent (or none was printed): the coefficient */
@@ -135,6 +177,7 @@ gr_status gr_ord_print(const gr_ord_ctx *x, gr_ord a, gr_ord_style style,
         f->term++;
     }
     gr_arena_free(t.arena, stk, depth * sizeof(*stk));
+    gr_ord_memo_release(&memo);
     put(&t, "", 0);
     if (t.oom) {
         return GR_ENOMEM;
@@ -143,4 +186,87 @@ gr_status gr_ord_print(const gr_ord_ctx *x, gr_ord a, gr_ord_style style,
     *text = t.buf;
     *len = t.len;
     return GR_OK;
+}
+
+/* ---- span memo ------------------------------------------------------------ */
+
+void gr_ord_memo_init(gr_ord_memo *m, gr_arena *arena)
+{
+    memset(m, 0, sizeof(*m));
+    m->arena = arena;
+}
+
+static size_t memo_slot(const gr_ord_memo *m, gr_ord a)
+{
+    uint64_t h = (uint64_t)(a + 1u) * 0x9e3779b97f4a7c15ULL;
+    size_t j = (size_t)(h >> 32) & (m->cap - 1);
+    while (m->key[j] != 0 && m->key[j] != a + 1u) {
+        j = (j + 1) & (m->cap - 1);
+    }
+    return j;
+}
+
+bool gr_ord_memo_get(const gr_ord_memo *m, gr_ord a, size_t *off,
+                     size_t *len)
+{
+    if (m->cap == 0) {
+        return false;
+    }
+    size_t j = memo_slot(m, a);
+    if (m->key[j] == 0) {
+        return false;
+    }
+    *off = m->off[j];
+    *len = m->len[j];
+    return true;
+}
+
+static void memo_free_arrays(gr_ord_memo *m)
+{
+    if (m->cap != 0) {
+        gr_arena_free(m->arena, m->key, m->cap * sizeof(*m->key));
+        gr_arena_free(m->arena, m->off, m->cap * sizeof(*m->off));
+        gr_arena_free(m->arena, m->len, m->cap * sizeof(*m->len));
+    }
+}
+
+gr_status gr_ord_memo_put(gr_ord_memo *m, gr_ord a, size_t off, size_t len)
+{
+    if (2 * (m->n + 1) > m->cap) {
+        gr_ord_memo old = *m;
+        m->cap = old.cap ? 2 * old.cap : 64;
+        m->key = GR_ARENA_ARRAY(m->arena, gr_ord, m->cap);
+        m->off = GR_ARENA_ARRAY_UNINIT(m->arena, size_t, m->cap);
+        m->len = GR_ARENA_ARRAY_UNINIT(m->arena, size_t, m->cap);
+        if (m->key == NULL || m->off == NULL || m->len == NULL) {
+            m->cap = 0; /* the arena reclaims the rest when it dies */
+            m->n = 0;
+            return GR_ENOMEM;
+        }
+        m->n = 0;
+        for (size_t i = 0; i < old.cap; i++) {
+            if (old.key[i] != 0) {
+                size_t j = memo_slot(m, old.key[i] - 1u);
+                m->key[j] = old.key[i];
+                m->off[j] = old.off[i];
+                m->len[j] = old.len[i];
+                m->n++;
+            }
+        }
+        memo_free_arrays(&old);
+    }
+    size_t j = memo_slot(m, a);
+    if (m->key[j] == 0) {
+        m->n++;
+    }
+    m->key[j] = a + 1u;
+    m->off[j] = off;
+    m->len[j] = len;
+    return GR_OK;
+}
+
+void gr_ord_memo_release(gr_ord_memo *m)
+{
+    memo_free_arrays(m);
+    memset(m, 0, sizeof(*m));
 }

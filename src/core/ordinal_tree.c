@@ -160,7 +160,8 @@ static gr_status label_vertex(gr_ord_ctx *x, otree_work *w, uint32_t v)
             w->coefs[k++] = 1;
         }
     }
-    return gr_ord_from_terms(x, w->exps, w->coefs, k, &w->label[v]);
+    /* canonical by construction: distinct labels sorted by rank */
+    return gr_ord_intern(x, w->exps, w->coefs, k, &w->label[v]);
 }
 
 static gr_status label_forest(gr_ord_ctx *x, otree_work *w)

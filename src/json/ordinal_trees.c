@@ -26,6 +26,8 @@ typedef struct gr_otree_state {
     gr_ord_ref total;
     size_t n_nodes;
     uint64_t reply_vertices; /* written in replace_with trees so far */
+    gr_ord last_repl;        /* the last replacement written, and its text */
+    const char *last_text;   /* (winning_move is also winning_moves[0]) */
 } gr_otree_state;
 
 /* ---- writing ordinals ------------------------------------------------------ */
@@ -53,10 +55,10 @@ typedef struct gr_jbuf {
     bool oom;
 } gr_jbuf;
 
-static void jb_put(gr_jbuf *b, const char *s, size_t n)
+static bool jb_reserve(gr_jbuf *b, size_t n)
 {
     if (b->oom) {
-        return;
+        return false;
     }
     if (b->len + n + 1 > b->cap) {
         size_t ncap = b->cap ? b->cap : 256;
@@ -66,29 +68,68 @@ static void jb_put(gr_jbuf *b, const char *s, size_t n)
         char *nb = gr_arena_realloc(b->arena, b->buf, b->cap, ncap);
         if (nb == NULL) {
             b->oom = true;
-            return;
+            return false;
         }
         b->buf = nb;
         b->cap = ncap;
     }
-    memcpy(b->buf + b->len, s, n);
-    b->len += n;
-    b->buf[b->len] = '\0';
+    return true;
+}
+
+/* The NUL is written by jb_item: every put leaves room for it. */
+static inline void jb_put(gr_jbuf *b, const char *s, size_t n)
+{
+    if (b->len + n < b->cap || jb_reserve(b, n)) {
+        memcpy(b->buf + b->len, s, n);
+        b->len += n;
+    }
+}
+
+/* Appends a copy of bytes already written (a memoised subtree). */
+static void jb_again(gr_jbuf *b, size_t off, size_t n)
+{
+    if (jb_reserve(b, n)) {
+        memcpy(b->buf + b->len, b->buf + off, n);
+        b->len += n;
+    }
 }
 
 static void jb_u64(gr_jbuf *b, uint64_t v)
 {
-    char d[32];
-    int n = v <= GR_JSON_MAX_SAFE
-                ? snprintf(d, sizeof(d), "%llu", (unsigned long long)v)
-                : snprintf(d, sizeof(d), "\"%llu\"", (unsigned long long)v);
-    jb_put(b, d, (size_t)n);
+    char d[24];
+    size_t i = sizeof(d);
+    bool quote = v > GR_JSON_MAX_SAFE; /* exact: as a string above 2^53-1 */
+    if (quote) {
+        d[--i] = '"';
+    }
+    do {
+        d[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    if (quote) {
+        d[--i] = '"';
+    }
+    jb_put(b, d + i, sizeof(d) - i);
+}
+
+/* Remembers a finished subtree's span (deep ones only: shallow ones are
+ * as cheap to write again as to look up). */
+static void jb_remember(gr_jbuf *b, gr_ord_memo *memo, const gr_ord_ctx *x,
+                        gr_ord label, size_t start)
+{
+    if (!b->oom && gr_ord_height(x, label) >= 2 &&
+        gr_ord_memo_put(memo, label, start, b->len - start) != GR_OK) {
+        b->oom = true;
+    }
 }
 
 /* The raw item holding b's text, or NULL (and c->oom) on failure. */
 static cJSON *jb_item(gr_jctx *c, gr_jbuf *b)
 {
-    cJSON *it = b->oom ? NULL : cJSON_CreateRaw(b->buf);
+    if (!b->oom && b->buf != NULL) {
+        b->buf[b->len] = '\0';
+    }
+    cJSON *it = b->oom || b->buf == NULL ? NULL : cJSON_CreateRaw(b->buf);
     if (b->buf != NULL) {
         gr_arena_free(c->arena, b->buf, b->cap);
     }
@@ -102,9 +143,26 @@ static cJSON *jb_item(gr_jctx *c, gr_jbuf *b)
  * ordinal's height + 1, since each exponent is lower than its ordinal. */
 typedef struct gr_ord_frame {
     gr_ord label;
-    uint32_t term;
+    uint32_t term, n;
+    const gr_ord *exps; /* the label's terms (no label is made meanwhile) */
+    const uint64_t *coefs;
     uint64_t left; /* copies of the current term still to write (trees) */
+    size_t start;  /* where this label's text begins */
 } gr_ord_frame;
+
+static gr_ord_frame frame_of(const gr_ord_ctx *x, gr_ord a, size_t start)
+{
+    gr_ord_frame f = {.label = a, .start = start};
+    f.n = (uint32_t)gr_ord_terms(x, a, &f.exps, &f.coefs);
+    return f;
+}
+
+/* A memoised span for e, when e is deep enough to have been remembered. */
+static bool jb_recall(const gr_ord_memo *memo, const gr_ord_ctx *x, gr_ord e,
+                      size_t *off, size_t *n)
+{
+    return gr_ord_height(x, e) >= 2 && gr_ord_memo_get(memo, e, off, n);
+}
 
 static gr_ord_frame *frames_for(gr_jctx *c, const gr_ord_ctx *x, gr_ord a,
                                 size_t *depth)
@@ -128,44 +186,75 @@ cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
      * written in order; the exponent's frame goes on top and, when it
      * ends, its parent writes the coefficient. */
     gr_jbuf b = {.arena = c->arena};
+    gr_ord_memo memo;
+    gr_ord_memo_init(&memo, c->arena);
     size_t sp = 0;
-    stk[sp++] = (gr_ord_frame){.label = a};
+    stk[sp++] = frame_of(x, a, 0);
     jb_put(&b, "[", 1);
     while (sp > 0 && !b.oom) {
         gr_ord_frame *f = &stk[sp - 1];
-        gr_ord e;
-        uint64_t coef;
         if (f->left != 0) { /* back from term f->term - 1's exponent */
-            gr_ord_term(x, f->label, f->term - 1, &e, &coef);
             jb_put(&b, "],\"coefficient\":", 16);
-            jb_u64(&b, coef);
+            jb_u64(&b, f->coefs[f->term - 1]);
             jb_put(&b, "}", 1);
             f->left = 0;
         }
-        if (f->term == gr_ord_nterms(x, f->label)) {
+        if (f->term == f->n) {
+            if (sp > 1) {
+                jb_remember(&b, &memo, x, f->label, f->start);
+            }
             sp--; /* the parent (if any) closes with its coefficient */
             continue;
         }
-        gr_ord_term(x, f->label, f->term, &e, &coef);
+        gr_ord e = f->exps[f->term];
         jb_put(&b, f->term > 0 ? ",{\"exponent\":[" : "{\"exponent\":[",
                f->term > 0 ? 14 : 13);
         f->term++;
         f->left = 1;
-        if (e != GR_ORD_ZERO) {
-            stk[sp++] = (gr_ord_frame){.label = e};
+        size_t off, n;
+        if (jb_recall(&memo, x, e, &off, &n)) {
+            jb_again(&b, off, n);
+        } else if (e != GR_ORD_ZERO) {
+            stk[sp++] = frame_of(x, e, b.len);
         }
     }
     jb_put(&b, "]", 1);
     gr_arena_free(c->arena, stk, depth * sizeof(*stk));
+    gr_ord_memo_release(&memo);
     return jb_item(c, &b);
 }
 
 void gr_json_ordinal_fields(gr_jctx *c, cJSON *obj, const gr_ord_ctx *x,
                             gr_ord a)
 {
-    gr_jw_set(c, obj, "grundy", gr_json_ordinal_text(c, x, a, GR_ORD_UNICODE));
-    gr_jw_set(c, obj, "grundy_ascii",
-              gr_json_ordinal_text(c, x, a, GR_ORD_ASCII));
+    /* One walk: the ASCII text is the Unicode one with ω -> w, · -> *. */
+    char *text;
+    size_t len;
+    if (gr_ord_print(x, a, GR_ORD_UNICODE, &text, &len) != GR_OK) {
+        c->oom = true;
+        return;
+    }
+    char *ascii = gr_arena_alloc(c->arena, len + 1);
+    if (ascii == NULL) {
+        c->oom = true;
+        return;
+    }
+    size_t j = 0;
+    for (size_t i = 0; i < len; i++) {
+        if ((unsigned char)text[i] == 0xcf && (unsigned char)text[i + 1] == 0x89) {
+            ascii[j++] = 'w';
+            i++;
+        } else if ((unsigned char)text[i] == 0xc2 &&
+                   (unsigned char)text[i + 1] == 0xb7) {
+            ascii[j++] = '*';
+            i++;
+        } else {
+            ascii[j++] = text[i];
+        }
+    }
+    ascii[j] = '\0';
+    gr_jw_set(c, obj, "grundy", gr_jw_str(c, text));
+    gr_jw_set(c, obj, "grundy_ascii", gr_jw_str(c, ascii));
     gr_jw_set(c, obj, "grundy_cnf", gr_json_ordinal_cnf(c, x, a));
 }
 
@@ -176,34 +265,49 @@ cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
     if (stk == NULL) {
         return NULL;
     }
-    /* The root's children: coef copies of the tree of each exponent. */
+    /* The root's children: coef copies of the tree of each exponent; every
+     * copy after the first is a memcpy of the first. */
     gr_jbuf b = {.arena = c->arena};
+    gr_ord_memo memo;
+    gr_ord_memo_init(&memo, c->arena);
     size_t sp = 0;
-    stk[sp++] = (gr_ord_frame){.label = a};
+    stk[sp++] = frame_of(x, a, 0);
     jb_put(&b, "[", 1);
-    bool first = true; /* no sibling written yet in the top array */
+    bool first = true; /* no child written yet in the top array */
     while (sp > 0 && !b.oom) {
         gr_ord_frame *f = &stk[sp - 1];
-        if (f->term == gr_ord_nterms(x, f->label)) {
+        if (f->term == f->n) {
+            if (sp > 1) {
+                jb_remember(&b, &memo, x, f->label, f->start);
+            }
             jb_put(&b, "]", 1);
             sp--;
             first = false;
             continue;
         }
-        gr_ord e;
-        uint64_t coef;
-        gr_ord_term(x, f->label, f->term, &e, &coef);
+        gr_ord e = f->exps[f->term];
         if (f->left == 0) {
-            f->left = coef;
+            f->left = f->coefs[f->term];
         }
         if (--f->left == 0) {
             f->term++;
         }
         jb_put(&b, first ? "[" : ",[", first ? 1 : 2);
-        first = true;
-        stk[sp++] = (gr_ord_frame){.label = e};
+        size_t off, n;
+        if (e == GR_ORD_ZERO) {
+            jb_put(&b, "]", 1);
+            first = false;
+        } else if (jb_recall(&memo, x, e, &off, &n)) {
+            jb_again(&b, off, n);
+            jb_put(&b, "]", 1);
+            first = false;
+        } else {
+            first = true;
+            stk[sp++] = frame_of(x, e, b.len);
+        }
     }
     gr_arena_free(c->arena, stk, depth * sizeof(*stk));
+    gr_ord_memo_release(&memo);
     return jb_item(c, &b);
 }
 
@@ -428,7 +532,20 @@ static gr_status gr_otree_moves_json(gr_jctx *c, void *state,
         s->reply_vertices += size;
         cJSON *m = gr_jw_obj(c);
         gr_jw_set(c, m, "tree", gr_jw_u64(c, trees[i]));
-        gr_jw_set(c, m, "replace_with", gr_json_ordinal_tree(c, x, repl[i]));
+        cJSON *tree;
+        if (s->last_text != NULL && s->last_repl == repl[i]) {
+            tree = cJSON_CreateRaw(s->last_text);
+            if (tree == NULL) {
+                c->oom = true;
+            }
+        } else {
+            tree = gr_json_ordinal_tree(c, x, repl[i]);
+            if (tree != NULL) {
+                s->last_repl = repl[i];
+                s->last_text = tree->valuestring;
+            }
+        }
+        gr_jw_set(c, m, "replace_with", tree);
         gr_jw_push(c, arr, m);
     }
     gr_arena_free(c->arena, repl, (want + 1) * sizeof(*repl));
