@@ -210,8 +210,15 @@ static gr_status solve_set(gr_arena *arena, gr_sub_table *out)
             cap *= 2;
         }
         uint32_t stamp = (uint32_t)n + 1;
-        for (size_t i = 0; i < k && set[i] <= n; i++) {
-            seen[g[n - set[i]]] = stamp;
+        if (n >= m) { /* every take fits: no bound test in the hot loop */
+            const uint16_t *base = g + n;
+            for (size_t i = 0; i < k; i++) {
+                seen[base[-(ptrdiff_t)set[i]]] = stamp;
+            }
+        } else {
+            for (size_t i = 0; i < k && set[i] <= n; i++) {
+                seen[g[n - set[i]]] = stamp;
+            }
         }
         uint16_t v = 0;
         while (seen[v] == stamp) {

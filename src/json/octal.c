@@ -148,17 +148,38 @@ static gr_status gr_octal_moves_json(gr_jctx *c, void *state,
     if (buf == NULL) {
         return gr_json_oom(c);
     }
+    /* Counts per heap below the table, UINT64_MAX = not yet known: the
+     * target of a heap depends only on the heap (g_i ^ x), so repeated
+     * heaps are counted once.  (Huge heaps are cheap already: the core
+     * counts their splits from a per-residue cache.) */
+    uint64_t *memo = NULL;
+    if (count_all && s->n > 64) {
+        memo = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, s->table.computed);
+        if (memo == NULL) {
+            return gr_json_oom(c);
+        }
+        memset(memo, 0xff, s->table.computed * sizeof(uint64_t));
+    }
     uint64_t listed = 0, total = 0;
     for (size_t i = 0; i < s->n; i++) {
         if (!count_all && total >= 1 && listed >= max) {
             break;
         }
+        uint64_t h = s->heaps[i];
+        bool memoised = memo != NULL && listed >= max && h < s->table.computed;
+        if (memoised && memo[h] != UINT64_MAX) {
+            total = total > UINT64_MAX - memo[h] ? UINT64_MAX : total + memo[h];
+            continue;
+        }
         uint64_t n;
-        gr_status st = gr_octal_moves_to(&s->table, s->heaps[i],
-                                         s->grundy[i] ^ x, count_all, buf,
+        gr_status st = gr_octal_moves_to(&s->table, h, s->grundy[i] ^ x,
+                                         count_all, buf,
                                          (size_t)(max - listed), &n);
         if (st != GR_OK) {
             return gr_json_error(c, GR_EINTERNAL, NULL, "heap without a value");
+        }
+        if (memoised) {
+            memo[h] = n;
         }
         for (uint64_t k = 0; k < n && listed < max; k++, listed++) {
             write_move(c, arr, i, &buf[k]);
