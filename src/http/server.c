@@ -28,6 +28,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/random.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -49,6 +50,10 @@ struct gr_server {
     unsigned port;
 };
 
+/* Body bytes still read (and dropped) after a mid-body 413, so that a
+ * client writing its whole body before reading gets the answer. */
+#define GR_DISCARD_GRACE ((size_t)1 << 20)
+
 typedef struct gr_req {
     gr_server *srv;
     gr_arena *arena;
@@ -59,6 +64,8 @@ typedef struct gr_req {
     char *body;
     size_t len, cap;
     bool too_large, out_of_memory, solving, text, answered;
+    bool raw_answered; /* a 413 written to the socket mid-body */
+    size_t discarded;  /* body bytes dropped after raw_answered */
     unsigned status;
     size_t bytes;
     size_t arena_charged;
@@ -145,11 +152,9 @@ static size_t gr_json_escape(char *out, const char *s)
     return n;
 }
 
-static enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req,
-                                  unsigned status, const char *type,
-                                  const char *title, const char *detail,
-                                  const char *pointer, const char *allow,
-                                  bool close_after)
+/* The problem document, malloc'ed; NULL when malloc fails. */
+static char *gr_problem_json(unsigned status, const char *type, const char *title,
+                             const char *detail, const char *pointer, size_t *len)
 {
     static const char prefix[] = "https://grundyd.dev/problems/";
     size_t need = 160 + sizeof(prefix) + gr_json_escape(NULL, type) +
@@ -157,7 +162,7 @@ static enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req,
                   (pointer != NULL ? gr_json_escape(NULL, pointer) : 0);
     char *buf = malloc(need);
     if (buf == NULL) {
-        return MHD_NO;
+        return NULL;
     }
     size_t n = 0;
 #define GR_PUT(lit) (memcpy(buf + n, lit, sizeof(lit) - 1), n += sizeof(lit) - 1)
@@ -176,6 +181,21 @@ static enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req,
     }
     GR_PUT("}");
 #undef GR_PUT
+    *len = n;
+    return buf;
+}
+
+static enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req,
+                                  unsigned status, const char *type,
+                                  const char *title, const char *detail,
+                                  const char *pointer, const char *allow,
+                                  bool close_after)
+{
+    size_t n = 0;
+    char *buf = gr_problem_json(status, type, title, detail, pointer, &n);
+    if (buf == NULL) {
+        return MHD_NO;
+    }
     struct MHD_Response *r = MHD_create_response_from_buffer(n, buf, MHD_RESPMEM_MUST_FREE);
     if (r == NULL) {
         free(buf);
@@ -409,14 +429,86 @@ static enum MHD_Result gr_problem_from(struct MHD_Connection *conn, gr_req *req,
                       p->detail != NULL ? p->detail : "", p->pointer, NULL, false);
 }
 
+static enum MHD_Result gr_body_too_large(struct MHD_Connection *conn, gr_req *req)
+{
+    char detail[128];
+    snprintf(detail, sizeof(detail), "the body may be at most %llu bytes (--max-body)",
+             (unsigned long long)req->srv->cfg.max_body);
+    return gr_send_problem(conn, req, 413, "body-too-large", "Request body too large",
+                      detail, NULL, NULL, true);
+}
+
+/* A chunked body has just passed --max-body, mid-upload.  libmicrohttpd
+ * 0.9.75 accepts a response only before the body or after all of it, and
+ * a hostile client may never send the rest.  So the 413 is written to the
+ * socket here, as MHD would have written it with "Connection: close".
+ * The socket is non-blocking and the answer is a few hundred bytes, so one
+ * send nearly always takes it all; if the buffer is full the client is not
+ * reading and loses nothing it would have read.
+ *
+ * Then the connection must close without MHD answering again: gr_access
+ * keeps discarding what still arrives, up to GR_DISCARD_GRACE bytes (a
+ * client that writes its whole body before reading, as many do, would
+ * otherwise meet a reset instead of the 413), and returns MHD_NO at the end
+ * of the body or past the grace.  MHD logs "Application reported internal
+ * error" for that; the access log shows the 413.  A client that stalls has
+ * its 413 at once and is closed by --timeout. */
+static enum MHD_Result gr_body_too_large_now(struct MHD_Connection *conn, gr_req *req)
+{
+    char detail[128];
+    snprintf(detail, sizeof(detail), "the body may be at most %llu bytes (--max-body)",
+             (unsigned long long)req->srv->cfg.max_body);
+    size_t blen = 0;
+    char *body = gr_problem_json(413, "body-too-large", "Request body too large", detail,
+                                 NULL, &blen);
+    req->status = 413;
+    req->bytes = blen;
+    req->answered = true;
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (body == NULL || ci == NULL) {
+        free(body);
+        return MHD_NO;
+    }
+    const char *origin = req->srv->cfg.cors_origin;
+    int vary = strcmp(origin, "*") != 0;
+    size_t hcap = 512 + strlen(origin) + strlen(req->id);
+    char *msg = malloc(hcap + blen);
+    if (msg == NULL) {
+        free(body);
+        return MHD_NO;
+    }
+    int hl = snprintf(msg, hcap,
+                      "HTTP/1.1 413 Content Too Large\r\n"
+                      "Connection: close\r\n"
+                      "Content-Length: %zu\r\n"
+                      "Content-Type: application/problem+json\r\n"
+                      "Access-Control-Allow-Origin: %s\r\n%s"
+                      "Access-Control-Expose-Headers: X-Request-Id, Retry-After\r\n"
+                      "X-Request-Id: %s\r\n"
+                      "X-Content-Type-Options: nosniff\r\n\r\n",
+                      blen, origin, vary ? "Vary: Origin\r\n" : "", req->id);
+    if (hl > 0 && (size_t)hl < hcap) {
+        memcpy(msg + hl, body, blen);
+        size_t total = (size_t)hl + blen, off = 0;
+        while (off < total) {
+            ssize_t w = send(ci->connect_fd, msg + off, total - off, MSG_NOSIGNAL | MSG_DONTWAIT);
+            if (w <= 0) {
+                break;
+            }
+            off += (size_t)w;
+        }
+    }
+    free(msg);
+    free(body);
+    req->raw_answered = true;
+    return MHD_YES;
+}
+
 static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *req)
 {
     if (req->too_large) {
-        char detail[128];
-        snprintf(detail, sizeof(detail), "the body may be at most %llu bytes (--max-body)",
-                 (unsigned long long)req->srv->cfg.max_body);
-        return gr_send_problem(conn, req, 413, "body-too-large", "Request body too large",
-                          detail, NULL, NULL, true);
+        return gr_body_too_large(conn, req);
     }
     gr_jctx c;
     gr_jctx_init(&c, req->arena);
@@ -549,6 +641,13 @@ static enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn,
         }
         return gr_admit_post(conn, req);
     }
+    if (req->raw_answered) {
+        /* See gr_body_too_large_now: drain a little, then close. */
+        req->discarded += *upload_data_size;
+        bool more = *upload_data_size != 0 && req->discarded <= GR_DISCARD_GRACE;
+        *upload_data_size = 0;
+        return more ? MHD_YES : MHD_NO;
+    }
     if (req->answered) {
         *upload_data_size = 0; /* discard what follows an early answer */
         return MHD_YES;
@@ -556,6 +655,12 @@ static enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn,
     if (*upload_data_size != 0) {
         gr_append_body(req, upload_data, *upload_data_size);
         *upload_data_size = 0;
+        if (req->too_large) {
+            /* A chunked body (no Content-Length to refuse up front) has
+             * just passed --max-body: answer now instead of reading on
+             * to the end, which a hostile client may never send. */
+            return gr_body_too_large_now(conn, req);
+        }
         return MHD_YES;
     }
     return gr_serve_analysis(conn, req);
