@@ -10,6 +10,7 @@
 
 #include "core/hackenbush_graph_internal.h"
 #include "grundy/hackenbush_graph.h"
+#include "json/families.h"
 
 /* ---- brute force: mex over edge subsets, with detachment --------------- */
 
@@ -567,6 +568,68 @@ static void test_sparse_ids(void **state)
     }
 }
 
+/* The JSON family as /v1/sum drives it: found by name, analysed as a
+ * component ("game" allowed, pointers under the component), moves to
+ * non-zero targets, counting without writing. */
+static void test_family_as_sum_component(void **state)
+{
+    (void)state;
+    gr_json_init();
+    const gr_family *fam = gr_family_find("hackenbush_graph");
+    assert_non_null(fam);
+    gr_arena *a = gr_arena_create(0);
+    gr_jctx c;
+    gr_jctx_init(&c, a);
+    gr_arena *prev = gr_json_bind(a);
+    /* an edge under a triangle (2) beside a triangle on the ground (1) */
+    cJSON *obj = cJSON_Parse("{\"game\": \"hackenbush_graph\", \"edges\": "
+                             "[[0, 1], [1, 2], [2, 3], [3, 1], [0, 4], [4, 5], "
+                             "[5, 0]], \"ground\": [0]}");
+    assert_non_null(obj);
+    void *st = NULL;
+    gr_value v;
+    assert_int_equal(fam->analyse(&c, obj, "/components/1", &st, &v), GR_OK);
+    assert_int_equal(v.kind, GR_VALUE_FINITE);
+    assert_int_equal(v.n, 3);
+    /* every target: the listed moves, replayed, leave exactly that value */
+    for (uint64_t t = 0; t < 6; t++) {
+        gr_value target = {.kind = GR_VALUE_FINITE, .n = t};
+        cJSON *arr = cJSON_CreateArray();
+        uint64_t count = 99, count2 = 99;
+        assert_int_equal(fam->moves_to(&c, st, &target, 100, true, arr, &count),
+                         GR_OK);
+        assert_int_equal((uint64_t)cJSON_GetArraySize(arr), count);
+        assert_int_equal(fam->moves_to(&c, st, &target, 100, true, NULL, &count2),
+                         GR_OK);
+        assert_int_equal(count, count2);
+        /* every listed move, replayed, leaves value t */
+        for (cJSON *mv = arr->child; mv != NULL; mv = mv->next) {
+            /* numbers are written as raw text */
+            int e = atoi(cJSON_GetObjectItem(mv, "edge")->valuestring);
+            cJSON *copy = cJSON_Parse("{\"edges\": [[0, 1], [1, 2], [2, 3], [3, 1], "
+                                      "[0, 4], [4, 5], [5, 0]], \"ground\": [0]}");
+            cJSON_DeleteItemFromArray(cJSON_GetObjectItem(copy, "edges"), e);
+            void *st2 = NULL;
+            gr_value v2;
+            gr_status rc = fam->analyse(&c, copy, "", &st2, &v2);
+            if (rc != GR_OK) {
+                fprintf(stderr, "%s at %s\n", c.problem.detail, c.problem.pointer);
+            }
+            assert_int_equal(rc, GR_OK);
+            assert_int_equal(v2.n, t);
+        }
+    }
+    /* errors point inside the component */
+    cJSON *bad = cJSON_Parse("{\"edges\": [[0, 1], [1, -1]], \"ground\": [0]}");
+    assert_int_equal(fam->analyse(&c, bad, "/components/0", &st, &v), GR_EINVAL);
+    assert_string_equal(c.problem.pointer, "/components/0/edges/1/1");
+    /* the "game" key is a sum component's only */
+    assert_int_equal(fam->analyse(&c, obj, "", &st, &v), GR_EINVAL);
+    assert_string_equal(c.problem.pointer, "/game");
+    gr_json_bind(prev);
+    gr_arena_destroy(a);
+}
+
 /* Replay: every winning move leaves value 0. */
 static void test_replay(void **state)
 {
@@ -644,6 +707,7 @@ int main(void)
         cmocka_unit_test(test_against_resolve),
         cmocka_unit_test(test_cycles_with_sticks),
         cmocka_unit_test(test_sparse_ids),
+        cmocka_unit_test(test_family_as_sum_component),
         cmocka_unit_test(test_replay),
         cmocka_unit_test(test_long_path_and_cycle),
     };
