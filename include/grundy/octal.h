@@ -39,14 +39,13 @@
 #define GR_OCTAL_MAX_GRUNDY 65535u
 
 typedef struct gr_octal_code {
-    unsigned len;                            /* t: last nonzero digit */
-    uint8_t digit[GR_OCTAL_MAX_DIGITS + 1];  /* digit[1..len]; digit[0] 0 */
+    unsigned len;                           /* t: last nonzero digit */
+    uint8_t digit[GR_OCTAL_MAX_DIGITS + 1]; /* digit[1..len]; digit[0] 0 */
 } gr_octal_code;
 
 /* Parses "0.d1...dk".  GR_EINVAL (with *bad_at the offending byte offset)
  * for anything else; GR_ELIMIT for more than GR_OCTAL_MAX_DIGITS digits. */
-gr_status gr_octal_parse(const char *text, gr_octal_code *out,
-                         size_t *bad_at);
+gr_status gr_octal_parse(const char *text, gr_octal_code *out, size_t *bad_at);
 
 typedef struct gr_octal_split_cache gr_octal_split_cache;
 
@@ -54,12 +53,12 @@ typedef struct gr_octal_table {
     gr_octal_code code;
     const uint16_t *values; /* g(0) .. g(computed-1) */
     uint64_t computed;
-    uint64_t max_value;     /* the largest value in the table */
-    bool periodic;          /* confirmed by Guy-Smith */
-    uint64_t preperiod;     /* e */
-    uint64_t period;        /* p */
-    uint32_t *residues;     /* scratch for gr_octal_moves_to (period) */
-    gr_arena *arena;        /* the arena the table (and its cache) live in */
+    uint64_t max_value; /* the largest value in the table */
+    bool periodic;      /* confirmed by Guy-Smith */
+    uint64_t preperiod; /* e */
+    uint64_t period;    /* p */
+    uint32_t *residues; /* scratch for gr_octal_moves_to (period) */
+    gr_arena *arena;    /* the arena the table (and its cache) live in */
     gr_octal_split_cache *cache; /* split counts of huge heaps, lazily */
 } gr_octal_table;
 

@@ -32,8 +32,8 @@
 
 #define GR_SUB_MAX_SET 10000u
 #define GR_SUB_MAX_ELEMENT 1000000u
-#define GR_SUB_MAX_VALUES (1u << 22)       /* 4194304 values */
-#define GR_SUB_MAX_WORK (1ull << 28)       /* 268435456 look-ups */
+#define GR_SUB_MAX_VALUES (1u << 22) /* 4194304 values */
+#define GR_SUB_MAX_WORK (1ull << 28) /* 268435456 look-ups */
 
 typedef struct gr_sub_rules {
     uint64_t max_take;   /* > 0: take 1..max_take (set ignored) */
@@ -42,14 +42,14 @@ typedef struct gr_sub_rules {
 } gr_sub_rules;
 
 typedef struct gr_sub_table {
-    uint64_t max_take;      /* > 0: closed form, nothing below is used */
-    const uint32_t *set;    /* S ascending, distinct */
+    uint64_t max_take;   /* > 0: closed form, nothing below is used */
+    const uint32_t *set; /* S ascending, distinct */
     size_t set_len;
     const uint16_t *values; /* g(0) .. g(computed-1); g <= |S| < 2^16 */
     uint64_t computed;
-    bool periodic;          /* g(n+period) = g(n) for all n >= preperiod */
+    bool periodic; /* g(n+period) = g(n) for all n >= preperiod */
     uint64_t preperiod;
-    uint64_t period;        /* for max_take: preperiod 0, period K+1 */
+    uint64_t period; /* for max_take: preperiod 0, period K+1 */
 } gr_sub_table;
 
 /* Validates the rules (GR_EINVAL: an element 0 or no rule at all;

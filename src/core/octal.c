@@ -82,7 +82,8 @@ static gr_status ring_widen(gr_arena *arena, split_ring *r, uint64_t value)
         memcpy(bits + s * words, r->bits + s * r->words,
                r->words * sizeof(uint64_t));
     }
-    gr_arena_free(arena, r->bits, (size_t)r->slots * r->words * sizeof(uint64_t));
+    gr_arena_free(arena, r->bits,
+                  (size_t)r->slots * r->words * sizeof(uint64_t));
     r->bits = bits;
     r->words = words;
     return GR_OK;
@@ -241,8 +242,8 @@ gr_status gr_octal_solve(gr_arena *arena, const gr_octal_code *code,
         }
         uint64_t have = n + 1;
         if (have >= next_check) {
-            out->periodic = guy_smith(g, have, t, &out->preperiod,
-                                      &out->period);
+            out->periodic =
+                guy_smith(g, have, t, &out->preperiod, &out->period);
             /* Every value while the table is small (most games settle
              * early), then every 1/64 of the table: the answer does not
              * depend on when the test runs, only the table's length. */
@@ -296,8 +297,8 @@ static void sink_add(move_sink *s, uint64_t k)
     s->count = s->count > UINT64_MAX - k ? UINT64_MAX : s->count + k;
 }
 
-static void sink_list(move_sink *s, uint32_t take, uint32_t nleaves,
-                      uint64_t a, uint64_t b)
+static void sink_list(move_sink *s, uint32_t take, uint32_t nleaves, uint64_t a,
+                      uint64_t b)
 {
     if (s->listed < s->max) {
         gr_octal_move *m = &s->out[s->listed++];
@@ -380,9 +381,9 @@ static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k,
         while (cap < k->len + need) {
             cap *= 2;
         }
-        uint32_t *pool = gr_arena_realloc(t->arena, k->pool,
-                                          k->cap * sizeof(uint32_t),
-                                          cap * sizeof(uint32_t));
+        uint32_t *pool =
+            gr_arena_realloc(t->arena, k->pool, k->cap * sizeof(uint32_t),
+                             cap * sizeof(uint32_t));
         if (pool == NULL) {
             k->disabled = true;
             return NULL;

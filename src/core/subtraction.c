@@ -233,8 +233,7 @@ static gr_status solve_set(gr_arena *arena, gr_sub_table *out)
         if (n + 1 == m) {
             h = addmod(mulmod(h, HASH_BASE), v);
         } else {
-            h = addmod(mulmod(submod(h, mulmod(g[n - m], top)), HASH_BASE),
-                       v);
+            h = addmod(mulmod(submod(h, mulmod(g[n - m], top)), HASH_BASE), v);
         }
         uint64_t match;
         gr_status st = index_find_or_add(arena, &ix, g, m, h,

@@ -40,18 +40,18 @@ static gr_status read_code(gr_jctx *c, const cJSON *item, const char *ptr,
                              GR_OCTAL_MAX_DIGITS);
     }
     if (st != GR_OK) {
-        return gr_json_error(c, GR_EINVAL, ptr,
-                             "must be an octal code \"0.d1d2...\" (\"0.\" and "
-                             "then at least one digit 0-7), as in \"0.77\"; the "
-                             "character at offset %zu is wrong",
-                             bad);
+        return gr_json_error(
+            c, GR_EINVAL, ptr,
+            "must be an octal code \"0.d1d2...\" (\"0.\" and "
+            "then at least one digit 0-7), as in \"0.77\"; the "
+            "character at offset %zu is wrong",
+            bad);
     }
     return GR_OK;
 }
 
-static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj,
-                                  const char *ptr, void **state,
-                                  gr_value *value)
+static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
+                                  void **state, gr_value *value)
 {
     const cJSON *code, *heaps, *all, *max, *game;
     const gr_jfield fields[] = {
@@ -84,8 +84,7 @@ static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj,
         return gr_json_oom(c);
     }
     if (st == GR_ELIMIT) {
-        return gr_json_error(c, GR_ELIMIT, cp,
-                             "reaches Grundy values above %u",
+        return gr_json_error(c, GR_ELIMIT, cp, "reaches Grundy values above %u",
                              GR_OCTAL_MAX_GRUNDY);
     }
     if (st != GR_OK) {
@@ -144,7 +143,8 @@ static gr_status gr_octal_moves_json(gr_jctx *c, void *state,
     if (x == 0) {
         return GR_OK; /* a heap never moves to its own value (mex) */
     }
-    gr_octal_move *buf = GR_ARENA_ARRAY_UNINIT(c->arena, gr_octal_move, max + 1);
+    gr_octal_move *buf =
+        GR_ARENA_ARRAY_UNINIT(c->arena, gr_octal_move, max + 1);
     if (buf == NULL) {
         return gr_json_oom(c);
     }
@@ -172,9 +172,9 @@ static gr_status gr_octal_moves_json(gr_jctx *c, void *state,
             continue;
         }
         uint64_t n;
-        gr_status st = gr_octal_moves_to(&s->table, h, s->grundy[i] ^ x,
-                                         count_all, buf,
-                                         (size_t)(max - listed), &n);
+        gr_status st =
+            gr_octal_moves_to(&s->table, h, s->grundy[i] ^ x, count_all, buf,
+                              (size_t)(max - listed), &n);
         if (st != GR_OK) {
             return gr_json_error(c, GR_EINTERNAL, NULL, "heap without a value");
         }

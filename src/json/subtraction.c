@@ -32,9 +32,10 @@ static gr_status read_rules(gr_jctx *c, const char *ptr, const cJSON *max_take,
 {
     memset(rules, 0, sizeof(*rules));
     if (max_take != NULL && set != NULL) {
-        return gr_json_error(c, GR_EINVAL, gr_jp_key(c, ptr, "subtraction_set"),
-                             "give exactly one of max_take and subtraction_set, "
-                             "not both");
+        return gr_json_error(
+            c, GR_EINVAL, gr_jp_key(c, ptr, "subtraction_set"),
+            "give exactly one of max_take and subtraction_set, "
+            "not both");
     }
     if (max_take == NULL && set == NULL) {
         return gr_json_error(c, GR_EINVAL, ptr,
@@ -43,14 +44,15 @@ static gr_status read_rules(gr_jctx *c, const char *ptr, const cJSON *max_take,
     }
     if (max_take != NULL) {
         const char *p = gr_jp_key(c, ptr, "max_take");
-        gr_status st = gr_json_u64(c, max_take, p, GR_JSON_MAX_I64,
-                                   &rules->max_take);
+        gr_status st =
+            gr_json_u64(c, max_take, p, GR_JSON_MAX_I64, &rules->max_take);
         if (st != GR_OK) {
             return st;
         }
         if (rules->max_take == 0) {
-            return gr_json_error(c, GR_EINVAL, p,
-                                 "must be at least 1 (a move takes 1..K tokens)");
+            return gr_json_error(
+                c, GR_EINVAL, p,
+                "must be at least 1 (a move takes 1..K tokens)");
         }
         return GR_OK;
     }
@@ -206,7 +208,8 @@ static gr_status gr_sub_moves_json(gr_jctx *c, void *state,
             }
         }
         size_t n;
-        gr_status st = gr_sub_moves_to(t, s->piles[i], want, takes, per_pile, &n);
+        gr_status st =
+            gr_sub_moves_to(t, s->piles[i], want, takes, per_pile, &n);
         if (st != GR_OK) {
             return gr_json_error(c, GR_EINTERNAL, NULL, "pile without a value");
         }

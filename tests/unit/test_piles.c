@@ -45,8 +45,8 @@ static void brute_sub(const uint64_t *set, size_t k, uint16_t *g, size_t n)
 }
 
 /* g(0..n-1) of an octal game by the definition (digits[1..len]). */
-static void brute_octal(const unsigned char *digits, unsigned len,
-                        uint16_t *g, size_t n)
+static void brute_octal(const unsigned char *digits, unsigned len, uint16_t *g,
+                        size_t n)
 {
     static unsigned char seen[1024];
     for (size_t h = 0; h < n; h++) {
@@ -137,8 +137,7 @@ static void test_sub_known_periods(void **state)
 
 /* The least period and preperiod of g[0..n) found by brute force, given
  * that it becomes periodic well before n. */
-static void brute_period(const uint16_t *g, size_t n, uint64_t *e,
-                         uint64_t *p)
+static void brute_period(const uint16_t *g, size_t n, uint64_t *e, uint64_t *p)
 {
     for (uint64_t q = 1; q < n / 3; q++) {
         /* last mismatch for q */
@@ -213,7 +212,8 @@ static void test_sub_max_take(void **state)
                                             : gr_test_below(&rng, HUGE_PILE);
         uint64_t gn = sub_g(&t, n);
         assert_int_equal(gn, n % (k + 1));
-        uint64_t target = gr_test_below(&rng, 3) == 0 ? gn : gr_test_below(&rng, k + 2);
+        uint64_t target =
+            gr_test_below(&rng, 3) == 0 ? gn : gr_test_below(&rng, k + 2);
         uint64_t take = 0;
         size_t count;
         assert_int_equal(gr_sub_moves_to(&t, n, target, &take, 1, &count),
@@ -261,8 +261,9 @@ static void test_sub_moves_replay(void **state)
         size_t np = 1 + gr_test_below(&rng, 5);
         uint64_t total = 0;
         for (size_t i = 0; i < np; i++) {
-            piles[i] = gr_test_below(&rng, 2) ? gr_test_below(&rng, 200)
-                                              : HUGE_PILE - gr_test_below(&rng, 1u << 30);
+            piles[i] = gr_test_below(&rng, 2)
+                           ? gr_test_below(&rng, 200)
+                           : HUGE_PILE - gr_test_below(&rng, 1u << 30);
             total ^= sub_g(&t, piles[i]);
         }
         size_t found = 0;
@@ -270,9 +271,9 @@ static void test_sub_moves_replay(void **state)
             uint64_t gi = sub_g(&t, piles[i]);
             uint64_t takes[8];
             size_t count;
-            assert_int_equal(gr_sub_moves_to(&t, piles[i], gi ^ total, takes,
-                                             8, &count),
-                             GR_OK);
+            assert_int_equal(
+                gr_sub_moves_to(&t, piles[i], gi ^ total, takes, 8, &count),
+                GR_OK);
             /* Count against the definition. */
             size_t expect = 0;
             for (size_t s = 0; s < t.set_len; s++) {
@@ -396,11 +397,11 @@ static const unsigned kayles[] = {
 
 /* OEIS A002187, Dawson's chess (0.137), from n = 0. */
 static const unsigned dawson[] = {
-    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0,
-    2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5,
-    5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1,
-    1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3,
-    7, 4};
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0,
+    1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1,
+    0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0,
+    4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5,
+    5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4};
 
 static void test_octal_published_tables(void **state)
 {
@@ -583,11 +584,11 @@ static void test_octal_random_vs_brute(void **state)
                 nocache.arena = NULL;
                 nocache.cache = NULL;
                 uint64_t cached, direct;
-                assert_int_equal(gr_octal_moves_to(&t, h, v, true, mv, 0, &cached),
-                                 GR_OK);
-                assert_int_equal(gr_octal_moves_to(&nocache, h, v, true, mv, 0,
-                                                   &direct),
-                                 GR_OK);
+                assert_int_equal(
+                    gr_octal_moves_to(&t, h, v, true, mv, 0, &cached), GR_OK);
+                assert_int_equal(
+                    gr_octal_moves_to(&nocache, h, v, true, mv, 0, &direct),
+                    GR_OK);
                 assert_int_equal(cached, direct);
                 assert_int_equal(cached, count);
                 for (uint64_t m = 0; m < count && m < 4; m++) {
@@ -605,7 +606,7 @@ static void test_octal_moves_replay(void **state)
     (void)state;
     gr_test_rng rng = {0x5eed0005};
     static const char *codes[] = {"0.77", "0.07", "0.137", "0.6", "0.333",
-                                  "0.37", "0.4", "0.14", "0.51"};
+                                  "0.37", "0.4",  "0.14",  "0.51"};
     gr_octal_move mv[64];
     for (int iter = 0; iter < 200; iter++) {
         gr_arena *a = gr_arena_create(0);
@@ -628,7 +629,8 @@ static void test_octal_moves_replay(void **state)
                 gr_octal_moves_to(&t, heaps[i], target, true, mv, 64, &count),
                 GR_OK);
             if (heaps[i] < 150) {
-                assert_int_equal(count, brute_octal_count(&t, heaps[i], target));
+                assert_int_equal(count,
+                                 brute_octal_count(&t, heaps[i], target));
             }
             for (uint64_t m = 0; m < count && m < 64; m++) {
                 check_move(&t, heaps[i], target, &mv[m]);
@@ -642,9 +644,9 @@ static void test_octal_moves_replay(void **state)
             /* Asking for one move finds the first of the full list. */
             uint64_t one;
             gr_octal_move first;
-            assert_int_equal(gr_octal_moves_to(&t, heaps[i], target, false,
-                                               &first, 1, &one),
-                             GR_OK);
+            assert_int_equal(
+                gr_octal_moves_to(&t, heaps[i], target, false, &first, 1, &one),
+                GR_OK);
             assert_int_equal(one > 0, count > 0);
             if (count > 0) {
                 assert_int_equal(first.take, mv[0].take);
@@ -675,7 +677,6 @@ static void test_octal_unconfirmed_limit(void **state)
     assert_true(t.periodic);
     gr_arena_destroy(a);
 }
-
 
 /* ---- the JSON families as /v1/sum drives them ------------------------- */
 
@@ -712,19 +713,22 @@ static void test_families_move_to_targets(void **state)
         static uint64_t piles[2000], g[2000];
         if (is_oct) {
             static const char *codes[] = {"0.77", "0.137", "0.07", "0.4"};
-            len += (size_t)snprintf(text + len, sizeof(text) - len,
-                                    "{\"game\":\"octal\",\"code\":\"%s\",\"heaps\":[",
-                                    codes[gr_test_below(&rng, 4)]);
+            len += (size_t)snprintf(
+                text + len, sizeof(text) - len,
+                "{\"game\":\"octal\",\"code\":\"%s\",\"heaps\":[",
+                codes[gr_test_below(&rng, 4)]);
         } else {
             size_t k = many ? 600 : 1 + gr_test_below(&rng, 5);
-            len += (size_t)snprintf(text + len, sizeof(text) - len,
-                                    "{\"game\":\"subtraction\",\"subtraction_set\":[");
+            len += (size_t)snprintf(
+                text + len, sizeof(text) - len,
+                "{\"game\":\"subtraction\",\"subtraction_set\":[");
             for (size_t i = 0; i < k; i++) {
-                len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%llu",
-                                        i ? "," : "",
-                                        (unsigned long long)(1 + gr_test_below(&rng, 3 * k)));
+                len += (size_t)snprintf(
+                    text + len, sizeof(text) - len, "%s%llu", i ? "," : "",
+                    (unsigned long long)(1 + gr_test_below(&rng, 3 * k)));
             }
-            len += (size_t)snprintf(text + len, sizeof(text) - len, "],\"piles\":[");
+            len += (size_t)snprintf(text + len, sizeof(text) - len,
+                                    "],\"piles\":[");
         }
         for (size_t i = 0; i < np; i++) {
             /* (a big random set may have no period within the bounds:
@@ -732,8 +736,9 @@ static void test_families_move_to_targets(void **state)
             bool small = gr_test_below(&rng, 3) || many;
             piles[i] = small ? gr_test_below(&rng, 200)
                              : HUGE_PILE - gr_test_below(&rng, 1000);
-            len += (size_t)snprintf(text + len, sizeof(text) - len, "%s\"%llu\"",
-                                    i ? "," : "", (unsigned long long)piles[i]);
+            len +=
+                (size_t)snprintf(text + len, sizeof(text) - len, "%s\"%llu\"",
+                                 i ? "," : "", (unsigned long long)piles[i]);
         }
         snprintf(text + len, sizeof(text) - len, "]}");
         cJSON *obj = cJSON_Parse(text);
@@ -761,14 +766,16 @@ static void test_families_move_to_targets(void **state)
                 uint64_t n = 0;
                 if (is_oct) {
                     gr_octal_move mv;
-                    assert_int_equal(gr_octal_moves_to(otab, piles[i], g[i] ^ total ^ t,
-                                                       true, &mv, 0, &n),
+                    assert_int_equal(gr_octal_moves_to(otab, piles[i],
+                                                       g[i] ^ total ^ t, true,
+                                                       &mv, 0, &n),
                                      GR_OK);
                 } else {
                     size_t m;
                     uint64_t take;
-                    assert_int_equal(gr_sub_moves_to(stab, piles[i], g[i] ^ total ^ t,
-                                                     &take, 0, &m),
+                    assert_int_equal(gr_sub_moves_to(stab, piles[i],
+                                                     g[i] ^ total ^ t, &take, 0,
+                                                     &m),
                                      GR_OK);
                     n = m;
                 }
@@ -777,7 +784,8 @@ static void test_families_move_to_targets(void **state)
             gr_value target = {.kind = GR_VALUE_FINITE, .n = t};
             cJSON *arr = cJSON_CreateArray();
             uint64_t count = 12345;
-            assert_int_equal(fam->moves_to(&c, st, &target, 50, true, arr, &count), GR_OK);
+            assert_int_equal(
+                fam->moves_to(&c, st, &target, 50, true, arr, &count), GR_OK);
             assert_int_equal(count, expect);
             int listed = cJSON_GetArraySize(arr);
             assert_int_equal((uint64_t)listed, expect < 50 ? expect : 50);
@@ -793,14 +801,17 @@ static void test_families_move_to_targets(void **state)
                         after ^= oct_g(otab, json_u64(leaf));
                     }
                 } else {
-                    assert_int_equal(json_u64(cJSON_GetObjectItem(mv, "from")), piles[i]);
-                    after ^= sub_g(stab, json_u64(cJSON_GetObjectItem(mv, "to")));
+                    assert_int_equal(json_u64(cJSON_GetObjectItem(mv, "from")),
+                                     piles[i]);
+                    after ^=
+                        sub_g(stab, json_u64(cJSON_GetObjectItem(mv, "to")));
                 }
                 assert_int_equal(after, t);
             }
             /* Without count_all: at least one when there is one. */
             arr = cJSON_CreateArray();
-            assert_int_equal(fam->moves_to(&c, st, &target, 1, false, arr, &count), GR_OK);
+            assert_int_equal(
+                fam->moves_to(&c, st, &target, 1, false, arr, &count), GR_OK);
             assert_int_equal(count > 0, expect > 0);
             assert_int_equal(cJSON_GetArraySize(arr), expect > 0 ? 1 : 0);
         }
