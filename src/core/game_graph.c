@@ -13,25 +13,34 @@
  * 0..i, so the levels stop after at most (largest out-degree + 1) rounds,
  * and the finite values are exactly the mex of the finite follower values.
  *
- * Each level is a retrograde analysis, done with counters the way win/lose
- * tables of loopy games are (positions labeled i play the role of losses,
- * "has a follower labeled i" that of wins), restricted to the set U of
- * positions that are unlabeled or infinite:
- *   - rc[u] counts u's edges into U that do not yet lead to a position with
- *     a follower labeled i; u is labeled i when it reaches 0;
- *   - labeling v with i marks each predecessor p in U as "wins at i"
- *     (stamp[p] = i + 1) and decrements rc of p's unlabeled predecessors.
- * cnt[u], u's edges into U, is kept across levels (decremented once per
- * edge when its head gets a finite label), so a level starts by copying it
- * for the unlabeled positions only.  Those form a list compacted after
- * every level; a position unlabeled at level i has out-degree >= i, so the
- * copies cost O(V + E) over all levels.  The labels of one level are a
- * queue segment, and the position in that queue is Smith's counter.
+ * Each level is a retrograde analysis (positions labeled i play the role
+ * of losses, "has a follower labeled i" -- stamped -- that of wins) over the
+ * set U of positions that are unlabeled or infinite:
+ *   - labeling v with i stamps every predecessor of v in U;
+ *   - an unlabeled q is labeled i once every follower of q in U is stamped
+ *     and q itself is not.
+ * The second rule is checked with watches, as in unit propagation of SAT
+ * solvers, rather than with counters: each unlabeled, unstamped q watches
+ * one follower in U that is not stamped; when that follower gets stamped,
+ * q moves its cursor on to the next such follower, and when none is left q
+ * is labeled i.  Followers that got a finite label are dropped from q's
+ * live list for good.  Counters would charge every stamp of p to all of
+ * p's predecessors at every level; watches charge it only to the
+ * predecessors still waiting on p, and a predecessor that is itself
+ * stamped by the same label is dropped first (all predecessors of a new
+ * label are stamped before any watcher moves).  On a transitive tournament
+ * of L positions (values 0..L-1) this is O(L^2) instead of O(L^3).
  *
- * Cost: each edge is scanned once when its head gets a finite label, and
- * once per level at which its head "wins" -- at most O(E * levels), i.e.
- * the O(V * E) bound of Fraenkel-Yesha, and close to linear on graphs with
- * small values.  Everything is iterative; all memory comes from the arena.
+ * The unlabeled positions form a list compacted after every level; a
+ * position unlabeled at level i has out-degree >= i, so restarting the
+ * watches costs O(V + E) over all levels.  The labels of one level are a
+ * queue segment, and the position in that queue is Smith's counter: when
+ * u is labeled, each follower of u in U already has a follower labeled
+ * before u, which is property (B') in include/grundy/game_graph.h.
+ *
+ * Cost: O(V + E) plus the cursor moves, at most O(E) per level and far
+ * fewer in practice -- within Fraenkel-Yesha's O(V * E).  Everything is
+ * iterative; all memory comes from the arena.
  */
 #include "grundy/game_graph.h"
 
@@ -144,6 +153,65 @@ static gr_status collect_k(gr_arena *arena, gr_ggraph *g, uint64_t *value)
     return GR_OK;
 }
 
+/* The working state of the levels (see the top of the file). */
+typedef struct levels {
+    uint64_t *value;
+    uint32_t *counter;
+    uint32_t *stamp;      /* stamp[p] == mark: p has a follower labeled i */
+    uint32_t *queue;      /* labeled positions, in label order */
+    uint32_t seq;         /* queue length = labels given so far */
+    uint32_t level, mark; /* i and i + 1 */
+    uint32_t *live;       /* per position, followers not yet finite */
+    size_t *live_end;     /* live list of u: live[off[u] .. live_end[u]) */
+    size_t *cursor;       /* the watched follower's index in live */
+    uint32_t *watch_head; /* first watcher of w (valid if stamp matches) */
+    uint32_t *watch_stamp;
+    uint32_t *watch_next; /* next watcher in the same list */
+} levels;
+
+#define NO_WATCHER UINT32_MAX
+
+/* Moves q's cursor from index j to the next follower that could still
+ * stop q from being labeled at this level -- one in U (unlabeled or
+ * infinite) without a follower labeled i -- and makes q watch it.  On
+ * the way, followers with a finite label below i are dropped from q's live
+ * list for good.  A follower labeled i (still in the queue) means q will
+ * be stamped: q then watches nothing.  No such follower left: q is
+ * labeled i. */
+static void watch_from(levels *L, uint32_t q, size_t j)
+{
+    size_t end = L->live_end[q];
+    while (j < end) {
+        uint32_t w = L->live[j];
+        uint64_t vw = L->value[w];
+        if (vw < L->level) {
+            L->live[j] = L->live[--end];
+            continue;
+        }
+        if (vw == L->level) {
+            L->live_end[q] = end;
+            return;
+        }
+        if (L->stamp[w] == L->mark) {
+            j++;
+            continue;
+        }
+        if (L->watch_stamp[w] != L->mark) {
+            L->watch_stamp[w] = L->mark;
+            L->watch_head[w] = NO_WATCHER;
+        }
+        L->watch_next[q] = L->watch_head[w];
+        L->watch_head[w] = q;
+        L->cursor[q] = j;
+        L->live_end[q] = end;
+        return;
+    }
+    L->live_end[q] = end;
+    L->value[q] = L->level;
+    L->counter[q] = L->seq;
+    L->queue[L->seq++] = q;
+}
+
 gr_status gr_ggraph_solve(gr_arena *arena, uint32_t positions,
                           const uint32_t *moves, size_t nmoves, gr_ggraph *out)
 {
@@ -171,60 +239,74 @@ gr_status gr_ggraph_solve(gr_arena *arena, uint32_t positions,
         return st;
     }
 
-    uint64_t *value = uninit(arena, n, sizeof(uint64_t));
-    uint32_t *counter = GR_ARENA_ARRAY(arena, uint32_t, n);
-    uint32_t *cnt = uninit(arena, n, sizeof(uint32_t));
-    uint32_t *rc = uninit(arena, n, sizeof(uint32_t));
-    uint32_t *stamp = GR_ARENA_ARRAY(arena, uint32_t, n);
+    levels L;
+    memset(&L, 0, sizeof(L));
+    L.value = uninit(arena, n, sizeof(uint64_t));
+    L.counter = GR_ARENA_ARRAY(arena, uint32_t, n);
+    L.stamp = GR_ARENA_ARRAY(arena, uint32_t, n);
+    L.queue = uninit(arena, n, sizeof(uint32_t));
+    L.live = uninit(arena, nmoves, sizeof(uint32_t));
+    L.live_end = uninit(arena, n, sizeof(size_t));
+    L.cursor = uninit(arena, n, sizeof(size_t));
+    L.watch_head = uninit(arena, n, sizeof(uint32_t));
+    L.watch_stamp = GR_ARENA_ARRAY(arena, uint32_t, n);
+    L.watch_next = uninit(arena, n, sizeof(uint32_t));
     uint32_t *unlabeled = uninit(arena, n, sizeof(uint32_t));
-    uint32_t *queue = uninit(arena, n, sizeof(uint32_t));
-    if (value == NULL || counter == NULL || cnt == NULL || rc == NULL ||
-        stamp == NULL || unlabeled == NULL || queue == NULL) {
+    uint32_t *fresh = uninit(arena, n, sizeof(uint32_t));
+    if (L.value == NULL || L.counter == NULL || L.stamp == NULL ||
+        L.queue == NULL || L.live == NULL || L.live_end == NULL ||
+        L.cursor == NULL || L.watch_head == NULL || L.watch_stamp == NULL ||
+        L.watch_next == NULL || unlabeled == NULL || fresh == NULL) {
         return GR_ENOMEM;
     }
+    if (nmoves > 0) {
+        memcpy(L.live, fwd, nmoves * sizeof(*fwd));
+    }
     for (uint32_t u = 0; u < n; u++) {
-        value[u] = UNLABELED;
-        cnt[u] = (uint32_t)(fwd_off[u + 1] - fwd_off[u]);
+        L.value[u] = UNLABELED;
+        L.live_end[u] = fwd_off[u + 1];
         unlabeled[u] = u;
     }
     uint32_t nunl = n;
-    uint32_t seq = 0; /* labels given so far = queue length */
     uint64_t max_finite = 0;
 
     for (uint32_t level = 0; nunl > 0; level++) {
-        uint32_t mark = level + 1; /* stamp[p] == mark: p wins at level */
-        uint32_t head = seq;
+        L.level = level;
+        L.mark = level + 1;
+        uint32_t head = L.seq;
+        /* Step (2).  Every unlabeled position watches its first live
+         * follower (or is labeled at once when it has none left). */
         for (uint32_t j = 0; j < nunl; j++) {
-            rc[unlabeled[j]] = cnt[unlabeled[j]];
+            watch_from(&L, unlabeled[j], fwd_off[unlabeled[j]]);
         }
-        for (uint32_t j = 0; j < nunl; j++) {
-            uint32_t u = unlabeled[j];
-            if (rc[u] == 0) {
-                value[u] = level;
-                counter[u] = seq;
-                queue[seq++] = u;
-            }
-        }
-        while (head < seq) {
-            uint32_t v = queue[head++];
+        while (head < L.seq) {
+            uint32_t v = L.queue[head++];
             max_finite = level;
+            /* First stamp every predecessor in U, then wake the watchers
+             * of the newly stamped: watchers that are themselves among
+             * them are dropped without moving their cursors. */
+            uint32_t nfresh = 0;
             for (size_t e = rev_off[v]; e < rev_off[v + 1]; e++) {
                 uint32_t p = rev[e];
-                cnt[p]--; /* v left U for good */
-                if (value[p] < UNLABELED || stamp[p] == mark) {
-                    continue; /* p finite, or already known to win */
+                if (L.value[p] < UNLABELED || L.stamp[p] == L.mark) {
+                    continue; /* p finite, or already stamped */
                 }
-                stamp[p] = mark;
-                for (size_t f = rev_off[p]; f < rev_off[p + 1]; f++) {
-                    uint32_t q = rev[f];
-                    if (value[q] != UNLABELED || stamp[q] == mark) {
-                        continue;
+                L.stamp[p] = L.mark;
+                fresh[nfresh++] = p;
+            }
+            for (uint32_t f = 0; f < nfresh; f++) {
+                uint32_t w = fresh[f];
+                if (L.watch_stamp[w] != L.mark) {
+                    continue; /* nobody watches w at this level */
+                }
+                uint32_t q = L.watch_head[w];
+                L.watch_head[w] = NO_WATCHER;
+                while (q != NO_WATCHER) {
+                    uint32_t next = L.watch_next[q];
+                    if (L.value[q] == UNLABELED && L.stamp[q] != L.mark) {
+                        watch_from(&L, q, L.cursor[q] + 1);
                     }
-                    if (--rc[q] == 0) {
-                        value[q] = level;
-                        counter[q] = seq;
-                        queue[seq++] = q;
-                    }
+                    q = next;
                 }
             }
         }
@@ -233,13 +315,13 @@ gr_status gr_ggraph_solve(gr_arena *arena, uint32_t positions,
         uint32_t keep = 0;
         for (uint32_t j = 0; j < nunl; j++) {
             uint32_t u = unlabeled[j];
-            if (value[u] != UNLABELED) {
+            if (L.value[u] != UNLABELED) {
                 continue;
             }
-            if (stamp[u] == mark) {
+            if (L.stamp[u] == L.mark) {
                 unlabeled[keep++] = u;
             } else {
-                value[u] = GR_GGRAPH_INFINITY;
+                L.value[u] = GR_GGRAPH_INFINITY;
                 out->infinite_count++;
             }
         }
@@ -248,16 +330,15 @@ gr_status gr_ggraph_solve(gr_arena *arena, uint32_t positions,
 
     out->follow_off = fwd_off;
     out->follow = fwd;
-    out->value = value;
-    out->counter = counter;
+    out->value = L.value;
+    out->counter = L.counter;
     out->max_finite = max_finite;
     /* The reverse graph and the level scratch are no longer needed. */
     gr_arena_free(arena, rev, nmoves * sizeof(*rev));
-    gr_arena_free(arena, queue, (size_t)n * sizeof(*queue));
-    gr_arena_free(arena, unlabeled, (size_t)n * sizeof(*unlabeled));
-    gr_arena_free(arena, rc, (size_t)n * sizeof(*rc));
-    gr_arena_free(arena, cnt, (size_t)n * sizeof(*cnt));
-    return collect_k(arena, out, value);
+    gr_arena_free(arena, L.live, nmoves * sizeof(*L.live));
+    gr_arena_free(arena, L.live_end, (size_t)n * sizeof(*L.live_end));
+    gr_arena_free(arena, L.cursor, (size_t)n * sizeof(*L.cursor));
+    return collect_k(arena, out, L.value);
 }
 
 gr_status gr_ggraph_sum_value(gr_arena *arena, const gr_ggraph *g,

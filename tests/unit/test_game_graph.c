@@ -6,6 +6,7 @@
 #include "gr_test.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "grundy/game_graph.h"
@@ -101,12 +102,15 @@ static void retrograde(const graph *g, size_t k, unsigned char *out)
  * K(u) is exactly the set of finite follower values. */
 static void check_definition(const gr_ggraph *g)
 {
+    /* values are at most the largest out-degree, so at most g->moves */
+    unsigned char *has = malloc(g->moves + 2);
+    assert_non_null(has);
     for (uint32_t u = 0; u < g->positions; u++) {
-        unsigned char has[MAXN + 2] = {0};
+        memset(has, 0, g->moves + 2);
         for (size_t e = g->follow_off[u]; e < g->follow_off[u + 1]; e++) {
             uint64_t x = g->value[g->follow[e]];
             if (x != GR_GGRAPH_INFINITY) {
-                assert_true(x <= MAXN);
+                assert_true(x <= g->moves);
                 has[x] = 1;
             }
         }
@@ -136,7 +140,7 @@ static void check_definition(const gr_ggraph *g)
             continue;
         }
         size_t nk = 0;
-        for (uint64_t x = 0; x <= MAXN; x++) {
+        for (uint64_t x = 0; x <= g->moves; x++) {
             if (has[x]) {
                 assert_true(g->k_off[u] + nk < g->k_off[u + 1]);
                 assert_int_equal(g->k[g->k_off[u] + nk], x);
@@ -158,6 +162,7 @@ static void check_definition(const gr_ggraph *g)
         }
         assert_true(found);
     }
+    free(has);
 }
 
 /* Every state of k tokens: the winner agrees with the retrograde table,
@@ -440,6 +445,41 @@ static void test_small_cases(void **state)
     gr_arena_destroy(tiny);
 }
 
+/* Medium graphs with large values -- tournaments (values up to the size)
+ * mixed with random moves and cycles -- against Smith's conditions. */
+static void test_medium_definition(void **state)
+{
+    (void)state;
+    gr_test_rng r = {0x5eed0003};
+    uint32_t *mv = malloc(2 * 4000 * sizeof(*mv));
+    assert_non_null(mv);
+    for (int round = 0; round < 300; round++) {
+        uint32_t n = 1 + (uint32_t)gr_test_below(&r, 200);
+        uint32_t t = (uint32_t)gr_test_below(&r, n < 60 ? n : 60);
+        size_t m = 0;
+        for (uint32_t i = 0; i < t; i++) { /* tournament on 0..t-1 */
+            for (uint32_t j = 0; j < i; j++) {
+                if (gr_test_below(&r, 8) != 0) {
+                    mv[2 * m] = i;
+                    mv[2 * m + 1] = j;
+                    m++;
+                }
+            }
+        }
+        size_t extra = (size_t)gr_test_below(&r, 3 * (size_t)n + 1);
+        for (size_t e = 0; e < extra && m < 4000; e++, m++) {
+            mv[2 * m] = (uint32_t)gr_test_below(&r, n);
+            mv[2 * m + 1] = (uint32_t)gr_test_below(&r, n);
+        }
+        gr_arena *a = gr_arena_create(0);
+        gr_ggraph g;
+        assert_int_equal(gr_ggraph_solve(a, n, mv, m, &g), GR_OK);
+        check_definition(&g);
+        gr_arena_destroy(a);
+    }
+    free(mv);
+}
+
 /* A long path and a long cycle: deep inputs use no recursion. */
 static void test_deep(void **state)
 {
@@ -469,6 +509,7 @@ int main(void)
         cmocka_unit_test(test_small_cases),
         cmocka_unit_test(test_acyclic_is_mex),
         cmocka_unit_test(test_random_loopy_against_retrograde),
+        cmocka_unit_test(test_medium_definition),
         cmocka_unit_test(test_deep),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
