@@ -186,6 +186,27 @@ test('game graph: a draw is shown as such; the engine moves a token', async () =
   noConsoleErrors();
 });
 
+test('sum: the winning move names its component; the engine plays it', async (t) => {
+  // Nim 4 (value 4) + take-1..3 on 5 (value 1) + a stick with a loop (value 2): 4^1^2 = 7;
+  // the only winning move takes Nim 4 to 4^7 = 3.
+  await analyse('sum', { components: [
+    { game: 'nim', piles: [4] },
+    { game: 'subtraction', piles: [5], max_take: 3 },
+    { game: 'hackenbush_graph', edges: [[0, 1], [1, 1]], ground: [0] }] });
+  if (/^404/.test(await byId('result').innerText())) {
+    t.skip('/v1/sum is not served by this grundyd yet');
+    return;
+  }
+  await expectAnswer();
+  assert.match(await byId('result').innerText(), /first/);
+  assert.match(await byId('winning-move').innerText(), /component 0/);
+  await byId('reply').click();
+  await settled();
+  assert.deepEqual(JSON.parse(await byId('input').inputValue()).components[0], { game: 'nim', piles: [3] });
+  assert.match(await byId('result').innerText(), /second/);
+  noConsoleErrors();
+});
+
 // g: 0-1 is a bridge over a vertex with two leaves: (0+1) XOR (0+1) = 0 at vertex 1, so
 // the tree is a stick of length 1 (value 1) and the only winning move cuts edge 0.
 const SMALL_GRAPH = { edges: [[0, 1], [1, 2], [1, 3]], ground: [0] };
