@@ -469,9 +469,14 @@ static void split_moves(gr_octal_table *t, uint32_t take, uint64_t c,
         return;
     }
     uint64_t cached;
-    if (s->listed >= s->max && cached_split_count(t, c, target, &cached)) {
-        sink_add(s, cached); /* nothing left to list: count only */
-        return;
+    if (cached_split_count(t, c, target, &cached)) {
+        if (cached == 0) {
+            return;
+        }
+        if (s->listed >= s->max) {
+            sink_add(s, cached); /* nothing left to list: count only */
+            return;
+        }
     }
     /* c >= computed >= 2e + 2p + t: for a >= E = max(e, 1) both a and
      * c - a >= c/2 >= e + p lie in the periodic part, so whether a works
