@@ -24,6 +24,7 @@ const gr_route gr_routes[] = {
     {"/v1/octal", GR_ROUTE_ANALYSE, gr_endpoint_octal, NULL},
     {"/v1/hackenbush/graph", GR_ROUTE_ANALYSE, gr_endpoint_hackenbush_graph, gr_endpoint_hackenbush_graph_text},
     {"/v1/game-graph", GR_ROUTE_ANALYSE, gr_endpoint_game_graph, NULL},
+    {"/v1/sum", GR_ROUTE_ANALYSE, gr_endpoint_sum, NULL},
     /* @@ routes: add new analysis endpoints above this line @@ */
 };
 

@@ -23,6 +23,7 @@ gr_endpoint_json gr_endpoint_octal;
 gr_endpoint_json gr_endpoint_hackenbush_graph;
 gr_endpoint_text gr_endpoint_hackenbush_graph_text;
 gr_endpoint_json gr_endpoint_game_graph;
+gr_endpoint_json gr_endpoint_sum;
 /* @@ endpoints: add new declarations above this line @@ */
 
 #endif
