@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "grundy/ordinal.h"
+#include "json/ordinal_trees.h"
 
 /* ---- forests from nested text ------------------------------------------- */
 
@@ -751,6 +752,121 @@ static void test_budget(void **state)
     free(f.parent);
 }
 
+/* ---- the JSON writers: nested trees and CNF read back to the same value --
+ * They copy repeated subtrees from a memo, so check them on values with
+ * many repeats (wide trees, nim-sums) against a fresh analysis. */
+
+static void forest_add_json(forest *f, const cJSON *t)
+{
+    /* iterative pre-order over the nested arrays */
+    const cJSON *stack[4096];
+    uint32_t ids[4096];
+    size_t sp = 0;
+    forest_push(f, GR_OTREE_ROOT);
+    stack[sp] = t->child;
+    ids[sp++] = (uint32_t)(f->n - 1);
+    while (sp > 0) {
+        const cJSON *it = stack[sp - 1];
+        if (it == NULL) {
+            sp--;
+            continue;
+        }
+        stack[sp - 1] = it->next;
+        assert_true(cJSON_IsArray(it));
+        forest_push(f, ids[sp - 1]);
+        assert_true(sp < 4096);
+        stack[sp] = it->child;
+        ids[sp++] = (uint32_t)(f->n - 1);
+    }
+}
+
+/* CNF JSON back to a label of x (recursion: test values are shallow). */
+static gr_ord cnf_back(gr_ord_ctx *x, const cJSON *arr)
+{
+    gr_ord exps[256];
+    uint64_t coefs[256];
+    size_t n = 0;
+    for (const cJSON *t = arr->child; t != NULL; t = t->next) {
+        assert_true(n < 256);
+        const cJSON *e = cJSON_GetObjectItemCaseSensitive(t, "exponent");
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(t, "coefficient");
+        assert_non_null(e);
+        assert_non_null(c);
+        exps[n] = cnf_back(x, e);
+        coefs[n++] = cJSON_IsString(c) ? strtoull(c->valuestring, NULL, 10)
+                                       : (uint64_t)c->valuedouble;
+    }
+    gr_ord out;
+    assert_int_equal(gr_ord_from_terms(x, exps, coefs, n, &out), GR_OK);
+    return out;
+}
+
+static void test_json_writers_round_trip(void **state)
+{
+    (void)state;
+    gr_json_init();
+    gr_test_rng g = {0x15011};
+    for (int round = 0; round < 30; round++) {
+        gr_arena *a = gr_arena_create(0);
+        gr_arena *prev = gr_json_bind(a);
+        gr_jctx c;
+        gr_jctx_init(&c, a);
+        forest f = {0};
+        size_t ntrees = 1 + gr_test_below(&g, 8);
+        for (size_t t = 0; t < ntrees; t++) {
+            forest_add_random(&f, &g, 1 + gr_test_below(&g, 60));
+        }
+        /* a wide tree: many copies of one deep subtree */
+        forest_add_text(&f, "[[[[[]],[]]],[[[[]],[]]],[[[[]],[]]],[[[[]],[]]]]");
+        gr_otree_result r = analyse(a, &f);
+        gr_ord vals[32];
+        size_t nv = 0;
+        for (size_t i = 0; i < r.n_trees; i++) {
+            vals[nv++] = r.tree_value[i];
+        }
+        vals[nv++] = r.total;
+        gr_ord big;
+        assert_int_equal(gr_ord_xor(r.ctx, r.total, r.tree_value[0], &big),
+                         GR_OK);
+        vals[nv++] = big;
+        for (size_t i = 0; i < nv; i++) {
+            /* the tree */
+            cJSON *tj = gr_json_ordinal_tree(&c, r.ctx, vals[i]);
+            assert_non_null(tj);
+            cJSON *parsed = cJSON_Parse(tj->valuestring);
+            assert_non_null(parsed);
+            forest h = {0};
+            forest_add_json(&h, parsed);
+            gr_otree_result rr = analyse(a, &h);
+            gr_ord back;
+            assert_int_equal(gr_ord_import(rr.ctx, r.ctx, vals[i], &back),
+                             GR_OK);
+            assert_int_equal(rr.tree_value[0], back);
+            assert_int_equal(h.n, gr_ord_tree_size(r.ctx, vals[i]));
+            free(h.parent);
+            /* the CNF */
+            cJSON *cj = gr_json_ordinal_cnf(&c, r.ctx, vals[i]);
+            assert_non_null(cj);
+            cJSON *cp = cJSON_Parse(cj->valuestring);
+            assert_non_null(cp);
+            assert_int_equal(cnf_back(r.ctx, cp), vals[i]);
+            /* Unicode and ASCII texts agree */
+            cJSON *o = gr_jw_obj(&c);
+            gr_json_ordinal_fields(&c, o, r.ctx, vals[i]);
+            assert_true(gr_jw_ok(&c));
+            assert_string_equal(
+                cJSON_GetObjectItemCaseSensitive(o, "grundy_ascii")->valuestring,
+                ord_text(r.ctx, vals[i], GR_ORD_ASCII));
+            assert_string_equal(
+                cJSON_GetObjectItemCaseSensitive(o, "grundy")->valuestring,
+                ord_text(r.ctx, vals[i], GR_ORD_UNICODE));
+        }
+        free(f.parent);
+        gr_json_bind(prev);
+        gr_arena_destroy(a);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -765,6 +881,7 @@ int main(void)
         cmocka_unit_test(test_million_path),
         cmocka_unit_test(test_million_star),
         cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_json_writers_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
