@@ -7,9 +7,10 @@
  * the whole request is freed with one gr_arena_destroy.
  *
  * The first call sees only the headers: routing, method, content type,
- * the declared body size and admission (draining, --max-inflight) are
- * decided there, so a request that will be refused is refused before its
- * body is read.  Later calls append body chunks (consuming each one:
+ * the declared body size, draining and overload are decided there, so a
+ * request that will be refused is refused before its body is read.  The
+ * --max-inflight slot is taken when the body is complete, so slow uploads
+ * never hold one.  Later calls append body chunks (consuming each one:
  * *upload_data_size = 0); the last call, with no data, runs the endpoint.
  *
  * Problem responses are rendered with malloc, not the arena: the arena may
@@ -54,6 +55,9 @@ struct gr_server {
  * client writing its whole body before reading gets the answer. */
 #define GR_DISCARD_GRACE ((size_t)1 << 20)
 
+/* The first body buffer; it doubles as bytes arrive. */
+#define GR_BODY_FIRST ((size_t)64 << 10)
+
 typedef struct gr_req {
     gr_server *srv;
     gr_arena *arena;
@@ -63,6 +67,7 @@ typedef struct gr_req {
     char id[48];
     char *body;
     size_t len, cap;
+    size_t limit; /* the body buffer never grows past this (length + 1) */
     bool too_large, out_of_memory, solving, text, answered;
     bool raw_answered; /* a 413 written to the socket mid-body */
     size_t discarded;  /* body bytes dropped after raw_answered */
@@ -341,6 +346,13 @@ static int gr_content_kind(const char *ct)
     return kind;
 }
 
+static enum MHD_Result gr_overloaded(struct MHD_Connection *conn, gr_req *req)
+{
+    return gr_send_problem(conn, req, 503, "overloaded", "Service overloaded",
+                      "too many analyses in progress (--max-inflight); retry shortly",
+                      NULL, NULL, true);
+}
+
 static enum MHD_Result gr_admit_post(struct MHD_Connection *conn, gr_req *req)
 {
     gr_server *srv = req->srv;
@@ -376,14 +388,19 @@ static enum MHD_Result gr_admit_post(struct MHD_Connection *conn, gr_req *req)
         return gr_send_problem(conn, req, 413, "body-too-large", "Request body too large",
                           detail, NULL, NULL, true);
     }
-    unsigned solving = atomic_fetch_add(&srv->solving, 1);
-    req->solving = true;
-    if (solving >= srv->cfg.max_inflight) {
-        return gr_send_problem(conn, req, 503, "overloaded", "Service overloaded",
-                          "too many analyses in progress (--max-inflight); retry shortly",
-                          NULL, NULL, true);
+    /* Already overloaded: refuse before reading the body.  The slot itself
+     * is taken only when the body is complete (gr_take_slot), so clients
+     * that upload slowly or stall cannot hold the solving slots and starve
+     * everyone else; what they hold is bounded by --max-body, the
+     * connection limits and --timeout instead. */
+    if (atomic_load(&srv->solving) >= srv->cfg.max_inflight) {
+        return gr_overloaded(conn, req);
     }
-    size_t cap = cl != NULL ? (size_t)declared + 1 : 16384;
+    /* Memory follows the bytes that actually arrive (doubling up to the
+     * declared length), not the declared length: a client announcing
+     * 64 MB and sending nothing costs 64 KB. */
+    req->limit = cl != NULL ? (size_t)declared + 1 : (size_t)srv->cfg.max_body + 1;
+    size_t cap = req->limit < GR_BODY_FIRST ? req->limit : GR_BODY_FIRST;
     req->body = gr_arena_alloc(req->arena, cap);
     if (req->body == NULL) {
         req->out_of_memory = true;
@@ -407,8 +424,8 @@ static void gr_append_body(gr_req *req, const char *data, size_t n)
         if (ncap < req->len + n + 1) {
             ncap = req->len + n + 1;
         }
-        if (ncap > req->srv->cfg.max_body + 1) {
-            ncap = (size_t)req->srv->cfg.max_body + 1;
+        if (ncap > req->limit) {
+            ncap = req->limit;
         }
         char *b = gr_arena_realloc(req->arena, req->body, req->cap, ncap);
         if (b == NULL) {
@@ -499,6 +516,9 @@ static enum MHD_Result gr_body_too_large_now(struct MHD_Connection *conn, gr_req
             off += (size_t)w;
         }
     }
+    /* FIN now: the client sees the answer end at once; its further
+     * bytes are still read (and dropped) until the grace or --timeout. */
+    shutdown(ci->connect_fd, SHUT_WR);
     free(msg);
     free(body);
     req->raw_answered = true;
@@ -509,6 +529,12 @@ static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *re
 {
     if (req->too_large) {
         return gr_body_too_large(conn, req);
+    }
+    /* The body is complete: take a solving slot (see gr_admit_post). */
+    unsigned solving = atomic_fetch_add(&req->srv->solving, 1);
+    req->solving = true;
+    if (solving >= req->srv->cfg.max_inflight) {
+        return gr_overloaded(conn, req);
     }
     gr_jctx c;
     gr_jctx_init(&c, req->arena);
