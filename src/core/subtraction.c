@@ -13,21 +13,36 @@
  * periodic with least preperiod e and least period p, no two windows
  * starting below e + p are equal: an equal pair a < b would make the
  * sequence periodic from a with period b - a, so p divides b - a and
- * e <= a, forcing b >= e + p.  Hence the first j whose window equals an
- * earlier window i gives exactly e = i (the only candidate congruent to j
- * mod p at or above e) and p = j - i.
+ * e <= a, forcing b >= e + p.  So the windows of one cycle are distinct,
+ * and a window of the cycle first comes back after exactly p steps.
  *
  * Windows are compared through a rolling polynomial hash modulo the
  * Mersenne prime 2^61 - 1; a hash match is confirmed value by value, so a
  * collision costs time but never a wrong answer.  The hash table maps the
  * hash to the window's start index (open addressing, load <= 1/2, doubled
  * as it fills), 32 bits of tag beside the 32-bit index.
+ *
+ * Past the first SAMPLE_ALL windows, only windows whose hash has
+ * SAMPLE_MASK's bits clear are looked up and stored: the choice depends on
+ * the window's contents, so within the cycle a stored window comes back
+ * after exactly p steps, is looked up then and found, and the table is 16
+ * times smaller and touched 16 times less often (a table of every window
+ * costs a cache miss per value on long sequences).
+ * A cycle too short to hold a stored window is caught by Brent's tortoise,
+ * a window kept at each power-of-two position and compared with every new
+ * one.  Either way the first match is the first return of a window of the
+ * cycle, so its distance is the least period p; the least preperiod is
+ * then read off the values (the last n with g(n) != g(n+p), plus one).
  */
 #include "grundy/subtraction.h"
 
 #include <string.h>
 
 #define HASH_PRIME ((1ull << 61) - 1)
+#ifndef SAMPLE_ALL /* (overridable to test the sampled path on small sets) */
+#define SAMPLE_ALL 65536u /* windows all stored before this start */
+#define SAMPLE_MASK 15u   /* then one in 16 by content */
+#endif
 #define HASH_BASE (0x1f3a5c7e9b2d4f61ull % HASH_PRIME)
 
 static uint64_t mulmod(uint64_t a, uint64_t b)
@@ -124,14 +139,15 @@ static gr_status index_grow(gr_arena *arena, window_index *ix)
     return GR_OK;
 }
 
-/* Inserts window `start` with hash h, or reports an earlier equal window
- * in *match (UINT64_MAX when none). */
+/* Reports an earlier equal window in *match (UINT64_MAX when none), and
+ * otherwise inserts window `start` (hash h) if `insert`. */
 static gr_status index_find_or_add(gr_arena *arena, window_index *ix,
                                    const uint16_t *values, uint32_t m,
-                                   uint64_t h, uint32_t start, uint64_t *match)
+                                   uint64_t h, uint32_t start, bool insert,
+                                   uint64_t *match)
 {
     *match = UINT64_MAX;
-    if ((ix->used + 1) * 2 > ix->cap) {
+    if (ix->cap == 0 || (insert && (ix->used + 1) * 2 > ix->cap)) {
         gr_status st = index_grow(arena, ix);
         if (st != GR_OK) {
             return st;
@@ -153,8 +169,10 @@ static gr_status index_find_or_add(gr_arena *arena, window_index *ix,
             }
         }
     }
-    ix->slots[pos] = (tag << 32) | ((uint64_t)start + 1);
-    ix->used++;
+    if (insert) {
+        ix->slots[pos] = (tag << 32) | ((uint64_t)start + 1);
+        ix->used++;
+    }
     return GR_OK;
 }
 
@@ -192,6 +210,7 @@ static gr_status solve_set(gr_arena *arena, gr_sub_table *out)
         return GR_ENOMEM;
     }
     window_index ix = {NULL, 0, 0};
+    uint64_t tortoise = 0, tortoise_hash = UINT64_MAX, next_tortoise = 1;
     uint64_t top = 1; /* B^(m-1) */
     for (uint32_t i = 1; i < m; i++) {
         top = mulmod(top, HASH_BASE);
@@ -235,19 +254,39 @@ static gr_status solve_set(gr_arena *arena, gr_sub_table *out)
         } else {
             h = addmod(mulmod(submod(h, mulmod(g[n - m], top)), HASH_BASE), v);
         }
-        uint64_t match;
-        gr_status st = index_find_or_add(arena, &ix, g, m, h,
-                                         (uint32_t)(n + 1 - m), &match);
-        if (st != GR_OK) {
-            return st;
+        uint64_t start = n + 1 - m, match = UINT64_MAX;
+        if (start > 0 && h == tortoise_hash &&
+            memcmp(g + tortoise, g + start, (size_t)m * sizeof(uint16_t)) ==
+                0) {
+            match = tortoise;
+        } else if (start < SAMPLE_ALL || (h & SAMPLE_MASK) == 0) {
+            gr_status st = index_find_or_add(arena, &ix, g, m, h,
+                                             (uint32_t)start, true, &match);
+            if (st != GR_OK) {
+                return st;
+            }
         }
         if (match != UINT64_MAX) {
             out->periodic = true;
-            out->preperiod = match;
-            out->period = n + 1 - m - match;
+            out->period = start - match;
             n++;
             break;
         }
+        if (start == next_tortoise) {
+            tortoise = start;
+            tortoise_hash = h;
+            next_tortoise *= 2;
+        }
+    }
+    if (out->periodic) {
+        /* The least preperiod: one past the last n with g(n) != g(n+p).
+         * Everything from the matched window on agrees, so the scan from
+         * the top stops at e - 1 after about p + m steps. */
+        uint64_t e = n - out->period;
+        while (e > 0 && g[e - 1] == g[e - 1 + out->period]) {
+            e--;
+        }
+        out->preperiod = e;
     }
     if (ix.slots != NULL) {
         gr_arena_free(arena, ix.slots, ix.cap * sizeof(uint64_t));
@@ -295,7 +334,7 @@ gr_status gr_sub_reduce(const gr_sub_table *t, uint64_t n, uint64_t *reduced)
     }
     /* Every option n-s (s <= m) is at least base - m = preperiod, inside
      * the periodic part, so shifting n by whole periods changes nothing.
-     * base + period = computed, so the result is a computed pile. */
+     * base + period <= computed, so the result is a computed pile. */
     uint64_t m = t->set_len ? t->set[t->set_len - 1] : 0;
     uint64_t base = t->preperiod + m;
     *reduced = base + (n - base) % t->period;

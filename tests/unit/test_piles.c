@@ -196,6 +196,51 @@ static void test_sub_random_vs_brute(void **state)
     }
 }
 
+/* A long sequence, where the period search samples its windows: 40 takes
+ * up to 1000 (seeded), preperiod 1,745,966 and period 271,630, checked
+ * against brute force over 2.3 million values, the period's least-ness by
+ * its prime factors. */
+static void test_sub_long_period_sampled(void **state)
+{
+    (void)state;
+    static const uint64_t set[] = {
+        16,  17,  28,  57,  122, 148, 169, 192, 203, 215, 223, 225, 316, 317,
+        320, 334, 352, 363, 377, 429, 432, 467, 520, 537, 614, 680, 699, 716,
+        771, 791, 810, 850, 870, 871, 879, 884, 936, 954, 971, 974};
+    enum { N = 2300000 };
+    static uint16_t g[N];
+    gr_arena *a = gr_arena_create(0);
+    gr_sub_table t = solve_set(a, set, 40);
+    assert_true(t.periodic);
+    assert_int_equal(t.preperiod, 1745966);
+    assert_int_equal(t.period, 271630);
+    brute_sub(set, 40, g, N);
+    uint64_t e = t.preperiod, p = t.period;
+    for (uint64_t n = 0; n < N; n++) {
+        if (sub_g(&t, n) != g[n]) {
+            fail_msg("n %llu", (unsigned long long)n);
+        }
+    }
+    assert_int_not_equal(g[e - 1], g[e - 1 + p]);
+    uint64_t rest = p;
+    for (uint64_t q = 2; q <= rest; q++) {
+        if (rest % q != 0) {
+            continue;
+        }
+        while (rest % q == 0) {
+            rest /= q;
+        }
+        uint64_t d = p / q;
+        bool differs = false;
+        for (uint64_t n = e; n + d < N && !differs; n++) {
+            differs = g[n] != g[n + d];
+        }
+        assert_true(differs); /* p / q is not a period */
+    }
+    assert_int_equal(sub_g(&t, HUGE_PILE), g[e + (HUGE_PILE - e) % p]);
+    gr_arena_destroy(a);
+}
+
 static void test_sub_max_take(void **state)
 {
     (void)state;
@@ -825,6 +870,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sub_known_periods),
         cmocka_unit_test(test_sub_random_vs_brute),
+        cmocka_unit_test(test_sub_long_period_sampled),
         cmocka_unit_test(test_sub_max_take),
         cmocka_unit_test(test_sub_moves_replay),
         cmocka_unit_test(test_sub_limits),
