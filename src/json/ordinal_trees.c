@@ -344,23 +344,20 @@ static gr_status read_forest(gr_jctx *c, const cJSON *trees, const char *ptr,
     }
     size_t ti = 0;
     for (const cJSON *t = trees->child; t != NULL; t = t->next, ti++) {
-        const char *tptr = gr_jp_idx(c, ptr, ti);
         if (!cJSON_IsArray(t)) {
-            return gr_json_error(c, GR_EINVAL, tptr,
+            return gr_json_error(c, GR_EINVAL, gr_jp_idx(c, ptr, ti),
                                  "must be an array (a tree: the array of the "
                                  "root's children, each the array of its "
                                  "own children)");
         }
-        stk[0] = (gr_walk_frame){.next = t->child, .index = 0,
-                                 .id = (uint32_t)n};
-        sp = 1;
-        const cJSON *item = t;
+        /* The root, then each array met in pre-order: a vertex whose
+         * parent is the vertex of the frame it was found in. */
         uint32_t par = GR_OTREE_ROOT;
+        sp = 0;
         for (;;) {
-            /* add `item` as a vertex with parent `par` */
             if (n == cap) {
                 if (cap >= UINT32_MAX / 2) {
-                    return gr_json_error(c, GR_ELIMIT, tptr,
+                    return gr_json_error(c, GR_ELIMIT, ptr,
                                          "more than 2^31 vertices");
                 }
                 uint32_t *np = gr_arena_realloc(c->arena, parent,
@@ -373,25 +370,11 @@ static gr_status read_forest(gr_jctx *c, const cJSON *trees, const char *ptr,
                 cap *= 2;
             }
             parent[n++] = par;
-            (void)item;
-            /* next item: the first unvisited child up the stack */
-            while (sp > 0 && stk[sp - 1].next == NULL) {
-                sp--;
+            const cJSON *item = sp == 0 ? t : stk[sp - 1].next;
+            if (sp > 0) {
+                stk[sp - 1].next = item->next;
+                stk[sp - 1].index++;
             }
-            if (sp == 0) {
-                break;
-            }
-            gr_walk_frame *f = &stk[sp - 1];
-            item = f->next;
-            f->next = item->next;
-            f->index++;
-            if (!cJSON_IsArray(item)) {
-                return gr_json_error(c, GR_EINVAL,
-                                     walk_pointer(c, tptr, stk, sp),
-                                     "must be an array (a vertex is written "
-                                     "as the array of its children)");
-            }
-            par = f->id;
             if (sp == scap) {
                 gr_walk_frame *ns = gr_arena_realloc(
                     c->arena, stk, scap * sizeof(*stk), 2 * scap * sizeof(*stk));
@@ -402,7 +385,23 @@ static gr_status read_forest(gr_jctx *c, const cJSON *trees, const char *ptr,
                 scap *= 2;
             }
             stk[sp++] = (gr_walk_frame){.next = item->child, .index = 0,
-                                        .id = (uint32_t)n};
+                                        .id = (uint32_t)(n - 1)};
+            /* the next array: the first unvisited child up the stack */
+            while (sp > 0 && stk[sp - 1].next == NULL) {
+                sp--;
+            }
+            if (sp == 0) {
+                break;
+            }
+            if (!cJSON_IsArray(stk[sp - 1].next)) {
+                stk[sp - 1].index++; /* the pointer names this item */
+                return gr_json_error(
+                    c, GR_EINVAL,
+                    walk_pointer(c, gr_jp_idx(c, ptr, ti), stk, sp),
+                    "must be an array (a vertex is written as the array of "
+                    "its children)");
+            }
+            par = stk[sp - 1].id;
         }
     }
     *parent_out = parent;
