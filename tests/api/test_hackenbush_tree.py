@@ -338,3 +338,37 @@ def test_colon_value_on_medium_random(srv):
         assert d["grundy"] == colon_value(relabelled)
         for m in d["winning_moves"][:3]:
             assert colon_value(cut(relabelled, m["child"])) == 0
+
+
+def test_sum_component_targets_all_forms(srv):
+    """In {tree, nim pile k} every winning move inside the tree must leave
+    the tree worth exactly k: moves to a non-zero target, in all forms."""
+    rng = random.Random(99)
+    for _ in range(60):
+        parent = random_forest(rng, rng.randrange(2, 10), one_tree=True)
+        value, after = brute(parent)
+        k = rng.randrange(0, value + 1) if value else 0
+        edges, root = to_edges(rng, parent)
+        nested, preorder = to_nested(parent)
+        forms = [{"parent": parent}, {"edges": edges, "root": root},
+                 {"nested": nested}]
+        want = sorted(v for v, g in after.items() if g == k)
+        for form in forms:
+            r = srv.post_json("/v1/sum", {
+                "components": [dict(form, game="hackenbush_tree"),
+                               {"game": "nim", "piles": [k]}],
+                "all_winning_moves": True})
+            assert r.status == 200, r.json()
+            d = r.json()
+            assert d["grundy"] == value ^ k
+            tree_moves = [m["move"] for m in d.get("winning_moves", [])
+                          if m["component"] == 0]
+            if "nested" in form:
+                got = sorted(preorder[m["child"]] for m in tree_moves)
+                for m in tree_moves:
+                    doc = to_nested(parent)[0]
+                    remove_pointer(doc, m["path"])
+                    assert post(srv, {"nested": doc})["grundy"] == k
+            else:
+                got = [m["child"] for m in tree_moves]
+            assert got == want, (form, got, want, k)
