@@ -439,20 +439,92 @@ static void sort_labels(const gr_ord_ctx *x, gr_ord *a, gr_ord *tmp,
     }
 }
 
+/* A group member with its leading term cached: most comparisons inside a
+ * height group are decided by the leading exponent's rank and coefficient
+ * without touching the labels again. */
+typedef struct rank_key {
+    uint64_t coef0;
+    uint32_t rank0;
+    gr_ord label;
+} rank_key;
+
+static int rank_key_cmp(const gr_ord_ctx *x, const rank_key *a,
+                        const rank_key *b)
+{
+    if (a->rank0 != b->rank0) {
+        return a->rank0 < b->rank0 ? -1 : 1;
+    }
+    if (a->coef0 != b->coef0) {
+        return a->coef0 < b->coef0 ? -1 : 1;
+    }
+    return gr_ord_cmp(x, a->label, b->label);
+}
+
+static void sort_keys(const gr_ord_ctx *x, rank_key *a, rank_key *tmp,
+                      size_t n)
+{
+    const size_t run = 16;
+    for (size_t lo = 0; lo < n; lo += run) {
+        size_t hi = lo + run < n ? lo + run : n;
+        for (size_t i = lo + 1; i < hi; i++) {
+            rank_key v = a[i];
+            size_t j = i;
+            while (j > lo && rank_key_cmp(x, &a[j - 1], &v) > 0) {
+                a[j] = a[j - 1];
+                j--;
+            }
+            a[j] = v;
+        }
+    }
+    rank_key *src = a, *dst = tmp;
+    for (size_t width = run; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n;
+            size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) {
+                dst[k++] = rank_key_cmp(x, &src[j], &src[i]) < 0 ? src[j++]
+                                                                  : src[i++];
+            }
+            while (i < mid) {
+                dst[k++] = src[i++];
+            }
+            while (j < hi) {
+                dst[k++] = src[j++];
+            }
+        }
+        rank_key *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != a) {
+        memcpy(a, src, n * sizeof(*a));
+    }
+}
+
 gr_status gr_ord_rank_group(gr_ord_ctx *x, gr_ord *ids, size_t n)
 {
-    gr_ord *tmp = GR_ARENA_ARRAY_UNINIT(x->arena, gr_ord, n);
-    if (tmp == NULL) {
-        return GR_ENOMEM;
-    }
-    sort_labels(x, ids, tmp, n);
-    gr_arena_free(x->arena, tmp, n * sizeof(*tmp));
     if ((uint64_t)x->next_rank + n >= GR_ORD_UNRANKED) {
         return GR_ELIMIT;
     }
+    rank_key *keys = GR_ARENA_ARRAY_UNINIT(x->arena, rank_key, 2 * n + 1);
+    if (keys == NULL) {
+        return GR_ENOMEM;
+    }
     for (size_t i = 0; i < n; i++) {
+        const gr_ord_label *l = &x->labels[ids[i]];
+        /* one height >= 1: every member has a leading term, and its
+         * exponent (of a lower height) is ranked */
+        keys[i].label = ids[i];
+        keys[i].rank0 = x->labels[x->term_exp[l->term_off]].rank;
+        keys[i].coef0 = x->term_coef[l->term_off];
+    }
+    sort_keys(x, keys, keys + n, n);
+    for (size_t i = 0; i < n; i++) {
+        ids[i] = keys[i].label;
         x->labels[ids[i]].rank = x->next_rank++;
     }
+    gr_arena_free(x->arena, keys, (2 * n + 1) * sizeof(*keys));
     return GR_OK;
 }
 
