@@ -37,6 +37,7 @@
 #define GR_OCTAL_MAX_DIGITS 64
 #define GR_OCTAL_MAX_VALUES 32768u
 #define GR_OCTAL_MAX_GRUNDY 65535u
+#define GR_OCTAL_MAX_MOVE_WORK (1ull << 29) /* pair checks, see moves_to */
 
 typedef struct gr_octal_code {
     unsigned len;                           /* t: last nonzero digit */
@@ -59,7 +60,8 @@ typedef struct gr_octal_table {
     uint64_t period;    /* p */
     uint32_t *residues; /* scratch for gr_octal_moves_to (period) */
     gr_arena *arena;    /* the arena the table (and its cache) live in */
-    gr_octal_split_cache *cache; /* split counts of huge heaps, lazily */
+    gr_octal_split_cache *cache; /* split counts, built lazily */
+    uint64_t move_work;          /* pair checks made by gr_octal_moves_to */
 } gr_octal_table;
 
 /* Computes values until periodicity is confirmed or max_values values
@@ -82,11 +84,15 @@ typedef struct gr_octal_move {
  * first min(count, max) go to out[], their number to *count (saturating at
  * UINT64_MAX).  Without count_all the search may stop once max moves (and
  * at least one) are found, leaving *count a lower bound >= 1.  Costs
- * O(t * (h/2)) for a heap below `computed`, O(t * (e + p)) above, and once
- * nothing more is to be listed O(t log p) above (splits are counted from a
- * cache per residue of the heap, built in the table's arena on first use).
- * Uses the table's scratch and cache, so one table serves one thread at a
- * time. */
+ * O(t * (h/2)) for a heap below `computed`, O(t * (e + p)) above, but
+ * splits are counted (and remainders without a split of the value needed
+ * skipped) from caches built in the table's arena on first use: per
+ * remainder below the table, per residue above, after which a heap costs
+ * O(t) below and O(t log p) above plus the moves it lists.  Uses the table's
+ * scratch and caches, so one table serves one thread at a time.  With
+ * count_all, GR_ELIMIT once the table's calls together have made
+ * GR_OCTAL_MAX_MOVE_WORK pair checks (only codes with very large values, whose
+ * caches do not fit, come near it). */
 gr_status gr_octal_moves_to(gr_octal_table *t, uint64_t h, uint64_t target,
                             bool count_all, gr_octal_move *out, size_t max,
                             uint64_t *count);

@@ -315,7 +315,12 @@ static bool sink_done(const move_sink *s)
     return !s->count_all && s->count >= 1 && s->listed >= s->max;
 }
 
-/* ---- counting splits of huge heaps -------------------------------------
+/* ---- counting splits without listing them -------------------------------
+ * Below the table: the multiset of X(c), hist[c][T] = #{a <= c/2 :
+ * g(a) ^ g(c-a) = T}, built in O(c) the first time c is asked about, so
+ * many heaps (or many takes) cost O(1) per remainder afterwards instead of
+ * O(c) each.
+ *
  * Above the table, whether a split (a, c-a) of a remainder c is worth T
  * depends on c only through c mod p: for a < E = max(e, 1) through
  * g(c - a), for a >= E through the residue r = (a - E) mod p.  So for each
@@ -323,24 +328,30 @@ static bool sink_done(const move_sink *s)
  * small a worth T and the residues r worth T (sorted); a count is then
  *     E_T + |OK_T| (q + 1) - #{r in OK_T : r > rem},
  * with half - E = q p + rem: residues up to rem have q + 1 members in
- * [E, half], the others q.  Many huge heaps then cost O(log p) each.  The
- * cache lives in the table's arena and gives up (falling back to the
- * direct count) past GR_OCTAL_CACHE_WORDS words or on allocation failure.
+ * [E, half], the others q.  Many huge heaps then cost O(log p) each.
+ *
+ * Both caches live in the table's arena and give up (the caller then counts
+ * directly) past GR_OCTAL_CACHE_WORDS words / GR_OCTAL_HIST_BYTES bytes or
+ * on allocation failure.
  */
 #define GR_OCTAL_CACHE_WORDS (1u << 24)
+#define GR_OCTAL_HIST_BYTES (64u << 20)
 
 struct gr_octal_split_cache {
     uint32_t vals;      /* a power of two above every value */
     uint32_t *block_of; /* per residue of c mod p: pool offset, or none */
     uint32_t *pool;     /* blocks: E[vals], group start[vals + 1], r[p] */
     size_t len, cap;
-    bool disabled;
+    bool disabled;   /* the residue cache gave up */
+    uint16_t **hist; /* per c below the table, or NULL */
+    size_t hist_bytes;
+    bool hist_disabled;
 };
 
 static gr_octal_split_cache *cache_get(gr_octal_table *t)
 {
     if (t->cache != NULL) {
-        return t->cache->disabled ? NULL : t->cache;
+        return t->cache;
     }
     if (t->arena == NULL) {
         return NULL;
@@ -354,13 +365,56 @@ static gr_octal_split_cache *cache_get(gr_octal_table *t)
     while (k->vals <= t->max_value) {
         k->vals *= 2;
     }
-    k->block_of = GR_ARENA_ARRAY_UNINIT(t->arena, uint32_t, t->period);
-    if (k->block_of == NULL) {
-        k->disabled = true;
-        return NULL;
+    k->disabled = !t->periodic;
+    if (t->periodic) {
+        k->block_of = GR_ARENA_ARRAY_UNINIT(t->arena, uint32_t, t->period);
+        if (k->block_of == NULL) {
+            k->disabled = true;
+        } else {
+            memset(k->block_of, 0xff, t->period * sizeof(uint32_t));
+        }
     }
-    memset(k->block_of, 0xff, t->period * sizeof(uint32_t));
     return k;
+}
+
+/* The number of splits of c (< computed) worth target, or false when the
+ * cache cannot say. */
+static bool small_split_count(gr_octal_table *t, uint64_t c, uint64_t target,
+                              uint64_t *count)
+{
+    gr_octal_split_cache *k = cache_get(t);
+    if (k == NULL || k->hist_disabled) {
+        return false;
+    }
+    if (target >= k->vals) {
+        *count = 0; /* XORs of values below vals stay below it */
+        return true;
+    }
+    if (k->hist == NULL) {
+        k->hist = GR_ARENA_ARRAY(t->arena, uint16_t *, t->computed);
+        if (k->hist == NULL) {
+            k->hist_disabled = true;
+            return false;
+        }
+    }
+    uint16_t *hist = k->hist[c];
+    if (hist == NULL) {
+        size_t bytes = k->vals * sizeof(uint16_t);
+        if (k->hist_bytes + bytes > GR_OCTAL_HIST_BYTES ||
+            (hist = GR_ARENA_ARRAY(t->arena, uint16_t, k->vals)) == NULL) {
+            k->hist_disabled = true;
+            return false;
+        }
+        /* c/2 < 2^15 pairs: the counts fit 16 bits */
+        t->move_work += c / 2;
+        for (uint64_t a = 1; a <= c / 2; a++) {
+            hist[t->values[a] ^ t->values[c - a]]++;
+        }
+        k->hist[c] = hist;
+        k->hist_bytes += bytes;
+    }
+    *count = hist[target];
+    return true;
 }
 
 /* The block of c's residue, built on first use; NULL to count directly. */
@@ -391,6 +445,7 @@ static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k,
         k->pool = pool;
         k->cap = cap;
     }
+    t->move_work += start + 2 * p;
     uint32_t *b = k->pool + k->len;
     uint32_t *small = b, *group = b + k->vals, *res = group + k->vals + 1;
     memset(b, 0, (2 * (size_t)k->vals + 1) * sizeof(uint32_t));
@@ -423,7 +478,7 @@ static bool cached_split_count(gr_octal_table *t, uint64_t c, uint64_t target,
                                uint64_t *count)
 {
     gr_octal_split_cache *k = cache_get(t);
-    if (k == NULL) {
+    if (k == NULL || k->disabled) {
         return false;
     }
     if (target >= k->vals) {
@@ -460,6 +515,17 @@ static void split_moves(gr_octal_table *t, uint32_t take, uint64_t c,
 {
     uint64_t half = c / 2;
     if (c < t->computed) {
+        uint64_t known;
+        if (small_split_count(t, c, target, &known)) {
+            if (known == 0) {
+                return;
+            }
+            if (s->listed >= s->max) {
+                sink_add(s, known); /* nothing left to list: count only */
+                return;
+            }
+        }
+        t->move_work += half;
         for (uint64_t a = 1; a <= half && !sink_done(s); a++) {
             if ((uint64_t)(t->values[a] ^ t->values[c - a]) == target) {
                 sink_add(s, 1);
@@ -484,6 +550,7 @@ static void split_moves(gr_octal_table *t, uint32_t take, uint64_t c,
      * number (c/2 - E - r)/p + 1, and c/2 >= E + p - 1 so none is empty. */
     uint64_t e = t->preperiod, p = t->period;
     uint64_t start = e > 0 ? e : 1;
+    t->move_work += start + p;
     for (uint64_t a = 1; a < start && !sink_done(s); a++) {
         if ((t->values[a] ^ value_at(t, c - a)) == target) {
             sink_add(s, 1);
@@ -533,6 +600,10 @@ gr_status gr_octal_moves_to(gr_octal_table *t, uint64_t h, uint64_t target,
         }
         if ((d & 4) && h - j >= 2 && !sink_done(&s)) {
             split_moves(t, j, h - j, target, &s);
+        }
+        if (count_all && t->move_work > GR_OCTAL_MAX_MOVE_WORK) {
+            *count = s.count;
+            return GR_ELIMIT;
         }
     }
     *count = s.count;

@@ -22,6 +22,7 @@ typedef struct gr_octal_state {
     uint64_t *grundy; /* per heap */
     size_t n;
     uint64_t value;
+    const char *heaps_ptr; /* for problems found while listing moves */
 } gr_octal_state;
 
 static gr_status read_code(gr_jctx *c, const cJSON *item, const char *ptr,
@@ -75,6 +76,7 @@ static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
         return st;
     }
     const char *hp = gr_jp_key(c, ptr, "heaps");
+    s->heaps_ptr = hp;
     st = gr_json_u64_array(c, heaps, hp, GR_JSON_MAX_I64, &s->heaps, &s->n);
     if (st != GR_OK) {
         return st;
@@ -175,6 +177,14 @@ static gr_status gr_octal_moves_json(gr_jctx *c, void *state,
         gr_status st =
             gr_octal_moves_to(&s->table, h, s->grundy[i] ^ x, count_all, buf,
                               (size_t)(max - listed), &n);
+        if (st == GR_ELIMIT) {
+            return gr_json_error(
+                c, GR_ELIMIT, s->heaps_ptr,
+                "counting every winning move would take more than %llu "
+                "steps for this code; ask without all_winning_moves, or "
+                "with fewer heaps",
+                (unsigned long long)GR_OCTAL_MAX_MOVE_WORK);
+        }
         if (st != GR_OK) {
             return gr_json_error(c, GR_EINTERNAL, NULL, "heap without a value");
         }

@@ -599,6 +599,25 @@ static void test_octal_random_vs_brute(void **state)
                          brute[n]);
             }
         }
+        /* Heaps inside the table: counting only (the per-remainder
+         * histogram cache) against brute force and the direct scan. */
+        for (int r = 0; r < 8; r++) {
+            uint64_t h = gr_test_below(&rng, t.computed);
+            gr_octal_table nocache = t;
+            nocache.arena = NULL;
+            nocache.cache = NULL;
+            for (uint64_t v = 0; v < 8; v++) {
+                uint64_t cached, direct;
+                gr_octal_move mv1;
+                assert_int_equal(
+                    gr_octal_moves_to(&t, h, v, true, &mv1, 0, &cached), GR_OK);
+                assert_int_equal(
+                    gr_octal_moves_to(&nocache, h, v, true, &mv1, 0, &direct),
+                    GR_OK);
+                assert_int_equal(cached, direct);
+                assert_int_equal(cached, brute_octal_count(&t, h, v));
+            }
+        }
         if (!t.periodic) {
             gr_arena_destroy(a);
             continue;
