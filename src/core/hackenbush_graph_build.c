@@ -19,6 +19,7 @@
  *     each a stick of value 1.
  *  5. Preorder: component ids (a new one below every bridge).
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include "core/hackenbush_graph_internal.h"
@@ -87,39 +88,68 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     }
     memset(g->depth, 0xff, (size_t)n * sizeof(uint32_t));
 
+    /* Two bitmaps small enough to stay in cache answer the per-edge
+     * question "seen? on the stack?"; the per-vertex arrays are touched
+     * once per vertex.  In an undirected DFS a seen neighbour is either on
+     * the stack (an ancestor: a back edge, met from its deeper end) or a
+     * finished descendant (the same back edge, met earlier from below). */
+    uint64_t *seen = GR_ARENA_ARRAY(a, uint64_t, (size_t)n / 64 + 1);
+    uint64_t *open = GR_ARENA_ARRAY(a, uint64_t, (size_t)n / 64 + 1);
+    if (seen == NULL || open == NULL) {
+        return GR_ENOMEM;
+    }
+#define GR_BIT(b, x) ((b)[(x) >> 6] >> ((x) & 63) & 1u)
+#define GR_SET(b, x) ((b)[(x) >> 6] |= (uint64_t)1 << ((x) & 63))
+#define GR_CLR(b, x) ((b)[(x) >> 6] &= ~((uint64_t)1 << ((x) & 63)))
     uint32_t *depth = g->depth, *cnt = g->cnt;
     uint32_t nv = 0, sp = 0, nback = 0;
-    depth[g->root] = 0;
-    g->parent[g->root] = GR_HGRAPH_NONE;
-    g->parent_edge[g->root] = GR_HGRAPH_NONE;
-    g->order[nv++] = g->root;
-    stack[sp++] = g->root;
+    const uint32_t root = g->root;
+    depth[root] = 0;
+    g->parent[root] = GR_HGRAPH_NONE;
+    g->parent_edge[root] = GR_HGRAPH_NONE;
+    g->order[nv++] = root;
+    GR_SET(seen, root);
+    GR_SET(open, root);
+    stack[sp++] = root;
     while (sp > 0) {
         uint32_t v = stack[sp - 1];
-        if (it[v] == off[v + 1]) {
+        uint32_t i = it[v], end = off[v + 1], pe = g->parent_edge[v];
+        bool descended = false;
+        for (; i < end; i++) {
+            uint32_t u = adj[2 * i], e = adj[2 * i + 1];
+            if (e == pe) {
+                continue;
+            }
+            if (!GR_BIT(seen, u)) {
+                GR_SET(seen, u);
+                GR_SET(open, u);
+                depth[u] = depth[v] + 1;
+                g->parent[u] = v;
+                g->parent_edge[u] = e;
+                g->order[nv++] = u;
+                stack[sp++] = u;
+                it[v] = i + 1;
+                descended = true;
+                break;
+            }
+            if (GR_BIT(open, u)) {
+                cnt[v]++;
+                cnt[u]--;         /* wraps; the subtree sums are exact */
+                g->in_edges[u]++; /* inside every subtree holding u */
+                nback++;
+            }
+        }
+        if (!descended) {
+            it[v] = end;
+            GR_CLR(open, v);
             sp--;
-            continue;
-        }
-        uint32_t i = it[v]++;
-        uint32_t u = adj[2 * i], e = adj[2 * i + 1];
-        if (e == g->parent_edge[v]) {
-            continue;
-        }
-        if (depth[u] == GR_HGRAPH_NONE) {
-            depth[u] = depth[v] + 1;
-            g->parent[u] = v;
-            g->parent_edge[u] = e;
-            g->order[nv++] = u;
-            stack[sp++] = u;
-        } else if (depth[u] < depth[v]) {
-            /* A back edge, met from its deeper end (from the shallower
-             * end it is met again later with depth[u] > depth[v]). */
-            cnt[v]++;
-            cnt[u]--;           /* wraps; the subtree sums are exact */
-            g->in_edges[u]++;   /* inside every subtree holding u */
-            nback++;
         }
     }
+#undef GR_BIT
+#undef GR_SET
+#undef GR_CLR
+    gr_arena_free(a, open, ((size_t)n / 64 + 1) * sizeof(uint64_t));
+    gr_arena_free(a, seen, ((size_t)n / 64 + 1) * sizeof(uint64_t));
     g->nv = nv;
     g->nback = nback;
     /* The adjacency is not needed again: give the big arrays back. */
