@@ -25,6 +25,9 @@
 #include "core/ordinal_internal.h"
 #include "grundy/ordinal.h"
 
+/* Vertices with more children than this count them per label first. */
+#define GR_OTREE_WIDE 64
+
 static int cmp_u64_desc(const void *pa, const void *pb)
 {
     uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
@@ -58,6 +61,9 @@ typedef struct otree_work {
     uint64_t *keys;       /* (rank << 32 | label) of one vertex's children */
     gr_ord *exps;
     uint64_t *coefs;
+    uint32_t *slot;       /* label + 1 per slot, 0 = empty (wide vertices) */
+    uint64_t *slot_count; /* how many children carry that label */
+    size_t slot_cap;      /* power of two >= 2 * maxdeg, or 0 */
     uint32_t maxh;
     size_t maxdeg;
 } otree_work;
@@ -124,6 +130,17 @@ static gr_status prepare(gr_arena *arena, const gr_otree_forest *f,
         w->coefs == NULL) {
         return GR_ENOMEM;
     }
+    if (w->maxdeg > GR_OTREE_WIDE) {
+        w->slot_cap = 1;
+        while (w->slot_cap < 2 * w->maxdeg) {
+            w->slot_cap *= 2;
+        }
+        w->slot = GR_ARENA_ARRAY(arena, uint32_t, w->slot_cap);
+        w->slot_count = GR_ARENA_ARRAY_UNINIT(arena, uint64_t, w->slot_cap);
+        if (w->slot == NULL || w->slot_count == NULL) {
+            return GR_ENOMEM;
+        }
+    }
     for (size_t v = 0; v < n; v++) {
         w->group_start[w->height[v] + 1]++;
     }
@@ -140,24 +157,60 @@ static gr_status prepare(gr_arena *arena, const gr_otree_forest *f,
     return GR_OK;
 }
 
+/* Children of a wide vertex are first counted per distinct label in a
+ * hash table, so only the distinct labels are sorted: a star of 10^6
+ * leaves sorts one key, not 10^6. */
+static size_t count_distinct(const gr_ord_ctx *x, otree_work *w,
+                             const uint32_t *ch, size_t d)
+{
+    size_t mask = w->slot_cap - 1, k = 0;
+    for (size_t j = 0; j < d; j++) {
+        gr_ord l = w->label[ch[j]];
+        size_t i = (size_t)(((uint64_t)l * 0x9e3779b97f4a7c15ULL) >> 32) & mask;
+        while (w->slot[i] != 0 && w->slot[i] != l + 1u) {
+            i = (i + 1) & mask;
+        }
+        if (w->slot[i] == 0) {
+            w->slot[i] = l + 1u;
+            w->slot_count[i] = 0;
+            w->keys[k++] = (uint64_t)gr_ord_rank_of(x, l) << 32 | i;
+        }
+        w->slot_count[i]++;
+    }
+    return k;
+}
+
 /* The CNF of vertex v from its (already labelled) children. */
 static gr_status label_vertex(gr_ord_ctx *x, otree_work *w, uint32_t v)
 {
     size_t d = w->child_start[v + 1] - w->child_start[v];
     const uint32_t *ch = &w->child[w->child_start[v]];
-    for (size_t j = 0; j < d; j++) {
-        gr_ord l = w->label[ch[j]];
-        w->keys[j] = (uint64_t)gr_ord_rank_of(x, l) << 32 | l;
-    }
-    sort_desc(w->keys, d);
     size_t k = 0;
-    for (size_t j = 0; j < d; j++) {
-        gr_ord l = (gr_ord)w->keys[j];
-        if (k > 0 && w->exps[k - 1] == l) {
-            w->coefs[k - 1]++;
-        } else {
-            w->exps[k] = l;
-            w->coefs[k++] = 1;
+    if (d > GR_OTREE_WIDE) {
+        /* keys are (rank << 32 | slot): rank decides, slot finds the
+         * label and its count; then the table is emptied again */
+        size_t nd = count_distinct(x, w, ch, d);
+        sort_desc(w->keys, nd);
+        for (size_t j = 0; j < nd; j++) {
+            size_t i = (size_t)(uint32_t)w->keys[j];
+            w->exps[k] = w->slot[i] - 1u;
+            w->coefs[k++] = w->slot_count[i];
+            w->slot[i] = 0;
+        }
+    } else {
+        for (size_t j = 0; j < d; j++) {
+            gr_ord l = w->label[ch[j]];
+            w->keys[j] = (uint64_t)gr_ord_rank_of(x, l) << 32 | l;
+        }
+        sort_desc(w->keys, d);
+        for (size_t j = 0; j < d; j++) {
+            gr_ord l = (gr_ord)w->keys[j];
+            if (k > 0 && w->exps[k - 1] == l) {
+                w->coefs[k - 1]++;
+            } else {
+                w->exps[k] = l;
+                w->coefs[k++] = 1;
+            }
         }
     }
     /* canonical by construction: distinct labels sorted by rank */
@@ -203,6 +256,14 @@ static void release(gr_arena *arena, otree_work *w, size_t n)
     gr_arena_free(arena, w->child, n * sizeof(*w->child));
     gr_arena_free(arena, w->order, n * sizeof(*w->order));
     gr_arena_free(arena, w->label, n * sizeof(*w->label));
+    gr_arena_free(arena, w->keys, (w->maxdeg + 1) * sizeof(*w->keys));
+    gr_arena_free(arena, w->exps, (w->maxdeg + 1) * sizeof(*w->exps));
+    gr_arena_free(arena, w->coefs, (w->maxdeg + 1) * sizeof(*w->coefs));
+    if (w->slot != NULL) {
+        gr_arena_free(arena, w->slot, w->slot_cap * sizeof(*w->slot));
+        gr_arena_free(arena, w->slot_count,
+                      w->slot_cap * sizeof(*w->slot_count));
+    }
     if (w->group_start != NULL) {
         gr_arena_free(arena, w->group_start,
                       ((size_t)w->maxh + 2) * sizeof(*w->group_start));

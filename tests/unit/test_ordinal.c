@@ -646,6 +646,62 @@ static void test_child_order_invariance(void **state)
 
 /* ---- scale: 10^6-vertex path and star ------------------------------------ */
 
+/* Vertices with more than 64 children take the counting path of the
+ * labelling: compare it with the reference order and with shuffled
+ * copies. */
+static void test_wide_vertices(void **state)
+{
+    (void)state;
+    gr_test_rng g = {0x1de};
+    for (int round = 0; round < 6; round++) {
+        gr_arena *a = gr_arena_create(0);
+        forest f = {0};
+        for (size_t t = 0; t < 8; t++) {
+            size_t base = f.n, n = 200 + gr_test_below(&g, 300);
+            size_t hubs = 1 + gr_test_below(&g, 3);
+            forest_push(&f, GR_OTREE_ROOT);
+            for (size_t i = 1; i < n; i++) {
+                /* mostly under a few hubs, a few deeper */
+                size_t p = gr_test_below(&g, 8) == 0
+                               ? gr_test_below(&g, i)
+                               : gr_test_below(&g, i < hubs ? i : hubs);
+                forest_push(&f, (uint32_t)(base + p));
+            }
+        }
+        /* an exact copy of tree 0 (shuffled) makes equal wide labels */
+        forest s = shuffled(&f, &g);
+        forest_copy_tree(&f, &s, 0);
+        gr_otree_result r = analyse(a, &f);
+        gr_otree_result rs = analyse(a, &s);
+        ref R = ref_build(&f);
+        size_t roots[16], nr = 0;
+        for (size_t v = 0; v < f.n; v++) {
+            if (f.parent[v] == GR_OTREE_ROOT) {
+                roots[nr++] = v;
+            }
+        }
+        assert_int_equal(nr, 9);
+        assert_int_equal(r.tree_value[0], r.tree_value[8]);
+        for (size_t i = 0; i < nr; i++) {
+            for (size_t j = 0; j < nr; j++) {
+                assert_int_equal(gr_ord_cmp(r.ctx, r.tree_value[i],
+                                            r.tree_value[j]),
+                                 ref_cmp(&R, (uint32_t)roots[i],
+                                         (uint32_t)roots[j]));
+            }
+            if (i < 8) {
+                assert_string_equal(
+                    ord_text(r.ctx, r.tree_value[i], GR_ORD_ASCII),
+                    ord_text(rs.ctx, rs.tree_value[i], GR_ORD_ASCII));
+            }
+        }
+        ref_free(&R);
+        free(f.parent);
+        free(s.parent);
+        gr_arena_destroy(a);
+    }
+}
+
 static void test_million_path(void **state)
 {
     (void)state;
@@ -878,6 +934,7 @@ int main(void)
         cmocka_unit_test(test_winning_moves_replay),
         cmocka_unit_test(test_moves_to_target),
         cmocka_unit_test(test_child_order_invariance),
+        cmocka_unit_test(test_wide_vertices),
         cmocka_unit_test(test_million_path),
         cmocka_unit_test(test_million_star),
         cmocka_unit_test(test_budget),
