@@ -184,7 +184,9 @@ static gr_status gr_sum_loopy_value(gr_jctx *c, gr_sum *s, cJSON **out,
         /* split the nim-sum into its transfinite part and its finite one */
         const gr_ord *exps;
         const uint64_t *coefs;
-        size_t nt = gr_ord_terms(s->ctx, s->total_ord, &exps, &coefs);
+        size_t nt = s->total_ord == GR_ORD_ZERO
+                        ? 0
+                        : gr_ord_terms(s->ctx, s->total_ord, &exps, &coefs);
         a0 = 0;
         if (nt > 0 && exps[nt - 1] == GR_ORD_ZERO) {
             a0 = coefs[nt - 1];

@@ -282,6 +282,9 @@ def test_bad_input(srv):
         ({"components": [{"game": "game_graph", "positions": 2, "moves": [],
                           "start": [2]}]}, "/components/0/start/0"),
         ({"components": [{"game": "ordinal_trees", "trees": [[3]]}]}, None),
+        ({"components": [{"game": "game_graph", "positions": 1, "moves": [],
+                          "start": [0], "include_values": True}]},
+         "/components/0/include_values"),
         ({"components": [nim], "colour": 1}, "/colour"),
         ({"components": [nim], "max_moves": -1}, "/max_moves"),
     ]
