@@ -55,6 +55,10 @@ struct gr_server {
  * client writing its whole body before reading gets the answer. */
 #define GR_DISCARD_GRACE ((size_t)1 << 20)
 
+/* Draining ends after this many 10 ms polls in a row with no request in
+ * flight. */
+#define GR_DRAIN_QUIET_POLLS 10
+
 /* The first body buffer; it doubles as bytes arrive. */
 #define GR_BODY_FIRST ((size_t)64 << 10)
 
@@ -70,6 +74,7 @@ typedef struct gr_req {
     size_t limit; /* the body buffer never grows past this (length + 1) */
     bool too_large, out_of_memory, solving, text, answered;
     bool raw_answered; /* a 413 written to the socket mid-body */
+    bool deferred;     /* bodyless: dispatched on MHD's second call */
     size_t discarded;  /* body bytes dropped after raw_answered */
     unsigned status;
     size_t bytes;
@@ -595,6 +600,51 @@ static void gr_request_id(gr_server *srv, struct MHD_Connection *conn, gr_req *r
     snprintf(req->id, sizeof(req->id), "%08x-%llu", srv->id_prefix, seq);
 }
 
+/* Routing, method and the early answers of a request whose headers are
+ * in.  For a bodyless request this runs on MHD's second call (see
+ * gr_access). */
+static enum MHD_Result gr_dispatch(struct MHD_Connection *conn, gr_req *req)
+{
+    const char *method = req->method;
+    if (req->route == NULL) {
+        return gr_send_problem(conn, req, 404, "not-found", "Not found",
+                          "no such endpoint; GET /v1 lists them", NULL, NULL, false);
+    }
+    bool post = req->route->kind == GR_ROUTE_ANALYSE;
+    const char *allow = post ? "POST, OPTIONS" : "GET, HEAD, OPTIONS";
+    if (strcmp(method, "OPTIONS") == 0) {
+        struct MHD_Response *r =
+            MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+        if (r == NULL) {
+            return MHD_NO;
+        }
+        gr_add_common_headers(req, r);
+        MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
+        MHD_add_response_header(r, "Access-Control-Allow-Methods", allow);
+        MHD_add_response_header(r, "Access-Control-Allow-Headers",
+                                "Content-Type, X-Request-Id");
+        MHD_add_response_header(r, "Access-Control-Max-Age", "86400");
+        req->status = 204;
+        req->answered = true;
+        enum MHD_Result ret = MHD_queue_response(conn, 204, r);
+        MHD_destroy_response(r);
+        return ret;
+    }
+    bool method_ok = post ? strcmp(method, "POST") == 0
+                          : (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0);
+    if (!method_ok) {
+        char detail[96];
+        snprintf(detail, sizeof(detail), "%s is not allowed here; use %s",
+                 req->method, post ? "POST" : "GET");
+        return gr_send_problem(conn, req, 405, "method-not-allowed", "Method not allowed",
+                          detail, NULL, allow, false);
+    }
+    if (!post) {
+        return gr_serve_get(conn, req);
+    }
+    return gr_admit_post(conn, req);
+}
+
 static enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn,
                                  const char *url, const char *method,
                                  const char *version, const char *upload_data,
@@ -628,44 +678,29 @@ static enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn,
         gr_metrics_arena(srv->metrics, (int64_t)req->arena_charged, 0);
         gr_metrics_inflight(srv->metrics, 1);
         *con_cls = req;
-
-        if (req->route == NULL) {
-            return gr_send_problem(conn, req, 404, "not-found", "Not found",
-                              "no such endpoint; GET /v1 lists them", NULL, NULL, false);
+        /* libmicrohttpd 0.9.75 closes the connection after any response
+         * queued on this first call (it cannot know whether a body follows
+         * and discards the request).  So a request without a body is
+         * answered on the next call, which comes at once with no data, and
+         * the connection stays open for the next request; refusals of
+         * POSTs with a body still come here, before the body is read. */
+        const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                                     MHD_HTTP_HEADER_CONTENT_LENGTH);
+        bool has_body = (cl != NULL && strcmp(cl, "0") != 0) ||
+                        MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                                    MHD_HTTP_HEADER_TRANSFER_ENCODING) != NULL;
+        bool analysis = req->route != NULL && req->route->kind == GR_ROUTE_ANALYSE &&
+                        strcmp(method, "POST") == 0;
+        if (!has_body && !analysis) {
+            req->deferred = true;
+            return MHD_YES;
         }
-        bool post = req->route->kind == GR_ROUTE_ANALYSE;
-        const char *allow = post ? "POST, OPTIONS" : "GET, HEAD, OPTIONS";
-        if (strcmp(method, "OPTIONS") == 0) {
-            struct MHD_Response *r =
-                MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
-            if (r == NULL) {
-                return MHD_NO;
-            }
-            gr_add_common_headers(req, r);
-            MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
-            MHD_add_response_header(r, "Access-Control-Allow-Methods", allow);
-            MHD_add_response_header(r, "Access-Control-Allow-Headers",
-                                    "Content-Type, X-Request-Id");
-            MHD_add_response_header(r, "Access-Control-Max-Age", "86400");
-            req->status = 204;
-            req->answered = true;
-            enum MHD_Result ret = MHD_queue_response(conn, 204, r);
-            MHD_destroy_response(r);
-            return ret;
-        }
-        bool method_ok = post ? strcmp(method, "POST") == 0
-                              : (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0);
-        if (!method_ok) {
-            char detail[96];
-            snprintf(detail, sizeof(detail), "%s is not allowed here; use %s",
-                     req->method, post ? "POST" : "GET");
-            return gr_send_problem(conn, req, 405, "method-not-allowed", "Method not allowed",
-                              detail, NULL, allow, false);
-        }
-        if (!post) {
-            return gr_serve_get(conn, req);
-        }
-        return gr_admit_post(conn, req);
+        return gr_dispatch(conn, req);
+    }
+    if (req->deferred) {
+        req->deferred = false;
+        *upload_data_size = 0;
+        return gr_dispatch(conn, req);
     }
     if (req->raw_answered) {
         /* See gr_body_too_large_now: drain a little, then close. */
@@ -862,16 +897,29 @@ unsigned gr_server_port(const gr_server *srv) { return srv->port; }
 void gr_server_drain_and_stop(gr_server *srv)
 {
     atomic_store(&srv->draining, true);
+    /* MHD stops accepting, but the listening socket must stay open until
+     * MHD_stop_daemon (its threads may still look at it).  shutdown()
+     * makes the kernel stop listening now: new connections are refused at
+     * once instead of waiting in the backlog for the drain to end. */
     MHD_socket fd = MHD_quiesce_daemon(srv->daemon);
     if (fd != MHD_INVALID_SOCKET) {
-        close(fd);
+        shutdown(fd, SHUT_RDWR);
     }
+    /* Wait for requests under way, and a little longer: a worker that
+     * finishes one request starts the next one already received on
+     * another of its connections a moment later (that one is answered
+     * 503), so "none in flight" must hold for a while, not one instant. */
     uint64_t deadline = gr_now_ns() + (uint64_t)srv->cfg.shutdown_timeout * 1000000000u;
-    while (gr_metrics_inflight_now(srv->metrics) > 0 && gr_now_ns() < deadline) {
+    int quiet = 0;
+    while (quiet < GR_DRAIN_QUIET_POLLS && gr_now_ns() < deadline) {
+        quiet = gr_metrics_inflight_now(srv->metrics) > 0 ? 0 : quiet + 1;
         struct timespec ts = {0, 10 * 1000 * 1000};
         nanosleep(&ts, NULL);
     }
     MHD_stop_daemon(srv->daemon);
+    if (fd != MHD_INVALID_SOCKET) {
+        close(fd);
+    }
     gr_metrics_destroy(srv->metrics);
     free(srv);
 }
