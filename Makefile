@@ -121,7 +121,7 @@ deploy-test: all
 	GRUNDYD=$(abspath $(DAEMON)) bash tests/deploy/nginx_test.sh
 
 browser-test: all
-	sh tests/browser/run.sh
+	GRUNDYD=$(abspath $(DAEMON)) sh tests/browser/run.sh
 
 container-test:
 	bash tests/container/container_test.sh
