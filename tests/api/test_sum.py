@@ -290,3 +290,24 @@ def test_bad_input(srv):
     ]
     for body, pointer in cases:
         expect_problem(srv.post_json(PATH, body), 400, pointer)
+
+
+def test_loopy_with_ordinals(srv):
+    # position 0: a self-loop and moves to 1 (value 0) and 2 (value 1)
+    loopy = {"game": "game_graph", "positions": 4,
+             "moves": [[0, 0], [0, 1], [0, 2], [2, 3]], "start": [0]}
+    omega = {"game": "ordinal_trees", "trees": [[[[]]]]}  # the tree of ω
+    one = {"game": "ordinal_trees", "trees": [[[]]]}      # the tree of 1
+    r = post(srv, PATH, {"components": [loopy, omega]})
+    # infinity({0, 1}) + ω: K XOR ω = {ω, ω + 1}; ω is not finite, a draw
+    assert r["grundy"] == {"infinity": ["ω", "ω + 1"]}
+    assert r["component_grundy"] == [{"infinity": [0, 1]}, "ω"]
+    assert r["winner"] == "draw" and r["winning_move"] is None
+    r = post(srv, PATH, {"components": [one, loopy], "all_winning_moves": True})
+    # infinity({0, 1}) + 1: {1, 0}; the token moves to 2 (value 1)
+    assert r["grundy"] == {"infinity": ["0", "1"]}
+    assert r["winner"] == "first"
+    assert r["winning_moves"] == [{"component": 1, "game": "game_graph",
+                                   "move": {"token": 0, "from": 0, "to": 2}}]
+    r = post(srv, PATH, {"components": [loopy, omega, loopy]})
+    assert r["grundy"] == {"infinity": []} and r["winner"] == "draw"
