@@ -6,7 +6,8 @@
 #
 #   sh bench/graph_bench.sh            (BUILD=build, REPEAT=5, DATA=/tmp/grundyd-graph-bench)
 #
-# Every figure is the median of REPEAT runs, in milliseconds.  Inputs are
+# Every figure is "min/median" of REPEAT runs, in milliseconds (the
+# minimum is the steadier figure on a shared machine).  Inputs are
 # generated once (seeded) by bench/graph_gen.py.
 set -eu
 cd "$(dirname "$0")/.."
@@ -28,6 +29,7 @@ gen random1e6 random 1000000 1
 gen cycle200001 cycle 200001 1
 gen ring60000 ring 60000 1
 gen ring30000 ring 30000 2
+gen necklace60000 necklace 60000 1
 gen grid300 grid 300 1
 # all_winning_moves variants of the ring of 30,000 triangles
 [ -f "$DATA/ring30000_all.txt" ] || sed '1s/$/ all_winning_moves/' "$DATA/ring30000.txt" > "$DATA/ring30000_all.txt"
@@ -41,7 +43,7 @@ while ! curl -s -o /dev/null "http://127.0.0.1:$PORT/healthz"; do
     i=$((i + 1)); [ $i -lt 100 ] || { echo "grundyd did not start"; exit 1; }; sleep 0.05
 done
 
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+median() { sort -n | awk '{a[NR]=$1} END {print a[1] "/" a[int((NR+1)/2)]}'; }
 
 http_ms() { # file content-type
     for _ in $(seq "$REPEAT"); do
@@ -57,22 +59,22 @@ baseline_ms() { # file
     done | median
 }
 
-printf '%-22s %12s %12s %12s\n' "input" "baseline" "http text" "http json"
-for name in random1e5 random1e6 cycle200001 ring60000 grid300; do
+printf '%-22s %16s %16s %16s\n' "input" "baseline" "http text" "http json"
+for name in random1e5 random1e6 cycle200001 ring60000 necklace60000 grid300; do
     b=$(baseline_ms "$DATA/$name.txt")
     t=$(http_ms "$DATA/$name.txt" text/plain)
     j=$(http_ms "$DATA/$name.json" application/json)
-    printf '%-22s %12s %12s %12s\n' "$name" "$b" "$t" "$j"
+    printf '%-22s %16s %16s %16s\n' "$name" "$b" "$t" "$j"
 done
 t=$(http_ms "$DATA/ring30000_all.txt" text/plain)
 j=$(http_ms "$DATA/ring30000_all.json" application/json)
-printf '%-22s %12s %12s %12s\n' "ring30000 all moves" "-" "$t" "$j"
+printf '%-22s %16s %16s %16s\n' "ring30000 all moves" "-" "$t" "$j"
 curl -s -H "Content-Type: text/plain" --data-binary @"$DATA/ring30000_all.txt" \
      "http://127.0.0.1:$PORT/v1/hackenbush/graph" |
     python3 -c 'import json,sys; d=json.load(sys.stdin); print("  ring30000: grundy", d["grundy"], "winning_move_count", d["winning_move_count"])'
 
 echo
 echo "core alone (best of $REPEAT): value | one winning move | every winning move"
-for name in random1e5 random1e6 cycle200001 ring60000 ring30000 grid300; do
+for name in random1e5 random1e6 cycle200001 ring60000 necklace60000 ring30000 grid300; do
     "$BUILD/bench/graph_core_bench" "$DATA/$name.txt" "$REPEAT" | sed "s|$DATA/||"
 done

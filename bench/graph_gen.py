@@ -11,6 +11,8 @@ writes OUT_PREFIX.json (POST body for application/json) and OUT_PREFIX.txt
   cycle   an odd cycle of SIZE edges through the ground, edges shuffled
   ring    a ring of SIZE triangles joined by single edges (one big cycle of
           connecting edges), sticks of length 1-3 hanging from random vertices
+  necklace  a ring of SIZE triangles, each sharing a vertex with the next,
+          with sticks (the other reading of "a ring of triangles")
   grid    a SIZE x SIZE grid grounded at a corner, with sticks
   path    a path of SIZE edges from the ground
 """
@@ -69,6 +71,17 @@ def shape_ring(k, rng):
     return n, edges, [0]
 
 
+def shape_necklace(k, rng):
+    # triangle i on a_i = 2i, b_i = 2i+1, a_{i+1}
+    edges = []
+    for i in range(k):
+        a, b, c = 2 * i, 2 * i + 1, (2 * i + 2) % (2 * k)
+        edges += [(a, b), (b, c), (a, c)]
+    n = add_sticks(2 * k, edges, k, rng, 2 * k)
+    rng.shuffle(edges)
+    return n, edges, [0]
+
+
 def shape_grid(s, rng):
     edges = []
     for r in range(s):
@@ -91,7 +104,7 @@ def main():
     shape, size, seed, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     rng = random.Random(seed)
     n, edges, ground = {"random": shape_random, "cycle": shape_cycle, "ring": shape_ring,
-                        "grid": shape_grid, "path": shape_path}[shape](size, rng)
+                        "necklace": shape_necklace, "grid": shape_grid, "path": shape_path}[shape](size, rng)
     with open(out + ".txt", "w") as f:
         f.write(f"{n} {len(edges)}\n{' '.join(map(str, ground))}\n")
         f.write("".join(f"{u} {v}\n" for u, v in edges))
