@@ -168,7 +168,7 @@ static gr_status gr_gg_moves_json(gr_jctx *c, void *state,
     uint64_t total;
     gr_status st =
         gr_ggraph_moves_to(c->arena, &s->graph, &s->sum, s->start, s->ntokens,
-                           target->n, want + 1, mv, &total, &best);
+                           target->n, (uint64_t)room, mv, &total, &best);
     if (st != GR_OK) {
         return st == GR_ENOMEM ? gr_json_oom(c)
                                : gr_json_error(c, GR_EINTERNAL, NULL,
@@ -180,7 +180,7 @@ static gr_status gr_gg_moves_json(gr_jctx *c, void *state,
     }
     gr_jw_push(c, arr, gr_gg_move_json(c, &best));
     uint64_t written = 1;
-    uint64_t listed = total < want + 1 ? total : want + 1;
+    uint64_t listed = total < room ? total : room;
     for (uint64_t i = 0; i < listed && written < want; i++) {
         if (mv[i].token == best.token && mv[i].to == best.to) {
             continue;
