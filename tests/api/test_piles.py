@@ -282,3 +282,43 @@ def test_octal_bad_input(srv):
 def test_octal_unconfirmed_small_heaps(srv):
     r = post(srv, "/v1/octal", {"code": "0.6", "heaps": [30000]})
     assert r["period"] is None and r["values_computed"] == 32768
+
+
+def octal_count_huge(code, table, e, p, h, target):
+    """Moves from one huge heap to value target, counted in Python with big
+    integers through the period (independently of the server's caches)."""
+    def G(n):
+        return table[n] if n < len(table) else table[e + (n - e) % p]
+    digits = [0] + [int(ch) for ch in code[2:]]
+    count = 0
+    for j in range(1, len(digits)):
+        d = digits[j]
+        if d & 2 and G(h - j) == target:
+            count += 1
+        if d & 4:
+            c = h - j
+            half = c // 2
+            start = len(table)  # explicit below, by residue above
+            for a in range(1, start):
+                if G(a) ^ G(c - a) == target:
+                    count += 1
+            for r in range(p):
+                a0 = start + r
+                if G(a0) ^ G(c - a0) == target:
+                    count += (half - a0) // p + 1
+    return count
+
+
+def test_octal_huge_counts_against_python(srv):
+    rng = random.Random(99)
+    for code in ("0.137", "0.07", "0.77", "0.4", "0.35"):
+        info = post(srv, "/v1/octal", {"code": code, "heaps": [1]})
+        e, p = info["period"]["preperiod"], info["period"]["period"]
+        table = brute_octal(code, 2 * e + 3 * p + 10)
+        for _ in range(3):
+            h = HUGE - rng.randrange(0, 10**12)
+            r = post(srv, "/v1/octal", {"code": code, "heaps": [str(h)],
+                                        "all_winning_moves": True, "max_moves": 3})
+            g = r["heap_grundy"][0]
+            want = octal_count_huge(code, table, e, p, h, 0) if g else 0
+            assert num(r["winning_move_count"]) == want, (code, h, r)
