@@ -93,7 +93,8 @@ static gr_status ring_widen(gr_arena *arena, split_ring *r, uint64_t value)
  * word, built with four independent accumulators so the OR chain does not
  * serialise the loop; wider sets go through a byte per value (stores to
  * distinct bytes do not depend on each other) packed into bits at the end,
- * seen[] holding 64 * words bytes. */
+ * seen[] holding 64 * words bytes, unless the set is so wide that packing
+ * would cost more than the pairs. */
 static void split_set(const uint16_t *restrict g, uint64_t c,
                       uint64_t *restrict out, size_t words,
                       unsigned char *restrict seen)
@@ -119,6 +120,15 @@ static void split_set(const uint16_t *restrict g, uint64_t c,
         return;
     }
     size_t nv = 64 * words;
+    if (nv > half / 4) {
+        /* few pairs for so wide a set: packing bytes would cost more than
+         * setting bits directly */
+        for (uint64_t a = 1; a <= half; a++) {
+            unsigned x = (unsigned)(g[a] ^ g[c - a]);
+            out[x >> 6] |= 1ull << (x & 63);
+        }
+        return;
+    }
     memset(seen, 0, nv);
     for (uint64_t a = 1; a <= half; a++) {
         seen[g[a] ^ g[c - a]] = 1;
