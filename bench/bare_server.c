@@ -5,7 +5,11 @@
  * document.  bench/small_requests.sh runs wrk against it and grundyd in
  * alternation; grundyd's requests/s over this server's is the figure.
  *
- *   bare_server PORT [THREADS]
+ *   bare_server PORT [THREADS [CONNECTION_MEMORY_LIMIT]]
+ *
+ * CONNECTION_MEMORY_LIMIT (bytes, default libmicrohttpd's 32 KiB) is there
+ * to measure what a daemon's choice of that option costs: libmicrohttpd
+ * 0.9.75 zeroes the whole per-connection pool between keep-alive requests.
  */
 #include <microhttpd.h>
 #include <signal.h>
@@ -69,6 +73,7 @@ int main(int argc, char **argv)
     }
     unsigned port = (unsigned)atoi(argv[1]);
     long threads = argc > 2 ? atol(argv[2]) : sysconf(_SC_NPROCESSORS_ONLN);
+    long memlimit = argc > 3 ? atol(argv[3]) : 32 * 1024;
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGTERM);
@@ -78,6 +83,7 @@ int main(int argc, char **argv)
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC, (uint16_t)port, NULL,
         NULL, handler, NULL, MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
         MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_CONNECTION_LIMIT, 1024u,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)memlimit,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(threads > 1 ? threads : 1), MHD_OPTION_END);
     if (d == NULL) {
         fprintf(stderr, "bare_server: cannot listen on %u\n", port);
