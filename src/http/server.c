@@ -13,6 +13,12 @@
  * never hold one.  Later calls append body chunks (consuming each one:
  * *upload_data_size = 0); the last call, with no data, runs the endpoint.
  *
+ * Analyses do not run on libmicrohttpd's threads: when the body is
+ * complete the connection is suspended and the request goes to the solver
+ * pool (src/http/solver.c), which resumes it with the answer ready; MHD
+ * calls the handler again and the answer is queued (gr_deliver).  So a
+ * long analysis never holds up the other connections of an MHD worker.
+ *
  * Problem responses are rendered with malloc, not the arena: the arena may
  * be exactly what ran out.  They carry no request id in the body (it is in
  * the X-Request-Id header) so that the same input gives the same bytes.
@@ -35,6 +41,7 @@
 
 #include "http/metrics.h"
 #include "http/routes.h"
+#include "http/solver.h"
 #include "json/gr_json.h"
 
 extern const char gr_embed_openapi[], gr_embed_openapi_end[];
@@ -43,6 +50,7 @@ extern const char gr_embed_index[], gr_embed_index_end[];
 struct gr_server {
     gr_config cfg;
     struct MHD_Daemon *daemon;
+    gr_solver *solver;
     gr_metrics *metrics;
     atomic_bool draining;
     atomic_uint solving;
@@ -75,6 +83,13 @@ typedef struct gr_req {
     bool too_large, out_of_memory, solving, text, answered;
     bool raw_answered; /* a 413 written to the socket mid-body */
     bool deferred;     /* bodyless: dispatched on MHD's second call */
+    bool queued;       /* handed to the solver pool (connection suspended) */
+    bool done;         /* the solver has finished: result/problem/out set */
+    struct MHD_Connection *conn; /* for MHD_resume_connection */
+    gr_status result;
+    gr_problem problem;
+    char *out;         /* the 200 body, in the arena */
+    size_t out_len;
     size_t discarded;  /* body bytes dropped after raw_answered */
     unsigned status;
     size_t bytes;
@@ -530,23 +545,12 @@ static enum MHD_Result gr_body_too_large_now(struct MHD_Connection *conn, gr_req
     return MHD_YES;
 }
 
-static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *req)
+/* Runs the request's analysis (on a solver thread) and keeps the answer
+ * in req: the 200 body, or the problem. */
+static void gr_solve(gr_req *req)
 {
-    if (req->too_large) {
-        return gr_body_too_large(conn, req);
-    }
-    /* The body is complete: take a solving slot (see gr_admit_post). */
-    unsigned solving = atomic_fetch_add(&req->srv->solving, 1);
-    req->solving = true;
-    if (solving >= req->srv->cfg.max_inflight) {
-        return gr_overloaded(conn, req);
-    }
     gr_jctx c;
     gr_jctx_init(&c, req->arena);
-    if (req->out_of_memory) {
-        gr_json_oom(&c);
-        return gr_problem_from(conn, req, &c.problem);
-    }
     req->body[req->len] = '\0';
     gr_arena *prev = gr_json_bind(req->arena);
     cJSON *resp = NULL;
@@ -560,22 +564,74 @@ static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *re
             st = req->route->json(&c, doc, &resp);
         }
     }
-    char *out = NULL;
-    size_t len = 0;
     if (st == GR_OK) {
-        out = gr_json_print(&c, resp, &len);
-        if (out == NULL) {
+        req->out = gr_json_print(&c, resp, &req->out_len);
+        if (req->out == NULL) {
             st = gr_json_oom(&c);
         }
     }
     gr_json_bind(prev);
-    if (st != GR_OK) {
-        if (c.problem.status == 0) {
-            gr_json_error(&c, GR_EINTERNAL, NULL, "unexplained failure");
-        }
+    if (st != GR_OK && c.problem.status == 0) {
+        gr_json_error(&c, GR_EINTERNAL, NULL, "unexplained failure");
+    }
+    req->result = st;
+    req->problem = c.problem;
+}
+
+/* A solver-pool job: solve, then give the connection back to MHD, which
+ * calls gr_access again to send the answer (gr_deliver). */
+static void gr_solve_job(void *job)
+{
+    gr_req *req = job;
+    gr_solve(req);
+    req->done = true;
+    MHD_resume_connection(req->conn);
+}
+
+/* A job still queued when the pool stops (shutdown timeout passed). */
+static void gr_drop_job(void *job)
+{
+    gr_req *req = job;
+    req->result = GR_ELIMIT;
+    req->problem = (gr_problem){503, "shutting-down", "Service is shutting down",
+                                "the server stopped before this analysis could run", NULL};
+    req->done = true;
+    MHD_resume_connection(req->conn);
+}
+
+static enum MHD_Result gr_deliver(struct MHD_Connection *conn, gr_req *req)
+{
+    if (req->result == GR_OK) {
+        return gr_respond(conn, req, 200, "application/json", req->out, req->out_len);
+    }
+    return gr_problem_from(conn, req, &req->problem);
+}
+
+static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *req)
+{
+    if (req->too_large) {
+        return gr_body_too_large(conn, req);
+    }
+    /* The body is complete: take a solving slot (see gr_admit_post). */
+    unsigned solving = atomic_fetch_add(&req->srv->solving, 1);
+    req->solving = true;
+    if (solving >= req->srv->cfg.max_inflight) {
+        return gr_overloaded(conn, req);
+    }
+    if (req->out_of_memory) {
+        gr_jctx c;
+        gr_jctx_init(&c, req->arena);
+        gr_json_oom(&c);
         return gr_problem_from(conn, req, &c.problem);
     }
-    return gr_respond(conn, req, 200, "application/json", out, len);
+    /* Suspend before queueing: the job may finish and resume at once. */
+    req->conn = conn;
+    req->queued = true;
+    MHD_suspend_connection(conn);
+    if (gr_solver_submit(req->srv->solver, req) != 0) {
+        gr_drop_job(req);
+    }
+    return MHD_YES;
 }
 
 /* ---- the access handler --------------------------------------------------- */
@@ -696,6 +752,11 @@ static enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn,
             return MHD_YES;
         }
         return gr_dispatch(conn, req);
+    }
+    if (req->queued) {
+        /* Called again after the solver resumed the connection. */
+        *upload_data_size = 0;
+        return req->done ? gr_deliver(conn, req) : MHD_YES;
     }
     if (req->deferred) {
         req->deferred = false;
@@ -836,6 +897,13 @@ gr_server *gr_server_start(const gr_config *cfg)
         free(srv);
         return NULL;
     }
+    srv->solver = gr_solver_start(cfg->threads, cfg->max_inflight, gr_solve_job);
+    if (srv->solver == NULL) {
+        fprintf(stderr, "grundyd: cannot start the solver threads\n");
+        gr_metrics_destroy(srv->metrics);
+        free(srv);
+        return NULL;
+    }
     if (getrandom(&srv->id_prefix, sizeof(srv->id_prefix), 0) != sizeof(srv->id_prefix)) {
         srv->id_prefix = (unsigned)time(NULL) ^ (unsigned)getpid();
     }
@@ -844,7 +912,7 @@ gr_server *gr_server_start(const gr_config *cfg)
     struct sockaddr_in6 sin6;
     struct sockaddr *sa = NULL;
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC |
-                     MHD_USE_ERROR_LOG;
+                     MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     if (cfg->bind != NULL) {
         memset(&sin, 0, sizeof(sin));
         memset(&sin6, 0, sizeof(sin6));
@@ -860,6 +928,7 @@ gr_server *gr_server_start(const gr_config *cfg)
         } else {
             fprintf(stderr, "grundyd: --bind: \"%s\" is not an IPv4 or IPv6 address\n",
                     cfg->bind);
+            gr_solver_stop(srv->solver, NULL);
             gr_metrics_destroy(srv->metrics);
             free(srv);
             return NULL;
@@ -883,6 +952,7 @@ gr_server *gr_server_start(const gr_config *cfg)
     if (srv->daemon == NULL) {
         fprintf(stderr, "grundyd: cannot listen on %s:%u\n",
                 cfg->bind != NULL ? cfg->bind : "0.0.0.0", cfg->port);
+        gr_solver_stop(srv->solver, NULL);
         gr_metrics_destroy(srv->metrics);
         free(srv);
         return NULL;
@@ -916,6 +986,10 @@ void gr_server_drain_and_stop(gr_server *srv)
         struct timespec ts = {0, 10 * 1000 * 1000};
         nanosleep(&ts, NULL);
     }
+    /* Solver threads finish the analysis at hand (past the shutdown
+     * timeout, queued ones are answered 503) and resume their
+     * connections: MHD must not be stopped with one suspended. */
+    gr_solver_stop(srv->solver, gr_drop_job);
     MHD_stop_daemon(srv->daemon);
     if (fd != MHD_INVALID_SOCKET) {
         close(fd);
