@@ -77,7 +77,8 @@ $(CLI): $(CLI_OBJ) $(JSON_LIB) $(CORE_LIB)
 
 $(BUILD)/tests/%: tests/unit/%.c $(JSON_LIB) $(CORE_LIB) tests/unit/gr_test.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(JSON_LIB) $(CORE_LIB) $(LDLIBS) -lcmocka
+	$(if $(V),,@echo '  TEST  $<')
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(JSON_LIB) $(CORE_LIB) $(LDLIBS) -lcmocka
 
 deps:
 	@sh tests/deps.sh

@@ -690,6 +690,23 @@ char *gr_json_print(gr_jctx *c, const cJSON *item, size_t *len)
     return s;
 }
 
+void gr_json_put_moves(gr_jctx *c, cJSON *r, cJSON *moves, uint64_t count,
+                       const gr_move_opts *opts)
+{
+    if (moves != NULL && moves->child != NULL) {
+        gr_jw_set(c, r, "winning_move", gr_jw_check(c, cJSON_Duplicate(moves->child, 1)));
+        if (opts->all && opts->max == 0) {
+            moves = gr_jw_arr(c);
+        }
+    } else {
+        gr_jw_set(c, r, "winning_move", gr_jw_null(c));
+    }
+    if (opts->all) {
+        gr_jw_set(c, r, "winning_moves", moves);
+        gr_jw_set(c, r, "winning_move_count", gr_jw_u64(c, count));
+    }
+}
+
 /* ---- families ------------------------------------------------------------- */
 
 static const gr_family *const gr_family_table[] = {
@@ -750,19 +767,7 @@ gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
         /* A won position without moves exists only in misère play (the
          * empty position): the winner need not move. */
     }
-    if (moves != NULL && moves->child != NULL) {
-        cJSON *dup = cJSON_Duplicate(moves->child, 1);
-        gr_jw_set(c, r, "winning_move", gr_jw_check(c, dup));
-        if (opts.all && opts.max == 0) {
-            moves = gr_jw_arr(c);
-        }
-    } else {
-        gr_jw_set(c, r, "winning_move", gr_jw_null(c));
-    }
-    if (opts.all) {
-        gr_jw_set(c, r, "winning_moves", moves);
-        gr_jw_set(c, r, "winning_move_count", gr_jw_u64(c, count));
-    }
+    gr_json_put_moves(c, r, moves, count, &opts);
     if (fam->extras != NULL && (st = fam->extras(c, state, r)) != GR_OK) {
         return st;
     }

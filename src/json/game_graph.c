@@ -273,22 +273,7 @@ gr_status gr_endpoint_game_graph(gr_jctx *c, const cJSON *req, cJSON **resp)
     if (st != GR_OK) {
         return st;
     }
-    if (moves != NULL && moves->child != NULL) {
-        cJSON *first = cJSON_Duplicate(moves->child, 1);
-        if (first == NULL) {
-            return gr_json_oom(c);
-        }
-        gr_jw_set(c, r, "winning_move", first);
-        if (opts.all && opts.max == 0) {
-            moves = gr_jw_arr(c);
-        }
-    } else {
-        gr_jw_set(c, r, "winning_move", gr_jw_null(c));
-    }
-    if (opts.all) {
-        gr_jw_set(c, r, "winning_moves", moves);
-        gr_jw_set(c, r, "winning_move_count", gr_jw_u64(c, count));
-    }
+    gr_json_put_moves(c, r, moves, count, &opts);
     if ((st = gr_gg_extras(c, s, r)) != GR_OK) {
         return st;
     }

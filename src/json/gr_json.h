@@ -125,6 +125,14 @@ typedef struct gr_move_opts {
 gr_status gr_json_move_opts(gr_jctx *c, const cJSON *all, const cJSON *max,
                             const char *base, gr_move_opts *out);
 
+/* Writes the move fields every analysis answers (DESIGN §3) into r:
+ * "winning_move" (the first of `moves`, or null), and with opts->all also
+ * "winning_moves" (all of `moves`, or [] when max_moves is 0) and
+ * "winning_move_count".  `moves` holds at least one move whenever one
+ * exists (callers ask for max(1, max_moves)). */
+void gr_json_put_moves(gr_jctx *c, cJSON *r, cJSON *moves, uint64_t count,
+                       const gr_move_opts *opts);
+
 /* ---- writing ------------------------------------------------------------ */
 cJSON *gr_jw_obj(gr_jctx *c);
 cJSON *gr_jw_arr(gr_jctx *c);

@@ -386,22 +386,7 @@ gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
             return st;
         }
     }
-    if (moves != NULL && moves->child != NULL) {
-        cJSON *one = cJSON_Duplicate(moves->child, 1);
-        if (one == NULL) {
-            return gr_json_oom(c);
-        }
-        gr_jw_set(c, r, "winning_move", one);
-        if (opts.all && opts.max == 0) {
-            moves = gr_jw_arr(c);
-        }
-    } else {
-        gr_jw_set(c, r, "winning_move", gr_jw_null(c));
-    }
-    if (opts.all) {
-        gr_jw_set(c, r, "winning_moves", moves);
-        gr_jw_set(c, r, "winning_move_count", gr_jw_u64(c, count));
-    }
+    gr_json_put_moves(c, r, moves, count, &opts);
     if (!gr_jw_ok(c)) {
         return gr_json_oom(c);
     }
