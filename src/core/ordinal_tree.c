@@ -63,10 +63,48 @@ typedef struct otree_work {
     uint64_t *coefs;
     uint32_t *slot;       /* label + 1 per slot, 0 = empty (wide vertices) */
     uint64_t *slot_count; /* how many children carry that label */
-    size_t slot_cap;      /* power of two >= 2 * maxdeg, or 0 */
+    size_t slot_cap;      /* a power of two, or 0 */
     uint32_t maxh;
     size_t maxdeg;
 } otree_work;
+
+/* Children of a wide vertex are first counted per distinct label in a
+ * hash table, so only the distinct labels are sorted: a star of 10^6
+ * leaves sorts one key, not 10^6.  The table grows with the number of
+ * distinct labels (not the degree) and is emptied after each vertex. */
+static size_t slot_find(const otree_work *w, gr_ord l)
+{
+    size_t mask = w->slot_cap - 1;
+    size_t i = (size_t)(((uint64_t)(l + 1u) * 0x9e3779b97f4a7c15ULL) >> 32) & mask;
+    while (w->slot[i] != 0 && w->slot[i] != l + 1u) {
+        i = (i + 1) & mask;
+    }
+    return i;
+}
+
+static gr_status slot_grow(gr_arena *arena, otree_work *w)
+{
+    size_t old_cap = w->slot_cap;
+    uint32_t *old = w->slot;
+    uint64_t *old_count = w->slot_count;
+    w->slot_cap = old_cap ? 2 * old_cap : 256;
+    w->slot = GR_ARENA_ARRAY(arena, uint32_t, w->slot_cap);
+    w->slot_count = GR_ARENA_ARRAY_UNINIT(arena, uint64_t, w->slot_cap);
+    if (w->slot == NULL || w->slot_count == NULL) {
+        return GR_ENOMEM;
+    }
+    /* the table is emptied after each vertex: every entry is live */
+    for (size_t o = 0; o < old_cap; o++) {
+        if (old[o] != 0) {
+            size_t i = slot_find(w, old[o] - 1u);
+            w->slot[i] = old[o];
+            w->slot_count[i] = old_count[o];
+        }
+    }
+    gr_arena_free(arena, old, old_cap * sizeof(*old));
+    gr_arena_free(arena, old_count, old_cap * sizeof(*old_count));
+    return GR_OK;
+}
 
 /* Heights, the by-height order and the child lists, all in O(n). */
 static gr_status prepare(gr_arena *arena, const gr_otree_forest *f,
@@ -131,14 +169,9 @@ static gr_status prepare(gr_arena *arena, const gr_otree_forest *f,
         return GR_ENOMEM;
     }
     if (w->maxdeg > GR_OTREE_WIDE) {
-        w->slot_cap = 1;
-        while (w->slot_cap < 2 * w->maxdeg) {
-            w->slot_cap *= 2;
-        }
-        w->slot = GR_ARENA_ARRAY(arena, uint32_t, w->slot_cap);
-        w->slot_count = GR_ARENA_ARRAY_UNINIT(arena, uint64_t, w->slot_cap);
-        if (w->slot == NULL || w->slot_count == NULL) {
-            return GR_ENOMEM;
+        gr_status st = slot_grow(arena, w);
+        if (st != GR_OK) {
+            return st;
         }
     }
     for (size_t v = 0; v < n; v++) {
@@ -157,27 +190,29 @@ static gr_status prepare(gr_arena *arena, const gr_otree_forest *f,
     return GR_OK;
 }
 
-/* Children of a wide vertex are first counted per distinct label in a
- * hash table, so only the distinct labels are sorted: a star of 10^6
- * leaves sorts one key, not 10^6. */
-static size_t count_distinct(const gr_ord_ctx *x, otree_work *w,
-                             const uint32_t *ch, size_t d)
+static gr_status count_distinct(gr_ord_ctx *x, otree_work *w,
+                                const uint32_t *ch, size_t d, size_t *nd)
 {
-    size_t mask = w->slot_cap - 1, k = 0;
+    size_t k = 0;
     for (size_t j = 0; j < d; j++) {
         gr_ord l = w->label[ch[j]];
-        size_t i = (size_t)(((uint64_t)l * 0x9e3779b97f4a7c15ULL) >> 32) & mask;
-        while (w->slot[i] != 0 && w->slot[i] != l + 1u) {
-            i = (i + 1) & mask;
-        }
+        size_t i = slot_find(w, l);
         if (w->slot[i] == 0) {
+            if (2 * (k + 1) > w->slot_cap) {
+                gr_status st = slot_grow(gr_ord_arena(x), w);
+                if (st != GR_OK) {
+                    return st;
+                }
+                i = slot_find(w, l);
+            }
             w->slot[i] = l + 1u;
             w->slot_count[i] = 0;
-            w->keys[k++] = (uint64_t)gr_ord_rank_of(x, l) << 32 | i;
+            w->keys[k++] = (uint64_t)gr_ord_rank_of(x, l) << 32 | l;
         }
         w->slot_count[i]++;
     }
-    return k;
+    *nd = k;
+    return GR_OK;
 }
 
 /* The CNF of vertex v from its (already labelled) children. */
@@ -189,13 +224,20 @@ static gr_status label_vertex(gr_ord_ctx *x, otree_work *w, uint32_t v)
     if (d > GR_OTREE_WIDE) {
         /* keys are (rank << 32 | slot): rank decides, slot finds the
          * label and its count; then the table is emptied again */
-        size_t nd = count_distinct(x, w, ch, d);
+        size_t nd;
+        gr_status st = count_distinct(x, w, ch, d, &nd);
+        if (st != GR_OK) {
+            return st;
+        }
         sort_desc(w->keys, nd);
         for (size_t j = 0; j < nd; j++) {
-            size_t i = (size_t)(uint32_t)w->keys[j];
-            w->exps[k] = w->slot[i] - 1u;
+            gr_ord l = (gr_ord)w->keys[j];
+            size_t i = slot_find(w, l);
+            w->exps[k] = l;
             w->coefs[k++] = w->slot_count[i];
-            w->slot[i] = 0;
+        }
+        for (size_t j = 0; j < nd; j++) {
+            w->slot[slot_find(w, (gr_ord)w->keys[j])] = 0;
         }
     } else {
         for (size_t j = 0; j < d; j++) {

@@ -305,3 +305,14 @@ def test_malformed_json(srv):
     expect_problem(srv.post_raw(PATH, '{"trees": [[]'), 400)
     r = srv.post_json(PATH, {"trees": [[]]})
     assert r.status == 200
+
+
+def test_replacement_too_large_to_write_is_422(srv):
+    # w and a star of 2^22 + 5 leaves: the only winning move turns the w
+    # tree into that natural number, a tree of more than 4,194,304 vertices
+    n = 4194304 + 5
+    body = '{"trees":[[[[]]],[' + ",".join(["[]"] * n) + "]]}"
+    p = expect_problem(srv.post_raw(PATH, body), 422)
+    assert "4194304" in p["detail"] and "tree 0" in p["detail"], p
+    r = srv.post_json(PATH, {"trees": [[[[]]]]})
+    assert r.status == 200
