@@ -165,6 +165,186 @@ static bool guy_smith(const uint16_t *g, uint64_t have, unsigned t,
     return false;
 }
 
+/* ---- sparse space -------------------------------------------------------
+ * Many octal games (0.6, 0.16, 0.14...) have "sparse space" (Gangolli and
+ * Plambeck; Winning Ways ch. 4 extras): for some mask M the values with
+ * parity(v & M) = 0 -- call them rare -- occur at only a few heaps, while
+ * the common values (odd parity) fill the rest.  Parity is additive under
+ * XOR, so a common value in X(c) needs a rare heap in its pair: the common
+ * part of every X(c) is found by walking the few rare positions.  The mex
+ * is then exact without scanning all pairs: walking upwards, a common value
+ * not yet seen is certainly absent, and a rare value not yet seen is looked
+ * for among the remaining pairs, scanned lazily (present rare values are
+ * usually met within a few pairs).  Only when the mex itself is rare does
+ * a scan run to the end.  The mask is chosen at SPARSE_START values and
+ * again at every doubling, from the later half of the table (the one
+ * leaving the fewest rare heaps there), and the method is used while
+ * walking the rare heaps costs less than about n/2 per value (computing
+ * X(c) outright), with some hysteresis; either way the values are exact,
+ * the choice is only about speed.
+ */
+#define SPARSE_START 2048u
+
+typedef struct sparse_space {
+    bool on;
+    uint32_t mask;
+    unsigned splitters; /* takes j whose digit has bit 4 */
+    uint32_t *rare;     /* heaps a >= 1 with a rare value, ascending */
+    size_t nrare, cap;
+    uint64_t *cursor; /* per take: next a of the lazy scan of X(n - j) */
+    uint64_t work;    /* pairs looked at since the last choice */
+    bool given_up;    /* measured slower than whole sets: stay off */
+} sparse_space;
+
+static bool is_rare(const sparse_space *sp, uint64_t v)
+{
+    return !__builtin_parity((unsigned)(v & sp->mask));
+}
+
+static gr_status sparse_note(gr_arena *arena, sparse_space *sp, uint64_t n,
+                             uint64_t v)
+{
+    if (n == 0 || !is_rare(sp, v)) {
+        return GR_OK;
+    }
+    if (sp->nrare == sp->cap) {
+        size_t cap = sp->cap ? 2 * sp->cap : 256;
+        uint32_t *rare =
+            gr_arena_realloc(arena, sp->rare, sp->cap * sizeof(uint32_t),
+                             cap * sizeof(uint32_t));
+        if (rare == NULL) {
+            return GR_ENOMEM;
+        }
+        sp->rare = rare;
+        sp->cap = cap;
+    }
+    sp->rare[sp->nrare++] = (uint32_t)n;
+    return GR_OK;
+}
+
+/* (Re)chooses the mask from the later half of g(1..have-1), where the
+ * game has settled, rebuilds the rare list and turns the method on or off:
+ * per value it costs about (split takes) x (rare heaps), plus the lazy
+ * scans, against about n/2 for the full sets. */
+static gr_status sparse_choose(gr_arena *arena, sparse_space *sp,
+                               const gr_octal_code *code, const uint16_t *g,
+                               uint64_t have, size_t words)
+{
+    if (sp->on) {
+        /* Measured: the whole sets of the last half would have cost about
+         * (3/16) have^2 pairs (shared by the takes), a pair there costing
+         * about a quarter of one here when the sets fit one word and
+         * twice one here when they go through bytes. */
+        uint64_t whole = 3 * have / 16 * have;
+        if (sp->work * (words == 1 ? 4 : 1) >= whole * (words == 1 ? 1 : 2)) {
+            sp->given_up = true;
+        }
+    }
+    sp->on = false;
+    sp->nrare = 0;
+    sp->work = 0;
+    if (sp->given_up) {
+        return GR_OK;
+    }
+    size_t vals = 64 * words;
+    if (vals > 1024) {
+        return GR_OK; /* values too spread for a parity split to pay */
+    }
+    uint32_t *hist = GR_ARENA_ARRAY(arena, uint32_t, vals);
+    if (hist == NULL) {
+        return GR_ENOMEM;
+    }
+    for (uint64_t n = have / 2; n < have; n++) {
+        hist[g[n]]++;
+    }
+    uint64_t best = UINT64_MAX;
+    for (uint32_t m = 1; m < vals; m++) {
+        uint64_t rare = 0;
+        for (uint32_t v = 0; v < vals && rare < best; v++) {
+            rare += __builtin_parity(v & m) ? 0 : hist[v];
+        }
+        if (rare < best) {
+            best = rare;
+            sp->mask = m;
+        }
+    }
+    gr_arena_free(arena, hist, vals * sizeof(uint32_t));
+    sp->splitters = 0;
+    for (unsigned j = 1; j <= code->len; j++) {
+        sp->splitters += (code->digit[j] & 4) != 0;
+    }
+    if (sp->cursor == NULL) {
+        sp->cursor = GR_ARENA_ARRAY(arena, uint64_t, code->len + 1);
+        if (sp->cursor == NULL) {
+            return GR_ENOMEM;
+        }
+    }
+    for (uint64_t n = 1; n < have; n++) {
+        gr_status st = sparse_note(arena, sp, n, g[n]);
+        if (st != GR_OK) {
+            return st;
+        }
+    }
+    sp->on = (uint64_t)sp->splitters * sp->nrare * 2 <= have;
+    return GR_OK;
+}
+
+/* The mex of n's options; uni (words wide) holds the one-heap and no-heap
+ * options already. */
+static uint64_t sparse_mex(const gr_octal_code *code, const uint16_t *g,
+                           uint64_t n, sparse_space *sp, uint64_t *uni,
+                           size_t words)
+{
+    unsigned t = code->len;
+    for (unsigned j = 1; j <= t && j < n; j++) {
+        if (!(code->digit[j] & 4) || n - j < 2) {
+            continue;
+        }
+        uint64_t c = n - j;
+        size_t i = 0;
+        for (; i < sp->nrare && sp->rare[i] < c; i++) {
+            unsigned x = (unsigned)(g[sp->rare[i]] ^ g[c - sp->rare[i]]);
+            uni[x >> 6] |= 1ull << (x & 63);
+        }
+        sp->work += i;
+        sp->cursor[j] = 1;
+    }
+    for (;;) {
+        size_t w = 0;
+        while (w < words && uni[w] == ~0ull) {
+            w++;
+        }
+        if (w == words) {
+            return 64 * (uint64_t)words; /* above every XOR and option */
+        }
+        uint64_t v = 64 * (uint64_t)w + (uint64_t)__builtin_ctzll(~uni[w]);
+        if (!is_rare(sp, v)) {
+            return v; /* common: every pair that could give it was seen */
+        }
+        bool found = false;
+        for (unsigned j = 1; j <= t && j < n && !found; j++) {
+            if (!(code->digit[j] & 4) || n - j < 2) {
+                continue;
+            }
+            uint64_t c = n - j, a = sp->cursor[j];
+            for (; a <= c / 2; a++) {
+                unsigned x = (unsigned)(g[a] ^ g[c - a]);
+                uni[x >> 6] |= 1ull << (x & 63);
+                if (x == v) {
+                    found = true;
+                    a++;
+                    break;
+                }
+            }
+            sp->work += a - sp->cursor[j];
+            sp->cursor[j] = a;
+        }
+        if (!found) {
+            return v;
+        }
+    }
+}
+
 gr_status gr_octal_solve(gr_arena *arena, const gr_octal_code *code,
                          uint64_t max_values, gr_octal_table *out)
 {
@@ -195,8 +375,28 @@ gr_status gr_octal_solve(gr_arena *arena, const gr_octal_code *code,
     uint64_t maxv = 0;
     uint64_t n = 0;
     uint64_t next_check = 1;
+    sparse_space sp;
+    memset(&sp, 0, sizeof(sp));
     for (; n < cap && !out->periodic; n++) {
-        if (splits && n >= 1) {
+        bool was_on = sp.on;
+        if (splits && n >= SPARSE_START && (n & (n - 1)) == 0) {
+            /* at 2048, 4096, ...: the game's later values pick the mask */
+            gr_status st = sparse_choose(arena, &sp, code, g, n, uni_words);
+            if (st != GR_OK) {
+                return st;
+            }
+        } else if (sp.on && (uint64_t)sp.splitters * sp.nrare * 4 > 3 * n) {
+            sp.on = false; /* the rare values are not rare after all */
+        }
+        if (was_on && !sp.on) {
+            /* back to whole sets: refill the ring with the remainders it
+             * will be asked for */
+            for (uint64_t c = n - t; c + 1 < n; c++) {
+                split_set(g, c, ring.bits + (c % t) * ring.words, ring.words,
+                          seen);
+            }
+        }
+        if (splits && n >= 1 && !sp.on) {
             /* X(n-1) needs g(1..n-2), all known now. */
             split_set(g, n - 1, ring.bits + ((n - 1) % t) * ring.words,
                       ring.words, seen);
@@ -211,7 +411,7 @@ gr_status gr_octal_solve(gr_arena *arena, const gr_octal_code *code,
                 uint16_t v = g[n - j];
                 uni[v >> 6] |= 1ull << (v & 63);
             }
-            if ((d & 4) && n - j >= 2) {
+            if ((d & 4) && n - j >= 2 && !sp.on) {
                 const uint64_t *x = ring.bits + ((n - j) % t) * ring.words;
                 for (size_t w = 0; w < ring.words; w++) {
                     uni[w] |= x[w];
@@ -219,12 +419,16 @@ gr_status gr_octal_solve(gr_arena *arena, const gr_octal_code *code,
             }
         }
         uint64_t v = 0;
-        size_t w = 0;
-        while (w < uni_words && uni[w] == ~0ull) {
-            w++;
+        if (sp.on) {
+            v = sparse_mex(code, g, n, &sp, uni, uni_words);
+        } else {
+            size_t w = 0;
+            while (w < uni_words && uni[w] == ~0ull) {
+                w++;
+            }
+            v = 64 * (uint64_t)w +
+                (w < uni_words ? (uint64_t)__builtin_ctzll(~uni[w]) : 0);
         }
-        v = 64 * (uint64_t)w +
-            (w < uni_words ? (uint64_t)__builtin_ctzll(~uni[w]) : 0);
         if (v > GR_OCTAL_MAX_GRUNDY) {
             return GR_ELIMIT;
         }
@@ -251,6 +455,12 @@ gr_status gr_octal_solve(gr_arena *arena, const gr_octal_code *code,
             }
         }
         uint64_t have = n + 1;
+        if (sp.on) {
+            gr_status st = sparse_note(arena, &sp, n, v);
+            if (st != GR_OK) {
+                return st;
+            }
+        }
         if (have >= next_check) {
             out->periodic =
                 guy_smith(g, have, t, &out->preperiod, &out->period);

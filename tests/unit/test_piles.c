@@ -44,27 +44,33 @@ static void brute_sub(const uint64_t *set, size_t k, uint16_t *g, size_t n)
     }
 }
 
-/* g(0..n-1) of an octal game by the definition (digits[1..len]). */
+/* g(0..n-1) of an octal game by the definition (digits[1..len]); seen[v]
+ * == h + 1 marks an option value of h (values stay below 2^16). */
 static void brute_octal(const unsigned char *digits, unsigned len, uint16_t *g,
                         size_t n)
 {
-    static unsigned char seen[1024];
+    static uint32_t seen[1u << 16];
+    memset(seen, 0, sizeof(seen));
     for (size_t h = 0; h < n; h++) {
-        memset(seen, 0, sizeof(seen));
+        uint32_t mark = (uint32_t)h + 1;
         for (unsigned j = 1; j <= len && j <= h; j++) {
             if ((digits[j] & 1) && j == h) {
-                seen[0] = 1;
+                seen[0] = mark;
             }
             if ((digits[j] & 2) && j < h) {
-                seen[g[h - j]] = 1;
+                seen[g[h - j]] = mark;
             }
             if (digits[j] & 4) {
                 for (size_t a = 1; a + j < h; a++) {
-                    seen[g[a] ^ g[h - j - a]] = 1;
+                    seen[g[a] ^ g[h - j - a]] = mark;
                 }
             }
         }
-        g[h] = (uint16_t)brute_mex(seen, sizeof(seen));
+        unsigned v = 0;
+        while (seen[v] == mark) {
+            v++;
+        }
+        g[h] = (uint16_t)v;
     }
 }
 
@@ -665,6 +671,47 @@ static void test_octal_random_vs_brute(void **state)
     assert_true(periodic > 100);
 }
 
+/* Long tables, where the solver may switch to the sparse-space method (at
+ * 2048 values and each doubling), against brute force: the switch is only
+ * about speed, the values must not change. */
+static void test_octal_sparse_space_vs_brute(void **state)
+{
+    (void)state;
+    enum { N = 8300 };
+    static uint16_t brute[N];
+    static const char *codes[] = {
+        "0.6",   "0.16", "0.14",  "0.37", "0.344", "0.4444444444444444",
+        "0.164", "0.56", "0.326", "0.054"};
+    gr_test_rng rng = {0x5eed0007};
+    for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]) + 4; i++) {
+        char text[8];
+        unsigned char digits[GR_OCTAL_MAX_DIGITS + 1] = {0};
+        unsigned len = 0;
+        const char *code = text;
+        if (i < sizeof(codes) / sizeof(codes[0])) {
+            code = codes[i];
+            for (unsigned j = 1; code[1 + j] != '\0'; j++) {
+                digits[j] = (unsigned char)(code[1 + j] - '0');
+                if (digits[j]) {
+                    len = j;
+                }
+            }
+        } else {
+            random_code(&rng, text, digits, &len);
+        }
+        brute_octal(digits, len, brute, N);
+        gr_arena *a = gr_arena_create(0);
+        gr_octal_table t = solve_code(a, code, N);
+        for (uint64_t n = 0; n < t.computed; n++) {
+            if (t.values[n] != brute[n]) {
+                fail_msg("code %s n %llu: %u vs %u", code,
+                         (unsigned long long)n, t.values[n], brute[n]);
+            }
+        }
+        gr_arena_destroy(a);
+    }
+}
+
 static void test_octal_moves_replay(void **state)
 {
     (void)state;
@@ -896,6 +943,7 @@ int main(void)
         cmocka_unit_test(test_octal_parse),
         cmocka_unit_test(test_octal_published_tables),
         cmocka_unit_test(test_octal_random_vs_brute),
+        cmocka_unit_test(test_octal_sparse_space_vs_brute),
         cmocka_unit_test(test_octal_moves_replay),
         cmocka_unit_test(test_octal_unconfirmed_limit),
         cmocka_unit_test(test_families_move_to_targets),
