@@ -29,15 +29,18 @@ static inline uint32_t gr_hgraph_map(const gr_hgraph *g, uint32_t v)
     return g->ground[v] ? g->root : v;
 }
 
-/* Steps 1-3.  Fills order/depth/parent/parent_edge, the back-edge list and
- * the per-vertex counters that step 4 starts from. */
+/* Steps 1-3.  Fills order/depth/parent/parent_edge and the per-vertex
+ * counters that step 4 starts from (loops and back edges are counted
+ * here, so the value never needs another pass over the edge list). */
 static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
 {
     const uint32_t n = g->n;
     const size_t m = g->m;
     /* 2 * m < 2^32 (GR_HGRAPH_MAX_EDGES), so 32-bit offsets suffice */
     uint32_t *off = GR_ARENA_ARRAY(a, uint32_t, (size_t)n + 1);
-    if (off == NULL) {
+    g->cnt = GR_ARENA_ARRAY(a, uint32_t, n);
+    g->in_edges = GR_ARENA_ARRAY(a, uint32_t, n);
+    if (off == NULL || g->cnt == NULL || g->in_edges == NULL) {
         return GR_ENOMEM;
     }
     size_t nonloop = 0;
@@ -48,6 +51,8 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
             off[u + 1]++;
             off[v + 1]++;
             nonloop++;
+        } else {
+            g->in_edges[u]++; /* a loop: an edge of u's component */
         }
     }
     for (uint32_t v = 0; v < n; v++) {
@@ -78,12 +83,9 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     g->depth = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
     g->parent = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
     g->parent_edge = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
-    g->cnt = GR_ARENA_ARRAY(a, uint32_t, n);
-    g->in_edges = GR_ARENA_ARRAY(a, uint32_t, n);
     uint32_t *stack = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
     if (g->order == NULL || g->depth == NULL || g->parent == NULL ||
-        g->parent_edge == NULL || g->cnt == NULL || g->in_edges == NULL ||
-        stack == NULL) {
+        g->parent_edge == NULL || stack == NULL) {
         return GR_ENOMEM;
     }
     memset(g->depth, 0xff, (size_t)n * sizeof(uint32_t));
@@ -103,6 +105,9 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
 #define GR_CLR(b, x) ((b)[(x) >> 6] &= ~((uint64_t)1 << ((x) & 63)))
     uint32_t *depth = g->depth, *cnt = g->cnt;
     uint32_t nv = 0, sp = 0, nback = 0;
+    /* Loops at attached vertices: in_edges holds just the loops when a
+     * vertex is discovered (back edges reach it only while it is open). */
+    uint64_t loops = g->in_edges[g->root];
     const uint32_t root = g->root;
     depth[root] = 0;
     g->parent[root] = GR_HGRAPH_NONE;
@@ -127,6 +132,7 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
                 g->parent[u] = v;
                 g->parent_edge[u] = e;
                 g->order[nv++] = u;
+                loops += g->in_edges[u];
                 stack[sp++] = u;
                 it[v] = i + 1;
                 descended = true;
@@ -152,46 +158,14 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     gr_arena_free(a, seen, ((size_t)n / 64 + 1) * sizeof(uint64_t));
     g->nv = nv;
     g->nback = nback;
+    g->attached_edges = loops + (nv - 1) + nback;
+    g->detached = g->m - g->attached_edges;
     /* The adjacency is not needed again: give the big arrays back. */
     gr_arena_free(a, stack, (size_t)n * sizeof(uint32_t));
     gr_arena_free(a, it, (size_t)n * sizeof(uint32_t));
     gr_arena_free(a, adj, 4 * nonloop * sizeof(uint32_t));
     gr_arena_free(a, off, ((size_t)n + 1) * sizeof(uint32_t));
-    g->back_lo = GR_ARENA_ARRAY_UNINIT(a, uint32_t, nback);
-    g->back_hi = GR_ARENA_ARRAY_UNINIT(a, uint32_t, nback);
-    g->back_id = GR_ARENA_ARRAY_UNINIT(a, uint32_t, nback);
-    if (g->back_lo == NULL || g->back_hi == NULL || g->back_id == NULL) {
-        return GR_ENOMEM;
-    }
     return GR_OK;
-}
-
-/* Loops, back edges and the detached count: one pass over the edge list
- * (a non-loop attached edge is a back edge unless it entered its deeper
- * end in the DFS). */
-static void gr_hgraph_count_edges(gr_hgraph *g)
-{
-    uint64_t detached = 0;
-    uint32_t nback = 0;
-    for (size_t e = 0; e < g->m; e++) {
-        uint32_t u = gr_hgraph_map(g, g->edges[2 * e]);
-        uint32_t v = gr_hgraph_map(g, g->edges[2 * e + 1]);
-        if (g->depth[u] == GR_HGRAPH_NONE) {
-            detached++;
-        } else if (u == v) {
-            g->in_edges[u]++;
-        } else {
-            uint32_t lo = g->depth[u] > g->depth[v] ? u : v;
-            if (g->parent_edge[lo] != (uint32_t)e) {
-                g->back_lo[nback] = lo;
-                g->back_hi[nback] = lo == u ? v : u;
-                g->back_id[nback] = (uint32_t)e;
-                nback++;
-            }
-        }
-    }
-    g->detached = detached;
-    g->attached_edges = g->m - detached;
 }
 
 /* Steps 4 and 5. */
@@ -340,7 +314,6 @@ gr_status gr_hgraph_solve(gr_arena *arena, const gr_hgraph_input *input,
     if (st != GR_OK) {
         return st;
     }
-    gr_hgraph_count_edges(g);
     st = gr_hgraph_components(arena, g);
     if (st != GR_OK) {
         return st;

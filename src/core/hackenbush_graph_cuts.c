@@ -63,46 +63,57 @@ static uint32_t gr_hgraph_find(gr_hgraph_pvert *pv, uint32_t x)
 static gr_status gr_hgraph_paint(gr_arena *a, const gr_hgraph *g,
                                  const uint8_t *want, gr_hgraph_pvert *pv)
 {
+    uint32_t maxd = 0;
     for (uint32_t i = 0; i < g->nv; i++) {
         uint32_t v = g->order[i];
         pv[v].uf = v;
         pv[v].depth = g->depth[v];
         pv[v].parent = g->parent[v];
+        maxd = pv[v].depth > maxd ? pv[v].depth : maxd;
     }
-    /* Counting sort of the wanted back edges by target depth, deepest
-     * first; key[] keeps each key so the depths are read once. */
-    uint32_t maxd = 0;
-    for (uint32_t i = 0; i < g->nv; i++) {
-        uint32_t d = g->depth[g->order[i]];
-        maxd = d > maxd ? d : maxd;
-    }
+    /* The wanted back edges, from one pass over the edge list (a non-loop
+     * attached edge is a back edge unless it entered its deeper end in
+     * the DFS), counting-sorted by target depth, deepest first. */
     uint32_t *start = GR_ARENA_ARRAY(a, uint32_t, (size_t)maxd + 2);
-    uint32_t *key = GR_ARENA_ARRAY_UNINIT(a, uint32_t, g->nback);
+    uint32_t *blo = GR_ARENA_ARRAY_UNINIT(a, uint32_t, g->nback);
+    uint32_t *bhi = GR_ARENA_ARRAY_UNINIT(a, uint32_t, g->nback);
+    uint32_t *bid = GR_ARENA_ARRAY_UNINIT(a, uint32_t, g->nback);
     uint32_t *sorted = GR_ARENA_ARRAY_UNINIT(a, uint32_t, g->nback);
-    if (start == NULL || key == NULL || sorted == NULL) {
+    if (start == NULL || blo == NULL || bhi == NULL || bid == NULL ||
+        sorted == NULL) {
         return GR_ENOMEM;
     }
-    for (uint32_t b = 0; b < g->nback; b++) {
-        uint32_t hi = g->back_hi[b];
-        key[b] = UINT32_MAX;
-        if (want == NULL || want[g->comp[hi]]) {
-            key[b] = maxd - pv[hi].depth;
-            start[key[b] + 1]++;
+    uint32_t nb = 0;
+    for (size_t e = 0; e < g->m; e++) {
+        uint32_t u = g->edges[2 * e], v = g->edges[2 * e + 1];
+        u = g->ground[u] ? g->root : u;
+        v = g->ground[v] ? g->root : v;
+        if (u == v || g->depth[u] == GR_HGRAPH_NONE) {
+            continue;
         }
+        uint32_t lo = pv[u].depth > pv[v].depth ? u : v;
+        uint32_t hi = lo == u ? v : u;
+        if (g->parent_edge[lo] == (uint32_t)e ||
+            (want != NULL && !want[g->comp[hi]])) {
+            continue;
+        }
+        blo[nb] = lo;
+        bhi[nb] = hi;
+        bid[nb] = (uint32_t)e;
+        start[maxd - pv[hi].depth + 1]++;
+        nb++;
     }
     for (uint32_t d = 0; d <= maxd; d++) {
         start[d + 1] += start[d];
     }
-    for (uint32_t b = 0; b < g->nback; b++) {
-        if (key[b] != UINT32_MAX) {
-            sorted[start[key[b]]++] = b;
-        }
+    for (uint32_t b = 0; b < nb; b++) {
+        sorted[start[maxd - pv[bhi[b]].depth]++] = b;
     }
     uint32_t nsorted = start[maxd];
     for (uint32_t i = 0; i < nsorted; i++) {
         uint32_t b = sorted[i];
-        uint32_t dhi = pv[g->back_hi[b]].depth, id = g->back_id[b];
-        uint32_t x = gr_hgraph_find(pv, g->back_lo[b]);
+        uint32_t dhi = pv[bhi[b]].depth, id = bid[b];
+        uint32_t x = gr_hgraph_find(pv, blo[b]);
         while (pv[x].depth > dhi) {
             pv[x].high = dhi;
             pv[x].paint = id;
@@ -111,7 +122,9 @@ static gr_status gr_hgraph_paint(gr_arena *a, const gr_hgraph *g,
         }
     }
     gr_arena_free(a, sorted, (size_t)g->nback * sizeof(uint32_t));
-    gr_arena_free(a, key, (size_t)g->nback * sizeof(uint32_t));
+    gr_arena_free(a, bid, (size_t)g->nback * sizeof(uint32_t));
+    gr_arena_free(a, bhi, (size_t)g->nback * sizeof(uint32_t));
+    gr_arena_free(a, blo, (size_t)g->nback * sizeof(uint32_t));
     gr_arena_free(a, start, ((size_t)maxd + 2) * sizeof(uint32_t));
     return GR_OK;
 }

@@ -53,10 +53,7 @@ struct gr_hgraph {
     uint32_t ncomp;
     uint32_t *comp_root;    /* in creation order == preorder of roots */
 
-    uint32_t *back_lo;      /* back edges: deeper end, */
-    uint32_t *back_hi;      /* shallower end (an ancestor of back_lo), */
-    uint32_t *back_id;      /* and edge id */
-    uint32_t nback;
+    uint32_t nback;         /* back edges (listed when moves need them) */
     uint32_t max_cnt;
 
     uint64_t grundy;
