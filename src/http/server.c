@@ -990,6 +990,11 @@ void gr_server_drain_and_stop(gr_server *srv)
      * timeout, queued ones are answered 503) and resume their
      * connections: MHD must not be stopped with one suspended. */
     gr_solver_stop(srv->solver, gr_drop_job);
+    /* Give the answers just resumed (dropped ones: 503) a moment to go out. */
+    for (int i = 0; i < 100 && gr_metrics_inflight_now(srv->metrics) > 0; i++) {
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
     MHD_stop_daemon(srv->daemon);
     if (fd != MHD_INVALID_SOCKET) {
         close(fd);

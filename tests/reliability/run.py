@@ -1,5 +1,5 @@
-"""Runs the reliability suite: tests/reliability/{hostile,overload,memory,
-shutdown,leaks}.py (or those named on the command line), each test_*
+"""Runs the reliability suite: tests/reliability/{inputs,hostile,overload,
+memory,shutdown,leaks}.py (or those named on the command line), each test_*
 function once.  Prints each figure measured and closes with
 "reliability: N passed, N failed"; exit status 1 on any failure."""
 import importlib
@@ -11,7 +11,7 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-MODULES = ["hostile", "overload", "memory", "shutdown", "leaks"]
+MODULES = ["inputs", "hostile", "overload", "memory", "shutdown", "leaks"]
 
 
 def main(argv):

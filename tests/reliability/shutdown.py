@@ -17,8 +17,6 @@ import time
 
 from common import connect, figure, read_response, request_bytes, start
 
-SLOW = json.dumps({"code": "0.7777777777", "heaps": [9000]}).encode()
-SLOWER = json.dumps({"code": "0.7777777777", "heaps": [24000]}).encode()
 
 
 def client(port, body, results, i, barrier):
@@ -35,11 +33,20 @@ def client(port, body, results, i, barrier):
 
 def test_sigterm_under_load_loses_nothing():
     srv = start(["--threads", "4"])
-    expected = srv.post_raw("/v1/octal", SLOW).body
+    # A few hundred ms per request on this build and machine (sanitizer
+    # builds are many times slower): the smallest heap of the list that
+    # takes at least 0.1 s, so 20 of them outlast the signal but not the
+    # 30 s shutdown timeout.
+    for heap in (1500, 3000, 6000, 9000):
+        body = json.dumps({"code": "0.7777777777", "heaps": [heap]}).encode()
+        t0 = time.time()
+        expected = srv.post_raw("/v1/octal", body).body
+        if time.time() - t0 >= 0.1:
+            break
     n = 20
     results = [None] * n
     barrier = threading.Barrier(n + 1)
-    threads = [threading.Thread(target=client, args=(srv.port, SLOW, results, i, barrier))
+    threads = [threading.Thread(target=client, args=(srv.port, body, results, i, barrier))
                for i in range(n)]
     for t in threads:
         t.start()
@@ -68,7 +75,7 @@ def test_sigterm_under_load_loses_nothing():
     wrong = [r for r in results if r and r[0] == 200 and r[2] != expected]
     busy = [r for r in results if r and r[0] == 503]
     lost = [r for r in results if r is None or r[0] not in (200, 503)]
-    figure(f"SIGTERM with {n} slow requests under way: {ok} answered 200 ({ok_after} of them "
+    figure(f"SIGTERM with {n} slow requests (octal heap {heap}) under way: {ok} answered 200 ({ok_after} of them "
            f"after the SIGTERM), {len(busy)} answered 503, {len(lost)} lost; new connections: "
            f"{refused} refused, {answered_503} got 503, {other} other; exit code {rc}")
     assert not lost, f"requests lost in the shutdown: {lost[:3]}"
