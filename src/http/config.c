@@ -32,7 +32,7 @@ static const gr_opt gr_opts[] = {
     {"--bind", "GRUNDYD_BIND", GR_OPT_STR, GR_OFF(bind), 0, 0,
      "address to listen on, IPv4 or IPv6 (default: all IPv4 addresses)"},
     {"--threads", "GRUNDYD_THREADS", GR_OPT_UINT, GR_OFF(threads), 1, 1024,
-     "worker threads (default: number of cores)"},
+     "threads of the I/O pool and of the solver pool, each (default: number of cores)"},
     {"--max-body", "GRUNDYD_MAX_BODY", GR_OPT_SIZE, GR_OFF(max_body), 1,
      UINT64_C(1) << 40, "largest request body, bytes (default 64M)"},
     {"--max-request-memory", "GRUNDYD_MAX_REQUEST_MEMORY", GR_OPT_SIZE,
@@ -49,7 +49,8 @@ static const gr_opt gr_opts[] = {
      "listen backlog (default 511)"},
     {"--max-inflight", "GRUNDYD_MAX_INFLIGHT", GR_OPT_UINT,
      GR_OFF(max_inflight), 1, 1000000,
-     "analysis requests in progress at most; beyond it 503 (default 64)"},
+     "analyses queued or running at most, counted once the body is in; beyond it 503 "
+     "(default 64)"},
     {"--shutdown-timeout", "GRUNDYD_SHUTDOWN_TIMEOUT", GR_OPT_UINT,
      GR_OFF(shutdown_timeout), 0, 86400,
      "seconds to let in-flight requests finish on SIGTERM (default 30)"},
