@@ -183,9 +183,11 @@ static gr_status gr_sub_moves_json(gr_jctx *c, void *state,
         return gr_json_oom(c);
     }
     /* Counts per reduced pile, UINT32_MAX = not yet known; only worth it
-     * when many piles each cost |S|. */
+     * when many piles each cost |S|.  A pile known to have no move is
+     * skipped even while moves are still listed (finding the first winning
+     * move among many piles costs no more than counting them all). */
     uint32_t *memo = NULL;
-    if (count_all && t->max_take == 0 && s->n > 64 &&
+    if (t->max_take == 0 && s->n > 64 &&
         (uint64_t)s->n * per_pile > (1u << 20)) {
         memo = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, t->computed);
         if (memo == NULL) {
@@ -200,9 +202,10 @@ static gr_status gr_sub_moves_json(gr_jctx *c, void *state,
         }
         uint64_t want = s->grundy[i] ^ x;
         uint64_t reduced = 0;
-        if (memo != NULL && listed >= max) {
+        if (memo != NULL) {
             gr_sub_reduce(t, s->piles[i], &reduced);
-            if (memo[reduced] != UINT32_MAX) {
+            if (memo[reduced] == 0 ||
+                (memo[reduced] != UINT32_MAX && listed >= max)) {
                 total += memo[reduced];
                 continue;
             }
@@ -213,7 +216,7 @@ static gr_status gr_sub_moves_json(gr_jctx *c, void *state,
         if (st != GR_OK) {
             return gr_json_error(c, GR_EINTERNAL, NULL, "pile without a value");
         }
-        if (memo != NULL && listed >= max) {
+        if (memo != NULL) {
             memo[reduced] = (uint32_t)n;
         }
         for (size_t k = 0; k < n && listed < max; k++, listed++) {
