@@ -161,11 +161,15 @@ gr_status gr_otree_analyse(gr_arena *arena, const gr_otree_forest *forest,
  * g(T_i) XOR total XOR target when that is smaller than g(T_i).  Writes up
  * to `max` moves (tree index, replacement value) in increasing tree order
  * and the number of moves into *count (exact when count_all, else it stops
- * once `max` moves, at least one, are found).  Re-ranks the context when
- * the target brought in unranked labels. */
+ * once `max` moves, at least one, are found).  replacements may be NULL:
+ * a caller that writes moves under a size limit XORs them itself (each
+ * XOR costs the size of total XOR target), see gr_otree_delta.  Re-ranks
+ * the context when the target brought in unranked labels. */
 gr_status gr_otree_moves_to(gr_otree_result *r, gr_ord target, uint64_t max,
                             bool count_all, uint32_t *trees,
                             gr_ord *replacements, uint64_t *nwritten,
                             uint64_t *count);
+/* d = total XOR target: tree i's replacement is g(T_i) XOR d. */
+gr_status gr_otree_delta(gr_otree_result *r, gr_ord target, gr_ord *d);
 
 #endif

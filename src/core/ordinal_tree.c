@@ -349,6 +349,11 @@ gr_status gr_otree_analyse(gr_arena *arena, const gr_otree_forest *forest,
     return st;
 }
 
+gr_status gr_otree_delta(gr_otree_result *r, gr_ord target, gr_ord *d)
+{
+    return gr_ord_xor(r->ctx, r->total, target, d);
+}
+
 gr_status gr_otree_moves_to(gr_otree_result *r, gr_ord target, uint64_t max,
                             bool count_all, uint32_t *trees,
                             gr_ord *replacements, uint64_t *nwritten,
@@ -358,7 +363,7 @@ gr_status gr_otree_moves_to(gr_otree_result *r, gr_ord target, uint64_t max,
     *nwritten = 0;
     *count = 0;
     gr_ord d;
-    gr_status st = gr_ord_xor(x, r->total, target, &d);
+    gr_status st = gr_otree_delta(r, target, &d);
     if (st != GR_OK || d == GR_ORD_ZERO) {
         return st; /* d = 0: every move changes the value, none reach it */
     }
@@ -384,10 +389,12 @@ gr_status gr_otree_moves_to(gr_otree_result *r, gr_ord target, uint64_t max,
         }
         (*count)++;
         if (*nwritten < max) {
-            st = gr_ord_xor(x, r->tree_value[i], d,
-                            &replacements[*nwritten]);
-            if (st != GR_OK) {
-                return st;
+            if (replacements != NULL) {
+                st = gr_ord_xor(x, r->tree_value[i], d,
+                                &replacements[*nwritten]);
+                if (st != GR_OK) {
+                    return st;
+                }
             }
             trees[(*nwritten)++] = (uint32_t)i;
         }

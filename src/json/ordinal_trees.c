@@ -498,23 +498,40 @@ static gr_status gr_otree_moves_json(gr_jctx *c, void *state,
         want = s->res.n_trees;
     }
     uint32_t *trees = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, want + 1);
-    gr_ord *repl = GR_ARENA_ARRAY_UNINIT(c->arena, gr_ord, want + 1);
-    if (trees == NULL || repl == NULL) {
+    if (trees == NULL) {
         return gr_json_oom(c);
     }
     uint64_t nw;
-    st = gr_otree_moves_to(&s->res, t, want, count_all, trees, repl, &nw,
+    gr_ord d = GR_ORD_ZERO;
+    st = gr_otree_moves_to(&s->res, t, want, count_all, trees, NULL, &nw,
                            count);
+    if (st == GR_OK && nw > 0) {
+        st = gr_otree_delta(&s->res, t, &d);
+    }
     if (st != GR_OK) {
         return core_error(c, st, NULL);
     }
+    /* Replacements are made one by one as they are written: each costs
+     * the size of d, and the vertex limit stops the list long before a
+     * thousand big ones are built.  Equal trees share one replacement. */
+    gr_ord prev_tree = GR_ORD_ZERO, cur = GR_ORD_ZERO;
+    bool have = false;
     for (uint64_t i = 0; i < nw; i++) {
-        uint64_t size = gr_ord_tree_size(x, repl[i]);
+        gr_ord a = s->res.tree_value[trees[i]];
+        if (!have || a != prev_tree) {
+            if ((st = gr_ord_xor(x, a, d, &cur)) != GR_OK) {
+                return core_error(c, st, NULL);
+            }
+            prev_tree = a;
+            have = true;
+        }
+        gr_ord repl1 = cur;
+        uint64_t size = gr_ord_tree_size(x, repl1);
         if (size > GR_OTREE_REPLY_VERTICES_MAX - s->reply_vertices) {
             if (s->reply_vertices == 0) {
                 char *text;
                 size_t len;
-                if (gr_ord_print(x, repl[i], GR_ORD_ASCII, &text, &len) !=
+                if (gr_ord_print(x, repl1, GR_ORD_ASCII, &text, &len) !=
                     GR_OK) {
                     return gr_json_oom(c);
                 }
@@ -532,22 +549,21 @@ static gr_status gr_otree_moves_json(gr_jctx *c, void *state,
         cJSON *m = gr_jw_obj(c);
         gr_jw_set(c, m, "tree", gr_jw_u64(c, trees[i]));
         cJSON *tree;
-        if (s->last_text != NULL && s->last_repl == repl[i]) {
+        if (s->last_text != NULL && s->last_repl == repl1) {
             tree = cJSON_CreateRaw(s->last_text);
             if (tree == NULL) {
                 c->oom = true;
             }
         } else {
-            tree = gr_json_ordinal_tree(c, x, repl[i]);
+            tree = gr_json_ordinal_tree(c, x, repl1);
             if (tree != NULL) {
-                s->last_repl = repl[i];
+                s->last_repl = repl1;
                 s->last_text = tree->valuestring;
             }
         }
         gr_jw_set(c, m, "replace_with", tree);
         gr_jw_push(c, arr, m);
     }
-    gr_arena_free(c->arena, repl, (want + 1) * sizeof(*repl));
     gr_arena_free(c->arena, trees, (want + 1) * sizeof(*trees));
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
