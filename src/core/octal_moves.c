@@ -1,0 +1,345 @@
+/*
+ * Octal games: the moves from a heap to a position of a given value
+ * (gr_octal_moves_to), listed in order and counted.
+ *
+ * Moves are ordered by take j, then by what is left: nothing (bit 1), one
+ * heap (bit 2), then the splits (bit 4) by their smaller heap.  A split of
+ * a huge heap is found through the period; counting all splits of a
+ * remainder c never enumerates them: below the table a histogram of X(c),
+ * above it a per-residue summary (see "counting splits" below).  Counts
+ * saturate at 2^64-1.
+ */
+#include "grundy/octal.h"
+
+#include <string.h>
+
+#include "octal_internal.h"
+
+typedef struct move_sink {
+    gr_octal_move *out;
+    size_t max;
+    size_t listed;
+    uint64_t count;
+    bool count_all;
+} move_sink;
+
+static void sink_add(move_sink *s, uint64_t k)
+{
+    s->count = s->count > UINT64_MAX - k ? UINT64_MAX : s->count + k;
+}
+
+static void sink_list(move_sink *s, uint32_t take, uint32_t nleaves, uint64_t a,
+                      uint64_t b)
+{
+    if (s->listed < s->max) {
+        gr_octal_move *m = &s->out[s->listed++];
+        m->take = take;
+        m->nleaves = nleaves;
+        m->leaves[0] = a;
+        m->leaves[1] = b;
+    }
+}
+
+/* Enough found for a caller that does not need the exact count. */
+static bool sink_done(const move_sink *s)
+{
+    return !s->count_all && s->count >= 1 && s->listed >= s->max;
+}
+
+/* ---- counting splits without listing them -------------------------------
+ * Below the table: the multiset of X(c), hist[c][T] = #{a <= c/2 :
+ * g(a) ^ g(c-a) = T}, built in O(c) the first time c is asked about, so
+ * many heaps (or many takes) cost O(1) per remainder afterwards instead of
+ * O(c) each.
+ *
+ * Above the table, whether a split (a, c-a) of a remainder c is worth T
+ * depends on c only through c mod p: for a < E = max(e, 1) through
+ * g(c - a), for a >= E through the residue r = (a - E) mod p.  So for each
+ * residue of c one O(e + p) pass records, for every value T, the number of
+ * small a worth T and the residues r worth T (sorted); a count is then
+ *     E_T + |OK_T| (q + 1) - #{r in OK_T : r > rem},
+ * with half - E = q p + rem: residues up to rem have q + 1 members in
+ * [E, half], the others q.  Many huge heaps then cost O(log p) each.
+ *
+ * Both caches live in the table's arena and give up (the caller then counts
+ * directly) past GR_OCTAL_CACHE_WORDS words / GR_OCTAL_HIST_BYTES bytes or
+ * on allocation failure.
+ */
+#define GR_OCTAL_CACHE_WORDS (1u << 24)
+#define GR_OCTAL_HIST_BYTES (64u << 20)
+
+struct gr_octal_split_cache {
+    uint32_t vals;      /* a power of two above every value */
+    uint32_t *block_of; /* per residue of c mod p: pool offset, or none */
+    uint32_t *pool;     /* blocks: E[vals], group start[vals + 1], r[p] */
+    size_t len, cap;
+    bool disabled;   /* the residue cache gave up */
+    uint16_t **hist; /* per c below the table, or NULL */
+    size_t hist_bytes;
+    bool hist_disabled;
+};
+
+static gr_octal_split_cache *cache_get(gr_octal_table *t)
+{
+    if (t->cache != NULL) {
+        return t->cache;
+    }
+    if (t->arena == NULL) {
+        return NULL;
+    }
+    gr_octal_split_cache *k = gr_arena_calloc(t->arena, 1, sizeof(*k));
+    if (k == NULL) {
+        return NULL;
+    }
+    t->cache = k;
+    k->vals = 1;
+    while (k->vals <= t->max_value) {
+        k->vals *= 2;
+    }
+    k->disabled = !t->periodic;
+    if (t->periodic) {
+        k->block_of = GR_ARENA_ARRAY_UNINIT(t->arena, uint32_t, t->period);
+        if (k->block_of == NULL) {
+            k->disabled = true;
+        } else {
+            memset(k->block_of, 0xff, t->period * sizeof(uint32_t));
+        }
+    }
+    return k;
+}
+
+/* The number of splits of c (< computed) worth target, or false when the
+ * cache cannot say. */
+static bool small_split_count(gr_octal_table *t, uint64_t c, uint64_t target,
+                              uint64_t *count)
+{
+    gr_octal_split_cache *k = cache_get(t);
+    if (k == NULL || k->hist_disabled) {
+        return false;
+    }
+    if (target >= k->vals) {
+        *count = 0; /* XORs of values below vals stay below it */
+        return true;
+    }
+    if (k->hist == NULL) {
+        k->hist = GR_ARENA_ARRAY(t->arena, uint16_t *, t->computed);
+        if (k->hist == NULL) {
+            k->hist_disabled = true;
+            return false;
+        }
+    }
+    uint16_t *hist = k->hist[c];
+    if (hist == NULL) {
+        size_t bytes = k->vals * sizeof(uint16_t);
+        if (k->hist_bytes + bytes > GR_OCTAL_HIST_BYTES ||
+            (hist = GR_ARENA_ARRAY(t->arena, uint16_t, k->vals)) == NULL) {
+            k->hist_disabled = true;
+            return false;
+        }
+        /* c/2 < 2^15 pairs: the counts fit 16 bits */
+        t->move_work += c / 2;
+        for (uint64_t a = 1; a <= c / 2; a++) {
+            hist[t->values[a] ^ t->values[c - a]]++;
+        }
+        k->hist[c] = hist;
+        k->hist_bytes += bytes;
+    }
+    *count = hist[target];
+    return true;
+}
+
+/* The block of c's residue, built on first use; NULL to count directly. */
+static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k,
+                                   uint64_t c, uint64_t start)
+{
+    uint64_t p = t->period, cm = c % p;
+    if (k->block_of[cm] != UINT32_MAX) {
+        return k->pool + k->block_of[cm];
+    }
+    size_t need = 2 * (size_t)k->vals + 1 + p;
+    if (k->len + need > GR_OCTAL_CACHE_WORDS) {
+        k->disabled = true;
+        return NULL;
+    }
+    if (k->len + need > k->cap) {
+        size_t cap = k->cap ? k->cap : 4096;
+        while (cap < k->len + need) {
+            cap *= 2;
+        }
+        uint32_t *pool =
+            gr_arena_realloc(t->arena, k->pool, k->cap * sizeof(uint32_t),
+                             cap * sizeof(uint32_t));
+        if (pool == NULL) {
+            k->disabled = true;
+            return NULL;
+        }
+        k->pool = pool;
+        k->cap = cap;
+    }
+    t->move_work += start + 2 * p;
+    uint32_t *b = k->pool + k->len;
+    uint32_t *small = b, *group = b + k->vals, *res = group + k->vals + 1;
+    memset(b, 0, (2 * (size_t)k->vals + 1) * sizeof(uint32_t));
+    for (uint64_t a = 1; a < start; a++) {
+        small[t->values[a] ^ gr_octal_value_at(t, c - a)]++;
+    }
+    /* counting sort of the residues by their value T */
+    for (uint64_t r = 0; r < p; r++) {
+        group[(gr_octal_value_at(t, start + r) ^
+               gr_octal_value_at(t, c - start - r)) +
+              1]++;
+    }
+    for (uint32_t v = 0; v < k->vals; v++) {
+        group[v + 1] += group[v];
+    }
+    for (uint64_t r = 0; r < p; r++) {
+        uint64_t v = gr_octal_value_at(t, start + r) ^
+                     gr_octal_value_at(t, c - start - r);
+        res[group[v]++] = (uint32_t)r;
+    }
+    for (uint32_t v = k->vals; v > 0; v--) { /* undo the shift */
+        group[v] = group[v - 1];
+    }
+    group[0] = 0;
+    k->block_of[cm] = (uint32_t)k->len;
+    k->len += need;
+    return b;
+}
+
+/* The number of splits of c (>= computed) worth target, or false when the
+ * cache cannot say. */
+static bool cached_split_count(gr_octal_table *t, uint64_t c, uint64_t target,
+                               uint64_t *count)
+{
+    gr_octal_split_cache *k = cache_get(t);
+    if (k == NULL || k->disabled) {
+        return false;
+    }
+    if (target >= k->vals) {
+        *count = 0; /* XORs of values below vals stay below it */
+        return true;
+    }
+    uint64_t e = t->preperiod, p = t->period;
+    uint64_t start = e > 0 ? e : 1;
+    const uint32_t *b = cache_block(t, k, c, start);
+    if (b == NULL) {
+        return false;
+    }
+    const uint32_t *group = b + k->vals, *res = group + k->vals + 1;
+    uint64_t span = c / 2 - start;
+    uint64_t q = span / p, rem = span % p;
+    uint32_t lo = group[target], hi = group[target + 1];
+    /* residues of value target above rem: binary search in res[lo, hi) */
+    uint32_t first = lo, last = hi;
+    while (first < last) {
+        uint32_t mid = first + (last - first) / 2;
+        if (res[mid] <= rem) {
+            first = mid + 1;
+        } else {
+            last = mid;
+        }
+    }
+    *count = b[target] + (uint64_t)(hi - lo) * (q + 1) - (hi - first);
+    return true;
+}
+
+/* Splits of c = a + b (1 <= a <= b) with g(a) ^ g(b) = target. */
+static void split_moves(gr_octal_table *t, uint32_t take, uint64_t c,
+                        uint64_t target, move_sink *s)
+{
+    uint64_t half = c / 2;
+    if (c < t->computed) {
+        uint64_t known;
+        if (small_split_count(t, c, target, &known)) {
+            if (known == 0) {
+                return;
+            }
+            if (s->listed >= s->max) {
+                sink_add(s, known); /* nothing left to list: count only */
+                return;
+            }
+        }
+        t->move_work += half;
+        for (uint64_t a = 1; a <= half && !sink_done(s); a++) {
+            if ((uint64_t)(t->values[a] ^ t->values[c - a]) == target) {
+                sink_add(s, 1);
+                sink_list(s, take, 2, a, c - a);
+            }
+        }
+        return;
+    }
+    uint64_t cached;
+    if (cached_split_count(t, c, target, &cached)) {
+        if (cached == 0) {
+            return;
+        }
+        if (s->listed >= s->max) {
+            sink_add(s, cached); /* nothing left to list: count only */
+            return;
+        }
+    }
+    /* c >= computed >= 2e + 2p + t: for a >= E = max(e, 1) both a and
+     * c - a >= c/2 >= e + p lie in the periodic part, so whether a works
+     * depends only on r = (a - E) mod p; the a of residue r in [E, c/2]
+     * number (c/2 - E - r)/p + 1, and c/2 >= E + p - 1 so none is empty. */
+    uint64_t e = t->preperiod, p = t->period;
+    uint64_t start = e > 0 ? e : 1;
+    t->move_work += start + p;
+    for (uint64_t a = 1; a < start && !sink_done(s); a++) {
+        if ((t->values[a] ^ gr_octal_value_at(t, c - a)) == target) {
+            sink_add(s, 1);
+            sink_list(s, take, 2, a, c - a);
+        }
+    }
+    if (sink_done(s)) {
+        return;
+    }
+    size_t nok = 0;
+    for (uint64_t r = 0; r < p; r++) {
+        uint64_t a = start + r;
+        if ((gr_octal_value_at(t, a) ^ gr_octal_value_at(t, c - a)) == target) {
+            t->residues[nok++] = (uint32_t)r;
+            sink_add(s, (half - a) / p + 1);
+        }
+    }
+    for (uint64_t k = 0; nok > 0 && s->listed < s->max; k++) {
+        for (size_t i = 0; i < nok && s->listed < s->max; i++) {
+            uint64_t a = start + t->residues[i] + k * p;
+            if (a > half) {
+                return;
+            }
+            sink_list(s, take, 2, a, c - a);
+        }
+    }
+}
+
+gr_status gr_octal_moves_to(gr_octal_table *t, uint64_t h, uint64_t target,
+                            bool count_all, gr_octal_move *out, size_t max,
+                            uint64_t *count)
+{
+    *count = 0;
+    if (h >= t->computed && !t->periodic) {
+        return GR_ELIMIT;
+    }
+    move_sink s = {out, max, 0, 0, count_all};
+    for (unsigned j = 1; j <= t->code.len && j <= h && !sink_done(&s); j++) {
+        unsigned d = t->code.digit[j];
+        if ((d & 1) && j == h && target == 0) {
+            sink_add(&s, 1);
+            sink_list(&s, j, 0, 0, 0);
+        }
+        if ((d & 2) && j < h && gr_octal_value_at(t, h - j) == target) {
+            sink_add(&s, 1);
+            sink_list(&s, j, 1, h - j, 0);
+        }
+        if ((d & 4) && h - j >= 2 && !sink_done(&s)) {
+            split_moves(t, j, h - j, target, &s);
+        }
+        if (count_all && t->move_work > GR_OCTAL_MAX_MOVE_WORK) {
+            *count = s.count;
+            return GR_ELIMIT;
+        }
+    }
+    *count = s.count;
+    return GR_OK;
+}
