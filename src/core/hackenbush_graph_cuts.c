@@ -242,3 +242,12 @@ gr_status gr_hgraph_cuts_build(gr_arena *a, const gr_hgraph *g,
     gr_arena_free(a, pv, (size_t)n * sizeof(gr_hgraph_pvert));
     return GR_OK;
 }
+
+void gr_hgraph_cuts_release(gr_arena *a, const gr_hgraph *g, gr_hgraph_cuts *cuts)
+{
+    gr_arena_free(a, cuts->back, (size_t)cuts->nclass * sizeof(uint32_t));
+    gr_arena_free(a, cuts->top, (size_t)cuts->nclass * sizeof(uint32_t));
+    gr_arena_free(a, cuts->in_class, g->m);
+    gr_arena_free(a, cuts->down, (size_t)g->n * sizeof(uint32_t));
+    memset(cuts, 0, sizeof(*cuts));
+}

@@ -36,6 +36,7 @@ typedef struct gr_hgraph_tnode {
 struct gr_hgraph_folder {
     unsigned bits;
     size_t cap;             /* pool capacity */
+    size_t max_k;
     gr_hgraph_tnode *node;  /* node 0 is "none", node 1 the root */
     uint32_t *leaf;         /* chain -> leaf id */
 };
@@ -62,6 +63,7 @@ gr_status gr_hgraph_folder_create(gr_arena *arena, size_t max_k,
     }
     f->bits = bits == 0 ? 1 : bits;
     f->cap = 0;
+    f->max_k = max_k;
     f->node = NULL;
     f->leaf = NULL;
     if (max_k > GR_HGRAPH_FOLD_NAIVE_MAX) {
@@ -74,6 +76,15 @@ gr_status gr_hgraph_folder_create(gr_arena *arena, size_t max_k,
     }
     *out = f;
     return GR_OK;
+}
+
+void gr_hgraph_folder_release(gr_arena *arena, gr_hgraph_folder *f)
+{
+    if (f->node != NULL) {
+        gr_arena_free(arena, f->leaf, (f->max_k + 1) * sizeof(uint32_t));
+        gr_arena_free(arena, f->node, f->cap * sizeof(gr_hgraph_tnode));
+    }
+    gr_arena_free(arena, f, sizeof(*f));
 }
 
 void gr_hgraph_fold_prefixes_naive(const uint64_t *w, size_t k, uint64_t *out)

@@ -81,6 +81,9 @@ typedef struct gr_hgraph_cuts {
 
 gr_status gr_hgraph_cuts_build(gr_arena *arena, const gr_hgraph *g,
                                const uint8_t *want, gr_hgraph_cuts *out);
+/* Gives the arrays of a built gr_hgraph_cuts back to the arena. */
+void gr_hgraph_cuts_release(gr_arena *arena, const gr_hgraph *g,
+                            gr_hgraph_cuts *cuts);
 
 /* ---- folding a path of pieces (hackenbush_graph_fold.c) ------------------
  * A path P_1 - P_2 - ... - P_k of fused pieces with weights w_1..w_k hangs
@@ -94,6 +97,7 @@ typedef struct gr_hgraph_folder gr_hgraph_folder;
 
 gr_status gr_hgraph_folder_create(gr_arena *arena, size_t max_k,
                                   unsigned bits, gr_hgraph_folder **out);
+void gr_hgraph_folder_release(gr_arena *arena, gr_hgraph_folder *f);
 void gr_hgraph_fold_prefixes(gr_hgraph_folder *f, const uint64_t *w,
                              size_t k, uint64_t *out);
 /* The same by direct evaluation, O(k^2): small k, and a reference. */

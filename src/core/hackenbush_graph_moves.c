@@ -114,6 +114,108 @@ static unsigned gr_hgraph_bitlen(uint64_t x)
     return b;
 }
 
+/* Stage 1: targets down the bridge tree and the bridge moves.  Marks in
+ * want[] the components whose non-bridge edges may hold moves.  True when
+ * the limit is reached. */
+static bool gr_hgraph_bridge_moves(const gr_hgraph *g, uint64_t target,
+                                   uint64_t *tgt, uint8_t *want,
+                                   gr_hgraph_found *found, bool *any_inner)
+{
+    *any_inner = false;
+    tgt[0] = target;
+    for (uint32_t c = 0; c < g->ncomp; c++) {
+        uint32_t r = g->comp_root[c];
+        uint64_t gc = gr_hgraph_comp_value(g, r);
+        if (c > 0) {
+            uint32_t pc = g->comp[g->parent[r]];
+            uint64_t tp = tgt[pc];
+            uint64_t gp = gr_hgraph_comp_value(g, g->comp_root[pc]);
+            tgt[c] = GR_HGRAPH_NO_TARGET;
+            if (tp != GR_HGRAPH_NO_TARGET) {
+                uint64_t s = tp ^ gp ^ (gc + 1);
+                if (s == 0) {
+                    if (gr_hgraph_add(found, g->parent_edge[r])) {
+                        return true;
+                    }
+                } else {
+                    tgt[c] = s - 1;
+                }
+            }
+        }
+        if (tgt[c] != GR_HGRAPH_NO_TARGET && g->in_edges[r] > 0 &&
+            ((tgt[c] ^ gc ^ 1u) & 1u) == 0) {
+            want[c] = 1;
+            *any_inner = true;
+        }
+    }
+    return false;
+}
+
+/* Stage 2: edges alone in their class flip C's loop parity.  True when the
+ * limit is reached. */
+static bool gr_hgraph_single_moves(const gr_hgraph *g, const gr_hgraph_cuts *cuts,
+                                   const uint64_t *tgt, const uint8_t *want,
+                                   gr_hgraph_found *found)
+{
+    for (size_t e = 0; e < g->m; e++) {
+        if (cuts->in_class[e]) {
+            continue;
+        }
+        uint32_t u = g->edges[2 * e], v = g->edges[2 * e + 1];
+        u = g->ground[u] ? g->root : u;
+        v = g->ground[v] ? g->root : v;
+        if (g->depth[u] == GR_HGRAPH_NONE) {
+            continue; /* detached */
+        }
+        uint32_t lower = g->depth[u] >= g->depth[v] ? u : v;
+        if (u != v && g->parent_edge[lower] == e && g->cnt[lower] == 0) {
+            continue; /* a bridge: stage 1 */
+        }
+        uint32_t c = g->comp[u];
+        if (want[c] &&
+            tgt[c] == (gr_hgraph_comp_value(g, g->comp_root[c]) ^ 1u) &&
+            gr_hgraph_add(found, (uint32_t)e)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Stage 3: classes of two or more edges. */
+static gr_status gr_hgraph_class_stage(gr_arena *a, const gr_hgraph *g,
+                                       const gr_hgraph_cuts *cuts,
+                                       const uint64_t *tgt,
+                                       gr_hgraph_found *found)
+{
+    gr_hgraph_folder *folder;
+    size_t mk = (size_t)cuts->max_class + 2;
+    unsigned bits = gr_hgraph_bitlen(g->attached_edges);
+    gr_status st = gr_hgraph_folder_create(a, mk, bits, &folder);
+    if (st != GR_OK) {
+        return st;
+    }
+    uint32_t *vx = GR_ARENA_ARRAY_UNINIT(a, uint32_t, mk);
+    uint64_t *w = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk);
+    uint64_t *fa = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk + 1);
+    uint64_t *fb = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk + 1);
+    if (vx == NULL || w == NULL || fa == NULL || fb == NULL) {
+        return GR_ENOMEM;
+    }
+    for (uint32_t cls = 0; cls < cuts->nclass; cls++) {
+        uint32_t c = g->comp[cuts->top[cls]];
+        if (gr_hgraph_class_moves(g, cuts, cls, tgt[c], folder, vx, w, fa, fb,
+                                  found)) {
+            break;
+        }
+    }
+    gr_arena_free(a, fb, (mk + 1) * sizeof(uint64_t));
+    gr_arena_free(a, fa, (mk + 1) * sizeof(uint64_t));
+    gr_arena_free(a, w, mk * sizeof(uint64_t));
+    gr_arena_free(a, vx, mk * sizeof(uint32_t));
+    gr_hgraph_folder_release(a, folder);
+    return GR_OK;
+}
+
 gr_status gr_hgraph_moves_to(gr_arena *a, const gr_hgraph *g, uint64_t target,
                              size_t limit, uint32_t **moves, size_t *count)
 {
@@ -139,95 +241,34 @@ gr_status gr_hgraph_moves_to(gr_arena *a, const gr_hgraph *g, uint64_t target,
     if (tgt == NULL || want == NULL) {
         return GR_ENOMEM;
     }
-
-    /* Stage 1: targets down the bridge tree; bridge moves. */
+    gr_status st = GR_OK;
     bool any_inner = false;
-    tgt[0] = target;
-    for (uint32_t c = 0; c < g->ncomp; c++) {
-        uint32_t r = g->comp_root[c];
-        uint64_t gc = gr_hgraph_comp_value(g, r);
-        if (c > 0) {
-            uint64_t tp = tgt[g->comp[g->parent[r]]];
-            uint64_t gp = gr_hgraph_comp_value(g, g->comp_root[g->comp[g->parent[r]]]);
-            tgt[c] = GR_HGRAPH_NO_TARGET;
-            if (tp != GR_HGRAPH_NO_TARGET) {
-                uint64_t s = tp ^ gp ^ (gc + 1);
-                if (s == 0) {
-                    if (gr_hgraph_add(&found, g->parent_edge[r])) {
-                        *count = found.count;
-                        return GR_OK;
-                    }
-                } else {
-                    tgt[c] = s - 1;
-                }
+    if (!gr_hgraph_bridge_moves(g, target, tgt, want, &found, &any_inner) &&
+        any_inner) {
+        gr_hgraph_cuts cuts;
+        st = gr_hgraph_cuts_build(a, g, want, &cuts);
+        if (st == GR_OK) {
+            if (!gr_hgraph_single_moves(g, &cuts, tgt, want, &found) &&
+                cuts.nclass > 0) {
+                st = gr_hgraph_class_stage(a, g, &cuts, tgt, &found);
             }
-        }
-        if (tgt[c] != GR_HGRAPH_NO_TARGET && g->in_edges[r] > 0 &&
-            ((tgt[c] ^ gc ^ 1u) & 1u) == 0) {
-            want[c] = 1;
-            any_inner = true;
+            gr_hgraph_cuts_release(a, g, &cuts);
         }
     }
-    if (!any_inner) {
-        *count = found.count;
-        return GR_OK;
-    }
-
-    gr_hgraph_cuts cuts;
-    gr_status st = gr_hgraph_cuts_build(a, g, want, &cuts);
+    gr_arena_free(a, want, g->ncomp * sizeof(uint8_t));
+    gr_arena_free(a, tgt, g->ncomp * sizeof(uint64_t));
     if (st != GR_OK) {
         return st;
     }
-
-    /* Stage 2: edges alone in their class flip C's loop parity. */
-    for (size_t e = 0; e < g->m; e++) {
-        if (cuts.in_class[e]) {
-            continue;
-        }
-        uint32_t u = g->edges[2 * e], v = g->edges[2 * e + 1];
-        u = g->ground[u] ? g->root : u;
-        v = g->ground[v] ? g->root : v;
-        if (g->depth[u] == GR_HGRAPH_NONE) {
-            continue; /* detached */
-        }
-        uint32_t lower = g->depth[u] >= g->depth[v] ? u : v;
-        if (u != v && g->parent_edge[lower] == e && g->cnt[lower] == 0) {
-            continue; /* a bridge: stage 1 */
-        }
-        uint32_t c = g->comp[u];
-        if (want[c] &&
-            tgt[c] == (gr_hgraph_comp_value(g, g->comp_root[c]) ^ 1u)) {
-            if (gr_hgraph_add(&found, (uint32_t)e)) {
-                *count = found.count;
-                return GR_OK;
-            }
+    /* Keep only what was found of a list sized for every edge. */
+    if (found.count + 1 < cap + 1) {
+        uint32_t *kept = gr_arena_realloc(a, found.moves, (cap + 1) * sizeof(uint32_t),
+                                          (found.count + 1) * sizeof(uint32_t));
+        if (kept != NULL) {
+            found.moves = kept;
         }
     }
-
-    /* Stage 3: classes of two or more edges. */
-    if (cuts.nclass > 0) {
-        gr_hgraph_folder *folder;
-        size_t mk = (size_t)cuts.max_class + 2;
-        unsigned bits = gr_hgraph_bitlen(g->attached_edges);
-        st = gr_hgraph_folder_create(a, mk, bits, &folder);
-        if (st != GR_OK) {
-            return st;
-        }
-        uint32_t *vx = GR_ARENA_ARRAY_UNINIT(a, uint32_t, mk);
-        uint64_t *w = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk);
-        uint64_t *fa = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk + 1);
-        uint64_t *fb = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk + 1);
-        if (vx == NULL || w == NULL || fa == NULL || fb == NULL) {
-            return GR_ENOMEM;
-        }
-        for (uint32_t cls = 0; cls < cuts.nclass; cls++) {
-            uint32_t c = g->comp[cuts.top[cls]];
-            if (gr_hgraph_class_moves(g, &cuts, cls, tgt[c], folder, vx, w, fa,
-                                      fb, &found)) {
-                break;
-            }
-        }
-    }
+    *moves = found.moves;
     *count = found.count;
     return GR_OK;
 }
