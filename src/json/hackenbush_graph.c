@@ -205,22 +205,7 @@ gr_status gr_hgraph_json_respond(gr_jctx *c, gr_hgraph_state *s,
             return st;
         }
     }
-    if (moves != NULL && moves->child != NULL) {
-        cJSON *dup = cJSON_Duplicate(moves->child, 1);
-        if (dup == NULL) {
-            c->oom = true;
-        }
-        gr_jw_set(c, r, "winning_move", dup);
-        if (opts->all && opts->max == 0) {
-            moves = gr_jw_arr(c);
-        }
-    } else {
-        gr_jw_set(c, r, "winning_move", gr_jw_null(c));
-    }
-    if (opts->all) {
-        gr_jw_set(c, r, "winning_moves", moves);
-        gr_jw_set(c, r, "winning_move_count", gr_jw_u64(c, count));
-    }
+    gr_json_put_moves(c, r, moves, count, opts);
     gr_status st = gr_hgraph_extras(c, s, r);
     if (st != GR_OK) {
         return st;
