@@ -246,15 +246,26 @@ def test_large_path_and_odd_cycle(srv):
 
 
 def test_in_sum(srv):
-    obj = {"components": [{"game": "nim", "piles": [2]},
-                          {"game": "hackenbush_graph",
-                           "edges": [[0, 1], [1, 2], [2, 0], [2, 3]], "ground": [0]}]}
-    r = srv.post_json("/v1/sum", obj)
+    tri_stick = [[0, 1], [1, 2], [2, 0], [2, 3]]
+    tri = [[0, 1], [1, 2], [2, 0]]
+    comps = [{"game": "nim", "piles": [2]},
+             {"game": "hackenbush_graph", "edges": tri_stick, "ground": [0]},
+             {"game": "hackenbush_graph", "edges": tri, "ground": [0]}]
+    r = srv.post_json("/v1/sum", {"components": comps, "all_winning_moves": True})
     if r.status == 404:
         return  # /v1/sum not served by this build yet
     assert r.status == 200, r
     body = r.json()
-    # triangle with a stick at its top: 1 ^ (0 + 1) ... check by brute force
-    g, _ = brute(4, [[0, 1], [1, 2], [2, 0], [2, 3]], [0])
-    assert body["grundy"] == 2 ^ g
-    json.dumps(body)
+    g1, _ = brute(4, tri_stick, [0])
+    g2, _ = brute(3, tri, [0])
+    assert body["grundy"] == 2 ^ g1 ^ g2
+    graph_moves = [mv for mv in body["winning_moves"] if mv["game"] == "hackenbush_graph"]
+    assert graph_moves
+    for mv in graph_moves:
+        # replay the move inside its component: the sum must become 0
+        comp = json.loads(json.dumps(comps))
+        edges = comp[mv["component"]]["edges"]
+        assert edges[mv["move"]["edge"]] == mv["move"]["endpoints"]
+        del edges[mv["move"]["edge"]]
+        after = srv.post_json("/v1/sum", {"components": comp})
+        assert after.status == 200 and after.json()["grundy"] == 0, (mv, after)
