@@ -173,3 +173,40 @@ def test_body_over_max_body_gets_413_at_once():
         assert srv.get("/healthz").status == 200
     finally:
         assert srv.stop() == 0
+
+
+def test_a_long_analysis_does_not_hold_up_other_connections():
+    """Analyses run on the solver pool, not on libmicrohttpd's threads: with
+    a single thread of each, probes are answered while a long analysis runs
+    (another analysis would queue for the one solver thread: --threads sets
+    how many run at once)."""
+    import json
+    import threading
+    srv = start(["--threads", "1"])
+    try:
+        body = json.dumps({"code": "0.7777777777", "heaps": [30000]}).encode()
+        out = []
+
+        def slow():
+            s = connect(srv.port)
+            s.sendall(request_bytes("POST", "/v1/octal", body))
+            out.append(read_response(s, deadline=120)[0])
+            s.close()
+        t = threading.Thread(target=slow)
+        t0 = time.time()
+        t.start()
+        time.sleep(0.2)
+        lat = []
+        for path in ("/healthz", "/readyz", "/metrics"):
+            t1 = time.time()
+            assert srv.get(path).status == 200
+            lat.append(time.time() - t1)
+        busy = not out
+        t.join(120)
+        figure(f"--threads 1, a {time.time() - t0:.1f} s analysis running: /healthz, /readyz, "
+               f"/metrics answered in at most {max(lat) * 1000:.1f} ms")
+        assert busy, "the long analysis ended before the probes; make it longer"
+        assert out == [200]
+        assert max(lat) < 0.5, lat
+    finally:
+        assert srv.stop() == 0
