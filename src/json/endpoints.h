@@ -22,6 +22,9 @@ gr_endpoint_json gr_endpoint_subtraction;
 gr_endpoint_json gr_endpoint_octal;
 gr_endpoint_json gr_endpoint_hackenbush_graph;
 gr_endpoint_text gr_endpoint_hackenbush_graph_text;
+/* A JSON body of the plain common shape, read without a cJSON tree; GR_OK
+ * with *resp NULL means "declined: parse it and call the JSON endpoint". */
+gr_endpoint_text gr_endpoint_hackenbush_graph_json_fast;
 gr_endpoint_json gr_endpoint_game_graph;
 gr_endpoint_json gr_endpoint_sum;
 /* @@ endpoints: add new declarations above this line @@ */

@@ -10,6 +10,7 @@
 
 #include "core/hackenbush_graph_internal.h"
 #include "grundy/hackenbush_graph.h"
+#include "json/endpoints.h"
 #include "json/families.h"
 
 /* ---- brute force: mex over edge subsets, with detachment --------------- */
@@ -630,6 +631,168 @@ static void test_family_as_sum_component(void **state)
     gr_arena_destroy(a);
 }
 
+/* ---- the streaming JSON reader against the general path ---------------- */
+
+/* The general path's answer (status, and the printed body when 200). */
+static gr_status general_answer(const char *body, size_t len, char *out, size_t cap)
+{
+    gr_arena *a = gr_arena_create(0);
+    gr_jctx c;
+    gr_jctx_init(&c, a);
+    gr_arena *prev = gr_json_bind(a);
+    cJSON *doc = NULL, *resp = NULL;
+    gr_status st = gr_json_parse(&c, body, len, &doc);
+    if (st == GR_OK) {
+        st = gr_endpoint_hackenbush_graph(&c, doc, &resp);
+    }
+    out[0] = '\0';
+    if (st == GR_OK) {
+        size_t n = 0;
+        char *text = gr_json_print(&c, resp, &n);
+        assert_non_null(text);
+        assert_true(n < cap);
+        memcpy(out, text, n + 1);
+    }
+    gr_json_bind(prev);
+    gr_arena_destroy(a);
+    return st;
+}
+
+/* The fast reader's answer: 1 answered (out filled), 0 declined. */
+static int fast_answer(const char *body, size_t len, char *out, size_t cap)
+{
+    gr_arena *a = gr_arena_create(0);
+    gr_jctx c;
+    gr_jctx_init(&c, a);
+    gr_arena *prev = gr_json_bind(a);
+    cJSON *resp = NULL;
+    assert_int_equal(gr_endpoint_hackenbush_graph_json_fast(&c, body, len, &resp),
+                     GR_OK);
+    int answered = resp != NULL;
+    if (answered) {
+        size_t n = 0;
+        char *text = gr_json_print(&c, resp, &n);
+        assert_non_null(text);
+        assert_true(n < cap);
+        memcpy(out, text, n + 1);
+    }
+    gr_json_bind(prev);
+    gr_arena_destroy(a);
+    return answered;
+}
+
+static const char *ws(gr_test_rng *r)
+{
+    static const char *const pick[] = {"", "", "", " ", "\n", "\t ", "\r\n  "};
+    return pick[gr_test_below(r, 7)];
+}
+
+/* A random request body in the plain shape, keys in random order. */
+static size_t plain_body(gr_test_rng *r, const rgraph *G, char *buf, size_t cap)
+{
+    size_t len = 0;
+#define PUT(...) (len += (size_t)snprintf(buf + len, cap - len, __VA_ARGS__))
+    int order[5] = {0, 1, 2, 3, 4};
+    for (int i = 4; i > 0; i--) {
+        int j = (int)gr_test_below(r, (uint64_t)i + 1), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    PUT("%s{", ws(r));
+    bool first = true;
+    for (int i = 0; i < 5; i++) {
+        int k = order[i];
+        if ((k == 0 || k == 3 || k == 4) && gr_test_below(r, 2) == 0) {
+            continue; /* optional keys */
+        }
+        PUT("%s%s", first ? "" : ",", ws(r));
+        first = false;
+        switch (k) {
+        case 0:
+            PUT("\"vertices\"%s:%s%u", ws(r), ws(r), G->n + (uint32_t)gr_test_below(r, 3));
+            break;
+        case 1:
+            PUT("\"edges\":%s[", ws(r));
+            for (size_t e = 0; e < G->m; e++) {
+                PUT("%s[%s%u,%s%u%s]", e ? "," : "", ws(r), G->edges[2 * e], ws(r),
+                    G->edges[2 * e + 1], ws(r));
+            }
+            PUT("%s]", ws(r));
+            break;
+        case 2:
+            PUT("\"ground\":[");
+            for (size_t i2 = 0; i2 < G->ng; i2++) {
+                PUT("%s%u", i2 ? ", " : "", G->ground[i2]);
+            }
+            PUT("]");
+            break;
+        case 3:
+            PUT("\"all_winning_moves\": %s", gr_test_below(r, 3) ? "true" : "false");
+            break;
+        default:
+            PUT("\"max_moves\": %u", (unsigned)gr_test_below(r, 5));
+        }
+        PUT("%s", ws(r));
+    }
+    PUT("}%s", ws(r));
+#undef PUT
+    return len;
+}
+
+static void test_fast_json_reader(void **state)
+{
+    (void)state;
+    gr_json_init();
+    gr_test_rng r = {8080};
+    static rgraph G;
+    static char body[1 << 16], mutated[1 << 16], want[1 << 18], got[1 << 18];
+    static const char *const noise[] = {"\"7\"", "-1", "1.0", "1e2", "01", "null",
+                                        "\"game\":1,", "\"edges\":[],", ",", "[", "]",
+                                        "}", "{", " ", "4294967295", "\\u0041"};
+    int answered = 0, declined = 0;
+    for (int iter = 0; iter < 1500; iter++) {
+        random_small(&r, &G);
+        size_t len = plain_body(&r, &G, body, sizeof(body));
+        gr_status gst = general_answer(body, len, want, sizeof(want));
+        int f = fast_answer(body, len, got, sizeof(got));
+        if (gst == GR_OK) {
+            /* the plain shape is always taken, and answered the same */
+            assert_int_equal(f, 1);
+            assert_string_equal(got, want);
+        } else {
+            assert_int_equal(f, 0); /* e.g. vertices below an id */
+        }
+        /* mutations: either declined, or the general path's answer */
+        for (int k = 0; k < 4; k++) {
+            size_t at = (size_t)gr_test_below(&r, len + 1), ml = 0;
+            memcpy(mutated, body, at);
+            ml = at;
+            if (gr_test_below(&r, 2) == 0) {
+                const char *w = noise[gr_test_below(&r, 16)];
+                memcpy(mutated + ml, w, strlen(w));
+                ml += strlen(w);
+                at += gr_test_below(&r, 3); /* and maybe drop a few bytes */
+            } else {
+                at += 1 + gr_test_below(&r, 4);
+            }
+            if (at < len) {
+                memcpy(mutated + ml, body + at, len - at);
+                ml += len - at;
+            }
+            gst = general_answer(mutated, ml, want, sizeof(want));
+            f = fast_answer(mutated, ml, got, sizeof(got));
+            if (f) {
+                assert_int_equal(gst, GR_OK);
+                assert_string_equal(got, want);
+                answered++;
+            } else {
+                declined++;
+            }
+        }
+    }
+    assert_true(answered > 100 && declined > 100);
+}
+
 /* Replay: every winning move leaves value 0. */
 static void test_replay(void **state)
 {
@@ -708,6 +871,7 @@ int main(void)
         cmocka_unit_test(test_cycles_with_sticks),
         cmocka_unit_test(test_sparse_ids),
         cmocka_unit_test(test_family_as_sum_component),
+        cmocka_unit_test(test_fast_json_reader),
         cmocka_unit_test(test_replay),
         cmocka_unit_test(test_long_path_and_cycle),
     };
