@@ -83,6 +83,9 @@ uint32_t gr_ord_height(const gr_ord_ctx *x, gr_ord a);
 /* Nodes of a's tree, saturating at UINT64_MAX. */
 uint64_t gr_ord_tree_size(const gr_ord_ctx *x, gr_ord a);
 bool gr_ord_is_ranked(const gr_ord_ctx *x, gr_ord a);
+/* Whether a is an exponent of two or more labels of x, i.e. may be met
+ * more than once when a CNF is unfolded (writers memoise only those). */
+bool gr_ord_shared(const gr_ord_ctx *x, gr_ord a);
 
 /* ---- order and arithmetic --------------------------------------------- */
 /* -1, 0, 1 as a <, =, > b. */

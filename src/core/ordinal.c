@@ -36,6 +36,7 @@ typedef struct gr_ord_label {
     uint32_t height;
     uint32_t rank;     /* GR_ORD_UNRANKED or position in the ranked order */
     uint32_t hash;
+    uint32_t refs;     /* labels having it as an exponent, counted up to 2 */
 } gr_ord_label;
 
 struct gr_ord_ctx {
@@ -215,9 +216,12 @@ gr_status gr_ord_intern(gr_ord_ctx *x, const gr_ord *exps,
     l->height = x->labels[exps[0]].height + 1u;
     l->rank = GR_ORD_UNRANKED;
     l->hash = h;
+    l->refs = 0;
     uint64_t size = 1;
     for (size_t i = 0; i < n; i++) {
-        size = sat_add(size, sat_mul(coefs[i], x->labels[exps[i]].size));
+        gr_ord_label *e = &x->labels[exps[i]];
+        size = sat_add(size, sat_mul(coefs[i], e->size));
+        e->refs += e->refs < 2;
     }
     l->size = size;
     memcpy(&x->term_exp[x->nterms], exps, n * sizeof(*exps));
@@ -252,7 +256,8 @@ gr_status gr_ord_ctx_create(gr_arena *arena, gr_ord_ctx **out)
     }
     /* Label 0: the empty term list, the ordinal 0, the one-node tree. */
     x->labels[0] = (gr_ord_label){.size = 1, .term_off = 0, .nterms = 0,
-                                  .height = 0, .rank = 0, .hash = 0};
+                                  .height = 0, .rank = 0, .hash = 0,
+                                  .refs = 2};
     x->nlabels = 1;
     x->next_rank = 1;
     st = table_rebuild(x, 128);
@@ -350,6 +355,11 @@ uint64_t gr_ord_tree_size(const gr_ord_ctx *x, gr_ord a)
 bool gr_ord_is_ranked(const gr_ord_ctx *x, gr_ord a)
 {
     return x->labels[a].rank != GR_ORD_UNRANKED;
+}
+
+bool gr_ord_shared(const gr_ord_ctx *x, gr_ord a)
+{
+    return x->labels[a].refs >= 2;
 }
 
 uint32_t gr_ord_rank_of(const gr_ord_ctx *x, gr_ord a)

@@ -131,7 +131,7 @@ gr_status gr_ord_print(const gr_ord_ctx *x, gr_ord a, gr_ord_style style,
     while (sp > 0 && !t.oom) {
         frame *f = &stk[sp - 1];
         if (f->term == f->n) {
-            if (sp > 1 && gr_ord_height(x, f->label) >= 2 &&
+            if (sp > 1 && gr_ord_shared(x, f->label) &&
                 gr_ord_memo_put(&memo, f->label, f->start,
                                 t.len - f->start) != GR_OK) {
                 t.oom = true;
@@ -160,7 +160,8 @@ gr_status gr_ord_print(const gr_ord_ctx *x, gr_ord a, gr_ord_style style,
                 bool paren = form == EXP_PAREN;
                 put(&t, paren ? "^(" : "^", paren ? 2 : 1);
                 size_t off, n;
-                if (!paren || !gr_ord_memo_get(&memo, e, &off, &n)) {
+                if (!paren || !gr_ord_shared(x, e) ||
+                    !gr_ord_memo_get(&memo, e, &off, &n)) {
                     stk[sp++] = frame_of(x, e, paren, t.len);
                     continue;
                 }

@@ -112,12 +112,14 @@ static void jb_u64(gr_jbuf *b, uint64_t v)
     jb_put(b, d + i, sizeof(d) - i);
 }
 
-/* Remembers a finished subtree's span (deep ones only: shallow ones are
- * as cheap to write again as to look up). */
+/* Remembers a finished subtree's span when it can be met again: shared
+ * by several labels, or (trees) a term with more copies to write.
+ * Shallow ones are as cheap to write again as to look up. */
 static void jb_remember(gr_jbuf *b, gr_ord_memo *memo, const gr_ord_ctx *x,
-                        gr_ord label, size_t start)
+                        gr_ord label, size_t start, bool again)
 {
-    if (!b->oom && gr_ord_height(x, label) >= 2 &&
+    if (!b->oom && (again || gr_ord_shared(x, label)) &&
+        gr_ord_height(x, label) >= 2 &&
         gr_ord_memo_put(memo, label, start, b->len - start) != GR_OK) {
         b->oom = true;
     }
@@ -157,11 +159,11 @@ static gr_ord_frame frame_of(const gr_ord_ctx *x, gr_ord a, size_t start)
     return f;
 }
 
-/* A memoised span for e, when e is deep enough to have been remembered. */
-static bool jb_recall(const gr_ord_memo *memo, const gr_ord_ctx *x, gr_ord e,
-                      size_t *off, size_t *n)
+/* A memoised span for e, if e was remembered. */
+static bool jb_recall(const gr_ord_memo *memo, gr_ord e, size_t *off,
+                      size_t *n)
 {
-    return gr_ord_height(x, e) >= 2 && gr_ord_memo_get(memo, e, off, n);
+    return memo->n > 0 && gr_ord_memo_get(memo, e, off, n);
 }
 
 static gr_ord_frame *frames_for(gr_jctx *c, const gr_ord_ctx *x, gr_ord a,
@@ -201,7 +203,7 @@ cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
         }
         if (f->term == f->n) {
             if (sp > 1) {
-                jb_remember(&b, &memo, x, f->label, f->start);
+                jb_remember(&b, &memo, x, f->label, f->start, false);
             }
             sp--; /* the parent (if any) closes with its coefficient */
             continue;
@@ -212,7 +214,7 @@ cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
         f->term++;
         f->left = 1;
         size_t off, n;
-        if (jb_recall(&memo, x, e, &off, &n)) {
+        if (gr_ord_shared(x, e) && jb_recall(&memo, e, &off, &n)) {
             jb_again(&b, off, n);
         } else if (e != GR_ORD_ZERO) {
             stk[sp++] = frame_of(x, e, b.len);
@@ -278,7 +280,9 @@ cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
         gr_ord_frame *f = &stk[sp - 1];
         if (f->term == f->n) {
             if (sp > 1) {
-                jb_remember(&b, &memo, x, f->label, f->start);
+                /* more copies of this term to come under the parent? */
+                jb_remember(&b, &memo, x, f->label, f->start,
+                            stk[sp - 2].left > 0);
             }
             jb_put(&b, "]", 1);
             sp--;
@@ -286,7 +290,8 @@ cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
             continue;
         }
         gr_ord e = f->exps[f->term];
-        if (f->left == 0) {
+        bool later_copy = f->left != 0;
+        if (!later_copy) {
             f->left = f->coefs[f->term];
         }
         if (--f->left == 0) {
@@ -297,7 +302,8 @@ cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
         if (e == GR_ORD_ZERO) {
             jb_put(&b, "]", 1);
             first = false;
-        } else if (jb_recall(&memo, x, e, &off, &n)) {
+        } else if ((later_copy || gr_ord_shared(x, e)) &&
+                   jb_recall(&memo, e, &off, &n)) {
             jb_again(&b, off, n);
             jb_put(&b, "]", 1);
             first = false;
