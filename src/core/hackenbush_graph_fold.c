@@ -28,9 +28,11 @@
 
 #include "core/hackenbush_graph_internal.h"
 
+/* Values are Grundy numbers of positions with fewer than 2^31 edges
+ * (GR_HGRAPH_MAX_EDGES), so 32 bits hold them: a node is 12 bytes. */
 typedef struct gr_hgraph_tnode {
     uint32_t ch[2];
-    uint64_t tag; /* XOR still owed to this subtree; a leaf's value at the end */
+    uint32_t tag; /* XOR still owed to this subtree; a leaf's value at the end */
 } gr_hgraph_tnode;
 
 struct gr_hgraph_folder {
@@ -61,7 +63,7 @@ gr_status gr_hgraph_folder_create(gr_arena *arena, size_t max_k,
     if (f == NULL) {
         return GR_ENOMEM;
     }
-    f->bits = bits == 0 ? 1 : bits;
+    f->bits = bits == 0 ? 1 : bits > 32 ? 32 : bits;
     f->cap = 0;
     f->max_k = max_k;
     f->node = NULL;
@@ -101,7 +103,7 @@ void gr_hgraph_fold_prefixes_naive(const uint64_t *w, size_t k, uint64_t *out)
 
 static inline void gr_hgraph_push(gr_hgraph_tnode *nd, uint32_t x, unsigned d)
 {
-    uint64_t t = nd[x].tag;
+    uint32_t t = nd[x].tag;
     if (t == 0) {
         return;
     }
@@ -146,7 +148,7 @@ void gr_hgraph_fold_prefixes(gr_hgraph_folder *f, const uint64_t *w, size_t k,
         }
         f->leaf[j] = x;
         /* every chain: y -> (w_j XOR y) + 1 */
-        nd[1].tag ^= w[j - 1];
+        nd[1].tag ^= (uint32_t)w[j - 1];
         x = 1;
         for (unsigned d = 0; d < bits && x != 0; d++) {
             gr_hgraph_push(nd, x, d);
@@ -159,7 +161,7 @@ void gr_hgraph_fold_prefixes(gr_hgraph_folder *f, const uint64_t *w, size_t k,
 
     /* Read every leaf's value off its path (tags pushed on the way). */
     uint32_t stack_node[2 * 66];
-    uint64_t stack_val[2 * 66];
+    uint32_t stack_val[2 * 66];
     unsigned stack_depth[2 * 66];
     unsigned sp = 0;
     stack_node[sp] = 1;
@@ -169,7 +171,7 @@ void gr_hgraph_fold_prefixes(gr_hgraph_folder *f, const uint64_t *w, size_t k,
     while (sp > 0) {
         sp--;
         uint32_t x = stack_node[sp];
-        uint64_t v = stack_val[sp];
+        uint32_t v = stack_val[sp];
         unsigned d = stack_depth[sp];
         if (d == bits) {
             nd[x].tag = v;
@@ -179,7 +181,7 @@ void gr_hgraph_fold_prefixes(gr_hgraph_folder *f, const uint64_t *w, size_t k,
         for (unsigned b = 0; b < 2; b++) {
             if (nd[x].ch[b] != 0) {
                 stack_node[sp] = nd[x].ch[b];
-                stack_val[sp] = v | ((uint64_t)b << d);
+                stack_val[sp] = v | ((uint32_t)b << d);
                 stack_depth[sp] = d + 1;
                 sp++;
             }

@@ -92,7 +92,8 @@ void gr_hgraph_cuts_release(gr_arena *arena, const gr_hgraph *g,
  * with phi_j(y) = (w_j XOR y) + 1:
  *     out[p] = phi_1(phi_2(... phi_p(0))),  out[0] = 0,  p = 0..k.
  * bits: every value involved is below 2^bits (a Grundy value is at most
- * the number of edges).  Scratch comes from the arena; O(k * bits). */
+ * the number of edges, so bits <= 31).  Scratch comes from the arena;
+ * O(k * bits). */
 typedef struct gr_hgraph_folder gr_hgraph_folder;
 
 gr_status gr_hgraph_folder_create(gr_arena *arena, size_t max_k,
