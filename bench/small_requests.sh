@@ -6,6 +6,9 @@
 #
 #   sh bench/small_requests.sh [ROUNDS] [SECONDS]     (defaults 3 and 8)
 #   BUILD=build-x CONNS=64 sh bench/small_requests.sh  (grundyd from $BUILD)
+#   EXTRA="p1=/path/grundyd p2=/other/grundyd" sh bench/small_requests.sh
+#       also runs those daemons (log off) in the same alternation, to
+#       measure what a change buys (bench/RESULTS.md)
 #
 # Two figures per server:
 #   req/s      -- wrk's requests per second (wrk runs on the same cores, as
@@ -37,8 +40,17 @@ P_BARE=$(port); P_OFF=$(port); P_LOG=$(port)
 "$BUILD/bench/bare_server" "$P_BARE" "$THREADS" & BARE=$!
 "$BUILD/grundyd" --bind 127.0.0.1 --port "$P_OFF" --log-format off 2>/dev/null & GOFF=$!
 "$BUILD/grundyd" --bind 127.0.0.1 --port "$P_LOG" 2>/dev/null & GLOG=$!
+EXTRA=${EXTRA:-}
+XPIDS=
+XLIST=
+for x in $EXTRA; do
+    p=$(port)
+    "${x#*=}" --bind 127.0.0.1 --port "$p" --log-format off 2>/dev/null &
+    XPIDS="$XPIDS $!"
+    XLIST="$XLIST ${x%%=*}:$p:$!"
+done
 OUT=$(mktemp)
-trap 'kill $BARE $GOFF $GLOG 2>/dev/null; wait 2>/dev/null; rm -f "$OUT" "$OUT.all"' EXIT
+trap 'kill $BARE $GOFF $GLOG $XPIDS 2>/dev/null; wait 2>/dev/null; rm -f "$OUT" "$OUT.all"' EXIT
 sleep 0.5
 TICK=$(getconf CLK_TCK)
 
@@ -63,9 +75,14 @@ for r in $(seq "$ROUNDS"); do
     run bare "$P_BARE" "$BARE"
     run grundyd-log-off "$P_OFF" "$GOFF"
     run grundyd-log-text "$P_LOG" "$GLOG"
+    for x in $XLIST; do
+        n=${x%%:*}; rest=${x#*:}
+        run "$n" "${rest%%:*}" "${rest#*:}"
+    done
 done
 awk '
-  { sum[$1] += $2; cpu[$1] += $4; n[$1]++; bad += ($1 != "bare") ? $3 : 0 }
+  { sum[$1] += $2; cpu[$1] += $4; n[$1]++; xbad[$1] += $3;
+    bad += ($1 == "grundyd-log-off" || $1 == "grundyd-log-text") ? $3 : 0 }
   END {
     b = sum["bare"] / n["bare"]; o = sum["grundyd-log-off"] / n["grundyd-log-off"];
     l = sum["grundyd-log-text"] / n["grundyd-log-text"];
@@ -74,5 +91,8 @@ awk '
     printf "mean req/s: bare %.0f, grundyd (log off) %.0f, grundyd (text log) %.0f\n", b, o, l;
     printf "mean server cpu us/req: bare %.2f, grundyd (log off) %.2f, grundyd (text log) %.2f\n", cb, co, cl;
     printf "small-requests ratio %.3f (log off), %.3f (text log); grundyd non-2xx %d\n", o / b, l / b, bad;
-    printf "small-requests cpu ratio %.3f (log off), %.3f (text log)\n", cb / co, cb / cl
+    printf "small-requests cpu ratio %.3f (log off), %.3f (text log)\n", cb / co, cb / cl;
+    for (k in n) if (k != "bare" && k !~ /^grundyd-log-/)
+        printf "extra %s: mean req/s %.0f (ratio %.3f), cpu us/req %.2f (cpu ratio %.3f), non-2xx %d\n",
+               k, sum[k] / n[k], sum[k] / n[k] / b, cpu[k] / n[k], cb / (cpu[k] / n[k]), xbad[k]
   }' "$OUT.all"
