@@ -173,7 +173,7 @@ int main(int argc, char **argv)
     }
     uint64_t g = (kc[root] & 1) ^ val[root];
     double t2 = now_ms();
-    printf("grundy %llu  read+parse %.1f ms  value %.1f ms  total %.1f ms\n",
-           (unsigned long long)g, t1 - t0, t2 - t1, t2 - t0);
+    printf("grundy %llu  read+parse %.1f ms  value %.1f ms  total %.1f ms\n", (unsigned long long)g,
+           t1 - t0, t2 - t1, t2 - t0);
     return 0;
 }

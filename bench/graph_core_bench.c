@@ -106,8 +106,8 @@ int main(int argc, char **argv)
     }
     printf("%s: n=%u m=%zu grundy=%llu value %.1f ms, +one move %.1f ms, "
            "+all moves %.1f ms (%zu moves), arena peak %.1f MB (value alone %.1f MB)\n",
-           argv[1], n, m, (unsigned long long)grundy, best_solve, best_one,
-           best_all, nall, peak / 1048576.0, peak_value / 1048576.0);
+           argv[1], n, m, (unsigned long long)grundy, best_solve, best_one, best_all, nall,
+           peak / 1048576.0, peak_value / 1048576.0);
     free(edges);
     free(text);
     return 0;

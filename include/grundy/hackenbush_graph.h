@@ -32,11 +32,11 @@
 #define GR_HGRAPH_MAX_VERTICES 0xFFFFFFFFu /* ids up to 2^32 - 2 */
 
 typedef struct gr_hgraph_input {
-    uint32_t n;              /* vertices 0 .. n-1 */
-    size_t m;                /* edges */
-    const uint32_t *edges;   /* edge i joins edges[2i] and edges[2i+1] */
-    size_t ground_count;     /* at least 1 */
-    const uint32_t *ground;  /* ground vertex ids (repeats allowed) */
+    uint32_t n;             /* vertices 0 .. n-1 */
+    size_t m;               /* edges */
+    const uint32_t *edges;  /* edge i joins edges[2i] and edges[2i+1] */
+    size_t ground_count;    /* at least 1 */
+    const uint32_t *ground; /* ground vertex ids (repeats allowed) */
 } gr_hgraph_input;
 
 /* The analysed position; arena-owned, read-only after gr_hgraph_solve. */
@@ -56,8 +56,7 @@ typedef struct gr_hgraph_summary {
  * out.  The input arrays must outlive *out.  Memory is proportional to
  * V + E; when n is far above the ids in use they are relabelled first, so
  * a huge sparse id space costs nothing. */
-gr_status gr_hgraph_solve(gr_arena *arena, const gr_hgraph_input *in,
-                          gr_hgraph **out);
+gr_status gr_hgraph_solve(gr_arena *arena, const gr_hgraph_input *in, gr_hgraph **out);
 
 void gr_hgraph_summarize(const gr_hgraph *g, gr_hgraph_summary *out);
 
@@ -68,8 +67,7 @@ void gr_hgraph_summarize(const gr_hgraph *g, gr_hgraph_summary *out);
  * head of the full list agree.  The order: bridges (down the bridge
  * tree), then edges alone in their 2-edge-cut class (by index), then the
  * other non-bridge edges class by class. */
-gr_status gr_hgraph_moves_to(gr_arena *arena, const gr_hgraph *g,
-                             uint64_t target, size_t limit, uint32_t **moves,
-                             size_t *count);
+gr_status gr_hgraph_moves_to(gr_arena *arena, const gr_hgraph *g, uint64_t target, size_t limit,
+                             uint32_t **moves, size_t *count);
 
 #endif

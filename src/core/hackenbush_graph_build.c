@@ -84,8 +84,8 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     g->parent = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
     g->parent_edge = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
     uint32_t *stack = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
-    if (g->order == NULL || g->depth == NULL || g->parent == NULL ||
-        g->parent_edge == NULL || stack == NULL) {
+    if (g->order == NULL || g->depth == NULL || g->parent == NULL || g->parent_edge == NULL ||
+        stack == NULL) {
         return GR_ENOMEM;
     }
     memset(g->depth, 0xff, (size_t)n * sizeof(uint32_t));
@@ -100,9 +100,9 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     if (seen == NULL || open == NULL) {
         return GR_ENOMEM;
     }
-#define GR_BIT(b, x) ((b)[(x) >> 6] >> ((x) & 63) & 1u)
-#define GR_SET(b, x) ((b)[(x) >> 6] |= (uint64_t)1 << ((x) & 63))
-#define GR_CLR(b, x) ((b)[(x) >> 6] &= ~((uint64_t)1 << ((x) & 63)))
+#define GR_BIT(b, x) ((b)[(x) >> 6] >> ((x)&63) & 1u)
+#define GR_SET(b, x) ((b)[(x) >> 6] |= (uint64_t)1 << ((x)&63))
+#define GR_CLR(b, x) ((b)[(x) >> 6] &= ~((uint64_t)1 << ((x)&63)))
     uint32_t *depth = g->depth, *cnt = g->cnt;
     uint32_t nv = 0, sp = 0, nback = 0;
     /* Loops at attached vertices: in_edges holds just the loops when a
@@ -226,8 +226,8 @@ static gr_status gr_hgraph_components(gr_arena *a, gr_hgraph *g)
  * densely through an open-addressing hash table, so per-vertex arrays are
  * proportional to the input.  Edge indices, which moves report, are kept;
  * the caller's edges array is not touched (a relabelled copy is made). */
-static gr_status gr_hgraph_compact(gr_arena *a, gr_hgraph_input *in,
-                                   uint32_t *edges, uint32_t *ground)
+static gr_status gr_hgraph_compact(gr_arena *a, gr_hgraph_input *in, uint32_t *edges,
+                                   uint32_t *ground)
 {
     size_t want = 2 * (2 * in->m + in->ground_count) + 16, cap = 16;
     unsigned shift = 60;
@@ -267,12 +267,10 @@ static gr_status gr_hgraph_compact(gr_arena *a, gr_hgraph_input *in,
     return GR_OK;
 }
 
-gr_status gr_hgraph_solve(gr_arena *arena, const gr_hgraph_input *input,
-                          gr_hgraph **out)
+gr_status gr_hgraph_solve(gr_arena *arena, const gr_hgraph_input *input, gr_hgraph **out)
 {
     gr_hgraph_input copy = *input, *in = &copy;
-    if (in->n == 0 ||
-        in->m > GR_HGRAPH_MAX_EDGES || in->ground_count == 0) {
+    if (in->n == 0 || in->m > GR_HGRAPH_MAX_EDGES || in->ground_count == 0) {
         return GR_EINVAL;
     }
     for (size_t i = 0; i < 2 * in->m; i++) {

@@ -37,11 +37,11 @@
 /* What painting touches per vertex, packed together: a union-find step
  * then costs one cache miss instead of three. */
 typedef struct gr_hgraph_pvert {
-    uint32_t uf;     /* union-find parent: painted edges point upwards */
+    uint32_t uf; /* union-find parent: painted edges point upwards */
     uint32_t depth;
     uint32_t parent;
-    uint32_t high;   /* result: greatest target depth over cover(v) */
-    uint32_t paint;  /* result: the back edge that realises it */
+    uint32_t high;  /* result: greatest target depth over cover(v) */
+    uint32_t paint; /* result: the back edge that realises it */
 } gr_hgraph_pvert;
 
 static uint32_t gr_hgraph_find(gr_hgraph_pvert *pv, uint32_t x)
@@ -60,8 +60,8 @@ static uint32_t gr_hgraph_find(gr_hgraph_pvert *pv, uint32_t x)
 
 /* high and paint for every non-bridge tree edge of the wanted components;
  * pv[] has one entry per vertex. */
-static gr_status gr_hgraph_paint(gr_arena *a, const gr_hgraph *g,
-                                 const uint8_t *want, gr_hgraph_pvert *pv)
+static gr_status gr_hgraph_paint(gr_arena *a, const gr_hgraph *g, const uint8_t *want,
+                                 gr_hgraph_pvert *pv)
 {
     uint32_t maxd = 0;
     for (uint32_t i = 0; i < g->nv; i++) {
@@ -79,8 +79,7 @@ static gr_status gr_hgraph_paint(gr_arena *a, const gr_hgraph *g,
     uint32_t *bhi = GR_ARENA_ARRAY_UNINIT(a, uint32_t, g->nback);
     uint32_t *bid = GR_ARENA_ARRAY_UNINIT(a, uint32_t, g->nback);
     uint32_t *sorted = GR_ARENA_ARRAY_UNINIT(a, uint32_t, g->nback);
-    if (start == NULL || blo == NULL || bhi == NULL || bid == NULL ||
-        sorted == NULL) {
+    if (start == NULL || blo == NULL || bhi == NULL || bid == NULL || sorted == NULL) {
         return GR_ENOMEM;
     }
     uint32_t nb = 0;
@@ -93,8 +92,7 @@ static gr_status gr_hgraph_paint(gr_arena *a, const gr_hgraph *g,
         }
         uint32_t lo = pv[u].depth > pv[v].depth ? u : v;
         uint32_t hi = lo == u ? v : u;
-        if (g->parent_edge[lo] == (uint32_t)e ||
-            (want != NULL && !want[g->comp[hi]])) {
+        if (g->parent_edge[lo] == (uint32_t)e || (want != NULL && !want[g->comp[hi]])) {
             continue;
         }
         blo[nb] = lo;
@@ -129,8 +127,8 @@ static gr_status gr_hgraph_paint(gr_arena *a, const gr_hgraph *g,
     return GR_OK;
 }
 
-gr_status gr_hgraph_cuts_build(gr_arena *a, const gr_hgraph *g,
-                               const uint8_t *want, gr_hgraph_cuts *out)
+gr_status gr_hgraph_cuts_build(gr_arena *a, const gr_hgraph *g, const uint8_t *want,
+                               gr_hgraph_cuts *out)
 {
     const uint32_t n = g->n, nv = g->nv;
     memset(out, 0, sizeof(*out));
@@ -140,8 +138,8 @@ gr_status gr_hgraph_cuts_build(gr_arena *a, const gr_hgraph *g,
     uint32_t *last = GR_ARENA_ARRAY_UNINIT(a, uint32_t, (size_t)g->max_cnt + 1);
     out->down = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
     out->in_class = GR_ARENA_ARRAY(a, uint8_t, g->m);
-    if (pv == NULL || scratch == NULL || up == NULL ||
-        last == NULL || out->down == NULL || out->in_class == NULL) {
+    if (pv == NULL || scratch == NULL || up == NULL || last == NULL || out->down == NULL ||
+        out->in_class == NULL) {
         return GR_ENOMEM;
     }
     gr_status st = gr_hgraph_paint(a, g, want, pv);
@@ -197,8 +195,7 @@ gr_status gr_hgraph_cuts_build(gr_arena *a, const gr_hgraph *g,
     }
     for (uint32_t i = 1; i < nv; i++) {
         uint32_t v = g->order[i];
-        if (cnt[v] != 0 && up[v] == GR_HGRAPH_NONE &&
-            (want == NULL || want[g->comp[v]]) &&
+        if (cnt[v] != 0 && up[v] == GR_HGRAPH_NONE && (want == NULL || want[g->comp[v]]) &&
             (cnt[v] == 1 || out->down[v] != GR_HGRAPH_NONE)) {
             nclass++;
         }
@@ -211,8 +208,7 @@ gr_status gr_hgraph_cuts_build(gr_arena *a, const gr_hgraph *g,
     uint32_t c = 0, max_class = 0;
     for (uint32_t i = 1; i < nv; i++) {
         uint32_t v = g->order[i];
-        if (!(cnt[v] != 0 && up[v] == GR_HGRAPH_NONE &&
-              (want == NULL || want[g->comp[v]]) &&
+        if (!(cnt[v] != 0 && up[v] == GR_HGRAPH_NONE && (want == NULL || want[g->comp[v]]) &&
               (cnt[v] == 1 || out->down[v] != GR_HGRAPH_NONE))) {
             continue;
         }

@@ -37,10 +37,10 @@ typedef struct gr_hgraph_tnode {
 
 struct gr_hgraph_folder {
     unsigned bits;
-    size_t cap;             /* pool capacity */
+    size_t cap; /* pool capacity */
     size_t max_k;
-    gr_hgraph_tnode *node;  /* node 0 is "none", node 1 the root */
-    uint32_t *leaf;         /* chain -> leaf id */
+    gr_hgraph_tnode *node; /* node 0 is "none", node 1 the root */
+    uint32_t *leaf;        /* chain -> leaf id */
 };
 
 /* Small paths are folded directly; the trie pays off above this. */
@@ -56,8 +56,8 @@ static size_t gr_hgraph_pool_bound(size_t k, unsigned bits)
     return total;
 }
 
-gr_status gr_hgraph_folder_create(gr_arena *arena, size_t max_k,
-                                  unsigned bits, gr_hgraph_folder **out)
+gr_status gr_hgraph_folder_create(gr_arena *arena, size_t max_k, unsigned bits,
+                                  gr_hgraph_folder **out)
 {
     gr_hgraph_folder *f = gr_arena_alloc(arena, sizeof(*f));
     if (f == NULL) {
@@ -121,8 +121,7 @@ static inline void gr_hgraph_push(gr_hgraph_tnode *nd, uint32_t x, unsigned d)
     nd[x].tag = 0;
 }
 
-void gr_hgraph_fold_prefixes(gr_hgraph_folder *f, const uint64_t *w, size_t k,
-                             uint64_t *out)
+void gr_hgraph_fold_prefixes(gr_hgraph_folder *f, const uint64_t *w, size_t k, uint64_t *out)
 {
     if (k <= GR_HGRAPH_FOLD_NAIVE_MAX || f->node == NULL) {
         gr_hgraph_fold_prefixes_naive(w, k, out);

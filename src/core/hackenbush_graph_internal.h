@@ -25,18 +25,18 @@
 #define GR_HGRAPH_NONE UINT32_MAX
 
 struct gr_hgraph {
-    uint32_t n;             /* vertices of the input */
-    size_t m;               /* edges of the input */
-    const uint32_t *edges;  /* the input's edge list (not copied) */
-    const uint8_t *ground;  /* ground[v] != 0: v is merged into root */
-    uint32_t root;          /* the merged ground vertex (first ground id) */
+    uint32_t n;            /* vertices of the input */
+    size_t m;              /* edges of the input */
+    const uint32_t *edges; /* the input's edge list (not copied) */
+    const uint8_t *ground; /* ground[v] != 0: v is merged into root */
+    uint32_t root;         /* the merged ground vertex (first ground id) */
 
     /* DFS over the attached part, vertices in preorder. */
-    uint32_t nv;            /* attached vertices */
-    uint32_t *order;        /* order[0..nv): preorder; order[0] == root */
-    uint32_t *depth;        /* GR_HGRAPH_NONE: detached */
-    uint32_t *parent;       /* parent vertex (NONE for root/detached) */
-    uint32_t *parent_edge;  /* edge id from the parent (NONE likewise) */
+    uint32_t nv;           /* attached vertices */
+    uint32_t *order;       /* order[0..nv): preorder; order[0] == root */
+    uint32_t *depth;       /* GR_HGRAPH_NONE: detached */
+    uint32_t *parent;      /* parent vertex (NONE for root/detached) */
+    uint32_t *parent_edge; /* edge id from the parent (NONE likewise) */
 
     /* Per attached vertex v != root: cnt[v] = back edges covering the tree
      * edge (v, parent v); 0 means a bridge. */
@@ -49,11 +49,11 @@ struct gr_hgraph {
     uint32_t *in_edges;
     uint64_t *sub_value;
 
-    uint32_t *comp;         /* component of each attached vertex */
+    uint32_t *comp; /* component of each attached vertex */
     uint32_t ncomp;
-    uint32_t *comp_root;    /* in creation order == preorder of roots */
+    uint32_t *comp_root; /* in creation order == preorder of roots */
 
-    uint32_t nback;         /* back edges (listed when moves need them) */
+    uint32_t nback; /* back edges (listed when moves need them) */
     uint32_t max_cnt;
 
     uint64_t grundy;
@@ -72,18 +72,17 @@ struct gr_hgraph {
  * in_class[e] marks the edge ids of non-singleton classes. */
 typedef struct gr_hgraph_cuts {
     uint32_t nclass;
-    uint32_t *top;          /* nclass tops, in preorder */
-    uint32_t *back;         /* nclass back-edge ids or NONE */
-    uint32_t *down;         /* per vertex: next class vertex below or NONE */
-    uint8_t *in_class;      /* per edge id */
-    uint32_t max_class;     /* most edges in one class */
+    uint32_t *top;      /* nclass tops, in preorder */
+    uint32_t *back;     /* nclass back-edge ids or NONE */
+    uint32_t *down;     /* per vertex: next class vertex below or NONE */
+    uint8_t *in_class;  /* per edge id */
+    uint32_t max_class; /* most edges in one class */
 } gr_hgraph_cuts;
 
-gr_status gr_hgraph_cuts_build(gr_arena *arena, const gr_hgraph *g,
-                               const uint8_t *want, gr_hgraph_cuts *out);
+gr_status gr_hgraph_cuts_build(gr_arena *arena, const gr_hgraph *g, const uint8_t *want,
+                               gr_hgraph_cuts *out);
 /* Gives the arrays of a built gr_hgraph_cuts back to the arena. */
-void gr_hgraph_cuts_release(gr_arena *arena, const gr_hgraph *g,
-                            gr_hgraph_cuts *cuts);
+void gr_hgraph_cuts_release(gr_arena *arena, const gr_hgraph *g, gr_hgraph_cuts *cuts);
 
 /* ---- folding a path of pieces (hackenbush_graph_fold.c) ------------------
  * A path P_1 - P_2 - ... - P_k of fused pieces with weights w_1..w_k hangs
@@ -96,14 +95,12 @@ void gr_hgraph_cuts_release(gr_arena *arena, const gr_hgraph *g,
  * O(k * bits). */
 typedef struct gr_hgraph_folder gr_hgraph_folder;
 
-gr_status gr_hgraph_folder_create(gr_arena *arena, size_t max_k,
-                                  unsigned bits, gr_hgraph_folder **out);
+gr_status gr_hgraph_folder_create(gr_arena *arena, size_t max_k, unsigned bits,
+                                  gr_hgraph_folder **out);
 void gr_hgraph_folder_release(gr_arena *arena, gr_hgraph_folder *f);
-void gr_hgraph_fold_prefixes(gr_hgraph_folder *f, const uint64_t *w,
-                             size_t k, uint64_t *out);
+void gr_hgraph_fold_prefixes(gr_hgraph_folder *f, const uint64_t *w, size_t k, uint64_t *out);
 /* The same by direct evaluation, O(k^2): small k, and a reference. */
-void gr_hgraph_fold_prefixes_naive(const uint64_t *w, size_t k,
-                                   uint64_t *out);
+void gr_hgraph_fold_prefixes_naive(const uint64_t *w, size_t k, uint64_t *out);
 
 /* g(C) of the component C rooted at r. */
 static inline uint64_t gr_hgraph_comp_value(const gr_hgraph *g, uint32_t r)

@@ -53,11 +53,9 @@ static inline bool gr_hgraph_add(gr_hgraph_found *f, uint32_t edge)
 
 /* Evaluates one class of component c (target t) and records its moves.
  * w, vals, tmp: scratch of at least max_class + 2 entries. */
-static bool gr_hgraph_class_moves(const gr_hgraph *g, const gr_hgraph_cuts *cuts,
-                                  uint32_t cls, uint64_t t,
-                                  gr_hgraph_folder *folder, uint32_t *vx,
-                                  uint64_t *w, uint64_t *fa, uint64_t *fb,
-                                  gr_hgraph_found *found)
+static bool gr_hgraph_class_moves(const gr_hgraph *g, const gr_hgraph_cuts *cuts, uint32_t cls,
+                                  uint64_t t, gr_hgraph_folder *folder, uint32_t *vx, uint64_t *w,
+                                  uint64_t *fa, uint64_t *fb, gr_hgraph_found *found)
 {
     uint32_t m = 0;
     for (uint32_t x = cuts->top[cls]; x != GR_HGRAPH_NONE; x = cuts->down[x]) {
@@ -117,9 +115,8 @@ static unsigned gr_hgraph_bitlen(uint64_t x)
 /* Stage 1: targets down the bridge tree and the bridge moves.  Marks in
  * want[] the components whose non-bridge edges may hold moves.  True when
  * the limit is reached. */
-static bool gr_hgraph_bridge_moves(const gr_hgraph *g, uint64_t target,
-                                   uint64_t *tgt, uint8_t *want,
-                                   gr_hgraph_found *found, bool *any_inner)
+static bool gr_hgraph_bridge_moves(const gr_hgraph *g, uint64_t target, uint64_t *tgt,
+                                   uint8_t *want, gr_hgraph_found *found, bool *any_inner)
 {
     *any_inner = false;
     tgt[0] = target;
@@ -142,8 +139,7 @@ static bool gr_hgraph_bridge_moves(const gr_hgraph *g, uint64_t target,
                 }
             }
         }
-        if (tgt[c] != GR_HGRAPH_NO_TARGET && g->in_edges[r] > 0 &&
-            ((tgt[c] ^ gc ^ 1u) & 1u) == 0) {
+        if (tgt[c] != GR_HGRAPH_NO_TARGET && g->in_edges[r] > 0 && ((tgt[c] ^ gc ^ 1u) & 1u) == 0) {
             want[c] = 1;
             *any_inner = true;
         }
@@ -154,8 +150,7 @@ static bool gr_hgraph_bridge_moves(const gr_hgraph *g, uint64_t target,
 /* Stage 2: edges alone in their class flip C's loop parity.  True when the
  * limit is reached. */
 static bool gr_hgraph_single_moves(const gr_hgraph *g, const gr_hgraph_cuts *cuts,
-                                   const uint64_t *tgt, const uint8_t *want,
-                                   gr_hgraph_found *found)
+                                   const uint64_t *tgt, const uint8_t *want, gr_hgraph_found *found)
 {
     for (size_t e = 0; e < g->m; e++) {
         if (cuts->in_class[e]) {
@@ -172,8 +167,7 @@ static bool gr_hgraph_single_moves(const gr_hgraph *g, const gr_hgraph_cuts *cut
             continue; /* a bridge: stage 1 */
         }
         uint32_t c = g->comp[u];
-        if (want[c] &&
-            tgt[c] == (gr_hgraph_comp_value(g, g->comp_root[c]) ^ 1u) &&
+        if (want[c] && tgt[c] == (gr_hgraph_comp_value(g, g->comp_root[c]) ^ 1u) &&
             gr_hgraph_add(found, (uint32_t)e)) {
             return true;
         }
@@ -182,10 +176,8 @@ static bool gr_hgraph_single_moves(const gr_hgraph *g, const gr_hgraph_cuts *cut
 }
 
 /* Stage 3: classes of two or more edges. */
-static gr_status gr_hgraph_class_stage(gr_arena *a, const gr_hgraph *g,
-                                       const gr_hgraph_cuts *cuts,
-                                       const uint64_t *tgt,
-                                       gr_hgraph_found *found)
+static gr_status gr_hgraph_class_stage(gr_arena *a, const gr_hgraph *g, const gr_hgraph_cuts *cuts,
+                                       const uint64_t *tgt, gr_hgraph_found *found)
 {
     gr_hgraph_folder *folder;
     size_t mk = (size_t)cuts->max_class + 2;
@@ -203,8 +195,7 @@ static gr_status gr_hgraph_class_stage(gr_arena *a, const gr_hgraph *g,
     }
     for (uint32_t cls = 0; cls < cuts->nclass; cls++) {
         uint32_t c = g->comp[cuts->top[cls]];
-        if (gr_hgraph_class_moves(g, cuts, cls, tgt[c], folder, vx, w, fa, fb,
-                                  found)) {
+        if (gr_hgraph_class_moves(g, cuts, cls, tgt[c], folder, vx, w, fa, fb, found)) {
             break;
         }
     }
@@ -216,8 +207,8 @@ static gr_status gr_hgraph_class_stage(gr_arena *a, const gr_hgraph *g,
     return GR_OK;
 }
 
-gr_status gr_hgraph_moves_to(gr_arena *a, const gr_hgraph *g, uint64_t target,
-                             size_t limit, uint32_t **moves, size_t *count)
+gr_status gr_hgraph_moves_to(gr_arena *a, const gr_hgraph *g, uint64_t target, size_t limit,
+                             uint32_t **moves, size_t *count)
 {
     *moves = NULL;
     *count = 0;
@@ -243,13 +234,11 @@ gr_status gr_hgraph_moves_to(gr_arena *a, const gr_hgraph *g, uint64_t target,
     }
     gr_status st = GR_OK;
     bool any_inner = false;
-    if (!gr_hgraph_bridge_moves(g, target, tgt, want, &found, &any_inner) &&
-        any_inner) {
+    if (!gr_hgraph_bridge_moves(g, target, tgt, want, &found, &any_inner) && any_inner) {
         gr_hgraph_cuts cuts;
         st = gr_hgraph_cuts_build(a, g, want, &cuts);
         if (st == GR_OK) {
-            if (!gr_hgraph_single_moves(g, &cuts, tgt, want, &found) &&
-                cuts.nclass > 0) {
+            if (!gr_hgraph_single_moves(g, &cuts, tgt, want, &found) && cuts.nclass > 0) {
                 st = gr_hgraph_class_stage(a, g, &cuts, tgt, &found);
             }
             gr_hgraph_cuts_release(a, g, &cuts);

@@ -32,15 +32,13 @@ gr_status gr_hgraph_json_solve(gr_jctx *c, gr_hgraph_state *s)
         return gr_json_oom(c);
     }
     if (st != GR_OK) {
-        return gr_json_error(c, GR_EINTERNAL, NULL,
-                             "the graph solver rejected validated input");
+        return gr_json_error(c, GR_EINTERNAL, NULL, "the graph solver rejected validated input");
     }
     gr_hgraph_summarize(s->graph, &s->summary);
     return GR_OK;
 }
 
-static gr_status gr_hgraph_analyse(gr_jctx *c, const cJSON *obj,
-                                   const char *ptr, void **state,
+static gr_status gr_hgraph_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
                                    gr_value *value)
 {
     const cJSON *vertices, *edges, *ground, *all, *max, *game;
@@ -69,21 +67,19 @@ static gr_status gr_hgraph_analyse(gr_jctx *c, const cJSON *obj,
             return st;
         }
         if (n == 0) {
-            return gr_json_error(c, GR_EINVAL, vp,
-                                 "must be at least 1 (the ground is a vertex)");
+            return gr_json_error(c, GR_EINVAL, vp, "must be at least 1 (the ground is a vertex)");
         }
         top = n - 1;
     }
     uint32_t *e = NULL;
     size_t m = 0;
-    st = gr_json_pairs(c, edges, gr_jp_key(c, ptr, "edges"), (uint32_t)top, &e,
-                       &m);
+    st = gr_json_pairs(c, edges, gr_jp_key(c, ptr, "edges"), (uint32_t)top, &e, &m);
     if (st != GR_OK) {
         return st;
     }
     if (m > GR_HGRAPH_MAX_EDGES) {
-        return gr_json_error(c, GR_ELIMIT, gr_jp_key(c, ptr, "edges"),
-                             "at most %u edges", (unsigned)GR_HGRAPH_MAX_EDGES);
+        return gr_json_error(c, GR_ELIMIT, gr_jp_key(c, ptr, "edges"), "at most %u edges",
+                             (unsigned)GR_HGRAPH_MAX_EDGES);
     }
     uint64_t *g64 = NULL;
     size_t ng = 0;
@@ -93,8 +89,7 @@ static gr_status gr_hgraph_analyse(gr_jctx *c, const cJSON *obj,
         return st;
     }
     if (ng == 0) {
-        return gr_json_error(c, GR_EINVAL, gp,
-                             "must list at least one ground vertex");
+        return gr_json_error(c, GR_EINVAL, gp, "must list at least one ground vertex");
     }
     uint32_t *g32 = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, ng);
     if (g32 == NULL) {
@@ -126,8 +121,7 @@ static gr_status gr_hgraph_analyse(gr_jctx *c, const cJSON *obj,
     return GR_OK;
 }
 
-static cJSON *gr_hgraph_move_json(gr_jctx *c, const gr_hgraph_state *s,
-                                  uint32_t edge)
+static cJSON *gr_hgraph_move_json(gr_jctx *c, const gr_hgraph_state *s, uint32_t edge)
 {
     cJSON *m = gr_jw_obj(c);
     gr_jw_set(c, m, "edge", gr_jw_u64(c, edge));
@@ -138,10 +132,8 @@ static cJSON *gr_hgraph_move_json(gr_jctx *c, const gr_hgraph_state *s,
     return m;
 }
 
-static gr_status gr_hgraph_moves_json(gr_jctx *c, void *state,
-                                      const gr_value *target, uint64_t max,
-                                      bool count_all, cJSON *arr,
-                                      uint64_t *count)
+static gr_status gr_hgraph_moves_json(gr_jctx *c, void *state, const gr_value *target, uint64_t max,
+                                      bool count_all, cJSON *arr, uint64_t *count)
 {
     const gr_hgraph_state *s = state;
     if (target->kind != GR_VALUE_FINITE) {
@@ -153,8 +145,7 @@ static gr_status gr_hgraph_moves_json(gr_jctx *c, void *state,
     }
     uint32_t *mv = NULL;
     size_t n = 0;
-    gr_status st = gr_hgraph_moves_to(c->arena, s->graph, target->n, limit,
-                                      &mv, &n);
+    gr_status st = gr_hgraph_moves_to(c->arena, s->graph, target->n, limit, &mv, &n);
     if (st == GR_ENOMEM) {
         return gr_json_oom(c);
     }
@@ -187,8 +178,8 @@ const gr_family gr_family_hackenbush_graph = {
 
 /* The response of the generic family endpoint (common.c), for a state the
  * text reader built: same keys, same order, same bytes. */
-gr_status gr_hgraph_json_respond(gr_jctx *c, gr_hgraph_state *s,
-                                 const gr_move_opts *opts, cJSON **resp)
+gr_status gr_hgraph_json_respond(gr_jctx *c, gr_hgraph_state *s, const gr_move_opts *opts,
+                                 cJSON **resp)
 {
     bool first = s->summary.grundy != 0;
     cJSON *r = gr_jw_obj(c);
@@ -199,8 +190,7 @@ gr_status gr_hgraph_json_respond(gr_jctx *c, gr_hgraph_state *s,
     if (first && moves != NULL) {
         gr_value zero = {.kind = GR_VALUE_FINITE};
         uint64_t want = opts->all ? (opts->max > 0 ? opts->max : 1) : 1;
-        gr_status st = gr_hgraph_moves_json(c, s, &zero, want, opts->all,
-                                            moves, &count);
+        gr_status st = gr_hgraph_moves_json(c, s, &zero, want, opts->all, moves, &count);
         if (st != GR_OK) {
             return st;
         }
@@ -217,8 +207,7 @@ gr_status gr_hgraph_json_respond(gr_jctx *c, gr_hgraph_state *s,
     return GR_OK;
 }
 
-gr_status gr_endpoint_hackenbush_graph(gr_jctx *c, const cJSON *req,
-                                       cJSON **resp)
+gr_status gr_endpoint_hackenbush_graph(gr_jctx *c, const cJSON *req, cJSON **resp)
 {
     return gr_json_family_endpoint(c, &gr_family_hackenbush_graph, req, resp);
 }

@@ -10,7 +10,7 @@
 typedef struct gr_hgraph_state {
     uint32_t n;
     size_t m;
-    const uint32_t *edges;  /* as the request gave them */
+    const uint32_t *edges; /* as the request gave them */
     size_t ground_count;
     const uint32_t *ground;
     gr_hgraph *graph;
@@ -21,7 +21,7 @@ typedef struct gr_hgraph_state {
 gr_status gr_hgraph_json_solve(gr_jctx *c, gr_hgraph_state *s);
 
 /* The endpoint's response for an analysed state. */
-gr_status gr_hgraph_json_respond(gr_jctx *c, gr_hgraph_state *s,
-                                 const gr_move_opts *opts, cJSON **resp);
+gr_status gr_hgraph_json_respond(gr_jctx *c, gr_hgraph_state *s, const gr_move_opts *opts,
+                                 cJSON **resp);
 
 #endif

@@ -31,8 +31,7 @@ typedef struct gr_fj {
 
 static inline void gr_fj_ws(gr_fj *j)
 {
-    while (j->p < j->end &&
-           (*j->p == ' ' || *j->p == '\n' || *j->p == '\r' || *j->p == '\t')) {
+    while (j->p < j->end && (*j->p == ' ' || *j->p == '\n' || *j->p == '\r' || *j->p == '\t')) {
         j->p++;
     }
 }
@@ -89,8 +88,8 @@ static bool gr_fj_literal(gr_fj *j, const char *word)
 /* A key among the known ones (plain ASCII, no escapes): its index, or -1. */
 static int gr_fj_key(gr_fj *j)
 {
-    static const char *const keys[] = {"vertices", "edges", "ground",
-                                       "all_winning_moves", "max_moves"};
+    static const char *const keys[] = {"vertices", "edges", "ground", "all_winning_moves",
+                                       "max_moves"};
     if (!gr_fj_char(j, '"')) {
         return -1;
     }
@@ -113,8 +112,8 @@ static int gr_fj_key(gr_fj *j)
 
 /* An array of uint32 ids (<= top) or of [u, v] pairs, in the arena; on
  * success trimmed to its length, on failure given back. */
-static bool gr_fj_ids(gr_fj *j, gr_arena *a, bool pairs, uint64_t top,
-                      uint32_t **out, size_t *count)
+static bool gr_fj_ids(gr_fj *j, gr_arena *a, bool pairs, uint64_t top, uint32_t **out,
+                      size_t *count)
 {
     if (!gr_fj_char(j, '[')) {
         return false;
@@ -141,9 +140,8 @@ static bool gr_fj_ids(gr_fj *j, gr_arena *a, bool pairs, uint64_t top,
         }
         uint64_t x, y;
         if (pairs) {
-            if (!gr_fj_char(j, '[') || !gr_fj_uint(j, top, &x) ||
-                !gr_fj_char(j, ',') || !gr_fj_uint(j, top, &y) ||
-                !gr_fj_char(j, ']')) {
+            if (!gr_fj_char(j, '[') || !gr_fj_uint(j, top, &x) || !gr_fj_char(j, ',') ||
+                !gr_fj_uint(j, top, &y) || !gr_fj_char(j, ']')) {
                 ok = false;
                 break;
             }
@@ -171,8 +169,8 @@ static bool gr_fj_ids(gr_fj *j, gr_arena *a, bool pairs, uint64_t top,
     }
     size_t keep = n > 0 ? n : 1; /* what gr_fj_decline gives back */
     if (keep < cap) {
-        uint32_t *w = gr_arena_realloc(a, v, cap * width * sizeof(uint32_t),
-                                       keep * width * sizeof(uint32_t));
+        uint32_t *w =
+            gr_arena_realloc(a, v, cap * width * sizeof(uint32_t), keep * width * sizeof(uint32_t));
         if (w == NULL) {
             gr_arena_free(a, v, cap * width * sizeof(uint32_t));
             return false;
@@ -185,8 +183,7 @@ static bool gr_fj_ids(gr_fj *j, gr_arena *a, bool pairs, uint64_t top,
 }
 
 /* Declines: gives back what was read and lets the general path answer. */
-static gr_status gr_fj_decline(gr_jctx *c, uint32_t *edges, size_t m,
-                               uint32_t *ground, size_t ng)
+static gr_status gr_fj_decline(gr_jctx *c, uint32_t *edges, size_t m, uint32_t *ground, size_t ng)
 {
     if (edges != NULL) {
         gr_arena_free(c->arena, edges, 2 * (m > 0 ? m : 1) * sizeof(uint32_t));
@@ -197,8 +194,8 @@ static gr_status gr_fj_decline(gr_jctx *c, uint32_t *edges, size_t m,
     return GR_OK;
 }
 
-gr_status gr_endpoint_hackenbush_graph_json_fast(gr_jctx *c, const char *body,
-                                                 size_t len, cJSON **resp)
+gr_status gr_endpoint_hackenbush_graph_json_fast(gr_jctx *c, const char *body, size_t len,
+                                                 cJSON **resp)
 {
     *resp = NULL;
     gr_fj j = {body, body + len};

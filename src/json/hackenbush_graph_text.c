@@ -99,8 +99,7 @@ static bool gr_tscan_next_content(gr_tscan *t)
 }
 
 /* An unsigned decimal at most max, after optional blanks. */
-static gr_status gr_tscan_u64(gr_tscan *t, uint64_t max, const char *what,
-                              uint64_t *out)
+static gr_status gr_tscan_u64(gr_tscan *t, uint64_t max, const char *what, uint64_t *out)
 {
     gr_tscan_blank(t);
     const char *p = t->p;
@@ -114,15 +113,13 @@ static gr_status gr_tscan_u64(gr_tscan *t, uint64_t max, const char *what,
         unsigned d = (unsigned)(*p - '0');
         if (d > max || v > (max - d) / 10) {
             char msg[160];
-            snprintf(msg, sizeof(msg), "%s must be at most %llu", what,
-                     (unsigned long long)max);
+            snprintf(msg, sizeof(msg), "%s must be at most %llu", what, (unsigned long long)max);
             return gr_tscan_error(t, msg);
         }
         v = v * 10 + d;
         p++;
     }
-    if (p < t->end && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r' &&
-        *p != '#') {
+    if (p < t->end && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r' && *p != '#') {
         char msg[120];
         snprintf(msg, sizeof(msg), "expected %s (an unsigned decimal integer)", what);
         return gr_tscan_error(t, msg);
@@ -142,15 +139,15 @@ static gr_status gr_tscan_options(gr_tscan *t, gr_move_opts *opts)
         }
         const char *w = t->p;
         size_t len = 0;
-        while (w + len < t->end && w[len] != ' ' && w[len] != '\t' &&
-               w[len] != '\n' && w[len] != '\r' && w[len] != '#' && w[len] != '=') {
+        while (w + len < t->end && w[len] != ' ' && w[len] != '\t' && w[len] != '\n' &&
+               w[len] != '\r' && w[len] != '#' && w[len] != '=') {
             len++;
         }
         if (len == 17 && memcmp(w, "all_winning_moves", 17) == 0) {
             opts->all = true;
             t->p = w + len;
-        } else if (len == 9 && memcmp(w, "max_moves", 9) == 0 &&
-                   w + len < t->end && w[len] == '=') {
+        } else if (len == 9 && memcmp(w, "max_moves", 9) == 0 && w + len < t->end &&
+                   w[len] == '=') {
             t->p = w + len + 1;
             gr_status st = gr_tscan_u64(t, GR_MAX_MOVES_LIMIT, "max_moves", &opts->max);
             if (st != GR_OK) {
@@ -163,8 +160,7 @@ static gr_status gr_tscan_options(gr_tscan *t, gr_move_opts *opts)
     }
 }
 
-gr_status gr_endpoint_hackenbush_graph_text(gr_jctx *c, const char *body,
-                                            size_t len, cJSON **resp)
+gr_status gr_endpoint_hackenbush_graph_text(gr_jctx *c, const char *body, size_t len, cJSON **resp)
 {
     gr_tscan t = {body, body + len, 1, c};
     gr_move_opts opts = {false, GR_MAX_MOVES_DEFAULT};
@@ -271,8 +267,7 @@ gr_status gr_endpoint_hackenbush_graph_text(gr_jctx *c, const char *body,
     t.p = p;
     if (gr_tscan_next_content(&t)) {
         char msg[80];
-        snprintf(msg, sizeof(msg), "more than m = %llu edge lines",
-                 (unsigned long long)m);
+        snprintf(msg, sizeof(msg), "more than m = %llu edge lines", (unsigned long long)m);
         return gr_tscan_error(&t, msg);
     }
 

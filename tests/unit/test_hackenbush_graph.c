@@ -21,7 +21,7 @@ typedef struct bf_graph {
     uint32_t n;
     size_t m;
     const uint32_t *edges;
-    uint32_t groundmask; /* bit v: ground vertex */
+    uint32_t groundmask;   /* bit v: ground vertex */
     uint32_t incident[32]; /* bit e: edge e touches vertex v */
     int8_t memo[1u << BF_MAX_EDGES];
 } bf_graph;
@@ -89,9 +89,8 @@ static void bf_init(bf_graph *b, uint32_t n, size_t m, const uint32_t *edges,
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static uint64_t solve_value(gr_arena *a, uint32_t n, size_t m,
-                            const uint32_t *edges, const uint32_t *ground,
-                            size_t ng, gr_hgraph **out)
+static uint64_t solve_value(gr_arena *a, uint32_t n, size_t m, const uint32_t *edges,
+                            const uint32_t *ground, size_t ng, gr_hgraph **out)
 {
     gr_hgraph_input in = {n, m, edges, ng, ground};
     gr_hgraph *g = NULL;
@@ -111,8 +110,7 @@ static int cmp_u32(const void *x, const void *y)
 }
 
 /* Moves to target, sorted. */
-static size_t moves_sorted(gr_arena *a, const gr_hgraph *g, uint64_t target,
-                           uint32_t **mv)
+static size_t moves_sorted(gr_arena *a, const gr_hgraph *g, uint64_t target, uint32_t **mv)
 {
     size_t cnt = 0;
     assert_int_equal(gr_hgraph_moves_to(a, g, target, 0, mv, &cnt), GR_OK);
@@ -132,9 +130,8 @@ static size_t moves_sorted(gr_arena *a, const gr_hgraph *g, uint64_t target,
 }
 
 /* Is edge e attached (reachable from the ground)? */
-static bool edge_attached(uint32_t n, size_t m, const uint32_t *edges,
-                          const uint32_t *ground, size_t ng, size_t e,
-                          gr_arena *a)
+static bool edge_attached(uint32_t n, size_t m, const uint32_t *edges, const uint32_t *ground,
+                          size_t ng, size_t e, gr_arena *a)
 {
     gr_hgraph *g;
     solve_value(a, n, m, edges, ground, ng, &g);
@@ -146,9 +143,8 @@ static bool edge_attached(uint32_t n, size_t m, const uint32_t *edges,
 /* Per-edge re-solve: the value left by removing each edge (UINT64_MAX for
  * a detached edge).  The slow checker the issue asks to keep in the tests
  * only. */
-static void values_resolve(gr_arena *a, uint32_t n, size_t m,
-                           const uint32_t *edges, const uint32_t *ground,
-                           size_t ng, uint64_t *after)
+static void values_resolve(gr_arena *a, uint32_t n, size_t m, const uint32_t *edges,
+                           const uint32_t *ground, size_t ng, uint64_t *after)
 {
     uint32_t *rest = malloc((m + 1) * 2 * sizeof(uint32_t));
     gr_hgraph *g0;
@@ -171,8 +167,7 @@ static void values_resolve(gr_arena *a, uint32_t n, size_t m,
 }
 
 /* The moves to `target` per the re-solved values, sorted. */
-static size_t moves_from_values(const uint64_t *after, size_t m,
-                                uint64_t target, uint32_t *out)
+static size_t moves_from_values(const uint64_t *after, size_t m, uint64_t target, uint32_t *out)
 {
     size_t cnt = 0;
     for (size_t e = 0; e < m; e++) {
@@ -348,8 +343,8 @@ static void test_brute_force(void **state)
         gr_hgraph *g;
         uint64_t got = solve_value(a, G.n, G.m, G.edges, G.ground, G.ng, &g);
         if ((int)got != v) {
-            fprintf(stderr, "iter %d: value %llu, brute force %d\n", iter,
-                    (unsigned long long)got, v);
+            fprintf(stderr, "iter %d: value %llu, brute force %d\n", iter, (unsigned long long)got,
+                    v);
         }
         assert_int_equal(got, v);
         gr_hgraph_summary s;
@@ -391,8 +386,8 @@ static void test_fold(void **state)
         unsigned wbits = 1 + (unsigned)gr_test_below(&r, 12);
         for (size_t j = 0; j < k; j++) {
             /* mostly small, so chains meet; sometimes wide */
-            w[j] = gr_test_below(&r, 3) == 0 ? gr_test_below(&r, 1u << wbits)
-                                             : gr_test_below(&r, 4);
+            w[j] =
+                gr_test_below(&r, 3) == 0 ? gr_test_below(&r, 1u << wbits) : gr_test_below(&r, 4);
         }
         /* (w ^ y) + 1 <= y + w + 1: every value is below k (max w + 1) */
         uint64_t maxw = 0;
@@ -430,8 +425,7 @@ static void test_against_resolve(void **state)
         gr_arena *a = gr_arena_create(0);
         gr_hgraph *g;
         uint64_t v = solve_value(a, G.n, G.m, G.edges, G.ground, G.ng, &g);
-        uint64_t targets[4] = {0, v ^ 1u, gr_test_below(&r, v + 3),
-                               gr_test_below(&r, 8)};
+        uint64_t targets[4] = {0, v ^ 1u, gr_test_below(&r, v + 3), gr_test_below(&r, 8)};
         values_resolve(a, G.n, G.m, G.edges, G.ground, G.ng, after);
         for (int ti = 0; ti < 4; ti++) {
             uint64_t t = targets[ti];
@@ -512,8 +506,7 @@ static void test_cycles_with_sticks(void **state)
         gr_hgraph_cuts cuts;
         assert_int_equal(gr_hgraph_cuts_build(a, g, NULL, &cuts), GR_OK);
         biggest = cuts.max_class > biggest ? cuts.max_class : biggest;
-        uint64_t targets[4] = {0, v ^ 1u, gr_test_below(&r, v + 8),
-                               gr_test_below(&r, v + 8)};
+        uint64_t targets[4] = {0, v ^ 1u, gr_test_below(&r, v + 8), gr_test_below(&r, v + 8)};
         values_resolve(a, G.n, G.m, G.edges, G.ground, G.ng, after);
         for (int ti = 0; ti < 4; ti++) {
             uint64_t t = targets[ti];
@@ -539,8 +532,7 @@ static void test_sparse_ids(void **state)
     static rgraph G;
     static uint32_t sparse[2 * 4096];
     for (int iter = 0; iter < 50; iter++) {
-        random_sparse(&r, &G, 10 + (uint32_t)gr_test_below(&r, 100),
-                      (size_t)gr_test_below(&r, 30));
+        random_sparse(&r, &G, 10 + (uint32_t)gr_test_below(&r, 100), (size_t)gr_test_below(&r, 30));
         for (size_t i = 0; i < 2 * G.m; i++) {
             sparse[i] = 4000000000u - 7919u * G.edges[i];
         }
@@ -597,11 +589,9 @@ static void test_family_as_sum_component(void **state)
         gr_value target = {.kind = GR_VALUE_FINITE, .n = t};
         cJSON *arr = cJSON_CreateArray();
         uint64_t count = 99, count2 = 99;
-        assert_int_equal(fam->moves_to(&c, st, &target, 100, true, arr, &count),
-                         GR_OK);
+        assert_int_equal(fam->moves_to(&c, st, &target, 100, true, arr, &count), GR_OK);
         assert_int_equal((uint64_t)cJSON_GetArraySize(arr), count);
-        assert_int_equal(fam->moves_to(&c, st, &target, 100, true, NULL, &count2),
-                         GR_OK);
+        assert_int_equal(fam->moves_to(&c, st, &target, 100, true, NULL, &count2), GR_OK);
         assert_int_equal(count, count2);
         /* every listed move, replayed, leaves value t */
         for (cJSON *mv = arr->child; mv != NULL; mv = mv->next) {
@@ -666,8 +656,7 @@ static int fast_answer(const char *body, size_t len, char *out, size_t cap)
     gr_jctx_init(&c, a);
     gr_arena *prev = gr_json_bind(a);
     cJSON *resp = NULL;
-    assert_int_equal(gr_endpoint_hackenbush_graph_json_fast(&c, body, len, &resp),
-                     GR_OK);
+    assert_int_equal(gr_endpoint_hackenbush_graph_json_fast(&c, body, len, &resp), GR_OK);
     int answered = resp != NULL;
     if (answered) {
         size_t n = 0;
@@ -746,9 +735,9 @@ static void test_fast_json_reader(void **state)
     gr_test_rng r = {8080};
     static rgraph G;
     static char body[1 << 16], mutated[1 << 16], want[1 << 18], got[1 << 18];
-    static const char *const noise[] = {"\"7\"", "-1", "1.0", "1e2", "01", "null",
-                                        "\"game\":1,", "\"edges\":[],", ",", "[", "]",
-                                        "}", "{", " ", "4294967295", "\\u0041"};
+    static const char *const noise[] = {
+        "\"7\"", "-1", "1.0", "1e2", "01", "null", "\"game\":1,", "\"edges\":[],",
+        ",",     "[",  "]",   "}",   "{",  " ",    "4294967295",  "\\u0041"};
     int answered = 0, declined = 0;
     for (int iter = 0; iter < 1500; iter++) {
         random_small(&r, &G);
@@ -813,10 +802,8 @@ static void test_replay(void **state)
             size_t e = mv[i];
             assert_true(edge_attached(G.n, G.m, G.edges, G.ground, G.ng, e, a));
             memcpy(rest, G.edges, 2 * e * sizeof(uint32_t));
-            memcpy(rest + 2 * e, G.edges + 2 * e + 2,
-                   2 * (G.m - e - 1) * sizeof(uint32_t));
-            assert_int_equal(
-                solve_value(a, G.n, G.m - 1, rest, G.ground, G.ng, NULL), 0);
+            memcpy(rest + 2 * e, G.edges + 2 * e + 2, 2 * (G.m - e - 1) * sizeof(uint32_t));
+            assert_int_equal(solve_value(a, G.n, G.m - 1, rest, G.ground, G.ng, NULL), 0);
         }
         gr_arena_destroy(a);
     }
