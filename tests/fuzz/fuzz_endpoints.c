@@ -15,12 +15,15 @@
  *   - a success whose serialised answer differs between two runs of the
  *     same input (uninitialised memory, hidden state: DESIGN section 3
  *     promises the same bytes for the same input);
- *   - an answer that is not itself valid JSON.
+ *   - an answer that is not itself valid JSON;
+ *   - a fast JSON reader (hackenbush/graph's, which skips cJSON) whose
+ *     answer differs from the general path's when it does not decline.
  *
  * FUZZ_LIST=1 in the environment prints "index name text?" for each table
  * row and exits, so tests/fuzz/run.sh can prefix seed files with the right
  * byte whatever order the table has.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,9 +62,22 @@ typedef struct fuzz_result {
     int status;
     char *out; /* malloc'ed copy of the answer, or NULL */
     size_t len;
+    bool declined; /* FUZZ_FAST only: left the body to the general path */
 } fuzz_result;
 
-static void fuzz_run(const gr_cli_game *g, int text, const uint8_t *body, size_t n,
+/* How a body is read: the general JSON path, the endpoint's text/plain
+ * reader, or its fast JSON reader (which may decline). */
+enum { FUZZ_JSON, FUZZ_TEXT, FUZZ_FAST };
+
+/* Endpoints with a fast JSON reader beside the general path; the fast one
+ * must answer byte for byte as the general one whenever it answers. */
+static gr_endpoint_text *fuzz_fast_reader(const gr_cli_game *g)
+{
+    return g->json == gr_endpoint_hackenbush_graph ? gr_endpoint_hackenbush_graph_json_fast
+                                                   : NULL;
+}
+
+static void fuzz_run(const gr_cli_game *g, int mode, const uint8_t *body, size_t n,
                      fuzz_result *res)
 {
     gr_arena *a = gr_arena_create(FUZZ_BUDGET);
@@ -80,8 +96,21 @@ static void fuzz_run(const gr_cli_game *g, int text, const uint8_t *body, size_t
     gr_arena *prev = gr_json_bind(a);
     cJSON *resp = NULL;
     gr_status st;
-    if (text) {
+    res->declined = false;
+    if (mode == FUZZ_TEXT) {
         st = g->text(&c, buf, n, &resp);
+    } else if (mode == FUZZ_FAST) {
+        st = fuzz_fast_reader(g)(&c, buf, n, &resp);
+        if (st == GR_OK && resp == NULL) {
+            res->declined = true;
+            res->st = st;
+            res->status = 0;
+            res->out = NULL;
+            res->len = 0;
+            gr_json_bind(prev);
+            gr_arena_destroy(a);
+            return;
+        }
     } else {
         cJSON *doc = NULL;
         st = gr_json_parse(&c, buf, n, &doc);
@@ -139,11 +168,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     const gr_cli_game *g = gr_cli_game_at((data[0] & 0x7fu) % count);
-    int text = (data[0] & 0x80) != 0 && g->text != NULL;
+    int mode = (data[0] & 0x80) != 0 && g->text != NULL ? FUZZ_TEXT : FUZZ_JSON;
     fuzz_result r1, r2;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    fuzz_run(g, text, data + 1, size - 1, &r1);
+    fuzz_run(g, mode, data + 1, size - 1, &r1);
+    if (mode == FUZZ_JSON && fuzz_fast_reader(g) != NULL) {
+        fuzz_result rf;
+        fuzz_run(g, FUZZ_FAST, data + 1, size - 1, &rf);
+        if (!rf.declined &&
+            (rf.st != r1.st || rf.len != r1.len ||
+             (rf.out != NULL && memcmp(rf.out, r1.out, rf.len) != 0))) {
+            fprintf(stderr, "fuzz: %s: the fast JSON reader answered differently from "
+                            "the general path\n", g->path);
+            __builtin_trap();
+        }
+        free(rf.out);
+    }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     /* The determinism check doubles the cost; skip it for slow inputs so
      * that the time budget goes to new inputs. */
@@ -151,7 +192,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(r1.out);
         return 0;
     }
-    fuzz_run(g, text, data + 1, size - 1, &r2);
+    fuzz_run(g, mode, data + 1, size - 1, &r2);
     if (r1.st != r2.st || r1.status != r2.status || r1.len != r2.len ||
         (r1.out != NULL && memcmp(r1.out, r2.out, r1.len) != 0)) {
         fprintf(stderr, "fuzz: %s answered differently to the same input\n", g->path);
