@@ -113,10 +113,12 @@ sanitize: asan tsan
 # Suites with real external components; each script installs what it needs
 # and cleans up what it started.
 reliability: all
-	sh tests/reliability/run.sh
+	$(MAKE) BUILD=build-asan SAN='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' OPT=-O1 all
+	GRUNDYD=$(abspath $(DAEMON)) GRUNDYD_ASAN=$(abspath build-asan/grundyd) sh tests/reliability/run.sh
 
+# libFuzzer (clang) on every endpoint's parse -> solve -> print path.
 fuzz:
-	sh tests/fuzz/run.sh
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} sh tests/fuzz/run.sh
 
 deploy-test: all
 	GRUNDYD=$(abspath $(DAEMON)) bash tests/deploy/nginx_test.sh
@@ -135,6 +137,8 @@ test: deps
 	$(MAKE) openapi
 	$(MAKE) api
 	$(MAKE) sanitize
+	$(MAKE) reliability
+	$(MAKE) fuzz
 	$(MAKE) deploy-test
 	$(MAKE) browser-test
 	$(MAKE) container-test
