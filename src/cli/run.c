@@ -43,31 +43,12 @@ gr_status gr_cli_read(gr_jctx *c, FILE *in, char **body, size_t *len)
 gr_status gr_cli_answer(gr_jctx *c, const gr_cli_game *game, bool text,
                         const char *body, size_t len, FILE *out)
 {
-    /* As the daemon does: every cJSON allocation of this request, in the
-     * reader, the endpoint and the printer, comes from the request's arena. */
-    gr_arena *prev = gr_json_bind(c->arena);
-    cJSON *resp = NULL;
-    gr_status st;
-    if (text) {
-        st = game->text(c, body, len, &resp);
-    } else {
-        cJSON *req;
-        st = gr_json_parse(c, body, len, &req);
-        if (st == GR_OK) {
-            st = game->json(c, req, &resp);
-        }
-    }
-    /* The same failure mapping as the daemon's gr_serve_analysis. */
+    /* The daemon's own path (json/answer.c): same readers, same bytes. */
+    char *s = NULL;
     size_t n = 0;
-    const char *s = NULL;
-    if (st == GR_OK && (s = gr_json_print(c, resp, &n)) == NULL) {
-        st = gr_json_oom(c);
-    }
-    gr_json_bind(prev);
+    gr_status st = gr_json_answer(c, game->json, game->json_fast, game->text, text, body, len,
+                                  &s, &n);
     if (st != GR_OK) {
-        if (c->problem.status == 0) {
-            gr_json_error(c, GR_EINTERNAL, NULL, "unexplained failure");
-        }
         return st;
     }
     fwrite(s, 1, n, out);

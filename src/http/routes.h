@@ -22,6 +22,7 @@ typedef struct gr_route {
     gr_route_kind kind;
     gr_endpoint_json *json; /* GR_ROUTE_ANALYSE */
     gr_endpoint_text *text; /* optional text/plain body reader */
+    gr_endpoint_text *json_fast; /* optional streaming JSON reader (json/answer.c) */
 } gr_route;
 
 extern const gr_route gr_routes[];

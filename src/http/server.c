@@ -552,29 +552,9 @@ static void gr_solve(gr_req *req)
     gr_jctx c;
     gr_jctx_init(&c, req->arena);
     req->body[req->len] = '\0';
-    gr_arena *prev = gr_json_bind(req->arena);
-    cJSON *resp = NULL;
-    gr_status st;
-    if (req->text) {
-        st = req->route->text(&c, req->body, req->len, &resp);
-    } else {
-        cJSON *doc = NULL;
-        st = gr_json_parse(&c, req->body, req->len, &doc);
-        if (st == GR_OK) {
-            st = req->route->json(&c, doc, &resp);
-        }
-    }
-    if (st == GR_OK) {
-        req->out = gr_json_print(&c, resp, &req->out_len);
-        if (req->out == NULL) {
-            st = gr_json_oom(&c);
-        }
-    }
-    gr_json_bind(prev);
-    if (st != GR_OK && c.problem.status == 0) {
-        gr_json_error(&c, GR_EINTERNAL, NULL, "unexplained failure");
-    }
-    req->result = st;
+    const gr_route *r = req->route;
+    req->result = gr_json_answer(&c, r->json, r->json_fast, r->text, req->text, req->body,
+                                 req->len, &req->out, &req->out_len);
     req->problem = c.problem;
 }
 

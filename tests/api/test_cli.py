@@ -54,11 +54,15 @@ def c_source(rel):
         return re.sub(r"/\*.*?\*/", "", f.read(), flags=re.S)
 
 
-def analysis_routes():
-    """{path: (json_fn, text_fn or None)} from the daemon's route table."""
-    rows = re.findall(r'\{\s*"(/v1/[^"]+)"\s*,\s*GR_ROUTE_ANALYSE\s*,\s*(\w+)\s*,\s*(\w+)\s*\}',
-                      c_source("src/http/routes.c"))
-    return {p: (j, None if t == "NULL" else t) for p, j, t in rows}
+def analysis_routes(with_fast=False):
+    """{path: (json_fn, text_fn or None)} from the daemon's route table
+    (with_fast: a third item, the streaming JSON reader or None)."""
+    rows = re.findall(r'\{\s*"(/v1/[^"]+)"\s*,\s*GR_ROUTE_ANALYSE\s*,\s*(\w+)\s*,\s*(\w+)'
+                      r'\s*,\s*(\w+)\s*\}', c_source("src/http/routes.c"))
+    none = lambda f: None if f == "NULL" else f  # noqa: E731
+    if with_fast:
+        return {p: (j, none(t), none(f)) for p, j, t, f in rows}
+    return {p: (j, none(t)) for p, j, t, f in rows}
 
 
 def same_answer(srv, path, body, name, text=False, via_file=False):
@@ -153,7 +157,7 @@ def test_every_endpoint_is_reachable(srv):
     """Every endpoint declared in endpoints.h is routed (hence a CLI game)."""
     endpoints = set(re.findall(r"gr_endpoint_(?:json|text)\s+(\w+)\s*;",
                                c_source("src/json/endpoints.h")))
-    used = {f for j, t in analysis_routes().values() for f in (j, t) if f}
+    used = {f for fns in analysis_routes(with_fast=True).values() for f in fns if f}
     assert endpoints <= used, f"declared but not routed: {sorted(endpoints - used)}"
 
 
