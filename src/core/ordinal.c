@@ -254,6 +254,22 @@ gr_status gr_ord_ctx_create(gr_arena *arena, gr_ord_ctx **out)
     if (st != GR_OK) {
         return st;
     }
+    /* The term and scratch arrays exist from the start, so no pointer
+     * arithmetic or memcpy ever sees NULL (the value 0 has no terms). */
+    size_t cap = 0;
+    st = grow(arena, (void **)&x->term_exp, &cap, 64, sizeof(*x->term_exp));
+    if (st == GR_OK) {
+        cap = 0;
+        st = grow(arena, (void **)&x->term_coef, &cap, 64,
+                  sizeof(*x->term_coef));
+    }
+    if (st == GR_OK) {
+        x->cap_terms = cap;
+        st = scratch_reserve(x, 64);
+    }
+    if (st != GR_OK) {
+        return st;
+    }
     /* Label 0: the empty term list, the ordinal 0, the one-node tree. */
     x->labels[0] = (gr_ord_label){.size = 1, .term_off = 0, .nterms = 0,
                                   .height = 0, .rank = 0, .hash = 0,
@@ -285,6 +301,10 @@ gr_status gr_ord_from_u64(gr_ord_ctx *x, uint64_t n, gr_ord *out)
 gr_status gr_ord_from_terms(gr_ord_ctx *x, const gr_ord *exps,
                             const uint64_t *coefs, size_t n, gr_ord *out)
 {
+    if (n == 0) {
+        *out = GR_ORD_ZERO;
+        return GR_OK;
+    }
     for (size_t i = 0; i < n; i++) {
         if (exps[i] >= x->nlabels || coefs[i] == 0 ||
             (i > 0 && gr_ord_cmp(x, exps[i - 1], exps[i]) <= 0)) {
