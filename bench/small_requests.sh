@@ -68,7 +68,7 @@ run() { # name port pid
     cpu=$(awk -v a="$c0" -v b="$c1" -v t="$TICK" -v n="$reqs" \
           'BEGIN { printf "%.2f", (b - a) / t * 1e6 / (n > 0 ? n : 1) }')
     printf '%-18s %10s %10s %8s %8s %8s %7s\n' "$1" "$rps" "$cpu" "$p50" "$p90" "$p99" "$non2xx"
-    echo "$1 $rps $non2xx $cpu" >> "$OUT.all"
+    echo "$1 $rps $non2xx $cpu $p50 $p99" >> "$OUT.all"
 }
 printf '%-18s %10s %10s %8s %8s %8s %7s\n' server req/s cpu_us/req p50 p90 p99 non2xx
 for r in $(seq "$ROUNDS"); do
@@ -81,7 +81,8 @@ for r in $(seq "$ROUNDS"); do
     done
 done
 awk '
-  { sum[$1] += $2; cpu[$1] += $4; n[$1]++; xbad[$1] += $3;
+  function ms(x) { return x ~ /us$/ ? x / 1000 : x ~ /ms$/ ? x + 0 : x ~ /s$/ ? x * 1000 : x }
+  { sum[$1] += $2; cpu[$1] += $4; n[$1]++; xbad[$1] += $3; p50[$1] += ms($5); p99[$1] += ms($6);
     bad += ($1 == "grundyd-log-off" || $1 == "grundyd-log-text") ? $3 : 0 }
   END {
     b = sum["bare"] / n["bare"]; o = sum["grundyd-log-off"] / n["grundyd-log-off"];
@@ -92,7 +93,12 @@ awk '
     printf "mean server cpu us/req: bare %.2f, grundyd (log off) %.2f, grundyd (text log) %.2f\n", cb, co, cl;
     printf "small-requests ratio %.3f (log off), %.3f (text log); grundyd non-2xx %d\n", o / b, l / b, bad;
     printf "small-requests cpu ratio %.3f (log off), %.3f (text log)\n", cb / co, cb / cl;
+    printf "mean latency p50/p99 ms: bare %.2f/%.2f, grundyd (log off) %.2f/%.2f, grundyd (text log) %.2f/%.2f\n",
+           p50["bare"] / n["bare"], p99["bare"] / n["bare"],
+           p50["grundyd-log-off"] / n["grundyd-log-off"], p99["grundyd-log-off"] / n["grundyd-log-off"],
+           p50["grundyd-log-text"] / n["grundyd-log-text"], p99["grundyd-log-text"] / n["grundyd-log-text"];
     for (k in n) if (k != "bare" && k !~ /^grundyd-log-/)
-        printf "extra %s: mean req/s %.0f (ratio %.3f), cpu us/req %.2f (cpu ratio %.3f), non-2xx %d\n",
-               k, sum[k] / n[k], sum[k] / n[k] / b, cpu[k] / n[k], cb / (cpu[k] / n[k]), xbad[k]
+        printf "extra %s: mean req/s %.0f (ratio %.3f), cpu us/req %.2f (cpu ratio %.3f), p50/p99 %.2f/%.2f ms, non-2xx %d\n",
+               k, sum[k] / n[k], sum[k] / n[k] / b, cpu[k] / n[k], cb / (cpu[k] / n[k]),
+               p50[k] / n[k], p99[k] / n[k], xbad[k]
   }' "$OUT.all"
