@@ -90,7 +90,7 @@ if want small; then
     row "small: CPU/req ratio bare/grundyd, log off" "${c_off}x" "(>= 0.9x)" "$(verdict "$c_off" '>=' 0.9)"
     row "small: CPU/req ratio bare/grundyd, text log" "${c_txt}x" "(>= 0.9x)" "$(verdict "$c_txt" '>=' 0.9)"
     row "small: grundyd non-2xx answers" "$bad" "0" "$(verdict "$bad" '<=' 0)"
-    lat=$(awk '/^mean latency/ {print $6 " / " $10 " / " $14}' "$LOGS/small.log")
+    lat=$(awk '/^mean latency/ {gsub(",", ""); print $6 " / " $10 " / " $14}' "$LOGS/small.log")
     row "small: latency p50/p99 ms bare / off / text" "$lat" "" ""
     awk -F': ' '/^extra / { sub(/^extra /, "", $1); printf "small: patched build %s\t%s\t\t\n", $1, $2 }' \
         "$LOGS/small.log" >> "$SUMMARY.rows"
