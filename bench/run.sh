@@ -93,7 +93,7 @@ if want small; then
     lat=$(awk '/^mean latency/ {gsub(",", ""); print $6 " / " $10 " / " $14}' "$LOGS/small.log")
     row "small: latency p50/p99 ms bare / off / text" "$lat" "" ""
     awk -F': ' '/^extra / { sub(/^extra /, "", $1); printf "small: patched build %s\t%s\t\t\n", $1, $2 }' \
-        "$LOGS/small.log" >> "$SUMMARY.rows"
+        "$LOGS/small.log" | sort >> "$SUMMARY.rows"
 fi
 
 # ---- graphs: end to end against the plain-C baseline ---------------------------
