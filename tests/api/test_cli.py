@@ -58,7 +58,7 @@ def analysis_routes(with_fast=False):
     """{path: (json_fn, text_fn or None)} from the daemon's route table
     (with_fast: a third item, the streaming JSON reader or None)."""
     rows = re.findall(r'\{\s*"(/v1/[^"]+)"\s*,\s*GR_ROUTE_ANALYSE\s*,\s*(\w+)\s*,\s*(\w+)'
-                      r'\s*,\s*(\w+)\s*\}', c_source("src/http/routes.c"))
+                      r'\s*,\s*(\w+)\s*,\s*(?:true|false)\s*\}', c_source("src/http/routes.c"))
     none = lambda f: None if f == "NULL" else f  # noqa: E731
     if with_fast:
         return {p: (j, none(t), none(f)) for p, j, t, f in rows}
