@@ -102,6 +102,7 @@ if want graph; then
     BUILD=$BUILD REPEAT=$REPEAT PORT=$(free_port) sh bench/graph_bench.sh | tee "$LOGS/graph.log" >&2
     # rows "name  min/median  min/median  min/median" (ms); ratios of the minima
     # (on a shared machine other work only ever adds time) and of the medians
+    # shellcheck disable=SC2046 # six numbers, split on purpose
     set -- $(awk '$1 == "random1e6" {print $2, $3, $4}' "$LOGS/graph.log" | tr '/' ' ')
     if [ $# -eq 6 ]; then
         rt=$(awk -v b="$1" -v t="$3" 'BEGIN {printf "%.2f", t / b}')

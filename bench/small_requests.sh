@@ -31,6 +31,7 @@ THREADS=$(nproc)
 BUILD=${BUILD:-build}
 command -v wrk >/dev/null || { apt-get install -y -qq wrk >/dev/null; }
 mkdir -p "$BUILD/bench"
+# shellcheck disable=SC2046 # compiler flags, split on purpose
 cc -O2 -std=c11 -D_DEFAULT_SOURCE -o "$BUILD/bench/bare_server" bench/bare_server.c \
    $(pkg-config --cflags --libs libmicrohttpd) -lpthread
 [ -x "$BUILD/grundyd" ] || make -s BUILD="$BUILD" all
@@ -71,7 +72,7 @@ run() { # name port pid
     echo "$1 $rps $non2xx $cpu $p50 $p99" >> "$OUT.all"
 }
 printf '%-18s %10s %10s %8s %8s %8s %7s\n' server req/s cpu_us/req p50 p90 p99 non2xx
-for r in $(seq "$ROUNDS"); do
+for _ in $(seq "$ROUNDS"); do
     run bare "$P_BARE" "$BARE"
     run grundyd-log-off "$P_OFF" "$GOFF"
     run grundyd-log-text "$P_LOG" "$GLOG"
