@@ -672,6 +672,15 @@ cJSON *gr_jw_i64(gr_jctx *c, int64_t v)
     return gr_jw_str(c, buf);
 }
 
+cJSON *gr_jw_u64_array(gr_jctx *c, const uint64_t *v, size_t n)
+{
+    cJSON *a = gr_jw_arr(c);
+    for (size_t i = 0; i < n && a != NULL; i++) {
+        gr_jw_push(c, a, gr_jw_u64(c, v[i]));
+    }
+    return a;
+}
+
 void gr_jw_set(gr_jctx *c, cJSON *obj, const char *key, cJSON *item)
 {
     if (obj == NULL || item == NULL) {

@@ -206,11 +206,7 @@ static cJSON *gr_gg_value_json(gr_jctx *c, uint64_t v, const uint64_t *k,
         return gr_jw_u64(c, v);
     }
     cJSON *o = gr_jw_obj(c);
-    cJSON *arr = gr_jw_arr(c);
-    for (size_t i = 0; i < nk; i++) {
-        gr_jw_push(c, arr, gr_jw_u64(c, k[i]));
-    }
-    gr_jw_set(c, o, "infinity", arr);
+    gr_jw_set(c, o, "infinity", gr_jw_u64_array(c, k, nk));
     return o;
 }
 

@@ -231,11 +231,7 @@ static gr_status gr_sub_moves_json(gr_jctx *c, void *state,
 static gr_status gr_sub_extras(gr_jctx *c, void *state, cJSON *resp)
 {
     gr_sub_state *s = state;
-    cJSON *g = gr_jw_arr(c);
-    for (size_t i = 0; i < s->n; i++) {
-        gr_jw_push(c, g, gr_jw_u64(c, s->grundy[i]));
-    }
-    gr_jw_set(c, resp, "pile_grundy", g);
+    gr_jw_set(c, resp, "pile_grundy", gr_jw_u64_array(c, s->grundy, s->n));
     if (s->table.periodic) {
         cJSON *p = gr_jw_obj(c);
         gr_jw_set(c, p, "preperiod", gr_jw_u64(c, s->table.preperiod));

@@ -153,11 +153,7 @@ static cJSON *gr_sum_value_json(gr_jctx *c, const gr_value *v)
         return gr_json_ordinal_text(c, ref->ctx, ref->ord, GR_ORD_UNICODE);
     }
     cJSON *o = gr_jw_obj(c);
-    cJSON *k = gr_jw_arr(c);
-    for (size_t i = 0; i < v->nk; i++) {
-        gr_jw_push(c, k, gr_jw_u64(c, v->k[i]));
-    }
-    gr_jw_set(c, o, "infinity", k);
+    gr_jw_set(c, o, "infinity", gr_jw_u64_array(c, v->k, v->nk));
     return o;
 }
 
