@@ -385,6 +385,23 @@ gr_status gr_json_object(gr_jctx *c, const cJSON *obj, const char *ptr,
     return GR_OK;
 }
 
+gr_status gr_json_family_object(gr_jctx *c, const cJSON *obj, const char *ptr,
+                                const gr_jfield *fields, size_t nfields)
+{
+    gr_jfield all[24 + 3];
+    const cJSON *shared[3];
+    if (nfields > 24) {
+        return gr_json_error(c, GR_EINTERNAL, ptr, "too many fields in a family's object");
+    }
+    for (size_t i = 0; i < nfields; i++) {
+        all[i] = fields[i];
+    }
+    all[nfields] = (gr_jfield){"all_winning_moves", false, &shared[0]};
+    all[nfields + 1] = (gr_jfield){"max_moves", false, &shared[1]};
+    all[nfields + 2] = (gr_jfield){"game", false, &shared[2]};
+    return gr_json_object(c, obj, ptr, all, nfields + (ptr[0] != '\0' ? 3 : 2));
+}
+
 /* Parses an optionally signed decimal string; 1 on success. */
 static int gr_json_decimal(const char *s, int allow_minus, int *neg,
                            uint64_t *mag)

@@ -31,17 +31,14 @@ typedef struct gr_gg_state {
 static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                                void **state, gr_value *value)
 {
-    const cJSON *positions, *moves, *start, *include, *all, *max, *game;
+    const cJSON *positions, *moves, *start, *include;
     const gr_jfield fields[] = {
         {"positions", true, &positions},
         {"moves", true, &moves},
         {"start", true, &start},
         {"include_values", false, &include},
-        {"all_winning_moves", false, &all},
-        {"max_moves", false, &max},
-        {"game", false, &game}, /* last: only inside /v1/sum's components */
     };
-    gr_status st = gr_json_object(c, obj, ptr, fields, ptr[0] != '\0' ? 7 : 6);
+    gr_status st = gr_json_family_object(c, obj, ptr, fields, 4);
     if (st != GR_OK) {
         return st;
     }

@@ -91,6 +91,14 @@ typedef struct gr_jfield {
 gr_status gr_json_object(gr_jctx *c, const cJSON *obj, const char *ptr,
                          const gr_jfield *fields, size_t nfields);
 
+/* gr_json_object for a family's request object, or a /v1/sum component:
+ * fields lists the family's own keys (at most 24); the options every
+ * analysis shares (all_winning_moves, max_moves) are accepted too, and so
+ * is the "game" tag when the object is a component (ptr not "").  The
+ * endpoint reads the options (gr_json_move_opts). */
+gr_status gr_json_family_object(gr_jctx *c, const cJSON *obj, const char *ptr,
+                                const gr_jfield *fields, size_t nfields);
+
 /* An exact integer in [0, max]: a JSON number up to 2^53-1, or a string of
  * decimal digits up to 2^63-1. */
 gr_status gr_json_u64(gr_jctx *c, const cJSON *item, const char *ptr,

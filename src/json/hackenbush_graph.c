@@ -41,16 +41,13 @@ gr_status gr_hgraph_json_solve(gr_jctx *c, gr_hgraph_state *s)
 static gr_status gr_hgraph_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
                                    gr_value *value)
 {
-    const cJSON *vertices, *edges, *ground, *all, *max, *game;
+    const cJSON *vertices, *edges, *ground;
     const gr_jfield fields[] = {
         {"edges", true, &edges},
         {"ground", true, &ground},
         {"vertices", false, &vertices},
-        {"all_winning_moves", false, &all},
-        {"max_moves", false, &max},
-        {"game", false, &game}, /* last: only inside /v1/sum's components */
     };
-    gr_status st = gr_json_object(c, obj, ptr, fields, ptr[0] != '\0' ? 6 : 5);
+    gr_status st = gr_json_family_object(c, obj, ptr, fields, 3);
     if (st != GR_OK) {
         return st;
     }

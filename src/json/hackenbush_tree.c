@@ -346,17 +346,14 @@ static gr_status gr_htree_analyse(gr_jctx *c, const cJSON *obj,
                                   const char *ptr, void **state,
                                   gr_value *value)
 {
-    const cJSON *parent_item, *edges, *root, *nested, *all, *max, *game;
+    const cJSON *parent_item, *edges, *root, *nested;
     const gr_jfield fields[] = {
         {"parent", false, &parent_item},
         {"edges", false, &edges},
         {"root", false, &root},
         {"nested", false, &nested},
-        {"all_winning_moves", false, &all},
-        {"max_moves", false, &max},
-        {"game", false, &game}, /* last: only inside /v1/sum's components */
     };
-    gr_status st = gr_json_object(c, obj, ptr, fields, ptr[0] != '\0' ? 7 : 6);
+    gr_status st = gr_json_family_object(c, obj, ptr, fields, 4);
     if (st != GR_OK) {
         return st;
     }

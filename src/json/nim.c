@@ -20,15 +20,12 @@ typedef struct gr_nim_state {
 static gr_status gr_nim_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                                 void **state, gr_value *value)
 {
-    const cJSON *piles, *misere, *all, *max, *game;
+    const cJSON *piles, *misere;
     const gr_jfield fields[] = {
         {"piles", true, &piles},
         {"misere", false, &misere},
-        {"all_winning_moves", false, &all},
-        {"max_moves", false, &max},
-        {"game", false, &game}, /* last: only inside /v1/sum's components */
     };
-    gr_status st = gr_json_object(c, obj, ptr, fields, ptr[0] != '\0' ? 5 : 4);
+    gr_status st = gr_json_family_object(c, obj, ptr, fields, 2);
     if (st != GR_OK) {
         return st;
     }

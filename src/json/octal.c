@@ -54,15 +54,12 @@ static gr_status read_code(gr_jctx *c, const cJSON *item, const char *ptr,
 static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                                   void **state, gr_value *value)
 {
-    const cJSON *code, *heaps, *all, *max, *game;
+    const cJSON *code, *heaps;
     const gr_jfield fields[] = {
         {"code", true, &code},
         {"heaps", true, &heaps},
-        {"all_winning_moves", false, &all},
-        {"max_moves", false, &max},
-        {"game", false, &game}, /* last: only inside /v1/sum's components */
     };
-    gr_status st = gr_json_object(c, obj, ptr, fields, ptr[0] != '\0' ? 5 : 4);
+    gr_status st = gr_json_family_object(c, obj, ptr, fields, 2);
     if (st != GR_OK) {
         return st;
     }

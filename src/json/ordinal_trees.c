@@ -434,15 +434,12 @@ static gr_status gr_otree_analyse_json(gr_jctx *c, const cJSON *obj,
                                        const char *ptr, void **state,
                                        gr_value *value)
 {
-    const cJSON *trees, *all, *max, *game;
+    const cJSON *trees;
     const gr_jfield fields[] = {
         {"trees", true, &trees},
-        {"all_winning_moves", false, &all},
-        {"max_moves", false, &max},
-        {"game", false, &game}, /* last: only inside /v1/sum's components */
     };
     gr_status st =
-        gr_json_object(c, obj, ptr, fields, ptr[0] != '\0' ? 4 : 3);
+        gr_json_family_object(c, obj, ptr, fields, 1);
     if (st != GR_OK) {
         return st;
     }

@@ -91,16 +91,13 @@ static gr_status read_rules(gr_jctx *c, const char *ptr, const cJSON *max_take,
 static gr_status gr_sub_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                                 void **state, gr_value *value)
 {
-    const cJSON *piles, *max_take, *set, *all, *max, *game;
+    const cJSON *piles, *max_take, *set;
     const gr_jfield fields[] = {
         {"piles", true, &piles},
         {"max_take", false, &max_take},
         {"subtraction_set", false, &set},
-        {"all_winning_moves", false, &all},
-        {"max_moves", false, &max},
-        {"game", false, &game}, /* last: only inside /v1/sum's components */
     };
-    gr_status st = gr_json_object(c, obj, ptr, fields, ptr[0] != '\0' ? 6 : 5);
+    gr_status st = gr_json_family_object(c, obj, ptr, fields, 3);
     if (st != GR_OK) {
         return st;
     }

@@ -105,6 +105,8 @@ def test_wrong_shapes_carry_pointers(srv):
     expect_problem(srv.post_json(NIM, {"piles": 3}), 400, "/piles")
     expect_problem(srv.post_json(NIM, {"piles": [1, 2, "x"]}), 400, "/piles/2")
     expect_problem(srv.post_json(NIM, {"piles": [1], "extra": 1}), 400, "/extra")
+    # "game" tags a /v1/sum component; an endpoint's own body has no such field
+    expect_problem(srv.post_json(NIM, {"piles": [1], "game": "nim"}), 400, "/game")
     expect_problem(srv.post_json(NIM, {"piles": [1], "misere": "yes"}), 400, "/misere")
     expect_problem(srv.post_json(NIM, {"piles": [1], "all_winning_moves": 1}), 400,
                    "/all_winning_moves")
