@@ -4,6 +4,13 @@
  * atomic updated with relaxed ordering: a scrape may see one counter a
  * request ahead of another, which Prometheus tolerates, and no request
  * ever waits on a lock to be counted.
+ *
+ * The counters live in per-thread shards, summed when /metrics is
+ * rendered: with one set, every request made the cache lines of the
+ * counters, the histogram and the gauges bounce between the cores (ten
+ * contended read-modify-writes a request).  A thread takes the next shard
+ * on its first request; threads beyond GR_NSHARDS share, which is still
+ * correct, only slower.
  */
 #include "http/metrics.h"
 
@@ -23,15 +30,39 @@ static const double gr_buckets[] = {0.0005, 0.001, 0.0025, 0.005, 0.01,
                                     1,      2.5,   5,      10};
 #define GR_NBUCKETS (sizeof(gr_buckets) / sizeof(gr_buckets[0]))
 
-struct gr_metrics {
-    size_t endpoints;
+#define GR_NSHARDS 16
+#define GR_CACHE_LINE 64
+
+/* One shard: [requests | histogram | sum_ns | inflight, arena_bytes],
+ * padded to whole cache lines so that neighbours never share one. */
+typedef struct gr_shard {
     atomic_ullong *requests;  /* [(endpoints+1) * GR_NSTATUS] */
     atomic_ullong *histogram; /* [(endpoints+1) * (GR_NBUCKETS+1)] */
     atomic_ullong *sum_ns;    /* [endpoints+1] */
-    atomic_long inflight;
-    atomic_llong arena_bytes;
-    atomic_ullong arena_peak;
+    atomic_llong *gauges;     /* [0] in flight, [1] arena bytes */
+} gr_shard;
+
+struct gr_metrics {
+    size_t endpoints;
+    void *block;
+    gr_shard shards[GR_NSHARDS];
+    atomic_uint next_shard;
+    atomic_ullong arena_peak; /* rarely written: a max, read before the CAS */
 };
+
+/* The calling thread's shard number plus one (0: not chosen yet).  It is
+ * per-thread state, not shared: any gr_metrics accepts any number. */
+static _Thread_local unsigned gr_my_shard;
+
+static gr_shard *gr_shard_of(gr_metrics *m)
+{
+    if (gr_my_shard == 0) {
+        gr_my_shard = atomic_fetch_add_explicit(&m->next_shard, 1, memory_order_relaxed) %
+                          GR_NSHARDS +
+                      1;
+    }
+    return &m->shards[gr_my_shard - 1];
+}
 
 gr_metrics *gr_metrics_create(size_t endpoints)
 {
@@ -40,12 +71,22 @@ gr_metrics *gr_metrics_create(size_t endpoints)
         return NULL;
     }
     m->endpoints = endpoints;
-    m->requests = calloc((endpoints + 1) * GR_NSTATUS, sizeof(*m->requests));
-    m->histogram = calloc((endpoints + 1) * (GR_NBUCKETS + 1), sizeof(*m->histogram));
-    m->sum_ns = calloc(endpoints + 1, sizeof(*m->sum_ns));
-    if (m->requests == NULL || m->histogram == NULL || m->sum_ns == NULL) {
-        gr_metrics_destroy(m);
+    size_t counters = (endpoints + 1) * (GR_NSTATUS + GR_NBUCKETS + 1 + 1) + 2;
+    size_t bytes = (counters * sizeof(atomic_ullong) + GR_CACHE_LINE - 1) /
+                   GR_CACHE_LINE * GR_CACHE_LINE;
+    m->block = aligned_alloc(GR_CACHE_LINE, bytes * GR_NSHARDS);
+    if (m->block == NULL) {
+        free(m);
         return NULL;
+    }
+    memset(m->block, 0, bytes * GR_NSHARDS);
+    for (size_t i = 0; i < GR_NSHARDS; i++) {
+        atomic_ullong *p = (atomic_ullong *)((char *)m->block + i * bytes);
+        gr_shard *sh = &m->shards[i];
+        sh->requests = p;
+        sh->histogram = sh->requests + (endpoints + 1) * GR_NSTATUS;
+        sh->sum_ns = sh->histogram + (endpoints + 1) * (GR_NBUCKETS + 1);
+        sh->gauges = (atomic_llong *)(sh->sum_ns + endpoints + 1);
     }
     return m;
 }
@@ -53,9 +94,7 @@ gr_metrics *gr_metrics_create(size_t endpoints)
 void gr_metrics_destroy(gr_metrics *m)
 {
     if (m != NULL) {
-        free(m->requests);
-        free(m->histogram);
-        free(m->sum_ns);
+        free(m->block);
         free(m);
     }
 }
@@ -70,31 +109,52 @@ void gr_metrics_observe(gr_metrics *m, size_t ep, unsigned status,
     while (gr_statuses[s] != 0 && gr_statuses[s] != status) {
         s++;
     }
-    atomic_fetch_add_explicit(&m->requests[ep * GR_NSTATUS + s], 1,
-                              memory_order_relaxed);
+    gr_shard *sh = gr_shard_of(m);
+    atomic_fetch_add_explicit(&sh->requests[ep * GR_NSTATUS + s], 1, memory_order_relaxed);
     double secs = (double)duration_ns / 1e9;
     size_t b = 0;
     while (b < GR_NBUCKETS && secs > gr_buckets[b]) {
         b++;
     }
-    atomic_fetch_add_explicit(&m->histogram[ep * (GR_NBUCKETS + 1) + b], 1,
+    atomic_fetch_add_explicit(&sh->histogram[ep * (GR_NBUCKETS + 1) + b], 1,
                               memory_order_relaxed);
-    atomic_fetch_add_explicit(&m->sum_ns[ep], duration_ns, memory_order_relaxed);
+    atomic_fetch_add_explicit(&sh->sum_ns[ep], duration_ns, memory_order_relaxed);
 }
 
 void gr_metrics_inflight(gr_metrics *m, int delta)
 {
-    atomic_fetch_add_explicit(&m->inflight, delta, memory_order_relaxed);
+    atomic_fetch_add_explicit(&gr_shard_of(m)->gauges[0], delta, memory_order_relaxed);
+}
+
+/* A gauge is the sum of its shards' deltas (a request may end on another
+ * thread than it began; only the sum means anything). */
+static long long gr_gauge(gr_metrics *m, size_t g)
+{
+    long long v = 0;
+    for (size_t i = 0; i < GR_NSHARDS; i++) {
+        v += atomic_load_explicit(&m->shards[i].gauges[g], memory_order_relaxed);
+    }
+    return v;
+}
+
+static unsigned long long gr_sum(const gr_metrics *m, size_t offset_in_requests)
+{
+    unsigned long long v = 0;
+    for (size_t i = 0; i < GR_NSHARDS; i++) {
+        v += atomic_load_explicit(&m->shards[i].requests[offset_in_requests],
+                                  memory_order_relaxed);
+    }
+    return v;
 }
 
 long gr_metrics_inflight_now(gr_metrics *m)
 {
-    return atomic_load_explicit(&m->inflight, memory_order_relaxed);
+    return (long)gr_gauge(m, 0);
 }
 
 void gr_metrics_arena(gr_metrics *m, int64_t delta, size_t peak)
 {
-    atomic_fetch_add_explicit(&m->arena_bytes, delta, memory_order_relaxed);
+    atomic_fetch_add_explicit(&gr_shard_of(m)->gauges[1], delta, memory_order_relaxed);
     unsigned long long old = atomic_load_explicit(&m->arena_peak, memory_order_relaxed);
     while (peak > old &&
            !atomic_compare_exchange_weak_explicit(&m->arena_peak, &old, peak,
@@ -160,8 +220,7 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                        "# TYPE grundyd_requests_total counter\n");
     for (size_t ep = 0; ep <= m->endpoints; ep++) {
         for (size_t s = 0; s < GR_NSTATUS; s++) {
-            unsigned long long v = atomic_load_explicit(&m->requests[ep * GR_NSTATUS + s],
-                                                        memory_order_relaxed);
+            unsigned long long v = gr_sum(m, ep * GR_NSTATUS + s);
             if (v == 0) {
                 continue;
             }
@@ -179,17 +238,18 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                        "# TYPE grundyd_request_duration_seconds histogram\n");
     for (size_t ep = 0; ep <= m->endpoints; ep++) {
         unsigned long long cum = 0;
-        const atomic_ullong *h = &m->histogram[ep * (GR_NBUCKETS + 1)];
+        /* offsets relative to `requests`: the shard's arrays are contiguous */
+        size_t h = (m->endpoints + 1) * GR_NSTATUS + ep * (GR_NBUCKETS + 1);
         unsigned long long total = 0;
         for (size_t b = 0; b <= GR_NBUCKETS; b++) {
-            total += atomic_load_explicit(&h[b], memory_order_relaxed);
+            total += gr_sum(m, h + b);
         }
         if (total == 0) {
             continue;
         }
         const char *name = gr_metrics_endpoint_name(m, ep);
         for (size_t b = 0; b <= GR_NBUCKETS; b++) {
-            cum += atomic_load_explicit(&h[b], memory_order_relaxed);
+            cum += gr_sum(m, h + b);
             if (b < GR_NBUCKETS) {
                 gr_text_printf(&t, "grundyd_request_duration_seconds_bucket{endpoint=\"%s\",le=\"%g\"} %llu\n",
                                name, gr_buckets[b], cum);
@@ -201,7 +261,8 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
         gr_text_printf(&t, "grundyd_request_duration_seconds_sum{endpoint=\"%s\"} %.9f\n"
                            "grundyd_request_duration_seconds_count{endpoint=\"%s\"} %llu\n",
                        name,
-                       (double)atomic_load_explicit(&m->sum_ns[ep], memory_order_relaxed) / 1e9,
+                       (double)gr_sum(m, (m->endpoints + 1) * (GR_NSTATUS + GR_NBUCKETS + 1) + ep) /
+                           1e9,
                        name, cum);
     }
     gr_text_printf(&t,
@@ -214,8 +275,7 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                    "# HELP grundyd_arena_peak_bytes Largest arena of any single request so far.\n"
                    "# TYPE grundyd_arena_peak_bytes gauge\n"
                    "grundyd_arena_peak_bytes %llu\n",
-                   atomic_load_explicit(&m->inflight, memory_order_relaxed),
-                   atomic_load_explicit(&m->arena_bytes, memory_order_relaxed),
+                   (long)gr_gauge(m, 0), gr_gauge(m, 1),
                    atomic_load_explicit(&m->arena_peak, memory_order_relaxed));
     if (t.failed) {
         return NULL;

@@ -67,6 +67,14 @@ struct gr_server {
  * flight. */
 #define GR_DRAIN_QUIET_POLLS 10
 
+/* libmicrohttpd's per-connection pool holds the request line, headers
+ * and the read buffer.  0.9.75 zeroes the whole pool between keep-alive
+ * requests: at 32 KiB (its default) that memset was ~3 us of a ~20 us small
+ * request, the largest single item (bench/RESULTS.md).  16 KiB still reads
+ * headers up to ~8 KiB (the read buffer starts at half the pool and grows),
+ * the common limit of HTTP servers; larger ones get MHD's 431. */
+#define GR_MHD_POOL ((size_t)16 << 10)
+
 /* The first body buffer; it doubles as bytes arrive. */
 #define GR_BODY_FIRST ((size_t)64 << 10)
 
@@ -1086,7 +1094,7 @@ gr_server *gr_server_start(const gr_config *cfg)
         {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)cfg->max_connections, NULL},
         {MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)cfg->max_conn_per_ip, NULL},
         {MHD_OPTION_LISTEN_BACKLOG_SIZE, (intptr_t)cfg->backlog, NULL},
-        {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)(32 * 1024), NULL}, /* MHD zeroes the whole pool between requests */
+        {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)GR_MHD_POOL, NULL},
         {cfg->threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END,
          (intptr_t)cfg->threads, NULL},
         {MHD_OPTION_END, 0, NULL},
