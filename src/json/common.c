@@ -540,6 +540,17 @@ cJSON *gr_jw_u64_array(gr_jctx *c, const uint64_t *v, size_t n)
     return a;
 }
 
+cJSON *gr_jw_period(gr_jctx *c, bool periodic, uint64_t preperiod, uint64_t period)
+{
+    if (!periodic) {
+        return gr_jw_null(c);
+    }
+    cJSON *p = gr_jw_obj(c);
+    gr_jw_set(c, p, "preperiod", gr_jw_u64(c, preperiod));
+    gr_jw_set(c, p, "period", gr_jw_u64(c, period));
+    return p;
+}
+
 void gr_jw_set(gr_jctx *c, cJSON *obj, const char *key, cJSON *item)
 {
     if (obj == NULL || item == NULL) {

@@ -148,6 +148,9 @@ cJSON *gr_jw_u64(gr_jctx *c, uint64_t v); /* a string above 2^53-1 */
 cJSON *gr_jw_i64(gr_jctx *c, int64_t v);
 /* An array of n integers, each as gr_jw_u64 writes it. */
 cJSON *gr_jw_u64_array(gr_jctx *c, const uint64_t *v, size_t n);
+/* {"preperiod": p, "period": q} for an ultimately periodic value
+ * sequence, null when no period was confirmed (subtraction, octal). */
+cJSON *gr_jw_period(gr_jctx *c, bool periodic, uint64_t preperiod, uint64_t period);
 cJSON *gr_jw_str(gr_jctx *c, const char *s);
 cJSON *gr_jw_bool(gr_jctx *c, bool v);
 cJSON *gr_jw_null(gr_jctx *c);

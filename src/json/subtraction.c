@@ -229,14 +229,8 @@ static gr_status gr_sub_extras(gr_jctx *c, void *state, cJSON *resp)
 {
     gr_sub_state *s = state;
     gr_jw_set(c, resp, "pile_grundy", gr_jw_u64_array(c, s->grundy, s->n));
-    if (s->table.periodic) {
-        cJSON *p = gr_jw_obj(c);
-        gr_jw_set(c, p, "preperiod", gr_jw_u64(c, s->table.preperiod));
-        gr_jw_set(c, p, "period", gr_jw_u64(c, s->table.period));
-        gr_jw_set(c, resp, "period", p);
-    } else {
-        gr_jw_set(c, resp, "period", gr_jw_null(c));
-    }
+    gr_jw_set(c, resp, "period",
+              gr_jw_period(c, s->table.periodic, s->table.preperiod, s->table.period));
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
