@@ -17,26 +17,8 @@ POSITIONS=${POSITIONS:-100000}
 MOVES=${MOVES:-1000000}
 RUNS=${RUNS:-3}
 HERE=$(cd "$(dirname "$0")" && pwd)
-TMP=$(mktemp -d)
-PID=
-cleanup() {
-    if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi
-    rm -rf "$TMP"
-}
-trap cleanup EXIT INT TERM
-
-if [ -z "${URL:-}" ]; then
-    BIN=${GRUNDYD:-$HERE/../build/grundyd}
-    PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-    "$BIN" --bind 127.0.0.1 --port "$PORT" >/dev/null 2>"$TMP/log" &
-    PID=$!
-    URL=http://127.0.0.1:$PORT
-    i=0
-    until curl -s "$URL/healthz" >/dev/null 2>&1; do
-        i=$((i + 1)); [ $i -lt 100 ] || { echo "grundyd did not start" >&2; exit 1; }
-        sleep 0.05
-    done
-fi
+. "$HERE/lib.sh"
+gr_bench_start
 
 python3 - "$POSITIONS" "$MOVES" "$TMP" <<'EOF'
 import random, sys
