@@ -98,27 +98,32 @@ openapi:
 
 # ASan+UBSan and TSan builds in their own directories; the same unit tests
 # and API tests run against each daemon.
+# Their directories follow BUILD (build -> build-asan), so that two
+# checkouts' worth of work on one machine never share sanitizer objects.
+ASAN_BUILD = $(BUILD)-asan
+TSAN_BUILD = $(BUILD)-tsan
+
 asan:
-	$(MAKE) BUILD=build-asan SAN='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' OPT=-O1 all unit
+	$(MAKE) BUILD=$(ASAN_BUILD) SAN='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' OPT=-O1 all unit
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	GRUNDYD=$(abspath build-asan/grundyd) GRUNDY_CLI=$(abspath build-asan/grundy) $(PYTHON) tests/api/run.py
+	GRUNDYD=$(abspath $(ASAN_BUILD)/grundyd) GRUNDY_CLI=$(abspath $(ASAN_BUILD)/grundy) $(PYTHON) tests/api/run.py
 
 tsan:
-	$(MAKE) BUILD=build-tsan SAN='-fsanitize=thread' OPT=-O1 all
+	$(MAKE) BUILD=$(TSAN_BUILD) SAN='-fsanitize=thread' OPT=-O1 all
 	TSAN_OPTIONS="halt_on_error=1 suppressions=$(abspath tests/tsan.supp)" \
-	GRUNDYD=$(abspath build-tsan/grundyd) $(PYTHON) tests/api/concurrency.py
+	GRUNDYD=$(abspath $(TSAN_BUILD)/grundyd) $(PYTHON) tests/api/concurrency.py
 
 sanitize: asan tsan
 
 # Suites with real external components; each script installs what it needs
 # and cleans up what it started.
 reliability: all
-	$(MAKE) BUILD=build-asan SAN='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' OPT=-O1 all
-	GRUNDYD=$(abspath $(DAEMON)) GRUNDYD_ASAN=$(abspath build-asan/grundyd) sh tests/reliability/run.sh
+	$(MAKE) BUILD=$(ASAN_BUILD) SAN='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' OPT=-O1 all
+	GRUNDYD=$(abspath $(DAEMON)) GRUNDYD_ASAN=$(abspath $(ASAN_BUILD)/grundyd) sh tests/reliability/run.sh
 
 # libFuzzer (clang) on every endpoint's parse -> solve -> print path.
 fuzz:
-	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} sh tests/fuzz/run.sh
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} FUZZ_BUILD=$${FUZZ_BUILD:-$(BUILD)-fuzz} sh tests/fuzz/run.sh
 
 deploy-test: all
 	GRUNDYD=$(abspath $(DAEMON)) bash tests/deploy/nginx_test.sh
