@@ -34,8 +34,6 @@
  * skipped every byte up to 0x20); numbers follow the JSON grammar exactly
  * ("1.", "-.5", "1.e3" were strtod's); "\u0000" and \u with non-hex digits
  * are refused (cJSON decoded both to a NUL that cut the string short).
- * Looser in one case: a number token longer than 63 bytes parses (cJSON
- * cut its copy there and failed); the readers refuse such values anyway.
  */
 #include "json/gr_json.h"
 

@@ -1,0 +1,922 @@
+/* gr_json_parse (src/json/parse.c) against cJSON: random valid documents
+ * give the same tree, node for node; random mutations that we accept
+ * cJSON accepts with the same tree; every class of rejection has its
+ * status and message; the cases where we are stricter than cJSON are
+ * listed one by one; budget exhaustion is GR_ENOMEM.  Also prints (never
+ * asserts) parse times against cJSON's. */
+#include "gr_test.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "json/gr_json.h"
+
+typedef struct fixture {
+    gr_arena *arena; /* ours */
+    gr_arena *ref;   /* cJSON's, through the hooks */
+    gr_arena *prev;
+    gr_jctx c;
+} fixture;
+
+static int setup(void **state)
+{
+    gr_json_init();
+    fixture *f = test_calloc(1, sizeof(*f));
+    f->arena = gr_arena_create(256u << 20);
+    f->ref = gr_arena_create(0);
+    f->prev = gr_json_bind(f->ref);
+    gr_jctx_init(&f->c, f->arena);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    gr_json_bind(f->prev);
+    gr_arena_destroy(f->arena);
+    gr_arena_destroy(f->ref);
+    test_free(f);
+    return 0;
+}
+
+static void reset(fixture *f)
+{
+    gr_arena_reset(f->arena);
+    gr_arena_reset(f->ref);
+    gr_jctx_init(&f->c, f->arena);
+}
+
+/* The text in a malloc'ed block of exactly len bytes, so that ASan sees
+ * any read past the end (the body buffer has no terminator either). */
+static char *exact_copy(const char *text, size_t len)
+{
+    char *t = malloc(len ? len : 1);
+    assert_non_null(t);
+    memcpy(t, text, len);
+    return t;
+}
+
+static gr_status ours(fixture *f, const char *text, size_t len, cJSON **doc)
+{
+    char *t = exact_copy(text, len);
+    gr_status st = gr_json_parse(&f->c, t, len, doc);
+    /* The tree must not point into the body: the caller may free it. */
+    memset(t, 0, len);
+    free(t);
+    return st;
+}
+
+/* cJSON as the old path called it: a document, then only whitespace. */
+static cJSON *theirs(const char *text, size_t len)
+{
+    char *t = exact_copy(text, len);
+    const char *end = NULL;
+    cJSON *doc = cJSON_ParseWithLengthOpts(t, len, &end, 0);
+    if (doc != NULL) {
+        size_t off = (size_t)(end - t);
+        while (off < len && (t[off] == ' ' || t[off] == '\t' || t[off] == '\n' ||
+                             t[off] == '\r')) {
+            off++;
+        }
+        if (off != len) {
+            doc = NULL;
+        }
+    }
+    free(t);
+    return doc;
+}
+
+static bool same_str(const char *a, const char *b)
+{
+    return (a == NULL && b == NULL) || (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
+/* Node for node, in order, with cJSON's link convention checked on ours.
+ * Iterative: a walk of both trees side by side. */
+static bool same_tree(const cJSON *a, const cJSON *b)
+{
+    const cJSON **sa = malloc(2048 * sizeof(*sa));
+    const cJSON **sb = malloc(2048 * sizeof(*sb));
+    size_t n = 0;
+    bool ok = true;
+    sa[n] = a;
+    sb[n++] = b;
+    while (ok && n > 0) {
+        n--;
+        a = sa[n];
+        b = sb[n];
+        if (a->type != b->type || !same_str(a->string, b->string) ||
+            !same_str(a->valuestring, b->valuestring) || a->valueint != b->valueint ||
+            memcmp(&a->valuedouble, &b->valuedouble, sizeof(double)) != 0) {
+            fprintf(stderr, "differ: type %d/%d key %s/%s str %s/%s int %d/%d dbl %.17g/%.17g\n",
+                    a->type, b->type, a->string ? a->string : "-", b->string ? b->string : "-",
+                    a->valuestring ? a->valuestring : "-", b->valuestring ? b->valuestring : "-",
+                    a->valueint, b->valueint, a->valuedouble, b->valuedouble);
+            ok = false;
+            break;
+        }
+        const cJSON *ca = a->child, *cb = b->child;
+        const cJSON *last = NULL;
+        size_t first = n;
+        while (ca != NULL && cb != NULL) {
+            if (ca != a->child && ca->prev != last) {
+                ok = false;
+            }
+            if (n >= 2048) {
+                ok = false;
+                break;
+            }
+            sa[n] = ca;
+            sb[n++] = cb;
+            last = ca;
+            ca = ca->next;
+            cb = cb->next;
+        }
+        if (ca != NULL || cb != NULL || (a->child != NULL && a->child->prev != last)) {
+            fprintf(stderr, "differ: children or links\n");
+            ok = false;
+        }
+        /* pre-order: visit the first child first */
+        for (size_t i = first, j = n; i + 1 < j; i++) {
+            j--;
+            const cJSON *t = sa[i];
+            sa[i] = sa[j];
+            sa[j] = t;
+            t = sb[i];
+            sb[i] = sb[j];
+            sb[j] = t;
+        }
+    }
+    free(sa);
+    free(sb);
+    return ok;
+}
+
+/* ---- a generator of random valid documents ------------------------------- */
+
+typedef struct buf {
+    char *b;
+    size_t n, cap;
+} buf;
+
+static void put(buf *o, const char *s, size_t n)
+{
+    if (o->n + n > o->cap) {
+        o->cap = (o->n + n) * 2 + 64;
+        o->b = realloc(o->b, o->cap);
+        assert_non_null(o->b);
+    }
+    memcpy(o->b + o->n, s, n);
+    o->n += n;
+}
+
+static void puts_(buf *o, const char *s) { put(o, s, strlen(s)); }
+
+static void putc_(buf *o, char ch) { put(o, &ch, 1); }
+
+static void gen_ws(gr_test_rng *r, buf *o)
+{
+    if (gr_test_below(r, 3) == 0) {
+        for (uint64_t k = gr_test_below(r, 3) + 1; k > 0; k--) {
+            putc_(o, " \t\n\r"[gr_test_below(r, 4)]);
+        }
+    }
+}
+
+static void put_utf8(buf *o, uint32_t cp)
+{
+    char u[4];
+    size_t n;
+    if (cp < 0x80) {
+        u[0] = (char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        u[0] = (char)(0xC0 | (cp >> 6));
+        u[1] = (char)(0x80 | (cp & 0x3F));
+        n = 2;
+    } else if (cp < 0x10000) {
+        u[0] = (char)(0xE0 | (cp >> 12));
+        u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        u[2] = (char)(0x80 | (cp & 0x3F));
+        n = 3;
+    } else {
+        u[0] = (char)(0xF0 | (cp >> 18));
+        u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        u[3] = (char)(0x80 | (cp & 0x3F));
+        n = 4;
+    }
+    put(o, u, n);
+}
+
+static void put_u_escape(gr_test_rng *r, buf *o, uint32_t v)
+{
+    char e[8];
+    snprintf(e, sizeof(e), gr_test_below(r, 2) ? "\\u%04x" : "\\u%04X", (unsigned)v);
+    puts_(o, e);
+}
+
+static uint32_t random_scalar(gr_test_rng *r, uint32_t lo)
+{
+    for (;;) {
+        uint32_t cp;
+        switch (gr_test_below(r, 3)) {
+        case 0: cp = (uint32_t)gr_test_below(r, 0x800); break;
+        case 1: cp = (uint32_t)gr_test_below(r, 0x10000); break;
+        default: cp = (uint32_t)gr_test_below(r, 0x110000); break;
+        }
+        if (cp >= lo && (cp < 0xD800 || cp > 0xDFFF)) {
+            return cp;
+        }
+    }
+}
+
+static void gen_string(gr_test_rng *r, buf *o)
+{
+    putc_(o, '"');
+    uint64_t len = gr_test_below(r, 4) == 0 ? gr_test_below(r, 40) : gr_test_below(r, 8);
+    for (uint64_t i = 0; i < len; i++) {
+        switch (gr_test_below(r, 8)) {
+        case 0: {
+            static const char *const esc[] = {"\\\"", "\\\\", "\\/", "\\b",
+                                              "\\f",  "\\n",  "\\r", "\\t"};
+            puts_(o, esc[gr_test_below(r, 8)]);
+            break;
+        }
+        case 1: { /* a BMP character as \uXXXX, U+0001 up */
+            uint32_t cp;
+            do {
+                cp = 1 + (uint32_t)gr_test_below(r, 0xFFFF);
+            } while (cp >= 0xD800 && cp <= 0xDFFF);
+            put_u_escape(r, o, cp);
+            break;
+        }
+        case 2: { /* a supplementary character as a surrogate pair */
+            uint32_t cp = 0x10000 + (uint32_t)gr_test_below(r, 0x100000);
+            put_u_escape(r, o, 0xD800 + ((cp - 0x10000) >> 10));
+            put_u_escape(r, o, 0xDC00 + ((cp - 0x10000) & 0x3FF));
+            break;
+        }
+        case 3: put_utf8(o, random_scalar(r, 0x80)); break;
+        case 4: putc_(o, 0x7F); break;
+        default: {
+            char ch = (char)(0x20 + gr_test_below(r, 0x5F));
+            if (ch == '"' || ch == '\\') {
+                ch = 'x';
+            }
+            putc_(o, ch);
+            break;
+        }
+        }
+    }
+    putc_(o, '"');
+}
+
+static void put_digits(gr_test_rng *r, buf *o, uint64_t n, bool lead_nonzero)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        putc_(o, (char)('0' + ((i == 0 && lead_nonzero) ? 1 + gr_test_below(r, 9)
+                                                         : gr_test_below(r, 10))));
+    }
+}
+
+static void gen_number(gr_test_rng *r, buf *o)
+{
+    static const char *const edge[] = {
+        "2147483647", "2147483648", "-2147483648", "-2147483649", "2147483646.5",
+        "-2147483648.5", "9007199254740991", "9007199254740993", "999999999999999",
+        "1000000000000000", "-999999999999999", "1e400", "-1e400", "1e-400", "4.9e-324",
+        "1.7976931348623157e308", "0.1", "-0.0", "0e0", "0E-0", "123456789012345678901234567890"};
+    switch (gr_test_below(r, 9)) {
+    case 0: puts_(o, gr_test_below(r, 2) ? "0" : "-0"); return;
+    case 1: puts_(o, edge[gr_test_below(r, sizeof(edge) / sizeof(edge[0]))]); return;
+    default: break;
+    }
+    if (gr_test_below(r, 3) == 0) {
+        putc_(o, '-');
+    }
+    uint64_t kind = gr_test_below(r, 4);
+    uint64_t nd = kind == 0 ? 16 + gr_test_below(r, 10) : 1 + gr_test_below(r, 15);
+    if (gr_test_below(r, 6) == 0) {
+        putc_(o, '0');
+    } else {
+        put_digits(r, o, nd, true);
+    }
+    if (kind == 2 || (kind == 3 && gr_test_below(r, 2))) {
+        putc_(o, '.');
+        put_digits(r, o, 1 + gr_test_below(r, 20), false);
+    }
+    if (kind == 3) {
+        putc_(o, gr_test_below(r, 2) ? 'e' : 'E');
+        uint64_t sign = gr_test_below(r, 3);
+        if (sign) {
+            putc_(o, sign == 1 ? '+' : '-');
+        }
+        put_digits(r, o, 1 + gr_test_below(r, 3), false);
+    }
+}
+
+/* Recursion here is the test's, on its own bounded depth. */
+static void gen_value(gr_test_rng *r, buf *o, int depth)
+{
+    uint64_t k = gr_test_below(r, depth < 6 ? 8 : 6);
+    switch (k) {
+    case 0: gen_string(r, o); break;
+    case 1: gen_number(r, o); break;
+    case 2: puts_(o, "true"); break;
+    case 3: puts_(o, "false"); break;
+    case 4: puts_(o, "null"); break;
+    case 5: gen_number(r, o); break;
+    case 6: { /* array */
+        putc_(o, '[');
+        gen_ws(r, o);
+        uint64_t n = gr_test_below(r, 6);
+        for (uint64_t i = 0; i < n; i++) {
+            if (i > 0) {
+                putc_(o, ',');
+                gen_ws(r, o);
+            }
+            gen_value(r, o, depth + 1);
+            gen_ws(r, o);
+        }
+        putc_(o, ']');
+        break;
+    }
+    default: { /* object, keys possibly repeated (cJSON keeps both) */
+        putc_(o, '{');
+        gen_ws(r, o);
+        uint64_t n = gr_test_below(r, 6);
+        for (uint64_t i = 0; i < n; i++) {
+            if (i > 0) {
+                putc_(o, ',');
+                gen_ws(r, o);
+            }
+            if (gr_test_below(r, 4) == 0) {
+                puts_(o, gr_test_below(r, 2) ? "\"a\"" : "\"\"");
+            } else {
+                gen_string(r, o);
+            }
+            gen_ws(r, o);
+            putc_(o, ':');
+            gen_ws(r, o);
+            gen_value(r, o, depth + 1);
+            gen_ws(r, o);
+        }
+        putc_(o, '}');
+        break;
+    }
+    }
+}
+
+static void gen_document(gr_test_rng *r, buf *o)
+{
+    o->n = 0;
+    gen_ws(r, o);
+    if (gr_test_below(r, 10) == 0) {
+        gen_value(r, o, 5); /* sometimes a scalar or a small container */
+    } else {
+        gen_value(r, o, gr_test_below(r, 2) ? 0 : 3);
+    }
+    gen_ws(r, o);
+}
+
+/* ---- differential tests ---------------------------------------------------- */
+
+static void test_random_documents_match_cjson(void **state)
+{
+    fixture *f = *state;
+    gr_test_rng r = {20261130};
+    buf o = {0};
+    size_t nodes_total = 0;
+    for (int iter = 0; iter < 4000; iter++) {
+        gen_document(&r, &o);
+        cJSON *mine = NULL;
+        gr_status st = ours(f, o.b, o.n, &mine);
+        if (st != GR_OK) {
+            fprintf(stderr, "iter %d: %s in %.*s\n", iter, f->c.problem.detail, (int)o.n, o.b);
+        }
+        assert_int_equal(st, GR_OK);
+        cJSON *ref = theirs(o.b, o.n);
+        assert_non_null(ref);
+        if (!same_tree(mine, ref)) {
+            fprintf(stderr, "iter %d: trees differ for %.*s\n", iter, (int)o.n, o.b);
+            fail();
+        }
+        nodes_total += o.n;
+        reset(f);
+    }
+    fprintf(stderr, "  4000 random documents, %zu bytes, same trees as cJSON\n", nodes_total);
+    free(o.b);
+}
+
+/* Mutated documents: whenever we accept, cJSON accepts the same tree.
+ * (The other way round we may be stricter; those cases are counted here
+ * and listed one by one in test_stricter_than_cjson.) */
+static void test_mutations(void **state)
+{
+    fixture *f = *state;
+    gr_test_rng r = {77};
+    buf o = {0};
+    static const char pool[] = "{}[],:\"\\0123456789.eE+-tfnlrsu \t\n\x01\x7f\x80\xbf\xc0\xed\xf4\xff";
+    size_t both = 0, neither = 0, stricter = 0, total = 0;
+    for (int iter = 0; iter < 3000; iter++) {
+        gen_document(&r, &o);
+        for (int m = 0; m < 8; m++) {
+            buf t = {0};
+            put(&t, o.b, o.n);
+            for (uint64_t k = 1 + gr_test_below(&r, 2); k > 0; k--) {
+                size_t at = t.n ? (size_t)gr_test_below(&r, t.n) : 0;
+                char ch = gr_test_below(&r, 4) ? pool[gr_test_below(&r, sizeof(pool) - 1)]
+                                               : (char)gr_test_below(&r, 256);
+                switch (gr_test_below(&r, 3)) {
+                case 0:
+                    if (t.n) {
+                        t.b[at] = ch;
+                    }
+                    break;
+                case 1:
+                    if (t.n) {
+                        memmove(t.b + at, t.b + at + 1, t.n - at - 1);
+                        t.n--;
+                    }
+                    break;
+                default:
+                    putc_(&t, 0);
+                    memmove(t.b + at + 1, t.b + at, t.n - at - 1);
+                    t.b[at] = ch;
+                    break;
+                }
+            }
+            cJSON *mine = NULL;
+            gr_status st = ours(f, t.b, t.n, &mine);
+            cJSON *ref = theirs(t.b, t.n);
+            total++;
+            if (st == GR_OK) {
+                if (ref == NULL || !same_tree(mine, ref)) {
+                    fprintf(stderr, "iter %d: we accept, cJSON %s: %.*s\n", iter,
+                            ref == NULL ? "rejects" : "differs", (int)t.n, t.b);
+                    fail();
+                }
+                both++;
+            } else {
+                assert_null(mine);
+                assert_true(st == GR_EINVAL || st == GR_ELIMIT);
+                assert_non_null(f->c.problem.detail);
+                assert_int_equal(f->c.problem.status, 400);
+                if (ref != NULL) {
+                    if (getenv("GR_TEST_VERBOSE") != NULL) {
+                        fprintf(stderr, "only cJSON accepts (%s): %.*s\n", f->c.problem.detail,
+                                (int)t.n, t.b);
+                    }
+                    stricter++;
+                } else {
+                    neither++;
+                }
+            }
+            free(t.b);
+            reset(f);
+        }
+    }
+    fprintf(stderr, "  %zu mutations: both accept %zu, both reject %zu, only cJSON accepts %zu\n",
+            total, both, neither, stricter);
+    free(o.b);
+}
+
+/* ---- rejections ---------------------------------------------------------------- */
+
+static void rejects(fixture *f, const char *text, size_t len, int status, const char *frag)
+{
+    cJSON *doc = (cJSON *)1;
+    gr_status st = ours(f, text, len, &doc);
+    assert_null(doc);
+    if (st == GR_OK || f->c.problem.status != status ||
+        strstr(f->c.problem.detail, frag) == NULL) {
+        fprintf(stderr, "input %.*s: status %d, detail \"%s\"; want %d and \"%s\"\n",
+                (int)len, text, f->c.problem.status,
+                f->c.problem.detail ? f->c.problem.detail : "(none)", status, frag);
+        fail();
+    }
+    assert_null(f->c.problem.pointer);
+    reset(f);
+}
+
+#define REJECTS(f, lit, status, frag) rejects((f), (lit), sizeof(lit) - 1, (status), (frag))
+
+static void test_rejection_classes(void **state)
+{
+    fixture *f = *state;
+    REJECTS(f, "", 400, "the body is empty; send a JSON object");
+    REJECTS(f, "  \n", 400, "malformed JSON: unexpected end of input");
+    REJECTS(f, "{", 400, "malformed JSON: unexpected end of input");
+    REJECTS(f, "{\"a\"", 400, "unexpected end of input");
+    REJECTS(f, "{\"a\":", 400, "unexpected end of input");
+    REJECTS(f, "[1,", 400, "unexpected end of input");
+    REJECTS(f, "[\"abc", 400, "unexpected end of input");
+    REJECTS(f, "[\"a\\", 400, "unexpected end of input");
+    REJECTS(f, "[\"\\u12", 400, "unexpected end of input");
+    REJECTS(f, "[\"\\ud800", 400, "unexpected end of input");
+    REJECTS(f, "[\"\\ud800\\", 400, "unexpected end of input");
+    REJECTS(f, "[\"\\ud800\\udc", 400, "unexpected end of input");
+    REJECTS(f, "[tru", 400, "unexpected end of input");
+    REJECTS(f, "[-", 400, "unexpected end of input");
+    REJECTS(f, "[1.", 400, "unexpected end of input");
+    REJECTS(f, "[1e+", 400, "unexpected end of input");
+    /* BOM */
+    REJECTS(f, "\xef\xbb\xbf{}", 400,
+            "the body starts with a UTF-8 byte order mark; send plain UTF-8 JSON without one");
+    /* invalid UTF-8, in strings and out */
+    REJECTS(f, "[\"\xc0\xaf\"]", 400, "invalid UTF-8 at byte 2");      /* overlong */
+    REJECTS(f, "[\"\xe0\x80\xaf\"]", 400, "invalid UTF-8 at byte 2");  /* overlong */
+    REJECTS(f, "[\"\xed\xa0\x80\"]", 400, "invalid UTF-8 at byte 2");  /* surrogate */
+    REJECTS(f, "[\"\xf4\x90\x80\x80\"]", 400, "invalid UTF-8 at byte 2"); /* > U+10FFFF */
+    REJECTS(f, "[\"\xf5\x80\x80\x80\"]", 400, "invalid UTF-8 at byte 2");
+    REJECTS(f, "[\"\x80\"]", 400, "invalid UTF-8 at byte 2");          /* lone continuation */
+    REJECTS(f, "[\"ab\xc3", 400, "invalid UTF-8 at byte 4");           /* cut short */
+    REJECTS(f, "[\"\xc3(\"]", 400, "invalid UTF-8 at byte 2");
+    REJECTS(f, "{\"\xff\":1}", 400, "invalid UTF-8 at byte 2");        /* in a key */
+    REJECTS(f, "[1,\xff]", 400, "invalid UTF-8 at byte 3");            /* between tokens */
+    REJECTS(f, "[1,\xc3\xa9]", 400, "malformed JSON at byte 3");       /* valid, misplaced */
+    /* raw control characters */
+    REJECTS(f, "[\"a\x01\"]", 400, "unescaped control character 0x01 in a string at byte 3");
+    REJECTS(f, "[\"a\nb\"]", 400, "unescaped control character 0x0a in a string at byte 3");
+    REJECTS(f, "{\"a\x1f\":1}", 400, "unescaped control character 0x1f in a string at byte 3");
+    rejects(f, "[\"a\0\"]", 6, 400, "unescaped control character 0x00 in a string at byte 3");
+    /* escapes */
+    REJECTS(f, "[\"\\x\"]", 400, "malformed JSON: an invalid escape sequence at byte 2");
+    REJECTS(f, "[\"\\U0041\"]", 400, "an invalid escape sequence at byte 2");
+    REJECTS(f, "[\"\\u12G4\"]", 400, "an invalid escape sequence at byte 2");
+    REJECTS(f, "[\"\\u0000\"]", 400, "NUL characters are not supported");
+    REJECTS(f, "{\"a\\u0000b\":1}", 400, "\\u0000 at byte 3; NUL characters are not supported");
+    REJECTS(f, "[\"\\ud800\"]", 400, "malformed JSON: an unpaired UTF-16 surrogate escape at byte 2");
+    REJECTS(f, "[\"\\udc00\\ud800\"]", 400, "unpaired UTF-16 surrogate escape at byte 2");
+    REJECTS(f, "[\"\\uDBFF\\u0041\"]", 400, "unpaired UTF-16 surrogate escape at byte 2");
+    REJECTS(f, "[\"\\ud800\\n\"]", 400, "unpaired UTF-16 surrogate escape at byte 2");
+    REJECTS(f, "[\"\\ud800x\"]", 400, "unpaired UTF-16 surrogate escape at byte 2");
+    REJECTS(f, "[\"\\ud800\\ud800\"]", 400, "unpaired UTF-16 surrogate escape at byte 2");
+    REJECTS(f, "[\"\\ud800\\uzzzz\"]", 400, "an invalid escape sequence at byte 8");
+    /* numbers, exactly the JSON grammar */
+    REJECTS(f, "[1.]", 400, "malformed JSON at byte 3");
+    REJECTS(f, "[.5]", 400, "malformed JSON at byte 1");
+    REJECTS(f, "[+1]", 400, "malformed JSON at byte 1");
+    REJECTS(f, "[01]", 400, "malformed JSON: a number with a leading zero at byte 1");
+    REJECTS(f, "[-01]", 400, "a number with a leading zero at byte 2");
+    REJECTS(f, "[00]", 400, "a number with a leading zero at byte 1");
+    REJECTS(f, "[1e]", 400, "malformed JSON at byte 3");
+    REJECTS(f, "[1e+]", 400, "malformed JSON at byte 4");
+    REJECTS(f, "[-]", 400, "malformed JSON at byte 2");
+    REJECTS(f, "[--1]", 400, "malformed JSON at byte 2");
+    REJECTS(f, "[-a]", 400, "malformed JSON at byte 2");
+    REJECTS(f, "[1.e3]", 400, "malformed JSON at byte 3");
+    REJECTS(f, "[-.5]", 400, "malformed JSON at byte 2");
+    REJECTS(f, "[0x10]", 400, "malformed JSON at byte 2");
+    REJECTS(f, "[1.5.2]", 400, "malformed JSON at byte 4");
+    REJECTS(f, "[1e5e5]", 400, "malformed JSON at byte 4");
+    REJECTS(f, "[NaN]", 400, "malformed JSON at byte 1");
+    REJECTS(f, "[Infinity]", 400, "malformed JSON at byte 1");
+    REJECTS(f, "[-Infinity]", 400, "malformed JSON at byte 2");
+    REJECTS(f, "1 2", 400, "malformed JSON: unexpected text after the document at byte 2");
+    /* literals */
+    REJECTS(f, "[True]", 400, "malformed JSON at byte 1");
+    REJECTS(f, "[truE]", 400, "malformed JSON at byte 4");
+    REJECTS(f, "[nul]", 400, "malformed JSON at byte 4");
+    REJECTS(f, "[nulll]", 400, "malformed JSON at byte 5");
+    REJECTS(f, "[falsey]", 400, "malformed JSON at byte 6");
+    /* structure */
+    REJECTS(f, "[1,]", 400, "malformed JSON at byte 3");
+    REJECTS(f, "[,1]", 400, "malformed JSON at byte 1");
+    REJECTS(f, "{\"a\":1,}", 400, "malformed JSON at byte 7");
+    REJECTS(f, "{a:1}", 400, "malformed JSON at byte 1");
+    REJECTS(f, "{'a':1}", 400, "malformed JSON at byte 1");
+    REJECTS(f, "{\"a\" 1}", 400, "malformed JSON at byte 5");
+    REJECTS(f, "{\"a\":1 \"b\":2}", 400, "malformed JSON at byte 7");
+    REJECTS(f, "[1}", 400, "malformed JSON at byte 2");
+    REJECTS(f, "{\"a\":1]", 400, "malformed JSON at byte 6");
+    REJECTS(f, "]", 400, "malformed JSON at byte 0");
+    REJECTS(f, "[1] [2]", 400, "malformed JSON: unexpected text after the document at byte 4");
+    REJECTS(f, "{} x", 400, "unexpected text after the document at byte 3");
+    rejects(f, "{}\0", 3, 400, "unexpected text after the document at byte 2");
+    REJECTS(f, "[1]//", 400, "unexpected text after the document at byte 3");
+    REJECTS(f, "[/*c*/1]", 400, "malformed JSON at byte 1");
+}
+
+/* Inputs cJSON (behind the old prescan, or without it) took and we refuse:
+ * each is cJSON-accepted here, so the list stays honest. */
+static void test_stricter_than_cjson(void **state)
+{
+    fixture *f = *state;
+    static const struct {
+        const char *text;
+        size_t len;
+        const char *frag;
+    } cases[] = {
+        /* whitespace is space, tab, LF, CR (cJSON skipped every byte <= 0x20) */
+        {"[1,\x0b 2]", 7, "malformed JSON at byte 3"},
+        {"\x0c[1]", 4, "malformed JSON at byte 0"},
+        {"[1,\x01 2]", 7, "malformed JSON at byte 3"},
+        {"[1,\0 2]", 7, "malformed JSON at byte 3"},
+        /* numbers beyond the JSON grammar that strtod reads */
+        {"[1.]", 4, "malformed JSON at byte 3"},
+        {"[-.5]", 5, "malformed JSON at byte 2"},
+        {"[1.e3]", 6, "malformed JSON at byte 3"},
+        {"[01]", 4, "leading zero at byte 1"},
+        /* \u0000 and non-hex \u escapes (cJSON: a NUL that cuts the string) */
+        {"[\"a\\u0000b\"]", 12, "NUL characters are not supported"},
+        {"[\"\\uzzzz\"]", 10, "an invalid escape sequence at byte 2"},
+        /* what the prescan used to refuse before cJSON saw it */
+        {"\xef\xbb\xbf[1]", 6, "byte order mark"},
+        {"[\"\xc0\xaf\"]", 6, "invalid UTF-8 at byte 2"},
+        {"[\"a\x01\"]", 6, "unescaped control character 0x01"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        if (theirs(cases[i].text, cases[i].len) == NULL) {
+            fprintf(stderr, "case %zu: cJSON rejects it too\n", i);
+            fail();
+        }
+        rejects(f, cases[i].text, cases[i].len, 400, cases[i].frag);
+    }
+}
+
+/* Number tokens of any length (upstream cJSON 1.7.15 cut its copy of the
+ * token at 63 bytes; Debian's copies it all, and so do we): inf for a
+ * 100,000-digit integer, which the readers refuse as not finite. */
+static void test_long_number_tokens(void **state)
+{
+    fixture *f = *state;
+    char *text = malloc(100002);
+    text[0] = '[';
+    text[1] = '1';
+    memset(text + 2, '0', 99999);
+    text[100001] = ']';
+    cJSON *doc = NULL;
+    assert_int_equal(ours(f, text, 100002, &doc), GR_OK);
+    assert_true(isinf(doc->child->valuedouble));
+    assert_int_equal(doc->child->valueint, INT_MAX);
+    cJSON *ref = theirs(text, 100002);
+    if (ref != NULL) {
+        assert_true(same_tree(doc, ref));
+    }
+    free(text);
+    reset(f);
+    const char *neg = "[-1000000000000000000000000000000000000000000000000000000000000000000.5]";
+    assert_int_equal(ours(f, neg, strlen(neg), &doc), GR_OK);
+    assert_true(doc->child->valuedouble == -1e66);
+    assert_int_equal(doc->child->valueint, INT_MIN);
+    ref = theirs(neg, strlen(neg));
+    if (ref != NULL) {
+        assert_true(same_tree(doc, ref));
+    }
+    reset(f);
+}
+
+static void test_values(void **state)
+{
+    fixture *f = *state;
+    const char *text = "{\"k\\u00e9\\ud83d\\ude00\": \"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u20AC\xe2\x82\xac\","
+                       " \"n\": [0, -0, 2147483647, 2147483648, -2147483648, -2147483649,"
+                       " 2.9, -2.9, 123456789012345, 1234567890123456, 1e2, 0.1],"
+                       " \"t\": true, \"f\": false, \"z\": null, \"e\": {}, \"a\": []}";
+    cJSON *doc = NULL;
+    assert_int_equal(ours(f, text, strlen(text), &doc), GR_OK);
+    assert_true(same_tree(doc, theirs(text, strlen(text))));
+    assert_true(cJSON_IsObject(doc));
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(doc, "k\xc3\xa9\xf0\x9f\x98\x80");
+    assert_non_null(s);
+    assert_string_equal(cJSON_GetStringValue(s), "\"\\/\b\f\n\r\t\xe2\x82\xac\xe2\x82\xac");
+    cJSON *n = cJSON_GetObjectItemCaseSensitive(doc, "n");
+    assert_int_equal(cJSON_GetArraySize(n), 12);
+    const int ints[] = {0, 0, INT_MAX, INT_MAX, INT_MIN, INT_MIN, 2, -2, 2147483647,
+                        2147483647, 100, 0};
+    for (int i = 0; i < 12; i++) {
+        const cJSON *it = cJSON_GetArrayItem(n, i);
+        assert_true(cJSON_IsNumber(it));
+        assert_int_equal(it->valueint, ints[i]);
+    }
+    assert_true(signbit(cJSON_GetArrayItem(n, 1)->valuedouble));
+    assert_true(cJSON_GetArrayItem(n, 9)->valuedouble == 1234567890123456.0);
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "t")));
+    assert_int_equal(cJSON_GetObjectItemCaseSensitive(doc, "t")->valueint, 1);
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(doc, "f")));
+    assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(doc, "z")));
+    assert_null(cJSON_GetObjectItemCaseSensitive(doc, "e")->child);
+    assert_null(cJSON_GetObjectItemCaseSensitive(doc, "a")->child);
+    /* cJSON-made nodes can be attached to the tree */
+    cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(doc, "a"), cJSON_CreateNumber(7));
+    cJSON_AddItemToArray(n, cJSON_CreateString("x"));
+    assert_int_equal(cJSON_GetArraySize(n), 13);
+    assert_string_equal(cJSON_GetArrayItem(n, 12)->valuestring, "x");
+    char *printed = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(doc, "a"));
+    assert_string_equal(printed, "[7]");
+    reset(f);
+    /* scalars at the top, whitespace around */
+    assert_int_equal(ours(f, " \t\r\n\"x\"\n", 8, &doc), GR_OK);
+    assert_string_equal(doc->valuestring, "x");
+    assert_int_equal(ours(f, "-12", 3, &doc), GR_OK);
+    assert_true(doc->valuedouble == -12.0);
+    assert_int_equal(ours(f, "null", 4, &doc), GR_OK);
+    assert_true(cJSON_IsNull(doc));
+    reset(f);
+}
+
+static void nested(char *text, size_t depth, bool objects)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < depth; i++) {
+        if (objects) {
+            memcpy(text + n, "{\"a\":", 5);
+            n += 5;
+        } else {
+            text[n++] = '[';
+        }
+    }
+    text[n++] = '1';
+    for (size_t i = 0; i < depth; i++) {
+        text[n++] = objects ? '}' : ']';
+    }
+    text[n] = '\0';
+}
+
+static void test_depth_limit(void **state)
+{
+    fixture *f = *state;
+    char *text = malloc(6 * 1100 + 2);
+    for (int objects = 0; objects < 2; objects++) {
+        nested(text, GR_JSON_NESTING_LIMIT, objects);
+        cJSON *doc = NULL;
+        assert_int_equal(ours(f, text, strlen(text), &doc), GR_OK);
+        cJSON *ref = theirs(text, strlen(text));
+        assert_non_null(ref);
+        assert_true(same_tree(doc, ref));
+        size_t depth = 0;
+        for (const cJSON *it = doc; it->child != NULL; it = it->child) {
+            depth++;
+        }
+        assert_int_equal(depth, GR_JSON_NESTING_LIMIT);
+        reset(f);
+        nested(text, GR_JSON_NESTING_LIMIT + 1, objects);
+        rejects(f, text, strlen(text), 422,
+                "JSON nested deeper than 1000 levels (at byte ");
+        rejects(f, text, strlen(text), 422, "for deep trees use the flat `parent` form");
+    }
+    /* the byte is the opening bracket of level 1001 */
+    memset(text, '[', 5000);
+    rejects(f, text, 5000, 422, "(at byte 1000)");
+    free(text);
+}
+
+/* Every allocation failure (nodes, strings, the stack, a long number's
+ * copy) is GR_ENOMEM with the 413 problem, never a crash or a tree. */
+static void test_budget_exhaustion(void **state)
+{
+    (void)state;
+    buf o = {0};
+    puts_(&o, "{\"deep\":");
+    for (int i = 0; i < 100; i++) {
+        puts_(&o, "[");
+    }
+    for (int i = 0; i < 100; i++) {
+        puts_(&o, "]");
+    }
+    puts_(&o, ",\"long\":");
+    for (int i = 0; i < 200; i++) {
+        puts_(&o, "9");
+    }
+    puts_(&o, ",\"s\":[");
+    for (int i = 0; i < 3000; i++) {
+        puts_(&o, i ? ",\"k\\u00e9y string\"" : "\"k\\u00e9y string\"");
+    }
+    puts_(&o, "],\"big\":\"");
+    for (int i = 0; i < 40000; i++) {
+        putc_(&o, 'x');
+    }
+    puts_(&o, "\",\"n\":[");
+    for (int i = 0; i < 20000; i++) {
+        puts_(&o, i ? ",1" : "1");
+    }
+    puts_(&o, "]}");
+    int oom = 0, ok = 0;
+    for (size_t budget = 16u << 10; budget < (4u << 20); budget += budget / 16) {
+        gr_arena *a = gr_arena_create(budget);
+        if (a == NULL) {
+            continue;
+        }
+        gr_jctx c;
+        gr_jctx_init(&c, a);
+        cJSON *doc = (cJSON *)1;
+        char *t = exact_copy(o.b, o.n);
+        gr_status st = gr_json_parse(&c, t, o.n, &doc);
+        free(t);
+        if (st == GR_OK) {
+            assert_non_null(doc);
+            ok++;
+        } else {
+            assert_int_equal(st, GR_ENOMEM);
+            assert_int_equal(c.problem.status, 413);
+            assert_null(doc);
+            oom++;
+        }
+        gr_arena_destroy(a);
+    }
+    assert_true(oom > 10 && ok > 0);
+    free(o.b);
+}
+
+/* ---- times (printed, never asserted) -------------------------------------- */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void time_both(fixture *f, const char *what, const char *text, size_t len, int reps)
+{
+    double best_ours = 1e9, best_cjson = 1e9;
+    for (int rep = 0; rep < 3; rep++) {
+        double t0 = now();
+        for (int i = 0; i < reps; i++) {
+            cJSON *doc = NULL;
+            gr_status st = gr_json_parse(&f->c, text, len, &doc);
+            assert_int_equal(st, GR_OK);
+            gr_arena_reset(f->arena);
+        }
+        double t1 = now();
+        for (int i = 0; i < reps; i++) {
+            assert_non_null(cJSON_ParseWithLengthOpts(text, len, NULL, 0));
+            gr_arena_reset(f->ref);
+        }
+        double t2 = now();
+        best_ours = (t1 - t0) < best_ours ? (t1 - t0) : best_ours;
+        best_cjson = (t2 - t1) < best_cjson ? (t2 - t1) : best_cjson;
+    }
+    double unit = reps > 1 ? 1e9 : 1e3;
+    fprintf(stderr, "  %-34s gr_json_parse %9.1f %s, cJSON (no prescan) %9.1f %s\n", what,
+            best_ours / reps * unit, reps > 1 ? "ns" : "ms", best_cjson / reps * unit,
+            reps > 1 ? "ns" : "ms");
+}
+
+static void test_print_times(void **state)
+{
+    fixture *f = *state;
+    const char *small = "{\"piles\":[3,4,5]}";
+    time_both(f, "{\"piles\":[3,4,5]}", small, strlen(small), 200000);
+    buf o = {0};
+    putc_(&o, '[');
+    gr_test_rng r = {5};
+    for (int i = 0; i < 1000000; i++) {
+        char num[24];
+        int n = snprintf(num, sizeof(num), i ? ",%llu" : "%llu",
+                         (unsigned long long)gr_test_below(&r, 1000000));
+        put(&o, num, (size_t)n);
+    }
+    putc_(&o, ']');
+    time_both(f, "10^6 integers (6.9 MB)", o.b, o.n, 1);
+    /* an ordinal-trees-like forest: 10^6 nested arrays, depth < 500 */
+    o.n = 0;
+    putc_(&o, '[');
+    size_t depth = 1;
+    for (int i = 0; i < 1000000; i++) {
+        uint64_t k = gr_test_below(&r, 3);
+        if (k == 1 && depth > 1) {
+            putc_(&o, ']');
+            depth--;
+            continue;
+        }
+        if (o.b[o.n - 1] == ']') {
+            putc_(&o, ',');
+        }
+        if (k == 0 && depth < 500) {
+            putc_(&o, '[');
+            depth++;
+        } else {
+            puts_(&o, "[]");
+        }
+    }
+    while (depth-- > 0) {
+        putc_(&o, ']');
+    }
+    time_both(f, "10^6-node nested arrays", o.b, o.n, 1);
+    free(o.b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_random_documents_match_cjson, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_mutations, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_rejection_classes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_stricter_than_cjson, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_long_number_tokens, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_values, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_depth_limit, setup, teardown),
+        cmocka_unit_test(test_budget_exhaustion),
+        cmocka_unit_test_setup_teardown(test_print_times, setup, teardown),
+    };
+    return cmocka_run_group_tests_name("json_parse", tests, NULL, NULL);
+}
