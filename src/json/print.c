@@ -47,23 +47,24 @@
  * a resize never copies through the arena, so shrinking is always cheap. */
 #define GR_PRINT_LARGE (64u * 1024u)
 
+/* The output: written up to w; end is one byte short of the allocation,
+ * so there is always room for the closing NUL. */
 typedef struct gr_pbuf {
     gr_arena *arena;
-    char *buf;
-    size_t len; /* bytes written */
-    size_t cap; /* bytes allocated; len < cap always (room for the NUL) */
+    char *buf, *w, *end;
 } gr_pbuf;
 
-/* cJSON's string escapes: 0 copies the byte, 'u' writes \u00xx, anything
- * else writes a backslash and that letter.  Bytes >= 0x80 are copied raw
- * (cJSON escapes by byte, not by code point). */
+/* cJSON's string escapes by byte value: 0 copies the byte, 'u' writes
+ * \u00xx, any other letter writes a backslash and that letter.  Bytes
+ * >= 0x80 are copied raw (cJSON escapes bytes, not code points).  NUL is
+ * marked too (1) so the copy loops test one table entry per byte. */
 static const unsigned char gr_print_escape[256] = {
-    'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'b', 't', 'n', 'u', 'f', 'r', 'u', 'u',
+    1,   'u', 'u', 'u', 'u', 'u', 'u', 'u', 'b', 't', 'n', 'u', 'f', 'r', 'u', 'u',
     'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u',
     ['"'] = '"', ['\\'] = '\\',
 };
 
-/* Makes room for need more bytes and the NUL.  Doubling keeps the copies
+/* Makes room for need more bytes (and the NUL).  Doubling keeps the copies
  * (when a resize cannot happen in place) linear in the output.  When the
  * doubled size is over the memory budget, sizes halfway down to the exact
  * need are tried (a refusal costs no allocation), so an answer that fits
@@ -71,26 +72,28 @@ static const unsigned char gr_print_escape[256] = {
  * buffer still grows by a fraction of the room left, not byte by byte. */
 static bool gr_pbuf_grow(gr_pbuf *b, size_t need)
 {
-    if (need > SIZE_MAX / 4 - b->len) {
+    size_t len = (size_t)(b->w - b->buf), cap = (size_t)(b->end - b->buf) + 1;
+    if (need > SIZE_MAX / 4 - len) {
         return false;
     }
-    size_t min = b->len + need + 1;
-    size_t want = b->cap * 2 > min ? b->cap * 2 : min;
+    size_t min = len + need + 1;
+    size_t want = cap * 2 > min ? cap * 2 : min;
     char *p;
-    while ((p = gr_arena_realloc(b->arena, b->buf, b->cap, want)) == NULL) {
+    while ((p = gr_arena_realloc(b->arena, b->buf, cap, want)) == NULL) {
         if (want == min) {
             return false;
         }
         want = min + (want - min) / 2;
     }
     b->buf = p;
-    b->cap = want;
+    b->w = p + len;
+    b->end = p + want - 1;
     return true;
 }
 
 static inline bool gr_pbuf_reserve(gr_pbuf *b, size_t need)
 {
-    return b->cap - b->len > need || gr_pbuf_grow(b, need);
+    return (size_t)(b->end - b->w) >= need || gr_pbuf_grow(b, need);
 }
 
 static inline bool gr_pbuf_put(gr_pbuf *b, const char *s, size_t n)
@@ -98,67 +101,76 @@ static inline bool gr_pbuf_put(gr_pbuf *b, const char *s, size_t n)
     if (!gr_pbuf_reserve(b, n)) {
         return false;
     }
-    memcpy(b->buf + b->len, s, n);
-    b->len += n;
+    memcpy(b->w, s, n);
+    b->w += n;
     return true;
 }
 
 static inline bool gr_pbuf_put1(gr_pbuf *b, char ch)
 {
-    if (!gr_pbuf_reserve(b, 1)) {
+    if (b->w == b->end && !gr_pbuf_grow(b, 1)) {
         return false;
     }
-    b->buf[b->len++] = ch;
+    *b->w++ = ch;
     return true;
 }
 
-/* cJSON's print_string_ptr: NULL prints as "". */
+/* cJSON's print_string_ptr (NULL prints as ""), in one pass: bytes are
+ * copied while at least one escape and the closing quote still fit, and
+ * the buffer grows when they might not.  No strlen, no second scan: the
+ * strings of an answer are short keys and words. */
 static bool gr_print_string(gr_pbuf *b, const char *str)
 {
-    if (str == NULL) {
-        return gr_pbuf_put(b, "\"\"", 2);
-    }
-    const unsigned char *s = (const unsigned char *)str, *p = s;
-    size_t extra = 0;
-    for (; *p != '\0'; p++) {
-        unsigned char e = gr_print_escape[*p];
-        if (e != 0) {
-            extra += e == 'u' ? 5 : 1;
-        }
-    }
-    size_t n = (size_t)(p - s);
-    if (n > SIZE_MAX / 8 || !gr_pbuf_reserve(b, n + extra + 2)) {
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *p = (const unsigned char *)(str != NULL ? str : "");
+    if (!gr_pbuf_put1(b, '"')) {
         return false;
     }
-    char *w = b->buf + b->len;
-    *w++ = '"';
-    if (extra == 0) {
-        memcpy(w, s, n);
-        w += n;
-    } else {
-        static const char hex[] = "0123456789abcdef";
-        for (p = s; *p != '\0'; p++) {
-            unsigned char e = gr_print_escape[*p];
+    for (;;) {
+        /* 7 = the longest escape (\u00xx) and the closing quote */
+        if (b->end - b->w < 8 && !gr_pbuf_grow(b, 64)) {
+            return false;
+        }
+        char *w = b->w, *stop = b->end - 7;
+        while (w < stop) {
+            unsigned char ch = *p++, e = gr_print_escape[ch];
             if (e == 0) {
-                *w++ = (char)*p;
-                continue;
-            }
-            *w++ = '\\';
-            if (e != 'u') {
+                *w++ = (char)ch;
+            } else if (ch == '\0') {
+                *w++ = '"';
+                b->w = w;
+                return true;
+            } else if (e != 'u') {
+                *w++ = '\\';
                 *w++ = (char)e;
-                continue;
+            } else { /* only bytes < 0x20 take this form */
+                memcpy(w, "\\u00", 4);
+                w[4] = hex[ch >> 4];
+                w[5] = hex[ch & 15];
+                w += 6;
             }
-            /* only bytes < 0x20 take this form: \u00xx */
-            *w++ = 'u';
-            *w++ = '0';
-            *w++ = '0';
-            *w++ = hex[*p >> 4];
-            *w++ = hex[*p & 15];
+        }
+        b->w = w;
+    }
+}
+
+/* A cJSON_Raw item's text, verbatim, in the same single pass. */
+static bool gr_print_raw(gr_pbuf *b, const char *str)
+{
+    const char *p = str;
+    for (;;) {
+        if (b->w == b->end && !gr_pbuf_grow(b, 64)) {
+            return false;
+        }
+        char *w = b->w, *stop = b->end;
+        while (w < stop && *p != '\0') {
+            *w++ = *p++;
+        }
+        b->w = w;
+        if (*p == '\0') {
+            return true;
         }
     }
-    *w++ = '"';
-    b->len = (size_t)(w - b->buf);
-    return true;
 }
 
 /* An integral double below 10^15 in magnitude as "%1.15g" prints it --
@@ -232,8 +244,7 @@ static bool gr_print_scalar(gr_pbuf *b, const cJSON *item, int type)
         return gr_print_string(b, item->valuestring);
     case cJSON_Raw:
         /* cJSON refuses a Raw item without text; so do we. */
-        return item->valuestring != NULL &&
-               gr_pbuf_put(b, item->valuestring, strlen(item->valuestring));
+        return item->valuestring != NULL && gr_print_raw(b, item->valuestring);
     default:
         return false; /* cJSON_Invalid or a corrupt type */
     }
@@ -292,10 +303,11 @@ char *gr_json_print(gr_jctx *c, const cJSON *item, size_t *len)
     if (item == NULL) {
         return NULL;
     }
-    gr_pbuf b = {c->arena, gr_arena_alloc(c->arena, GR_PRINT_FIRST), 0, GR_PRINT_FIRST};
-    if (b.buf == NULL) {
+    char *first = gr_arena_alloc(c->arena, GR_PRINT_FIRST);
+    if (first == NULL) {
         return NULL;
     }
+    gr_pbuf b = {c->arena, first, first, first + GR_PRINT_FIRST - 1};
     const cJSON *local[GR_PRINT_STACK];
     gr_pstack st = {local, 0, GR_PRINT_STACK, false};
     bool in_object = false; /* whether st's innermost container is an object */
@@ -325,38 +337,43 @@ char *gr_json_print(gr_jctx *c, const cJSON *item, size_t *len)
         }
         /* Close every container whose last child this was; the root's own
          * siblings are not part of it. */
-        while (st.depth > 0 && it->next == NULL) {
-            it = st.items[--st.depth];
-            if (!gr_pbuf_put1(&b, gr_print_is_object(it) ? '}' : ']')) {
-                goto fail;
+        if (it->next == NULL) {
+            while (st.depth > 0 && it->next == NULL) {
+                it = st.items[--st.depth];
+                if (!gr_pbuf_put1(&b, gr_print_is_object(it) ? '}' : ']')) {
+                    goto fail;
+                }
             }
-        }
-        if (st.depth == 0) {
+            if (st.depth == 0) {
+                break;
+            }
+            in_object = gr_print_is_object(st.items[st.depth - 1]);
+        } else if (st.depth == 0) {
             break;
         }
-        in_object = gr_print_is_object(st.items[st.depth - 1]);
         if (!gr_pbuf_put1(&b, ',')) {
             goto fail;
         }
         it = it->next;
     }
-    b.buf[b.len] = '\0';
+    size_t n = (size_t)(b.w - b.buf), cap = (size_t)(b.end - b.buf) + 1;
+    *b.w = '\0';
     gr_pstack_release(&st, c->arena);
     /* Give the slack back: in place when the buffer is still the arena's
      * last allocation (no spilled stack after it) or a large chunk; a
      * small buffer behind a spilled stack keeps its slack rather than be
      * copied. */
-    if (b.cap > b.len + 1 && (!st.spilled || b.len + 1 > GR_PRINT_LARGE)) {
-        char *p = gr_arena_realloc(c->arena, b.buf, b.cap, b.len + 1);
+    if (cap > n + 1 && (!st.spilled || n + 1 > GR_PRINT_LARGE)) {
+        char *p = gr_arena_realloc(c->arena, b.buf, cap, n + 1);
         if (p != NULL) {
             b.buf = p;
         }
     }
-    *len = b.len;
+    *len = n;
     return b.buf;
 
 fail:
     gr_pstack_release(&st, c->arena);
-    gr_arena_free(c->arena, b.buf, b.cap);
+    gr_arena_free(c->arena, b.buf, (size_t)(b.end - b.buf) + 1);
     return NULL;
 }
