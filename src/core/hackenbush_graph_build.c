@@ -9,11 +9,12 @@
  *     skipped, so a parallel edge to the parent is a back edge and a
  *     doubled edge is never a bridge.  Vertices not reached are detached
  *     and their edges fall away.
- *  4. Reverse preorder: cnt[v] (back edges covering (v, parent v)) sums
- *     "+1 at the deeper end, -1 at the shallower end" over the subtree;
- *     cnt == 0 is a bridge.  In the same pass each component's edge count
- *     and the colon-principle XOR of its children are gathered, and a
- *     component is finished when its root is reached:
+ *  4. When a vertex v closes (its subtree complete): cnt[v] (back edges
+ *     covering (v, parent v)) sums "+1 at the deeper end, -1 at the
+ *     shallower end" over the subtree; cnt == 0 is a bridge.  At the same
+ *     moment each component's edge count and the colon-principle XOR of its
+ *     children are gathered into the parent's stack frame, and a component
+ *     is finished when its root closes:
  *         g(C) = (k_C mod 2) XOR  XOR_{child D} (g(D) + 1)
  *     -- the fusion principle turns C into one vertex carrying k_C loops,
  *     each a stick of value 1.
@@ -24,23 +25,37 @@
 
 #include "core/hackenbush_graph_internal.h"
 
-static inline uint32_t gr_hgraph_map(const gr_hgraph *g, uint32_t v)
-{
-    return g->ground[v] ? g->root : v;
-}
+/* One open vertex of the DFS.  Everything the search touches between
+ * discovering v and closing it lives here, on top of the stack and so in
+ * cache: the scan position in v's adjacency, its entering edge, and the
+ * subtree sums of step 4, which move to the parent's frame when v closes.
+ * A random graph's DFS otherwise pays a cache miss for each of it[v],
+ * off[v + 1], parent_edge[v], cnt[v], ... every time it returns to v. */
+typedef struct gr_hgraph_frame {
+    uint32_t v;
+    uint32_t i, end; /* v's adjacency still to scan: adj[2i .. 2end) */
+    uint32_t pe;     /* the edge v was entered by (skipped, not its twin) */
+    uint32_t cnt;    /* back edges covering (v, parent v), subtree so far */
+    uint32_t in;     /* edges inside v's component below v, so far */
+    uint64_t sub;    /* XOR of g(D) + 1 over child components D, so far */
+} gr_hgraph_frame;
 
-/* Steps 1-3.  Fills order/depth/parent/parent_edge and the per-vertex
- * counters that step 4 starts from (loops and back edges are counted
- * here, so the value never needs another pass over the edge list). */
+/* How many frames below the top the DFS prefetches when it backs up. */
+#ifndef GR_HGRAPH_AHEAD
+#define GR_HGRAPH_AHEAD 8
+#endif
+
+/* Steps 1-4 in one search: the value needs no further pass over the
+ * vertices or the edge list. */
 static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
 {
     const uint32_t n = g->n;
     const size_t m = g->m;
     /* 2 * m < 2^32 (GR_HGRAPH_MAX_EDGES), so 32-bit offsets suffice */
     uint32_t *off = GR_ARENA_ARRAY(a, uint32_t, (size_t)n + 1);
-    g->cnt = GR_ARENA_ARRAY(a, uint32_t, n);
-    g->in_edges = GR_ARENA_ARRAY(a, uint32_t, n);
-    if (off == NULL || g->cnt == NULL || g->in_edges == NULL) {
+    /* in_edges[v] counts v's loops until v closes, then holds its sum */
+    uint32_t *loops = g->in_edges = GR_ARENA_ARRAY(a, uint32_t, n);
+    if (off == NULL || loops == NULL) {
         return GR_ENOMEM;
     }
     size_t nonloop = 0;
@@ -52,7 +67,7 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
             off[v + 1]++;
             nonloop++;
         } else {
-            g->in_edges[u]++; /* a loop: an edge of u's component */
+            loops[u]++; /* a loop: an edge of u's component */
         }
     }
     for (uint32_t v = 0; v < n; v++) {
@@ -77,24 +92,30 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
             adj[2 * i + 1] = (uint32_t)e;
         }
     }
-    memcpy(it, off, (size_t)n * sizeof(*it));
+    gr_arena_free(a, it, (size_t)n * sizeof(uint32_t));
 
+    /* Per-vertex results: written for attached vertices only (the rest is
+     * never read but depth, which marks detached vertices), so no zeroing. */
     g->order = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
     g->depth = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
     g->parent = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
     g->parent_edge = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
-    uint32_t *stack = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
+    g->cnt = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
+    g->sub_value = GR_ARENA_ARRAY_UNINIT(a, uint64_t, n);
+    gr_hgraph_frame *stack = GR_ARENA_ARRAY_UNINIT(a, gr_hgraph_frame, n);
     if (g->order == NULL || g->depth == NULL || g->parent == NULL || g->parent_edge == NULL ||
-        stack == NULL) {
+        g->cnt == NULL || g->sub_value == NULL || stack == NULL) {
         return GR_ENOMEM;
     }
     memset(g->depth, 0xff, (size_t)n * sizeof(uint32_t));
 
     /* Two bitmaps small enough to stay in cache answer the per-edge
-     * question "seen? on the stack?"; the per-vertex arrays are touched
-     * once per vertex.  In an undirected DFS a seen neighbour is either on
-     * the stack (an ancestor: a back edge, met from its deeper end) or a
-     * finished descendant (the same back edge, met earlier from below). */
+     * question "seen? on the stack?".  In an undirected DFS a seen
+     * neighbour u of the top vertex v is either on the stack (an ancestor:
+     * a back edge seen from its deeper end) or finished (a descendant: the
+     * same back edge seen from its shallower end) -- there are no cross
+     * edges.  So both ends of a back edge are counted while each is the
+     * top of the stack, in its own frame. */
     uint64_t *seen = GR_ARENA_ARRAY(a, uint64_t, (size_t)n / 64 + 1);
     uint64_t *open = GR_ARENA_ARRAY(a, uint64_t, (size_t)n / 64 + 1);
     if (seen == NULL || open == NULL) {
@@ -103,52 +124,85 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
 #define GR_BIT(b, x) ((b)[(x) >> 6] >> ((x)&63) & 1u)
 #define GR_SET(b, x) ((b)[(x) >> 6] |= (uint64_t)1 << ((x)&63))
 #define GR_CLR(b, x) ((b)[(x) >> 6] &= ~((uint64_t)1 << ((x)&63)))
-    uint32_t *depth = g->depth, *cnt = g->cnt;
-    uint32_t nv = 0, sp = 0, nback = 0;
-    /* Loops at attached vertices: in_edges holds just the loops when a
-     * vertex is discovered (back edges reach it only while it is open). */
-    uint64_t loops = g->in_edges[g->root];
+    uint32_t *order = g->order, *depth = g->depth, *parent = g->parent;
+    uint32_t *parent_edge = g->parent_edge;
+    uint32_t nv = 0, sp = 0, nback = 0, max_cnt = 0;
+    uint64_t bridges = 0;
     const uint32_t root = g->root;
+    uint64_t nloops = loops[root];
     depth[root] = 0;
-    g->parent[root] = GR_HGRAPH_NONE;
-    g->parent_edge[root] = GR_HGRAPH_NONE;
-    g->order[nv++] = root;
+    parent[root] = GR_HGRAPH_NONE;
+    parent_edge[root] = GR_HGRAPH_NONE;
+    order[nv++] = root;
     GR_SET(seen, root);
     GR_SET(open, root);
-    stack[sp++] = root;
+    stack[sp++] = (gr_hgraph_frame){root, off[root], off[root + 1], GR_HGRAPH_NONE, 0,
+                                    loops[root], 0};
     while (sp > 0) {
-        uint32_t v = stack[sp - 1];
-        uint32_t i = it[v], end = off[v + 1], pe = g->parent_edge[v];
-        bool descended = false;
+        gr_hgraph_frame *f = &stack[sp - 1];
+        const uint32_t v = f->v, end = f->end, pe = f->pe;
+        uint32_t i = f->i;
         for (; i < end; i++) {
             uint32_t u = adj[2 * i], e = adj[2 * i + 1];
             if (e == pe) {
                 continue;
             }
             if (!GR_BIT(seen, u)) {
-                GR_SET(seen, u);
-                GR_SET(open, u);
-                depth[u] = depth[v] + 1;
-                g->parent[u] = v;
-                g->parent_edge[u] = e;
-                g->order[nv++] = u;
-                loops += g->in_edges[u];
-                stack[sp++] = u;
-                it[v] = i + 1;
-                descended = true;
                 break;
             }
             if (GR_BIT(open, u)) {
-                cnt[v]++;
-                cnt[u]--;         /* wraps; the subtree sums are exact */
-                g->in_edges[u]++; /* inside every subtree holding u */
+                f->cnt++; /* (v, u) covers (v, parent v) */
+            } else {
+                /* (u, v) ends at v: it covers the tree edges from u up
+                 * to v's child, not (v, parent v); it wraps, and the
+                 * subtree sums are exact.  It lies inside v's subtree. */
+                f->cnt--;
+                f->in++;
                 nback++;
             }
         }
-        if (!descended) {
-            it[v] = end;
-            GR_CLR(open, v);
-            sp--;
+        if (i < end) {
+            /* descend to u by the tree edge e */
+            uint32_t u = adj[2 * i], e = adj[2 * i + 1];
+            f->i = i + 1;
+            GR_SET(seen, u);
+            GR_SET(open, u);
+            depth[u] = sp;
+            parent[u] = v;
+            parent_edge[u] = e;
+            order[nv++] = u;
+            nloops += loops[u];
+            stack[sp++] = (gr_hgraph_frame){u, off[u], off[u + 1], e, 0, loops[u], 0};
+            continue;
+        }
+        /* Step 4: v's subtree is complete.  cnt == 0: v roots a component
+         * D hanging from its parent by a bridge, and by the colon principle
+         * D acts on the parent's component as a stick of value g(D) + 1;
+         * otherwise v's part joins the parent's component (with the tree
+         * edge between them). */
+        GR_CLR(open, v);
+        sp--;
+        g->cnt[v] = f->cnt;
+        g->in_edges[v] = f->in;
+        g->sub_value[v] = f->sub;
+        if (sp > GR_HGRAPH_AHEAD) {
+            /* Backing up a long path, each ancestor's adjacency is read
+             * next and was evicted long ago: ask for it some frames
+             * ahead, so those misses overlap instead of queueing. */
+            const gr_hgraph_frame *q = &stack[sp - 1 - GR_HGRAPH_AHEAD];
+            __builtin_prefetch(&adj[2 * (size_t)q->i]);
+        }
+        if (sp > 0) {
+            gr_hgraph_frame *p = &stack[sp - 1];
+            if (f->cnt == 0) {
+                p->sub ^= ((uint64_t)(f->in & 1u) ^ f->sub) + 1;
+                bridges++;
+            } else {
+                p->cnt += f->cnt;
+                p->in += f->in + 1;
+                p->sub ^= f->sub;
+                max_cnt = f->cnt > max_cnt ? f->cnt : max_cnt;
+            }
         }
     }
 #undef GR_BIT
@@ -156,54 +210,27 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
 #undef GR_CLR
     gr_arena_free(a, open, ((size_t)n / 64 + 1) * sizeof(uint64_t));
     gr_arena_free(a, seen, ((size_t)n / 64 + 1) * sizeof(uint64_t));
-    g->nv = nv;
-    g->nback = nback;
-    g->attached_edges = loops + (nv - 1) + nback;
-    g->detached = g->m - g->attached_edges;
-    /* The adjacency is not needed again: give the big arrays back. */
-    gr_arena_free(a, stack, (size_t)n * sizeof(uint32_t));
-    gr_arena_free(a, it, (size_t)n * sizeof(uint32_t));
+    gr_arena_free(a, stack, (size_t)n * sizeof(gr_hgraph_frame));
     gr_arena_free(a, adj, 4 * nonloop * sizeof(uint32_t));
     gr_arena_free(a, off, ((size_t)n + 1) * sizeof(uint32_t));
+    g->nv = nv;
+    g->nback = nback;
+    g->attached_edges = nloops + (nv - 1) + nback;
+    g->detached = g->m - g->attached_edges;
+    g->bridges = bridges;
+    g->max_cnt = max_cnt;
+    g->grundy = gr_hgraph_comp_value(g, root);
     return GR_OK;
 }
 
-/* Steps 4 and 5. */
+/* Step 5. */
 static gr_status gr_hgraph_components(gr_arena *a, gr_hgraph *g)
 {
     const uint32_t nv = g->nv;
-    uint32_t *cnt = g->cnt, *in_edges = g->in_edges;
-    g->sub_value = GR_ARENA_ARRAY(a, uint64_t, g->n);
+    const uint32_t *cnt = g->cnt;
     g->comp = GR_ARENA_ARRAY_UNINIT(a, uint32_t, g->n);
-    if (g->sub_value == NULL || g->comp == NULL) {
-        return GR_ENOMEM;
-    }
-    uint64_t *sub = g->sub_value;
-    uint64_t bridges = 0;
-    uint32_t max_cnt = 0;
-    for (uint32_t i = nv; i-- > 1;) {
-        uint32_t v = g->order[i], p = g->parent[v];
-        cnt[p] += cnt[v];
-        if (cnt[v] > max_cnt) {
-            max_cnt = cnt[v];
-        }
-        if (cnt[v] == 0) {
-            /* v roots a component D hanging from p by a bridge: D is
-             * complete, and by the colon principle it acts on p's
-             * component as a stick of value g(D) + 1. */
-            sub[p] ^= gr_hgraph_comp_value(g, v) + 1;
-            bridges++;
-        } else {
-            in_edges[p] += in_edges[v] + 1;
-            sub[p] ^= sub[v];
-        }
-    }
-    g->bridges = bridges;
-    g->max_cnt = max_cnt;
-    g->grundy = gr_hgraph_comp_value(g, g->root);
-
-    g->comp_root = GR_ARENA_ARRAY_UNINIT(a, uint32_t, (size_t)bridges + 1);
-    if (g->comp_root == NULL) {
+    g->comp_root = GR_ARENA_ARRAY_UNINIT(a, uint32_t, (size_t)g->bridges + 1);
+    if (g->comp == NULL || g->comp_root == NULL) {
         return GR_ENOMEM;
     }
     uint32_t nc = 0;
@@ -295,12 +322,12 @@ gr_status gr_hgraph_solve(gr_arena *arena, const gr_hgraph_input *input, gr_hgra
         }
     }
     gr_hgraph *g = gr_arena_calloc(arena, 1, sizeof(*g));
-    uint8_t *ground = GR_ARENA_ARRAY(arena, uint8_t, in->n);
+    uint64_t *ground = GR_ARENA_ARRAY(arena, uint64_t, (size_t)in->n / 64 + 1);
     if (g == NULL || ground == NULL) {
         return GR_ENOMEM;
     }
     for (size_t i = 0; i < in->ground_count; i++) {
-        ground[in->ground[i]] = 1;
+        ground[in->ground[i] >> 6] |= (uint64_t)1 << (in->ground[i] & 63);
     }
     g->n = in->n;
     g->m = in->m;

@@ -85,8 +85,8 @@ static gr_status gr_hgraph_paint(gr_arena *a, const gr_hgraph *g, const uint8_t 
     uint32_t nb = 0;
     for (size_t e = 0; e < g->m; e++) {
         uint32_t u = g->edges[2 * e], v = g->edges[2 * e + 1];
-        u = g->ground[u] ? g->root : u;
-        v = g->ground[v] ? g->root : v;
+        u = gr_hgraph_map(g, u);
+        v = gr_hgraph_map(g, v);
         if (u == v || g->depth[u] == GR_HGRAPH_NONE) {
             continue;
         }

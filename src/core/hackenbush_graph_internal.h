@@ -28,7 +28,8 @@ struct gr_hgraph {
     uint32_t n;            /* vertices of the input */
     size_t m;              /* edges of the input */
     const uint32_t *edges; /* the input's edge list (not copied) */
-    const uint8_t *ground; /* ground[v] != 0: v is merged into root */
+    const uint64_t *ground; /* bit v set: v is merged into root (a bitmap,
+                               so the per-edge lookup stays in cache) */
     uint32_t root;         /* the merged ground vertex (first ground id) */
 
     /* DFS over the attached part, vertices in preorder. */
@@ -101,6 +102,12 @@ void gr_hgraph_folder_release(gr_arena *arena, gr_hgraph_folder *f);
 void gr_hgraph_fold_prefixes(gr_hgraph_folder *f, const uint64_t *w, size_t k, uint64_t *out);
 /* The same by direct evaluation, O(k^2): small k, and a reference. */
 void gr_hgraph_fold_prefixes_naive(const uint64_t *w, size_t k, uint64_t *out);
+
+/* The vertex v stands for: the root for every ground vertex. */
+static inline uint32_t gr_hgraph_map(const gr_hgraph *g, uint32_t v)
+{
+    return (g->ground[v >> 6] >> (v & 63) & 1u) ? g->root : v;
+}
 
 /* g(C) of the component C rooted at r. */
 static inline uint64_t gr_hgraph_comp_value(const gr_hgraph *g, uint32_t r)

@@ -157,8 +157,8 @@ static bool gr_hgraph_single_moves(const gr_hgraph *g, const gr_hgraph_cuts *cut
             continue;
         }
         uint32_t u = g->edges[2 * e], v = g->edges[2 * e + 1];
-        u = g->ground[u] ? g->root : u;
-        v = g->ground[v] ? g->root : v;
+        u = gr_hgraph_map(g, u);
+        v = gr_hgraph_map(g, v);
         if (g->depth[u] == GR_HGRAPH_NONE) {
             continue; /* detached */
         }

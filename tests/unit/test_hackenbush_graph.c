@@ -136,7 +136,7 @@ static bool edge_attached(uint32_t n, size_t m, const uint32_t *edges, const uin
     gr_hgraph *g;
     solve_value(a, n, m, edges, ground, ng, &g);
     uint32_t u = edges[2 * e];
-    uint32_t ru = g->ground[u] ? g->root : u;
+    uint32_t ru = gr_hgraph_map(g, u);
     return g->depth[ru] != GR_HGRAPH_NONE;
 }
 
@@ -152,7 +152,7 @@ static void values_resolve(gr_arena *a, uint32_t n, size_t m, const uint32_t *ed
     gr_arena *b = gr_arena_create(0);
     for (size_t e = 0; e < m; e++) {
         uint32_t u = edges[2 * e];
-        uint32_t ru = g0->ground[u] ? g0->root : u;
+        uint32_t ru = gr_hgraph_map(g0, u);
         after[e] = UINT64_MAX;
         if (g0->depth[ru] == GR_HGRAPH_NONE) {
             continue;
@@ -782,6 +782,158 @@ static void test_fast_json_reader(void **state)
     assert_true(answered > 100 && declined > 100);
 }
 
+/* ---- the text/plain reader ---------------------------------------------- */
+
+/* The text reader's answer: status, the printed body or the problem's
+ * pointer. */
+static gr_status text_answer(const char *body, size_t len, char *out, size_t cap)
+{
+    gr_arena *a = gr_arena_create(0);
+    gr_jctx c;
+    gr_jctx_init(&c, a);
+    gr_arena *prev = gr_json_bind(a);
+    cJSON *resp = NULL;
+    gr_status st = gr_endpoint_hackenbush_graph_text(&c, body, len, &resp);
+    out[0] = '\0';
+    if (st == GR_OK) {
+        size_t n = 0;
+        char *text = gr_json_print(&c, resp, &n);
+        assert_non_null(text);
+        assert_true(n < cap);
+        memcpy(out, text, n + 1);
+    } else {
+        assert_non_null(c.problem.pointer);
+        snprintf(out, cap, "%s", c.problem.pointer);
+    }
+    gr_json_bind(prev);
+    gr_arena_destroy(a);
+    return st;
+}
+
+/* An id as text: sometimes with leading zeros, so that numbers of every
+ * width (1 to 12 digits) meet the reader's 8-byte fast path at every
+ * offset. */
+static int put_id(gr_test_rng *r, char *buf, size_t cap, uint32_t id)
+{
+    int zeros = gr_test_below(r, 3) == 0 ? (int)gr_test_below(r, 6) : 0;
+    return snprintf(buf, cap, "%0*u", zeros + 1, id);
+}
+
+/* The edge-list form of G with random but valid layout (separators,
+ * comments, blank lines, CRLF); *lines gets the physical line of each edge
+ * (1-based).  Ids are spread over the id space by `scale` so that they
+ * have up to 10 digits. */
+static size_t text_body(gr_test_rng *r, const rgraph *G, uint32_t scale, bool plain, char *buf,
+                        size_t cap, size_t *lines)
+{
+    static const char *const sep[] = {" ", " ", " ", "  ", "\t", " \t "};
+    size_t len = 0, line = 1;
+#define PUT(...) (len += (size_t)snprintf(buf + len, cap - len, __VA_ARGS__))
+#define ID(x) (len += (size_t)put_id(r, buf + len, cap - len, (x)*scale))
+    PUT("%llu %zu\n", (unsigned long long)(G->n - 1) * scale + 1, G->m);
+    line++;
+    for (size_t i = 0; i < G->ng; i++) {
+        PUT("%s", i ? " " : "");
+        ID(G->ground[i]);
+    }
+    PUT("\n");
+    line++;
+    for (size_t e = 0; e < G->m; e++) {
+        if (!plain && gr_test_below(r, 8) == 0) {
+            PUT("%s", gr_test_below(r, 2) ? "# a comment 123 456\n" : "\n");
+            line++;
+        }
+        lines[e] = line;
+        ID(G->edges[2 * e]);
+        PUT("%s", plain ? " " : sep[gr_test_below(r, 6)]);
+        ID(G->edges[2 * e + 1]);
+        if (!plain && gr_test_below(r, 6) == 0) {
+            PUT("%s", gr_test_below(r, 2) ? " # 7 8" : "\r");
+        }
+        PUT("\n");
+        line++;
+    }
+#undef ID
+#undef PUT
+    return len;
+}
+
+/* The same graph as JSON, for the general path. */
+static size_t json_body(const rgraph *G, uint32_t scale, char *buf, size_t cap)
+{
+    size_t len = 0;
+#define PUT(...) (len += (size_t)snprintf(buf + len, cap - len, __VA_ARGS__))
+    PUT("{\"vertices\": %llu, \"edges\": [", (unsigned long long)(G->n - 1) * scale + 1);
+    for (size_t e = 0; e < G->m; e++) {
+        PUT("%s[%llu, %llu]", e ? ", " : "", (unsigned long long)G->edges[2 * e] * scale,
+            (unsigned long long)G->edges[2 * e + 1] * scale);
+    }
+    PUT("], \"ground\": [");
+    for (size_t i = 0; i < G->ng; i++) {
+        PUT("%s%llu", i ? ", " : "", (unsigned long long)G->ground[i] * scale);
+    }
+    PUT("]}");
+#undef PUT
+    return len;
+}
+
+static void test_text_reader(void **state)
+{
+    (void)state;
+    gr_json_init();
+    gr_test_rng r = {1111};
+    static rgraph G;
+    static char body[1 << 16], bad[1 << 16], jbody[1 << 16], want[1 << 18], got[1 << 18];
+    static size_t lines[4096];
+    static const uint32_t scales[] = {1, 3, 1001, 99991, 1234567, 400000000};
+    /* what may not follow a number (bytes >= 0xFA are where the 8-byte
+     * digit test could carry) */
+    static const char *const junk[] = {"x", "-", ".", "e", "\xfa", "\xff", "/", ":", "\x80"};
+    for (int iter = 0; iter < 3000; iter++) {
+        random_small(&r, &G);
+        if (G.m == 0) {
+            continue;
+        }
+        uint32_t scale = scales[gr_test_below(&r, 6)];
+        bool plain = gr_test_below(&r, 2) == 0;
+        size_t len = text_body(&r, &G, scale, plain, body, sizeof(body), lines);
+        size_t jlen = json_body(&G, scale, jbody, sizeof(jbody));
+        assert_int_equal(general_answer(jbody, jlen, want, sizeof(want)), GR_OK);
+        assert_int_equal(text_answer(body, len, got, sizeof(got)), GR_OK);
+        assert_string_equal(got, want);
+        /* junk right after a digit of an edge line: a 400 at that line */
+        size_t e = (size_t)gr_test_below(&r, G.m);
+        const char *at = body;
+        for (size_t l = 1; l < lines[e]; l++) {
+            at = strchr(at, '\n') + 1;
+        }
+        const char *end = strchr(at, '\n');
+        size_t ndig = 0;
+        for (const char *q = at; q < end; q++) {
+            ndig += *q >= '0' && *q <= '9';
+        }
+        size_t pick = (size_t)gr_test_below(&r, ndig), k = 0;
+        const char *q = at;
+        for (;; q++) {
+            if (*q >= '0' && *q <= '9' && k++ == pick) {
+                break;
+            }
+        }
+        if (q >= strchr(at, '#') && strchr(at, '#') != NULL && strchr(at, '#') < end) {
+            continue; /* a digit of the comment: still valid */
+        }
+        const char *j = junk[gr_test_below(&r, 9)];
+        size_t pre = (size_t)(q - body) + 1;
+        memcpy(bad, body, pre);
+        memcpy(bad + pre, j, strlen(j));
+        memcpy(bad + pre + strlen(j), body + pre, len - pre);
+        char ptr[32];
+        snprintf(ptr, sizeof(ptr), "/line/%zu", lines[e]);
+        assert_int_equal(text_answer(bad, len + strlen(j), got, sizeof(got)), GR_EINVAL);
+        assert_string_equal(got, ptr);
+    }
+}
+
 /* Replay: every winning move leaves value 0. */
 static void test_replay(void **state)
 {
@@ -859,6 +1011,7 @@ int main(void)
         cmocka_unit_test(test_sparse_ids),
         cmocka_unit_test(test_family_as_sum_component),
         cmocka_unit_test(test_fast_json_reader),
+        cmocka_unit_test(test_text_reader),
         cmocka_unit_test(test_replay),
         cmocka_unit_test(test_long_path_and_cycle),
     };
