@@ -129,6 +129,40 @@ static gr_status gr_tscan_u64(gr_tscan *t, uint64_t max, const char *what, uint6
     return GR_OK;
 }
 
+/* The digits at q, eight bytes at a time (SWAR: SIMD within a register).
+ * Sets *len to the number of leading decimal digits among q[0..8) and
+ * returns their value when 1 <= *len <= 7, the case of every id below
+ * 10^7; otherwise the caller reads the number byte by byte.  q[0..8) must
+ * be readable.  A byte is a digit iff its high nibble is 3 and adding 6
+ * keeps it so; a carry out of a byte >= 0xFA can only disturb bytes after
+ * that non-digit, which lie past the digits counted.  The value: the
+ * digits are moved to the top (zero bytes, read as '0', fill in front),
+ * then pairs, quads and the whole are combined by three multiplications
+ * (as in simdjson's parse_eight_digits_unrolled). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && defined(__GNUC__)
+#define GR_TSCAN_SWAR 1
+static inline uint64_t gr_tscan_digits8(const char *q, unsigned *len)
+{
+    uint64_t w;
+    memcpy(&w, q, sizeof(w));
+    const uint64_t hi = 0xF0F0F0F0F0F0F0F0u;
+    uint64_t nd = ((w & hi) | (((w + 0x0606060606060606u) & hi) >> 4)) ^ 0x3333333333333333u;
+    if (nd == 0) {
+        *len = 8;
+        return 0;
+    }
+    unsigned k = (unsigned)__builtin_ctzll(nd) >> 3;
+    *len = k;
+    if (k == 0) {
+        return 0;
+    }
+    w = (w << (8 * (8 - k))) & 0x0F0F0F0F0F0F0F0Fu;
+    w = (w * 2561) >> 8;
+    w = ((w & 0x00FF00FF00FF00FFu) * 6553601) >> 16;
+    return ((w & 0x0000FFFF0000FFFFu) * 42949672960001u) >> 32;
+}
+#endif
+
 /* Line 1's optional words. */
 static gr_status gr_tscan_options(gr_tscan *t, gr_move_opts *opts)
 {
@@ -226,9 +260,28 @@ gr_status gr_endpoint_hackenbush_graph_text(gr_jctx *c, const char *body, size_t
     const uint64_t top = n - 1;
     const char *p = t.p, *end = t.end;
     for (size_t i = 0; i < m; i++) {
-        /* Fast path: "u v\n" with single spaces and in-range ids. */
         uint64_t u = 0, v = 0;
         const char *q = p;
+#ifdef GR_TSCAN_SWAR
+        /* Fastest path: "u v\n", ids of at most 7 digits, 16 bytes left. */
+        if (end - q >= 16) {
+            unsigned lu, lv;
+            u = gr_tscan_digits8(q, &lu);
+            if (lu - 1u < 7u && q[lu] == ' ') {
+                v = gr_tscan_digits8(q + lu + 1, &lv);
+                if (lv - 1u < 7u && q[lu + 1 + lv] == '\n' && u <= top && v <= top) {
+                    edges[2 * i] = (uint32_t)u;
+                    edges[2 * i + 1] = (uint32_t)v;
+                    p = q + lu + lv + 2;
+                    t.line++;
+                    continue;
+                }
+            }
+            u = 0;
+            v = 0;
+        }
+#endif
+        /* Fast path: "u v\n" with single spaces and in-range ids. */
         if (q < end && *q >= '0' && *q <= '9') {
             do {
                 u = u * 10 + (uint64_t)(*q++ - '0');
