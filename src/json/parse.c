@@ -487,6 +487,18 @@ static const unsigned char *gr_jp_strtod(gr_jp *p, const unsigned char *s,
     return e;
 }
 
+/* One or more digits at s: a fraction's or an exponent's. */
+static const unsigned char *gr_jp_digits(gr_jp *p, const unsigned char *s)
+{
+    if (s == p->end || !gr_jp_digit(*s)) {
+        return gr_jp_unexpected(p, s);
+    }
+    do {
+        s++;
+    } while (s < p->end && gr_jp_digit(*s));
+    return s;
+}
+
 static const unsigned char *gr_jp_number(gr_jp *p, const unsigned char *s, cJSON *item)
 {
     const unsigned char *start = s, *end = p->end;
@@ -518,12 +530,9 @@ static const unsigned char *gr_jp_number(gr_jp *p, const unsigned char *s, cJSON
     size_t ndigits = (size_t)(s - digits);
     bool integer = true;
     if (s < end && *s == '.') {
-        s++;
-        if (s == end || !gr_jp_digit(*s)) {
-            return gr_jp_unexpected(p, s);
-        }
-        while (s < end && gr_jp_digit(*s)) {
-            s++;
+        s = gr_jp_digits(p, s + 1);
+        if (s == NULL) {
+            return NULL;
         }
         integer = false;
     }
@@ -532,11 +541,9 @@ static const unsigned char *gr_jp_number(gr_jp *p, const unsigned char *s, cJSON
         if (s < end && (*s == '+' || *s == '-')) {
             s++;
         }
-        if (s == end || !gr_jp_digit(*s)) {
-            return gr_jp_unexpected(p, s);
-        }
-        while (s < end && gr_jp_digit(*s)) {
-            s++;
+        s = gr_jp_digits(p, s);
+        if (s == NULL) {
+            return NULL;
         }
         integer = false;
     }
@@ -639,6 +646,23 @@ static inline void gr_jp_link(gr_jp *p, cJSON *n)
     top->last = n;
 }
 
+/* The type of the value a byte can start, or cJSON_Invalid. */
+static inline int gr_jp_type_of(unsigned char b)
+{
+    switch (b) {
+    case '{': return cJSON_Object;
+    case '[': return cJSON_Array;
+    case '"': return cJSON_String;
+    case '-': case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9':
+        return cJSON_Number;
+    case 't': return cJSON_True;
+    case 'f': return cJSON_False;
+    case 'n': return cJSON_NULL;
+    default: return cJSON_Invalid;
+    }
+}
+
 gr_status gr_json_parse(gr_jctx *c, const char *text, size_t len, cJSON **out)
 {
     *out = NULL;
@@ -672,6 +696,7 @@ gr_status gr_json_parse(gr_jctx *c, const char *text, size_t len, cJSON **out)
     p.cap = GR_JP_STACK_INLINE;
 
     cJSON *root = NULL, *n;
+    int type;
     char *key = NULL; /* the pending object member's name */
     s = gr_jp_ws(s, end);
 
@@ -680,83 +705,58 @@ value: /* s is at a value: whitespace skipped */
         gr_jp_eof(&p);
         return p.st;
     }
-    switch (*s) {
-    case '{':
-    case '[':
-        n = gr_jp_node(&p, *s == '{' ? cJSON_Object : cJSON_Array);
-        if (n == NULL) {
-            return gr_json_oom(c);
-        }
-        n->string = key;
-        key = NULL;
-        if (p.depth == 0) {
-            root = n;
-        } else {
-            gr_jp_link(&p, n);
-        }
-        if (gr_jp_push(&p, s, n) == NULL) {
-            return p.st;
-        }
-        s = gr_jp_ws(s + 1, end);
-        if (s < end && *s == (n->type == cJSON_Object ? '}' : ']')) {
-            s++;
-            gr_jp_pop(&p);
-            goto after;
-        }
-        if (n->type == cJSON_Object) {
-            goto member;
-        }
-        goto value;
-    case '"':
-        n = gr_jp_node(&p, cJSON_String);
-        if (n == NULL) {
-            return gr_json_oom(c);
-        }
-        s = gr_jp_string(&p, s + 1, &n->valuestring);
-        break;
-    case '-': case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9':
-        n = gr_jp_node(&p, cJSON_Number);
-        if (n == NULL) {
-            return gr_json_oom(c);
-        }
-        s = gr_jp_number(&p, s, n);
-        break;
-    case 't':
-        n = gr_jp_node(&p, cJSON_True);
-        if (n == NULL) {
-            return gr_json_oom(c);
-        }
-        n->valueint = 1; /* as cJSON sets it */
-        s = gr_jp_literal(&p, s, "true", 4);
-        break;
-    case 'f':
-        n = gr_jp_node(&p, cJSON_False);
-        if (n == NULL) {
-            return gr_json_oom(c);
-        }
-        s = gr_jp_literal(&p, s, "false", 5);
-        break;
-    case 'n':
-        n = gr_jp_node(&p, cJSON_NULL);
-        if (n == NULL) {
-            return gr_json_oom(c);
-        }
-        s = gr_jp_literal(&p, s, "null", 4);
-        break;
-    default:
+    type = gr_jp_type_of(*s);
+    if (type == cJSON_Invalid) {
         gr_jp_unexpected(&p, s);
         return p.st;
     }
-    if (s == NULL) {
-        return p.st;
+    n = gr_jp_node(&p, type);
+    if (n == NULL) {
+        return gr_json_oom(c);
     }
+    /* Linked before its value is read: on failure the whole tree goes. */
     n->string = key;
     key = NULL;
     if (p.depth == 0) {
         root = n;
     } else {
         gr_jp_link(&p, n);
+    }
+    switch (type) {
+    case cJSON_Object:
+    case cJSON_Array:
+        if (gr_jp_push(&p, s, n) == NULL) {
+            return p.st;
+        }
+        s = gr_jp_ws(s + 1, end);
+        if (s < end && *s == (type == cJSON_Object ? '}' : ']')) {
+            s++;
+            gr_jp_pop(&p);
+            goto after;
+        }
+        if (type == cJSON_Object) {
+            goto member;
+        }
+        goto value;
+    case cJSON_String:
+        s = gr_jp_string(&p, s + 1, &n->valuestring);
+        break;
+    case cJSON_Number:
+        s = gr_jp_number(&p, s, n);
+        break;
+    case cJSON_True:
+        n->valueint = 1; /* as cJSON sets it */
+        s = gr_jp_literal(&p, s, "true", 4);
+        break;
+    case cJSON_False:
+        s = gr_jp_literal(&p, s, "false", 5);
+        break;
+    default:
+        s = gr_jp_literal(&p, s, "null", 4);
+        break;
+    }
+    if (s == NULL) {
+        return p.st;
     }
 
 after: /* a value ended at s */

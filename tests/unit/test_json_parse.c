@@ -180,6 +180,13 @@ static void puts_(buf *o, const char *s) { put(o, s, strlen(s)); }
 
 static void putc_(buf *o, char ch) { put(o, &ch, 1); }
 
+static void repeat(buf *o, const char *s, int n)
+{
+    for (int i = 0; i < n; i++) {
+        puts_(o, s);
+    }
+}
+
 static void gen_ws(gr_test_rng *r, buf *o)
 {
     if (gr_test_below(r, 3) == 0) {
@@ -333,8 +340,9 @@ static void gen_value(gr_test_rng *r, buf *o, int depth)
     case 3: puts_(o, "false"); break;
     case 4: puts_(o, "null"); break;
     case 5: gen_number(r, o); break;
-    case 6: { /* array */
-        putc_(o, '[');
+    default: { /* an array, or an object with keys possibly repeated (cJSON keeps both) */
+        bool object = k == 7;
+        putc_(o, object ? '{' : '[');
         gen_ws(r, o);
         uint64_t n = gr_test_below(r, 6);
         for (uint64_t i = 0; i < n; i++) {
@@ -342,33 +350,20 @@ static void gen_value(gr_test_rng *r, buf *o, int depth)
                 putc_(o, ',');
                 gen_ws(r, o);
             }
-            gen_value(r, o, depth + 1);
-            gen_ws(r, o);
-        }
-        putc_(o, ']');
-        break;
-    }
-    default: { /* object, keys possibly repeated (cJSON keeps both) */
-        putc_(o, '{');
-        gen_ws(r, o);
-        uint64_t n = gr_test_below(r, 6);
-        for (uint64_t i = 0; i < n; i++) {
-            if (i > 0) {
-                putc_(o, ',');
+            if (object) {
+                if (gr_test_below(r, 4) == 0) {
+                    puts_(o, gr_test_below(r, 2) ? "\"a\"" : "\"\"");
+                } else {
+                    gen_string(r, o);
+                }
+                gen_ws(r, o);
+                putc_(o, ':');
                 gen_ws(r, o);
             }
-            if (gr_test_below(r, 4) == 0) {
-                puts_(o, gr_test_below(r, 2) ? "\"a\"" : "\"\"");
-            } else {
-                gen_string(r, o);
-            }
-            gen_ws(r, o);
-            putc_(o, ':');
-            gen_ws(r, o);
             gen_value(r, o, depth + 1);
             gen_ws(r, o);
         }
-        putc_(o, '}');
+        putc_(o, object ? '}' : ']');
         break;
     }
     }
@@ -776,28 +771,16 @@ static void test_budget_exhaustion(void **state)
     (void)state;
     buf o = {0};
     puts_(&o, "{\"deep\":");
-    for (int i = 0; i < 100; i++) {
-        puts_(&o, "[");
-    }
-    for (int i = 0; i < 100; i++) {
-        puts_(&o, "]");
-    }
+    repeat(&o, "[", 100);
+    repeat(&o, "]", 100);
     puts_(&o, ",\"long\":");
-    for (int i = 0; i < 200; i++) {
-        puts_(&o, "9");
-    }
-    puts_(&o, ",\"s\":[");
-    for (int i = 0; i < 3000; i++) {
-        puts_(&o, i ? ",\"k\\u00e9y string\"" : "\"k\\u00e9y string\"");
-    }
+    repeat(&o, "9", 200);
+    puts_(&o, ",\"s\":[\"\"");
+    repeat(&o, ",\"k\\u00e9y string\"", 3000);
     puts_(&o, "],\"big\":\"");
-    for (int i = 0; i < 40000; i++) {
-        putc_(&o, 'x');
-    }
-    puts_(&o, "\",\"n\":[");
-    for (int i = 0; i < 20000; i++) {
-        puts_(&o, i ? ",1" : "1");
-    }
+    repeat(&o, "x", 40000);
+    puts_(&o, "\",\"n\":[0");
+    repeat(&o, ",1", 20000);
     puts_(&o, "]}");
     int oom = 0, ok = 0;
     for (size_t budget = 16u << 10; budget < (4u << 20); budget += budget / 16) {
