@@ -37,7 +37,9 @@ typedef struct gr_hgraph_frame {
     uint32_t pe;     /* the edge v was entered by (skipped, not its twin) */
     uint32_t cnt;    /* back edges covering (v, parent v), subtree so far */
     uint32_t in;     /* edges inside v's component below v, so far */
-    uint64_t sub;    /* XOR of g(D) + 1 over child components D, so far */
+    uint32_t sub;    /* XOR of g(D) + 1 over child components D, so far:
+                        g(D) <= edges < 2^31 (GR_HGRAPH_MAX_EDGES) */
+    uint32_t k;      /* v's preorder index */
 } gr_hgraph_frame;
 
 /* How many frames below the top the DFS prefetches when it backs up. */
@@ -46,8 +48,10 @@ typedef struct gr_hgraph_frame {
 #endif
 
 /* Steps 1-4 in one search: the value needs no further pass over the
- * vertices or the edge list. */
-static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
+ * vertices or the edge list.  For step 5 it leaves, by preorder index k,
+ * pk[k] = the parent's preorder index and bit k of broot set when the
+ * k-th vertex roots a component below a bridge. */
+static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g, uint32_t *pk, uint64_t *broot)
 {
     const uint32_t n = g->n;
     const size_t m = g->m;
@@ -58,13 +62,18 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     if (off == NULL || loops == NULL) {
         return GR_ENOMEM;
     }
+    /* Counting sort by vertex: degrees, then running sums so that off[v]
+     * is the end of v's block, then each entry is put just before the
+     * end it finds, the edges taken last to first -- which leaves off[v]
+     * at the block's start, each block in increasing edge order, and
+     * needs no second cursor array. */
     size_t nonloop = 0;
     for (size_t e = 0; e < m; e++) {
         uint32_t u = gr_hgraph_map(g, g->edges[2 * e]);
         uint32_t v = gr_hgraph_map(g, g->edges[2 * e + 1]);
         if (u != v) {
-            off[u + 1]++;
-            off[v + 1]++;
+            off[u]++;
+            off[v]++;
             nonloop++;
         } else {
             loops[u]++; /* a loop: an edge of u's component */
@@ -75,24 +84,21 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     }
     /* adj[2i] = neighbour, adj[2i+1] = edge id */
     uint32_t *adj = GR_ARENA_ARRAY_UNINIT(a, uint32_t, 4 * nonloop);
-    uint32_t *it = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
-    if (adj == NULL || it == NULL) {
+    if (adj == NULL) {
         return GR_ENOMEM;
     }
-    memcpy(it, off, (size_t)n * sizeof(*it));
-    for (size_t e = 0; e < m; e++) {
+    for (size_t e = m; e-- > 0;) {
         uint32_t u = gr_hgraph_map(g, g->edges[2 * e]);
         uint32_t v = gr_hgraph_map(g, g->edges[2 * e + 1]);
         if (u != v) {
-            uint32_t i = it[u]++;
+            uint32_t i = --off[u];
             adj[2 * i] = v;
             adj[2 * i + 1] = (uint32_t)e;
-            i = it[v]++;
+            i = --off[v];
             adj[2 * i] = u;
             adj[2 * i + 1] = (uint32_t)e;
         }
     }
-    gr_arena_free(a, it, (size_t)n * sizeof(uint32_t));
 
     /* Per-vertex results: written for attached vertices only (the rest is
      * never read but depth, which marks detached vertices), so no zeroing. */
@@ -136,8 +142,9 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     order[nv++] = root;
     GR_SET(seen, root);
     GR_SET(open, root);
+    pk[0] = GR_HGRAPH_NONE;
     stack[sp++] = (gr_hgraph_frame){root, off[root], off[root + 1], GR_HGRAPH_NONE, 0,
-                                    loops[root], 0};
+                                    loops[root], 0, 0};
     while (sp > 0) {
         gr_hgraph_frame *f = &stack[sp - 1];
         const uint32_t v = f->v, end = f->end, pe = f->pe;
@@ -170,9 +177,11 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
             depth[u] = sp;
             parent[u] = v;
             parent_edge[u] = e;
-            order[nv++] = u;
+            pk[nv] = f->k;
+            order[nv] = u;
             nloops += loops[u];
-            stack[sp++] = (gr_hgraph_frame){u, off[u], off[u + 1], e, 0, loops[u], 0};
+            stack[sp++] = (gr_hgraph_frame){u, off[u], off[u + 1], e, 0, loops[u], 0, nv};
+            nv++;
             continue;
         }
         /* Step 4: v's subtree is complete.  cnt == 0: v roots a component
@@ -195,7 +204,8 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
         if (sp > 0) {
             gr_hgraph_frame *p = &stack[sp - 1];
             if (f->cnt == 0) {
-                p->sub ^= ((uint64_t)(f->in & 1u) ^ f->sub) + 1;
+                p->sub ^= ((f->in & 1u) ^ f->sub) + 1;
+                broot[f->k >> 6] |= (uint64_t)1 << (f->k & 63);
                 bridges++;
             } else {
                 p->cnt += f->cnt;
@@ -223,27 +233,32 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     return GR_OK;
 }
 
-/* Step 5. */
-static gr_status gr_hgraph_components(gr_arena *a, gr_hgraph *g)
+/* Step 5, by preorder index: a component's id is its root's rank in
+ * preorder, and every other vertex takes its parent's.  pk[] (see
+ * gr_hgraph_dfs) is overwritten with the ids; a parent's index is
+ * mostly just below its child's, so this reads nearly sequentially. */
+static gr_status gr_hgraph_components(gr_arena *a, gr_hgraph *g, uint32_t *pk,
+                                      const uint64_t *broot)
 {
     const uint32_t nv = g->nv;
-    const uint32_t *cnt = g->cnt;
     g->comp = GR_ARENA_ARRAY_UNINIT(a, uint32_t, g->n);
     g->comp_root = GR_ARENA_ARRAY_UNINIT(a, uint32_t, (size_t)g->bridges + 1);
     if (g->comp == NULL || g->comp_root == NULL) {
         return GR_ENOMEM;
     }
     uint32_t nc = 0;
+    pk[0] = nc;
     g->comp[g->root] = nc;
     g->comp_root[nc++] = g->root;
-    for (uint32_t i = 1; i < nv; i++) {
-        uint32_t v = g->order[i];
-        if (cnt[v] == 0) {
-            g->comp[v] = nc;
-            g->comp_root[nc++] = v;
+    for (uint32_t k = 1; k < nv; k++) {
+        uint32_t v = g->order[k];
+        if (broot[k >> 6] >> (k & 63) & 1u) {
+            g->comp_root[nc] = v;
+            pk[k] = nc++;
         } else {
-            g->comp[v] = g->comp[g->parent[v]];
+            pk[k] = pk[pk[k]];
         }
+        g->comp[v] = pk[k];
     }
     g->ncomp = nc;
     return GR_OK;
@@ -335,11 +350,17 @@ gr_status gr_hgraph_solve(gr_arena *arena, const gr_hgraph_input *input, gr_hgra
     g->ground = ground;
     g->root = in->ground[0];
 
-    gr_status st = gr_hgraph_dfs(arena, g);
-    if (st != GR_OK) {
-        return st;
+    uint32_t *pk = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, in->n);
+    uint64_t *broot = GR_ARENA_ARRAY(arena, uint64_t, (size_t)in->n / 64 + 1);
+    if (pk == NULL || broot == NULL) {
+        return GR_ENOMEM;
     }
-    st = gr_hgraph_components(arena, g);
+    gr_status st = gr_hgraph_dfs(arena, g, pk, broot);
+    if (st == GR_OK) {
+        st = gr_hgraph_components(arena, g, pk, broot);
+    }
+    gr_arena_free(arena, broot, ((size_t)in->n / 64 + 1) * sizeof(uint64_t));
+    gr_arena_free(arena, pk, (size_t)in->n * sizeof(uint32_t));
     if (st != GR_OK) {
         return st;
     }
