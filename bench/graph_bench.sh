@@ -2,7 +2,9 @@
 # Green Hackenbush on graphs, end to end over HTTP (value + one winning
 # move) against a plain C program that reads the same text edge list and
 # computes only the value (bench/graph_baseline.c); plus the shapes of
-# issue 7 and the core's own split (bench/graph_core_bench.c).
+# issue 7, the core's own split (bench/graph_core_bench.c) and, for
+# random1e6, the request's split without HTTP (bench/graph_text_bench.c).
+# bench/graph_ratio.sh alternates baseline/text/JSON on one input.
 #
 #   sh bench/graph_bench.sh            (BUILD=build, REPEAT=5, DATA=/tmp/grundyd-graph-bench)
 #
@@ -20,6 +22,10 @@ make -s BUILD="$BUILD" all >/dev/null
 cc -O2 -std=c11 -Wall -Wextra -o "$BUILD/bench/graph_baseline" bench/graph_baseline.c
 cc -O2 -std=c11 -Wall -Wextra -Iinclude -o "$BUILD/bench/graph_core_bench" \
    bench/graph_core_bench.c "$BUILD/libgrundy.a"
+# shellcheck disable=SC2046 # pkg-config prints several words
+cc -O2 -std=c11 -Wall -Wextra -Iinclude -Isrc $(pkg-config --cflags libcjson) \
+   -o "$BUILD/bench/graph_text_bench" bench/graph_text_bench.c "$BUILD/libgrundyjson.a" \
+   "$BUILD/libgrundy.a" $(pkg-config --libs libcjson) -lm
 
 gen() { # name shape size seed
     [ -f "$DATA/$1.txt" ] || python3 bench/graph_gen.py "$2" "$3" "$4" "$DATA/$1"
@@ -78,3 +84,7 @@ echo "core alone (best of $REPEAT): value | one winning move | every winning mov
 for name in random1e5 random1e6 cycle200001 ring60000 necklace60000 ring30000 grid300; do
     "$BUILD/bench/graph_core_bench" "$DATA/$name.txt" "$REPEAT" | sed "s|$DATA/||"
 done
+
+echo
+echo "request without HTTP (best of $REPEAT, CPU ms): core solve | first move | whole answer per form"
+"$BUILD/bench/graph_text_bench" "$DATA/random1e6.txt" "$REPEAT" | sed "s|$DATA/||"
