@@ -30,7 +30,8 @@
  * cache: the scan position in v's adjacency, its entering edge, and the
  * subtree sums of step 4, which move to the parent's frame when v closes.
  * A random graph's DFS otherwise pays a cache miss for each of it[v],
- * off[v + 1], parent_edge[v], cnt[v], ... every time it returns to v. */
+ * off[v + 1], parent_edge[v], cnt[v], ... every time it returns to v.
+ * When v closes, its record (gr_hgraph_vertex) is written in one go. */
 typedef struct gr_hgraph_frame {
     uint32_t v;
     uint32_t i, end; /* v's adjacency still to scan: adj[2i .. 2end) */
@@ -57,8 +58,7 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g, uint32_t *pk, uint64_t
     const size_t m = g->m;
     /* 2 * m < 2^32 (GR_HGRAPH_MAX_EDGES), so 32-bit offsets suffice */
     uint32_t *off = GR_ARENA_ARRAY(a, uint32_t, (size_t)n + 1);
-    /* in_edges[v] counts v's loops until v closes, then holds its sum */
-    uint32_t *loops = g->in_edges = GR_ARENA_ARRAY(a, uint32_t, n);
+    uint32_t *loops = GR_ARENA_ARRAY(a, uint32_t, n);
     if (off == NULL || loops == NULL) {
         return GR_ENOMEM;
     }
@@ -101,19 +101,14 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g, uint32_t *pk, uint64_t
     }
 
     /* Per-vertex results: written for attached vertices only (the rest is
-     * never read but depth, which marks detached vertices), so no zeroing. */
+     * never read: the `seen` bitmap below becomes g->attached), so no
+     * zeroing. */
     g->order = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
-    g->depth = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
-    g->parent = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
-    g->parent_edge = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
-    g->cnt = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
-    g->sub_value = GR_ARENA_ARRAY_UNINIT(a, uint64_t, n);
+    g->vx = GR_ARENA_ARRAY_UNINIT(a, gr_hgraph_vertex, n);
     gr_hgraph_frame *stack = GR_ARENA_ARRAY_UNINIT(a, gr_hgraph_frame, n);
-    if (g->order == NULL || g->depth == NULL || g->parent == NULL || g->parent_edge == NULL ||
-        g->cnt == NULL || g->sub_value == NULL || stack == NULL) {
+    if (g->order == NULL || g->vx == NULL || stack == NULL) {
         return GR_ENOMEM;
     }
-    memset(g->depth, 0xff, (size_t)n * sizeof(uint32_t));
 
     /* Two bitmaps small enough to stay in cache answer the per-edge
      * question "seen? on the stack?".  In an undirected DFS a seen
@@ -130,15 +125,12 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g, uint32_t *pk, uint64_t
 #define GR_BIT(b, x) ((b)[(x) >> 6] >> ((x)&63) & 1u)
 #define GR_SET(b, x) ((b)[(x) >> 6] |= (uint64_t)1 << ((x)&63))
 #define GR_CLR(b, x) ((b)[(x) >> 6] &= ~((uint64_t)1 << ((x)&63)))
-    uint32_t *order = g->order, *depth = g->depth, *parent = g->parent;
-    uint32_t *parent_edge = g->parent_edge;
+    uint32_t *order = g->order;
+    gr_hgraph_vertex *vx = g->vx;
     uint32_t nv = 0, sp = 0, nback = 0, max_cnt = 0;
     uint64_t bridges = 0;
     const uint32_t root = g->root;
     uint64_t nloops = loops[root];
-    depth[root] = 0;
-    parent[root] = GR_HGRAPH_NONE;
-    parent_edge[root] = GR_HGRAPH_NONE;
     order[nv++] = root;
     GR_SET(seen, root);
     GR_SET(open, root);
@@ -174,9 +166,6 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g, uint32_t *pk, uint64_t
             f->i = i + 1;
             GR_SET(seen, u);
             GR_SET(open, u);
-            depth[u] = sp;
-            parent[u] = v;
-            parent_edge[u] = e;
             pk[nv] = f->k;
             order[nv] = u;
             nloops += loops[u];
@@ -191,9 +180,13 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g, uint32_t *pk, uint64_t
          * edge between them). */
         GR_CLR(open, v);
         sp--;
-        g->cnt[v] = f->cnt;
-        g->in_edges[v] = f->in;
-        g->sub_value[v] = f->sub;
+        vx[v] = (gr_hgraph_vertex){.parent = sp > 0 ? stack[sp - 1].v : GR_HGRAPH_NONE,
+                                   .parent_edge = pe,
+                                   .depth = sp,
+                                   .cnt = f->cnt,
+                                   .in_edges = f->in,
+                                   .comp = 0, /* step 5 */
+                                   .sub_value = f->sub};
         if (sp > GR_HGRAPH_AHEAD) {
             /* Backing up a long path, each ancestor's adjacency is read
              * next and was evicted long ago: ask for it some frames
@@ -219,9 +212,10 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g, uint32_t *pk, uint64_t
 #undef GR_SET
 #undef GR_CLR
     gr_arena_free(a, open, ((size_t)n / 64 + 1) * sizeof(uint64_t));
-    gr_arena_free(a, seen, ((size_t)n / 64 + 1) * sizeof(uint64_t));
+    g->attached = seen;
     gr_arena_free(a, stack, (size_t)n * sizeof(gr_hgraph_frame));
     gr_arena_free(a, adj, 4 * nonloop * sizeof(uint32_t));
+    gr_arena_free(a, loops, (size_t)n * sizeof(uint32_t));
     gr_arena_free(a, off, ((size_t)n + 1) * sizeof(uint32_t));
     g->nv = nv;
     g->nback = nback;
@@ -241,14 +235,13 @@ static gr_status gr_hgraph_components(gr_arena *a, gr_hgraph *g, uint32_t *pk,
                                       const uint64_t *broot)
 {
     const uint32_t nv = g->nv;
-    g->comp = GR_ARENA_ARRAY_UNINIT(a, uint32_t, g->n);
     g->comp_root = GR_ARENA_ARRAY_UNINIT(a, uint32_t, (size_t)g->bridges + 1);
-    if (g->comp == NULL || g->comp_root == NULL) {
+    if (g->comp_root == NULL) {
         return GR_ENOMEM;
     }
     uint32_t nc = 0;
     pk[0] = nc;
-    g->comp[g->root] = nc;
+    g->vx[g->root].comp = nc;
     g->comp_root[nc++] = g->root;
     for (uint32_t k = 1; k < nv; k++) {
         uint32_t v = g->order[k];
@@ -258,7 +251,7 @@ static gr_status gr_hgraph_components(gr_arena *a, gr_hgraph *g, uint32_t *pk,
         } else {
             pk[k] = pk[pk[k]];
         }
-        g->comp[v] = pk[k];
+        g->vx[v].comp = pk[k];
     }
     g->ncomp = nc;
     return GR_OK;

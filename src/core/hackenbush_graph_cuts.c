@@ -67,8 +67,8 @@ static gr_status gr_hgraph_paint(gr_arena *a, const gr_hgraph *g, const uint8_t 
     for (uint32_t i = 0; i < g->nv; i++) {
         uint32_t v = g->order[i];
         pv[v].uf = v;
-        pv[v].depth = g->depth[v];
-        pv[v].parent = g->parent[v];
+        pv[v].depth = g->vx[v].depth;
+        pv[v].parent = g->vx[v].parent;
         maxd = pv[v].depth > maxd ? pv[v].depth : maxd;
     }
     /* The wanted back edges, from one pass over the edge list (a non-loop
@@ -87,12 +87,12 @@ static gr_status gr_hgraph_paint(gr_arena *a, const gr_hgraph *g, const uint8_t 
         uint32_t u = g->edges[2 * e], v = g->edges[2 * e + 1];
         u = gr_hgraph_map(g, u);
         v = gr_hgraph_map(g, v);
-        if (u == v || g->depth[u] == GR_HGRAPH_NONE) {
+        if (u == v || !gr_hgraph_attached(g, u)) {
             continue;
         }
         uint32_t lo = pv[u].depth > pv[v].depth ? u : v;
         uint32_t hi = lo == u ? v : u;
-        if (g->parent_edge[lo] == (uint32_t)e || (want != NULL && !want[g->comp[hi]])) {
+        if (g->vx[lo].parent_edge == (uint32_t)e || (want != NULL && !want[g->vx[hi].comp])) {
             continue;
         }
         blo[nb] = lo;
@@ -154,31 +154,31 @@ gr_status gr_hgraph_cuts_build(gr_arena *a, const gr_hgraph *g, const uint8_t *w
     if (open == NULL) {
         return GR_ENOMEM;
     }
-    const uint32_t *cnt = g->cnt;
+    const gr_hgraph_vertex *vx = g->vx;
     uint32_t sp = 0;
     open[sp++] = g->root;
     for (uint32_t i = 1; i < nv; i++) {
-        uint32_t v = g->order[i], p = g->parent[v];
+        uint32_t v = g->order[i], p = g->vx[v].parent;
         while (open[sp - 1] != p) {
             uint32_t x = open[--sp];
-            if (cnt[x] != 0) {
-                last[cnt[x]] = scratch[x];
+            if (vx[x].cnt != 0) {
+                last[vx[x].cnt] = scratch[x];
             }
         }
         up[v] = GR_HGRAPH_NONE;
         out->down[v] = GR_HGRAPH_NONE;
-        if (cnt[v] != 0 && (want == NULL || want[g->comp[v]])) {
-            uint32_t u = last[cnt[v]];
+        if (vx[v].cnt != 0 && (want == NULL || want[g->vx[v].comp])) {
+            uint32_t u = last[vx[v].cnt];
             if (u != GR_HGRAPH_NONE && pv[u].depth > pv[v].high) {
                 up[v] = u;
             }
             scratch[v] = u;
-            last[cnt[v]] = v;
+            last[vx[v].cnt] = v;
         } else {
             /* A bridge or an unwanted component: shadow nothing.  Walking
              * it as an "unset" entry keeps the restore uniform. */
-            if (cnt[v] != 0) {
-                scratch[v] = last[cnt[v]];
+            if (vx[v].cnt != 0) {
+                scratch[v] = last[vx[v].cnt];
             }
         }
         open[sp++] = v;
@@ -195,8 +195,8 @@ gr_status gr_hgraph_cuts_build(gr_arena *a, const gr_hgraph *g, const uint8_t *w
     }
     for (uint32_t i = 1; i < nv; i++) {
         uint32_t v = g->order[i];
-        if (cnt[v] != 0 && up[v] == GR_HGRAPH_NONE && (want == NULL || want[g->comp[v]]) &&
-            (cnt[v] == 1 || out->down[v] != GR_HGRAPH_NONE)) {
+        if (vx[v].cnt != 0 && up[v] == GR_HGRAPH_NONE && (want == NULL || want[g->vx[v].comp]) &&
+            (vx[v].cnt == 1 || out->down[v] != GR_HGRAPH_NONE)) {
             nclass++;
         }
     }
@@ -208,19 +208,19 @@ gr_status gr_hgraph_cuts_build(gr_arena *a, const gr_hgraph *g, const uint8_t *w
     uint32_t c = 0, max_class = 0;
     for (uint32_t i = 1; i < nv; i++) {
         uint32_t v = g->order[i];
-        if (!(cnt[v] != 0 && up[v] == GR_HGRAPH_NONE && (want == NULL || want[g->comp[v]]) &&
-              (cnt[v] == 1 || out->down[v] != GR_HGRAPH_NONE))) {
+        if (!(vx[v].cnt != 0 && up[v] == GR_HGRAPH_NONE && (want == NULL || want[g->vx[v].comp]) &&
+              (vx[v].cnt == 1 || out->down[v] != GR_HGRAPH_NONE))) {
             continue;
         }
         uint32_t size = 0, x = v, bottom = v;
         for (; x != GR_HGRAPH_NONE; x = out->down[x]) {
-            out->in_class[g->parent_edge[x]] = 1;
+            out->in_class[g->vx[x].parent_edge] = 1;
             bottom = x;
             size++;
         }
         out->top[c] = v;
         out->back[c] = GR_HGRAPH_NONE;
-        if (cnt[v] == 1) {
+        if (vx[v].cnt == 1) {
             /* cover == {b}: b closes the cycle of this class. */
             out->back[c] = pv[bottom].paint;
             out->in_class[pv[bottom].paint] = 1;

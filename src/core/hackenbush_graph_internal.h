@@ -24,6 +24,25 @@
 
 #define GR_HGRAPH_NONE UINT32_MAX
 
+/* What the analysis keeps per attached vertex, in one record: the DFS
+ * writes it in one go when v closes, and later passes find every field of
+ * a vertex in one cache line rather than one line per array. */
+typedef struct gr_hgraph_vertex {
+    uint32_t parent;      /* parent vertex (NONE for the root) */
+    uint32_t parent_edge; /* edge id from the parent (NONE likewise) */
+    uint32_t depth;       /* in the DFS tree; the root's is 0 */
+    /* For v != root: back edges covering the tree edge (v, parent v);
+     * 0 means a bridge. */
+    uint32_t cnt;
+    /* Over the part of v's subtree inside v's component: in_edges = edges
+     * with both ends there, sub_value = XOR of g(D)+1 over the child
+     * components D hanging there (colon principle).  For a component root
+     * r: in_edges = k_C and g(C) = (k_C mod 2) XOR sub_value. */
+    uint32_t in_edges;
+    uint32_t comp; /* component id */
+    uint64_t sub_value;
+} gr_hgraph_vertex;
+
 struct gr_hgraph {
     uint32_t n;            /* vertices of the input */
     size_t m;              /* edges of the input */
@@ -33,24 +52,10 @@ struct gr_hgraph {
     uint32_t root;         /* the merged ground vertex (first ground id) */
 
     /* DFS over the attached part, vertices in preorder. */
-    uint32_t nv;           /* attached vertices */
-    uint32_t *order;       /* order[0..nv): preorder; order[0] == root */
-    uint32_t *depth;       /* GR_HGRAPH_NONE: detached */
-    uint32_t *parent;      /* parent vertex (NONE for root/detached) */
-    uint32_t *parent_edge; /* edge id from the parent (NONE likewise) */
-
-    /* Per attached vertex v != root: cnt[v] = back edges covering the tree
-     * edge (v, parent v); 0 means a bridge. */
-    uint32_t *cnt;
-    /* Over the part of v's subtree inside v's component: in_edges[v] =
-     * edges with both ends there, sub_value[v] = XOR of g(D)+1 over the
-     * child components D hanging there (colon principle).  For a
-     * component root r: in_edges[r] = k_C and
-     * g(C) = (k_C mod 2) XOR sub_value[r]. */
-    uint32_t *in_edges;
-    uint64_t *sub_value;
-
-    uint32_t *comp; /* component of each attached vertex */
+    uint32_t nv;             /* attached vertices */
+    uint32_t *order;         /* order[0..nv): preorder; order[0] == root */
+    const uint64_t *attached; /* bitmap: v reached from the ground */
+    gr_hgraph_vertex *vx;    /* per vertex, valid for attached ones */
     uint32_t ncomp;
     uint32_t *comp_root; /* in creation order == preorder of roots */
 
@@ -109,10 +114,15 @@ static inline uint32_t gr_hgraph_map(const gr_hgraph *g, uint32_t v)
     return (g->ground[v >> 6] >> (v & 63) & 1u) ? g->root : v;
 }
 
+static inline bool gr_hgraph_attached(const gr_hgraph *g, uint32_t v)
+{
+    return g->attached[v >> 6] >> (v & 63) & 1u;
+}
+
 /* g(C) of the component C rooted at r. */
 static inline uint64_t gr_hgraph_comp_value(const gr_hgraph *g, uint32_t r)
 {
-    return (uint64_t)(g->in_edges[r] & 1u) ^ g->sub_value[r];
+    return (uint64_t)(g->vx[r].in_edges & 1u) ^ g->vx[r].sub_value;
 }
 
 #endif

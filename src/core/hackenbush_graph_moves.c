@@ -63,25 +63,25 @@ static bool gr_hgraph_class_moves(const gr_hgraph *g, const gr_hgraph_cuts *cuts
     }
     const bool closed = cuts->back[cls] != GR_HGRAPH_NONE;
     const uint32_t k = closed ? m : m - 1; /* pieces P_1..P_k */
-    const uint32_t r = g->comp_root[g->comp[vx[0]]];
+    const uint32_t r = g->comp_root[g->vx[vx[0]].comp];
     uint64_t inner = 0, xsum = 0;
     for (uint32_t j = 1; j <= k; j++) {
         uint32_t v = vx[j - 1];
         uint64_t e_in, h;
         if (j < m) {
             uint32_t below = vx[j];
-            e_in = (uint64_t)g->in_edges[v] - g->in_edges[below] - 1;
-            h = g->sub_value[v] ^ g->sub_value[below];
+            e_in = (uint64_t)g->vx[v].in_edges - g->vx[below].in_edges - 1;
+            h = g->vx[v].sub_value ^ g->vx[below].sub_value;
         } else {
-            e_in = g->in_edges[v];
-            h = g->sub_value[v];
+            e_in = g->vx[v].in_edges;
+            h = g->vx[v].sub_value;
         }
         w[j - 1] = (e_in & 1u) ^ h;
         inner += e_in;
         xsum ^= h;
     }
     const uint64_t w0 =
-        (((uint64_t)g->in_edges[r] - (k + 1) - inner) & 1u) ^ g->sub_value[r] ^ xsum;
+        (((uint64_t)g->vx[r].in_edges - (k + 1) - inner) & 1u) ^ g->vx[r].sub_value ^ xsum;
     /* fa[p] = A_p; fb[q] = phi_k(...phi_{k+1-q}(0)) = B_{k+1-q} */
     gr_hgraph_fold_prefixes(folder, w, k, fa);
     for (uint32_t j = 0; j < k / 2; j++) {
@@ -93,7 +93,7 @@ static bool gr_hgraph_class_moves(const gr_hgraph *g, const gr_hgraph_cuts *cuts
     for (uint32_t i = 1; i <= k + 1; i++) {
         uint64_t value = w0 ^ fa[i - 1] ^ fb[k + 1 - i];
         if (value == t) {
-            uint32_t edge = i <= m ? g->parent_edge[vx[i - 1]] : cuts->back[cls];
+            uint32_t edge = i <= m ? g->vx[vx[i - 1]].parent_edge : cuts->back[cls];
             if (gr_hgraph_add(found, edge)) {
                 return true;
             }
@@ -124,14 +124,14 @@ static bool gr_hgraph_bridge_moves(const gr_hgraph *g, uint64_t target, uint64_t
         uint32_t r = g->comp_root[c];
         uint64_t gc = gr_hgraph_comp_value(g, r);
         if (c > 0) {
-            uint32_t pc = g->comp[g->parent[r]];
+            uint32_t pc = g->vx[g->vx[r].parent].comp;
             uint64_t tp = tgt[pc];
             uint64_t gp = gr_hgraph_comp_value(g, g->comp_root[pc]);
             tgt[c] = GR_HGRAPH_NO_TARGET;
             if (tp != GR_HGRAPH_NO_TARGET) {
                 uint64_t s = tp ^ gp ^ (gc + 1);
                 if (s == 0) {
-                    if (gr_hgraph_add(found, g->parent_edge[r])) {
+                    if (gr_hgraph_add(found, g->vx[r].parent_edge)) {
                         return true;
                     }
                 } else {
@@ -139,7 +139,7 @@ static bool gr_hgraph_bridge_moves(const gr_hgraph *g, uint64_t target, uint64_t
                 }
             }
         }
-        if (tgt[c] != GR_HGRAPH_NO_TARGET && g->in_edges[r] > 0 && ((tgt[c] ^ gc ^ 1u) & 1u) == 0) {
+        if (tgt[c] != GR_HGRAPH_NO_TARGET && g->vx[r].in_edges > 0 && ((tgt[c] ^ gc ^ 1u) & 1u) == 0) {
             want[c] = 1;
             *any_inner = true;
         }
@@ -159,14 +159,14 @@ static bool gr_hgraph_single_moves(const gr_hgraph *g, const gr_hgraph_cuts *cut
         uint32_t u = g->edges[2 * e], v = g->edges[2 * e + 1];
         u = gr_hgraph_map(g, u);
         v = gr_hgraph_map(g, v);
-        if (g->depth[u] == GR_HGRAPH_NONE) {
+        if (!gr_hgraph_attached(g, u)) {
             continue; /* detached */
         }
-        uint32_t lower = g->depth[u] >= g->depth[v] ? u : v;
-        if (u != v && g->parent_edge[lower] == e && g->cnt[lower] == 0) {
+        uint32_t lower = g->vx[u].depth >= g->vx[v].depth ? u : v;
+        if (u != v && g->vx[lower].parent_edge == e && g->vx[lower].cnt == 0) {
             continue; /* a bridge: stage 1 */
         }
-        uint32_t c = g->comp[u];
+        uint32_t c = g->vx[u].comp;
         if (want[c] && tgt[c] == (gr_hgraph_comp_value(g, g->comp_root[c]) ^ 1u) &&
             gr_hgraph_add(found, (uint32_t)e)) {
             return true;
@@ -194,7 +194,7 @@ static gr_status gr_hgraph_class_stage(gr_arena *a, const gr_hgraph *g, const gr
         return GR_ENOMEM;
     }
     for (uint32_t cls = 0; cls < cuts->nclass; cls++) {
-        uint32_t c = g->comp[cuts->top[cls]];
+        uint32_t c = g->vx[cuts->top[cls]].comp;
         if (gr_hgraph_class_moves(g, cuts, cls, tgt[c], folder, vx, w, fa, fb, found)) {
             break;
         }

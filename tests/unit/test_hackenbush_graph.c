@@ -137,7 +137,7 @@ static bool edge_attached(uint32_t n, size_t m, const uint32_t *edges, const uin
     solve_value(a, n, m, edges, ground, ng, &g);
     uint32_t u = edges[2 * e];
     uint32_t ru = gr_hgraph_map(g, u);
-    return g->depth[ru] != GR_HGRAPH_NONE;
+    return gr_hgraph_attached(g, ru);
 }
 
 /* Per-edge re-solve: the value left by removing each edge (UINT64_MAX for
@@ -154,7 +154,7 @@ static void values_resolve(gr_arena *a, uint32_t n, size_t m, const uint32_t *ed
         uint32_t u = edges[2 * e];
         uint32_t ru = gr_hgraph_map(g0, u);
         after[e] = UINT64_MAX;
-        if (g0->depth[ru] == GR_HGRAPH_NONE) {
+        if (!gr_hgraph_attached(g0, ru)) {
             continue;
         }
         memcpy(rest, edges, 2 * e * sizeof(uint32_t));
