@@ -34,14 +34,18 @@
  * When v closes, its record (gr_hgraph_vertex) is written in one go. */
 typedef struct gr_hgraph_frame {
     uint32_t v;
-    uint32_t i, end; /* v's adjacency still to scan: adj[2i .. 2end) */
+    uint32_t i;      /* next entry of v's adjacency to scan (GR_HGRAPH_NONE: done) */
     uint32_t pe;     /* the edge v was entered by (skipped, not its twin) */
     uint32_t cnt;    /* back edges covering (v, parent v), subtree so far */
     uint32_t in;     /* edges inside v's component below v, so far */
     uint32_t sub;    /* XOR of g(D) + 1 over child components D, so far:
                         g(D) <= edges < 2^31 (GR_HGRAPH_MAX_EDGES) */
-    uint32_t k;      /* v's preorder index */
 } gr_hgraph_frame;
+
+/* One adjacency entry: v's neighbour u by edge e, u's block at start. */
+typedef struct gr_hgraph_adj {
+    uint32_t u, e, start;
+} gr_hgraph_adj;
 
 /* How many frames below the top the DFS prefetches when it backs up. */
 #ifndef GR_HGRAPH_AHEAD
@@ -49,10 +53,8 @@ typedef struct gr_hgraph_frame {
 #endif
 
 /* Steps 1-4 in one search: the value needs no further pass over the
- * vertices or the edge list.  For step 5 it leaves, by preorder index k,
- * pk[k] = the parent's preorder index and bit k of broot set when the
- * k-th vertex roots a component below a bridge. */
-static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g, uint32_t *pk, uint64_t *broot)
+ * vertices or the edge list. */
+static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
 {
     const uint32_t n = g->n;
     const size_t m = g->m;
@@ -82,9 +84,13 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g, uint32_t *pk, uint64_t
     for (uint32_t v = 0; v < n; v++) {
         off[v + 1] += off[v];
     }
-    /* adj[2i] = neighbour, adj[2i+1] = edge id */
-    uint32_t *adj = GR_ARENA_ARRAY_UNINIT(a, uint32_t, 4 * nonloop);
-    if (adj == NULL) {
+    /* An entry names the neighbour, the edge, and where the neighbour's
+     * own block starts: the DFS, stepping to a new vertex, then goes
+     * straight to its block instead of first missing in off[].  A bit
+     * marks the last entry of each block. */
+    gr_hgraph_adj *adj = GR_ARENA_ARRAY_UNINIT(a, gr_hgraph_adj, 2 * nonloop);
+    uint64_t *last = GR_ARENA_ARRAY(a, uint64_t, nonloop / 32 + 1);
+    if (adj == NULL || last == NULL) {
         return GR_ENOMEM;
     }
     for (size_t e = m; e-- > 0;) {
@@ -92,13 +98,24 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g, uint32_t *pk, uint64_t
         uint32_t v = gr_hgraph_map(g, g->edges[2 * e + 1]);
         if (u != v) {
             uint32_t i = --off[u];
-            adj[2 * i] = v;
-            adj[2 * i + 1] = (uint32_t)e;
+            adj[i].u = v;
+            adj[i].e = (uint32_t)e;
             i = --off[v];
-            adj[2 * i] = u;
-            adj[2 * i + 1] = (uint32_t)e;
+            adj[i].u = u;
+            adj[i].e = (uint32_t)e;
         }
     }
+    for (size_t i = 0; i < 2 * nonloop; i++) {
+        adj[i].start = off[adj[i].u];
+    }
+    for (uint32_t v = 0; v < n; v++) {
+        if (off[v + 1] > off[v]) {
+            last[(off[v + 1] - 1) >> 6] |= (uint64_t)1 << ((off[v + 1] - 1) & 63);
+        }
+    }
+    /* The root's block, the only one not reached through an entry. */
+    const uint32_t root_start = off[g->root] < off[g->root + 1] ? off[g->root] : GR_HGRAPH_NONE;
+    gr_arena_free(a, off, ((size_t)n + 1) * sizeof(uint32_t));
 
     /* Per-vertex results: written for attached vertices only (the rest is
      * never read: the `seen` bitmap below becomes g->attached), so no
@@ -134,15 +151,15 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g, uint32_t *pk, uint64_t
     order[nv++] = root;
     GR_SET(seen, root);
     GR_SET(open, root);
-    pk[0] = GR_HGRAPH_NONE;
-    stack[sp++] = (gr_hgraph_frame){root, off[root], off[root + 1], GR_HGRAPH_NONE, 0,
-                                    loops[root], 0, 0};
+    stack[sp++] = (gr_hgraph_frame){root, root_start, GR_HGRAPH_NONE, 0,
+                                    loops[root], 0};
     while (sp > 0) {
         gr_hgraph_frame *f = &stack[sp - 1];
-        const uint32_t v = f->v, end = f->end, pe = f->pe;
-        uint32_t i = f->i;
-        for (; i < end; i++) {
-            uint32_t u = adj[2 * i], e = adj[2 * i + 1];
+        const uint32_t v = f->v, pe = f->pe;
+        uint32_t i = f->i, next = GR_HGRAPH_NONE;
+        for (; i != GR_HGRAPH_NONE; i = next) {
+            uint32_t u = adj[i].u, e = adj[i].e;
+            next = GR_BIT(last, i) ? GR_HGRAPH_NONE : i + 1;
             if (e == pe) {
                 continue;
             }
@@ -160,16 +177,15 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g, uint32_t *pk, uint64_t
                 nback++;
             }
         }
-        if (i < end) {
+        if (i != GR_HGRAPH_NONE) {
             /* descend to u by the tree edge e */
-            uint32_t u = adj[2 * i], e = adj[2 * i + 1];
-            f->i = i + 1;
+            uint32_t u = adj[i].u, e = adj[i].e, lu = loops[u];
+            f->i = next;
             GR_SET(seen, u);
             GR_SET(open, u);
-            pk[nv] = f->k;
             order[nv] = u;
-            nloops += loops[u];
-            stack[sp++] = (gr_hgraph_frame){u, off[u], off[u + 1], e, 0, loops[u], 0, nv};
+            nloops += lu;
+            stack[sp++] = (gr_hgraph_frame){u, adj[i].start, e, 0, lu, 0};
             nv++;
             continue;
         }
@@ -192,13 +208,14 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g, uint32_t *pk, uint64_t
              * next and was evicted long ago: ask for it some frames
              * ahead, so those misses overlap instead of queueing. */
             const gr_hgraph_frame *q = &stack[sp - 1 - GR_HGRAPH_AHEAD];
-            __builtin_prefetch(&adj[2 * (size_t)q->i]);
+            if (q->i != GR_HGRAPH_NONE) {
+                __builtin_prefetch(&adj[q->i]);
+            }
         }
         if (sp > 0) {
             gr_hgraph_frame *p = &stack[sp - 1];
             if (f->cnt == 0) {
                 p->sub ^= ((f->in & 1u) ^ f->sub) + 1;
-                broot[f->k >> 6] |= (uint64_t)1 << (f->k & 63);
                 bridges++;
             } else {
                 p->cnt += f->cnt;
@@ -214,9 +231,9 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g, uint32_t *pk, uint64_t
     gr_arena_free(a, open, ((size_t)n / 64 + 1) * sizeof(uint64_t));
     g->attached = seen;
     gr_arena_free(a, stack, (size_t)n * sizeof(gr_hgraph_frame));
-    gr_arena_free(a, adj, 4 * nonloop * sizeof(uint32_t));
+    gr_arena_free(a, last, (nonloop / 32 + 1) * sizeof(uint64_t));
+    gr_arena_free(a, adj, 2 * nonloop * sizeof(gr_hgraph_adj));
     gr_arena_free(a, loops, (size_t)n * sizeof(uint32_t));
-    gr_arena_free(a, off, ((size_t)n + 1) * sizeof(uint32_t));
     g->nv = nv;
     g->nback = nback;
     g->attached_edges = nloops + (nv - 1) + nback;
@@ -227,31 +244,29 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g, uint32_t *pk, uint64_t
     return GR_OK;
 }
 
-/* Step 5, by preorder index: a component's id is its root's rank in
- * preorder, and every other vertex takes its parent's.  pk[] (see
- * gr_hgraph_dfs) is overwritten with the ids; a parent's index is
- * mostly just below its child's, so this reads nearly sequentially. */
-static gr_status gr_hgraph_components(gr_arena *a, gr_hgraph *g, uint32_t *pk,
-                                      const uint64_t *broot)
+/* Step 5, in preorder: a component's id is its root's rank in preorder,
+ * and every other vertex takes its parent's.  In a deep DFS the parent is
+ * mostly the vertex just before in preorder, whose record is still in
+ * cache. */
+static gr_status gr_hgraph_components(gr_arena *a, gr_hgraph *g)
 {
     const uint32_t nv = g->nv;
+    gr_hgraph_vertex *vx = g->vx;
     g->comp_root = GR_ARENA_ARRAY_UNINIT(a, uint32_t, (size_t)g->bridges + 1);
     if (g->comp_root == NULL) {
         return GR_ENOMEM;
     }
     uint32_t nc = 0;
-    pk[0] = nc;
-    g->vx[g->root].comp = nc;
+    vx[g->root].comp = nc;
     g->comp_root[nc++] = g->root;
     for (uint32_t k = 1; k < nv; k++) {
         uint32_t v = g->order[k];
-        if (broot[k >> 6] >> (k & 63) & 1u) {
+        if (vx[v].cnt == 0) {
             g->comp_root[nc] = v;
-            pk[k] = nc++;
+            vx[v].comp = nc++;
         } else {
-            pk[k] = pk[pk[k]];
+            vx[v].comp = vx[vx[v].parent].comp;
         }
-        g->vx[v].comp = pk[k];
     }
     g->ncomp = nc;
     return GR_OK;
@@ -343,17 +358,10 @@ gr_status gr_hgraph_solve(gr_arena *arena, const gr_hgraph_input *input, gr_hgra
     g->ground = ground;
     g->root = in->ground[0];
 
-    uint32_t *pk = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, in->n);
-    uint64_t *broot = GR_ARENA_ARRAY(arena, uint64_t, (size_t)in->n / 64 + 1);
-    if (pk == NULL || broot == NULL) {
-        return GR_ENOMEM;
-    }
-    gr_status st = gr_hgraph_dfs(arena, g, pk, broot);
+    gr_status st = gr_hgraph_dfs(arena, g);
     if (st == GR_OK) {
-        st = gr_hgraph_components(arena, g, pk, broot);
+        st = gr_hgraph_components(arena, g);
     }
-    gr_arena_free(arena, broot, ((size_t)in->n / 64 + 1) * sizeof(uint64_t));
-    gr_arena_free(arena, pk, (size_t)in->n * sizeof(uint32_t));
     if (st != GR_OK) {
         return st;
     }
