@@ -55,10 +55,12 @@ void gr_json_init(void);
 gr_arena *gr_json_bind(gr_arena *arena); /* returns the previous binding */
 
 /* ---- parsing ------------------------------------------------------------
- * Checks what cJSON does not (UTF-8 validity, no BOM, no raw control
- * characters in strings, nesting depth) and then parses.  On failure fills
- * c->problem (400, with the byte offset in the detail) and returns
- * GR_EINVAL; on budget exhaustion GR_ENOMEM. */
+ * Strict RFC 8259 (no BOM, valid UTF-8, no raw control characters or
+ * \u0000 in strings, nesting up to GR_JSON_NESTING_LIMIT) into a genuine
+ * cJSON tree allocated from c->arena in one pass (src/json/parse.c).  On
+ * failure fills c->problem (400 with the byte offset in the detail, 422
+ * for nesting) and returns GR_EINVAL/GR_ELIMIT; on budget exhaustion
+ * GR_ENOMEM. */
 gr_status gr_json_parse(gr_jctx *c, const char *text, size_t len, cJSON **out);
 
 /* ---- errors -------------------------------------------------------------

@@ -10,8 +10,8 @@
  *
  * Nothing here recurses on the input's depth: the nested input is walked
  * with an explicit stack, and the CNF and replacement trees are built the
- * same way (cJSON's parser caps nesting at 1000 anyway, and gr_json_parse
- * turns deeper input into a problem before we get here).
+ * same way (gr_json_parse caps nesting at GR_JSON_NESTING_LIMIT: deeper
+ * input is a 422 before we get here).
  */
 #include "json/ordinal_trees.h"
 
