@@ -1,35 +1,19 @@
 /* The JSON layer's readers, number rules, pointers, parse checks and the
  * arena binding. */
-#include "gr_test.h"
+#include "gr_test_json.h"
 
 #include <string.h>
 
 #include "json/gr_json.h"
 
-typedef struct fixture {
-    gr_arena *arena;
-    gr_arena *prev;
-    gr_jctx c;
-} fixture;
-
 static int setup(void **state)
 {
-    gr_json_init();
-    fixture *f = test_calloc(1, sizeof(*f));
-    f->arena = gr_arena_create(64u << 20);
-    f->prev = gr_json_bind(f->arena);
-    gr_jctx_init(&f->c, f->arena);
-    *state = f;
-    return 0;
+    return gr_test_json_setup(state, 64u << 20, false);
 }
 
 static int teardown(void **state)
 {
-    fixture *f = *state;
-    gr_json_bind(f->prev);
-    gr_arena_destroy(f->arena);
-    test_free(f);
-    return 0;
+    return gr_test_json_teardown(state);
 }
 
 static cJSON *parse_ok(fixture *f, const char *text)

@@ -4,7 +4,7 @@
  * status and message; the cases where we are stricter than cJSON are
  * listed one by one; budget exhaustion is GR_ENOMEM.  Also prints (never
  * asserts) parse times against cJSON's. */
-#include "gr_test.h"
+#include "gr_test_json.h"
 
 #include <limits.h>
 #include <math.h>
@@ -16,33 +16,14 @@
 
 #include "json/gr_json.h"
 
-typedef struct fixture {
-    gr_arena *arena; /* ours */
-    gr_arena *ref;   /* cJSON's, through the hooks */
-    gr_arena *prev;
-    gr_jctx c;
-} fixture;
-
 static int setup(void **state)
 {
-    gr_json_init();
-    fixture *f = test_calloc(1, sizeof(*f));
-    f->arena = gr_arena_create(256u << 20);
-    f->ref = gr_arena_create(0);
-    f->prev = gr_json_bind(f->ref);
-    gr_jctx_init(&f->c, f->arena);
-    *state = f;
-    return 0;
+    return gr_test_json_setup(state, 256u << 20, true);
 }
 
 static int teardown(void **state)
 {
-    fixture *f = *state;
-    gr_json_bind(f->prev);
-    gr_arena_destroy(f->arena);
-    gr_arena_destroy(f->ref);
-    test_free(f);
-    return 0;
+    return gr_test_json_teardown(state);
 }
 
 static void reset(fixture *f)

@@ -1,7 +1,7 @@
 /* gr_json_print (src/json/print.c) against cJSON_PrintUnformatted: the same
  * bytes for random trees of every item kind cJSON has, the same refusals,
  * no recursion on deep answers, and NULL when the arena's budget runs out. */
-#include "gr_test.h"
+#include "gr_test_json.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -182,30 +182,14 @@ static cJSON *rand_tree(gr_test_rng *r, gr_arena *a, int depth)
     return node;
 }
 
-typedef struct fixture {
-    gr_arena *arena;
-    gr_arena *prev;
-    gr_jctx c;
-} fixture;
-
 static int setup(void **state)
 {
-    gr_json_init();
-    fixture *f = test_calloc(1, sizeof(*f));
-    f->arena = gr_arena_create(0);
-    f->prev = gr_json_bind(f->arena);
-    gr_jctx_init(&f->c, f->arena);
-    *state = f;
-    return 0;
+    return gr_test_json_setup(state, 0, false);
 }
 
 static int teardown(void **state)
 {
-    fixture *f = *state;
-    gr_json_bind(f->prev);
-    gr_arena_destroy(f->arena);
-    test_free(f);
-    return 0;
+    return gr_test_json_teardown(state);
 }
 
 /* Both printers on one item: the same bytes, or both refuse. */
