@@ -110,6 +110,40 @@ static int gr_fj_key(gr_fj *j)
     return -1;
 }
 
+/* The usual compact pair "[u,v]" with ids of 1 to 9 digits and no leading
+ * zero (so at most 10^9 - 1 <= top), read without the general per-token
+ * steps; false (nothing consumed) for anything else, which the general
+ * steps then read or decline.  Needs 24 readable bytes. */
+static inline bool gr_fj_pair_fast(gr_fj *j, uint32_t *x, uint32_t *y)
+{
+    const unsigned char *q = (const unsigned char *)j->p;
+    if (j->end - j->p < 24 || q[0] != '[') {
+        return false;
+    }
+    uint32_t val[2];
+    q++;
+    for (int k = 0; k < 2; k++) {
+        unsigned d = (unsigned)q[0] - '0', len = 0;
+        uint32_t acc = 0;
+        if (d > 9 || (d == 0 && (unsigned)q[1] - '0' <= 9)) {
+            return false; /* not a digit, or a leading zero */
+        }
+        while (d <= 9 && len < 9) {
+            acc = acc * 10 + d;
+            d = (unsigned)q[++len] - '0';
+        }
+        if (q[len] != (k == 0 ? ',' : ']')) {
+            return false; /* a 10th digit, whitespace, '.', 'e', ... */
+        }
+        val[k] = acc;
+        q += len + 1;
+    }
+    *x = val[0];
+    *y = val[1];
+    j->p = (const char *)q;
+    return true;
+}
+
 /* An array of uint32 ids (<= top) or of [u, v] pairs, in the arena; on
  * success trimmed to its length, on failure given back. */
 static bool gr_fj_ids(gr_fj *j, gr_arena *a, bool pairs, uint64_t top, uint32_t **out,
@@ -139,7 +173,9 @@ static bool gr_fj_ids(gr_fj *j, gr_arena *a, bool pairs, uint64_t top, uint32_t 
             cap *= 2;
         }
         uint64_t x, y;
-        if (pairs) {
+        if (pairs && gr_fj_pair_fast(j, &v[2 * n], &v[2 * n + 1])) {
+            /* read */
+        } else if (pairs) {
             if (!gr_fj_char(j, '[') || !gr_fj_uint(j, top, &x) || !gr_fj_char(j, ',') ||
                 !gr_fj_uint(j, top, &y) || !gr_fj_char(j, ']')) {
                 ok = false;
