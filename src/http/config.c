@@ -54,6 +54,9 @@ static const gr_opt gr_opts[] = {
     {"--shutdown-timeout", "GRUNDYD_SHUTDOWN_TIMEOUT", GR_OPT_UINT,
      GR_OFF(shutdown_timeout), 0, 86400,
      "seconds to let in-flight requests finish on SIGTERM (default 30)"},
+    {"--max-analysis-seconds", "GRUNDYD_MAX_ANALYSIS_SECONDS", GR_OPT_UINT,
+     GR_OFF(max_analysis), 1, 86400,
+     "time after which a sum stops solving its components (422) (default 30)"},
     {"--cors-origin", "GRUNDYD_CORS_ORIGIN", GR_OPT_STR, GR_OFF(cors_origin), 0,
      0, "Access-Control-Allow-Origin value (default *)"},
     {"--log-format", "GRUNDYD_LOG_FORMAT", GR_OPT_LOG, GR_OFF(log_format), 0, 0,
@@ -164,6 +167,7 @@ int gr_config_load(gr_config *cfg, int argc, char **argv)
         .backlog = 511,
         .max_inflight = 64,
         .shutdown_timeout = 30,
+        .max_analysis = 30,
         .cors_origin = "*",
         .log_format = GR_LOG_TEXT,
     };

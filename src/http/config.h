@@ -19,6 +19,7 @@ typedef struct gr_config {
     unsigned backlog;
     unsigned max_inflight;   /* solving requests at once; past it 503 */
     unsigned shutdown_timeout; /* seconds to wait for in-flight requests */
+    unsigned max_analysis;   /* seconds a sum may keep solving components */
     const char *cors_origin;
     gr_log_format log_format;
 } gr_config;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "json/families.h"
 
@@ -60,6 +61,7 @@ void gr_jctx_init(gr_jctx *c, gr_arena *arena)
 }
 
 /* ---- errors --------------------------------------------------------------- */
+
 
 static char *gr_json_vprintf(gr_arena *a, const char *fmt, va_list ap)
 {
@@ -114,6 +116,24 @@ gr_status gr_json_error(gr_jctx *c, gr_status st, const char *pointer,
     c->problem.detail = d != NULL ? d : "invalid input";
     c->problem.pointer = pointer;
     return st;
+}
+
+bool gr_json_past_deadline(gr_jctx *c, const char *ptr)
+{
+    if (c->deadline_ns == 0) {
+        return false;
+    }
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    if ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec < c->deadline_ns) {
+        return false;
+    }
+    gr_json_error(c, GR_ELIMIT, ptr,
+                  "the analysis ran past the time limit of %g s "
+                  "(--max-analysis-seconds); split the sum or ask the "
+                  "operator for a longer limit",
+                  c->time_limit_s);
+    return true;
 }
 
 gr_status gr_json_oom(gr_jctx *c)

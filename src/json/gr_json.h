@@ -43,9 +43,20 @@ typedef struct gr_jctx {
     gr_arena *arena;
     gr_problem problem;
     bool oom; /* set by gr_jw_* on allocation failure */
+    /* CLOCK_MONOTONIC nanoseconds after which loops whose work multiplies
+     * with the input's length (a sum's components) stop; 0: never.  Every
+     * single game's work is bounded by its own documented limits, but a
+     * sum of many hard components is not (36 octal components of a
+     * 64-digit code took 18 s from a 3 KB body). */
+    uint64_t deadline_ns;
+    double time_limit_s; /* the limit behind deadline_ns, for the message */
 } gr_jctx;
 
 void gr_jctx_init(gr_jctx *c, gr_arena *arena);
+
+/* Whether c's deadline has passed; if so fills the 422 problem (pointer
+ * ptr) and returns true. */
+bool gr_json_past_deadline(gr_jctx *c, const char *ptr);
 
 /* ---- cJSON allocation binding ------------------------------------------
  * gr_json_init installs the hooks once per process (idempotent).  Between

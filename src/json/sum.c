@@ -65,6 +65,9 @@ static gr_status gr_sum_read(gr_jctx *c, const cJSON *components, gr_sum *s)
     size_t i = 0;
     for (const cJSON *it = components->child; it != NULL; it = it->next, i++) {
         const char *ptr = gr_jp_idx(c, base, i);
+        if (gr_json_past_deadline(c, ptr)) {
+            return GR_ELIMIT;
+        }
         if (!cJSON_IsObject(it)) {
             return gr_json_error(c, GR_EINVAL, ptr,
                                  "must be an object with a \"game\" (one "
@@ -375,6 +378,9 @@ gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
         }
         if (!any) {
             continue;
+        }
+        if (gr_json_past_deadline(c, gr_jp_idx(c, "/components", i))) {
+            return GR_ELIMIT;
         }
         st = gr_sum_component_moves(c, &s, i, &target, cap - listed, opts.all,
                                     moves, &listed, &count);

@@ -1,0 +1,65 @@
+"""--max-analysis-seconds: a sum of many hard components stops with a 422.
+
+Each game's own work is bounded by its limits (an octal code's table stops
+at 32768 values), but a sum multiplies it: 36 octal components of codes
+with up to 64 digits took 18 s of CPU from a 3 KB body before the limit
+existed.  With a 1 s limit the sum must stop at a component boundary,
+say which component it stopped before, and leave the daemon serving.
+"""
+import json
+
+from harness import expect_problem
+
+SERVER_ARGS = ["--max-analysis-seconds", "1"]
+
+# Hard octal games: long codes whose periodicity is not confirmed early, so
+# every component computes its whole table (about 0.5 s each here).
+CODES = ["0.1337777777777777777777777777777777777777777777777777777777777777"[:i]
+         for i in range(30, 66)]
+
+
+def test_long_sum_stops_with_422(srv):
+    body = {"components": [{"game": "octal", "code": c, "heaps": [30000]} for c in CODES]}
+    p = expect_problem(srv.post_json("/v1/sum", body), 422)
+    assert "--max-analysis-seconds" in p["detail"], p
+    assert p["pointer"].startswith("/components/"), p
+    stopped = int(p["pointer"].split("/")[2])
+    # it stopped early: at least one component was solved, not all of them
+    assert 1 <= stopped < len(CODES), p
+
+
+def test_daemon_keeps_serving_after_the_limit(srv):
+    body = {"components": [{"game": "octal", "code": c, "heaps": [30000]} for c in CODES]}
+    expect_problem(srv.post_json("/v1/sum", body), 422)
+    r = srv.post_json("/v1/nim", {"piles": [1, 2]})
+    assert r.status == 200 and r.json()["grundy"] == 3
+
+
+def octal_brute(digits, n):
+    """Grundy value of a heap of n in the octal game 0.d1d2... by mex."""
+    g = [0] * (n + 1)
+    for h in range(1, n + 1):
+        seen = set()
+        for j, d in enumerate(digits, start=1):
+            if j > h:
+                break
+            r = h - j
+            if d & 1 and r == 0:
+                seen.add(0)
+            if d & 2 and r >= 1:
+                seen.add(g[r])
+            if d & 4 and r >= 2:
+                seen.update(g[a] ^ g[r - a] for a in range(1, r))
+        g[h] = min(set(range(len(seen) + 1)) - seen)
+    return g[n]
+
+
+def test_short_sums_are_unaffected(srv):
+    body = {"components": [{"game": "nim", "piles": [5]},
+                           {"game": "octal", "code": "0.07", "heaps": [9]},
+                           {"game": "subtraction", "max_take": 3, "piles": [6]}]}
+    r = srv.post_json("/v1/sum", body)
+    assert r.status == 200, r.json()
+    want = [5, octal_brute([0, 7], 9), 6 % 4]
+    assert r.json()["component_grundy"] == want
+    assert r.json()["grundy"] == want[0] ^ want[1] ^ want[2]
