@@ -20,7 +20,7 @@
 
 #include "http/routes.h"
 
-static const unsigned gr_statuses[] = {200, 204, 400, 404, 405, 413,
+static const unsigned gr_statuses[] = {200, 204, 400, 404, 405, 408, 413,
                                        415, 422, 500, 503, 0};
 #define GR_NSTATUS (sizeof(gr_statuses) / sizeof(gr_statuses[0]))
 

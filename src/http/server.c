@@ -89,7 +89,7 @@ typedef struct gr_req {
     size_t len, cap;
     size_t limit; /* the body buffer never grows past this (length + 1) */
     bool too_large, out_of_memory, solving, text, answered;
-    bool raw_answered; /* a 413 written to the socket mid-body */
+    bool raw_answered; /* a 413/408 written to the socket mid-body */
     bool deferred;     /* bodyless: dispatched on MHD's second call */
     bool queued;       /* handed to the solver pool (connection suspended) */
     bool done;         /* the solver has finished: result/problem/out set */
@@ -483,10 +483,11 @@ static enum MHD_Result gr_body_too_large(struct MHD_Connection *conn, gr_req *re
                       detail, NULL, NULL, true);
 }
 
-/* A chunked body has just passed --max-body, mid-upload.  libmicrohttpd
+/* An answer in the middle of the body: a chunked body has just passed
+ * --max-body (413), or a body trickles in too slowly (408).  libmicrohttpd
  * 0.9.75 accepts a response only before the body or after all of it, and
- * a hostile client may never send the rest.  So the 413 is written to the
- * socket here, as MHD would have written it with "Connection: close".
+ * a hostile client may never send the rest.  So the answer is written to
+ * the socket here, as MHD would have written it with "Connection: close".
  * The socket is non-blocking and the answer is a few hundred bytes, so one
  * send nearly always takes it all; if the buffer is full the client is not
  * reading and loses nothing it would have read.
@@ -494,19 +495,18 @@ static enum MHD_Result gr_body_too_large(struct MHD_Connection *conn, gr_req *re
  * Then the connection must close without MHD answering again: gr_access
  * keeps discarding what still arrives, up to GR_DISCARD_GRACE bytes (a
  * client that writes its whole body before reading, as many do, would
- * otherwise meet a reset instead of the 413), and returns MHD_NO at the end
- * of the body or past the grace.  MHD logs "Application reported internal
- * error" for that; the access log shows the 413.  A client that stalls has
- * its 413 at once and is closed by --timeout. */
-static enum MHD_Result gr_body_too_large_now(struct MHD_Connection *conn, gr_req *req)
+ * otherwise meet a reset instead of the answer), and returns MHD_NO at the
+ * end of the body or past the grace.  MHD logs "Application reported
+ * internal error" for that; the access log shows the status.  A client that
+ * stalls has its answer at once and is closed by --timeout. */
+static enum MHD_Result gr_answer_mid_body(struct MHD_Connection *conn, gr_req *req,
+                                          unsigned status, const char *reason,
+                                          const char *type, const char *title,
+                                          const char *detail)
 {
-    char detail[128];
-    snprintf(detail, sizeof(detail), "the body may be at most %llu bytes (--max-body)",
-             (unsigned long long)req->srv->cfg.max_body);
     size_t blen = 0;
-    char *body = gr_problem_json(413, "body-too-large", "Request body too large", detail,
-                                 NULL, &blen);
-    req->status = 413;
+    char *body = gr_problem_json(status, type, title, detail, NULL, &blen);
+    req->status = status;
     req->bytes = blen;
     req->answered = true;
     const union MHD_ConnectionInfo *ci =
@@ -517,14 +517,14 @@ static enum MHD_Result gr_body_too_large_now(struct MHD_Connection *conn, gr_req
     }
     const char *origin = req->srv->cfg.cors_origin;
     int vary = strcmp(origin, "*") != 0;
-    size_t hcap = 512 + strlen(origin) + strlen(req->id);
+    size_t hcap = 512 + strlen(reason) + strlen(origin) + strlen(req->id);
     char *msg = malloc(hcap + blen);
     if (msg == NULL) {
         free(body);
         return MHD_NO;
     }
     int hl = snprintf(msg, hcap,
-                      "HTTP/1.1 413 Content Too Large\r\n"
+                      "HTTP/1.1 %u %s\r\n"
                       "Connection: close\r\n"
                       "Content-Length: %zu\r\n"
                       "Content-Type: application/problem+json\r\n"
@@ -532,7 +532,7 @@ static enum MHD_Result gr_body_too_large_now(struct MHD_Connection *conn, gr_req
                       "Access-Control-Expose-Headers: X-Request-Id, Retry-After\r\n"
                       "X-Request-Id: %s\r\n"
                       "X-Content-Type-Options: nosniff\r\n\r\n",
-                      blen, origin, vary ? "Vary: Origin\r\n" : "", req->id);
+                      status, reason, blen, origin, vary ? "Vary: Origin\r\n" : "", req->id);
     if (hl > 0 && (size_t)hl < hcap) {
         memcpy(msg + hl, body, blen);
         size_t total = (size_t)hl + blen, off = 0;
@@ -551,6 +551,42 @@ static enum MHD_Result gr_body_too_large_now(struct MHD_Connection *conn, gr_req
     free(body);
     req->raw_answered = true;
     return MHD_YES;
+}
+
+static enum MHD_Result gr_body_too_large_now(struct MHD_Connection *conn, gr_req *req)
+{
+    char detail[128];
+    snprintf(detail, sizeof(detail), "the body may be at most %llu bytes (--max-body)",
+             (unsigned long long)req->srv->cfg.max_body);
+    return gr_answer_mid_body(conn, req, 413, "Content Too Large", "body-too-large",
+                              "Request body too large", detail);
+}
+
+/* After --timeout seconds a body must have come at GR_MIN_BODY_RATE bytes a
+ * second on average (Apache's mod_reqtimeout rule).  libmicrohttpd's
+ * timeout is an idle timeout that every byte resets, so without this a
+ * client sending a byte a second would hold its connection and its buffer
+ * for ever. */
+#define GR_MIN_BODY_RATE 1024u
+
+static bool gr_body_too_slow(const gr_req *req)
+{
+    uint64_t elapsed = gr_now_ns() - req->start_ns;
+    if (elapsed <= (uint64_t)req->srv->cfg.timeout * 1000000000u) {
+        return false;
+    }
+    return req->len < elapsed / 1000000000u * GR_MIN_BODY_RATE;
+}
+
+static enum MHD_Result gr_body_too_slow_now(struct MHD_Connection *conn, gr_req *req)
+{
+    char detail[160];
+    snprintf(detail, sizeof(detail),
+             "the body arrived at less than %u bytes a second after the first %u "
+             "seconds (--timeout)",
+             GR_MIN_BODY_RATE, req->srv->cfg.timeout);
+    return gr_answer_mid_body(conn, req, 408, "Request Timeout", "body-too-slow",
+                              "Request body too slow", detail);
 }
 
 /* Runs the request's analysis (on a solver thread) and keeps the answer
@@ -799,7 +835,7 @@ static enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn,
         return gr_dispatch(conn, req);
     }
     if (req->raw_answered) {
-        /* See gr_body_too_large_now: drain a little, then close. */
+        /* See gr_answer_mid_body: drain a little, then close. */
         req->discarded += *upload_data_size;
         bool more = *upload_data_size != 0 && req->discarded <= GR_DISCARD_GRACE;
         *upload_data_size = 0;
@@ -817,6 +853,9 @@ static enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn,
              * just passed --max-body: answer now instead of reading on
              * to the end, which a hostile client may never send. */
             return gr_body_too_large_now(conn, req);
+        }
+        if (gr_body_too_slow(req)) {
+            return gr_body_too_slow_now(conn, req);
         }
         return MHD_YES;
     }
