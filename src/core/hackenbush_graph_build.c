@@ -22,6 +22,8 @@
  */
 #include <stdbool.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "core/hackenbush_graph_internal.h"
 
@@ -42,6 +44,30 @@ typedef struct gr_hgraph_frame {
                         g(D) <= edges < 2^31 (GR_HGRAPH_MAX_EDGES) */
 } gr_hgraph_frame;
 
+/* Asks the kernel for transparent huge pages on a large array, before its
+ * first touch.  The DFS reads these arrays at random: with 4 KiB pages
+ * nearly every such read also misses the TLB (tens of MB are thousands of
+ * pages) and every page is a fault of its own; with 2 MiB pages neither.
+ * Only a hint: where it is not available or refused nothing changes. */
+static void gr_hgraph_huge(void *p, size_t size)
+{
+#ifdef MADV_HUGEPAGE
+    long ps = sysconf(_SC_PAGESIZE);
+    if (p == NULL || ps <= 0 || size < ((size_t)4 << 20)) {
+        return;
+    }
+    uintptr_t page = (uintptr_t)ps;
+    uintptr_t b = ((uintptr_t)p + page - 1) & ~(page - 1);
+    uintptr_t e = ((uintptr_t)p + size) & ~(page - 1);
+    if (e > b) {
+        (void)madvise((void *)b, e - b, MADV_HUGEPAGE);
+    }
+#else
+    (void)p;
+    (void)size;
+#endif
+}
+
 /* One adjacency entry: v's neighbour u by edge e, u's block at start. */
 typedef struct gr_hgraph_adj {
     uint32_t u, e, start;
@@ -59,11 +85,15 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     const uint32_t n = g->n;
     const size_t m = g->m;
     /* 2 * m < 2^32 (GR_HGRAPH_MAX_EDGES), so 32-bit offsets suffice */
-    uint32_t *off = GR_ARENA_ARRAY(a, uint32_t, (size_t)n + 1);
-    uint32_t *loops = GR_ARENA_ARRAY(a, uint32_t, n);
+    uint32_t *off = GR_ARENA_ARRAY_UNINIT(a, uint32_t, (size_t)n + 1);
+    uint32_t *loops = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n);
     if (off == NULL || loops == NULL) {
         return GR_ENOMEM;
     }
+    gr_hgraph_huge(off, ((size_t)n + 1) * sizeof(uint32_t));
+    gr_hgraph_huge(loops, (size_t)n * sizeof(uint32_t));
+    memset(off, 0, ((size_t)n + 1) * sizeof(uint32_t));
+    memset(loops, 0, (size_t)n * sizeof(uint32_t));
     /* Counting sort by vertex: degrees, then running sums so that off[v]
      * is the end of v's block, then each entry is put just before the
      * end it finds, the edges taken last to first -- which leaves off[v]
@@ -93,6 +123,7 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     if (adj == NULL || last == NULL) {
         return GR_ENOMEM;
     }
+    gr_hgraph_huge(adj, 2 * nonloop * sizeof(gr_hgraph_adj));
     for (size_t e = m; e-- > 0;) {
         uint32_t u = gr_hgraph_map(g, g->edges[2 * e]);
         uint32_t v = gr_hgraph_map(g, g->edges[2 * e + 1]);
@@ -126,6 +157,9 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     if (g->order == NULL || g->vx == NULL || stack == NULL) {
         return GR_ENOMEM;
     }
+    gr_hgraph_huge(g->order, (size_t)n * sizeof(uint32_t));
+    gr_hgraph_huge(g->vx, (size_t)n * sizeof(gr_hgraph_vertex));
+    gr_hgraph_huge(stack, (size_t)n * sizeof(gr_hgraph_frame));
 
     /* Two bitmaps small enough to stay in cache answer the per-edge
      * question "seen? on the stack?".  In an undirected DFS a seen
