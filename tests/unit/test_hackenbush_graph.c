@@ -623,51 +623,56 @@ static void test_family_as_sum_component(void **state)
 
 /* ---- the streaming JSON reader against the general path ---------------- */
 
-/* The general path's answer (status, and the printed body when 200). */
-static gr_status general_answer(const char *body, size_t len, char *out, size_t cap)
+/* One of the endpoint's readers on a body, in a fresh arena: 'g' the
+ * general path (gr_json_parse, then the JSON endpoint), 'f' the streaming
+ * JSON reader, 't' the text/plain reader.  Returns the status; out gets
+ * the printed answer, or on failure the problem's pointer ("" for the
+ * fast reader's declining, which is GR_OK with no answer). */
+static gr_status reader_answer(char kind, const char *body, size_t len, char *out, size_t cap)
 {
     gr_arena *a = gr_arena_create(0);
     gr_jctx c;
     gr_jctx_init(&c, a);
     gr_arena *prev = gr_json_bind(a);
     cJSON *doc = NULL, *resp = NULL;
-    gr_status st = gr_json_parse(&c, body, len, &doc);
-    if (st == GR_OK) {
-        st = gr_endpoint_hackenbush_graph(&c, doc, &resp);
+    gr_status st;
+    if (kind == 'g') {
+        st = gr_json_parse(&c, body, len, &doc);
+        if (st == GR_OK) {
+            st = gr_endpoint_hackenbush_graph(&c, doc, &resp);
+        }
+    } else if (kind == 'f') {
+        st = gr_endpoint_hackenbush_graph_json_fast(&c, body, len, &resp);
+        assert_int_equal(st, GR_OK); /* it declines, never fails */
+    } else {
+        st = gr_endpoint_hackenbush_graph_text(&c, body, len, &resp);
     }
     out[0] = '\0';
-    if (st == GR_OK) {
+    if (st == GR_OK && resp != NULL) {
         size_t n = 0;
         char *text = gr_json_print(&c, resp, &n);
         assert_non_null(text);
         assert_true(n < cap);
         memcpy(out, text, n + 1);
+    } else if (st != GR_OK) {
+        snprintf(out, cap, "%s", c.problem.pointer != NULL ? c.problem.pointer : "?");
     }
     gr_json_bind(prev);
     gr_arena_destroy(a);
     return st;
 }
 
+/* The general path's answer (status, and the printed body when 200). */
+static gr_status general_answer(const char *body, size_t len, char *out, size_t cap)
+{
+    return reader_answer('g', body, len, out, cap);
+}
+
 /* The fast reader's answer: 1 answered (out filled), 0 declined. */
 static int fast_answer(const char *body, size_t len, char *out, size_t cap)
 {
-    gr_arena *a = gr_arena_create(0);
-    gr_jctx c;
-    gr_jctx_init(&c, a);
-    gr_arena *prev = gr_json_bind(a);
-    cJSON *resp = NULL;
-    assert_int_equal(gr_endpoint_hackenbush_graph_json_fast(&c, body, len, &resp), GR_OK);
-    int answered = resp != NULL;
-    if (answered) {
-        size_t n = 0;
-        char *text = gr_json_print(&c, resp, &n);
-        assert_non_null(text);
-        assert_true(n < cap);
-        memcpy(out, text, n + 1);
-    }
-    gr_json_bind(prev);
-    gr_arena_destroy(a);
-    return answered;
+    reader_answer('f', body, len, out, cap);
+    return out[0] != '\0';
 }
 
 static const char *ws(gr_test_rng *r)
@@ -784,32 +789,6 @@ static void test_fast_json_reader(void **state)
 
 /* ---- the text/plain reader ---------------------------------------------- */
 
-/* The text reader's answer: status, the printed body or the problem's
- * pointer. */
-static gr_status text_answer(const char *body, size_t len, char *out, size_t cap)
-{
-    gr_arena *a = gr_arena_create(0);
-    gr_jctx c;
-    gr_jctx_init(&c, a);
-    gr_arena *prev = gr_json_bind(a);
-    cJSON *resp = NULL;
-    gr_status st = gr_endpoint_hackenbush_graph_text(&c, body, len, &resp);
-    out[0] = '\0';
-    if (st == GR_OK) {
-        size_t n = 0;
-        char *text = gr_json_print(&c, resp, &n);
-        assert_non_null(text);
-        assert_true(n < cap);
-        memcpy(out, text, n + 1);
-    } else {
-        assert_non_null(c.problem.pointer);
-        snprintf(out, cap, "%s", c.problem.pointer);
-    }
-    gr_json_bind(prev);
-    gr_arena_destroy(a);
-    return st;
-}
-
 /* An id as text: sometimes with leading zeros, so that numbers of every
  * width (1 to 12 digits) meet the reader's 8-byte fast path at every
  * offset. */
@@ -899,7 +878,7 @@ static void test_text_reader(void **state)
         size_t len = text_body(&r, &G, scale, plain, body, sizeof(body), lines);
         size_t jlen = json_body(&G, scale, jbody, sizeof(jbody));
         assert_int_equal(general_answer(jbody, jlen, want, sizeof(want)), GR_OK);
-        assert_int_equal(text_answer(body, len, got, sizeof(got)), GR_OK);
+        assert_int_equal(reader_answer('t', body, len, got, sizeof(got)), GR_OK);
         assert_string_equal(got, want);
         /* junk right after a digit of an edge line: a 400 at that line */
         size_t e = (size_t)gr_test_below(&r, G.m);
@@ -929,7 +908,7 @@ static void test_text_reader(void **state)
         memcpy(bad + pre + strlen(j), body + pre, len - pre);
         char ptr[32];
         snprintf(ptr, sizeof(ptr), "/line/%zu", lines[e]);
-        assert_int_equal(text_answer(bad, len + strlen(j), got, sizeof(got)), GR_EINVAL);
+        assert_int_equal(reader_answer('t', bad, len + strlen(j), got, sizeof(got)), GR_EINVAL);
         assert_string_equal(got, ptr);
     }
 }
