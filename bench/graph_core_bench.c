@@ -1,8 +1,12 @@
 /* Times the hackenbush_graph core alone on a text edge list (the format of
  * bench/graph_gen.py): solve (the value), one winning move, every winning
  * move.  Built and run by bench/graph_bench.sh:
- *     graph_core_bench FILE.txt [REPEAT]
- * Prints one line of CPU milliseconds (best of REPEAT). */
+ *     graph_core_bench FILE.txt [REPEAT [answer]]
+ * Prints one line of CPU milliseconds (best of REPEAT).  With "answer" it
+ * also times a whole request without HTTP -- gr_json_answer on the body,
+ * as the daemon's solver thread calls it (read + solve + one winning move
+ * + print) -- for the text body and for FILE.json when present, and so
+ * shows what reading and printing add to the core's solve + first move. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +14,7 @@
 #include <time.h>
 
 #include "grundy/hackenbush_graph.h"
+#include "json/endpoints.h"
 
 static double now_ms(void)
 {
@@ -22,8 +27,7 @@ static char *slurp(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
-        perror(path);
-        exit(1);
+        return NULL;
     }
     fseek(f, 0, SEEK_END);
     long n = ftell(f);
@@ -32,10 +36,59 @@ static char *slurp(const char *path, size_t *len)
     if (fread(buf, 1, (size_t)n, f) != (size_t)n) {
         exit(1);
     }
-    buf[n] = '\0';
+    buf[n] = '\0'; /* the daemon's bodies are NUL-terminated too */
     fclose(f);
     *len = (size_t)n;
     return buf;
+}
+
+/* One request through the shared answer path: CPU ms, the arena peak. */
+static double answer_once(const char *body, size_t len, bool text, size_t *peak)
+{
+    gr_arena *a = gr_arena_create(0);
+    gr_jctx c;
+    gr_jctx_init(&c, a);
+    char *out = NULL;
+    size_t out_len = 0;
+    double t0 = now_ms();
+    gr_status st = gr_json_answer(&c, gr_endpoint_hackenbush_graph,
+                                  gr_endpoint_hackenbush_graph_json_fast,
+                                  gr_endpoint_hackenbush_graph_text, text, body, len, &out,
+                                  &out_len);
+    double t1 = now_ms();
+    if (st != GR_OK) {
+        fprintf(stderr, "answer failed: %s\n", c.problem.detail ? c.problem.detail : "?");
+        exit(1);
+    }
+    *peak = gr_arena_peak(a);
+    gr_arena_destroy(a);
+    return t1 - t0;
+}
+
+/* The whole-request lines for the text body and FILE.json. */
+static void answers(const char *path, const char *text, size_t tlen, int repeat, double core_ms)
+{
+    gr_json_init();
+    char jpath[4096];
+    size_t plen = strlen(path), jlen = 0;
+    snprintf(jpath, sizeof(jpath), "%.*s.json", (int)(plen > 4 ? plen - 4 : plen), path);
+    char *json = slurp(jpath, &jlen);
+    for (int form = 0; form < 2; form++) {
+        const char *body = form == 0 ? text : json;
+        if (body == NULL) {
+            continue;
+        }
+        double best = 1e18;
+        size_t peak = 0;
+        for (int r = 0; r < repeat; r++) {
+            double t = answer_once(body, form == 0 ? tlen : jlen, form == 0, &peak);
+            best = t < best ? t : best;
+        }
+        printf("  %s request without HTTP: %.1f ms = core %.1f + read and print %.1f, "
+               "arena peak %.1f MB\n",
+               form == 0 ? "text" : "JSON", best, core_ms, best - core_ms, peak / 1048576.0);
+    }
+    free(json);
 }
 
 static unsigned long next_num(char **p)
@@ -55,6 +108,10 @@ int main(int argc, char **argv)
     int repeat = argc > 2 ? atoi(argv[2]) : 3;
     size_t len;
     char *text = slurp(argv[1], &len);
+    if (text == NULL) {
+        perror(argv[1]);
+        return 1;
+    }
     char *p = text;
     uint32_t n = (uint32_t)next_num(&p);
     size_t m = next_num(&p);
@@ -108,6 +165,9 @@ int main(int argc, char **argv)
            "+all moves %.1f ms (%zu moves), arena peak %.1f MB (value alone %.1f MB)\n",
            argv[1], n, m, (unsigned long long)grundy, best_solve, best_one, best_all, nall,
            peak / 1048576.0, peak_value / 1048576.0);
+    if (argc > 3 && strcmp(argv[3], "answer") == 0) {
+        answers(argv[1], text, len, repeat, best_solve + best_one);
+    }
     free(edges);
     free(text);
     return 0;
