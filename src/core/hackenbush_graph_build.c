@@ -75,7 +75,7 @@ typedef struct gr_hgraph_adj {
 
 /* How many frames below the top the DFS prefetches when it backs up. */
 #ifndef GR_HGRAPH_AHEAD
-#define GR_HGRAPH_AHEAD 8
+#define GR_HGRAPH_AHEAD 16
 #endif
 
 /* Steps 1-4 in one search: the value needs no further pass over the
@@ -239,12 +239,14 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
                                    .sub_value = f->sub};
         if (sp > GR_HGRAPH_AHEAD) {
             /* Backing up a long path, each ancestor's adjacency is read
-             * next and was evicted long ago: ask for it some frames
-             * ahead, so those misses overlap instead of queueing. */
+             * next and its record written, both evicted long ago: ask
+             * for them some frames ahead, so those misses overlap
+             * instead of queueing. */
             const gr_hgraph_frame *q = &stack[sp - 1 - GR_HGRAPH_AHEAD];
             if (q->i != GR_HGRAPH_NONE) {
                 __builtin_prefetch(&adj[q->i]);
             }
+            __builtin_prefetch(&vx[q->v], 1); /* its record, written at close */
         }
         if (sp > 0) {
             gr_hgraph_frame *p = &stack[sp - 1];
