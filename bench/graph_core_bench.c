@@ -51,10 +51,9 @@ static double answer_once(const char *body, size_t len, bool text, size_t *peak)
     char *out = NULL;
     size_t out_len = 0;
     double t0 = now_ms();
-    gr_status st = gr_json_answer(&c, gr_endpoint_hackenbush_graph,
-                                  gr_endpoint_hackenbush_graph_json_fast,
-                                  gr_endpoint_hackenbush_graph_text, text, body, len, &out,
-                                  &out_len);
+    gr_status st =
+        gr_json_answer(&c, gr_endpoint_hackenbush_graph, gr_endpoint_hackenbush_graph_json_fast,
+                       gr_endpoint_hackenbush_graph_text, text, body, len, &out, &out_len);
     double t1 = now_ms();
     if (st != GR_OK) {
         fprintf(stderr, "answer failed: %s\n", c.problem.detail ? c.problem.detail : "?");

@@ -36,12 +36,12 @@
  * When v closes, its record (gr_hgraph_vertex) is written in one go. */
 typedef struct gr_hgraph_frame {
     uint32_t v;
-    uint32_t i;      /* next entry of v's adjacency to scan (GR_HGRAPH_NONE: done) */
-    uint32_t pe;     /* the edge v was entered by (skipped, not its twin) */
-    uint32_t cnt;    /* back edges covering (v, parent v), subtree so far */
-    uint32_t in;     /* edges inside v's component below v, so far */
-    uint32_t sub;    /* XOR of g(D) + 1 over child components D, so far:
-                        g(D) <= edges < 2^31 (GR_HGRAPH_MAX_EDGES) */
+    uint32_t i;   /* next entry of v's adjacency to scan (GR_HGRAPH_NONE: done) */
+    uint32_t pe;  /* the edge v was entered by (skipped, not its twin) */
+    uint32_t cnt; /* back edges covering (v, parent v), subtree so far */
+    uint32_t in;  /* edges inside v's component below v, so far */
+    uint32_t sub; /* XOR of g(D) + 1 over child components D, so far:
+                     g(D) <= edges < 2^31 (GR_HGRAPH_MAX_EDGES) */
 } gr_hgraph_frame;
 
 /* Asks the kernel for transparent huge pages on a large array, before its
@@ -185,8 +185,7 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     order[nv++] = root;
     GR_SET(seen, root);
     GR_SET(open, root);
-    stack[sp++] = (gr_hgraph_frame){root, root_start, GR_HGRAPH_NONE, 0,
-                                    loops[root], 0};
+    stack[sp++] = (gr_hgraph_frame){root, root_start, GR_HGRAPH_NONE, 0, loops[root], 0};
     while (sp > 0) {
         gr_hgraph_frame *f = &stack[sp - 1];
         const uint32_t v = f->v, pe = f->pe;

@@ -44,18 +44,18 @@ typedef struct gr_hgraph_vertex {
 } gr_hgraph_vertex;
 
 struct gr_hgraph {
-    uint32_t n;            /* vertices of the input */
-    size_t m;              /* edges of the input */
-    const uint32_t *edges; /* the input's edge list (not copied) */
+    uint32_t n;             /* vertices of the input */
+    size_t m;               /* edges of the input */
+    const uint32_t *edges;  /* the input's edge list (not copied) */
     const uint64_t *ground; /* bit v set: v is merged into root (a bitmap,
                                so the per-edge lookup stays in cache) */
-    uint32_t root;         /* the merged ground vertex (first ground id) */
+    uint32_t root;          /* the merged ground vertex (first ground id) */
 
     /* DFS over the attached part, vertices in preorder. */
-    uint32_t nv;             /* attached vertices */
-    uint32_t *order;         /* order[0..nv): preorder; order[0] == root */
+    uint32_t nv;              /* attached vertices */
+    uint32_t *order;          /* order[0..nv): preorder; order[0] == root */
     const uint64_t *attached; /* bitmap: v reached from the ground */
-    gr_hgraph_vertex *vx;    /* per vertex, valid for attached ones */
+    gr_hgraph_vertex *vx;     /* per vertex, valid for attached ones */
     uint32_t ncomp;
     uint32_t *comp_root; /* in creation order == preorder of roots */
 

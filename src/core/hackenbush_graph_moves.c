@@ -139,7 +139,8 @@ static bool gr_hgraph_bridge_moves(const gr_hgraph *g, uint64_t target, uint64_t
                 }
             }
         }
-        if (tgt[c] != GR_HGRAPH_NO_TARGET && g->vx[r].in_edges > 0 && ((tgt[c] ^ gc ^ 1u) & 1u) == 0) {
+        if (tgt[c] != GR_HGRAPH_NO_TARGET && g->vx[r].in_edges > 0 &&
+            ((tgt[c] ^ gc ^ 1u) & 1u) == 0) {
             want[c] = 1;
             *any_inner = true;
         }
