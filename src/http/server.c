@@ -934,6 +934,34 @@ static void gr_log_client(struct MHD_Connection *conn, char *addr, size_t cap)
     }
 }
 
+/* "%Y-%m-%dT%H:%M:%S" of a second, formatted once a second per thread:
+ * gmtime_r takes glibc's process-wide time zone lock on every call. */
+static _Thread_local time_t gr_log_sec = (time_t)-1;
+static _Thread_local char gr_log_sec_text[20];
+
+static const char *gr_log_second(time_t sec)
+{
+    if (sec != gr_log_sec) {
+        struct tm tm;
+        gmtime_r(&sec, &tm);
+        gr_line l = {gr_log_sec_text, 0, sizeof(gr_log_sec_text) - 1};
+        gr_line_u64(&l, (uint64_t)tm.tm_year + 1900, 4);
+        gr_line_put(&l, "-", 1);
+        gr_line_u64(&l, (uint64_t)tm.tm_mon + 1, 2);
+        gr_line_put(&l, "-", 1);
+        gr_line_u64(&l, (uint64_t)tm.tm_mday, 2);
+        gr_line_put(&l, "T", 1);
+        gr_line_u64(&l, (uint64_t)tm.tm_hour, 2);
+        gr_line_put(&l, ":", 1);
+        gr_line_u64(&l, (uint64_t)tm.tm_min, 2);
+        gr_line_put(&l, ":", 1);
+        gr_line_u64(&l, (uint64_t)tm.tm_sec, 2);
+        gr_log_sec_text[19] = '\0';
+        gr_log_sec = sec;
+    }
+    return gr_log_sec_text;
+}
+
 static void gr_log_request(gr_server *srv, struct MHD_Connection *conn, gr_req *req,
                            uint64_t dur_ns)
 {
@@ -946,8 +974,6 @@ static void gr_log_request(gr_server *srv, struct MHD_Connection *conn, gr_req *
     gr_log_escape(path, sizeof(path), req->path != NULL ? req->path : "-");
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
-    struct tm tm;
-    gmtime_r(&ts.tv_sec, &tm);
     char line[1024];
     gr_line l = {line, 0, sizeof(line) - 1};
     bool json = srv->cfg.log_format == GR_LOG_JSON;
@@ -955,17 +981,7 @@ static void gr_log_request(gr_server *srv, struct MHD_Connection *conn, gr_req *
         gr_line_str(&l, "{\"time\":\"");
     }
     /* %Y-%m-%dT%H:%M:%S.mmmZ */
-    gr_line_u64(&l, (uint64_t)tm.tm_year + 1900, 4);
-    gr_line_put(&l, "-", 1);
-    gr_line_u64(&l, (uint64_t)tm.tm_mon + 1, 2);
-    gr_line_put(&l, "-", 1);
-    gr_line_u64(&l, (uint64_t)tm.tm_mday, 2);
-    gr_line_put(&l, "T", 1);
-    gr_line_u64(&l, (uint64_t)tm.tm_hour, 2);
-    gr_line_put(&l, ":", 1);
-    gr_line_u64(&l, (uint64_t)tm.tm_min, 2);
-    gr_line_put(&l, ":", 1);
-    gr_line_u64(&l, (uint64_t)tm.tm_sec, 2);
+    gr_line_put(&l, gr_log_second(ts.tv_sec), 19);
     gr_line_put(&l, ".", 1);
     gr_line_u64(&l, (uint64_t)ts.tv_nsec / 1000000u, 3);
     /* the duration in microseconds, printed as milliseconds with 3 decimals */
