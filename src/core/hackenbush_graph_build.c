@@ -231,7 +231,6 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
         sp--;
         vx[v] = (gr_hgraph_vertex){.parent = sp > 0 ? stack[sp - 1].v : GR_HGRAPH_NONE,
                                    .parent_edge = pe,
-                                   .depth = sp,
                                    .cnt = f->cnt,
                                    .in_edges = f->in,
                                    .comp = 0, /* step 5 */

@@ -67,8 +67,9 @@ static gr_status gr_hgraph_paint(gr_arena *a, const gr_hgraph *g, const uint8_t 
     for (uint32_t i = 0; i < g->nv; i++) {
         uint32_t v = g->order[i];
         pv[v].uf = v;
-        pv[v].depth = g->vx[v].depth;
         pv[v].parent = g->vx[v].parent;
+        /* preorder: the parent's depth is already there */
+        pv[v].depth = i == 0 ? 0 : pv[pv[v].parent].depth + 1;
         maxd = pv[v].depth > maxd ? pv[v].depth : maxd;
     }
     /* The wanted back edges, from one pass over the edge list (a non-loop

@@ -30,17 +30,19 @@
 typedef struct gr_hgraph_vertex {
     uint32_t parent;      /* parent vertex (NONE for the root) */
     uint32_t parent_edge; /* edge id from the parent (NONE likewise) */
-    uint32_t depth;       /* in the DFS tree; the root's is 0 */
     /* For v != root: back edges covering the tree edge (v, parent v);
      * 0 means a bridge. */
     uint32_t cnt;
     /* Over the part of v's subtree inside v's component: in_edges = edges
      * with both ends there, sub_value = XOR of g(D)+1 over the child
      * components D hanging there (colon principle).  For a component root
-     * r: in_edges = k_C and g(C) = (k_C mod 2) XOR sub_value. */
+     * r: in_edges = k_C and g(C) = (k_C mod 2) XOR sub_value.  32 bits
+     * hold it: a Grundy value is at most the number of edges, below 2^31
+     * (GR_HGRAPH_MAX_EDGES), so each g(D)+1 and their XOR are below 2^32;
+     * 24 bytes a vertex instead of 32. */
     uint32_t in_edges;
     uint32_t comp; /* component id */
-    uint64_t sub_value;
+    uint32_t sub_value;
 } gr_hgraph_vertex;
 
 struct gr_hgraph {

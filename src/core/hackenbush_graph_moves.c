@@ -163,7 +163,8 @@ static bool gr_hgraph_single_moves(const gr_hgraph *g, const gr_hgraph_cuts *cut
         if (!gr_hgraph_attached(g, u)) {
             continue; /* detached */
         }
-        uint32_t lower = g->vx[u].depth >= g->vx[v].depth ? u : v;
+        /* a tree edge is the entering edge of its deeper end only */
+        uint32_t lower = g->vx[u].parent_edge == e ? u : v;
         if (u != v && g->vx[lower].parent_edge == e && g->vx[lower].cnt == 0) {
             continue; /* a bridge: stage 1 */
         }
