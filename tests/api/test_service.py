@@ -75,6 +75,27 @@ def test_cors_preflight(srv):
     assert "content-type" in r.header("access-control-allow-headers").lower()
     r = srv.post_json(NIM, {"piles": [1]}, headers={"Origin": "http://example.test"})
     assert r.header("access-control-allow-origin") == "*"
+    # a browser may read the request id of a CORS answer
+    assert "x-request-id" in r.header("access-control-expose-headers").lower()
+    p = expect_problem(srv.post_json(NIM, {"piles": "x"}, headers={"Origin": "http://a.test"}), 400)
+    assert p["pointer"] == "/piles"
+
+
+def test_cors_headers_on_every_kind_of_answer(srv):
+    origin = {"Origin": "http://example.test"}
+    # CORS requests (Origin present): allow + expose, answers and problems alike
+    for r in (srv.post_json(NIM, {"piles": [1]}, headers=origin),
+              srv.post_json(NIM, {"piles": "x"}, headers=origin),
+              srv.get("/healthz", headers=origin)):
+        assert r.header("access-control-allow-origin") == "*", r
+        assert "x-request-id" in r.header("access-control-expose-headers").lower(), r
+    # GET answers may be cached and replayed to a browser: expose always
+    r = srv.get("/v1")
+    assert "x-request-id" in r.header("access-control-expose-headers").lower()
+    # a POST without Origin is no CORS request: allow-origin still, expose not needed
+    r = srv.post_json(NIM, {"piles": [1]})
+    assert r.header("access-control-allow-origin") == "*"
+    assert r.header("x-request-id")
 
 
 def test_content_types(srv):
