@@ -103,7 +103,8 @@ if want graph; then
     # rows "name  min/median  min/median  min/median" (ms); ratios of the minima
     # (on a shared machine other work only ever adds time) and of the medians
     # shellcheck disable=SC2046 # six numbers, split on purpose
-    set -- $(awk '$1 == "random1e6" {print $2, $3, $4}' "$LOGS/graph.log" | tr '/' ' ')
+    set -- $(awk '$1 == "random1e6" && NF == 4 && $2 ~ /\// {print $2, $3, $4; exit}' \
+             "$LOGS/graph.log" | tr '/' ' ')
     if [ $# -eq 6 ]; then
         rt=$(awk -v b="$1" -v t="$3" 'BEGIN {printf "%.2f", t / b}')
         rj=$(awk -v b="$1" -v j="$5" 'BEGIN {printf "%.2f", j / b}')
