@@ -61,6 +61,9 @@ static const gr_opt gr_opts[] = {
      0, "Access-Control-Allow-Origin value (default *)"},
     {"--log-format", "GRUNDYD_LOG_FORMAT", GR_OPT_LOG, GR_OFF(log_format), 0, 0,
      "access log format: text, json or off (default text)"},
+    {"--log-flush-ms", "GRUNDYD_LOG_FLUSH_MS", GR_OPT_UINT, GR_OFF(log_flush_ms), 0, 60000,
+     "access log lines are buffered and written within this many milliseconds; 0 writes "
+     "each at once (default 100)"},
 };
 
 #define GR_NOPTS (sizeof(gr_opts) / sizeof(gr_opts[0]))
@@ -168,6 +171,7 @@ int gr_config_load(gr_config *cfg, int argc, char **argv)
         .max_inflight = 64,
         .shutdown_timeout = 30,
         .max_analysis = 30,
+        .log_flush_ms = 100,
         .cors_origin = "*",
         .log_format = GR_LOG_TEXT,
     };

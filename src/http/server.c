@@ -39,6 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "http/log.h"
 #include "http/metrics.h"
 #include "http/routes.h"
 #include "http/solver.h"
@@ -52,6 +53,7 @@ struct gr_server {
     struct MHD_Daemon *daemon;
     gr_solver *solver;
     gr_metrics *metrics;
+    gr_log *log; /* the access log; NULL with --log-format off */
     atomic_bool draining;
     atomic_uint solving;
     atomic_ullong next_id;
@@ -1038,9 +1040,7 @@ static void gr_log_request(gr_server *srv, struct MHD_Connection *conn, gr_req *
     if (l.n == l.cap) {
         line[l.n - 1] = '\n'; /* truncated: still one whole line */
     }
-    /* One write per line keeps lines whole under concurrency. */
-    ssize_t w = write(STDERR_FILENO, line, l.n);
-    (void)w;
+    gr_log_line(srv->log, line, l.n);
 }
 
 static gr_conn *gr_conn_of(struct MHD_Connection *conn)
@@ -1168,6 +1168,15 @@ gr_server *gr_server_start(const gr_config *cfg)
          (intptr_t)cfg->threads, NULL},
         {MHD_OPTION_END, 0, NULL},
     };
+    if (cfg->log_format != GR_LOG_OFF) {
+        srv->log = gr_log_create(STDERR_FILENO, cfg->log_flush_ms);
+        if (srv->log == NULL) {
+            gr_solver_stop(srv->solver, NULL);
+            gr_metrics_destroy(srv->metrics);
+            free(srv);
+            return NULL;
+        }
+    }
     srv->daemon = MHD_start_daemon(flags, (uint16_t)cfg->port, NULL, NULL, gr_access, srv,
                                    MHD_OPTION_EXTERNAL_LOGGER, gr_mhd_log, NULL,
                                    MHD_OPTION_SOCK_ADDR, sa, MHD_OPTION_ARRAY, opts,
@@ -1176,6 +1185,7 @@ gr_server *gr_server_start(const gr_config *cfg)
         fprintf(stderr, "grundyd: cannot listen on %s:%u\n",
                 cfg->bind != NULL ? cfg->bind : "0.0.0.0", cfg->port);
         gr_solver_stop(srv->solver, NULL);
+        gr_log_destroy(srv->log);
         gr_metrics_destroy(srv->metrics);
         free(srv);
         return NULL;
@@ -1222,6 +1232,7 @@ void gr_server_drain_and_stop(gr_server *srv)
     if (fd != MHD_INVALID_SOCKET) {
         close(fd);
     }
+    gr_log_destroy(srv->log); /* writes the lines still buffered */
     gr_metrics_destroy(srv->metrics);
     free(srv);
 }

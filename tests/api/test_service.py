@@ -1,6 +1,7 @@
 """The service foundation: routes, methods, content types, CORS, problems,
 the number rules, metrics, the index and the embedded documents."""
 import json
+import time
 
 import yaml
 
@@ -191,6 +192,12 @@ def test_deterministic_bytes(srv):
 def test_access_log_has_one_line_per_request(srv):
     srv.post_json(NIM, {"piles": [1]}, headers={"X-Request-Id": "log-check-1"})
     srv.get("/healthz", headers={"X-Request-Id": "log-check-2"})
+    # lines are buffered and written within --log-flush-ms (100 ms)
+    deadline = time.time() + 5
     log = srv.log_text()
+    while "id=log-check-2" not in log and time.time() < deadline:
+        time.sleep(0.05)
+        log = srv.log_text()
+    assert "id=log-check-2" in log
     assert sum("id=log-check-1" in l for l in log.splitlines()) == 1
     assert any('"POST /v1/nim" 200' in l and "id=log-check-1" in l for l in log.splitlines())
