@@ -346,7 +346,16 @@ fi
 code=$(request /v1/nim '{"piles":[3,4,5]')
 if [ "$code" = 400 ]; then ok "malformed JSON -> 400"; else bad "malformed JSON: $code"; fi
 
-if pm logs "$NAME" 2>&1 | grep -q '^{.*"path":"/v1/nim","status":200'; then
+# access-log lines are written within --log-flush-ms (100 ms): poll briefly
+logged=no
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+    if pm logs "$NAME" 2>&1 | grep -q '^{.*"path":"/v1/nim","status":200'; then
+        logged=yes
+        break
+    fi
+    sleep 0.2
+done
+if [ "$logged" = yes ]; then
     ok "GRUNDYD_LOG_FORMAT=json from the environment: JSON access log"
 else
     bad "no JSON access log line for /v1/nim (environment configuration)"
