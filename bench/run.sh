@@ -30,7 +30,7 @@ ONLY=${ONLY:-small graph memory tree ordinal piles game_graph}
 if [ -n "${QUICK:-}" ]; then
     SMALL_ROUNDS=1 SMALL_SECS=3 REPEAT=1
 else
-    SMALL_ROUNDS=${SMALL_ROUNDS:-3} SMALL_SECS=${SMALL_SECS:-8} REPEAT=${REPEAT:-3}
+    SMALL_ROUNDS=${SMALL_ROUNDS:-4} SMALL_SECS=${SMALL_SECS:-8} REPEAT=${REPEAT:-3}
 fi
 LOGS=$BUILD/bench/logs
 mkdir -p "$LOGS" "$DATA"
