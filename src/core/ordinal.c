@@ -426,49 +426,6 @@ int gr_ord_cmp(const gr_ord_ctx *x, gr_ord a, gr_ord b)
     }
 }
 
-/* Stable bottom-up merge sort of labels, ascending by gr_ord_cmp. */
-static void sort_labels(const gr_ord_ctx *x, gr_ord *a, gr_ord *tmp,
-                        size_t n)
-{
-    const size_t run = 16;
-    for (size_t lo = 0; lo < n; lo += run) {
-        size_t hi = lo + run < n ? lo + run : n;
-        for (size_t i = lo + 1; i < hi; i++) {
-            gr_ord v = a[i];
-            size_t j = i;
-            while (j > lo && gr_ord_cmp(x, a[j - 1], v) > 0) {
-                a[j] = a[j - 1];
-                j--;
-            }
-            a[j] = v;
-        }
-    }
-    gr_ord *src = a, *dst = tmp;
-    for (size_t width = run; width < n; width *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * width) {
-            size_t mid = lo + width < n ? lo + width : n;
-            size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
-            size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi) {
-                dst[k++] = gr_ord_cmp(x, src[j], src[i]) < 0 ? src[j++]
-                                                             : src[i++];
-            }
-            while (i < mid) {
-                dst[k++] = src[i++];
-            }
-            while (j < hi) {
-                dst[k++] = src[j++];
-            }
-        }
-        gr_ord *t = src;
-        src = dst;
-        dst = t;
-    }
-    if (src != a) {
-        memcpy(a, src, n * sizeof(*a));
-    }
-}
-
 /* A group member with its leading term cached: most comparisons inside a
  * height group are decided by the leading exponent's rank and coefficient
  * without touching the labels again. */
@@ -660,9 +617,10 @@ gr_status gr_ord_nim_sum(gr_ord_ctx *x, const gr_ord *v, size_t n,
     for (size_t i = 0; i < n; i++) {
         total += x->labels[v[i]].nterms;
     }
-    gr_ord *dist = GR_ARENA_ARRAY_UNINIT(x->arena, gr_ord, total + 1);
-    gr_ord *tmp = GR_ARENA_ARRAY_UNINIT(x->arena, gr_ord, total + 1);
-    if (acc == NULL || seen == NULL || dist == NULL || tmp == NULL) {
+    /* The distinct exponents as sort keys with no cached leading term
+     * (rank0 = coef0 = 0): sort_keys then orders them by gr_ord_cmp alone. */
+    rank_key *dist = GR_ARENA_ARRAY(x->arena, rank_key, 2 * total + 2);
+    if (acc == NULL || seen == NULL || dist == NULL) {
         return GR_ENOMEM;
     }
     size_t d = 0;
@@ -673,24 +631,24 @@ gr_status gr_ord_nim_sum(gr_ord_ctx *x, const gr_ord *v, size_t n,
             acc[e] ^= x->term_coef[l->term_off + t];
             if (!seen[e]) {
                 seen[e] = 1;
-                dist[d++] = e;
+                dist[d++].label = e;
             }
         }
     }
-    sort_labels(x, dist, tmp, d);
+    sort_keys(x, dist, dist + total + 1, d);
     gr_status st = scratch_reserve(x, d);
     if (st != GR_OK) {
         return st;
     }
     size_t k = 0;
     for (size_t i = d; i-- > 0;) {
-        if (acc[dist[i]] != 0) {
-            x->s_exp[k] = dist[i];
-            x->s_coef[k++] = acc[dist[i]];
+        gr_ord e = dist[i].label;
+        if (acc[e] != 0) {
+            x->s_exp[k] = e;
+            x->s_coef[k++] = acc[e];
         }
     }
-    gr_arena_free(x->arena, tmp, (total + 1) * sizeof(*tmp));
-    gr_arena_free(x->arena, dist, (total + 1) * sizeof(*dist));
+    gr_arena_free(x->arena, dist, (2 * total + 2) * sizeof(*dist));
     gr_arena_free(x->arena, seen, L);
     gr_arena_free(x->arena, acc, L * sizeof(*acc));
     return intern(x, x->s_exp, x->s_coef, k, out);
