@@ -8,11 +8,11 @@
  * their order across threads is by flush, not by time (each line carries
  * its time).  What a crash loses is at most flush_ms of lines.
  *
- * A thread takes the next buffer on its first line (as the metric shards
- * do); more threads than buffers share them, which is correct, only
- * contended.
+ * Buffers are picked per thread by gr_shard_pick (http/shard.h), as the
+ * metric shards are.
  */
 #include "http/log.h"
+#include "http/shard.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -44,7 +44,7 @@ struct gr_log {
     gr_log_shard shards[GR_LOG_SHARDS];
 };
 
-static _Thread_local unsigned gr_log_my_shard; /* shard number + 1; 0: none yet */
+static _Thread_local unsigned gr_log_my_shard; /* see gr_shard_pick */
 
 static void gr_log_write_all(int fd, const char *p, size_t n)
 {
@@ -131,13 +131,8 @@ void gr_log_line(gr_log *log, const char *line, size_t len)
         gr_log_write_all(log->fd, line, len);
         return;
     }
-    if (gr_log_my_shard == 0) {
-        gr_log_my_shard =
-            atomic_fetch_add_explicit(&log->next_shard, 1, memory_order_relaxed) %
-                GR_LOG_SHARDS +
-            1;
-    }
-    gr_log_shard *sh = &log->shards[gr_log_my_shard - 1];
+    gr_log_shard *sh =
+        &log->shards[gr_shard_pick(&gr_log_my_shard, &log->next_shard, GR_LOG_SHARDS)];
     pthread_mutex_lock(&sh->lock);
     if (sh->n + len > GR_LOG_BUFFER) {
         gr_log_flush_shard(log, sh);

@@ -8,9 +8,8 @@
  * The counters live in per-thread shards, summed when /metrics is
  * rendered: with one set, every request made the cache lines of the
  * counters, the histogram and the gauges bounce between the cores (ten
- * contended read-modify-writes a request).  A thread takes the next shard
- * on its first request; threads beyond GR_NSHARDS share, which is still
- * correct, only slower.
+ * contended read-modify-writes a request).  Shards are picked per thread
+ * by gr_shard_pick (http/shard.h).
  */
 #include "http/metrics.h"
 
@@ -19,6 +18,7 @@
 #include <string.h>
 
 #include "http/routes.h"
+#include "http/shard.h"
 
 static const unsigned gr_statuses[] = {200, 204, 400, 404, 405, 408, 413,
                                        415, 422, 500, 503, 0};
@@ -50,18 +50,11 @@ struct gr_metrics {
     atomic_ullong arena_peak; /* rarely written: a max, read before the CAS */
 };
 
-/* The calling thread's shard number plus one (0: not chosen yet).  It is
- * per-thread state, not shared: any gr_metrics accepts any number. */
-static _Thread_local unsigned gr_my_shard;
+static _Thread_local unsigned gr_metrics_my_shard; /* see gr_shard_pick */
 
 static gr_shard *gr_shard_of(gr_metrics *m)
 {
-    if (gr_my_shard == 0) {
-        gr_my_shard = atomic_fetch_add_explicit(&m->next_shard, 1, memory_order_relaxed) %
-                          GR_NSHARDS +
-                      1;
-    }
-    return &m->shards[gr_my_shard - 1];
+    return &m->shards[gr_shard_pick(&gr_metrics_my_shard, &m->next_shard, GR_NSHARDS)];
 }
 
 gr_metrics *gr_metrics_create(size_t endpoints)

@@ -72,9 +72,8 @@ struct gr_server {
 /* libmicrohttpd's per-connection pool holds the request line, headers
  * and the read buffer.  0.9.75 zeroes the whole pool between keep-alive
  * requests: at 32 KiB (its default) that memset was ~3 us of a ~20 us small
- * request, the largest single item (bench/RESULTS.md).  16 KiB still reads
- * headers up to ~8 KiB (the read buffer starts at half the pool and grows),
- * the common limit of HTTP servers; larger ones get MHD's 431. */
+ * request, the largest single item (bench/RESULTS.md).  16 KiB still takes
+ * request headers of up to ~15.5 KiB (measured); larger ones get MHD's 431. */
 #define GR_MHD_POOL ((size_t)16 << 10)
 
 /* The first body buffer; it doubles as bytes arrive. */
