@@ -608,7 +608,6 @@ static void gr_solve(gr_req *req)
     gr_jctx c;
     gr_jctx_init(&c, req->arena);
     c.time_limit_s = req->srv->cfg.max_analysis;
-    c.deadline_ns = gr_now_ns() + (uint64_t)req->srv->cfg.max_analysis * 1000000000u;
     req->body[req->len] = '\0';
     const gr_route *r = req->route;
     req->result = gr_json_answer(&c, r->json, r->json_fast, r->text, req->text, req->body,
@@ -867,7 +866,8 @@ static enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn,
              * to the end, which a hostile client may never send. */
             return gr_body_too_large_now(conn, req);
         }
-        if (gr_body_too_slow(req)) {
+        /* a body complete in this chunk is not too slow (no clock read) */
+        if (req->len + 1 < req->limit && gr_body_too_slow(req)) {
             return gr_body_too_slow_now(conn, req);
         }
         return MHD_YES;

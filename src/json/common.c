@@ -120,16 +120,21 @@ gr_status gr_json_error(gr_jctx *c, gr_status st, const char *pointer,
 
 bool gr_json_past_deadline(gr_jctx *c, const char *ptr)
 {
-    if (c->deadline_ns == 0) {
+    if (c->time_limit_s == 0) {
         return false;
     }
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    if ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec < c->deadline_ns) {
+    uint64_t now = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    if (c->deadline_ns == 0) {
+        c->deadline_ns = now + (uint64_t)c->time_limit_s * 1000000000u;
+        return false;
+    }
+    if (now < c->deadline_ns) {
         return false;
     }
     gr_json_error(c, GR_ELIMIT, ptr,
-                  "the analysis ran past the time limit of %g s "
+                  "the analysis ran past the time limit of %u s "
                   "(--max-analysis-seconds); split the sum or ask the "
                   "operator for a longer limit",
                   c->time_limit_s);

@@ -43,19 +43,20 @@ typedef struct gr_jctx {
     gr_arena *arena;
     gr_problem problem;
     bool oom; /* set by gr_jw_* on allocation failure */
-    /* CLOCK_MONOTONIC nanoseconds after which loops whose work multiplies
-     * with the input's length (a sum's components) stop; 0: never.  Every
-     * single game's work is bounded by its own documented limits, but a
-     * sum of many hard components is not (36 octal components of a
-     * 64-digit code took 18 s from a 3 KB body). */
-    uint64_t deadline_ns;
-    double time_limit_s; /* the limit behind deadline_ns, for the message */
+    /* Seconds that loops whose work multiplies with the input's length (a
+     * sum's components) may run, counted from their first check; 0: no
+     * limit.  Every single game's work is bounded by its own documented
+     * limits, but a sum of many hard components is not (36 octal
+     * components of a 64-digit code took 18 s from a 3 KB body). */
+    unsigned time_limit_s;
+    uint64_t deadline_ns; /* CLOCK_MONOTONIC; set by the first check */
 } gr_jctx;
 
 void gr_jctx_init(gr_jctx *c, gr_arena *arena);
 
-/* Whether c's deadline has passed; if so fills the 422 problem (pointer
- * ptr) and returns true. */
+/* Whether c's time limit has run out since the first call; if so fills
+ * the 422 problem (pointer ptr) and returns true.  Only loops that need a
+ * limit read the clock: other requests pay nothing. */
 bool gr_json_past_deadline(gr_jctx *c, const char *ptr);
 
 /* ---- cJSON allocation binding ------------------------------------------
