@@ -18,6 +18,9 @@
 #define GRUNDY_ARENA_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/status.h"
 
 #define GR_ARENA_ALIGNMENT 16
 
@@ -59,6 +62,29 @@ size_t gr_arena_budget(const gr_arena *arena);
 /* Registers fn(data) to run when the arena is destroyed or reset, last
  * registered first.  Returns 0, or -1 when over budget. */
 int gr_arena_on_cleanup(gr_arena *arena, void (*fn)(void *), void *data);
+
+/* Stop conditions.  A request's work may have to end before it is done:
+ * its client hung up, the server is stopping, or its analysis time ran
+ * out.  The core has no globals, so the conditions travel with the
+ * request's arena: the HTTP layer attaches a gr_stop, and every solver
+ * whose work can be long calls gr_arena_check every few thousand steps
+ * and returns its status (GR_ECANCELLED or GR_ETIME) as it would any
+ * other error.  `cancel` is written by another thread, hence atomic; a
+ * NULL stop (the default, and the CLI's) never stops. */
+typedef struct gr_stop {
+    const _Atomic int *cancel; /* non-zero: stop now; may be NULL */
+    const _Atomic int *cancel_all; /* a second flag (the server's); may be NULL */
+    uint64_t deadline_ns;      /* CLOCK_MONOTONIC; 0 means no deadline */
+} gr_stop;
+
+/* Attaches stop (which must outlive the arena's use; NULL detaches). */
+void gr_arena_set_stop(gr_arena *arena, const gr_stop *stop);
+const gr_stop *gr_arena_stop(const gr_arena *arena);
+
+/* GR_OK, GR_ECANCELLED or GR_ETIME.  Costs two relaxed loads and, with a
+ * deadline, one clock read (~20 ns): call it every few thousand steps of
+ * a long loop, not every step. */
+gr_status gr_arena_check(const gr_arena *arena);
 
 /* Convenience: typed array allocation, NULL on overflow or budget. */
 #define GR_ARENA_ARRAY(arena, type, n)                                      \

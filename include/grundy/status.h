@@ -15,7 +15,10 @@ typedef enum gr_status {
     GR_ENOMEM,   /* the arena's memory budget is exhausted  -> 413 */
     GR_EINVAL,   /* the input is invalid (cycle, bad id...) -> 400 */
     GR_ELIMIT,   /* well-formed but outside a documented limit -> 422 */
-    GR_EINTERNAL /* a bug: should never be seen             -> 500 */
+    GR_EINTERNAL, /* a bug: should never be seen            -> 500 */
+    GR_ETIME,     /* the analysis ran past its deadline      -> 422 */
+    GR_ECANCELLED /* the request was cancelled (client gone,
+                   * server stopping): nobody reads an answer -> 503 */
 } gr_status;
 
 #endif

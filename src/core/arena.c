@@ -19,9 +19,11 @@
  */
 #include "grundy/arena.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define GR_BLOCK_FIRST (8u * 1024u)
 #define GR_BLOCK_MAX (1024u * 1024u)
@@ -56,6 +58,7 @@ struct gr_arena {
     gr_cleanup *cleanups;
     size_t bytes, peak, budget;
     size_t next_block;
+    const gr_stop *stop;
 };
 
 #define GR_BLOCK_HDR GR_ALIGN_UP(sizeof(gr_block))
@@ -150,6 +153,7 @@ static void gr_arena_release(gr_arena *a, int keep_first)
         a->next_block = GR_BLOCK_FIRST * 2;
     }
     a->last = NULL;
+    a->stop = NULL;
 }
 
 void gr_arena_destroy(gr_arena *a)
@@ -308,4 +312,29 @@ int gr_arena_on_cleanup(gr_arena *a, void (*fn)(void *), void *data)
     c->next = a->cleanups;
     a->cleanups = c;
     return 0;
+}
+
+void gr_arena_set_stop(gr_arena *a, const gr_stop *stop) { a->stop = stop; }
+
+const gr_stop *gr_arena_stop(const gr_arena *a) { return a->stop; }
+
+gr_status gr_arena_check(const gr_arena *a)
+{
+    const gr_stop *s = a->stop;
+    if (s == NULL) {
+        return GR_OK;
+    }
+    if ((s->cancel != NULL && atomic_load_explicit(s->cancel, memory_order_relaxed)) ||
+        (s->cancel_all != NULL && atomic_load_explicit(s->cancel_all, memory_order_relaxed))) {
+        return GR_ECANCELLED;
+    }
+    if (s->deadline_ns != 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        uint64_t now = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+        if (now >= s->deadline_ns) {
+            return GR_ETIME;
+        }
+    }
+    return GR_OK;
 }

@@ -464,7 +464,10 @@ static void gr_append_body(gr_req *req, const char *data, size_t n)
         if (ncap < req->len + n + 1) {
             ncap = req->len + n + 1;
         }
-        if (ncap > req->limit) {
+        /* limit comes from Content-Length, a header: a hint for how far
+         * to grow, never a bound below what is being copied (a chunked
+         * body may be longer than a Content-Length sent beside it). */
+        if (ncap > req->limit && req->limit >= req->len + n + 1) {
             ncap = req->limit;
         }
         char *b = gr_arena_realloc(req->arena, req->body, req->cap, ncap);

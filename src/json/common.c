@@ -92,6 +92,16 @@ static void gr_json_set_problem(gr_jctx *c, gr_status st)
         c->problem.type = "limit-exceeded";
         c->problem.title = "Input outside a documented limit";
         break;
+    case GR_ETIME:
+        c->problem.status = 422;
+        c->problem.type = "analysis-time-exceeded";
+        c->problem.title = "Analysis ran past its time limit";
+        break;
+    case GR_ECANCELLED:
+        c->problem.status = 503;
+        c->problem.type = "cancelled";
+        c->problem.title = "Analysis cancelled";
+        break;
     case GR_EINTERNAL:
         c->problem.status = 500;
         c->problem.type = "internal-error";
