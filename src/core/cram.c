@@ -1,0 +1,348 @@
+/*
+ * Cram on the search engine (src/core/search.c).
+ *
+ * Encoding.  A region of empty cells is a bitboard: cell (r, c) of a grid
+ * of width w is bit r * w + c.  A stored component is canonical: cut to
+ * its bounding box (so w is the box's width, carried in the key's tag) and
+ * turned by the one of the box's eight symmetries (reflections, and the
+ * rotations, which swap the box's sides) that gives the least (bits,
+ * width).  Equal shapes anywhere on any board, in any orientation, share
+ * one table entry -- igs normalises the same way (games/cram/mod.rs,
+ * "normalized"), inside the board's fixed width.
+ *
+ * A move clears two bits; what is left splits into 4-connected regions
+ * (flood fill by shifts), each a component.  A single cell has no move
+ * and is dropped; two equal canonical regions cancel (the engine does
+ * that).  A region one cell wide is a row of k cells, which is Dawson's
+ * Kayles (octal 0.07: a domino takes two adjacent cells and may split the
+ * row), so it is valued by formula and never searched.
+ */
+#include "grundy/cram.h"
+
+#include <string.h>
+
+#include "core/search_internal.h"
+
+struct gr_cram {
+    uint32_t rows, cols;
+    uint64_t empty;                 /* the board's empty cells, width cols */
+    uint64_t first_col[65], last_col[65]; /* per grid width */
+    unsigned dawson[GR_CRAM_MAX_CELLS + 1];
+    uint64_t *region; /* root regions, board coordinates */
+    unsigned *region_value;
+    size_t nregion;
+    bool solved;
+    unsigned value;
+    gr_search *search;
+};
+
+static inline uint64_t gr_cram_low(unsigned n)
+{
+    return n >= 64 ? ~0ULL : (1ULL << n) - 1;
+}
+
+static inline uint64_t gr_cram_rev(uint64_t x, unsigned n) /* reverse the low n bits */
+{
+    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+    x = __builtin_bswap64(x);
+    return x >> (64 - n);
+}
+
+/* The 4-connected region of `rest` holding its lowest cell. */
+static uint64_t gr_cram_region(const gr_cram *g, uint64_t rest, unsigned w)
+{
+    uint64_t comp = rest & -rest, prev;
+    uint64_t not_first = ~g->first_col[w], not_last = ~g->last_col[w];
+    do {
+        prev = comp;
+        comp |= ((comp << 1) & not_first) | ((comp >> 1) & not_last) | (comp << w) | (comp >> w);
+        comp &= rest;
+    } while (comp != prev);
+    return comp;
+}
+
+static uint64_t gr_cram_pack(const uint64_t *rows, unsigned h, unsigned w)
+{
+    uint64_t bits = 0;
+    for (unsigned i = 0; i < h; i++) {
+        bits |= rows[i] << (i * w);
+    }
+    return bits;
+}
+
+static void gr_cram_best(uint64_t bits, unsigned w, uint64_t *best, unsigned *best_w)
+{
+    if (bits < *best || (bits == *best && w < *best_w)) {
+        *best = bits;
+        *best_w = w;
+    }
+}
+
+/* The four reflections of a box of h rows of width w. */
+static void gr_cram_reflections(const uint64_t *rows, unsigned h, unsigned w, uint64_t *best,
+                                unsigned *best_w)
+{
+    uint64_t v[GR_CRAM_MAX_CELLS], hf[GR_CRAM_MAX_CELLS], vh[GR_CRAM_MAX_CELLS];
+    for (unsigned i = 0; i < h; i++) {
+        v[i] = rows[h - 1 - i];
+        hf[i] = gr_cram_rev(rows[i], w);
+    }
+    for (unsigned i = 0; i < h; i++) {
+        vh[i] = hf[h - 1 - i];
+    }
+    gr_cram_best(gr_cram_pack(rows, h, w), w, best, best_w);
+    gr_cram_best(gr_cram_pack(v, h, w), w, best, best_w);
+    gr_cram_best(gr_cram_pack(hf, h, w), w, best, best_w);
+    gr_cram_best(gr_cram_pack(vh, h, w), w, best, best_w);
+}
+
+/* Adds the region comp (grid width w) to the move being built. */
+static gr_status gr_cram_add(gr_search *s, const gr_cram *g, uint64_t comp, unsigned w)
+{
+    unsigned cells = (unsigned)__builtin_popcountll(comp);
+    if (cells < 2) {
+        return GR_OK;
+    }
+    unsigned r0 = (unsigned)__builtin_ctzll(comp) / w;
+    unsigned r1 = (63 - (unsigned)__builtin_clzll(comp)) / w;
+    unsigned h = r1 - r0 + 1;
+    uint64_t rows[GR_CRAM_MAX_CELLS], colmask = 0;
+    for (unsigned i = 0; i < h; i++) {
+        rows[i] = (comp >> ((r0 + i) * w)) & gr_cram_low(w);
+        colmask |= rows[i];
+    }
+    unsigned c0 = (unsigned)__builtin_ctzll(colmask);
+    unsigned bw = 64 - (unsigned)__builtin_clzll(colmask) - c0;
+    if (h == 1 || bw == 1) {
+        gr_search_child_add_value(s, g->dawson[cells]);
+        return GR_OK;
+    }
+    uint64_t cols[GR_CRAM_MAX_CELLS];
+    for (unsigned i = 0; i < h; i++) {
+        rows[i] >>= c0;
+    }
+    for (unsigned j = 0; j < bw; j++) {
+        cols[j] = 0;
+        for (unsigned i = 0; i < h; i++) {
+            cols[j] |= ((rows[i] >> j) & 1) << i;
+        }
+    }
+    uint64_t best = ~0ULL;
+    unsigned best_w = 65;
+    gr_cram_reflections(rows, h, bw, &best, &best_w);
+    gr_cram_reflections(cols, bw, h, &best, &best_w);
+    return gr_search_child_add(s, (gr_skey){best, best_w});
+}
+
+/* Every region of rest, added to the move being built. */
+static gr_status gr_cram_split(gr_search *s, const gr_cram *g, uint64_t rest, unsigned w)
+{
+    while (rest != 0) {
+        uint64_t comp = gr_cram_region(g, rest, w);
+        rest &= ~comp;
+        gr_status st = gr_cram_add(s, g, comp, w);
+        if (st != GR_OK) {
+            return st;
+        }
+    }
+    return GR_OK;
+}
+
+static gr_status gr_cram_expand(gr_search *s, const void *ctx, gr_skey pos)
+{
+    const gr_cram *g = ctx;
+    unsigned w = pos.tag;
+    uint64_t m = pos.bits;
+    uint64_t horiz = m & (m >> 1) & ~g->last_col[w], vert = m & (m >> w);
+    for (unsigned pass = 0; pass < 2; pass++) {
+        uint64_t starts = pass == 0 ? horiz : vert;
+        unsigned step = pass == 0 ? 1 : w;
+        for (; starts != 0; starts &= starts - 1) {
+            unsigned i = (unsigned)__builtin_ctzll(starts);
+            uint64_t domino = (1ULL << i) | (1ULL << (i + step));
+            gr_search_child_begin(s);
+            gr_status st = gr_cram_split(s, g, m & ~domino, w);
+            if (st == GR_OK) {
+                st = gr_search_child_end(s);
+            }
+            if (st != GR_OK) {
+                return st;
+            }
+        }
+    }
+    return GR_OK;
+}
+
+gr_status gr_cram_create(gr_arena *arena, uint32_t rows, uint32_t cols, const uint32_t *blocked,
+                         size_t nblocked, const gr_search_opts *opts, gr_cram **out, size_t *bad)
+{
+    if (rows == 0 || cols == 0) {
+        return GR_EINVAL;
+    }
+    if ((uint64_t)rows * cols > GR_CRAM_MAX_CELLS) {
+        return GR_ELIMIT;
+    }
+    gr_cram *g = gr_arena_calloc(arena, 1, sizeof(*g));
+    if (g == NULL) {
+        return GR_ENOMEM;
+    }
+    g->rows = rows;
+    g->cols = cols;
+    for (unsigned w = 1; w <= 64; w++) {
+        for (unsigned i = 0; i < 64; i++) {
+            g->first_col[w] |= (uint64_t)(i % w == 0) << i;
+            g->last_col[w] |= (uint64_t)(i % w == w - 1) << i;
+        }
+    }
+    g->empty = gr_cram_low(rows * cols);
+    for (size_t i = 0; i < nblocked; i++) {
+        if (blocked[2 * i] >= rows || blocked[2 * i + 1] >= cols) {
+            *bad = i;
+            return GR_EINVAL;
+        }
+        g->empty &= ~(1ULL << (blocked[2 * i] * cols + blocked[2 * i + 1]));
+    }
+    for (unsigned k = 0; k <= GR_CRAM_MAX_CELLS; k++) {
+        g->dawson[k] = gr_search_dawson(k);
+    }
+    size_t n = 0;
+    for (uint64_t rest = g->empty; rest != 0; n++) {
+        rest &= ~gr_cram_region(g, rest, cols);
+    }
+    g->region = GR_ARENA_ARRAY_UNINIT(arena, uint64_t, n + 1);
+    g->region_value = GR_ARENA_ARRAY(arena, unsigned, n + 1);
+    if (g->region == NULL || g->region_value == NULL) {
+        return GR_ENOMEM;
+    }
+    n = 0;
+    for (uint64_t rest = g->empty; rest != 0; n++) {
+        g->region[n] = gr_cram_region(g, rest, cols);
+        rest &= ~g->region[n];
+    }
+    g->nregion = n;
+    gr_search_game game = {g, gr_cram_expand, NULL};
+    gr_status st = gr_search_create(arena, &game, opts, &g->search);
+    if (st != GR_OK) {
+        return st;
+    }
+    *out = g;
+    return GR_OK;
+}
+
+/* The value of what a region leaves (board coordinates): its canonical
+ * components through a scratch move record of the engine. */
+typedef struct gr_cram_keys {
+    gr_skey key[GR_CRAM_MAX_CELLS];
+    size_t n;
+    unsigned extra;
+} gr_cram_keys;
+
+static void gr_cram_collect(const gr_cram *g, uint64_t rest, gr_cram_keys *out)
+{
+    out->n = 0;
+    out->extra = 0;
+    unsigned w = g->cols;
+    while (rest != 0) {
+        uint64_t comp = gr_cram_region(g, rest, w);
+        rest &= ~comp;
+        unsigned cells = (unsigned)__builtin_popcountll(comp);
+        if (cells < 2) {
+            continue;
+        }
+        /* no canonical form needed at the root: the board's own
+         * coordinates are a valid key of width cols */
+        unsigned r0 = (unsigned)__builtin_ctzll(comp) / w;
+        uint64_t shifted = comp >> (r0 * w);
+        uint64_t colmask = 0;
+        for (uint64_t b = shifted; b != 0; b >>= w) {
+            colmask |= b & gr_cram_low(w);
+        }
+        unsigned c0 = (unsigned)__builtin_ctzll(colmask);
+        unsigned bw = 64 - (unsigned)__builtin_clzll(colmask) - c0;
+        unsigned h = (63 - (unsigned)__builtin_clzll(shifted)) / w + 1;
+        if (h == 1 || bw == 1) {
+            out->extra ^= g->dawson[cells];
+            continue;
+        }
+        /* repack into width bw so the key is the box's, as inside */
+        uint64_t bits = 0;
+        for (unsigned i = 0; i < h; i++) {
+            bits |= ((shifted >> (i * w + c0)) & gr_cram_low(bw)) << (i * bw);
+        }
+        out->key[out->n++] = (gr_skey){bits, bw};
+    }
+}
+
+gr_status gr_cram_value(gr_cram *g, unsigned *value)
+{
+    if (!g->solved) {
+        unsigned x = 0;
+        for (size_t t = 0; t < g->nregion; t++) {
+            gr_cram_keys k;
+            gr_cram_collect(g, g->region[t], &k);
+            int v;
+            gr_status st = gr_search_sum(g->search, k.key, k.n, k.extra, -1, &v);
+            if (st != GR_OK) {
+                return st;
+            }
+            g->region_value[t] = (unsigned)v;
+            x ^= (unsigned)v;
+        }
+        g->value = x;
+        g->solved = true;
+    }
+    *value = g->value;
+    return GR_OK;
+}
+
+gr_status gr_cram_moves(gr_cram *g, int target, gr_cram_move *out, size_t max, bool count_all,
+                        size_t *count)
+{
+    unsigned total;
+    gr_status st = gr_cram_value(g, &total);
+    if (st != GR_OK) {
+        return st;
+    }
+    *count = 0;
+    unsigned w = g->cols;
+    for (unsigned i = 0; i < g->rows * g->cols; i++) {
+        for (unsigned pass = 0; pass < 2; pass++) {
+            if (!count_all && *count >= max && *count > 0) {
+                return GR_OK;
+            }
+            unsigned j = pass == 0 ? i + 1 : i + w;
+            if (j >= g->rows * g->cols || (pass == 0 && i % w == w - 1) ||
+                !((g->empty >> i) & 1) || !((g->empty >> j) & 1)) {
+                continue;
+            }
+            size_t t = 0;
+            while (!((g->region[t] >> i) & 1)) {
+                t++;
+            }
+            unsigned others = total ^ g->region_value[t];
+            gr_cram_keys k;
+            gr_cram_collect(g, g->region[t] & ~((1ULL << i) | (1ULL << j)), &k);
+            int after;
+            st = gr_search_sum(g->search, k.key, k.n, k.extra,
+                               target < 0 ? -1 : target ^ (int)others, &after);
+            if (st != GR_OK) {
+                return st;
+            }
+            if (after == GR_SEARCH_OTHER) {
+                continue;
+            }
+            if (*count < max) {
+                out[*count] = (gr_cram_move){i / w, i % w, j / w, j % w, (unsigned)after ^ others};
+            }
+            (*count)++;
+        }
+    }
+    return GR_OK;
+}
+
+void gr_cram_stats(const gr_cram *g, gr_search_stats *out)
+{
+    gr_search_get_stats(g->search, out);
+}

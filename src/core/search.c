@@ -1,0 +1,534 @@
+/*
+ * The search engine behind Node Kayles, Cram and Chomp.
+ *
+ * What it computes.  The nimber of one component, or whether it is in a
+ * requested set R, by the pruned mex of Beling and Rogalski ("On pruning
+ * search trees of impartial games", Artificial Intelligence 283, 2020),
+ * as their igs library implements it (solver/br.rs, "nimber_in_set"):
+ *
+ *   A component with k moves has a value in P = {0, ..., k}.  Take the
+ *   moves one at a time; V is the set of values of the moves not yet
+ *   taken.  Invariant: |P| = (moves left) + 1 and the value is
+ *   min(P \ V).  A move of value v in P removes v from P; a move of a
+ *   value outside P removes max P (P \ V has two elements or more, so its
+ *   least is not max P).  So a move only needs its value *relative to*
+ *   P \ {max P}: the engine asks for it restricted to that set, and when
+ *   the answer is "not in it", removes max P all the same.  Once P and R
+ *   are disjoint the value is not in R and the search of this component
+ *   stops.  Requests are also cut to values <= max R (a result above max R
+ *   cannot be told apart, and is reported as "not in R"), which is what
+ *   makes a question like "is this a loss?" (R = {0}) cheap.
+ *
+ *   A move that leaves several components c1..cm, worth x together with
+ *   the ones already known, is handled as igs does: c2..cm exactly, then
+ *   c1 with the request XORed by their sum.
+ *
+ * How.  No recursion: an explicit stack of frames (gr_sframe), each with a
+ * phase saying what its next step is; a frame "calls" a child search by
+ * pushing a frame and reads the answer from s->ret when it is resumed.
+ * The moves of a frame live in one LIFO word buffer (records of the
+ * components each move leaves, see search_internal.h), freed when the frame
+ * is popped.
+ *
+ * Transposition table: exact values only, 4-entry buckets of 16-byte
+ * entries (one cache line).  It starts small and doubles while it is
+ * three-quarters full, up to half the arena's budget; then a full bucket
+ * gives up its entry that cost the fewest nodes to compute (igs uses a
+ * bounded table with a replacement policy too).
+ *
+ * Limits.  Every expansion (a table miss) counts a node; past the budget
+ * the search stops with GR_ELIMIT.  gr_arena_check is polled every 1024
+ * nodes for the deadline and cancellation.
+ */
+#include "core/search_internal.h"
+
+#include <string.h>
+
+#define GR_SEARCH_NOT 0xFFFF /* internal "not in the requested set" */
+#define GR_SEARCH_BUCKET 4
+#define GR_SEARCH_TT_MIN 4096 /* entries */
+#define GR_SEARCH_CHECK_EVERY 1024
+
+typedef struct gr_tt_entry {
+    uint64_t bits;
+    uint32_t tag;
+    uint8_t value;
+    uint8_t used;
+    uint16_t work; /* log2 of the nodes the value cost, for replacement */
+} gr_tt_entry;
+
+enum { GR_PH_START, GR_PH_LOOP, GR_PH_AFTER_EXACT, GR_PH_AFTER_LAST };
+
+typedef struct gr_sframe {
+    gr_skey key;
+    gr_nset req, pot; /* R and P */
+    size_t kids, end, cur; /* word offsets of this frame's move records */
+    uint64_t nodes0;
+    unsigned comp; /* components of the current record solved exactly */
+    unsigned x;    /* their XOR, with the record's known part */
+    unsigned req_max;
+    uint8_t phase;
+    bool exact;
+} gr_sframe;
+
+struct gr_search {
+    gr_arena *arena;
+    gr_search_game game;
+    uint64_t max_nodes;
+    /* transposition table */
+    gr_tt_entry *tt;
+    size_t tt_cap, tt_count, tt_limit; /* entries */
+    /* move records */
+    uint64_t *buf;
+    size_t top, buf_cap; /* words */
+    size_t rec;          /* offset of the record being built */
+    unsigned rec_x, rec_n;
+    /* frames */
+    gr_sframe *stack;
+    size_t depth, stack_cap;
+    unsigned ret;
+    gr_search_stats stats;
+};
+
+/* ---- transposition table ------------------------------------------------ */
+
+static inline size_t gr_tt_bucket(const gr_search *s, gr_skey k)
+{
+    uint64_t h = (k.bits ^ ((uint64_t)k.tag << 40) ^ k.tag) * 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 32;
+    return (size_t)(h & (s->tt_cap / GR_SEARCH_BUCKET - 1)) * GR_SEARCH_BUCKET;
+}
+
+static bool gr_tt_get(gr_search *s, gr_skey k, unsigned *v)
+{
+    const gr_tt_entry *b = &s->tt[gr_tt_bucket(s, k)];
+    for (unsigned i = 0; i < GR_SEARCH_BUCKET; i++) {
+        if (b[i].used && b[i].bits == k.bits && b[i].tag == k.tag) {
+            *v = b[i].value;
+            s->stats.tt_hits++;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void gr_tt_put_raw(gr_search *s, gr_skey k, unsigned v, unsigned work)
+{
+    gr_tt_entry *b = &s->tt[gr_tt_bucket(s, k)];
+    gr_tt_entry *victim = &b[0];
+    for (unsigned i = 0; i < GR_SEARCH_BUCKET; i++) {
+        if (!b[i].used) {
+            victim = &b[i];
+            s->tt_count++;
+            break;
+        }
+        if (b[i].bits == k.bits && b[i].tag == k.tag) {
+            victim = &b[i];
+            break;
+        }
+        if (b[i].work < victim->work) {
+            victim = &b[i];
+        }
+    }
+    *victim = (gr_tt_entry){k.bits, k.tag, (uint8_t)v, 1, (uint16_t)work};
+}
+
+/* Doubles the table (rehashing every entry) when it is 3/4 full and the
+ * budget allows; a failed allocation simply keeps the old table. */
+static void gr_tt_maybe_grow(gr_search *s)
+{
+    if (s->tt_count * 4 < s->tt_cap * 3 || s->tt_cap * 2 > s->tt_limit) {
+        return;
+    }
+    gr_tt_entry *old = s->tt;
+    size_t old_cap = s->tt_cap;
+    gr_tt_entry *nt = GR_ARENA_ARRAY(s->arena, gr_tt_entry, old_cap * 2);
+    if (nt == NULL) {
+        s->tt_limit = old_cap; /* never try again */
+        return;
+    }
+    s->tt = nt;
+    s->tt_cap = old_cap * 2;
+    s->tt_count = 0;
+    for (size_t i = 0; i < old_cap; i++) {
+        if (old[i].used) {
+            gr_tt_put_raw(s, (gr_skey){old[i].bits, old[i].tag}, old[i].value, old[i].work);
+        }
+    }
+    gr_arena_free(s->arena, old, old_cap * sizeof(*old));
+}
+
+static void gr_tt_put(gr_search *s, gr_skey k, unsigned v, uint64_t nodes)
+{
+    unsigned work = nodes == 0 ? 0 : 64 - (unsigned)__builtin_clzll(nodes);
+    gr_tt_put_raw(s, k, v, work);
+    s->stats.tt_stored++;
+    gr_tt_maybe_grow(s);
+}
+
+/* ---- setup --------------------------------------------------------------- */
+
+gr_status gr_search_create(gr_arena *arena, const gr_search_game *game,
+                           const gr_search_opts *opts, gr_search **out)
+{
+    gr_search *s = gr_arena_calloc(arena, 1, sizeof(*s));
+    if (s == NULL) {
+        return GR_ENOMEM;
+    }
+    s->arena = arena;
+    s->game = *game;
+    s->max_nodes = opts != NULL && opts->max_nodes != 0 ? opts->max_nodes : GR_SEARCH_DEFAULT_NODES;
+    size_t budget = gr_arena_budget(arena);
+    size_t limit = (size_t)1 << 26; /* 1 GiB of entries when unlimited */
+    if (budget != 0) {
+        limit = GR_SEARCH_TT_MIN;
+        while (limit * 2 * sizeof(gr_tt_entry) <= budget / 2) {
+            limit *= 2;
+        }
+    }
+    s->tt_limit = limit;
+    s->tt_cap = GR_SEARCH_TT_MIN;
+    s->tt = GR_ARENA_ARRAY(arena, gr_tt_entry, s->tt_cap);
+    s->buf_cap = 4096;
+    s->buf = GR_ARENA_ARRAY_UNINIT(arena, uint64_t, s->buf_cap);
+    s->stack_cap = 64;
+    s->stack = GR_ARENA_ARRAY_UNINIT(arena, gr_sframe, s->stack_cap);
+    if (s->tt == NULL || s->buf == NULL || s->stack == NULL) {
+        return GR_ENOMEM;
+    }
+    *out = s;
+    return GR_OK;
+}
+
+void gr_search_get_stats(const gr_search *s, gr_search_stats *out)
+{
+    *out = s->stats;
+    out->tt_entries = s->tt_cap;
+}
+
+/* ---- move records -------------------------------------------------------- */
+
+static gr_status gr_search_reserve(gr_search *s, size_t words)
+{
+    if (s->top + words <= s->buf_cap) {
+        return GR_OK;
+    }
+    size_t cap = s->buf_cap;
+    while (cap < s->top + words) {
+        cap *= 2;
+    }
+    uint64_t *nb = gr_arena_realloc(s->arena, s->buf, s->buf_cap * sizeof(uint64_t),
+                                    cap * sizeof(uint64_t));
+    if (nb == NULL) {
+        return GR_ENOMEM;
+    }
+    s->buf = nb;
+    s->buf_cap = cap;
+    return GR_OK;
+}
+
+void gr_search_child_begin(gr_search *s)
+{
+    s->rec = s->top;
+    s->rec_x = 0;
+    s->rec_n = 0;
+}
+
+void gr_search_child_add_value(gr_search *s, unsigned value)
+{
+    s->rec_x ^= value;
+}
+
+gr_status gr_search_child_add(gr_search *s, gr_skey key)
+{
+    unsigned v;
+    if ((s->game.known != NULL && s->game.known(s->game.ctx, key, &v)) || gr_tt_get(s, key, &v)) {
+        s->rec_x ^= v;
+        return GR_OK;
+    }
+    /* Two equal components are worth 0 together: both go (igs's
+     * push_or_remove). */
+    uint64_t *keys = &s->buf[s->rec + 1];
+    for (unsigned i = 0; i < s->rec_n; i++) {
+        if (keys[2 * i] == key.bits && keys[2 * i + 1] == key.tag) {
+            s->rec_n--;
+            keys[2 * i] = keys[2 * s->rec_n];
+            keys[2 * i + 1] = keys[2 * s->rec_n + 1];
+            return GR_OK;
+        }
+    }
+    gr_status st = gr_search_reserve(s, 1 + 2 * (size_t)s->rec_n + 2);
+    if (st != GR_OK) {
+        return st;
+    }
+    keys = &s->buf[s->rec + 1];
+    keys[2 * s->rec_n] = key.bits;
+    keys[2 * s->rec_n + 1] = key.tag;
+    s->rec_n++;
+    return GR_OK;
+}
+
+gr_status gr_search_child_end(gr_search *s)
+{
+    gr_status st = gr_search_reserve(s, 1);
+    if (st != GR_OK) {
+        return st;
+    }
+    s->buf[s->rec] = (uint64_t)s->rec_n | ((uint64_t)s->rec_x << 16);
+    s->top = s->rec + 1 + 2 * (size_t)s->rec_n;
+    return GR_OK;
+}
+
+static inline unsigned gr_rec_n(const gr_search *s, size_t at)
+{
+    return (unsigned)(s->buf[at] & 0xFFFF);
+}
+
+static inline unsigned gr_rec_x(const gr_search *s, size_t at)
+{
+    return (unsigned)((s->buf[at] >> 16) & 0xFF);
+}
+
+static inline gr_skey gr_rec_key(const gr_search *s, size_t at, unsigned i)
+{
+    return (gr_skey){s->buf[at + 1 + 2 * i], (uint32_t)s->buf[at + 2 + 2 * i]};
+}
+
+static inline size_t gr_rec_next(const gr_search *s, size_t at)
+{
+    return at + 1 + 2 * (size_t)gr_rec_n(s, at);
+}
+
+/* ---- the search ------------------------------------------------------------ */
+
+static gr_status gr_search_push(gr_search *s, gr_skey key, const gr_nset *req)
+{
+    if (s->depth == s->stack_cap) {
+        gr_sframe *ns = gr_arena_realloc(s->arena, s->stack, s->stack_cap * sizeof(gr_sframe),
+                                         2 * s->stack_cap * sizeof(gr_sframe));
+        if (ns == NULL) {
+            return GR_ENOMEM;
+        }
+        s->stack = ns;
+        s->stack_cap *= 2;
+    }
+    gr_sframe *f = &s->stack[s->depth++];
+    f->key = key;
+    f->req = *req;
+    f->req_max = gr_nset_max(req);
+    f->phase = GR_PH_START;
+    return GR_OK;
+}
+
+static void gr_search_pop(gr_search *s, unsigned ret)
+{
+    gr_sframe *f = &s->stack[--s->depth];
+    s->top = f->kids;
+    s->ret = ret;
+}
+
+/* P loses v if v is in it, else its largest element (see the top). */
+static inline void gr_search_strike(gr_nset *pot, unsigned v)
+{
+    if (v < 256 && gr_nset_has(pot, v)) {
+        gr_nset_del(pot, v);
+    } else {
+        gr_nset_del(pot, gr_nset_max(pot));
+    }
+}
+
+/* Expands the top frame: its move records, P = {0..k}, and the moves whose
+ * value is already known struck from P (Beling's ETC). */
+static gr_status gr_search_expand(gr_search *s)
+{
+    gr_sframe *f = &s->stack[s->depth - 1];
+    f->kids = s->top;
+    f->nodes0 = s->stats.nodes;
+    if (++s->stats.nodes > s->max_nodes) {
+        return GR_ELIMIT;
+    }
+    if (s->stats.nodes % GR_SEARCH_CHECK_EVERY == 0) {
+        gr_status st = gr_arena_check(s->arena);
+        if (st != GR_OK) {
+            return st;
+        }
+    }
+    gr_skey key = f->key;
+    gr_status st = s->game.expand(s, s->game.ctx, key);
+    if (st != GR_OK) {
+        return st;
+    }
+    f = &s->stack[s->depth - 1];
+    f->end = s->top;
+    unsigned k = 0;
+    for (size_t at = f->kids; at < f->end; at = gr_rec_next(s, at)) {
+        k++;
+    }
+    if (k > GR_SEARCH_MAX_MOVES) {
+        return GR_ELIMIT;
+    }
+    f->pot = gr_nset_upto(k);
+    for (size_t at = f->kids; at < f->end; at = gr_rec_next(s, at)) {
+        if (gr_rec_n(s, at) == 0) {
+            gr_search_strike(&f->pot, gr_rec_x(s, at));
+        }
+    }
+    f->cur = f->kids;
+    f->comp = 0;
+    f->exact = true;
+    f->phase = GR_PH_LOOP;
+    return GR_OK;
+}
+
+/* The value of key if it is in req, else GR_SEARCH_NOT (an exact value
+ * outside req may also be returned). */
+static gr_status gr_search_run(gr_search *s, gr_skey key, const gr_nset *req, unsigned *out)
+{
+    static const gr_nset full = {{~0ULL, ~0ULL, ~0ULL, ~0ULL}};
+    size_t base = s->depth;
+    gr_status st = gr_search_push(s, key, req);
+    while (st == GR_OK && s->depth > base) {
+        gr_sframe *f = &s->stack[s->depth - 1];
+        unsigned v;
+        switch (f->phase) {
+        case GR_PH_START:
+            f->kids = s->top;
+            if ((s->game.known != NULL && s->game.known(s->game.ctx, f->key, &v)) ||
+                gr_tt_get(s, f->key, &v)) {
+                gr_search_pop(s, v);
+                break;
+            }
+            st = gr_search_expand(s);
+            break;
+        case GR_PH_AFTER_EXACT:
+            f->x ^= s->ret;
+            f->comp++;
+            f->phase = GR_PH_LOOP;
+            break;
+        case GR_PH_AFTER_LAST:
+            if (s->ret == GR_SEARCH_NOT) {
+                gr_nset_del(&f->pot, gr_nset_max(&f->pot));
+                f->exact = false;
+            } else {
+                gr_search_strike(&f->pot, s->ret ^ f->x);
+            }
+            f->cur = gr_rec_next(s, f->cur);
+            f->comp = 0;
+            f->phase = GR_PH_LOOP;
+            break;
+        default: /* GR_PH_LOOP */
+            while (f->cur < f->end && gr_rec_n(s, f->cur) == 0) {
+                f->cur = gr_rec_next(s, f->cur);
+            }
+            if (f->cur >= f->end) {
+                v = gr_nset_min(&f->pot);
+                if (f->exact || v <= f->req_max) {
+                    gr_tt_put(s, f->key, v, s->stats.nodes - f->nodes0);
+                } else {
+                    v = GR_SEARCH_NOT;
+                }
+                gr_search_pop(s, v);
+                break;
+            }
+            if (!gr_nset_meets(&f->pot, &f->req)) {
+                gr_search_pop(s, GR_SEARCH_NOT);
+                break;
+            }
+            unsigned n = gr_rec_n(s, f->cur);
+            if (f->comp == 0) {
+                f->x = gr_rec_x(s, f->cur);
+            }
+            if (f->comp + 1 < n) {
+                gr_skey child = gr_rec_key(s, f->cur, n - 1 - f->comp);
+                f->phase = GR_PH_AFTER_EXACT;
+                st = gr_search_push(s, child, &full);
+            } else {
+                gr_nset want = f->pot;
+                gr_nset_del(&want, gr_nset_max(&want));
+                gr_nset upto = gr_nset_upto(f->req_max);
+                want = gr_nset_and(&want, &upto);
+                want = gr_nset_xor(&want, f->x);
+                gr_skey child = gr_rec_key(s, f->cur, 0);
+                f->phase = GR_PH_AFTER_LAST;
+                if (want.w[0] == 0 && want.w[1] == 0 && want.w[2] == 0 && want.w[3] == 0) {
+                    s->ret = GR_SEARCH_NOT; /* nothing this move could tell */
+                } else {
+                    st = gr_search_push(s, child, &want);
+                }
+            }
+            break;
+        }
+    }
+    if (st != GR_OK) {
+        /* leave the engine usable: drop the frames of this search */
+        if (s->depth > base) {
+            s->top = s->stack[base].kids;
+        }
+        s->depth = base;
+        return st;
+    }
+    *out = s->ret;
+    return GR_OK;
+}
+
+gr_status gr_search_sum(gr_search *s, const gr_skey *keys, size_t n, unsigned extra,
+                        int want, int *value)
+{
+    static const gr_nset full = {{~0ULL, ~0ULL, ~0ULL, ~0ULL}};
+    unsigned x = extra, v;
+    gr_status st;
+    /* every component but the first exactly; the first too unless a
+     * single value is asked for */
+    for (size_t i = want < 0 ? 0 : 1; i < n; i++) {
+        if ((st = gr_search_run(s, keys[i], &full, &v)) != GR_OK) {
+            return st;
+        }
+        x ^= v;
+    }
+    if (want < 0 || n == 0) {
+        *value = want < 0 || (int)x == want ? (int)x : GR_SEARCH_OTHER;
+        return GR_OK;
+    }
+    if (want > 255 || x > 255) {
+        /* a value no component reaches: ask for the exact one */
+        if ((st = gr_search_run(s, keys[0], &full, &v)) != GR_OK) {
+            return st;
+        }
+        *value = (int)(x ^ v) == want ? want : GR_SEARCH_OTHER;
+        return GR_OK;
+    }
+    gr_nset req = gr_nset_single((unsigned)want ^ x);
+    if ((st = gr_search_run(s, keys[0], &req, &v)) != GR_OK) {
+        return st;
+    }
+    *value = v == GR_SEARCH_NOT ? GR_SEARCH_OTHER : (int)(x ^ v);
+    if (*value != GR_SEARCH_OTHER && *value != want) {
+        *value = GR_SEARCH_OTHER;
+    }
+    return GR_OK;
+}
+
+/* Dawson's Kayles by mex over the splits (octal 0.07: a move takes two
+ * adjacent cells, leaving rows a and n - 2 - a). */
+unsigned gr_search_dawson(unsigned n)
+{
+    unsigned g[130];
+    if (n > 128) {
+        n = 128;
+    }
+    for (unsigned m = 0; m <= n; m++) {
+        uint64_t seen[4] = {0, 0, 0, 0};
+        for (unsigned a = 0; m >= 2 && a + 2 <= m; a++) {
+            unsigned v = g[a] ^ g[m - 2 - a];
+            seen[v >> 6] |= 1ULL << (v & 63);
+        }
+        unsigned v = 0;
+        while ((seen[v >> 6] >> (v & 63)) & 1) {
+            v++;
+        }
+        g[m] = v;
+    }
+    return g[n];
+}

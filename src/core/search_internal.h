@@ -1,0 +1,168 @@
+/*
+ * The search engine's interface to the games that use it (node_kayles.c,
+ * cram.c, chomp.c).  Not a public header.
+ *
+ * A position the engine stores is one *component*: a connected part of a
+ * game that no move elsewhere touches, in the game's canonical encoding
+ * (gr_skey: 64 bits plus a 32-bit tag whose meaning is the game's -- the
+ * component of the input graph for Node Kayles, the grid width for Cram).
+ * A position made of several components is worth the XOR of their values
+ * (Sprague-Grundy), so the engine only ever searches single components.
+ *
+ * A game gives the engine one callback, expand: for every move of a
+ * component it calls gr_search_child_begin, then gr_search_child_add for
+ * each non-trivial component the move leaves (canonicalised by the game),
+ * then gr_search_child_end.  The engine looks each component up (shapes the
+ * game knows by formula, then the transposition table) as it is added --
+ * Beling's "enhanced transposition cutoff" -- and keeps the rest for the
+ * search.
+ *
+ * Nimber sets are 256-bit sets (gr_nset): a component with k moves has a
+ * value of at most k, and games refuse components with more than
+ * GR_SEARCH_MAX_MOVES moves.
+ */
+#ifndef GR_SEARCH_INTERNAL_H
+#define GR_SEARCH_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/arena.h"
+#include "grundy/search.h"
+#include "grundy/status.h"
+
+typedef struct gr_skey {
+    uint64_t bits;
+    uint32_t tag;
+} gr_skey;
+
+typedef struct gr_nset {
+    uint64_t w[4];
+} gr_nset;
+
+typedef struct gr_search gr_search;
+
+typedef struct gr_search_game {
+    const void *ctx;
+    /* Emits every move of pos (see above); returns GR_OK or an error
+     * (GR_ELIMIT for a component with too many moves). */
+    gr_status (*expand)(gr_search *s, const void *ctx, gr_skey pos);
+    /* Value of pos by formula when the game knows its shape; may be NULL. */
+    bool (*known)(const void *ctx, gr_skey pos, unsigned *value);
+} gr_search_game;
+
+/* A searcher for one request: its transposition table grows in the arena
+ * as it fills, up to about half the arena's budget, then replaces. */
+gr_status gr_search_create(gr_arena *arena, const gr_search_game *game,
+                           const gr_search_opts *opts, gr_search **out);
+
+/* Inside expand. */
+void gr_search_child_begin(gr_search *s);
+gr_status gr_search_child_add(gr_search *s, gr_skey key);
+/* A component whose value the game knows without a key. */
+void gr_search_child_add_value(gr_search *s, unsigned value);
+gr_status gr_search_child_end(gr_search *s);
+
+/* Sentinel of gr_search_sum's *value: "not the one asked for". */
+#define GR_SEARCH_OTHER (-1)
+
+/* The value of the position made of keys[0..n) and of components worth
+ * `extra` in all (XORed in).  want < 0: the exact value.  want >= 0: the
+ * search may prune anything that cannot decide whether the value is
+ * `want`; *value is then `want` or GR_SEARCH_OTHER (the value is not
+ * `want`). */
+gr_status gr_search_sum(gr_search *s, const gr_skey *keys, size_t n, unsigned extra,
+                        int want, int *value);
+
+void gr_search_get_stats(const gr_search *s, gr_search_stats *out);
+
+/* The value of Dawson's Kayles (octal 0.07) on a row of n <= 128 cells,
+ * by mex: 1 x n Cram and Node Kayles on a path of n - 1 vertices. */
+unsigned gr_search_dawson(unsigned n);
+
+/* ---- 256-bit nimber sets ------------------------------------------------ */
+
+static inline gr_nset gr_nset_upto(unsigned k) /* {0, ..., k}, k <= 255 */
+{
+    gr_nset s;
+    for (unsigned i = 0; i < 4; i++) {
+        unsigned lo = 64 * i;
+        s.w[i] = k >= lo + 63 ? ~0ULL : (k < lo ? 0 : (2ULL << (k - lo)) - 1);
+    }
+    return s;
+}
+
+static inline gr_nset gr_nset_single(unsigned v)
+{
+    gr_nset s = {{0, 0, 0, 0}};
+    s.w[v >> 6] = 1ULL << (v & 63);
+    return s;
+}
+
+static inline bool gr_nset_has(const gr_nset *s, unsigned v)
+{
+    return (s->w[v >> 6] >> (v & 63)) & 1;
+}
+
+static inline void gr_nset_del(gr_nset *s, unsigned v)
+{
+    s->w[v >> 6] &= ~(1ULL << (v & 63));
+}
+
+static inline bool gr_nset_meets(const gr_nset *a, const gr_nset *b)
+{
+    return ((a->w[0] & b->w[0]) | (a->w[1] & b->w[1]) | (a->w[2] & b->w[2]) |
+            (a->w[3] & b->w[3])) != 0;
+}
+
+static inline gr_nset gr_nset_and(const gr_nset *a, const gr_nset *b)
+{
+    gr_nset r;
+    for (unsigned i = 0; i < 4; i++) {
+        r.w[i] = a->w[i] & b->w[i];
+    }
+    return r;
+}
+
+/* Least and greatest elements; the set must not be empty. */
+static inline unsigned gr_nset_min(const gr_nset *s)
+{
+    unsigned i = 0;
+    while (s->w[i] == 0) {
+        i++;
+    }
+    return 64 * i + (unsigned)__builtin_ctzll(s->w[i]);
+}
+
+static inline unsigned gr_nset_max(const gr_nset *s)
+{
+    unsigned i = 3;
+    while (s->w[i] == 0) {
+        i--;
+    }
+    return 64 * i + 63 - (unsigned)__builtin_clzll(s->w[i]);
+}
+
+/* {v XOR x : v in s}: words move by x's high bits, bits inside a word by
+ * swapping blocks of 1, 2, 4, ... 32 bits for each low bit of x. */
+static inline gr_nset gr_nset_xor(const gr_nset *s, unsigned x)
+{
+    static const uint64_t lower[6] = {0x5555555555555555ULL, 0x3333333333333333ULL,
+                                      0x0F0F0F0F0F0F0F0FULL, 0x00FF00FF00FF00FFULL,
+                                      0x0000FFFF0000FFFFULL, 0x00000000FFFFFFFFULL};
+    gr_nset r;
+    for (unsigned i = 0; i < 4; i++) {
+        uint64_t w = s->w[i ^ (x >> 6)];
+        for (unsigned b = 0; b < 6; b++) {
+            if (x & (1u << b)) {
+                unsigned sh = 1u << b;
+                w = ((w & lower[b]) << sh) | ((w >> sh) & lower[b]);
+            }
+        }
+        r.w[i] = w;
+    }
+    return r;
+}
+
+#endif
