@@ -13,7 +13,8 @@
  * step a to that down step b are rearranged into all their downs first,
  * then all their rights -- the columns from i on fall to height j, and
  * nothing else moves.  Leading down steps (the board got lower) are
- * shifted out.  So a child costs a popcount and a few shifts instead of a
+ * shifted out, and trailing right steps (columns taken to the ground)
+ * cut off, so every diagram has one path.  So a child costs a popcount and a few shifts instead of a
  * rebuild of the heights.
  *
  * Symmetry: the transpose (rows as columns) is the same game with the
@@ -70,6 +71,11 @@ static inline uint64_t gr_chomp_take(uint64_t path, unsigned a, unsigned b)
     unsigned rights = (unsigned)__builtin_popcountll(path & seg);
     unsigned downs = b - a + 1 - rights;
     uint64_t p = (path & ~seg) | (gr_chomp_low(rights) << (a + downs));
+    /* right steps after the last down step are columns left empty: cut
+     * them with the sentinel, then shift out the leading downs */
+    unsigned n = gr_chomp_len(p);
+    unsigned last_down = 63 - (unsigned)__builtin_clzll(~p & gr_chomp_low(n));
+    p = (p & gr_chomp_low(last_down + 1)) | (1ULL << (last_down + 1));
     return p >> __builtin_ctzll(p);
 }
 
@@ -138,7 +144,7 @@ gr_status gr_chomp_create(gr_arena *arena, const uint32_t *heights, size_t ncols
         at += heights[i] - (i + 1 < ncols ? heights[i + 1] : 0);
     }
     g->root = path | (1ULL << at);
-    gr_search_game game = {g, gr_chomp_expand, NULL};
+    gr_search_game game = {g, gr_chomp_expand, NULL, false};
     gr_status st = gr_search_create(arena, &game, opts, &g->search);
     if (st != GR_OK) {
         return st;

@@ -31,10 +31,10 @@
  * is popped.
  *
  * Transposition table: exact values only, 4-entry buckets of 16-byte
- * entries (one cache line).  It starts small and doubles while it is
- * three-quarters full, up to half the arena's budget; then a full bucket
- * gives up its entry that cost the fewest nodes to compute (igs uses a
- * bounded table with a replacement policy too).
+ * entries (one cache line).  It starts small and doubles when a
+ * bucket is full and the table half full, up to half the arena's budget; then a full bucket gives
+ * up its entry that cost the fewest nodes to compute (igs uses a bounded
+ * table with a replacement policy too).
  *
  * Limits.  Every expansion (a table miss) counts a node; past the budget
  * the search stops with GR_ELIMIT.  gr_arena_check is polled every 1024
@@ -114,10 +114,13 @@ static bool gr_tt_get(gr_search *s, gr_skey k, unsigned *v)
     return false;
 }
 
-static void gr_tt_put_raw(gr_search *s, gr_skey k, unsigned v, unsigned work)
+/* Stores k -> v in its bucket: a free or equal entry, else (evict) the
+ * entry that cost the fewest nodes.  Without evict, false when the bucket
+ * is full. */
+static bool gr_tt_put_raw(gr_search *s, gr_skey k, unsigned v, unsigned work, bool evict)
 {
     gr_tt_entry *b = &s->tt[gr_tt_bucket(s, k)];
-    gr_tt_entry *victim = &b[0];
+    gr_tt_entry *victim = NULL;
     for (unsigned i = 0; i < GR_SEARCH_BUCKET; i++) {
         if (!b[i].used) {
             victim = &b[i];
@@ -128,44 +131,61 @@ static void gr_tt_put_raw(gr_search *s, gr_skey k, unsigned v, unsigned work)
             victim = &b[i];
             break;
         }
-        if (b[i].work < victim->work) {
-            victim = &b[i];
+    }
+    if (victim == NULL) {
+        if (!evict) {
+            return false;
+        }
+        victim = &b[0];
+        for (unsigned i = 1; i < GR_SEARCH_BUCKET; i++) {
+            if (b[i].work < victim->work) {
+                victim = &b[i];
+            }
         }
     }
     *victim = (gr_tt_entry){k.bits, k.tag, (uint8_t)v, 1, (uint16_t)work};
+    return true;
 }
 
-/* Doubles the table (rehashing every entry) when it is 3/4 full and the
- * budget allows; a failed allocation simply keeps the old table. */
-static void gr_tt_maybe_grow(gr_search *s)
+/* Doubles the table, rehashing every entry; false (and the old table
+ * kept, for good) when the budget or the arena says no. */
+static bool gr_tt_grow(gr_search *s)
 {
-    if (s->tt_count * 4 < s->tt_cap * 3 || s->tt_cap * 2 > s->tt_limit) {
-        return;
+    if (s->tt_cap * 2 > s->tt_limit) {
+        return false;
     }
     gr_tt_entry *old = s->tt;
     size_t old_cap = s->tt_cap;
     gr_tt_entry *nt = GR_ARENA_ARRAY(s->arena, gr_tt_entry, old_cap * 2);
     if (nt == NULL) {
-        s->tt_limit = old_cap; /* never try again */
-        return;
+        s->tt_limit = old_cap;
+        return false;
     }
     s->tt = nt;
     s->tt_cap = old_cap * 2;
     s->tt_count = 0;
     for (size_t i = 0; i < old_cap; i++) {
         if (old[i].used) {
-            gr_tt_put_raw(s, (gr_skey){old[i].bits, old[i].tag}, old[i].value, old[i].work);
+            gr_tt_put_raw(s, (gr_skey){old[i].bits, old[i].tag}, old[i].value, old[i].work, true);
         }
     }
     gr_arena_free(s->arena, old, old_cap * sizeof(*old));
+    return true;
 }
 
+/* A full bucket in a table at least half full makes the table grow while
+ * it may (evicting then would throw away work the budget could still
+ * hold); otherwise the bucket gives up its cheapest entry. */
 static void gr_tt_put(gr_search *s, gr_skey k, unsigned v, uint64_t nodes)
 {
     unsigned work = nodes == 0 ? 0 : 64 - (unsigned)__builtin_clzll(nodes);
-    gr_tt_put_raw(s, k, v, work);
     s->stats.tt_stored++;
-    gr_tt_maybe_grow(s);
+    while (!gr_tt_put_raw(s, k, v, work, false)) {
+        if (s->tt_count * 2 < s->tt_cap || !gr_tt_grow(s)) {
+            gr_tt_put_raw(s, k, v, work, true);
+            return;
+        }
+    }
 }
 
 /* ---- setup --------------------------------------------------------------- */
@@ -445,11 +465,14 @@ static gr_status gr_search_run(gr_search *s, gr_skey key, const gr_nset *req, un
                 f->phase = GR_PH_AFTER_EXACT;
                 st = gr_search_push(s, child, &full);
             } else {
-                gr_nset want = f->pot;
-                gr_nset_del(&want, gr_nset_max(&want));
-                gr_nset upto = gr_nset_upto(f->req_max);
-                want = gr_nset_and(&want, &upto);
-                want = gr_nset_xor(&want, f->x);
+                gr_nset want = full;
+                if (s->game.prune) {
+                    want = f->pot;
+                    gr_nset_del(&want, gr_nset_max(&want));
+                    gr_nset upto = gr_nset_upto(f->req_max);
+                    want = gr_nset_and(&want, &upto);
+                    want = gr_nset_xor(&want, f->x);
+                }
                 gr_skey child = gr_rec_key(s, f->cur, 0);
                 f->phase = GR_PH_AFTER_LAST;
                 if (want.w[0] == 0 && want.w[1] == 0 && want.w[2] == 0 && want.w[3] == 0) {

@@ -50,6 +50,13 @@ typedef struct gr_search_game {
     gr_status (*expand)(gr_search *s, const void *ctx, gr_skey pos);
     /* Value of pos by formula when the game knows its shape; may be NULL. */
     bool (*known)(const void *ctx, gr_skey pos, unsigned *value);
+    /* Whether moves are asked only what decides their parent's question
+     * (Beling-Rogalski).  A partial answer is not stored, so a position may
+     * be expanded again under another question: that pays where values are
+     * small and a few moves settle them (Cram, Node Kayles), not where they
+     * are large and every move counts (Chomp), which then uses the plain
+     * mex with every value stored. */
+    bool prune;
 } gr_search_game;
 
 /* A searcher for one request: its transposition table grows in the arena
