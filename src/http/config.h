@@ -20,6 +20,7 @@ typedef struct gr_config {
     unsigned max_inflight;   /* solving requests at once; past it 503 */
     unsigned shutdown_timeout; /* seconds to wait for in-flight requests */
     unsigned max_analysis;   /* seconds a sum may keep solving components */
+    uint64_t max_search_nodes; /* games solved by search: node budget per request */
     unsigned log_flush_ms;   /* access log lines are written within this; 0: at once */
     const char *cors_origin;
     gr_log_format log_format;

@@ -26,6 +26,9 @@ const gr_route gr_routes[] = {
      gr_endpoint_hackenbush_graph_text, gr_endpoint_hackenbush_graph_json_fast, true},
     {"/v1/game-graph", GR_ROUTE_ANALYSE, gr_endpoint_game_graph, NULL, NULL, false},
     {"/v1/sum", GR_ROUTE_ANALYSE, gr_endpoint_sum, NULL, NULL, false},
+    {"/v1/node-kayles", GR_ROUTE_ANALYSE, gr_endpoint_node_kayles, NULL, NULL, false},
+    {"/v1/cram", GR_ROUTE_ANALYSE, gr_endpoint_cram, NULL, NULL, false},
+    {"/v1/chomp", GR_ROUTE_ANALYSE, gr_endpoint_chomp, NULL, NULL, false},
     /* @@ routes: add new analysis endpoints above this line @@ */
 };
 

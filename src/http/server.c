@@ -611,6 +611,7 @@ static void gr_solve(gr_req *req)
     gr_jctx c;
     gr_jctx_init(&c, req->arena);
     c.time_limit_s = req->srv->cfg.max_analysis;
+    c.max_search_nodes = req->srv->cfg.max_search_nodes;
     req->body[req->len] = '\0';
     const gr_route *r = req->route;
     req->result = gr_json_answer(&c, r->json, r->json_fast, r->text, req->text, req->body,

@@ -637,6 +637,9 @@ static const gr_family *const gr_family_table[] = {
     &gr_family_octal,
     &gr_family_hackenbush_graph,
     &gr_family_game_graph,
+    &gr_family_node_kayles,
+    &gr_family_cram,
+    &gr_family_chomp,
     /* @@ family table: add new families above this line @@ */
 };
 

@@ -27,6 +27,9 @@ gr_endpoint_text gr_endpoint_hackenbush_graph_text;
 gr_endpoint_text gr_endpoint_hackenbush_graph_json_fast;
 gr_endpoint_json gr_endpoint_game_graph;
 gr_endpoint_json gr_endpoint_sum;
+gr_endpoint_json gr_endpoint_node_kayles;
+gr_endpoint_json gr_endpoint_cram;
+gr_endpoint_json gr_endpoint_chomp;
 /* @@ endpoints: add new declarations above this line @@ */
 
 /* Answers one request body end to end, as the daemon and the CLI both do:

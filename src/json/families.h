@@ -12,6 +12,9 @@ extern const gr_family gr_family_subtraction;
 extern const gr_family gr_family_octal;
 extern const gr_family gr_family_hackenbush_graph;
 extern const gr_family gr_family_game_graph;
+extern const gr_family gr_family_node_kayles;
+extern const gr_family gr_family_cram;
+extern const gr_family gr_family_chomp;
 /* @@ family declarations: add new ones above this line @@ */
 
 /* The family whose name is `name`, or NULL. */

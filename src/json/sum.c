@@ -31,7 +31,7 @@
 
 #define GR_SUM_GAMES                                                           \
     "nim, subtraction, octal, hackenbush_tree, hackenbush_graph, "             \
-    "ordinal_trees, game_graph"
+    "ordinal_trees, game_graph, node_kayles, cram, chomp"
 
 typedef struct gr_sum_part {
     const gr_family *fam;
