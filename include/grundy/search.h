@@ -20,7 +20,7 @@
 /* Nodes (positions expanded, i.e. transposition-table misses) one request
  * may search; sized to about 10 s of work on one core of the reference
  * machine (bench/RESULTS.md, "Games solved by search"). */
-#define GR_SEARCH_DEFAULT_NODES 40000000ULL
+#define GR_SEARCH_DEFAULT_NODES 4000000ULL
 
 /* The most moves a single component may have: nimbers are kept in
  * 256-bit sets, and a value never exceeds the number of moves. */

@@ -68,7 +68,7 @@ static uint64_t gr_chomp_canon(uint64_t path)
 static inline uint64_t gr_chomp_take(uint64_t path, unsigned a, unsigned b)
 {
     uint64_t seg = gr_chomp_low(b + 1) & ~gr_chomp_low(a);
-    unsigned rights = (unsigned)__builtin_popcountll(path & seg);
+    unsigned rights = gr_popcount(path & seg);
     unsigned downs = b - a + 1 - rights;
     uint64_t p = (path & ~seg) | (gr_chomp_low(rights) << (a + downs));
     /* right steps after the last down step are columns left empty: cut

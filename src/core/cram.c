@@ -101,7 +101,7 @@ static void gr_cram_reflections(const uint64_t *rows, unsigned h, unsigned w, ui
 /* Adds the region comp (grid width w) to the move being built. */
 static gr_status gr_cram_add(gr_search *s, const gr_cram *g, uint64_t comp, unsigned w)
 {
-    unsigned cells = (unsigned)__builtin_popcountll(comp);
+    unsigned cells = gr_popcount(comp);
     if (cells < 2) {
         return GR_OK;
     }
@@ -247,7 +247,7 @@ static void gr_cram_collect(const gr_cram *g, uint64_t rest, gr_cram_keys *out)
     while (rest != 0) {
         uint64_t comp = gr_cram_region(g, rest, w);
         rest &= ~comp;
-        unsigned cells = (unsigned)__builtin_popcountll(comp);
+        unsigned cells = gr_popcount(comp);
         if (cells < 2) {
             continue;
         }

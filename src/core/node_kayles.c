@@ -96,11 +96,11 @@ static bool gr_nk_known(const void *ctx, gr_skey pos, unsigned *value)
 {
     const gr_nk *g = ctx;
     const gr_nk_comp *c = &g->comp[pos.tag];
-    unsigned k = (unsigned)__builtin_popcountll(pos.bits), ends = 0, top = 0;
+    unsigned k = gr_popcount(pos.bits), ends = 0, top = 0;
     bool clique = true;
     for (uint64_t m = pos.bits; m != 0; m &= m - 1) {
         unsigned v = (unsigned)__builtin_ctzll(m);
-        unsigned d = (unsigned)__builtin_popcountll(c->closed[v] & pos.bits) - 1;
+        unsigned d = gr_popcount(c->closed[v] & pos.bits) - 1;
         clique &= d == k - 1;
         top = d > top ? d : top;
         ends += d == 1;

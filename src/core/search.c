@@ -63,6 +63,7 @@ typedef struct gr_sframe {
     gr_skey key;
     gr_nset req, pot; /* R and P */
     size_t kids, end, cur; /* word offsets of this frame's move records */
+    size_t order, norder, next; /* the records still to search, in order */
     uint64_t nodes0;
     unsigned comp; /* components of the current record solved exactly */
     unsigned x;    /* their XOR, with the record's known part */
@@ -83,6 +84,7 @@ struct gr_search {
     size_t top, buf_cap; /* words */
     size_t rec;          /* offset of the record being built */
     unsigned rec_x, rec_n;
+    uint64_t rec_w; /* cells (bits) in its unknown components */
     /* frames */
     gr_sframe *stack;
     size_t depth, stack_cap;
@@ -254,6 +256,7 @@ void gr_search_child_begin(gr_search *s)
     s->rec = s->top;
     s->rec_x = 0;
     s->rec_n = 0;
+    s->rec_w = 0;
 }
 
 void gr_search_child_add_value(gr_search *s, unsigned value)
@@ -264,16 +267,20 @@ void gr_search_child_add_value(gr_search *s, unsigned value)
 gr_status gr_search_child_add(gr_search *s, gr_skey key)
 {
     unsigned v;
-    if ((s->game.known != NULL && s->game.known(s->game.ctx, key, &v)) || gr_tt_get(s, key, &v)) {
+    if (s->game.known != NULL && s->game.known(s->game.ctx, key, &v)) {
         s->rec_x ^= v;
         return GR_OK;
     }
+    /* the table is read once every move is built (gr_search_resolve):
+     * meanwhile the memory system fetches all the buckets at once */
+    __builtin_prefetch(&s->tt[gr_tt_bucket(s, key)]);
     /* Two equal components are worth 0 together: both go (igs's
      * push_or_remove). */
     uint64_t *keys = &s->buf[s->rec + 1];
     for (unsigned i = 0; i < s->rec_n; i++) {
         if (keys[2 * i] == key.bits && keys[2 * i + 1] == key.tag) {
             s->rec_n--;
+            s->rec_w -= (uint64_t)gr_popcount(key.bits);
             keys[2 * i] = keys[2 * s->rec_n];
             keys[2 * i + 1] = keys[2 * s->rec_n + 1];
             return GR_OK;
@@ -287,6 +294,7 @@ gr_status gr_search_child_add(gr_search *s, gr_skey key)
     keys[2 * s->rec_n] = key.bits;
     keys[2 * s->rec_n + 1] = key.tag;
     s->rec_n++;
+    s->rec_w += (uint64_t)gr_popcount(key.bits);
     return GR_OK;
 }
 
@@ -296,7 +304,7 @@ gr_status gr_search_child_end(gr_search *s)
     if (st != GR_OK) {
         return st;
     }
-    s->buf[s->rec] = (uint64_t)s->rec_n | ((uint64_t)s->rec_x << 16);
+    s->buf[s->rec] = (uint64_t)s->rec_n | ((uint64_t)s->rec_x << 16) | (s->rec_w << 32);
     s->top = s->rec + 1 + 2 * (size_t)s->rec_n;
     return GR_OK;
 }
@@ -309,6 +317,11 @@ static inline unsigned gr_rec_n(const gr_search *s, size_t at)
 static inline unsigned gr_rec_x(const gr_search *s, size_t at)
 {
     return (unsigned)((s->buf[at] >> 16) & 0xFF);
+}
+
+static inline uint64_t gr_rec_w(const gr_search *s, size_t at)
+{
+    return s->buf[at] >> 32;
 }
 
 static inline gr_skey gr_rec_key(const gr_search *s, size_t at, unsigned i)
@@ -359,6 +372,33 @@ static inline void gr_search_strike(gr_nset *pot, unsigned v)
     }
 }
 
+/* Looks every component of the records [from, end) up in the table: a
+ * known one goes into its record's XOR, and the records close up. */
+static size_t gr_search_resolve(gr_search *s, size_t from, size_t end)
+{
+    size_t w = from;
+    for (size_t at = from; at < end;) {
+        unsigned n = gr_rec_n(s, at), x = gr_rec_x(s, at), m = 0, v;
+        size_t next = gr_rec_next(s, at);
+        uint64_t weight = 0;
+        for (unsigned i = 0; i < n; i++) {
+            gr_skey key = gr_rec_key(s, at, i);
+            if (gr_tt_get(s, key, &v)) {
+                x ^= v;
+                continue;
+            }
+            s->buf[w + 1 + 2 * m] = key.bits;
+            s->buf[w + 2 + 2 * m] = key.tag;
+            weight += gr_popcount(key.bits);
+            m++;
+        }
+        s->buf[w] = (uint64_t)m | ((uint64_t)x << 16) | (weight << 32);
+        w += 1 + 2 * (size_t)m;
+        at = next;
+    }
+    return w;
+}
+
 /* Expands the top frame: its move records, P = {0..k}, and the moves whose
  * value is already known struck from P (Beling's ETC). */
 static gr_status gr_search_expand(gr_search *s)
@@ -381,7 +421,7 @@ static gr_status gr_search_expand(gr_search *s)
         return st;
     }
     f = &s->stack[s->depth - 1];
-    f->end = s->top;
+    f->end = s->top = gr_search_resolve(s, f->kids, s->top);
     unsigned k = 0;
     for (size_t at = f->kids; at < f->end; at = gr_rec_next(s, at)) {
         k++;
@@ -390,12 +430,31 @@ static gr_status gr_search_expand(gr_search *s)
         return GR_ELIMIT;
     }
     f->pot = gr_nset_upto(k);
+    /* the moves left to search, smallest first (igs's Cram sorter,
+     * "SmallerComponentsFirst"): cheap answers fill the table and often
+     * settle the question before the large ones are opened */
+    if ((st = gr_search_reserve(s, k)) != GR_OK) {
+        return st;
+    }
+    f = &s->stack[s->depth - 1];
+    f->order = s->top;
+    f->norder = 0;
     for (size_t at = f->kids; at < f->end; at = gr_rec_next(s, at)) {
         if (gr_rec_n(s, at) == 0) {
             gr_search_strike(&f->pot, gr_rec_x(s, at));
+            continue;
         }
+        size_t i = f->norder++;
+        uint64_t w = gr_rec_w(s, at);
+        while (i > 0 && gr_rec_w(s, s->buf[f->order + i - 1]) < w) {
+            s->buf[f->order + i] = s->buf[f->order + i - 1];
+            i--;
+        }
+        s->buf[f->order + i] = at;
     }
-    f->cur = f->kids;
+    s->top += f->norder;
+    f->next = 0;
+    f->cur = f->norder > 0 ? s->buf[f->order] : f->end;
     f->comp = 0;
     f->exact = true;
     f->phase = GR_PH_LOOP;
@@ -434,14 +493,12 @@ static gr_status gr_search_run(gr_search *s, gr_skey key, const gr_nset *req, un
             } else {
                 gr_search_strike(&f->pot, s->ret ^ f->x);
             }
-            f->cur = gr_rec_next(s, f->cur);
+            f->next++;
+            f->cur = f->next < f->norder ? s->buf[f->order + f->next] : f->end;
             f->comp = 0;
             f->phase = GR_PH_LOOP;
             break;
         default: /* GR_PH_LOOP */
-            while (f->cur < f->end && gr_rec_n(s, f->cur) == 0) {
-                f->cur = gr_rec_next(s, f->cur);
-            }
             if (f->cur >= f->end) {
                 v = gr_nset_min(&f->pot);
                 if (f->exact || v <= f->req_max) {
