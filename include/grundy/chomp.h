@@ -38,8 +38,8 @@ gr_status gr_chomp_create(gr_arena *arena, const uint32_t *heights, size_t ncols
 gr_status gr_chomp_value(gr_chomp *g, unsigned *value);
 
 /* Moves by column, then row; target and count_all as gr_nk_moves. */
-gr_status gr_chomp_moves(gr_chomp *g, int target, gr_chomp_move *out, size_t max,
-                         bool count_all, size_t *count);
+gr_status gr_chomp_moves(gr_chomp *g, int target, gr_chomp_move *out, size_t max, bool count_all,
+                         size_t *count);
 
 void gr_chomp_stats(const gr_chomp *g, gr_search_stats *out);
 

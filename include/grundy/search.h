@@ -32,9 +32,9 @@ typedef struct gr_search_opts {
 
 /* What a search did, for benchmarks and tests. */
 typedef struct gr_search_stats {
-    uint64_t nodes;     /* positions expanded */
-    uint64_t tt_hits;   /* transposition-table answers */
-    uint64_t tt_stored; /* values stored */
+    uint64_t nodes;      /* positions expanded */
+    uint64_t tt_hits;    /* transposition-table answers */
+    uint64_t tt_stored;  /* values stored */
     uint64_t tt_entries; /* table capacity at the end */
 } gr_search_stats;
 

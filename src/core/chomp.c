@@ -14,8 +14,8 @@
  * then all their rights -- the columns from i on fall to height j, and
  * nothing else moves.  Leading down steps (the board got lower) are
  * shifted out, and trailing right steps (columns taken to the ground)
- * cut off, so every diagram has one path.  So a child costs a popcount and a few shifts instead of a
- * rebuild of the heights.
+ * cut off, so every diagram has one path.  So a child costs a popcount and a few shifts instead of
+ * a rebuild of the heights.
  *
  * Symmetry: the transpose (rows as columns) is the same game with the
  * poisoned square in the same corner; its path is the reversed, inverted
@@ -40,26 +40,12 @@ static inline unsigned gr_chomp_len(uint64_t path) /* steps before the sentinel 
     return 63 - (unsigned)__builtin_clzll(path);
 }
 
-static inline uint64_t gr_chomp_low(unsigned n)
-{
-    return n >= 64 ? ~0ULL : (1ULL << n) - 1;
-}
-
-static uint64_t gr_chomp_rev(uint64_t x, unsigned n)
-{
-    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
-    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
-    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
-    x = __builtin_bswap64(x);
-    return n == 0 ? 0 : x >> (64 - n);
-}
-
 /* The lesser of a path and its transpose's. */
 static uint64_t gr_chomp_canon(uint64_t path)
 {
     unsigned n = gr_chomp_len(path);
-    uint64_t steps = path & gr_chomp_low(n);
-    uint64_t t = gr_chomp_rev(~steps & gr_chomp_low(n), n) | (1ULL << n);
+    uint64_t steps = path & gr_search_low(n);
+    uint64_t t = gr_search_rev(~steps & gr_search_low(n), n) | (1ULL << n);
     return t < path ? t : path;
 }
 
@@ -67,15 +53,15 @@ static uint64_t gr_chomp_canon(uint64_t path)
  * later down step), leading down steps shifted out. */
 static inline uint64_t gr_chomp_take(uint64_t path, unsigned a, unsigned b)
 {
-    uint64_t seg = gr_chomp_low(b + 1) & ~gr_chomp_low(a);
+    uint64_t seg = gr_search_low(b + 1) & ~gr_search_low(a);
     unsigned rights = gr_popcount(path & seg);
     unsigned downs = b - a + 1 - rights;
-    uint64_t p = (path & ~seg) | (gr_chomp_low(rights) << (a + downs));
+    uint64_t p = (path & ~seg) | (gr_search_low(rights) << (a + downs));
     /* right steps after the last down step are columns left empty: cut
      * them with the sentinel, then shift out the leading downs */
     unsigned n = gr_chomp_len(p);
-    unsigned last_down = 63 - (unsigned)__builtin_clzll(~p & gr_chomp_low(n));
-    p = (p & gr_chomp_low(last_down + 1)) | (1ULL << (last_down + 1));
+    unsigned last_down = 63 - (unsigned)__builtin_clzll(~p & gr_search_low(n));
+    p = (p & gr_search_low(last_down + 1)) | (1ULL << (last_down + 1));
     return p >> __builtin_ctzll(p);
 }
 
@@ -84,18 +70,19 @@ static gr_status gr_chomp_expand(gr_search *s, const void *ctx, gr_skey pos)
     (void)ctx;
     uint64_t path = pos.bits;
     unsigned n = gr_chomp_len(path);
-    uint64_t steps = path & gr_chomp_low(n);
+    uint64_t steps = path & gr_search_low(n);
     /* the poisoned square: the first right step with the last down step */
     unsigned first = (unsigned)__builtin_ctzll(steps), last = n - 1;
     for (uint64_t r = steps; r != 0; r &= r - 1) {
         unsigned a = (unsigned)__builtin_ctzll(r);
-        for (uint64_t d = ~steps & gr_chomp_low(n) & ~gr_chomp_low(a + 1); d != 0; d &= d - 1) {
+        for (uint64_t d = ~steps & gr_search_low(n) & ~gr_search_low(a + 1); d != 0; d &= d - 1) {
             unsigned b = (unsigned)__builtin_ctzll(d);
             if (a == first && b == last) {
                 continue;
             }
             gr_search_child_begin(s);
-            gr_status st = gr_search_child_add(s, (gr_skey){gr_chomp_canon(gr_chomp_take(path, a, b)), 0});
+            gr_status st =
+                gr_search_child_add(s, (gr_skey){gr_chomp_canon(gr_chomp_take(path, a, b)), 0});
             if (st == GR_OK) {
                 st = gr_search_child_end(s);
             }
@@ -169,8 +156,8 @@ gr_status gr_chomp_value(gr_chomp *g, unsigned *value)
     return GR_OK;
 }
 
-gr_status gr_chomp_moves(gr_chomp *g, int target, gr_chomp_move *out, size_t max,
-                         bool count_all, size_t *count)
+gr_status gr_chomp_moves(gr_chomp *g, int target, gr_chomp_move *out, size_t max, bool count_all,
+                         size_t *count)
 {
     unsigned total;
     gr_status st = gr_chomp_value(g, &total);

@@ -25,7 +25,7 @@
 
 struct gr_cram {
     uint32_t rows, cols;
-    uint64_t empty;                 /* the board's empty cells, width cols */
+    uint64_t empty;                       /* the board's empty cells, width cols */
     uint64_t first_col[65], last_col[65]; /* per grid width */
     unsigned dawson[GR_CRAM_MAX_CELLS + 1];
     uint64_t *region; /* root regions, board coordinates */
@@ -35,20 +35,6 @@ struct gr_cram {
     unsigned value;
     gr_search *search;
 };
-
-static inline uint64_t gr_cram_low(unsigned n)
-{
-    return n >= 64 ? ~0ULL : (1ULL << n) - 1;
-}
-
-static inline uint64_t gr_cram_rev(uint64_t x, unsigned n) /* reverse the low n bits */
-{
-    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
-    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
-    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
-    x = __builtin_bswap64(x);
-    return x >> (64 - n);
-}
 
 /* The 4-connected region of `rest` holding its lowest cell. */
 static uint64_t gr_cram_region(const gr_cram *g, uint64_t rest, unsigned w)
@@ -87,7 +73,7 @@ static void gr_cram_reflections(const uint64_t *rows, unsigned h, unsigned w, ui
     uint64_t v[GR_CRAM_MAX_CELLS], hf[GR_CRAM_MAX_CELLS], vh[GR_CRAM_MAX_CELLS];
     for (unsigned i = 0; i < h; i++) {
         v[i] = rows[h - 1 - i];
-        hf[i] = gr_cram_rev(rows[i], w);
+        hf[i] = gr_search_rev(rows[i], w);
     }
     for (unsigned i = 0; i < h; i++) {
         vh[i] = hf[h - 1 - i];
@@ -110,7 +96,7 @@ static gr_status gr_cram_add(gr_search *s, const gr_cram *g, uint64_t comp, unsi
     unsigned h = r1 - r0 + 1;
     uint64_t rows[GR_CRAM_MAX_CELLS], colmask = 0;
     for (unsigned i = 0; i < h; i++) {
-        rows[i] = (comp >> ((r0 + i) * w)) & gr_cram_low(w);
+        rows[i] = (comp >> ((r0 + i) * w)) & gr_search_low(w);
         colmask |= rows[i];
     }
     unsigned c0 = (unsigned)__builtin_ctzll(colmask);
@@ -196,7 +182,7 @@ gr_status gr_cram_create(gr_arena *arena, uint32_t rows, uint32_t cols, const ui
             g->last_col[w] |= (uint64_t)(i % w == w - 1) << i;
         }
     }
-    g->empty = gr_cram_low(rows * cols);
+    g->empty = gr_search_low(rows * cols);
     for (size_t i = 0; i < nblocked; i++) {
         if (blocked[2 * i] >= rows || blocked[2 * i + 1] >= cols) {
             *bad = i;
@@ -257,7 +243,7 @@ static void gr_cram_collect(const gr_cram *g, uint64_t rest, gr_cram_keys *out)
         uint64_t shifted = comp >> (r0 * w);
         uint64_t colmask = 0;
         for (uint64_t b = shifted; b != 0; b >>= w) {
-            colmask |= b & gr_cram_low(w);
+            colmask |= b & gr_search_low(w);
         }
         unsigned c0 = (unsigned)__builtin_ctzll(colmask);
         unsigned bw = 64 - (unsigned)__builtin_clzll(colmask) - c0;
@@ -269,7 +255,7 @@ static void gr_cram_collect(const gr_cram *g, uint64_t rest, gr_cram_keys *out)
         /* repack into width bw so the key is the box's, as inside */
         uint64_t bits = 0;
         for (unsigned i = 0; i < h; i++) {
-            bits |= ((shifted >> (i * w + c0)) & gr_cram_low(bw)) << (i * bw);
+            bits |= ((shifted >> (i * w + c0)) & gr_search_low(bw)) << (i * bw);
         }
         out->key[out->n++] = (gr_skey){bits, bw};
     }
@@ -313,8 +299,8 @@ gr_status gr_cram_moves(gr_cram *g, int target, gr_cram_move *out, size_t max, b
                 return GR_OK;
             }
             unsigned j = pass == 0 ? i + 1 : i + w;
-            if (j >= g->rows * g->cols || (pass == 0 && i % w == w - 1) ||
-                !((g->empty >> i) & 1) || !((g->empty >> j) & 1)) {
+            if (j >= g->rows * g->cols || (pass == 0 && i % w == w - 1) || !((g->empty >> i) & 1) ||
+                !((g->empty >> j) & 1)) {
                 continue;
             }
             size_t t = 0;

@@ -53,18 +53,25 @@ static uint32_t gr_nk_find(uint32_t *parent, uint32_t v)
     return v;
 }
 
-/* The connected components of the vertices in `mask`, one key each. */
+/* The connected component of `rest` holding its lowest vertex. */
+static uint64_t gr_nk_flood(const gr_nk_comp *c, uint64_t rest)
+{
+    uint64_t comp = rest & -rest, frontier = comp;
+    while (frontier != 0) {
+        unsigned v = (unsigned)__builtin_ctzll(frontier);
+        frontier &= frontier - 1;
+        uint64_t add = c->closed[v] & rest & ~comp;
+        comp |= add;
+        frontier |= add;
+    }
+    return comp;
+}
+
+/* The connected components of the vertices in `rest`, one key each. */
 static gr_status gr_nk_split(gr_search *s, const gr_nk_comp *c, uint32_t tag, uint64_t rest)
 {
     while (rest != 0) {
-        uint64_t comp = rest & -rest, frontier = comp;
-        while (frontier != 0) {
-            unsigned v = (unsigned)__builtin_ctzll(frontier);
-            frontier &= frontier - 1;
-            uint64_t add = c->closed[v] & rest & ~comp;
-            comp |= add;
-            frontier |= add;
-        }
+        uint64_t comp = gr_nk_flood(c, rest);
         rest &= ~comp;
         gr_status st = gr_search_child_add(s, (gr_skey){comp, tag});
         if (st != GR_OK) {
@@ -255,14 +262,7 @@ gr_status gr_nk_moves(gr_nk *g, int target, gr_nk_move *out, size_t max, bool co
         uint64_t rest = c->all & ~c->closed[g->local[v]];
         size_t nk = 0;
         while (rest != 0) {
-            uint64_t comp = rest & -rest, frontier = comp;
-            while (frontier != 0) {
-                unsigned u = (unsigned)__builtin_ctzll(frontier);
-                frontier &= frontier - 1;
-                uint64_t add = c->closed[u] & rest & ~comp;
-                comp |= add;
-                frontier |= add;
-            }
+            uint64_t comp = gr_nk_flood(c, rest);
             rest &= ~comp;
             keys[nk++] = (gr_skey){comp, tag};
         }

@@ -61,8 +61,8 @@ enum { GR_PH_START, GR_PH_LOOP, GR_PH_AFTER_EXACT, GR_PH_AFTER_LAST };
 
 typedef struct gr_sframe {
     gr_skey key;
-    gr_nset req, pot; /* R and P */
-    size_t kids, end, cur; /* word offsets of this frame's move records */
+    gr_nset req, pot;           /* R and P */
+    size_t kids, end, cur;      /* word offsets of this frame's move records */
     size_t order, norder, next; /* the records still to search, in order */
     uint64_t nodes0;
     unsigned comp; /* components of the current record solved exactly */
@@ -192,8 +192,8 @@ static void gr_tt_put(gr_search *s, gr_skey k, unsigned v, uint64_t nodes)
 
 /* ---- setup --------------------------------------------------------------- */
 
-gr_status gr_search_create(gr_arena *arena, const gr_search_game *game,
-                           const gr_search_opts *opts, gr_search **out)
+gr_status gr_search_create(gr_arena *arena, const gr_search_game *game, const gr_search_opts *opts,
+                           gr_search **out)
 {
     gr_search *s = gr_arena_calloc(arena, 1, sizeof(*s));
     if (s == NULL) {
@@ -241,8 +241,8 @@ static gr_status gr_search_reserve(gr_search *s, size_t words)
     while (cap < s->top + words) {
         cap *= 2;
     }
-    uint64_t *nb = gr_arena_realloc(s->arena, s->buf, s->buf_cap * sizeof(uint64_t),
-                                    cap * sizeof(uint64_t));
+    uint64_t *nb =
+        gr_arena_realloc(s->arena, s->buf, s->buf_cap * sizeof(uint64_t), cap * sizeof(uint64_t));
     if (nb == NULL) {
         return GR_ENOMEM;
     }
@@ -553,8 +553,8 @@ static gr_status gr_search_run(gr_search *s, gr_skey key, const gr_nset *req, un
     return GR_OK;
 }
 
-gr_status gr_search_sum(gr_search *s, const gr_skey *keys, size_t n, unsigned extra,
-                        int want, int *value)
+gr_status gr_search_sum(gr_search *s, const gr_skey *keys, size_t n, unsigned extra, int want,
+                        int *value)
 {
     static const gr_nset full = {{~0ULL, ~0ULL, ~0ULL, ~0ULL}};
     unsigned x = extra, v;

@@ -61,8 +61,8 @@ typedef struct gr_search_game {
 
 /* A searcher for one request: its transposition table grows in the arena
  * as it fills, up to about half the arena's budget, then replaces. */
-gr_status gr_search_create(gr_arena *arena, const gr_search_game *game,
-                           const gr_search_opts *opts, gr_search **out);
+gr_status gr_search_create(gr_arena *arena, const gr_search_game *game, const gr_search_opts *opts,
+                           gr_search **out);
 
 /* Inside expand. */
 void gr_search_child_begin(gr_search *s);
@@ -79,8 +79,8 @@ gr_status gr_search_child_end(gr_search *s);
  * search may prune anything that cannot decide whether the value is
  * `want`; *value is then `want` or GR_SEARCH_OTHER (the value is not
  * `want`). */
-gr_status gr_search_sum(gr_search *s, const gr_skey *keys, size_t n, unsigned extra,
-                        int want, int *value);
+gr_status gr_search_sum(gr_search *s, const gr_skey *keys, size_t n, unsigned extra, int want,
+                        int *value);
 
 void gr_search_get_stats(const gr_search *s, gr_search_stats *out);
 
@@ -101,6 +101,23 @@ static inline unsigned gr_popcount(uint64_t x)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return (unsigned)((x * 0x0101010101010101ULL) >> 56);
 #endif
+}
+
+/* The low n bits set (n <= 64). */
+static inline uint64_t gr_search_low(unsigned n)
+{
+    return n >= 64 ? ~0ULL : (1ULL << n) - 1;
+}
+
+/* The low n bits of x in reverse order (1 <= n <= 64): a row mirrored
+ * (Cram), a lattice path walked backwards (Chomp). */
+static inline uint64_t gr_search_rev(uint64_t x, unsigned n)
+{
+    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+    x = __builtin_bswap64(x);
+    return n == 0 ? 0 : x >> (64 - n);
 }
 
 /* ---- 256-bit nimber sets ------------------------------------------------ */

@@ -142,8 +142,8 @@ static gr_status gr_chomp_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     return GR_OK;
 }
 
-static gr_status gr_chomp_moves_json(gr_jctx *c, void *state, const gr_value *target,
-                                     uint64_t max, bool count_all, cJSON *arr, uint64_t *count)
+static gr_status gr_chomp_moves_json(gr_jctx *c, void *state, const gr_value *target, uint64_t max,
+                                     bool count_all, cJSON *arr, uint64_t *count)
 {
     gr_chomp_state *s = state;
     *count = 0;

@@ -101,7 +101,8 @@ static gr_status gr_cram_moves_json(gr_jctx *c, void *state, const gr_value *tar
     }
     /* a board of 64 cells has at most 112 dominoes */
     gr_cram_move mv[2 * GR_CRAM_MAX_CELLS];
-    size_t want = arr == NULL ? 0 : (size_t)(max < 2 * GR_CRAM_MAX_CELLS ? max : 2 * GR_CRAM_MAX_CELLS);
+    size_t want =
+        arr == NULL ? 0 : (size_t)(max < 2 * GR_CRAM_MAX_CELLS ? max : 2 * GR_CRAM_MAX_CELLS);
     size_t n = 0;
     gr_status st = gr_cram_moves(s->game, (int)target->n, mv, want, count_all, &n);
     if (st != GR_OK) {

@@ -4,7 +4,7 @@
 gr_search_opts gr_json_search_opts(const gr_jctx *c)
 {
     gr_search_opts o = {.max_nodes = c->max_search_nodes != 0 ? c->max_search_nodes
-                                                               : GR_SEARCH_DEFAULT_NODES};
+                                                              : GR_SEARCH_DEFAULT_NODES};
     return o;
 }
 

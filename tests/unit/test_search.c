@@ -87,7 +87,8 @@ static void test_nk_random_graphs(void **state)
     (void)state;
     gr_test_rng r = {20};
     for (unsigned trial = 0; trial < 120; trial++) {
-        unsigned n = trial < 100 ? 1 + (unsigned)gr_test_below(&r, 14) : 17 + (unsigned)gr_test_below(&r, 3);
+        unsigned n =
+            trial < 100 ? 1 + (unsigned)gr_test_below(&r, 14) : 17 + (unsigned)gr_test_below(&r, 3);
         nk_graph g;
         nk_random(&r, n, 5 + (unsigned)gr_test_below(&r, 50), &g);
         unsigned char *ref = nk_naive(&g);
