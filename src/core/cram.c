@@ -84,9 +84,39 @@ static void gr_cram_reflections(const uint64_t *rows, unsigned h, unsigned w, ui
     gr_cram_best(gr_cram_pack(vh, h, w), w, best, best_w);
 }
 
+/* A region with its surplus tufts gone.  A tuft is a cell with one
+ * neighbour; when a cell is the neighbour of two tufts, one of them can
+ * go without changing the value: covering the centre with either tuft
+ * leaves the other dead, covering it with anything else leaves both dead,
+ * and any other move keeps the picture (igs, "reduced_stars"; its further
+ * removal of "bridges" is not used here). */
+static uint64_t gr_cram_reduce(const gr_cram *g, uint64_t comp, unsigned w)
+{
+    uint64_t r = comp & (comp >> 1) & ~g->last_col[w], l = comp & (comp << 1) & ~g->first_col[w];
+    uint64_t d = comp & (comp >> w), u = comp & (comp << w);
+    uint64_t pairs = (l & r) | (l & u) | (l & d) | (r & u) | (r & d) | (u & d);
+    uint64_t tufts = (l ^ r ^ u ^ d) & ~pairs;
+    if (tufts == 0) {
+        return comp;
+    }
+    uint64_t seen = 0, drop = 0, c;
+    c = (tufts & r) << 1; /* centres of tufts whose neighbour is to the right */
+    seen |= c;
+    c = (tufts & l) >> 1;
+    drop |= (c & seen) << 1;
+    seen |= c;
+    c = (tufts & d) << w;
+    drop |= (c & seen) >> w;
+    seen |= c;
+    c = (tufts & u) >> w;
+    drop |= (c & seen) << w;
+    return comp & ~drop;
+}
+
 /* Adds the region comp (grid width w) to the move being built. */
 static gr_status gr_cram_add(gr_search *s, const gr_cram *g, uint64_t comp, unsigned w)
 {
+    comp = gr_cram_reduce(g, comp, w);
     unsigned cells = gr_popcount(comp);
     if (cells < 2) {
         return GR_OK;
