@@ -131,7 +131,7 @@ gr_status gr_chomp_create(gr_arena *arena, const uint32_t *heights, size_t ncols
         at += heights[i] - (i + 1 < ncols ? heights[i + 1] : 0);
     }
     g->root = path | (1ULL << at);
-    gr_search_game game = {g, gr_chomp_expand, NULL, false};
+    gr_search_game game = {g, gr_chomp_expand, NULL, 0};
     gr_status st = gr_search_create(arena, &game, opts, &g->search);
     if (st != GR_OK) {
         return st;

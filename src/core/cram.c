@@ -238,7 +238,7 @@ gr_status gr_cram_create(gr_arena *arena, uint32_t rows, uint32_t cols, const ui
         rest &= ~g->region[n];
     }
     g->nregion = n;
-    gr_search_game game = {g, gr_cram_expand, NULL, true};
+    gr_search_game game = {g, gr_cram_expand, NULL, 8};
     gr_status st = gr_search_create(arena, &game, opts, &g->search);
     if (st != GR_OK) {
         return st;

@@ -211,7 +211,7 @@ gr_status gr_nk_create(gr_arena *arena, uint32_t n, const uint32_t *edges, size_
     for (unsigned k = 0; k < GR_NK_MAX_COMPONENT + 2; k++) {
         g->dawson[k] = gr_search_dawson(k);
     }
-    gr_search_game game = {g, gr_nk_expand, gr_nk_known, true};
+    gr_search_game game = {g, gr_nk_expand, gr_nk_known, 10};
     gr_status st = gr_search_create(arena, &game, opts, &g->search);
     if (st != GR_OK) {
         return st;

@@ -76,6 +76,7 @@ struct gr_search {
     gr_arena *arena;
     gr_search_game game;
     uint64_t max_nodes;
+    unsigned exact_below; /* components this small get exact questions */
     /* transposition table */
     gr_tt_entry *tt;
     size_t tt_cap, tt_count, tt_limit; /* entries */
@@ -467,6 +468,10 @@ static gr_status gr_search_run(gr_search *s, gr_skey key, const gr_nset *req, un
 {
     static const gr_nset full = {{~0ULL, ~0ULL, ~0ULL, ~0ULL}};
     size_t base = s->depth;
+    if (base == 0) {
+        unsigned cells = gr_popcount(key.bits);
+        s->exact_below = cells > s->game.prune_cells ? cells - s->game.prune_cells : 0;
+    }
     gr_status st = gr_search_push(s, key, req);
     while (st == GR_OK && s->depth > base) {
         gr_sframe *f = &s->stack[s->depth - 1];
@@ -523,7 +528,8 @@ static gr_status gr_search_run(gr_search *s, gr_skey key, const gr_nset *req, un
                 st = gr_search_push(s, child, &full);
             } else {
                 gr_nset want = full;
-                if (s->game.prune) {
+                gr_skey last = gr_rec_key(s, f->cur, 0);
+                if (s->game.prune_cells != 0 && gr_popcount(last.bits) > s->exact_below) {
                     want = f->pot;
                     gr_nset_del(&want, gr_nset_max(&want));
                     gr_nset upto = gr_nset_upto(f->req_max);

@@ -50,13 +50,17 @@ typedef struct gr_search_game {
     gr_status (*expand)(gr_search *s, const void *ctx, gr_skey pos);
     /* Value of pos by formula when the game knows its shape; may be NULL. */
     bool (*known)(const void *ctx, gr_skey pos, unsigned *value);
-    /* Whether moves are asked only what decides their parent's question
-     * (Beling-Rogalski).  A partial answer is not stored, so a position may
-     * be expanded again under another question: that pays where values are
-     * small and a few moves settle them (Cram, Node Kayles), not where they
-     * are large and every move counts (Chomp), which then uses the plain
-     * mex with every value stored. */
-    bool prune;
+    /* Where moves are asked only what decides their parent's question
+     * (Beling-Rogalski) rather than their exact value.  A partial answer
+     * is not stored, so a position may be expanded again under another
+     * question: that pays near the root, where one settled question saves
+     * a huge subtree, and not below, where stored exact values are reused
+     * across the tree.  So pruned questions go to components with more
+     * than (root component's cells - prune_cells) cells -- the first few
+     * plies -- and exact ones to the rest; 0 never prunes (Chomp, whose
+     * values are large and where every move counts).  Measured in
+     * bench/RESULTS.md ("Games solved by search"). */
+    unsigned prune_cells;
 } gr_search_game;
 
 /* A searcher for one request: its transposition table grows in the arena
