@@ -15,8 +15,9 @@
  * two or three consecutive vertices), whose value is Dawson's Kayles on
  * k + 1 (octal 0.137 and 0.07, Winning Ways ch. 4); a cycle of k vertices
  * has the single option "path of k - 3", so it is worth 1 if that path is
- * worth 0 and 0 otherwise.  Every component of at most three vertices is
- * one of these.
+ * worth 0 and 0 otherwise; a star with k - 1 >= 3 leaves has the options 0
+ * (its centre) and k - 2 isolated vertices (a leaf).  Every component of
+ * at most three vertices is one of these.
  */
 #include "grundy/node_kayles.h"
 
@@ -111,8 +112,8 @@ static bool gr_nk_known(const void *ctx, gr_skey pos, unsigned *value)
         clique &= d == k - 1;
         top = d > top ? d : top;
         ends += d == 1;
-        if (top > 2 && !clique) {
-            return false;
+        if (top > 2 && !clique && d > 1 && d != k - 1) {
+            return false; /* neither a clique, a path, a cycle nor a star */
         }
     }
     if (clique) {
@@ -120,6 +121,12 @@ static bool gr_nk_known(const void *ctx, gr_skey pos, unsigned *value)
         return true;
     }
     if (top > 2) {
+        /* a star K(1, k-1): the centre empties it, a leaf leaves k - 2
+         * isolated vertices; so {0, (k - 2) mod 2} */
+        if (top == k - 1 && ends == k - 1) {
+            *value = (k - 2) % 2 == 1 ? 2 : 1;
+            return true;
+        }
         return false;
     }
     /* connected, every degree 1 or 2 */
