@@ -23,18 +23,25 @@
  *   the ones already known, is handled as igs does: c2..cm exactly, then
  *   c1 with the request XORed by their sum.
  *
+ *   Where it pays: a partial answer is not stored, so a pruned question
+ *   may expand a position again later.  Pruned questions therefore go only
+ *   to the first plies (components within game.prune_cells cells of the
+ *   root's size); below, every move is asked its exact value, which is
+ *   stored and reused (bench/RESULTS.md has the figures).
+ *
  * How.  No recursion: an explicit stack of frames (gr_sframe), each with a
  * phase saying what its next step is; a frame "calls" a child search by
  * pushing a frame and reads the answer from s->ret when it is resumed.
  * The moves of a frame live in one LIFO word buffer (records of the
  * components each move leaves, see search_internal.h), freed when the frame
- * is popped.
+ * is popped; they are searched smallest first.
  *
  * Transposition table: exact values only, 4-entry buckets of 16-byte
- * entries (one cache line).  It starts small and doubles when a
- * bucket is full and the table half full, up to half the arena's budget; then a full bucket gives
- * up its entry that cost the fewest nodes to compute (igs uses a bounded
- * table with a replacement policy too).
+ * entries (one cache line).  It starts small and doubles when a bucket is
+ * full and the table half full, up to half the arena's budget; then a full
+ * bucket gives up its entry that cost the fewest nodes to compute (igs
+ * uses a bounded table with a replacement policy too).  A node's moves are
+ * all built (their buckets prefetched) before the table is read for them.
  *
  * Limits.  Every expansion (a table miss) counts a node; past the budget
  * the search stops with GR_ELIMIT.  gr_arena_check is polled every 1024
