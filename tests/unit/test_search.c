@@ -185,6 +185,27 @@ static void test_nk_errors(void **state)
     gr_arena_destroy(a);
 }
 
+/* The arena's stop conditions end a long search with their status. */
+static void test_search_stops(void **state)
+{
+    (void)state;
+    static _Atomic int cancel = 1;
+    gr_stop stop_now = {.cancel = &cancel};
+    gr_stop past_deadline = {.deadline_ns = 1};
+    const gr_stop *stops[2] = {&stop_now, &past_deadline};
+    gr_status want[2] = {GR_ECANCELLED, GR_ETIME};
+    for (int i = 0; i < 2; i++) {
+        gr_arena *a = gr_arena_create(256 << 20);
+        gr_arena_set_stop(a, stops[i]);
+        gr_cram *g;
+        size_t bad;
+        unsigned v;
+        assert_int_equal(gr_cram_create(a, 4, 6, NULL, 0, NULL, &g, &bad), GR_OK);
+        assert_int_equal(gr_cram_value(g, &v), want[i]);
+        gr_arena_destroy(a);
+    }
+}
+
 /* ---- Cram -------------------------------------------------------------------- */
 
 static unsigned char *cram_naive(unsigned rows, unsigned cols)
@@ -506,6 +527,7 @@ int main(void)
         cmocka_unit_test(test_nk_random_graphs),
         cmocka_unit_test(test_nk_paths_are_dawsons_chess),
         cmocka_unit_test(test_nk_errors),
+        cmocka_unit_test(test_search_stops),
         cmocka_unit_test(test_cram_boards_with_holes),
         cmocka_unit_test(test_cram_published),
         cmocka_unit_test(test_cram_errors),
