@@ -28,7 +28,7 @@
 typedef struct gr_nk_comp {
     uint32_t *vertex; /* local index -> vertex id, increasing */
     unsigned size;
-    uint64_t closed[GR_NK_MAX_COMPONENT]; /* N[v] as local masks */
+    uint64_t *closed; /* N[v] as local masks, one per vertex */
     uint64_t all;
     unsigned value;
 } gr_nk_comp;
@@ -199,7 +199,8 @@ gr_status gr_nk_create(gr_arena *arena, uint32_t n, const uint32_t *edges, size_
     for (size_t t = 0; t < ncomp; t++) {
         gr_nk_comp *c = &g->comp[t];
         c->vertex = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, c->size);
-        if (c->vertex == NULL) {
+        c->closed = GR_ARENA_ARRAY(arena, uint64_t, c->size);
+        if (c->vertex == NULL || c->closed == NULL) {
             return GR_ENOMEM;
         }
         c->all = c->size == 64 ? ~0ULL : (1ULL << c->size) - 1;
