@@ -29,6 +29,24 @@ typedef struct gr_arena gr_arena;
 /* budget: the most bytes (blocks + large chunks + bookkeeping) the arena may
  * hold; 0 means unlimited.  Returns NULL when malloc fails. */
 gr_arena *gr_arena_create(size_t budget);
+
+/* A budget shared by many arenas (the daemon's --max-memory): each arena
+ * charges what it takes from the system to `used` and gives it back when
+ * it lets go, so the sum over every live request is bounded.  `used` is
+ * updated atomically, a few times per block, never per allocation. */
+typedef struct gr_arena_quota {
+    _Atomic size_t used;
+    size_t limit; /* 0: unlimited */
+} gr_arena_quota;
+
+/* As gr_arena_create, charging quota too (NULL: none).  NULL also when the
+ * quota cannot hold the first block. */
+gr_arena *gr_arena_create_in(size_t budget, gr_arena_quota *quota);
+
+/* Whether the arena's last refused allocation was refused by the shared
+ * quota rather than its own budget: the process is busy (503, retry),
+ * not the request too large (413). */
+int gr_arena_quota_hit(const gr_arena *arena);
 void gr_arena_destroy(gr_arena *arena);
 
 /* Releases everything but the first block; the arena can be used again. */

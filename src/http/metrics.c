@@ -20,8 +20,8 @@
 #include "http/routes.h"
 #include "http/shard.h"
 
-static const unsigned gr_statuses[] = {200, 204, 400, 404, 405, 408, 413,
-                                       415, 422, 500, 503, 0};
+static const unsigned gr_statuses[] = {200, 204, 304, 400, 404, 405, 408, 413, 414,
+                                       415, 422, 431, 499, 500, 501, 503, 0};
 #define GR_NSTATUS (sizeof(gr_statuses) / sizeof(gr_statuses[0]))
 
 /* Upper bounds in seconds; the last bucket is +Inf. */
@@ -48,6 +48,9 @@ struct gr_metrics {
     gr_shard shards[GR_NSHARDS];
     atomic_uint next_shard;
     atomic_ullong arena_peak; /* rarely written: a max, read before the CAS */
+    atomic_ullong evicted;    /* rare events: no shards */
+    atomic_ullong cancelled;
+    const gr_arena_quota *quota;
 };
 
 static _Thread_local unsigned gr_metrics_my_shard; /* see gr_shard_pick */
@@ -113,6 +116,18 @@ void gr_metrics_observe(gr_metrics *m, size_t ep, unsigned status,
                               memory_order_relaxed);
     atomic_fetch_add_explicit(&sh->sum_ns[ep], duration_ns, memory_order_relaxed);
 }
+
+void gr_metrics_evicted(gr_metrics *m)
+{
+    atomic_fetch_add_explicit(&m->evicted, 1, memory_order_relaxed);
+}
+
+void gr_metrics_cancelled(gr_metrics *m)
+{
+    atomic_fetch_add_explicit(&m->cancelled, 1, memory_order_relaxed);
+}
+
+void gr_metrics_quota(gr_metrics *m, const gr_arena_quota *quota) { m->quota = quota; }
 
 void gr_metrics_inflight(gr_metrics *m, int delta)
 {
@@ -270,6 +285,29 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                    "grundyd_arena_peak_bytes %llu\n",
                    (long)gr_gauge(m, 0), gr_gauge(m, 1),
                    atomic_load_explicit(&m->arena_peak, memory_order_relaxed));
+    gr_text_printf(&t,
+                   "# HELP grundyd_connections_evicted_total Idle or unfinished connections "
+                   "closed to make room for new ones.\n"
+                   "# TYPE grundyd_connections_evicted_total counter\n"
+                   "grundyd_connections_evicted_total %llu\n"
+                   "# HELP grundyd_requests_cancelled_total Analyses cancelled because their "
+                   "client went away.\n"
+                   "# TYPE grundyd_requests_cancelled_total counter\n"
+                   "grundyd_requests_cancelled_total %llu\n",
+                   atomic_load_explicit(&m->evicted, memory_order_relaxed),
+                   atomic_load_explicit(&m->cancelled, memory_order_relaxed));
+    if (m->quota != NULL) {
+        gr_text_printf(&t,
+                       "# HELP grundyd_memory_bytes Bytes held by every request arena "
+                       "together (counted against --max-memory).\n"
+                       "# TYPE grundyd_memory_bytes gauge\n"
+                       "grundyd_memory_bytes %zu\n"
+                       "# HELP grundyd_memory_limit_bytes --max-memory.\n"
+                       "# TYPE grundyd_memory_limit_bytes gauge\n"
+                       "grundyd_memory_limit_bytes %zu\n",
+                       (size_t)atomic_load_explicit(&m->quota->used, memory_order_relaxed),
+                       m->quota->limit);
+    }
     if (t.failed) {
         return NULL;
     }

@@ -20,6 +20,10 @@ void gr_metrics_observe(gr_metrics *m, size_t endpoint, unsigned status,
 void gr_metrics_inflight(gr_metrics *m, int delta);
 void gr_metrics_arena(gr_metrics *m, int64_t delta_bytes, size_t peak);
 long gr_metrics_inflight_now(gr_metrics *m);
+void gr_metrics_evicted(gr_metrics *m);
+void gr_metrics_cancelled(gr_metrics *m);
+/* The process memory quota, shown as grundyd_memory_bytes. */
+void gr_metrics_quota(gr_metrics *m, const gr_arena_quota *quota);
 
 /* Renders the text exposition format into the arena; NULL over budget. */
 char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len);

@@ -24,7 +24,7 @@ typedef struct gr_route {
     gr_endpoint_text *text; /* optional text/plain body reader */
     gr_endpoint_text *json_fast; /* optional streaming JSON reader (json/answer.c) */
     /* The work is linear in the input (DESIGN §5), so a small body is
-     * answered on the network thread: the solver pool's hand-off costs more
+     * answered on the network thread: the worker pool's hand-off costs more
      * than such an analysis.  Games that can take seconds on a few bytes
      * (subtraction, octal, game graphs, sums) always go to the pool. */
     bool linear;

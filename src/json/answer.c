@@ -37,6 +37,9 @@ gr_status gr_json_answer(gr_jctx *c, gr_endpoint_json *json, gr_endpoint_text *j
         }
     }
     gr_json_bind(prev);
+    if (st != GR_OK) {
+        st = gr_json_stopped(c, st);
+    }
     if (st != GR_OK && c->problem.status == 0) {
         gr_json_error(c, GR_EINTERNAL, NULL, "unexplained failure");
     }

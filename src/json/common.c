@@ -92,10 +92,10 @@ static void gr_json_set_problem(gr_jctx *c, gr_status st)
         c->problem.type = "limit-exceeded";
         c->problem.title = "Input outside a documented limit";
         break;
-    case GR_ETIME:
+    case GR_ETIME: /* a documented limit too (--max-analysis-seconds) */
         c->problem.status = 422;
-        c->problem.type = "analysis-time-exceeded";
-        c->problem.title = "Analysis ran past its time limit";
+        c->problem.type = "limit-exceeded";
+        c->problem.title = "Input outside a documented limit";
         break;
     case GR_ECANCELLED:
         c->problem.status = 503;
@@ -151,8 +151,39 @@ bool gr_json_past_deadline(gr_jctx *c, const char *ptr)
     return true;
 }
 
+gr_status gr_json_stopped(gr_jctx *c, gr_status st)
+{
+    gr_status why = gr_arena_check(c->arena);
+    if (why == GR_OK) {
+        return st;
+    }
+    /* A solver that stopped may have reported its stop as any failure (a
+     * family maps core statuses to its own wording); the stop is the
+     * reason.  A pointer already set (a sum's component) is kept. */
+    const char *ptr = c->problem.status == 422 ? c->problem.pointer : NULL;
+    if (why == GR_ETIME) {
+        return gr_json_error(c, GR_ETIME, ptr,
+                             "the analysis ran past the time limit of %u s "
+                             "(--max-analysis-seconds); ask for a smaller position or "
+                             "ask the operator for a longer limit",
+                             c->time_limit_s);
+    }
+    return gr_json_error(c, GR_ECANCELLED, ptr,
+                         "the analysis was cancelled: the client went away or the "
+                         "server is stopping");
+}
+
 gr_status gr_json_oom(gr_jctx *c)
 {
+    if (gr_arena_quota_hit(c->arena)) {
+        c->problem.status = 503;
+        c->problem.type = "memory-unavailable";
+        c->problem.title = "Server memory in use";
+        c->problem.detail = "the memory the server may use for all requests together "
+                            "(--max-memory) is taken by requests under way; retry shortly";
+        c->problem.pointer = NULL;
+        return GR_ENOMEM;
+    }
     gr_json_set_problem(c, GR_ENOMEM);
     c->problem.detail = "the request needs more memory than the per-request "
                         "budget (--max-request-memory) allows";

@@ -49,7 +49,7 @@ typedef struct gr_jctx {
      * limits, but a sum of many hard components is not (36 octal
      * components of a 64-digit code took 18 s from a 3 KB body). */
     unsigned time_limit_s;
-    uint64_t deadline_ns; /* CLOCK_MONOTONIC; set by the first check */
+    uint64_t deadline_ns; /* CLOCK_MONOTONIC; set by the first check unless preset */
 } gr_jctx;
 
 void gr_jctx_init(gr_jctx *c, gr_arena *arena);
@@ -83,8 +83,14 @@ gr_status gr_json_parse(gr_jctx *c, const char *text, size_t len, cJSON **out);
 gr_status gr_json_error(gr_jctx *c, gr_status st, const char *pointer,
                         const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-/* The memory-budget problem (413). */
+/* The memory-budget problem: 413 for the request's own budget, 503 when
+ * the process-wide quota (--max-memory) refused (gr_arena_quota_hit). */
 gr_status gr_json_oom(gr_jctx *c);
+/* After a failure st: when the request's stop conditions have fired
+ * (gr_arena_check), the stop is the reason: fills the 422 time-limit or
+ * the 503 cancelled problem and returns GR_ETIME/GR_ECANCELLED; otherwise
+ * returns st unchanged. */
+gr_status gr_json_stopped(gr_jctx *c, gr_status st);
 
 /* Pointer building: base + "/" + escaped key, or base + "/" + index.
  * base "" is the whole document.  Never NULL (falls back to base). */

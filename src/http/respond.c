@@ -1,0 +1,314 @@
+/*
+ * Responses: the headers every answer carries, 200 bodies from the arena,
+ * RFC 9457 problem documents, and problems written straight to a socket
+ * where libmicrohttpd cannot frame them (mid-body, or before a connection
+ * is handed to it).
+ *
+ * Problem documents are rendered with malloc, not the arena: the arena may
+ * be exactly what ran out.  They carry no request id in the body (it is in
+ * the X-Request-Id header) so that the same input gives the same bytes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "http/server_internal.h"
+
+/* Access-Control-Expose-Headers matters only to a browser reading a CORS
+ * response, and every CORS request carries Origin.  So a POST without
+ * Origin (curl, servers, wrk) goes without it: each header costs
+ * libmicrohttpd ~1,100 instructions (a malloc and two strdups to add it,
+ * case-insensitive scans to send it), about a twentieth of a small
+ * request.  GET and HEAD answers may be stored by a cache and replayed to
+ * a browser later, so they always carry it; POST answers are never stored
+ * (no freshness information is sent). */
+static void gr_add_common_headers(gr_req *req, struct MHD_Response *r)
+{
+    MHD_add_response_header(r, "Access-Control-Allow-Origin", req->srv->cfg.cors_origin);
+    if (strcmp(req->srv->cfg.cors_origin, "*") != 0) {
+        MHD_add_response_header(r, "Vary", "Origin");
+    }
+    if (req->cors || strcmp(req->method, "POST") != 0) {
+        MHD_add_response_header(r, "Access-Control-Expose-Headers", "X-Request-Id, Retry-After");
+    }
+    MHD_add_response_header(r, "X-Request-Id", req->id);
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+}
+
+/* Queues a response whose body lives in the request arena (or is static). */
+enum MHD_Result gr_respond(struct MHD_Connection *conn, gr_req *req,
+                                  unsigned status, const char *type,
+                                  const char *body, size_t len)
+{
+    struct MHD_Response *r =
+        MHD_create_response_from_buffer(len, (void *)body, MHD_RESPMEM_PERSISTENT);
+    if (r == NULL) {
+        return MHD_NO;
+    }
+    if (type != NULL) {
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+    }
+    gr_add_common_headers(req, r);
+    req->status = status;
+    req->bytes = len;
+    req->phase = GR_PHASE_ANSWERED;
+    enum MHD_Result ret = MHD_queue_response(conn, status, r);
+    MHD_destroy_response(r);
+    return ret;
+}
+
+/* Appends s to a JSON string literal (without quotes) in out; returns the
+ * length written; with out NULL only measures. */
+static size_t gr_json_escape(char *out, const char *s)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        char buf[8];
+        const char *e = NULL;
+        size_t el = 0;
+        switch (*p) {
+        case '"': e = "\\\""; el = 2; break;
+        case '\\': e = "\\\\"; el = 2; break;
+        case '\n': e = "\\n"; el = 2; break;
+        case '\r': e = "\\r"; el = 2; break;
+        case '\t': e = "\\t"; el = 2; break;
+        default:
+            if (*p < 0x20 || *p == 0x7f) {
+                snprintf(buf, sizeof(buf), "\\u%04x", *p);
+                e = buf;
+                el = 6;
+            }
+        }
+        if (e != NULL) {
+            if (out != NULL) {
+                memcpy(out + n, e, el);
+            }
+            n += el;
+        } else {
+            if (out != NULL) {
+                out[n] = (char)*p;
+            }
+            n++;
+        }
+    }
+    return n;
+}
+
+/* The problem document, malloc'ed; NULL when malloc fails. */
+static char *gr_problem_json(unsigned status, const char *type, const char *title,
+                             const char *detail, const char *pointer, size_t *len)
+{
+    static const char prefix[] = "https://grundyd.dev/problems/";
+    size_t need = 160 + sizeof(prefix) + gr_json_escape(NULL, type) +
+                  gr_json_escape(NULL, title) + gr_json_escape(NULL, detail) +
+                  (pointer != NULL ? gr_json_escape(NULL, pointer) : 0);
+    char *buf = malloc(need);
+    if (buf == NULL) {
+        return NULL;
+    }
+    size_t n = 0;
+#define GR_PUT(lit) (memcpy(buf + n, lit, sizeof(lit) - 1), n += sizeof(lit) - 1)
+    GR_PUT("{\"type\":\"");
+    GR_PUT(prefix);
+    n += gr_json_escape(buf + n, type);
+    GR_PUT("\",\"title\":\"");
+    n += gr_json_escape(buf + n, title);
+    n += (size_t)snprintf(buf + n, need - n, "\",\"status\":%u,\"detail\":\"", status);
+    n += gr_json_escape(buf + n, detail);
+    GR_PUT("\"");
+    if (pointer != NULL) {
+        GR_PUT(",\"pointer\":\"");
+        n += gr_json_escape(buf + n, pointer);
+        GR_PUT("\"");
+    }
+    GR_PUT("}");
+#undef GR_PUT
+    *len = n;
+    return buf;
+}
+
+enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req,
+                                  unsigned status, const char *type,
+                                  const char *title, const char *detail,
+                                  const char *pointer, const char *allow,
+                                  bool close_after)
+{
+    size_t n = 0;
+    char *buf = gr_problem_json(status, type, title, detail, pointer, &n);
+    if (buf == NULL) {
+        return MHD_NO;
+    }
+    struct MHD_Response *r = MHD_create_response_from_buffer(n, buf, MHD_RESPMEM_MUST_FREE);
+    if (r == NULL) {
+        free(buf);
+        return MHD_NO;
+    }
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "application/problem+json");
+    gr_add_common_headers(req, r);
+    if (allow != NULL) {
+        MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
+    }
+    if (status == 503) {
+        MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+    }
+    if (close_after) {
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
+    }
+    req->status = status;
+    req->bytes = n;
+    req->phase = GR_PHASE_ANSWERED;
+    enum MHD_Result ret = MHD_queue_response(conn, status, r);
+    MHD_destroy_response(r);
+    return ret;
+}
+
+
+enum MHD_Result gr_problem_from(struct MHD_Connection *conn, gr_req *req, const gr_problem *p,
+                                bool close_after)
+{
+    return gr_send_problem(conn, req, (unsigned)p->status, p->type, p->title,
+                           p->detail != NULL ? p->detail : "", p->pointer, NULL, close_after);
+}
+
+enum MHD_Result gr_send_options(struct MHD_Connection *conn, gr_req *req, const char *allow)
+{
+    struct MHD_Response *r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+    if (r == NULL) {
+        return MHD_NO;
+    }
+    gr_add_common_headers(req, r);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
+    MHD_add_response_header(r, "Access-Control-Allow-Methods", allow);
+    MHD_add_response_header(r, "Access-Control-Allow-Headers", "Content-Type, X-Request-Id");
+    MHD_add_response_header(r, "Access-Control-Max-Age", "86400");
+    req->status = 204;
+    req->phase = GR_PHASE_ANSWERED;
+    enum MHD_Result ret = MHD_queue_response(conn, 204, r);
+    MHD_destroy_response(r);
+    return ret;
+}
+
+/* The response libmicrohttpd would have written, by hand: the socket is
+ * non-blocking and the answer is a few hundred bytes, so one send nearly
+ * always takes it all; if the buffer is full the client is not reading
+ * and loses nothing it would have read.  Then FIN: the client sees the
+ * answer end at once. */
+size_t gr_write_raw_problem(const gr_server *srv, int fd, const char *request_id,
+                            unsigned status, const char *reason, const char *type,
+                            const char *title, const char *detail)
+{
+    size_t blen = 0;
+    char *body = gr_problem_json(status, type, title, detail, NULL, &blen);
+    if (body == NULL) {
+        shutdown(fd, SHUT_WR);
+        return 0;
+    }
+    const char *origin = srv->cfg.cors_origin;
+    int vary = strcmp(origin, "*") != 0;
+    size_t hcap = 512 + strlen(reason) + strlen(origin) + strlen(request_id);
+    char *msg = malloc(hcap + blen);
+    if (msg == NULL) {
+        free(body);
+        shutdown(fd, SHUT_WR);
+        return 0;
+    }
+    int hl = snprintf(msg, hcap,
+                      "HTTP/1.1 %u %s\r\n"
+                      "Connection: close\r\n"
+                      "Content-Length: %zu\r\n"
+                      "Content-Type: application/problem+json\r\n"
+                      "Access-Control-Allow-Origin: %s\r\n%s"
+                      "Access-Control-Expose-Headers: X-Request-Id, Retry-After\r\n"
+                      "X-Request-Id: %s\r\n%s"
+                      "X-Content-Type-Options: nosniff\r\n\r\n",
+                      status, reason, blen, origin, vary ? "Vary: Origin\r\n" : "", request_id,
+                      status == 503 ? "Retry-After: 1\r\n" : "");
+    if (hl > 0 && (size_t)hl < hcap) {
+        memcpy(msg + hl, body, blen);
+        size_t total = (size_t)hl + blen, off = 0;
+        while (off < total) {
+            ssize_t w = send(fd, msg + off, total - off, MSG_NOSIGNAL | MSG_DONTWAIT);
+            if (w <= 0) {
+                break;
+            }
+            off += (size_t)w;
+        }
+    }
+    shutdown(fd, SHUT_WR);
+    free(msg);
+    free(body);
+    return blen;
+}
+
+/* An answer in the middle of the body: a chunked body has just passed
+ * --max-body (413), or a body trickles in too slowly (408).  libmicrohttpd
+ * 0.9.75 accepts a response only before the body or after all of it, and
+ * a hostile client may never send the rest, so the answer goes straight to
+ * the socket (gr_write_raw_problem).
+ *
+ * Then the connection must close without libmicrohttpd answering again:
+ * gr_access keeps discarding what still arrives, up to GR_DISCARD_GRACE
+ * bytes (a client that writes its whole body before reading, as many do,
+ * would otherwise meet a reset instead of the answer), and returns MHD_NO
+ * at the end of the body or past the grace.  libmicrohttpd logs
+ * "Application reported internal error" for that; the access log shows
+ * the status.  A client that stalls is closed by --timeout. */
+enum MHD_Result gr_answer_mid_body(struct MHD_Connection *conn, gr_req *req, unsigned status,
+                                   const char *reason, const char *type, const char *title,
+                                   const char *detail)
+{
+    req->status = status;
+    req->phase = GR_PHASE_RAW_ANSWERED;
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (ci == NULL) {
+        return MHD_NO;
+    }
+    req->bytes = gr_write_raw_problem(req->srv, ci->connect_fd, req->id, status, reason, type,
+                                      title, detail);
+    return req->bytes != 0 ? MHD_YES : MHD_NO;
+}
+
+/* "%08x-%llu" by hand: snprintf was ~900 instructions a request. */
+void gr_make_request_id(gr_server *srv, char *out, size_t cap)
+{
+    (void)cap; /* 8 + 1 + 20 + 1 bytes at most */
+    unsigned long long seq = atomic_fetch_add(&srv->next_id, 1);
+    static const char hex[] = "0123456789abcdef";
+    char *o = out;
+    for (int sh = 28; sh >= 0; sh -= 4) {
+        *o++ = hex[(srv->id_prefix >> sh) & 15u];
+    }
+    *o++ = '-';
+    char dig[24];
+    size_t nd = 0;
+    do {
+        dig[nd++] = (char)('0' + seq % 10);
+        seq /= 10;
+    } while (seq != 0);
+    while (nd > 0) {
+        *o++ = dig[--nd];
+    }
+    *o = '\0';
+}
+
+
+void gr_request_id(gr_server *srv, struct MHD_Connection *conn, gr_req *req)
+{
+    const char *given = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id");
+    if (given != NULL) {
+        size_t n = strlen(given);
+        bool ok = n > 0 && n < sizeof(req->id);
+        for (size_t i = 0; ok && i < n; i++) {
+            char ch = given[i];
+            ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                 (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch == '.';
+        }
+        if (ok) {
+            memcpy(req->id, given, n + 1);
+            return;
+        }
+    }
+    gr_make_request_id(srv, req->id, sizeof(req->id));
+}
