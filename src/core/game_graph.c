@@ -271,6 +271,10 @@ gr_status gr_ggraph_solve(gr_arena *arena, uint32_t positions,
     uint64_t max_finite = 0;
 
     for (uint32_t level = 0; nunl > 0; level++) {
+        gr_status stop = gr_arena_check(arena);
+        if (stop != GR_OK) {
+            return stop;
+        }
         L.level = level;
         L.mark = level + 1;
         uint32_t head = L.seq;

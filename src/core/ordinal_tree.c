@@ -266,6 +266,10 @@ static gr_status label_forest(gr_ord_ctx *x, otree_work *w)
         w->label[w->order[i]] = GR_ORD_ZERO; /* leaves */
     }
     for (size_t h = 1; h <= w->maxh; h++) {
+        gr_status stop = (h & 1023) == 0 ? gr_arena_check(arena) : GR_OK;
+        if (stop != GR_OK) {
+            return stop;
+        }
         size_t first_new = gr_ord_count(x);
         for (size_t i = w->group_start[h]; i < w->group_start[h + 1]; i++) {
             gr_status st = label_vertex(x, w, w->order[i]);

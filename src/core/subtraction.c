@@ -219,6 +219,12 @@ static gr_status solve_set(gr_arena *arena, gr_sub_table *out)
     out->periodic = false;
     uint64_t n = 0;
     for (; n < limit; n++) {
+        if ((n & 0xffff) == 0xffff) {
+            gr_status stop = gr_arena_check(arena);
+            if (stop != GR_OK) {
+                return stop;
+            }
+        }
         if (n == cap) {
             uint16_t *grown = gr_arena_realloc(arena, g, cap * sizeof(*g),
                                                2 * cap * sizeof(*g));

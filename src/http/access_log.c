@@ -57,14 +57,11 @@ static void gr_line_u64(gr_line *l, uint64_t v, int width)
     gr_line_put(l, tmp + sizeof(tmp) - n, (size_t)n);
 }
 
-static void gr_log_client(struct MHD_Connection *conn, char *addr, size_t cap)
+static void gr_log_client(const struct sockaddr *sa, char *addr, size_t cap)
 {
-    const union MHD_ConnectionInfo *ci =
-        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    if (ci == NULL || ci->client_addr == NULL) {
+    if (sa == NULL) {
         return;
     }
-    const struct sockaddr *sa = ci->client_addr;
     if (sa->sa_family == AF_INET) {
         const unsigned char *b = (const unsigned char *)&(
             (const struct sockaddr_in *)(const void *)sa)->sin_addr;
@@ -116,10 +113,24 @@ void gr_log_request(gr_server *srv, struct MHD_Connection *conn, const gr_req *r
     if (srv->cfg.log_format == GR_LOG_OFF) {
         return;
     }
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    gr_log_entry e = {ci != NULL ? ci->client_addr : NULL, req->method, req->path,
+                      req->status, req->bytes, dur_ns, req->id};
+    gr_log_write(srv, &e);
+}
+
+void gr_log_write(gr_server *srv, const gr_log_entry *e)
+{
+    if (srv->cfg.log_format == GR_LOG_OFF) {
+        return;
+    }
     char addr[INET6_ADDRSTRLEN] = "-";
-    gr_log_client(conn, addr, sizeof(addr));
+    gr_log_client(e->client, addr, sizeof(addr));
     char path[512];
-    gr_log_escape(path, sizeof(path), req->path != NULL ? req->path : "-");
+    gr_log_escape(path, sizeof(path), e->path != NULL ? e->path : "-");
+    const char *method = e->method != NULL ? e->method : "-";
+    uint64_t dur_ns = e->dur_ns;
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     char line[1024];
@@ -138,37 +149,37 @@ void gr_log_request(gr_server *srv, struct MHD_Connection *conn, const gr_req *r
         gr_line_str(&l, "Z\",\"client\":\"");
         gr_line_str(&l, addr);
         gr_line_str(&l, "\",\"method\":\"");
-        gr_line_str(&l, req->method);
+        gr_line_str(&l, method);
         gr_line_str(&l, "\",\"path\":\"");
         gr_line_str(&l, path);
         gr_line_str(&l, "\",\"status\":");
-        gr_line_u64(&l, req->status, 1);
+        gr_line_u64(&l, e->status, 1);
         gr_line_str(&l, ",\"bytes\":");
-        gr_line_u64(&l, req->bytes, 1);
+        gr_line_u64(&l, e->bytes, 1);
         gr_line_str(&l, ",\"duration_ms\":");
         gr_line_u64(&l, us / 1000, 1);
         gr_line_put(&l, ".", 1);
         gr_line_u64(&l, us % 1000, 3);
         gr_line_str(&l, ",\"request_id\":\"");
-        gr_line_str(&l, req->id);
+        gr_line_str(&l, e->id);
         gr_line_str(&l, "\"}\n");
     } else {
         gr_line_str(&l, "Z ");
         gr_line_str(&l, addr);
         gr_line_str(&l, " \"");
-        gr_line_str(&l, req->method);
+        gr_line_str(&l, method);
         gr_line_put(&l, " ", 1);
         gr_line_str(&l, path);
         gr_line_str(&l, "\" ");
-        gr_line_u64(&l, req->status, 1);
+        gr_line_u64(&l, e->status, 1);
         gr_line_put(&l, " ", 1);
-        gr_line_u64(&l, req->bytes, 1);
+        gr_line_u64(&l, e->bytes, 1);
         gr_line_put(&l, " ", 1);
         gr_line_u64(&l, us / 1000, 1);
         gr_line_put(&l, ".", 1);
         gr_line_u64(&l, us % 1000, 3);
         gr_line_str(&l, "ms id=");
-        gr_line_str(&l, req->id);
+        gr_line_str(&l, e->id);
         gr_line_put(&l, "\n", 1);
     }
     if (l.n == l.cap) {

@@ -74,14 +74,21 @@ static const char *gr_reason(unsigned status)
 }
 
 /* A problem written on a socket the front still holds (or that
- * libmicrohttpd holds between requests). */
-static void gr_front_answer(gr_front *f, int fd, unsigned status, const char *type,
+ * libmicrohttpd holds between requests), counted and logged like any
+ * answer. */
+static void gr_front_answer(gr_front *f, gr_conn *c, unsigned status, const char *type,
                             const char *title, const char *detail)
 {
     char id[48];
     gr_make_request_id(f->srv, id, sizeof(id));
-    gr_write_raw_problem(f->srv, fd, id, status, gr_reason(status), type, title, detail);
-    gr_metrics_observe(f->srv->metrics, gr_route_count, status, 0);
+    size_t bytes =
+        gr_write_raw_problem(f->srv, c->fd, id, status, gr_reason(status), type, title, detail);
+    uint64_t now = gr_now_ns();
+    uint64_t began = c->first_byte_ns != 0 ? c->first_byte_ns : c->since_ns;
+    gr_metrics_observe(f->srv->metrics, gr_route_count, status, now - began);
+    gr_log_entry e = {(const struct sockaddr *)&c->addr, NULL, NULL, status, bytes,
+                      now > began ? now - began : 0, id};
+    gr_log_write(f->srv, &e);
 }
 
 /* Under the lock: closes a connection the front holds (GATE or LINGER). */
@@ -167,7 +174,7 @@ static void gr_front_accept(gr_front *f)
             continue;
         }
         if (refuse) {
-            gr_front_answer(f, fd, 503, "too-many-connections", "Too many connections",
+            gr_front_answer(f, c, 503, "too-many-connections", "Too many connections",
                             "every connection is busy with a request (--max-connections); "
                             "retry shortly");
             gr_front_linger_locked(f, c, now);
@@ -245,17 +252,17 @@ static void gr_front_readable_locked(gr_front *f, gr_conn *c, uint64_t now)
         gr_front_hand_on(f, c, now);
         return;
     case GR_HEAD_TE_UNKNOWN:
-        gr_front_answer(f, c->fd, 501, "not-implemented", "Not implemented", res.why);
+        gr_front_answer(f, c, 501, "not-implemented", "Not implemented", res.why);
         break;
     case GR_HEAD_TOO_LARGE:
-        gr_front_answer(f, c->fd, 431, "header-too-large", "Request head too large", res.why);
+        gr_front_answer(f, c, 431, "header-too-large", "Request head too large", res.why);
         break;
     case GR_HEAD_URI_TOO_LONG:
-        gr_front_answer(f, c->fd, 414, "uri-too-long", "Request target too long", res.why);
+        gr_front_answer(f, c, 414, "uri-too-long", "Request target too long", res.why);
         break;
     case GR_HEAD_BAD:
     default:
-        gr_front_answer(f, c->fd, 400, "invalid-request", "Malformed HTTP request", res.why);
+        gr_front_answer(f, c, 400, "invalid-request", "Malformed HTTP request", res.why);
         break;
     }
     gr_front_linger_locked(f, c, now);
@@ -291,7 +298,7 @@ static void gr_front_sweep(gr_front *f)
         switch (c->state) {
         case GR_CONN_GATE:
             if (c->first_byte_ns != 0 && now - c->first_byte_ns > timeout) {
-                gr_front_answer(f, c->fd, 408, "request-timeout", "Request head too slow",
+                gr_front_answer(f, c, 408, "request-timeout", "Request head too slow",
                                 "the request head did not arrive within --timeout seconds "
                                 "of its first byte");
                 gr_front_linger_locked(f, c, now);
@@ -315,7 +322,7 @@ static void gr_front_sweep(gr_front *f)
                 c->first_byte_ns = now;
             }
             if (c->first_byte_ns != 0 && now - c->first_byte_ns > timeout) {
-                gr_front_answer(f, c->fd, 408, "request-timeout", "Request head too slow",
+                gr_front_answer(f, c, 408, "request-timeout", "Request head too slow",
                                 "the request head did not arrive within --timeout seconds "
                                 "of its first byte");
                 shutdown(c->fd, SHUT_RDWR);

@@ -613,7 +613,6 @@ void gr_conn_notify(void *cls, struct MHD_Connection *conn, void **socket_contex
 void gr_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                   enum MHD_RequestTerminationCode toe)
 {
-    (void)toe;
     gr_server *srv = cls;
     gr_req *req = *con_cls;
     *con_cls = NULL;
@@ -623,7 +622,12 @@ void gr_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     uint64_t now = gr_now_ns();
     uint64_t dur = now - req->start_ns;
     if (req->status == 0) {
-        req->status = 499; /* closed before any answer (nginx's "client closed") */
+        /* No answer of ours: libmicrohttpd answered a broken body itself
+         * (its own 400 page), timed the connection out, or the client went
+         * away first (nginx's 499, "client closed request"). */
+        req->status = toe == MHD_REQUEST_TERMINATED_WITH_ERROR      ? 400
+                      : toe == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED ? 408
+                                                                      : 499;
     }
     gr_log_request(srv, conn, req, dur);
     gr_metrics_observe(srv->metrics, req->endpoint, req->status, dur);

@@ -15,6 +15,7 @@
 #define GR_SERVER_INTERNAL_H
 
 #include <microhttpd.h>
+#include <sys/socket.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -124,7 +125,18 @@ void gr_conn_notify(void *cls, struct MHD_Connection *conn, void **socket_contex
 void gr_pool_run(void *job);
 void gr_pool_drop(void *job);
 
-/* access_log.c */
+/* access_log.c: one line per request; gr_log_write also for answers the
+ * front door gives before libmicrohttpd has a request (method and path
+ * "-": the head was not read as one). */
+typedef struct gr_log_entry {
+    const struct sockaddr *client;
+    const char *method, *path;
+    unsigned status;
+    size_t bytes;
+    uint64_t dur_ns;
+    const char *id;
+} gr_log_entry;
+void gr_log_write(gr_server *srv, const gr_log_entry *e);
 void gr_log_request(gr_server *srv, struct MHD_Connection *conn, const gr_req *req,
                     uint64_t dur_ns);
 
