@@ -130,6 +130,12 @@ gr_status gr_json_error(gr_jctx *c, gr_status st, const char *pointer,
 
 bool gr_json_past_deadline(gr_jctx *c, const char *ptr)
 {
+    if (gr_arena_check(c->arena) == GR_ECANCELLED) {
+        gr_json_error(c, GR_ECANCELLED, ptr,
+                      "the analysis was cancelled: the client went away or the server is "
+                      "stopping");
+        return true;
+    }
     if (c->time_limit_s == 0) {
         return false;
     }
