@@ -29,6 +29,8 @@ JSON_OBJ := $(JSON_SRC:%.c=$(BUILD)/obj/%.o)
 HTTP_OBJ := $(HTTP_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/embed.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+# The HTTP layer's pure parts (no libmicrohttpd), unit-tested directly.
+HTTP_PURE_OBJ := $(BUILD)/obj/src/http/head.o $(BUILD)/obj/src/http/body.o
 
 CORE_LIB := $(BUILD)/libgrundy.a
 JSON_LIB := $(BUILD)/libgrundyjson.a
@@ -75,10 +77,10 @@ $(DAEMON): $(HTTP_OBJ) $(JSON_LIB) $(CORE_LIB)
 $(CLI): $(CLI_OBJ) $(JSON_LIB) $(CORE_LIB)
 	$(CC) $(SAN) $(CFLAGS) -o $@ $(CLI_OBJ) $(JSON_LIB) $(CORE_LIB) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(JSON_LIB) $(CORE_LIB) tests/unit/gr_test.h
+$(BUILD)/tests/%: tests/unit/%.c $(JSON_LIB) $(CORE_LIB) $(HTTP_PURE_OBJ) tests/unit/gr_test.h
 	@mkdir -p $(dir $@)
 	$(if $(V),,@echo '  TEST  $<')
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(JSON_LIB) $(CORE_LIB) $(LDLIBS) -lcmocka
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(HTTP_PURE_OBJ) $(JSON_LIB) $(CORE_LIB) $(LDLIBS) -lcmocka
 
 deps:
 	@sh tests/deps.sh
@@ -121,9 +123,13 @@ reliability: all
 	$(MAKE) BUILD=$(ASAN_BUILD) SAN='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' OPT=-O1 all
 	GRUNDYD=$(abspath $(DAEMON)) GRUNDYD_ASAN=$(abspath $(ASAN_BUILD)/grundyd) sh tests/reliability/run.sh
 
-# libFuzzer (clang) on every endpoint's parse -> solve -> print path.
+# libFuzzer (clang) on every endpoint's parse -> solve -> print path, then
+# the HTTP layer: libFuzzer on the request-head check and mutated raw
+# requests against the ASan+UBSan daemon over loopback.
 fuzz:
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} FUZZ_BUILD=$${FUZZ_BUILD:-$(BUILD)-fuzz} sh tests/fuzz/run.sh
+	$(MAKE) BUILD=$(ASAN_BUILD) SAN='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' OPT=-O1 all
+	GRUNDYD=$(abspath $(ASAN_BUILD)/grundyd) FUZZ_BUILD=$${FUZZ_BUILD:-$(BUILD)-fuzz} sh tests/fuzz/http_run.sh
 
 deploy-test: all
 	GRUNDYD=$(abspath $(DAEMON)) bash tests/deploy/nginx_test.sh
