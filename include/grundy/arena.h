@@ -63,8 +63,7 @@ void *gr_arena_calloc(gr_arena *arena, size_t n, size_t size);
  * min(old_size, new_size) bytes.  The last small allocation and large
  * chunks are resized in place when possible; otherwise a copy is made and
  * the old space is simply abandoned until the arena dies. */
-void *gr_arena_realloc(gr_arena *arena, void *ptr, size_t old_size,
-                       size_t new_size);
+void *gr_arena_realloc(gr_arena *arena, void *ptr, size_t old_size, size_t new_size);
 
 /* Releases an allocation early: large chunks go back to the system at
  * once, small ones are abandoned until the arena dies.  size must be the
@@ -90,9 +89,9 @@ int gr_arena_on_cleanup(gr_arena *arena, void (*fn)(void *), void *data);
  * other error.  `cancel` is written by another thread, hence atomic; a
  * NULL stop (the default, and the CLI's) never stops. */
 typedef struct gr_stop {
-    const _Atomic int *cancel; /* non-zero: stop now; may be NULL */
+    const _Atomic int *cancel;     /* non-zero: stop now; may be NULL */
     const _Atomic int *cancel_all; /* a second flag (the server's); may be NULL */
-    uint64_t deadline_ns;      /* CLOCK_MONOTONIC; 0 means no deadline */
+    uint64_t deadline_ns;          /* CLOCK_MONOTONIC; 0 means no deadline */
 } gr_stop;
 
 /* Attaches stop (which must outlive the arena's use; NULL detaches). */
@@ -105,9 +104,8 @@ const gr_stop *gr_arena_stop(const gr_arena *arena);
 gr_status gr_arena_check(const gr_arena *arena);
 
 /* Convenience: typed array allocation, NULL on overflow or budget. */
-#define GR_ARENA_ARRAY(arena, type, n)                                      \
-    ((type *)gr_arena_calloc((arena), (n), sizeof(type)))
-#define GR_ARENA_ARRAY_UNINIT(arena, type, n)                               \
+#define GR_ARENA_ARRAY(arena, type, n) ((type *)gr_arena_calloc((arena), (n), sizeof(type)))
+#define GR_ARENA_ARRAY_UNINIT(arena, type, n)                                                      \
     ((type *)gr_arena_alloc_array((arena), (n), sizeof(type)))
 
 static inline void *gr_arena_alloc_array(gr_arena *arena, size_t n, size_t size)

@@ -29,8 +29,7 @@
 #define GR_BLOCK_MAX (1024u * 1024u)
 #define GR_LARGE (64u * 1024u)
 
-#define GR_ALIGN_UP(n)                                                      \
-    (((n) + (GR_ARENA_ALIGNMENT - 1)) & ~(size_t)(GR_ARENA_ALIGNMENT - 1))
+#define GR_ALIGN_UP(n) (((n) + (GR_ARENA_ALIGNMENT - 1)) & ~(size_t)(GR_ARENA_ALIGNMENT - 1))
 
 typedef struct gr_block {
     struct gr_block *next;
@@ -53,7 +52,7 @@ typedef struct gr_cleanup {
 struct gr_arena {
     gr_block *blocks; /* current block first */
     unsigned char *pos, *end;
-    unsigned char *last;  /* start of the most recent small allocation */
+    unsigned char *last; /* start of the most recent small allocation */
     gr_large *large;
     gr_cleanup *cleanups;
     size_t bytes, peak, budget;
@@ -123,7 +122,10 @@ static int gr_arena_new_block(gr_arena *a, size_t need)
     return 0;
 }
 
-gr_arena *gr_arena_create(size_t budget) { return gr_arena_create_in(budget, NULL); }
+gr_arena *gr_arena_create(size_t budget)
+{
+    return gr_arena_create_in(budget, NULL);
+}
 
 gr_arena *gr_arena_create_in(size_t budget, gr_arena_quota *quota)
 {
@@ -146,7 +148,10 @@ gr_arena *gr_arena_create_in(size_t budget, gr_arena_quota *quota)
     return a;
 }
 
-int gr_arena_quota_hit(const gr_arena *a) { return a->quota_hit; }
+int gr_arena_quota_hit(const gr_arena *a)
+{
+    return a->quota_hit;
+}
 
 static void gr_arena_run_cleanups(gr_arena *a)
 {
@@ -197,7 +202,10 @@ void gr_arena_destroy(gr_arena *a)
     free(a);
 }
 
-void gr_arena_reset(gr_arena *a) { gr_arena_release(a, 1); }
+void gr_arena_reset(gr_arena *a)
+{
+    gr_arena_release(a, 1);
+}
 
 static void *gr_arena_alloc_large(gr_arena *a, size_t size)
 {
@@ -329,9 +337,18 @@ void gr_arena_free(gr_arena *a, void *ptr, size_t size)
     }
 }
 
-size_t gr_arena_bytes(const gr_arena *a) { return a->bytes; }
-size_t gr_arena_peak(const gr_arena *a) { return a->peak; }
-size_t gr_arena_budget(const gr_arena *a) { return a->budget; }
+size_t gr_arena_bytes(const gr_arena *a)
+{
+    return a->bytes;
+}
+size_t gr_arena_peak(const gr_arena *a)
+{
+    return a->peak;
+}
+size_t gr_arena_budget(const gr_arena *a)
+{
+    return a->budget;
+}
 
 int gr_arena_on_cleanup(gr_arena *a, void (*fn)(void *), void *data)
 {
@@ -346,9 +363,15 @@ int gr_arena_on_cleanup(gr_arena *a, void (*fn)(void *), void *data)
     return 0;
 }
 
-void gr_arena_set_stop(gr_arena *a, const gr_stop *stop) { a->stop = stop; }
+void gr_arena_set_stop(gr_arena *a, const gr_stop *stop)
+{
+    a->stop = stop;
+}
 
-const gr_stop *gr_arena_stop(const gr_arena *a) { return a->stop; }
+const gr_stop *gr_arena_stop(const gr_arena *a)
+{
+    return a->stop;
+}
 
 gr_status gr_arena_check(const gr_arena *a)
 {

@@ -43,7 +43,10 @@ static void gr_line_put(gr_line *l, const char *s, size_t n)
     l->n += n;
 }
 
-static void gr_line_str(gr_line *l, const char *s) { gr_line_put(l, s, strlen(s)); }
+static void gr_line_str(gr_line *l, const char *s)
+{
+    gr_line_put(l, s, strlen(s));
+}
 
 /* v in decimal, at least `width` digits (zero-padded). */
 static void gr_line_u64(gr_line *l, uint64_t v, int width)
@@ -63,8 +66,8 @@ static void gr_log_client(const struct sockaddr *sa, char *addr, size_t cap)
         return;
     }
     if (sa->sa_family == AF_INET) {
-        const unsigned char *b = (const unsigned char *)&(
-            (const struct sockaddr_in *)(const void *)sa)->sin_addr;
+        const unsigned char *b =
+            (const unsigned char *)&((const struct sockaddr_in *)(const void *)sa)->sin_addr;
         gr_line l = {addr, 0, cap - 1};
         for (int i = 0; i < 4; i++) {
             if (i > 0) {
@@ -74,8 +77,8 @@ static void gr_log_client(const struct sockaddr *sa, char *addr, size_t cap)
         }
         addr[l.n] = '\0';
     } else if (sa->sa_family == AF_INET6) {
-        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr,
-                  addr, (socklen_t)cap);
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, addr,
+                  (socklen_t)cap);
     }
 }
 
@@ -107,16 +110,20 @@ static const char *gr_log_second(time_t sec)
     return gr_log_sec_text;
 }
 
-void gr_log_request(gr_server *srv, struct MHD_Connection *conn, const gr_req *req,
-                    uint64_t dur_ns)
+void gr_log_request(gr_server *srv, struct MHD_Connection *conn, const gr_req *req, uint64_t dur_ns)
 {
     if (srv->cfg.log_format == GR_LOG_OFF) {
         return;
     }
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    gr_log_entry e = {ci != NULL ? ci->client_addr : NULL, req->method, req->path,
-                      req->status, req->bytes, dur_ns, req->id};
+    gr_log_entry e = {ci != NULL ? ci->client_addr : NULL,
+                      req->method,
+                      req->path,
+                      req->status,
+                      req->bytes,
+                      dur_ns,
+                      req->id};
     gr_log_write(srv, &e);
 }
 
@@ -187,4 +194,3 @@ void gr_log_write(gr_server *srv, const gr_log_entry *e)
     }
     gr_log_line(srv->log, line, l.n);
 }
-

@@ -22,10 +22,10 @@ typedef enum gr_body_status {
 } gr_body_status;
 
 typedef struct gr_body {
-    char *data;   /* NUL-terminated after each append (cap > len) */
+    char *data; /* NUL-terminated after each append (cap > len) */
     size_t len, cap;
-    size_t hint;  /* declared length + 1, or 0 when none was declared */
-    size_t max;   /* --max-body */
+    size_t hint; /* declared length + 1, or 0 when none was declared */
+    size_t max;  /* --max-body */
     gr_body_status status;
 } gr_body;
 

@@ -6,7 +6,10 @@
 
 #include <stdlib.h>
 
-static void gr_list_init(gr_conn *head) { head->prev = head->next = head; }
+static void gr_list_init(gr_conn *head)
+{
+    head->prev = head->next = head;
+}
 
 static void gr_list_unlink(gr_conn *c)
 {
@@ -63,8 +66,14 @@ void gr_conns_fini(gr_conns *t)
     pthread_mutex_destroy(&t->lock);
 }
 
-void gr_conns_lock(gr_conns *t) { pthread_mutex_lock(&t->lock); }
-void gr_conns_unlock(gr_conns *t) { pthread_mutex_unlock(&t->lock); }
+void gr_conns_lock(gr_conns *t)
+{
+    pthread_mutex_lock(&t->lock);
+}
+void gr_conns_unlock(gr_conns *t)
+{
+    pthread_mutex_unlock(&t->lock);
+}
 
 gr_conn *gr_conns_add_locked(gr_conns *t, int fd, uint64_t now)
 {

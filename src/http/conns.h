@@ -42,15 +42,15 @@ typedef struct gr_conn {
     struct gr_conn *prev, *next;
     int fd;
     gr_conn_state state;
-    uint64_t since_ns;      /* entered its current state */
-    uint64_t first_byte_ns; /* first byte of the head being received; 0: none yet */
-    uint64_t rx_mark;       /* bytes received when it went idle (TCP_INFO) */
-    size_t discarded;       /* LINGER: bytes read and dropped */
+    uint64_t since_ns;            /* entered its current state */
+    uint64_t first_byte_ns;       /* first byte of the head being received; 0: none yet */
+    uint64_t rx_mark;             /* bytes received when it went idle (TCP_INFO) */
+    size_t discarded;             /* LINGER: bytes read and dropped */
     struct sockaddr_storage addr; /* the peer, for libmicrohttpd */
     socklen_t addrlen;
-    gr_arena *arena;        /* the arena its last request left (reset), for the next */
-    _Atomic int cancel;     /* the current request's client has gone */
-    _Atomic int watch;      /* suspended for the worker pool: watch for a hang-up */
+    gr_arena *arena;    /* the arena its last request left (reset), for the next */
+    _Atomic int cancel; /* the current request's client has gone */
+    _Atomic int watch;  /* suspended for the worker pool: watch for a hang-up */
 } gr_conn;
 
 typedef struct gr_conns {
@@ -59,7 +59,7 @@ typedef struct gr_conns {
     size_t nfd;
     gr_conn evictable; /* list heads (sentinels) */
     gr_conn busy;
-    size_t count;      /* every entry */
+    size_t count; /* every entry */
     size_t lingering;
 } gr_conns;
 

@@ -64,12 +64,18 @@ struct gr_front {
 static const char *gr_reason(unsigned status)
 {
     switch (status) {
-    case 400: return "Bad Request";
-    case 408: return "Request Timeout";
-    case 414: return "URI Too Long";
-    case 431: return "Request Header Fields Too Large";
-    case 501: return "Not Implemented";
-    default: return "Service Unavailable";
+    case 400:
+        return "Bad Request";
+    case 408:
+        return "Request Timeout";
+    case 414:
+        return "URI Too Long";
+    case 431:
+        return "Request Header Fields Too Large";
+    case 501:
+        return "Not Implemented";
+    default:
+        return "Service Unavailable";
     }
 }
 
@@ -87,7 +93,7 @@ static void gr_front_answer(gr_front *f, gr_conn *c, unsigned status, const char
     uint64_t began = c->first_byte_ns != 0 ? c->first_byte_ns : c->since_ns;
     gr_metrics_observe(f->srv->metrics, gr_route_count, status, now - began);
     gr_log_entry e = {(const struct sockaddr *)&c->addr, NULL, NULL, status, bytes,
-                      now > began ? now - began : 0, id};
+                      now > began ? now - began : 0,     id};
     gr_log_write(f->srv, &e);
 }
 
@@ -136,8 +142,8 @@ static void gr_front_accept(gr_front *f)
     for (;;) {
         struct sockaddr_storage addr;
         socklen_t alen = sizeof(addr);
-        int fd = accept4(f->listen_fd, (struct sockaddr *)&addr, &alen,
-                         SOCK_NONBLOCK | SOCK_CLOEXEC);
+        int fd =
+            accept4(f->listen_fd, (struct sockaddr *)&addr, &alen, SOCK_NONBLOCK | SOCK_CLOEXEC);
         if (fd < 0) {
             if (errno == EINTR || errno == ECONNABORTED) {
                 continue;

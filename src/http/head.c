@@ -24,7 +24,10 @@ static bool gr_head_tchar(unsigned char ch)
     return ch != '\0' && strchr("!#$%&'*+-.^_`|~", ch) != NULL;
 }
 
-static bool gr_head_ows(unsigned char ch) { return ch == ' ' || ch == '\t'; }
+static bool gr_head_ows(unsigned char ch)
+{
+    return ch == ' ' || ch == '\t';
+}
 
 static int gr_head_hex(unsigned char ch)
 {
@@ -53,14 +56,14 @@ int gr_head_target_has_ctl(const char *target, size_t n)
 }
 
 typedef struct gr_head_state {
-    int minor;          /* HTTP/1.minor */
-    int hosts;          /* Host headers seen */
-    int lengths;        /* Content-Length headers seen */
-    uint64_t length;    /* the first one's value */
-    bool te;            /* a Transfer-Encoding header was seen */
-    int chunked;        /* "chunked" codings seen */
-    bool te_other;      /* a coding other than chunked */
-    bool te_empty;      /* an empty list element or value */
+    int minor;       /* HTTP/1.minor */
+    int hosts;       /* Host headers seen */
+    int lengths;     /* Content-Length headers seen */
+    uint64_t length; /* the first one's value */
+    bool te;         /* a Transfer-Encoding header was seen */
+    int chunked;     /* "chunked" codings seen */
+    bool te_other;   /* a coding other than chunked */
+    bool te_empty;   /* an empty list element or value */
 } gr_head_state;
 
 static gr_head_verdict gr_head_bad(gr_head_result *out, gr_head_verdict v, const char *why)
@@ -87,8 +90,7 @@ static bool gr_head_request_line(const unsigned char *s, size_t n, gr_head_state
         i++;
     }
     if (i == t0 || i >= n || s[i] != ' ') {
-        gr_head_bad(out, GR_HEAD_BAD,
-                    "the request target must be one word of visible characters");
+        gr_head_bad(out, GR_HEAD_BAD, "the request target must be one word of visible characters");
         return false;
     }
     if (gr_head_target_has_ctl((const char *)s + t0, i - t0)) {
@@ -105,8 +107,7 @@ static bool gr_head_request_line(const unsigned char *s, size_t n, gr_head_state
 }
 
 /* Content-Length: 1*DIGIT, no sign, no list, no hex (RFC 9112 §6.3). */
-static bool gr_head_length(const unsigned char *v, size_t n, gr_head_state *st,
-                           gr_head_result *out)
+static bool gr_head_length(const unsigned char *v, size_t n, gr_head_state *st, gr_head_result *out)
 {
     uint64_t x = 0;
     if (n == 0 || n > 18) {
@@ -160,8 +161,7 @@ static void gr_head_codings(const unsigned char *v, size_t n, gr_head_state *st)
     }
 }
 
-static bool gr_head_field(const unsigned char *s, size_t n, gr_head_state *st,
-                          gr_head_result *out)
+static bool gr_head_field(const unsigned char *s, size_t n, gr_head_state *st, gr_head_result *out)
 {
     if (gr_head_ows(s[0])) {
         gr_head_bad(out, GR_HEAD_BAD, "header lines may not be folded");
@@ -213,8 +213,7 @@ static void gr_head_finish(gr_head_state *st, size_t head_len, gr_head_result *o
         return;
     }
     if (st->te && st->te_other) {
-        gr_head_bad(out, GR_HEAD_TE_UNKNOWN,
-                    "only the chunked transfer coding is implemented");
+        gr_head_bad(out, GR_HEAD_TE_UNKNOWN, "only the chunked transfer coding is implemented");
         return;
     }
     if (st->hosts > 1 || (st->minor >= 1 && st->hosts == 0)) {

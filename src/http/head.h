@@ -13,11 +13,11 @@
 #include <stddef.h>
 
 typedef enum gr_head_verdict {
-    GR_HEAD_OK,         /* a complete, well-framed head: hand it on */
-    GR_HEAD_INCOMPLETE, /* no end of head yet: wait for more bytes */
-    GR_HEAD_BAD,        /* 400: malformed or ambiguous framing */
-    GR_HEAD_TE_UNKNOWN, /* 501: a transfer coding other than chunked */
-    GR_HEAD_TOO_LARGE,  /* 431: the head does not fit (see gr_head_check) */
+    GR_HEAD_OK,          /* a complete, well-framed head: hand it on */
+    GR_HEAD_INCOMPLETE,  /* no end of head yet: wait for more bytes */
+    GR_HEAD_BAD,         /* 400: malformed or ambiguous framing */
+    GR_HEAD_TE_UNKNOWN,  /* 501: a transfer coding other than chunked */
+    GR_HEAD_TOO_LARGE,   /* 431: the head does not fit (see gr_head_check) */
     GR_HEAD_URI_TOO_LONG /* 414: the request line alone does not fit */
 } gr_head_verdict;
 

@@ -34,8 +34,8 @@ int main(int argc, char **argv)
     fprintf(stderr,
             "grundyd %s listening on %s:%u (%u threads, %u connections at most%s, "
             "%zu descriptors, %llu MiB for requests)\n",
-            GR_VERSION, cfg.bind != NULL ? cfg.bind : "0.0.0.0", gr_server_port(srv),
-            cfg.threads, in->max_connections,
+            GR_VERSION, cfg.bind != NULL ? cfg.bind : "0.0.0.0", gr_server_port(srv), cfg.threads,
+            in->max_connections,
             in->max_connections_fitted ? " (lowered to fit the descriptor limit)" : "",
             in->descriptors, (unsigned long long)(in->max_memory >> 20));
     fflush(stderr);

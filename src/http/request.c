@@ -71,8 +71,8 @@ static enum MHD_Result gr_serve_index(struct MHD_Connection *conn, gr_req *req)
     gr_json_bind(prev);
     if (out == NULL) {
         return gr_send_problem(conn, req, 413, "memory-budget-exceeded",
-                          "Request needs more memory than allowed",
-                          "out of memory rendering the index", NULL, NULL, false);
+                               "Request needs more memory than allowed",
+                               "out of memory rendering the index", NULL, NULL, false);
     }
     return gr_respond(conn, req, 200, "application/json", out, len);
 }
@@ -88,8 +88,8 @@ static enum MHD_Result gr_serve_get(struct MHD_Connection *conn, gr_req *req)
     case GR_ROUTE_READYZ: {
         if (atomic_load(&srv->draining)) {
             return gr_send_problem(conn, req, 503, "shutting-down", "Service is shutting down",
-                              "the server is draining and accepts no new work",
-                              NULL, NULL, true);
+                                   "the server is draining and accepts no new work", NULL, NULL,
+                                   true);
         }
         static const char ready[] = "{\"status\":\"ready\"}";
         return gr_respond(conn, req, 200, "application/json", ready, sizeof(ready) - 1);
@@ -100,14 +100,12 @@ static enum MHD_Result gr_serve_get(struct MHD_Connection *conn, gr_req *req)
         if (text == NULL) {
             return MHD_NO;
         }
-        return gr_respond(conn, req, 200, "text/plain; version=0.0.4; charset=utf-8",
-                          text, len);
+        return gr_respond(conn, req, 200, "text/plain; version=0.0.4; charset=utf-8", text, len);
     }
     case GR_ROUTE_INDEX:
         return gr_serve_index(conn, req);
     case GR_ROUTE_OPENAPI:
-        return gr_respond(conn, req, 200, "application/yaml; charset=utf-8",
-                          gr_embed_openapi,
+        return gr_respond(conn, req, 200, "application/yaml; charset=utf-8", gr_embed_openapi,
                           (size_t)(gr_embed_openapi_end - gr_embed_openapi));
     case GR_ROUTE_PLAYGROUND:
         return gr_respond(conn, req, 200, "text/html; charset=utf-8", gr_embed_index,
@@ -116,7 +114,6 @@ static enum MHD_Result gr_serve_get(struct MHD_Connection *conn, gr_req *req)
         return MHD_NO;
     }
 }
-
 
 /* ---- POST routes ---------------------------------------------------------- */
 
@@ -172,8 +169,8 @@ static int gr_content_kind(const char *ct)
 static enum MHD_Result gr_overloaded(struct MHD_Connection *conn, gr_req *req)
 {
     return gr_send_problem(conn, req, 503, "overloaded", "Service overloaded",
-                           "too many analyses in progress (--max-inflight); retry shortly",
-                           NULL, NULL, true);
+                           "too many analyses in progress (--max-inflight); retry shortly", NULL,
+                           NULL, true);
 }
 
 static enum MHD_Result gr_body_too_large(struct MHD_Connection *conn, gr_req *req, bool now)
@@ -185,8 +182,8 @@ static enum MHD_Result gr_body_too_large(struct MHD_Connection *conn, gr_req *re
         return gr_answer_mid_body(conn, req, 413, "Content Too Large", "body-too-large",
                                   "Request body too large", detail);
     }
-    return gr_send_problem(conn, req, 413, "body-too-large", "Request body too large", detail,
-                           NULL, NULL, true);
+    return gr_send_problem(conn, req, 413, "body-too-large", "Request body too large", detail, NULL,
+                           NULL, true);
 }
 
 static enum MHD_Result gr_admit_post(struct MHD_Connection *conn, gr_req *req)
@@ -197,9 +194,7 @@ static enum MHD_Result gr_admit_post(struct MHD_Connection *conn, gr_req *req)
                                "the server is draining; retry on another instance", NULL, NULL,
                                true);
     }
-    const char *ct =
-        MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
-    int kind = gr_content_kind(ct);
+    int kind = gr_content_kind(req->hdr.content_type);
     if (kind == 0 || (kind == 2 && req->route->text == NULL)) {
         return gr_send_problem(conn, req, 415, "unsupported-media-type", "Unsupported media type",
                                req->route->text != NULL
@@ -208,8 +203,7 @@ static enum MHD_Result gr_admit_post(struct MHD_Connection *conn, gr_req *req)
                                NULL, NULL, false);
     }
     req->text = kind == 2;
-    const char *cl =
-        MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    const char *cl = req->hdr.content_length;
     uint64_t declared = UINT64_MAX;
     if (cl != NULL) {
         char *end;
@@ -268,8 +262,8 @@ static void gr_solve(gr_req *req)
     c.time_limit_s = req->srv->cfg.max_analysis;
     c.deadline_ns = req->stop.deadline_ns;
     const gr_route *r = req->route;
-    req->result = gr_json_answer(&c, r->json, r->json_fast, r->text, req->text,
-                                 req->body.data, req->body.len, &req->out, &req->out_len);
+    req->result = gr_json_answer(&c, r->json, r->json_fast, r->text, req->text, req->body.data,
+                                 req->body.len, &req->out, &req->out_len);
     req->problem = c.problem;
 }
 
@@ -282,8 +276,7 @@ void gr_pool_run(void *job)
     if (gr_arena_check(req->arena) == GR_ECANCELLED) {
         req->result = GR_ECANCELLED;
         req->problem = (gr_problem){503, "shutting-down", "Service is shutting down",
-                                    "the server stopped before this analysis could finish",
-                                    NULL};
+                                    "the server stopped before this analysis could finish", NULL};
     } else {
         gr_solve(req);
     }
@@ -364,28 +357,40 @@ static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *re
 
 /* ---- framing -------------------------------------------------------------- */
 
-typedef struct gr_framing {
-    int lengths;         /* Content-Length headers */
-    bool lengths_differ; /* with different values */
-    const char *length;
-    int codings;         /* Transfer-Encoding headers */
-    bool not_chunked;    /* a value other than exactly "chunked" */
-} gr_framing;
-
-static enum MHD_Result gr_framing_header(void *cls, enum MHD_ValueKind kind, const char *key,
-                                         const char *value)
+static enum MHD_Result gr_header_seen(void *cls, enum MHD_ValueKind kind, const char *key,
+                                      const char *value)
 {
     (void)kind;
-    gr_framing *f = cls;
-    if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
-        if (f->lengths > 0 && strcmp(f->length, value) != 0) {
-            f->lengths_differ = true;
+    gr_headers *h = cls;
+    switch (key[0] | 0x20) {
+    case 'c':
+        if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
+            if (h->lengths > 0 && strcmp(h->content_length, value) != 0) {
+                h->lengths_differ = true;
+            }
+            if (h->lengths++ == 0) {
+                h->content_length = value;
+            }
+        } else if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_TYPE) == 0 && h->content_type == NULL) {
+            h->content_type = value;
         }
-        f->length = value;
-        f->lengths++;
-    } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
-        f->codings++;
-        f->not_chunked |= strcasecmp(value, "chunked") != 0;
+        break;
+    case 't':
+        if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+            h->codings++;
+            h->not_chunked |= strcasecmp(value, "chunked") != 0;
+        }
+        break;
+    case 'o':
+        h->origin |= strcasecmp(key, "Origin") == 0;
+        break;
+    case 'x':
+        if (strcasecmp(key, "X-Request-Id") == 0 && h->request_id == NULL) {
+            h->request_id = value;
+        }
+        break;
+    default:
+        break;
     }
     return MHD_YES;
 }
@@ -397,8 +402,7 @@ static enum MHD_Result gr_framing_header(void *cls, enum MHD_ValueKind kind, con
  * end of such a request cannot be known. */
 static enum MHD_Result gr_check_framing(struct MHD_Connection *conn, gr_req *req, bool *refused)
 {
-    gr_framing f = {0};
-    MHD_get_connection_values(conn, MHD_HEADER_KIND, gr_framing_header, &f);
+    const gr_headers f = req->hdr;
     const char *why = NULL;
     unsigned status = 400;
     if (f.lengths > 0 && f.codings > 0) {
@@ -414,8 +418,8 @@ static enum MHD_Result gr_check_framing(struct MHD_Connection *conn, gr_req *req
         return MHD_YES;
     }
     return gr_send_problem(conn, req, status, status == 501 ? "not-implemented" : "invalid-request",
-                           status == 501 ? "Not implemented" : "Malformed HTTP request", why,
-                           NULL, NULL, true);
+                           status == 501 ? "Not implemented" : "Malformed HTTP request", why, NULL,
+                           NULL, true);
 }
 
 /* ---- the access handler --------------------------------------------------- */
@@ -492,8 +496,9 @@ static enum MHD_Result gr_begin(gr_server *srv, struct MHD_Connection *conn, con
     size_t mlen = strnlen(method, sizeof(req->method) - 1);
     memcpy(req->method, method, mlen);
     req->method[mlen] = '\0';
-    gr_request_id(srv, conn, req);
-    req->cors = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Origin") != NULL;
+    MHD_get_connection_values(conn, MHD_HEADER_KIND, gr_header_seen, &req->hdr);
+    gr_request_id(srv, req);
+    req->cors = req->hdr.origin;
     req->route = gr_route_find(url);
     req->endpoint = req->route != NULL ? (size_t)(req->route - gr_routes) : gr_route_count;
     req->arena_charged = gr_arena_bytes(arena);
@@ -509,8 +514,7 @@ static enum MHD_Result gr_begin(gr_server *srv, struct MHD_Connection *conn, con
     *con_cls = req;
     if (bad_target) {
         return gr_send_problem(conn, req, 400, "invalid-request", "Malformed HTTP request",
-                               "the request target encodes a control character", NULL, NULL,
-                               true);
+                               "the request target encodes a control character", NULL, NULL, true);
     }
     bool refused = false;
     enum MHD_Result r = gr_check_framing(conn, req, &refused);
@@ -523,13 +527,10 @@ static enum MHD_Result gr_begin(gr_server *srv, struct MHD_Connection *conn, con
      * answered on the next call, which comes at once with no data, and
      * the connection stays open for the next request; refusals of
      * POSTs with a body still come here, before the body is read. */
-    const char *cl =
-        MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-    bool has_body = (cl != NULL && strcmp(cl, "0") != 0) ||
-                    MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-                                                MHD_HTTP_HEADER_TRANSFER_ENCODING) != NULL;
-    bool analysis = req->route != NULL && req->route->kind == GR_ROUTE_ANALYSE &&
-                    strcmp(method, "POST") == 0;
+    const char *cl = req->hdr.content_length;
+    bool has_body = (cl != NULL && strcmp(cl, "0") != 0) || req->hdr.codings > 0;
+    bool analysis =
+        req->route != NULL && req->route->kind == GR_ROUTE_ANALYSE && strcmp(method, "POST") == 0;
     if (!has_body && !analysis) {
         req->phase = GR_PHASE_DEFERRED;
         return MHD_YES;
@@ -625,7 +626,7 @@ void gr_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
         /* No answer of ours: libmicrohttpd answered a broken body itself
          * (its own 400 page), timed the connection out, or the client went
          * away first (nginx's 499, "client closed request"). */
-        req->status = toe == MHD_REQUEST_TERMINATED_WITH_ERROR      ? 400
+        req->status = toe == MHD_REQUEST_TERMINATED_WITH_ERROR        ? 400
                       : toe == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED ? 408
                                                                       : 499;
     }

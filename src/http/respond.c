@@ -37,9 +37,8 @@ static void gr_add_common_headers(gr_req *req, struct MHD_Response *r)
 }
 
 /* Queues a response whose body lives in the request arena (or is static). */
-enum MHD_Result gr_respond(struct MHD_Connection *conn, gr_req *req,
-                                  unsigned status, const char *type,
-                                  const char *body, size_t len)
+enum MHD_Result gr_respond(struct MHD_Connection *conn, gr_req *req, unsigned status,
+                           const char *type, const char *body, size_t len)
 {
     struct MHD_Response *r =
         MHD_create_response_from_buffer(len, (void *)body, MHD_RESPMEM_PERSISTENT);
@@ -68,11 +67,26 @@ static size_t gr_json_escape(char *out, const char *s)
         const char *e = NULL;
         size_t el = 0;
         switch (*p) {
-        case '"': e = "\\\""; el = 2; break;
-        case '\\': e = "\\\\"; el = 2; break;
-        case '\n': e = "\\n"; el = 2; break;
-        case '\r': e = "\\r"; el = 2; break;
-        case '\t': e = "\\t"; el = 2; break;
+        case '"':
+            e = "\\\"";
+            el = 2;
+            break;
+        case '\\':
+            e = "\\\\";
+            el = 2;
+            break;
+        case '\n':
+            e = "\\n";
+            el = 2;
+            break;
+        case '\r':
+            e = "\\r";
+            el = 2;
+            break;
+        case '\t':
+            e = "\\t";
+            el = 2;
+            break;
         default:
             if (*p < 0x20 || *p == 0x7f) {
                 snprintf(buf, sizeof(buf), "\\u%04x", *p);
@@ -100,8 +114,8 @@ static char *gr_problem_json(unsigned status, const char *type, const char *titl
                              const char *detail, const char *pointer, size_t *len)
 {
     static const char prefix[] = "https://grundyd.dev/problems/";
-    size_t need = 160 + sizeof(prefix) + gr_json_escape(NULL, type) +
-                  gr_json_escape(NULL, title) + gr_json_escape(NULL, detail) +
+    size_t need = 160 + sizeof(prefix) + gr_json_escape(NULL, type) + gr_json_escape(NULL, title) +
+                  gr_json_escape(NULL, detail) +
                   (pointer != NULL ? gr_json_escape(NULL, pointer) : 0);
     char *buf = malloc(need);
     if (buf == NULL) {
@@ -128,11 +142,9 @@ static char *gr_problem_json(unsigned status, const char *type, const char *titl
     return buf;
 }
 
-enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req,
-                                  unsigned status, const char *type,
-                                  const char *title, const char *detail,
-                                  const char *pointer, const char *allow,
-                                  bool close_after)
+enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req, unsigned status,
+                                const char *type, const char *title, const char *detail,
+                                const char *pointer, const char *allow, bool close_after)
 {
     size_t n = 0;
     char *buf = gr_problem_json(status, type, title, detail, pointer, &n);
@@ -162,7 +174,6 @@ enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req,
     MHD_destroy_response(r);
     return ret;
 }
-
 
 enum MHD_Result gr_problem_from(struct MHD_Connection *conn, gr_req *req, const gr_problem *p,
                                 bool close_after)
@@ -194,9 +205,9 @@ enum MHD_Result gr_send_options(struct MHD_Connection *conn, gr_req *req, const 
  * always takes it all; if the buffer is full the client is not reading
  * and loses nothing it would have read.  Then FIN: the client sees the
  * answer end at once. */
-size_t gr_write_raw_problem(const gr_server *srv, int fd, const char *request_id,
-                            unsigned status, const char *reason, const char *type,
-                            const char *title, const char *detail)
+size_t gr_write_raw_problem(const gr_server *srv, int fd, const char *request_id, unsigned status,
+                            const char *reason, const char *type, const char *title,
+                            const char *detail)
 {
     size_t blen = 0;
     char *body = gr_problem_json(status, type, title, detail, NULL, &blen);
@@ -293,17 +304,16 @@ void gr_make_request_id(gr_server *srv, char *out, size_t cap)
     *o = '\0';
 }
 
-
-void gr_request_id(gr_server *srv, struct MHD_Connection *conn, gr_req *req)
+void gr_request_id(gr_server *srv, gr_req *req)
 {
-    const char *given = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id");
+    const char *given = req->hdr.request_id;
     if (given != NULL) {
         size_t n = strlen(given);
         bool ok = n > 0 && n < sizeof(req->id);
         for (size_t i = 0; ok && i < n; i++) {
             char ch = given[i];
-            ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-                 (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch == '.';
+            ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+                 ch == '-' || ch == '_' || ch == '.';
         }
         if (ok) {
             memcpy(req->id, given, n + 1);

@@ -152,13 +152,12 @@ gr_server *gr_server_start(const gr_config *cfg)
         {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)mhd_limit, NULL},
         {MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)cfg->max_conn_per_ip, NULL},
         {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)GR_MHD_POOL, NULL},
-        {cfg->threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END,
-         (intptr_t)cfg->threads, NULL},
+        {cfg->threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)cfg->threads,
+         NULL},
         {MHD_OPTION_END, 0, NULL},
     };
-    srv->daemon = MHD_start_daemon(flags, 0, NULL, NULL, gr_access, srv,
-                                   MHD_OPTION_EXTERNAL_LOGGER, gr_mhd_log, NULL,
-                                   MHD_OPTION_ARRAY, opts, MHD_OPTION_END);
+    srv->daemon = MHD_start_daemon(flags, 0, NULL, NULL, gr_access, srv, MHD_OPTION_EXTERNAL_LOGGER,
+                                   gr_mhd_log, NULL, MHD_OPTION_ARRAY, opts, MHD_OPTION_END);
     if (srv->daemon == NULL) {
         fprintf(stderr, "grundyd: cannot start libmicrohttpd\n");
         gr_server_free(srv);
@@ -176,9 +175,15 @@ gr_server *gr_server_start(const gr_config *cfg)
     return srv;
 }
 
-unsigned gr_server_port(const gr_server *srv) { return srv->port; }
+unsigned gr_server_port(const gr_server *srv)
+{
+    return srv->port;
+}
 
-const gr_config *gr_server_config(const gr_server *srv) { return &srv->cfg; }
+const gr_config *gr_server_config(const gr_server *srv)
+{
+    return &srv->cfg;
+}
 
 static void gr_sleep_ms(long ms)
 {

@@ -53,12 +53,26 @@ struct gr_server {
 /* Where a request is; gr_access switches on it (nginx keeps a request's
  * progress in its phase, not in a ladder of flags). */
 typedef enum gr_phase {
-    GR_PHASE_DEFERRED,     /* bodyless: dispatched on libmicrohttpd's second call */
-    GR_PHASE_BODY,         /* admitted; body bytes arriving */
-    GR_PHASE_QUEUED,       /* with the worker pool; the connection suspended */
-    GR_PHASE_ANSWERED,     /* a response is queued: what follows is dropped */
-    GR_PHASE_RAW_ANSWERED  /* answered on the socket mid-body: drain, then close */
+    GR_PHASE_DEFERRED,    /* bodyless: dispatched on libmicrohttpd's second call */
+    GR_PHASE_BODY,        /* admitted; body bytes arriving */
+    GR_PHASE_QUEUED,      /* with the worker pool; the connection suspended */
+    GR_PHASE_ANSWERED,    /* a response is queued: what follows is dropped */
+    GR_PHASE_RAW_ANSWERED /* answered on the socket mid-body: drain, then close */
 } gr_phase;
+
+/* The request headers grundyd reads, gathered in one pass over the list
+ * libmicrohttpd keeps (each lookup by name is a scan of it), together with
+ * the framing facts RFC 9112 asks to check. */
+typedef struct gr_headers {
+    const char *content_type;
+    const char *content_length; /* the first */
+    const char *request_id;
+    bool origin;
+    int lengths;         /* Content-Length headers */
+    bool lengths_differ; /* with different values */
+    int codings;         /* Transfer-Encoding headers */
+    bool not_chunked;    /* a value other than exactly "chunked" */
+} gr_headers;
 
 typedef struct gr_req {
     gr_server *srv;
@@ -69,13 +83,14 @@ typedef struct gr_req {
     uint64_t start_ns;
     char id[48];
     gr_phase phase;
+    gr_headers hdr;
     gr_body body;
-    bool text;        /* a text/plain body */
-    bool cors;        /* the request carries Origin (a browser's CORS request) */
-    bool solving;     /* holds a --max-inflight slot */
-    atomic_bool done; /* the worker has finished: result/problem/out set */
+    bool text;                   /* a text/plain body */
+    bool cors;                   /* the request carries Origin (a browser's CORS request) */
+    bool solving;                /* holds a --max-inflight slot */
+    atomic_bool done;            /* the worker has finished: result/problem/out set */
     struct MHD_Connection *conn; /* for MHD_resume_connection */
-    gr_stop stop;     /* cancel flags and deadline, attached to the arena */
+    gr_stop stop;                /* cancel flags and deadline, attached to the arena */
     gr_status result;
     gr_problem problem;
     char *out; /* the 200 body, in the arena */
@@ -96,20 +111,20 @@ enum MHD_Result gr_respond(struct MHD_Connection *conn, gr_req *req, unsigned st
 enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req, unsigned status,
                                 const char *type, const char *title, const char *detail,
                                 const char *pointer, const char *allow, bool close_after);
-enum MHD_Result gr_problem_from(struct MHD_Connection *conn, gr_req *req,
-                                const gr_problem *p, bool close_after);
+enum MHD_Result gr_problem_from(struct MHD_Connection *conn, gr_req *req, const gr_problem *p,
+                                bool close_after);
 enum MHD_Result gr_send_options(struct MHD_Connection *conn, gr_req *req, const char *allow);
 /* Writes a whole problem response to a socket libmicrohttpd does not (or
  * no longer) frames for us, with Connection: close; returns the bytes of
  * the problem document, 0 when nothing could be written. */
-size_t gr_write_raw_problem(const gr_server *srv, int fd, const char *request_id,
-                            unsigned status, const char *reason, const char *type,
-                            const char *title, const char *detail);
+size_t gr_write_raw_problem(const gr_server *srv, int fd, const char *request_id, unsigned status,
+                            const char *reason, const char *type, const char *title,
+                            const char *detail);
 enum MHD_Result gr_answer_mid_body(struct MHD_Connection *conn, gr_req *req, unsigned status,
                                    const char *reason, const char *type, const char *title,
                                    const char *detail);
 /* X-Request-Id: the client's when it is a safe token, else a new one. */
-void gr_request_id(gr_server *srv, struct MHD_Connection *conn, gr_req *req);
+void gr_request_id(gr_server *srv, gr_req *req);
 /* A request id for a connection with no request yet (the front door). */
 void gr_make_request_id(gr_server *srv, char *out, size_t cap);
 
