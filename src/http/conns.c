@@ -1,9 +1,11 @@
 /*
- * The connection table (see conns.h for the design).  Lists are circular
- * with a sentinel, so insertion and removal never test for an empty list.
+ * The connection table (see conns.h for the design).  The list is
+ * circular with a sentinel, so insertion and removal never test for an
+ * empty list.
  */
 #include "http/conns.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 
 static void gr_list_init(gr_conn *head)
@@ -26,7 +28,7 @@ static void gr_list_append(gr_conn *head, gr_conn *c)
     head->prev = c;
 }
 
-static bool gr_conn_evictable(gr_conn_state s)
+static bool gr_conn_evictable(int s)
 {
     return s == GR_CONN_GATE || s == GR_CONN_IDLE || s == GR_CONN_LINGER;
 }
@@ -42,8 +44,7 @@ int gr_conns_init(gr_conns *t, size_t nfd)
         return -1;
     }
     t->nfd = nfd;
-    gr_list_init(&t->evictable);
-    gr_list_init(&t->busy);
+    gr_list_init(&t->all);
     t->count = 0;
     t->lingering = 0;
     return 0;
@@ -92,32 +93,38 @@ gr_conn *gr_conns_add_locked(gr_conns *t, int fd, uint64_t now)
         return NULL;
     }
     c->fd = fd;
-    c->state = GR_CONN_GATE;
-    c->since_ns = now;
+    atomic_init(&c->state, GR_CONN_GATE);
+    atomic_init(&c->since_ns, now);
     c->rx_mark = 0;
-    gr_list_append(&t->evictable, c);
+    gr_list_append(&t->all, c);
     t->by_fd[fd] = c;
     t->count++;
     return c;
 }
 
-void gr_conns_move_locked(gr_conns *t, gr_conn *c, gr_conn_state s, uint64_t now)
+void gr_conns_move(gr_conns *t, gr_conn *c, gr_conn_state s, uint64_t now)
 {
-    if (c->state == GR_CONN_LINGER) {
+    int was = atomic_load(&c->state);
+    if (was == GR_CONN_LINGER) {
         t->lingering--;
     }
     if (s == GR_CONN_LINGER) {
         t->lingering++;
     }
-    gr_list_unlink(c);
-    c->state = s;
-    c->since_ns = now;
-    gr_list_append(gr_conn_evictable(s) ? &t->evictable : &t->busy, c);
+    atomic_store_explicit(&c->since_ns, now, memory_order_relaxed);
+    atomic_store_explicit(&c->state, (int)s, memory_order_release);
+}
+
+bool gr_conns_cas(gr_conn *c, gr_conn_state from, gr_conn_state to, uint64_t now)
+{
+    int expected = (int)from;
+    atomic_store_explicit(&c->since_ns, now, memory_order_relaxed);
+    return atomic_compare_exchange_strong(&c->state, &expected, (int)to);
 }
 
 void gr_conns_remove_locked(gr_conns *t, gr_conn *c)
 {
-    if (c->state == GR_CONN_LINGER) {
+    if (atomic_load(&c->state) == GR_CONN_LINGER) {
         t->lingering--;
     }
     gr_list_unlink(c);
@@ -129,7 +136,17 @@ void gr_conns_remove_locked(gr_conns *t, gr_conn *c)
 
 gr_conn *gr_conns_oldest_locked(gr_conns *t)
 {
-    return t->evictable.next != &t->evictable ? t->evictable.next : NULL;
+    gr_conn *best = NULL;
+    uint64_t best_since = UINT64_MAX;
+    for (gr_conn *c = t->all.next; c != &t->all; c = c->next) {
+        uint64_t since = atomic_load_explicit(&c->since_ns, memory_order_relaxed);
+        if (gr_conn_evictable(atomic_load_explicit(&c->state, memory_order_acquire)) &&
+            since < best_since) {
+            best = c;
+            best_since = since;
+        }
+    }
+    return best;
 }
 
 gr_conn *gr_conns_find(gr_conns *t, int fd)
@@ -141,13 +158,6 @@ gr_conn *gr_conns_find(gr_conns *t, int fd)
     }
     pthread_mutex_unlock(&t->lock);
     return c;
-}
-
-void gr_conns_move(gr_conns *t, gr_conn *c, gr_conn_state s, uint64_t now)
-{
-    pthread_mutex_lock(&t->lock);
-    gr_conns_move_locked(t, c, s, now);
-    pthread_mutex_unlock(&t->lock);
 }
 
 void gr_conns_remove(gr_conns *t, gr_conn *c)

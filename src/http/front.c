@@ -113,7 +113,7 @@ static void gr_front_linger_locked(gr_front *f, gr_conn *c, uint64_t now)
         gr_front_close_locked(f, c);
         return;
     }
-    gr_conns_move_locked(&f->srv->conns, c, GR_CONN_LINGER, now);
+    gr_conns_move(&f->srv->conns, c, GR_CONN_LINGER, now);
 }
 
 /* Under the lock: makes room by closing the oldest evictable connection.
@@ -124,11 +124,13 @@ static int gr_front_evict_locked(gr_front *f, uint64_t now)
     if (v == NULL) {
         return -1;
     }
-    if (v->state == GR_CONN_IDLE) {
+    if (atomic_load(&v->state) == GR_CONN_IDLE) {
         /* libmicrohttpd's: it sees the end of the stream and closes it
          * (and frees the entry, gr_conn_notify). */
+        if (!gr_conns_cas(v, GR_CONN_IDLE, GR_CONN_KILLED, now)) {
+            return 0; /* it just became busy: the table stays over by one */
+        }
         shutdown(v->fd, SHUT_RDWR);
-        gr_conns_move_locked(&f->srv->conns, v, GR_CONN_KILLED, now);
     } else {
         gr_front_close_locked(f, v);
     }
@@ -196,8 +198,9 @@ static void gr_front_hand_on(gr_front *f, gr_conn *c, uint64_t now)
     epoll_ctl(f->epfd, EPOLL_CTL_DEL, c->fd, NULL);
     /* IDLE until the access handler takes it (BUSY): still evictable, but
      * the newest, so the last to go. */
-    gr_conns_move_locked(&srv->conns, c, GR_CONN_IDLE, now);
+    gr_conns_move(&srv->conns, c, GR_CONN_IDLE, now);
     c->rx_mark = 0;
+    c->seen_requests = 0;
     int fd = c->fd;
     struct sockaddr_storage addr;
     memcpy(&addr, &c->addr, sizeof(addr));
@@ -222,7 +225,7 @@ static void gr_front_hand_on(gr_front *f, gr_conn *c, uint64_t now)
 /* Under the lock: bytes on a connection the front holds. */
 static void gr_front_readable_locked(gr_front *f, gr_conn *c, uint64_t now)
 {
-    if (c->state == GR_CONN_LINGER) {
+    if (atomic_load(&c->state) == GR_CONN_LINGER) {
         char sink[4096];
         for (;;) {
             ssize_t n = recv(c->fd, sink, sizeof(sink), MSG_DONTWAIT);
@@ -294,67 +297,68 @@ static void gr_front_sweep(gr_front *f)
     gr_conns_lock(&srv->conns);
     /* read under the lock: every time stamp in the table is older */
     uint64_t now = gr_now_ns();
-    gr_conn *head = &srv->conns.evictable;
-    /* Entries moved while sweeping go to the tail; stop at the first one
-     * that was the tail when the sweep began. */
-    gr_conn *last = head->prev;
+    gr_conn *head = &srv->conns.all;
     for (gr_conn *c = head->next, *next; c != head; c = next) {
-        next = c->next;
-        bool at_end = c == last;
-        switch (c->state) {
+        next = c->next; /* c may be closed and freed below */
+        uint64_t since = atomic_load_explicit(&c->since_ns, memory_order_relaxed);
+        uint64_t age = now > since ? now - since : 0;
+        switch (atomic_load(&c->state)) {
         case GR_CONN_GATE:
             if (c->first_byte_ns != 0 && now - c->first_byte_ns > timeout) {
                 gr_front_answer(f, c, 408, "request-timeout", "Request head too slow",
                                 "the request head did not arrive within --timeout seconds "
                                 "of its first byte");
                 gr_front_linger_locked(f, c, now);
-            } else if (c->first_byte_ns == 0 && now - c->since_ns > timeout) {
+            } else if (c->first_byte_ns == 0 && age > timeout) {
                 gr_front_close_locked(f, c); /* idle since it connected */
             }
             break;
         case GR_CONN_LINGER:
-            if (now - c->since_ns > GR_LINGER_NS) {
+            if (age > GR_LINGER_NS) {
                 gr_front_close_locked(f, c);
             }
             break;
         case GR_CONN_IDLE: {
             /* Between requests inside libmicrohttpd: the next head's first
              * byte is seen as growth in the socket's received-byte count
-             * (read lazily, so the request path pays no system call). */
+             * (read here, so the request path pays no system call). */
+            unsigned done = atomic_load_explicit(&c->requests, memory_order_relaxed);
+            if (done != c->seen_requests) {
+                c->seen_requests = done; /* a new idle period */
+                c->first_byte_ns = 0;
+                c->rx_mark = GR_CONN_RX_UNKNOWN;
+            }
             uint64_t rx = gr_rx_bytes(c->fd);
             if (c->rx_mark == GR_CONN_RX_UNKNOWN) {
                 c->rx_mark = rx;
             } else if (c->first_byte_ns == 0 && rx > c->rx_mark) {
                 c->first_byte_ns = now;
             }
-            if (c->first_byte_ns != 0 && now - c->first_byte_ns > timeout) {
+            if (c->first_byte_ns != 0 && now - c->first_byte_ns > timeout &&
+                gr_conns_cas(c, GR_CONN_IDLE, GR_CONN_KILLED, now)) {
                 gr_front_answer(f, c, 408, "request-timeout", "Request head too slow",
                                 "the request head did not arrive within --timeout seconds "
                                 "of its first byte");
                 shutdown(c->fd, SHUT_RDWR);
-                gr_conns_move_locked(&srv->conns, c, GR_CONN_KILLED, now);
             }
             break;
         }
+        case GR_CONN_BUSY:
+            /* A suspended request: libmicrohttpd does not read its socket,
+             * so a hang-up would go unseen until the answer was written.
+             * End of stream or an error means the client has gone (nginx
+             * reads it the same way). */
+            if (atomic_load(&c->watch) && !atomic_load(&c->cancel)) {
+                char b;
+                ssize_t n = recv(c->fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
+                if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+                    atomic_store(&c->cancel, 1);
+                    gr_metrics_cancelled(srv->metrics);
+                }
+            }
+            break;
         default:
             break;
-        }
-        if (at_end) {
-            break;
-        }
-    }
-    /* Suspended requests: libmicrohttpd does not read their sockets, so a
-     * hang-up would go unseen until the answer was written.  End of stream
-     * or an error means the client has gone (nginx reads it the same way). */
-    for (gr_conn *c = srv->conns.busy.next; c != &srv->conns.busy; c = c->next) {
-        if (c->state != GR_CONN_BUSY || !atomic_load(&c->watch) || atomic_load(&c->cancel)) {
-            continue;
-        }
-        char b;
-        ssize_t n = recv(c->fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
-        if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
-            atomic_store(&c->cancel, 1);
-            gr_metrics_cancelled(srv->metrics);
         }
     }
     gr_conns_unlock(&srv->conns);
@@ -395,7 +399,8 @@ static void *gr_front_main(void *arg)
             }
             gr_conns_lock(&srv->conns);
             gr_conn *c = fd >= 0 && (size_t)fd < srv->conns.nfd ? srv->conns.by_fd[fd] : NULL;
-            if (c != NULL && (c->state == GR_CONN_GATE || c->state == GR_CONN_LINGER)) {
+            int st = c != NULL ? atomic_load(&c->state) : -1;
+            if (st == GR_CONN_GATE || st == GR_CONN_LINGER) {
                 gr_front_readable_locked(f, c, gr_now_ns());
             }
             gr_conns_unlock(&srv->conns);
@@ -408,9 +413,10 @@ static void *gr_front_main(void *arg)
     gr_front_close_listener(f);
     /* What the front still holds never reached libmicrohttpd. */
     gr_conns_lock(&srv->conns);
-    for (gr_conn *c = srv->conns.evictable.next, *next; c != &srv->conns.evictable; c = next) {
+    for (gr_conn *c = srv->conns.all.next, *next; c != &srv->conns.all; c = next) {
         next = c->next;
-        if (c->state == GR_CONN_GATE || c->state == GR_CONN_LINGER) {
+        int st = atomic_load(&c->state);
+        if (st == GR_CONN_GATE || st == GR_CONN_LINGER) {
             gr_front_close_locked(f, c);
         }
     }

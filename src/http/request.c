@@ -506,7 +506,7 @@ static enum MHD_Result gr_begin(gr_server *srv, struct MHD_Connection *conn, con
     if (cc != NULL) {
         atomic_store(&cc->cancel, 0);
         req->stop.cancel = &cc->cancel;
-        gr_conns_move(&srv->conns, cc, GR_CONN_BUSY, req->start_ns);
+        gr_conns_cas(cc, GR_CONN_IDLE, GR_CONN_BUSY, req->start_ns);
     }
     gr_arena_set_stop(arena, &req->stop);
     gr_metrics_arena(srv->metrics, (int64_t)req->arena_charged, 0);
@@ -649,12 +649,9 @@ void gr_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
         gr_arena_destroy(arena);
     }
     if (cc != NULL) {
-        gr_conns_lock(&srv->conns);
-        cc->first_byte_ns = 0;
-        cc->rx_mark = GR_CONN_RX_UNKNOWN;
-        if (cc->state == GR_CONN_BUSY) {
-            gr_conns_move_locked(&srv->conns, cc, GR_CONN_IDLE, now);
-        }
-        gr_conns_unlock(&srv->conns);
+        /* Idle again (unless the front door killed it meanwhile); the
+         * front sees the new count and starts watching for the next head. */
+        atomic_fetch_add_explicit(&cc->requests, 1, memory_order_relaxed);
+        gr_conns_cas(cc, GR_CONN_BUSY, GR_CONN_IDLE, now);
     }
 }
