@@ -46,8 +46,7 @@ gr_status gr_cli_answer(gr_jctx *c, const gr_cli_game *game, bool text,
     /* The daemon's own path (json/answer.c): same readers, same bytes. */
     char *s = NULL;
     size_t n = 0;
-    gr_status st = gr_json_answer(c, game->json, game->json_fast, game->text, text, body, len,
-                                  &s, &n);
+    gr_status st = gr_json_answer(c, game, text, body, len, &s, &n);
     if (st != GR_OK) {
         return st;
     }

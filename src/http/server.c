@@ -276,11 +276,11 @@ static enum MHD_Result gr_serve_index(struct MHD_Connection *conn, gr_req *req)
     gr_jw_set(&c, r, "service", gr_jw_str(&c, "grundyd"));
     gr_jw_set(&c, r, "version", gr_jw_str(&c, GR_VERSION));
     cJSON *eps = gr_jw_arr(&c);
-    for (size_t i = 0; i < gr_route_count; i++) {
+    for (size_t i = 0; i < gr_route_count(); i++) {
         cJSON *e = gr_jw_obj(&c);
-        gr_jw_set(&c, e, "path", gr_jw_str(&c, gr_routes[i].path));
+        gr_jw_set(&c, e, "path", gr_jw_str(&c, gr_route_at(i)->path));
         gr_jw_set(&c, e, "method",
-                  gr_jw_str(&c, gr_routes[i].kind == GR_ROUTE_ANALYSE ? "POST" : "GET"));
+                  gr_jw_str(&c, gr_route_at(i)->kind == GR_ROUTE_ANALYSE ? "POST" : "GET"));
         gr_jw_push(&c, eps, e);
     }
     gr_jw_set(&c, r, "endpoints", eps);
@@ -404,10 +404,10 @@ static enum MHD_Result gr_admit_post(struct MHD_Connection *conn, gr_req *req)
     const char *ct = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
                                                  MHD_HTTP_HEADER_CONTENT_TYPE);
     int kind = gr_content_kind(ct);
-    if (kind == 0 || (kind == 2 && req->route->text == NULL)) {
+    if (kind == 0 || (kind == 2 && req->route->endpoint->text == NULL)) {
         return gr_send_problem(conn, req, 415, "unsupported-media-type",
                           "Unsupported media type",
-                          req->route->text != NULL
+                          req->route->endpoint->text != NULL
                               ? "send the body as application/json (UTF-8) or text/plain"
                               : "send the body as application/json (UTF-8)",
                           NULL, NULL, false);
@@ -612,9 +612,8 @@ static void gr_solve(gr_req *req)
     gr_jctx_init(&c, req->arena);
     c.time_limit_s = req->srv->cfg.max_analysis;
     req->body[req->len] = '\0';
-    const gr_route *r = req->route;
-    req->result = gr_json_answer(&c, r->json, r->json_fast, r->text, req->text, req->body,
-                                 req->len, &req->out, &req->out_len);
+    req->result = gr_json_answer(&c, req->route->endpoint, req->text, req->body, req->len,
+                                 &req->out, &req->out_len);
     req->problem = c.problem;
 }
 
@@ -647,7 +646,7 @@ static enum MHD_Result gr_deliver(struct MHD_Connection *conn, gr_req *req)
     return gr_problem_from(conn, req, &req->problem);
 }
 
-/* Small bodies of linear-time games are answered inline (gr_route.linear). */
+/* Small bodies of linear-time games are answered inline (gr_endpoint.cost). */
 #define GR_INLINE_MAX_BODY 4096
 
 static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *req)
@@ -667,7 +666,7 @@ static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *re
         gr_json_oom(&c);
         return gr_problem_from(conn, req, &c.problem);
     }
-    if (req->route->linear && req->len <= GR_INLINE_MAX_BODY) {
+    if (req->route->endpoint->cost == GR_COST_LINEAR && req->len <= GR_INLINE_MAX_BODY) {
         gr_solve(req);
         req->done = true;
         return gr_deliver(conn, req);
@@ -815,7 +814,7 @@ static enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn,
         gr_request_id(srv, conn, req);
         req->cors = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Origin") != NULL;
         req->route = gr_route_find(url);
-        req->endpoint = req->route != NULL ? (size_t)(req->route - gr_routes) : gr_route_count;
+        req->endpoint = gr_route_index(req->route);
         req->arena_charged = gr_arena_bytes(arena);
         gr_metrics_arena(srv->metrics, (int64_t)req->arena_charged, 0);
         gr_metrics_inflight(srv->metrics, 1);
@@ -1116,7 +1115,7 @@ gr_server *gr_server_start(const gr_config *cfg)
         return NULL;
     }
     srv->cfg = *cfg;
-    srv->metrics = gr_metrics_create(gr_route_count);
+    srv->metrics = gr_metrics_create(gr_route_count());
     if (srv->metrics == NULL) {
         free(srv);
         return NULL;

@@ -1,7 +1,7 @@
 /*
  * The JSON layer's shared machinery: cJSON bound to the request arena,
- * strict parsing, the number rules, pointer-carrying errors, writers, the
- * family registry and the generic family endpoint.
+ * strict parsing, the number rules, pointer-carrying errors, writers and
+ * the generic family endpoint (the registry is json/registry.c).
  */
 #include "json/gr_json.h"
 
@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "json/buf.h"
 #include "json/families.h"
 
 /* ---- cJSON bound to the current thread's arena --------------------------
@@ -530,26 +531,10 @@ cJSON *gr_jw_str(gr_jctx *c, const char *s) { return gr_jw_check(c, cJSON_Create
 
 /* Integers are written as raw JSON text: cJSON's double formatting rounds
  * values above 10^15 to 15 significant digits, and exactness is the point. */
-/* Decimal digits of v into buf (at least 21 bytes), NUL-terminated; by
- * hand because snprintf costs ~600 instructions per number. */
-static void gr_u64_dec(char *buf, uint64_t v)
-{
-    char tmp[24];
-    size_t n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
-    for (size_t i = 0; i < n; i++) {
-        buf[i] = tmp[n - 1 - i];
-    }
-    buf[n] = '\0';
-}
-
 cJSON *gr_jw_u64(gr_jctx *c, uint64_t v)
 {
     char buf[24];
-    gr_u64_dec(buf, v);
+    gr_dec_u64(buf, v);
     if (v <= GR_JSON_MAX_SAFE) {
         return gr_jw_check(c, cJSON_CreateRaw(buf));
     }
@@ -628,28 +613,6 @@ void gr_json_put_moves(gr_jctx *c, cJSON *r, cJSON *moves, uint64_t count,
 }
 
 /* ---- families ------------------------------------------------------------- */
-
-static const gr_family *const gr_family_table[] = {
-    &gr_family_nim,
-    &gr_family_hackenbush_tree,
-    &gr_family_ordinal_trees,
-    &gr_family_subtraction,
-    &gr_family_octal,
-    &gr_family_hackenbush_graph,
-    &gr_family_game_graph,
-    /* @@ family table: add new families above this line @@ */
-};
-
-const gr_family *gr_family_find(const char *name)
-{
-    for (size_t i = 0; i < sizeof(gr_family_table) / sizeof(gr_family_table[0]);
-         i++) {
-        if (strcmp(gr_family_table[i]->name, name) == 0) {
-            return gr_family_table[i];
-        }
-    }
-    return NULL;
-}
 
 gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
                                   const cJSON *req, cJSON **resp)

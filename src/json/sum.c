@@ -28,10 +28,7 @@
 #include "json/endpoints.h"
 #include "json/families.h"
 #include "json/ordinal_trees.h"
-
-#define GR_SUM_GAMES                                                           \
-    "nim, subtraction, octal, hackenbush_tree, hackenbush_graph, "             \
-    "ordinal_trees, game_graph"
+#include "json/registry.h"
 
 typedef struct gr_sum_part {
     const gr_family *fam;
@@ -71,14 +68,14 @@ static gr_status gr_sum_read(gr_jctx *c, const cJSON *components, gr_sum *s)
         if (!cJSON_IsObject(it)) {
             return gr_json_error(c, GR_EINVAL, ptr,
                                  "must be an object with a \"game\" (one "
-                                 "of " GR_SUM_GAMES ") and that game's "
-                                 "fields");
+                                 "of %s) and that game's fields",
+                                 gr_registry_game_list(c));
         }
         const cJSON *game = cJSON_GetObjectItemCaseSensitive(it, "game");
         const char *gptr = gr_jp_key(c, ptr, "game");
         if (game == NULL) {
-            return gr_json_error(c, GR_EINVAL, ptr,
-                                 "needs \"game\": one of " GR_SUM_GAMES);
+            return gr_json_error(c, GR_EINVAL, ptr, "needs \"game\": one of %s",
+                                 gr_registry_game_list(c));
         }
         gr_sum_part *p = &s->part[i];
         if ((st = gr_json_string(c, game, gptr, &p->name)) != GR_OK) {
@@ -86,9 +83,8 @@ static gr_status gr_sum_read(gr_jctx *c, const cJSON *components, gr_sum *s)
         }
         p->fam = gr_family_find(p->name);
         if (p->fam == NULL) {
-            return gr_json_error(
-                c, GR_EINVAL, gptr,
-                "unknown game \"%s\" (games: " GR_SUM_GAMES ")", p->name);
+            return gr_json_error(c, GR_EINVAL, gptr, "unknown game \"%s\" (games: %s)",
+                                 p->name, gr_registry_game_list(c));
         }
         st = p->fam->analyse(c, it, ptr, &p->state, &p->value);
         if (st != GR_OK) {

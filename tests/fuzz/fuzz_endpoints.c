@@ -4,8 +4,8 @@
  * per-request arena) without the HTTP layer around it.
  *
  * Input: the first byte picks the endpoint from the CLI's game table
- * (src/cli/games.c: the daemon's own route table, src/http/routes.c,
- * compiled in): (byte & 0x7f) modulo the number of games; with the high
+ * (src/cli/games.c: the rows of the endpoint registry, json/registry.c,
+ * that the daemon routes): (byte & 0x7f) modulo the number of games; with the high
  * bit set, and when the endpoint has a text/plain reader, the rest goes to
  * that reader instead of the JSON parser.  The rest is the request body.
  *
@@ -69,12 +69,12 @@ typedef struct fuzz_result {
  * reader, or its fast JSON reader (which may decline). */
 enum { FUZZ_JSON, FUZZ_TEXT, FUZZ_FAST };
 
-/* Endpoints with a fast JSON reader beside the general path; the fast one
- * must answer byte for byte as the general one whenever it answers. */
+/* Endpoints with a fast JSON reader beside the general path (the
+ * registry's json_fast); the fast one must answer byte for byte as the
+ * general one whenever it answers. */
 static gr_endpoint_text *fuzz_fast_reader(const gr_cli_game *g)
 {
-    return g->json == gr_endpoint_hackenbush_graph ? gr_endpoint_hackenbush_graph_json_fast
-                                                   : NULL;
+    return g->json_fast;
 }
 
 static void fuzz_run(const gr_cli_game *g, int mode, const uint8_t *body, size_t n,
@@ -115,7 +115,7 @@ static void fuzz_run(const gr_cli_game *g, int mode, const uint8_t *body, size_t
         cJSON *doc = NULL;
         st = gr_json_parse(&c, buf, n, &doc);
         if (st == GR_OK) {
-            st = g->json(&c, doc, &resp);
+            st = gr_registry_json(&c, g, doc, &resp);
         }
     }
     res->out = NULL;
