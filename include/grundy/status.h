@@ -17,8 +17,10 @@ typedef enum gr_status {
     GR_ELIMIT,   /* well-formed but outside a documented limit -> 422 */
     GR_EINTERNAL, /* a bug: should never be seen            -> 500 */
     GR_ETIME,     /* the analysis ran past its deadline      -> 422 */
-    GR_ECANCELLED /* the request was cancelled (client gone,
-                   * server stopping): nobody reads an answer -> 503 */
+    GR_ECANCELLED, /* the request was cancelled (client gone,
+                    * server stopping): nobody reads an answer -> 503 */
+    GR_EUNAVAILABLE /* the service cannot take the work now (stopping
+                     * before it could run); the client may retry -> 503 */
 } gr_status;
 
 #endif

@@ -160,74 +160,14 @@ static enum MHD_Result gr_respond(struct MHD_Connection *conn, gr_req *req,
     return ret;
 }
 
-/* Appends s to a JSON string literal (without quotes) in out; returns the
- * length written; with out NULL only measures. */
-static size_t gr_json_escape(char *out, const char *s)
-{
-    size_t n = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        char buf[8];
-        const char *e = NULL;
-        size_t el = 0;
-        switch (*p) {
-        case '"': e = "\\\""; el = 2; break;
-        case '\\': e = "\\\\"; el = 2; break;
-        case '\n': e = "\\n"; el = 2; break;
-        case '\r': e = "\\r"; el = 2; break;
-        case '\t': e = "\\t"; el = 2; break;
-        default:
-            if (*p < 0x20 || *p == 0x7f) {
-                snprintf(buf, sizeof(buf), "\\u%04x", *p);
-                e = buf;
-                el = 6;
-            }
-        }
-        if (e != NULL) {
-            if (out != NULL) {
-                memcpy(out + n, e, el);
-            }
-            n += el;
-        } else {
-            if (out != NULL) {
-                out[n] = (char)*p;
-            }
-            n++;
-        }
-    }
-    return n;
-}
-
-/* The problem document, malloc'ed; NULL when malloc fails. */
+/* The problem document, malloc'ed (json/problem.c renders it, for the CLI
+ * too); NULL when malloc fails. */
 static char *gr_problem_json(unsigned status, const char *type, const char *title,
                              const char *detail, const char *pointer, size_t *len)
 {
-    static const char prefix[] = "https://grundyd.dev/problems/";
-    size_t need = 160 + sizeof(prefix) + gr_json_escape(NULL, type) +
-                  gr_json_escape(NULL, title) + gr_json_escape(NULL, detail) +
-                  (pointer != NULL ? gr_json_escape(NULL, pointer) : 0);
-    char *buf = malloc(need);
-    if (buf == NULL) {
-        return NULL;
-    }
-    size_t n = 0;
-#define GR_PUT(lit) (memcpy(buf + n, lit, sizeof(lit) - 1), n += sizeof(lit) - 1)
-    GR_PUT("{\"type\":\"");
-    GR_PUT(prefix);
-    n += gr_json_escape(buf + n, type);
-    GR_PUT("\",\"title\":\"");
-    n += gr_json_escape(buf + n, title);
-    n += (size_t)snprintf(buf + n, need - n, "\",\"status\":%u,\"detail\":\"", status);
-    n += gr_json_escape(buf + n, detail);
-    GR_PUT("\"");
-    if (pointer != NULL) {
-        GR_PUT(",\"pointer\":\"");
-        n += gr_json_escape(buf + n, pointer);
-        GR_PUT("\"");
-    }
-    GR_PUT("}");
-#undef GR_PUT
-    *len = n;
-    return buf;
+    gr_problem p = {(int)status, type, title, detail, pointer};
+    char *out = NULL;
+    return gr_problem_render(&p, &out, len) == GR_OK ? out : NULL;
 }
 
 static enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req,
@@ -631,7 +571,7 @@ static void gr_solve_job(void *job)
 static void gr_drop_job(void *job)
 {
     gr_req *req = job;
-    req->result = GR_ELIMIT;
+    req->result = GR_EUNAVAILABLE;
     req->problem = (gr_problem){503, "shutting-down", "Service is shutting down",
                                 "the server stopped before this analysis could run", NULL};
     req->done = true;

@@ -82,38 +82,7 @@ static char *gr_json_vprintf(gr_arena *a, const char *fmt, va_list ap)
 
 static void gr_json_set_problem(gr_jctx *c, gr_status st)
 {
-    switch (st) {
-    case GR_ENOMEM:
-        c->problem.status = 413;
-        c->problem.type = "memory-budget-exceeded";
-        c->problem.title = "Request needs more memory than allowed";
-        break;
-    case GR_ELIMIT:
-        c->problem.status = 422;
-        c->problem.type = "limit-exceeded";
-        c->problem.title = "Input outside a documented limit";
-        break;
-    case GR_ETIME:
-        c->problem.status = 422;
-        c->problem.type = "analysis-time-exceeded";
-        c->problem.title = "Analysis ran past its time limit";
-        break;
-    case GR_ECANCELLED:
-        c->problem.status = 503;
-        c->problem.type = "cancelled";
-        c->problem.title = "Analysis cancelled";
-        break;
-    case GR_EINTERNAL:
-        c->problem.status = 500;
-        c->problem.type = "internal-error";
-        c->problem.title = "Internal error";
-        break;
-    default:
-        c->problem.status = 400;
-        c->problem.type = "invalid-input";
-        c->problem.title = "Invalid input";
-        break;
-    }
+    gr_problem_set(&c->problem, gr_problem_kind_of(st), NULL, NULL);
 }
 
 gr_status gr_json_error(gr_jctx *c, gr_status st, const char *pointer,

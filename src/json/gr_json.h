@@ -25,19 +25,11 @@
 
 #include "grundy/arena.h"
 #include "grundy/status.h"
+#include "json/problem.h"
 
 #define GR_JSON_MAX_SAFE 9007199254740991ULL /* 2^53 - 1 */
 #define GR_JSON_MAX_I64 9223372036854775807ULL
 #define GR_JSON_NESTING_LIMIT CJSON_NESTING_LIMIT
-
-/* An RFC 9457 problem.  Strings live in the request's arena. */
-typedef struct gr_problem {
-    int status;          /* HTTP status */
-    const char *type;    /* short slug, e.g. "invalid-input" */
-    const char *title;   /* short human summary of the type */
-    const char *detail;  /* this occurrence, one sentence */
-    const char *pointer; /* RFC 6901 pointer into the request, or NULL */
-} gr_problem;
 
 typedef struct gr_jctx {
     gr_arena *arena;
