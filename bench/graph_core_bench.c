@@ -66,7 +66,6 @@ static double answer_once(const char *body, size_t len, bool text, size_t *peak)
 /* The whole-request lines for the text body and FILE.json. */
 static void answers(const char *path, const char *text, size_t tlen, int repeat, double core_ms)
 {
-    gr_json_init();
     char jpath[4096];
     size_t plen = strlen(path), jlen = 0;
     snprintf(jpath, sizeof(jpath), "%.*s.json", (int)(plen > 4 ? plen - 4 : plen), path);

@@ -211,7 +211,6 @@ static enum MHD_Result gr_serve_index(struct MHD_Connection *conn, gr_req *req)
 {
     gr_jctx c;
     gr_jctx_init(&c, req->arena);
-    gr_arena *prev = gr_json_bind(req->arena);
     cJSON *r = gr_jw_obj(&c);
     gr_jw_set(&c, r, "service", gr_jw_str(&c, "grundyd"));
     gr_jw_set(&c, r, "version", gr_jw_str(&c, GR_VERSION));
@@ -226,7 +225,6 @@ static enum MHD_Result gr_serve_index(struct MHD_Connection *conn, gr_req *req)
     gr_jw_set(&c, r, "endpoints", eps);
     size_t len = 0;
     char *out = gr_jw_ok(&c) ? gr_json_print(&c, r, &len) : NULL;
-    gr_json_bind(prev);
     if (out == NULL) {
         return gr_send_problem(conn, req, 413, "memory-budget-exceeded",
                           "Request needs more memory than allowed",
@@ -1049,7 +1047,6 @@ static void gr_mhd_log(void *cls, const char *fmt, va_list ap)
 
 gr_server *gr_server_start(const gr_config *cfg)
 {
-    gr_json_init();
     gr_server *srv = calloc(1, sizeof(*srv));
     if (srv == NULL) {
         return NULL;

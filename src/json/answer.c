@@ -8,7 +8,6 @@
 gr_status gr_json_answer(gr_jctx *c, const gr_endpoint *ep, bool is_text, const char *body,
                          size_t len, char **out, size_t *out_len)
 {
-    gr_arena *prev = gr_json_bind(c->arena);
     cJSON *resp = NULL;
     gr_status st = GR_OK;
     if (is_text) {
@@ -35,7 +34,6 @@ gr_status gr_json_answer(gr_jctx *c, const gr_endpoint *ep, bool is_text, const 
             st = gr_json_oom(c);
         }
     }
-    gr_json_bind(prev);
     if (st != GR_OK && c->problem.status == 0) {
         gr_json_error(c, GR_EINTERNAL, NULL, "unexplained failure");
     }

@@ -6,10 +6,10 @@
  * (integers up to 2^53-1 as JSON numbers, up to 2^63-1 as decimal strings,
  * nothing inexact) and the error wording are the same everywhere.
  *
- * Memory: a gr_jctx belongs to one request and carries its arena.  cJSON's
- * allocation hooks are process-global, so they are routed to a thread-local
- * "current arena" (gr_json_bind); everything cJSON allocates while bound
- * dies with the arena and nothing is ever cJSON_Delete'd.
+ * Memory: a gr_jctx belongs to one request and carries its arena, and
+ * every node the parser and the writers make comes from that arena through
+ * the context, explicitly: no cJSON allocation hook, no thread-local
+ * state.  Nodes die with the arena; nothing is ever cJSON_Delete'd.
  *
  * Writing: the gr_jw_* helpers never fail loudly.  When an allocation fails
  * they set c->oom and return NULL, and adding NULL is a no-op; a handler
@@ -25,6 +25,7 @@
 
 #include "grundy/arena.h"
 #include "grundy/status.h"
+#include "json/buf.h"
 #include "json/problem.h"
 
 #define GR_JSON_MAX_SAFE 9007199254740991ULL /* 2^53 - 1 */
@@ -50,13 +51,6 @@ void gr_jctx_init(gr_jctx *c, gr_arena *arena);
  * the 422 problem (pointer ptr) and returns true.  Only loops that need a
  * limit read the clock: other requests pay nothing. */
 bool gr_json_past_deadline(gr_jctx *c, const char *ptr);
-
-/* ---- cJSON allocation binding ------------------------------------------
- * gr_json_init installs the hooks once per process (idempotent).  Between
- * gr_json_bind(arena) and gr_json_bind(NULL) the calling thread's cJSON
- * allocations come from that arena. */
-void gr_json_init(void);
-gr_arena *gr_json_bind(gr_arena *arena); /* returns the previous binding */
 
 /* ---- parsing ------------------------------------------------------------
  * Strict RFC 8259 (no BOM, valid UTF-8, no raw control characters or
@@ -158,6 +152,10 @@ cJSON *gr_jw_u64_array(gr_jctx *c, const uint64_t *v, size_t n);
  * sequence, null when no period was confirmed (subtraction, octal). */
 cJSON *gr_jw_period(gr_jctx *c, bool periodic, uint64_t preperiod, uint64_t period);
 cJSON *gr_jw_str(gr_jctx *c, const char *s);
+/* Raw JSON text, written verbatim by the printer: a copy of text, or (the
+ * _buf form) the buffer's own arena text, handed over without a copy. */
+cJSON *gr_jw_raw(gr_jctx *c, const char *text);
+cJSON *gr_jw_raw_buf(gr_jctx *c, gr_buf *b);
 cJSON *gr_jw_bool(gr_jctx *c, bool v);
 cJSON *gr_jw_null(gr_jctx *c);
 /* Adds item (ignored if NULL or parent NULL). */

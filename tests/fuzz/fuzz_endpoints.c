@@ -1,6 +1,6 @@
 /*
  * libFuzzer harness for every analysis endpoint: the daemon's request path
- * (gr_json_parse -> endpoint -> gr_json_print, cJSON bound to a budgeted
+ * (gr_json_parse -> endpoint -> gr_json_print, every node in a budgeted
  * per-request arena) without the HTTP layer around it.
  *
  * Input: the first byte picks the endpoint from the CLI's game table
@@ -44,7 +44,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    gr_json_init();
     if (getenv("FUZZ_LIST") != NULL) {
         for (size_t i = 0; i < gr_cli_game_count(); i++) {
             char name[64];
@@ -93,7 +92,6 @@ static void fuzz_run(const gr_cli_game *g, int mode, const uint8_t *body, size_t
     buf[n] = '\0';
     gr_jctx c;
     gr_jctx_init(&c, a);
-    gr_arena *prev = gr_json_bind(a);
     cJSON *resp = NULL;
     gr_status st;
     res->declined = false;
@@ -107,7 +105,6 @@ static void fuzz_run(const gr_cli_game *g, int mode, const uint8_t *body, size_t
             res->status = 0;
             res->out = NULL;
             res->len = 0;
-            gr_json_bind(prev);
             gr_arena_destroy(a);
             return;
         }
@@ -130,10 +127,11 @@ static void fuzz_run(const gr_cli_game *g, int mode, const uint8_t *body, size_t
         if (out == NULL) {
             st = gr_json_oom(&c);
         } else {
-            /* The answer must parse back (outside the arena binding it
-             * would be malloc'ed; stay bound so it dies with the arena). */
+            /* The answer must parse back (cJSON's own parser, malloc'ed). */
             const char *end = NULL;
-            if (cJSON_ParseWithLengthOpts(out, len, &end, 0) == NULL) {
+            cJSON *back = cJSON_ParseWithLengthOpts(out, len, &end, 0);
+            cJSON_Delete(back);
+            if (back == NULL) {
                 fprintf(stderr, "fuzz: %s printed invalid JSON: %.*s\n", g->path,
                         (int)(len > 300 ? 300 : len), out);
                 __builtin_trap();
@@ -146,7 +144,6 @@ static void fuzz_run(const gr_cli_game *g, int mode, const uint8_t *body, size_t
             res->len = len;
         }
     }
-    gr_json_bind(prev);
     res->st = st;
     res->status = c.problem.status;
     if (st != GR_OK) {
