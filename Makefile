@@ -80,6 +80,13 @@ $(BUILD)/tests/%: tests/unit/%.c $(JSON_LIB) $(CORE_LIB) tests/unit/gr_test.h
 	$(if $(V),,@echo '  TEST  $<')
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(JSON_LIB) $(CORE_LIB) $(LDLIBS) -lcmocka
 
+# The value-algebra test links the core library alone: a sum analysed
+# with no JSON layer and no cJSON.
+$(BUILD)/tests/test_value: tests/unit/test_value.c $(CORE_LIB) tests/unit/gr_test.h
+	@mkdir -p $(dir $@)
+	$(if $(V),,@echo '  TEST  $<')
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(CORE_LIB) -lm -lcmocka
+
 deps:
 	@sh tests/deps.sh
 

@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "grundy/arena.h"
+#include "grundy/value.h"
 #include "grundy/status.h"
 #include "json/buf.h"
 #include "json/problem.h"
@@ -180,21 +181,8 @@ char *gr_json_print(gr_jctx *c, const cJSON *item, size_t *len);
  *   `count_all` is false and a move exists -- finding one is often
  *   cheaper than counting all).
  * extras: adds family-specific fields to the endpoint's response
- *   (pile_grundy, period, detached_edges, ...); may be NULL. */
-typedef enum gr_value_kind {
-    GR_VALUE_FINITE,  /* n */
-    GR_VALUE_ORDINAL, /* an ordinal below epsilon_0, see the ordinal family */
-    GR_VALUE_LOOPY    /* infinity(K) of the generalised SG function */
-} gr_value_kind;
-
-typedef struct gr_value {
-    gr_value_kind kind;
-    uint64_t n;          /* GR_VALUE_FINITE */
-    const void *ordinal; /* GR_VALUE_ORDINAL: family-defined representation */
-    const uint64_t *k;   /* GR_VALUE_LOOPY: sorted finite follower values */
-    size_t nk;
-} gr_value;
-
+ *   (pile_grundy, period, detached_edges, ...); may be NULL.
+ * Values are the core's (include/grundy/value.h). */
 typedef struct gr_family {
     const char *name; /* as in /v1/sum's "game" */
     gr_status (*analyse)(gr_jctx *c, const cJSON *obj, const char *ptr,
