@@ -47,7 +47,7 @@ endif
 Q := $(if $(V),,@)
 
 .PHONY: all run deps test unit api openapi sanitize asan tsan fuzz bench \
-        container-test deploy-test reliability browser-test format clean
+        container-test deploy-test reliability browser-test client-test format clean
 
 all: $(DAEMON) $(CLI) $(CORE_LIB)
 
@@ -138,6 +138,11 @@ deploy-test: all
 browser-test: all
 	GRUNDYD=$(abspath $(DAEMON)) sh tests/browser/run.sh
 
+# The OpenAPI document as a client sees it: redocly lint, a generated
+# TypeScript client compiled by tsc, sending sums (tests/client/run.sh).
+client-test: all
+	GRUNDYD=$(abspath $(DAEMON)) sh tests/client/run.sh
+
 container-test:
 	bash tests/container/container_test.sh
 
@@ -153,6 +158,7 @@ test: deps
 	$(MAKE) fuzz
 	$(MAKE) deploy-test
 	$(MAKE) browser-test
+	$(MAKE) client-test
 	$(MAKE) container-test
 	@echo "make test: all suites passed"
 
