@@ -1,6 +1,7 @@
 /*
- * Cantor normal form as text (issue 5's rules), written into a buffer that
- * grows inside the arena: the text of a big ordinal can be as long as its
+ * Cantor normal form as text (the rules in include/grundy/ordinal.h at
+ * gr_ord_print; docs/ordinals.md), written into a buffer that grows inside
+ * the arena: the text of a big ordinal can be as long as its
  * input, so there is no fixed buffer anywhere.
  *
  * The form is nested (exponents are ordinals), so printing is a walk down

@@ -301,7 +301,7 @@ gr_status gr_sub_solve(gr_arena *arena, const gr_sub_rules *rules,
 {
     memset(out, 0, sizeof(*out));
     if (rules->max_take > 0) {
-        /* Seed 004: from n the options are n-1 .. n-K, whose residues mod
+        /* docs/periodicity.md: from n the options are n-1 .. n-K, whose residues mod
          * K+1 are every residue but n's own, so g(n) = n mod (K+1). */
         out->max_take = rules->max_take;
         out->periodic = true;

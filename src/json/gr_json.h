@@ -123,7 +123,8 @@ gr_status gr_json_u64_array(gr_jctx *c, const cJSON *item, const char *ptr,
 gr_status gr_json_pairs(gr_jctx *c, const cJSON *item, const char *ptr,
                         uint32_t max, uint32_t **out, size_t *count);
 
-/* The options every analysis endpoint shares (DESIGN §3). */
+/* The options every analysis endpoint shares (docs/contract.md, "The
+ * answer shape"). */
 typedef struct gr_move_opts {
     bool all;         /* "all_winning_moves" */
     uint64_t max;     /* "max_moves", default 1000 */
@@ -134,7 +135,7 @@ typedef struct gr_move_opts {
 gr_status gr_json_move_opts(gr_jctx *c, const cJSON *all, const cJSON *max,
                             const char *base, gr_move_opts *out);
 
-/* Writes the move fields every analysis answers (DESIGN §3) into r:
+/* Writes the move fields every analysis answers (docs/contract.md) into r:
  * "winning_move" (the first of `moves`, or null), and with opts->all also
  * "winning_moves" (all of `moves`, or [] when max_moves is 0) and
  * "winning_move_count".  `moves` holds at least one move whenever one

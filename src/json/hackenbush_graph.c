@@ -1,6 +1,6 @@
 /*
- * The hackenbush_graph family: Green Hackenbush on any graph (DESIGN §4.4,
- * seed 003), POST /v1/hackenbush/graph and a /v1/sum component.
+ * The hackenbush_graph family: Green Hackenbush on any graph (docs/hackenbush.md),
+ * POST /v1/hackenbush/graph and a /v1/sum component.
  *
  *   {"vertices": 5, "edges": [[0, 1], [1, 2], [2, 0], [2, 2], [0, 1]],
  *    "ground": [0]}

@@ -1,6 +1,6 @@
 /*
  * The hackenbush_tree family: Green Hackenbush on rooted trees and forests
- * (DESIGN §4.3, seed 000), in three input forms that all become one parent
+ * (docs/hackenbush.md), in three input forms that all become one parent
  * array for the core (include/grundy/hackenbush_tree.h):
  *
  *   {"parent": [-1, 0, 0, 1]}                  a forest, -1 marks a root;

@@ -1,5 +1,5 @@
 /*
- * The ordinal_trees family (seed 002, DESIGN §4.5): POST /v1/ordinal-trees
+ * The ordinal_trees family (docs/ordinals.md): POST /v1/ordinal-trees
  * with {"trees": [<nested tree>, ...]}, and the same family inside
  * /v1/sum.
  *

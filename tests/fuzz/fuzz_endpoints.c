@@ -13,7 +13,7 @@
  *   - a failure that did not fill in a 4xx problem (a 500 "unexplained
  *     failure" or internal error is a bug: bad input must be described);
  *   - a success whose serialised answer differs between two runs of the
- *     same input (uninitialised memory, hidden state: DESIGN section 3
+ *     same input (uninitialised memory, hidden state: docs/contract.md
  *     promises the same bytes for the same input);
  *   - an answer that is not itself valid JSON;
  *   - a fast JSON reader (hackenbush/graph's, which skips cJSON) whose
