@@ -22,7 +22,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "json/endpoints.h"
+#include "json/registry.h"
 
 /* cJSON's printer allocates through its hooks; they are pointed at an
  * arena here so that its peak is measured like ours (the library itself
@@ -90,12 +90,12 @@ static double time_print(printer *p, gr_arena *out, const cJSON *tree, long n, s
     return t;
 }
 
-static cJSON *answer(gr_arena *a, gr_endpoint_json *ep, const char *body)
+static cJSON *answer(gr_arena *a, const char *path, const char *body)
 {
     gr_jctx c;
     gr_jctx_init(&c, a);
     cJSON *doc = NULL, *resp = NULL;
-    if (gr_json_parse(&c, body, strlen(body), &doc) != GR_OK || ep(&c, doc, &resp) != GR_OK) {
+    if (gr_json_parse(&c, body, strlen(body), &doc) != GR_OK || gr_registry_json(&c, gr_registry_find(path), doc, &resp) != GR_OK) {
         fprintf(stderr, "answer failed: %s\n", c.problem.detail);
         exit(1);
     }
@@ -130,7 +130,7 @@ int main(int argc, char **argv)
     cJSON_Hooks hooks = {bench_cjson_malloc, bench_cjson_free};
     cJSON_InitHooks(&hooks);
     gr_arena *trees = gr_arena_create(0);
-    cJSON *nim = answer(trees, gr_endpoint_nim, "{\"piles\":[3,4,5]}");
+    cJSON *nim = answer(trees, "/v1/nim", "{\"piles\":[3,4,5]}");
     if (argc == 3 && strncmp(argv[1], "only-", 5) == 0) {
         long n = atol(argv[2]);
         printer *p = strcmp(argv[1], "only-new") == 0   ? gr_json_print
@@ -165,7 +165,7 @@ int main(int argc, char **argv)
             n += (size_t)snprintf(body + n, cap - n, ",%ld", shape == 0 ? i : 0);
         }
         snprintf(body + n, cap - n, "]}");
-        tree[shape] = answer(trees, gr_endpoint_hackenbush_tree, body);
+        tree[shape] = answer(trees, "/v1/hackenbush/tree", body);
     }
     free(body);
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "json/buf.h"
+#include "grundy/buf.h"
 #include "json/families.h"
 
 void gr_jctx_init(gr_jctx *c, gr_arena *arena)
@@ -207,6 +207,17 @@ gr_status gr_json_family_object(gr_jctx *c, const cJSON *obj, const char *ptr,
     all[nfields + 1] = (gr_jfield){"max_moves", false, &shared[1]};
     all[nfields + 2] = (gr_jfield){"game", false, &shared[2]};
     return gr_json_object(c, obj, ptr, all, nfields + (ptr[0] != '\0' ? 3 : 2));
+}
+
+gr_status gr_json_family_state(gr_jctx *c, const cJSON *obj, const char *ptr,
+                               const gr_jfield *fields, size_t nfields, size_t size, void **state)
+{
+    gr_status st = gr_json_family_object(c, obj, ptr, fields, nfields);
+    if (st != GR_OK) {
+        return st;
+    }
+    *state = gr_arena_calloc(c->arena, 1, size);
+    return *state != NULL ? GR_OK : gr_json_oom(c);
 }
 
 /* Parses an optionally signed decimal string; 1 on success. */
@@ -514,6 +525,18 @@ cJSON *gr_jw_raw_buf(gr_jctx *c, gr_buf *b)
     /* the text stays where it is; the slack goes back */
     char *p = gr_arena_realloc(c->arena, b->data, b->cap, b->len + 1);
     return gr_jw_text_node(c, cJSON_Raw, p != NULL ? p : b->data);
+}
+
+void gr_json_buf_u64(gr_buf *b, uint64_t v)
+{
+    bool quote = v > GR_JSON_MAX_SAFE;
+    if (quote) {
+        gr_buf_putc(b, '"');
+    }
+    gr_buf_u64(b, v);
+    if (quote) {
+        gr_buf_putc(b, '"');
+    }
 }
 
 /* Integers are written as raw JSON text: cJSON's double formatting rounds

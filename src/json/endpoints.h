@@ -1,6 +1,8 @@
 /*
  * The analysis endpoints' readers, as the endpoint registry
- * (json/registry.h) names them.
+ * (json/registry.h) names them.  A family with nothing but the standard
+ * answer needs none: its row's JSON reader is NULL and the registry calls
+ * gr_json_family_endpoint.
  *
  * A JSON endpoint receives the parsed request document and returns the
  * response document; a text endpoint receives the raw body (for formats
@@ -16,10 +18,7 @@ typedef gr_status gr_endpoint_json(gr_jctx *c, const cJSON *req,
 typedef gr_status gr_endpoint_text(gr_jctx *c, const char *body, size_t len,
                                    cJSON **resp);
 
-gr_endpoint_json gr_endpoint_nim;
-gr_endpoint_json gr_endpoint_hackenbush_tree;
 gr_endpoint_json gr_endpoint_ordinal_trees;
-gr_endpoint_json gr_endpoint_subtraction;
 gr_endpoint_json gr_endpoint_octal;
 gr_endpoint_json gr_endpoint_hackenbush_graph;
 gr_endpoint_text gr_endpoint_hackenbush_graph_text;

@@ -26,7 +26,7 @@
 #include "grundy/arena.h"
 #include "grundy/value.h"
 #include "grundy/status.h"
-#include "json/buf.h"
+#include "grundy/buf.h"
 #include "json/problem.h"
 
 #define GR_JSON_MAX_SAFE 9007199254740991ULL /* 2^53 - 1 */
@@ -100,6 +100,11 @@ gr_status gr_json_object(gr_jctx *c, const cJSON *obj, const char *ptr,
 gr_status gr_json_family_object(gr_jctx *c, const cJSON *obj, const char *ptr,
                                 const gr_jfield *fields, size_t nfields);
 
+/* gr_json_family_object, then the family's state: `size` zeroed bytes from
+ * the arena in *state (the 413 problem when they do not fit). */
+gr_status gr_json_family_state(gr_jctx *c, const cJSON *obj, const char *ptr,
+                               const gr_jfield *fields, size_t nfields, size_t size, void **state);
+
 /* An exact integer in [0, max]: a JSON number up to 2^53-1, or a string of
  * decimal digits up to 2^63-1. */
 gr_status gr_json_u64(gr_jctx *c, const cJSON *item, const char *ptr,
@@ -164,6 +169,10 @@ cJSON *gr_jw_null(gr_jctx *c);
 void gr_jw_set(gr_jctx *c, cJSON *obj, const char *key, cJSON *item);
 void gr_jw_push(gr_jctx *c, cJSON *arr, cJSON *item);
 static inline bool gr_jw_ok(const gr_jctx *c) { return !c->oom; }
+
+/* Appends v to a text buffer under the number rules: digits up to 2^53-1,
+ * above that a decimal string (for answers written as raw text). */
+void gr_json_buf_u64(gr_buf *b, uint64_t v);
 
 /* Serialises compactly into the arena; deterministic (keys in insertion
  * order).  NULL when out of budget. */

@@ -348,11 +348,8 @@ static gr_status gr_htree_analyse(gr_jctx *c, const cJSON *obj,
 {
     const cJSON *parent_item, *edges, *root, *nested;
     const gr_jfield fields[] = {
-        {"parent", false, &parent_item},
-        {"edges", false, &edges},
-        {"root", false, &root},
-        {"nested", false, &nested},
-    };
+        {"parent", false, &parent_item}, {"edges", false, &edges},
+        {"root", false, &root}, {"nested", false, &nested}};
     gr_status st = gr_json_family_object(c, obj, ptr, fields, 4);
     if (st != GR_OK) {
         return st;
@@ -488,15 +485,4 @@ static gr_status gr_htree_moves_json(gr_jctx *c, void *state,
 }
 
 const gr_family gr_family_hackenbush_tree = {
-    .name = "hackenbush_tree",
-    .analyse = gr_htree_analyse,
-    .moves_to = gr_htree_moves_json,
-    .extras = NULL,
-    .first_wins = NULL,
-};
-
-gr_status gr_endpoint_hackenbush_tree(gr_jctx *c, const cJSON *req,
-                                      cJSON **resp)
-{
-    return gr_json_family_endpoint(c, &gr_family_hackenbush_tree, req, resp);
-}
+    .name = "hackenbush_tree", .analyse = gr_htree_analyse, .moves_to = gr_htree_moves_json};

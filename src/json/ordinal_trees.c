@@ -118,7 +118,7 @@ cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
         gr_ord_frame *f = &stk[sp - 1];
         if (f->left != 0) { /* back from term f->term - 1's exponent */
             gr_buf_put(&b, "],\"coefficient\":", 16);
-            gr_buf_json_u64(&b, f->coefs[f->term - 1]);
+            gr_json_buf_u64(&b, f->coefs[f->term - 1]);
             gr_buf_put(&b, "}", 1);
             f->left = 0;
         }
@@ -356,9 +356,7 @@ static gr_status gr_otree_analyse_json(gr_jctx *c, const cJSON *obj,
                                        gr_value *value)
 {
     const cJSON *trees;
-    const gr_jfield fields[] = {
-        {"trees", true, &trees},
-    };
+    const gr_jfield fields[] = {{"trees", true, &trees}};
     gr_status st =
         gr_json_family_object(c, obj, ptr, fields, 1);
     if (st != GR_OK) {
@@ -496,13 +494,10 @@ static bool gr_otree_first_wins(const void *state, const gr_value *value)
     return s->res.total != GR_ORD_ZERO;
 }
 
-const gr_family gr_family_ordinal_trees = {
-    .name = "ordinal_trees",
-    .analyse = gr_otree_analyse_json,
-    .moves_to = gr_otree_moves_json,
-    .extras = NULL,
-    .first_wins = gr_otree_first_wins,
-};
+const gr_family gr_family_ordinal_trees = {.name = "ordinal_trees",
+                                           .analyse = gr_otree_analyse_json,
+                                           .moves_to = gr_otree_moves_json,
+                                           .first_wins = gr_otree_first_wins};
 
 /* ---- the endpoint ---------------------------------------------------------------- */
 

@@ -3,7 +3,10 @@
  */
 #include "json/problem.h"
 
-#include "json/buf.h"
+#include <stdlib.h>
+#include <string.h>
+
+#include "grundy/buf.h"
 
 static const gr_problem_type gr_problem_types[GR_PROBLEM_KIND_COUNT] = {
     [GR_PROBLEM_INVALID_INPUT] = {"invalid-input", "Invalid input", 400},
@@ -60,8 +63,13 @@ void gr_problem_set(gr_problem *p, gr_problem_kind kind, const char *detail, con
 
 gr_status gr_problem_render(const gr_problem *p, char **out, size_t *len)
 {
+    /* Its own small arena, not the request's: that may be what ran out. */
+    gr_arena *a = gr_arena_create(0);
+    if (a == NULL) {
+        return GR_ENOMEM;
+    }
     gr_buf b;
-    gr_buf_init(&b, NULL);
+    gr_buf_init(&b, a);
     gr_buf_puts(&b, "{\"type\":\"" GR_PROBLEM_BASE);
     gr_buf_escape(&b, p->type != NULL ? p->type : "internal-error");
     gr_buf_puts(&b, "\",\"title\":\"");
@@ -77,11 +85,12 @@ gr_status gr_problem_render(const gr_problem *p, char **out, size_t *len)
         gr_buf_putc(&b, '"');
     }
     gr_buf_putc(&b, '}');
-    if (gr_buf_cstr(&b) == NULL) {
-        gr_buf_release(&b);
-        return GR_ENOMEM;
+    const char *text = gr_buf_cstr(&b);
+    *out = text != NULL ? malloc(b.len + 1) : NULL;
+    if (*out != NULL) {
+        memcpy(*out, text, b.len + 1);
+        *len = b.len;
     }
-    *out = b.data;
-    *len = b.len;
-    return GR_OK;
+    gr_arena_destroy(a);
+    return *out != NULL ? GR_OK : GR_ENOMEM;
 }

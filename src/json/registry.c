@@ -9,16 +9,15 @@
 
 #include <string.h>
 
-#include "json/buf.h"
+#include "grundy/buf.h"
 #include "json/families.h"
 
 static const gr_endpoint gr_registry[] = {
-    {"/v1/nim", &gr_family_nim, gr_endpoint_nim, NULL, NULL, GR_COST_LINEAR},
-    {"/v1/hackenbush/tree", &gr_family_hackenbush_tree, gr_endpoint_hackenbush_tree, NULL, NULL,
-     GR_COST_LINEAR},
+    {"/v1/nim", &gr_family_nim, NULL, NULL, NULL, GR_COST_LINEAR},
+    {"/v1/hackenbush/tree", &gr_family_hackenbush_tree, NULL, NULL, NULL, GR_COST_LINEAR},
     {"/v1/ordinal-trees", &gr_family_ordinal_trees, gr_endpoint_ordinal_trees, NULL, NULL,
      GR_COST_HEAVY},
-    {"/v1/subtraction", &gr_family_subtraction, gr_endpoint_subtraction, NULL, NULL, GR_COST_HEAVY},
+    {"/v1/subtraction", &gr_family_subtraction, NULL, NULL, NULL, GR_COST_HEAVY},
     {"/v1/octal", &gr_family_octal, gr_endpoint_octal, NULL, NULL, GR_COST_HEAVY},
     {"/v1/hackenbush/graph", &gr_family_hackenbush_graph, gr_endpoint_hackenbush_graph,
      gr_endpoint_hackenbush_graph_text, gr_endpoint_hackenbush_graph_json_fast, GR_COST_LINEAR},

@@ -1,18 +1,17 @@
 /*
- * gr_buf: the JSON layer's one text buffer -- append bytes, decimal
- * integers and JSON-escaped strings to a growing buffer.
+ * gr_buf: the one text buffer of the core and the JSON layer -- append
+ * bytes, decimal integers and JSON-escaped strings to a growing buffer.
  *
- * It grows by doubling (linear total copying) from the request's arena, so
- * the text counts against the memory budget and dies with the request; a
- * buffer with no arena uses malloc instead, for the one text that must be
- * written after the arena ran out (the problem document, json/problem.c).
+ * It grows by doubling (linear total copying) inside an arena, so the text
+ * counts against the request's memory budget and dies with it; a big
+ * buffer is a large chunk that gr_arena_realloc grows in place.
  *
  * Errors are sticky, as with the gr_jw_* writers: after a failed growth
  * every append is a no-op and gr_buf_cstr answers NULL, so a caller checks
  * once at the end.  There is always room for the closing NUL.
  */
-#ifndef GR_BUF_H
-#define GR_BUF_H
+#ifndef GRUNDY_BUF_H
+#define GRUNDY_BUF_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -22,7 +21,7 @@
 #include "grundy/arena.h"
 
 typedef struct gr_buf {
-    gr_arena *arena; /* NULL: malloc'ed */
+    gr_arena *arena;
     char *data;
     size_t len, cap;
     bool oom;
@@ -66,9 +65,6 @@ void gr_buf_repeat(gr_buf *b, size_t off, size_t n);
 
 /* Decimal digits of v, by hand (snprintf costs ~600 instructions a number). */
 void gr_buf_u64(gr_buf *b, uint64_t v);
-/* v as a JSON value under the number rules: a number up to 2^53-1, above
- * that a decimal string. */
-void gr_buf_json_u64(gr_buf *b, uint64_t v);
 /* The inside of a JSON string literal for s: '"', '\\', \n, \r, \t as
  * two-character escapes, other control bytes and DEL as \u00xx, the rest
  * (UTF-8 included) as is.  This is the problem documents' escaping. */
@@ -78,7 +74,7 @@ void gr_buf_escape(gr_buf *b, const char *s);
  * grown).  Valid until the next append. */
 const char *gr_buf_cstr(gr_buf *b);
 
-/* Gives the memory back (arena or malloc) and empties the buffer. */
+/* Gives the memory back to the arena and empties the buffer. */
 void gr_buf_release(gr_buf *b);
 
 /* Decimal digits of v into out (at least 21 bytes), NUL-terminated; returns
