@@ -347,15 +347,13 @@ gr_status gr_sub_grundy(const gr_sub_table *t, uint64_t n, uint64_t *g)
         *g = n % (t->max_take + 1);
         return GR_OK;
     }
-    if (n < t->computed) {
-        *g = t->values[n];
-        return GR_OK;
+    /* a reduced pile is computed and, by periodicity, has n's value */
+    uint64_t r;
+    gr_status st = gr_sub_reduce(t, n, &r);
+    if (st == GR_OK) {
+        *g = t->values[r];
     }
-    if (!t->periodic) {
-        return GR_ELIMIT;
-    }
-    *g = t->values[t->preperiod + (n - t->preperiod) % t->period];
-    return GR_OK;
+    return st;
 }
 
 gr_status gr_sub_moves_to(const gr_sub_table *t, uint64_t n, uint64_t target,

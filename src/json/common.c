@@ -453,6 +453,19 @@ gr_status gr_json_move_opts(gr_jctx *c, const cJSON *all, const cJSON *max,
     return GR_OK;
 }
 
+gr_status gr_json_family_begin(gr_jctx *c, const gr_family *fam, const cJSON *req, void **state,
+                               gr_value *value, gr_move_opts *opts)
+{
+    *state = NULL;
+    memset(value, 0, sizeof(*value));
+    gr_status st = fam->analyse(c, req, "", state, value);
+    if (st != GR_OK) {
+        return st;
+    }
+    return gr_json_move_opts(c, cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves"),
+                             cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "", opts);
+}
+
 /* ---- writers -------------------------------------------------------------- */
 
 /* Nodes are made here, from the request's arena, exactly as cJSON lays
@@ -652,17 +665,10 @@ void gr_json_put_moves(gr_jctx *c, cJSON *r, cJSON *moves, uint64_t count,
 gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
                                   const cJSON *req, cJSON **resp)
 {
-    void *state = NULL;
+    void *state;
     gr_value value;
-    memset(&value, 0, sizeof(value));
-    gr_status st = fam->analyse(c, req, "", &state, &value);
-    if (st != GR_OK) {
-        return st;
-    }
     gr_move_opts opts;
-    st = gr_json_move_opts(c, cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves"),
-                           cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "",
-                           &opts);
+    gr_status st = gr_json_family_begin(c, fam, req, &state, &value, &opts);
     if (st != GR_OK) {
         return st;
     }

@@ -226,16 +226,10 @@ const gr_family gr_family_game_graph = {.name = "game_graph",
 
 gr_status gr_endpoint_game_graph(gr_jctx *c, const cJSON *req, cJSON **resp)
 {
-    void *state = NULL;
+    void *state;
     gr_value value;
-    gr_status st = gr_gg_analyse(c, req, "", &state, &value);
-    if (st != GR_OK) {
-        return st;
-    }
     gr_move_opts opts;
-    st = gr_json_move_opts(
-        c, cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves"),
-        cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "", &opts);
+    gr_status st = gr_json_family_begin(c, &gr_family_game_graph, req, &state, &value, &opts);
     if (st != GR_OK) {
         return st;
     }

@@ -140,6 +140,7 @@ typedef struct gr_move_opts {
 gr_status gr_json_move_opts(gr_jctx *c, const cJSON *all, const cJSON *max,
                             const char *base, gr_move_opts *out);
 
+
 /* Writes the move fields every analysis answers (docs/contract.md) into r:
  * "winning_move" (the first of `moves`, or null), and with opts->all also
  * "winning_moves" (all of `moves`, or [] when max_moves is 0) and
@@ -205,6 +206,11 @@ typedef struct gr_family {
      * non-zero" (normal play).  Misère Nim overrides it. */
     bool (*first_wins)(const void *state, const gr_value *value);
 } gr_family;
+
+/* The first steps of a family's own endpoint: analyse the whole request
+ * (pointer "") and read the options every analysis shares from it. */
+gr_status gr_json_family_begin(gr_jctx *c, const gr_family *fam, const cJSON *req, void **state,
+                               gr_value *value, gr_move_opts *opts);
 
 /* The standard endpoint for a family with finite values: analyse, then
  * {"grundy", "winner", "winning_move", [winning_moves, winning_move_count],

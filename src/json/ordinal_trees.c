@@ -504,20 +504,14 @@ const gr_family gr_family_ordinal_trees = {.name = "ordinal_trees",
 gr_status gr_endpoint_ordinal_trees(gr_jctx *c, const cJSON *req,
                                     cJSON **resp)
 {
-    void *state = NULL;
+    void *state;
     gr_value value;
-    gr_status st = gr_otree_analyse_json(c, req, "", &state, &value);
+    gr_move_opts opts;
+    gr_status st = gr_json_family_begin(c, &gr_family_ordinal_trees, req, &state, &value, &opts);
     if (st != GR_OK) {
         return st;
     }
     gr_otree_state *s = state;
-    gr_move_opts opts;
-    st = gr_json_move_opts(
-        c, cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves"),
-        cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "", &opts);
-    if (st != GR_OK) {
-        return st;
-    }
     const gr_ord_ctx *x = s->res.ctx;
     cJSON *r = gr_jw_obj(c);
     gr_json_ordinal_fields(c, r, x, s->res.total);
