@@ -567,7 +567,10 @@ cJSON *gr_jw_u64(gr_jctx *c, uint64_t v)
 cJSON *gr_jw_i64(gr_jctx *c, int64_t v)
 {
     char buf[24];
-    snprintf(buf, sizeof(buf), "%lld", (long long)v);
+    /* the magnitude as unsigned: -INT64_MIN does not fit an int64_t */
+    uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    buf[0] = '-';
+    gr_dec_u64(buf + (v < 0), mag);
     if (v >= -(int64_t)GR_JSON_MAX_SAFE && v <= (int64_t)GR_JSON_MAX_SAFE) {
         return gr_jw_raw(c, buf);
     }

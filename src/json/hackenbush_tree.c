@@ -421,9 +421,8 @@ static const char *gr_htree_path(gr_jctx *c, const gr_htree_state *s,
     size_t len = 0;
     for (uint32_t u = v; s->tree.parent[u] != GR_HTREE_ROOT;
          u = s->tree.parent[u]) {
-        char digits[16];
-        len += 1 + (size_t)snprintf(digits, sizeof(digits), "%u",
-                                    s->sibling[u]);
+        char digits[24];
+        len += 1 + gr_dec_u64(digits, s->sibling[u]);
     }
     char *out = gr_arena_alloc(c->arena, len + 1);
     if (out == NULL) {
@@ -433,10 +432,10 @@ static const char *gr_htree_path(gr_jctx *c, const gr_htree_state *s,
     size_t end = len;
     for (uint32_t u = v; s->tree.parent[u] != GR_HTREE_ROOT;
          u = s->tree.parent[u]) {
-        char digits[16];
-        int d = snprintf(digits, sizeof(digits), "%u", s->sibling[u]);
-        end -= (size_t)d;
-        memcpy(out + end, digits, (size_t)d);
+        char digits[24];
+        size_t d = gr_dec_u64(digits, s->sibling[u]);
+        end -= d;
+        memcpy(out + end, digits, d);
         out[--end] = '/';
     }
     return out;
