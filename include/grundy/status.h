@@ -19,8 +19,10 @@ typedef enum gr_status {
     GR_ETIME,     /* the analysis ran past its deadline      -> 422 */
     GR_ECANCELLED, /* the request was cancelled (client gone,
                     * server stopping): nobody reads an answer -> 503 */
-    GR_EUNAVAILABLE /* the service cannot take the work now (stopping
-                     * before it could run); the client may retry -> 503 */
+    GR_EUNAVAILABLE, /* the service is going away (stopping before the
+                      * work could run); retry elsewhere     -> 503 */
+    GR_EDECLINED     /* the service declines the work for now (every
+                      * solving slot busy); retry shortly    -> 503 */
 } gr_status;
 
 #endif

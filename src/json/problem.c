@@ -44,6 +44,8 @@ gr_problem_kind gr_problem_kind_of(gr_status st)
         return GR_PROBLEM_CANCELLED;
     case GR_EUNAVAILABLE:
         return GR_PROBLEM_SHUTTING_DOWN;
+    case GR_EDECLINED:
+        return GR_PROBLEM_OVERLOADED;
     case GR_EINTERNAL:
         return GR_PROBLEM_INTERNAL;
     default:

@@ -44,7 +44,8 @@ const gr_problem_type *gr_problem_type_of(gr_problem_kind kind);
 /* The kind a status reports when nothing more precise is known:
  * GR_EINVAL invalid-input, GR_ENOMEM memory-budget-exceeded, GR_ELIMIT
  * limit-exceeded, GR_ETIME analysis-time-exceeded, GR_ECANCELLED
- * cancelled, GR_EUNAVAILABLE shutting-down, GR_EINTERNAL internal-error. */
+ * cancelled, GR_EUNAVAILABLE shutting-down, GR_EDECLINED overloaded,
+ * GR_EINTERNAL internal-error. */
 gr_problem_kind gr_problem_kind_of(gr_status st);
 
 /* An RFC 9457 problem.  Strings are the caller's (the request's arena, or

@@ -68,10 +68,10 @@ static void test_problem_table(void **state)
         int http;
         const char *slug;
     } want[] = {
-        {GR_EINVAL, 400, "invalid-input"},     {GR_ENOMEM, 413, "memory-budget-exceeded"},
-        {GR_ELIMIT, 422, "limit-exceeded"},    {GR_ETIME, 422, "analysis-time-exceeded"},
-        {GR_ECANCELLED, 503, "cancelled"},     {GR_EUNAVAILABLE, 503, "shutting-down"},
-        {GR_EINTERNAL, 500, "internal-error"},
+        {GR_EINVAL, 400, "invalid-input"},  {GR_ENOMEM, 413, "memory-budget-exceeded"},
+        {GR_ELIMIT, 422, "limit-exceeded"}, {GR_ETIME, 422, "analysis-time-exceeded"},
+        {GR_ECANCELLED, 503, "cancelled"},  {GR_EUNAVAILABLE, 503, "shutting-down"},
+        {GR_EDECLINED, 503, "overloaded"},  {GR_EINTERNAL, 500, "internal-error"},
     };
     for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
         const gr_problem_type *t = gr_problem_type_of(gr_problem_kind_of(want[i].st));
