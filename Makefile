@@ -49,7 +49,7 @@ endif
 Q := $(if $(V),,@)
 
 .PHONY: all run deps test unit api openapi sanitize asan tsan fuzz bench \
-        container-test deploy-test reliability browser-test format clean
+        container-test deploy-test reliability browser-test client-test format clean
 
 all: $(DAEMON) $(CLI) $(CORE_LIB)
 
@@ -81,6 +81,13 @@ $(BUILD)/tests/%: tests/unit/%.c $(JSON_LIB) $(CORE_LIB) $(HTTP_PURE_OBJ) tests/
 	@mkdir -p $(dir $@)
 	$(if $(V),,@echo '  TEST  $<')
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(HTTP_PURE_OBJ) $(JSON_LIB) $(CORE_LIB) $(LDLIBS) -lcmocka
+
+# The value-algebra test links the core library alone: a sum analysed
+# with no JSON layer and no cJSON.
+$(BUILD)/tests/test_value: tests/unit/test_value.c $(CORE_LIB) tests/unit/gr_test.h
+	@mkdir -p $(dir $@)
+	$(if $(V),,@echo '  TEST  $<')
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(CORE_LIB) -lm -lcmocka
 
 deps:
 	@sh tests/deps.sh
@@ -137,6 +144,11 @@ deploy-test: all
 browser-test: all
 	GRUNDYD=$(abspath $(DAEMON)) sh tests/browser/run.sh
 
+# The OpenAPI document as a client sees it: redocly lint, a generated
+# TypeScript client compiled by tsc, sending sums (tests/client/run.sh).
+client-test: all
+	GRUNDYD=$(abspath $(DAEMON)) sh tests/client/run.sh
+
 container-test:
 	bash tests/container/container_test.sh
 
@@ -152,6 +164,7 @@ test: deps
 	$(MAKE) fuzz
 	$(MAKE) deploy-test
 	$(MAKE) browser-test
+	$(MAKE) client-test
 	$(MAKE) container-test
 	@echo "make test: all suites passed"
 

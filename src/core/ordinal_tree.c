@@ -1,9 +1,9 @@
 /*
- * The tree-order game (seed 002, Xmas Contest 2019 K): Grundy values of a
+ * The tree-order game (docs/ordinals.md; Xmas Contest 2019 K): Grundy values of a
  * forest of rooted trees in which a move replaces one tree by any strictly
  * smaller tree.
  *
- * Theorem (seed 002): g(T) = w^g(T1) + ... + w^g(Tk) for T = {T1 >= ... >=
+ * Theorem (docs/ordinals.md): g(T) = w^g(T1) + ... + w^g(Tk) for T = {T1 >= ... >=
  * Tk}, i.e. the tree read as a Cantor normal form, and the tree order is
  * the ordinal order; so the game is Nim with ordinal heaps and a forest's
  * value is the ordinal nim-sum of its trees (Sprague-Grundy, which holds

@@ -61,37 +61,18 @@ struct gr_front {
     char peek[GR_HEAD_LIMIT + 1];
 };
 
-static const char *gr_reason(unsigned status)
-{
-    switch (status) {
-    case 400:
-        return "Bad Request";
-    case 408:
-        return "Request Timeout";
-    case 414:
-        return "URI Too Long";
-    case 431:
-        return "Request Header Fields Too Large";
-    case 501:
-        return "Not Implemented";
-    default:
-        return "Service Unavailable";
-    }
-}
-
 /* A problem written on a socket the front still holds (or that
  * libmicrohttpd holds between requests), counted and logged like any
  * answer. */
-static void gr_front_answer(gr_front *f, gr_conn *c, unsigned status, const char *type,
-                            const char *title, const char *detail)
+static void gr_front_answer(gr_front *f, gr_conn *c, gr_problem_kind kind, const char *detail)
 {
     char id[48];
     gr_make_request_id(f->srv, id, sizeof(id));
-    size_t bytes =
-        gr_write_raw_problem(f->srv, c->fd, id, status, gr_reason(status), type, title, detail);
+    unsigned status = (unsigned)gr_problem_type_of(kind)->status;
+    size_t bytes = gr_write_raw_problem(f->srv, c->fd, id, kind, detail);
     uint64_t now = gr_now_ns();
-    uint64_t began = c->first_byte_ns != 0 ? c->first_byte_ns : c->since_ns;
-    gr_metrics_observe(f->srv->metrics, gr_route_count, status, now - began);
+    uint64_t began = c->first_byte_ns != 0 ? c->first_byte_ns : atomic_load(&c->since_ns);
+    gr_metrics_observe(f->srv->metrics, gr_route_count(), status, now - began);
     gr_log_entry e = {(const struct sockaddr *)&c->addr, NULL, NULL, status, bytes,
                       now > began ? now - began : 0,     id};
     gr_log_write(f->srv, &e);
@@ -182,7 +163,7 @@ static void gr_front_accept(gr_front *f)
             continue;
         }
         if (refuse) {
-            gr_front_answer(f, c, 503, "too-many-connections", "Too many connections",
+            gr_front_answer(f, c, GR_PROBLEM_TOO_MANY_CONNECTIONS,
                             "every connection is busy with a request (--max-connections); "
                             "retry shortly");
             gr_front_linger_locked(f, c, now);
@@ -261,17 +242,17 @@ static void gr_front_readable_locked(gr_front *f, gr_conn *c, uint64_t now)
         gr_front_hand_on(f, c, now);
         return;
     case GR_HEAD_TE_UNKNOWN:
-        gr_front_answer(f, c, 501, "not-implemented", "Not implemented", res.why);
+        gr_front_answer(f, c, GR_PROBLEM_NOT_IMPLEMENTED, res.why);
         break;
     case GR_HEAD_TOO_LARGE:
-        gr_front_answer(f, c, 431, "header-too-large", "Request head too large", res.why);
+        gr_front_answer(f, c, GR_PROBLEM_HEADER_TOO_LARGE, res.why);
         break;
     case GR_HEAD_URI_TOO_LONG:
-        gr_front_answer(f, c, 414, "uri-too-long", "Request target too long", res.why);
+        gr_front_answer(f, c, GR_PROBLEM_URI_TOO_LONG, res.why);
         break;
     case GR_HEAD_BAD:
     default:
-        gr_front_answer(f, c, 400, "invalid-request", "Malformed HTTP request", res.why);
+        gr_front_answer(f, c, GR_PROBLEM_INVALID_REQUEST, res.why);
         break;
     }
     gr_front_linger_locked(f, c, now);
@@ -305,7 +286,7 @@ static void gr_front_sweep(gr_front *f)
         switch (atomic_load(&c->state)) {
         case GR_CONN_GATE:
             if (c->first_byte_ns != 0 && now - c->first_byte_ns > timeout) {
-                gr_front_answer(f, c, 408, "request-timeout", "Request head too slow",
+                gr_front_answer(f, c, GR_PROBLEM_REQUEST_TIMEOUT,
                                 "the request head did not arrive within --timeout seconds "
                                 "of its first byte");
                 gr_front_linger_locked(f, c, now);
@@ -336,7 +317,7 @@ static void gr_front_sweep(gr_front *f)
             }
             if (c->first_byte_ns != 0 && now - c->first_byte_ns > timeout &&
                 gr_conns_cas(c, GR_CONN_IDLE, GR_CONN_KILLED, now)) {
-                gr_front_answer(f, c, 408, "request-timeout", "Request head too slow",
+                gr_front_answer(f, c, GR_PROBLEM_REQUEST_TIMEOUT,
                                 "the request head did not arrive within --timeout seconds "
                                 "of its first byte");
                 shutdown(c->fd, SHUT_RDWR);

@@ -212,7 +212,7 @@ static void gr_text_printf(gr_text *t, const char *fmt, ...)
 
 static const char *gr_metrics_endpoint_name(const gr_metrics *m, size_t ep)
 {
-    return ep < m->endpoints ? gr_routes[ep].path : "other";
+    return ep < m->endpoints ? gr_route_at(ep)->path : "other";
 }
 
 char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)

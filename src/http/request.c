@@ -39,7 +39,7 @@ extern const char gr_embed_index[], gr_embed_index_end[];
 /* The first body buffer; it doubles as bytes arrive. */
 #define GR_BODY_FIRST ((size_t)64 << 10)
 
-/* Small bodies of linear-time games are answered inline (gr_route.linear). */
+/* Small bodies of linear-time games are answered inline (gr_endpoint.cost). */
 #define GR_INLINE_MAX_BODY 4096
 
 /* The URI callback's verdict on a target that decodes to a control byte
@@ -53,26 +53,23 @@ static enum MHD_Result gr_serve_index(struct MHD_Connection *conn, gr_req *req)
 {
     gr_jctx c;
     gr_jctx_init(&c, req->arena);
-    gr_arena *prev = gr_json_bind(req->arena);
     cJSON *r = gr_jw_obj(&c);
     gr_jw_set(&c, r, "service", gr_jw_str(&c, "grundyd"));
     gr_jw_set(&c, r, "version", gr_jw_str(&c, GR_VERSION));
     cJSON *eps = gr_jw_arr(&c);
-    for (size_t i = 0; i < gr_route_count; i++) {
+    for (size_t i = 0; i < gr_route_count(); i++) {
         cJSON *e = gr_jw_obj(&c);
-        gr_jw_set(&c, e, "path", gr_jw_str(&c, gr_routes[i].path));
+        gr_jw_set(&c, e, "path", gr_jw_str(&c, gr_route_at(i)->path));
         gr_jw_set(&c, e, "method",
-                  gr_jw_str(&c, gr_routes[i].kind == GR_ROUTE_ANALYSE ? "POST" : "GET"));
+                  gr_jw_str(&c, gr_route_at(i)->kind == GR_ROUTE_ANALYSE ? "POST" : "GET"));
         gr_jw_push(&c, eps, e);
     }
     gr_jw_set(&c, r, "endpoints", eps);
     size_t len = 0;
     char *out = gr_jw_ok(&c) ? gr_json_print(&c, r, &len) : NULL;
-    gr_json_bind(prev);
     if (out == NULL) {
-        return gr_send_problem(conn, req, 413, "memory-budget-exceeded",
-                               "Request needs more memory than allowed",
-                               "out of memory rendering the index", NULL, NULL, false);
+        return gr_send_problem(conn, req, GR_PROBLEM_MEMORY_BUDGET,
+                               "out of memory rendering the index", NULL, false);
     }
     return gr_respond(conn, req, 200, "application/json", out, len);
 }
@@ -87,9 +84,8 @@ static enum MHD_Result gr_serve_get(struct MHD_Connection *conn, gr_req *req)
     }
     case GR_ROUTE_READYZ: {
         if (atomic_load(&srv->draining)) {
-            return gr_send_problem(conn, req, 503, "shutting-down", "Service is shutting down",
-                                   "the server is draining and accepts no new work", NULL, NULL,
-                                   true);
+            return gr_send_problem(conn, req, GR_PROBLEM_SHUTTING_DOWN,
+                                   "the server is draining and accepts no new work", NULL, true);
         }
         static const char ready[] = "{\"status\":\"ready\"}";
         return gr_respond(conn, req, 200, "application/json", ready, sizeof(ready) - 1);
@@ -168,9 +164,9 @@ static int gr_content_kind(const char *ct)
 
 static enum MHD_Result gr_overloaded(struct MHD_Connection *conn, gr_req *req)
 {
-    return gr_send_problem(conn, req, 503, "overloaded", "Service overloaded",
+    return gr_send_problem(conn, req, GR_PROBLEM_OVERLOADED,
                            "too many analyses in progress (--max-inflight); retry shortly", NULL,
-                           NULL, true);
+                           true);
 }
 
 static enum MHD_Result gr_body_too_large(struct MHD_Connection *conn, gr_req *req, bool now)
@@ -179,28 +175,25 @@ static enum MHD_Result gr_body_too_large(struct MHD_Connection *conn, gr_req *re
     snprintf(detail, sizeof(detail), "the body may be at most %llu bytes (--max-body)",
              (unsigned long long)req->srv->cfg.max_body);
     if (now) {
-        return gr_answer_mid_body(conn, req, 413, "Content Too Large", "body-too-large",
-                                  "Request body too large", detail);
+        return gr_answer_mid_body(conn, req, GR_PROBLEM_BODY_TOO_LARGE, detail);
     }
-    return gr_send_problem(conn, req, 413, "body-too-large", "Request body too large", detail, NULL,
-                           NULL, true);
+    return gr_send_problem(conn, req, GR_PROBLEM_BODY_TOO_LARGE, detail, NULL, true);
 }
 
 static enum MHD_Result gr_admit_post(struct MHD_Connection *conn, gr_req *req)
 {
     gr_server *srv = req->srv;
     if (atomic_load(&srv->draining)) {
-        return gr_send_problem(conn, req, 503, "shutting-down", "Service is shutting down",
-                               "the server is draining; retry on another instance", NULL, NULL,
-                               true);
+        return gr_send_problem(conn, req, GR_PROBLEM_SHUTTING_DOWN,
+                               "the server is draining; retry on another instance", NULL, true);
     }
     int kind = gr_content_kind(req->hdr.content_type);
-    if (kind == 0 || (kind == 2 && req->route->text == NULL)) {
-        return gr_send_problem(conn, req, 415, "unsupported-media-type", "Unsupported media type",
-                               req->route->text != NULL
+    if (kind == 0 || (kind == 2 && req->route->endpoint->text == NULL)) {
+        return gr_send_problem(conn, req, GR_PROBLEM_UNSUPPORTED_MEDIA_TYPE,
+                               req->route->endpoint->text != NULL
                                    ? "send the body as application/json (UTF-8) or text/plain"
                                    : "send the body as application/json (UTF-8)",
-                               NULL, NULL, false);
+                               NULL, false);
     }
     req->text = kind == 2;
     const char *cl = req->hdr.content_length;
@@ -249,8 +242,7 @@ static enum MHD_Result gr_body_too_slow_now(struct MHD_Connection *conn, gr_req 
              "the body arrived at less than %u bytes a second after the first %u "
              "seconds (--timeout)",
              GR_MIN_BODY_RATE, req->srv->cfg.timeout);
-    return gr_answer_mid_body(conn, req, 408, "Request Timeout", "body-too-slow",
-                              "Request body too slow", detail);
+    return gr_answer_mid_body(conn, req, GR_PROBLEM_BODY_TOO_SLOW, detail);
 }
 
 /* Runs the request's analysis and keeps the answer in req: the 200 body,
@@ -261,9 +253,8 @@ static void gr_solve(gr_req *req)
     gr_jctx_init(&c, req->arena);
     c.time_limit_s = req->srv->cfg.max_analysis;
     c.deadline_ns = req->stop.deadline_ns;
-    const gr_route *r = req->route;
-    req->result = gr_json_answer(&c, r->json, r->json_fast, r->text, req->text, req->body.data,
-                                 req->body.len, &req->out, &req->out_len);
+    req->result = gr_json_answer(&c, req->route->endpoint, req->text, req->body.data, req->body.len,
+                                 &req->out, &req->out_len);
     req->problem = c.problem;
 }
 
@@ -313,7 +304,7 @@ static enum MHD_Result gr_deliver(struct MHD_Connection *conn, gr_req *req)
         req->phase = GR_PHASE_ANSWERED;
         return MHD_NO;
     }
-    return gr_problem_from(conn, req, &req->problem, req->problem.status == 503);
+    return gr_problem_from(conn, req, &req->problem, NULL, req->problem.status == 503);
 }
 
 static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *req)
@@ -332,10 +323,10 @@ static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *re
         gr_jctx c;
         gr_jctx_init(&c, req->arena);
         gr_json_oom(&c);
-        return gr_problem_from(conn, req, &c.problem, true);
+        return gr_problem_from(conn, req, &c.problem, NULL, true);
     }
     req->stop.deadline_ns = gr_now_ns() + (uint64_t)srv->cfg.max_analysis * 1000000000u;
-    if (req->route->linear && req->body.len <= GR_INLINE_MAX_BODY) {
+    if (req->route->endpoint->cost == GR_COST_LINEAR && req->body.len <= GR_INLINE_MAX_BODY) {
         gr_solve(req);
         atomic_store(&req->done, true);
         return gr_deliver(conn, req);
@@ -404,22 +395,20 @@ static enum MHD_Result gr_check_framing(struct MHD_Connection *conn, gr_req *req
 {
     const gr_headers f = req->hdr;
     const char *why = NULL;
-    unsigned status = 400;
+    gr_problem_kind kind = GR_PROBLEM_INVALID_REQUEST;
     if (f.lengths > 0 && f.codings > 0) {
         why = "a request may not carry both Content-Length and Transfer-Encoding";
     } else if (f.lengths_differ) {
         why = "the request has two different Content-Length headers";
     } else if (f.codings > 1 || (f.codings == 1 && f.not_chunked)) {
         why = "only the chunked transfer coding is implemented";
-        status = 501;
+        kind = GR_PROBLEM_NOT_IMPLEMENTED;
     }
     *refused = why != NULL;
     if (why == NULL) {
         return MHD_YES;
     }
-    return gr_send_problem(conn, req, status, status == 501 ? "not-implemented" : "invalid-request",
-                           status == 501 ? "Not implemented" : "Malformed HTTP request", why, NULL,
-                           NULL, true);
+    return gr_send_problem(conn, req, kind, why, NULL, true);
 }
 
 /* ---- the access handler --------------------------------------------------- */
@@ -430,8 +419,8 @@ static enum MHD_Result gr_dispatch(struct MHD_Connection *conn, gr_req *req)
 {
     const char *method = req->method;
     if (req->route == NULL) {
-        return gr_send_problem(conn, req, 404, "not-found", "Not found",
-                               "no such endpoint; GET /v1 lists them", NULL, NULL, false);
+        return gr_send_problem(conn, req, GR_PROBLEM_NOT_FOUND,
+                               "no such endpoint; GET /v1 lists them", NULL, false);
     }
     bool post = req->route->kind == GR_ROUTE_ANALYSE;
     const char *allow = post ? "POST, OPTIONS" : "GET, HEAD, OPTIONS";
@@ -444,8 +433,7 @@ static enum MHD_Result gr_dispatch(struct MHD_Connection *conn, gr_req *req)
         char detail[96];
         snprintf(detail, sizeof(detail), "%s is not allowed here; use %s", req->method,
                  post ? "POST" : "GET");
-        return gr_send_problem(conn, req, 405, "method-not-allowed", "Method not allowed", detail,
-                               NULL, allow, false);
+        return gr_send_problem(conn, req, GR_PROBLEM_METHOD_NOT_ALLOWED, detail, allow, false);
     }
     if (!post) {
         return gr_serve_get(conn, req);
@@ -500,7 +488,7 @@ static enum MHD_Result gr_begin(gr_server *srv, struct MHD_Connection *conn, con
     gr_request_id(srv, req);
     req->cors = req->hdr.origin;
     req->route = gr_route_find(url);
-    req->endpoint = req->route != NULL ? (size_t)(req->route - gr_routes) : gr_route_count;
+    req->endpoint = gr_route_index(req->route);
     req->arena_charged = gr_arena_bytes(arena);
     req->stop = (gr_stop){NULL, &srv->cancel_all, 0};
     if (cc != NULL) {
@@ -513,8 +501,8 @@ static enum MHD_Result gr_begin(gr_server *srv, struct MHD_Connection *conn, con
     gr_metrics_inflight(srv->metrics, 1);
     *con_cls = req;
     if (bad_target) {
-        return gr_send_problem(conn, req, 400, "invalid-request", "Malformed HTTP request",
-                               "the request target encodes a control character", NULL, NULL, true);
+        return gr_send_problem(conn, req, GR_PROBLEM_INVALID_REQUEST,
+                               "the request target encodes a control character", NULL, true);
     }
     bool refused = false;
     enum MHD_Result r = gr_check_framing(conn, req, &refused);

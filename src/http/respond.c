@@ -57,97 +57,20 @@ enum MHD_Result gr_respond(struct MHD_Connection *conn, gr_req *req, unsigned st
     return ret;
 }
 
-/* Appends s to a JSON string literal (without quotes) in out; returns the
- * length written; with out NULL only measures. */
-static size_t gr_json_escape(char *out, const char *s)
+/* The problem document, malloc'ed (json/problem.c renders it, for the CLI
+ * too); NULL when malloc fails. */
+static char *gr_problem_json(const gr_problem *p, size_t *len)
 {
-    size_t n = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        char buf[8];
-        const char *e = NULL;
-        size_t el = 0;
-        switch (*p) {
-        case '"':
-            e = "\\\"";
-            el = 2;
-            break;
-        case '\\':
-            e = "\\\\";
-            el = 2;
-            break;
-        case '\n':
-            e = "\\n";
-            el = 2;
-            break;
-        case '\r':
-            e = "\\r";
-            el = 2;
-            break;
-        case '\t':
-            e = "\\t";
-            el = 2;
-            break;
-        default:
-            if (*p < 0x20 || *p == 0x7f) {
-                snprintf(buf, sizeof(buf), "\\u%04x", *p);
-                e = buf;
-                el = 6;
-            }
-        }
-        if (e != NULL) {
-            if (out != NULL) {
-                memcpy(out + n, e, el);
-            }
-            n += el;
-        } else {
-            if (out != NULL) {
-                out[n] = (char)*p;
-            }
-            n++;
-        }
-    }
-    return n;
+    char *out = NULL;
+    return gr_problem_render(p, &out, len) == GR_OK ? out : NULL;
 }
 
-/* The problem document, malloc'ed; NULL when malloc fails. */
-static char *gr_problem_json(unsigned status, const char *type, const char *title,
-                             const char *detail, const char *pointer, size_t *len)
+enum MHD_Result gr_problem_from(struct MHD_Connection *conn, gr_req *req, const gr_problem *p,
+                                const char *allow, bool close_after)
 {
-    static const char prefix[] = "https://grundyd.dev/problems/";
-    size_t need = 160 + sizeof(prefix) + gr_json_escape(NULL, type) + gr_json_escape(NULL, title) +
-                  gr_json_escape(NULL, detail) +
-                  (pointer != NULL ? gr_json_escape(NULL, pointer) : 0);
-    char *buf = malloc(need);
-    if (buf == NULL) {
-        return NULL;
-    }
+    unsigned status = (unsigned)p->status;
     size_t n = 0;
-#define GR_PUT(lit) (memcpy(buf + n, lit, sizeof(lit) - 1), n += sizeof(lit) - 1)
-    GR_PUT("{\"type\":\"");
-    GR_PUT(prefix);
-    n += gr_json_escape(buf + n, type);
-    GR_PUT("\",\"title\":\"");
-    n += gr_json_escape(buf + n, title);
-    n += (size_t)snprintf(buf + n, need - n, "\",\"status\":%u,\"detail\":\"", status);
-    n += gr_json_escape(buf + n, detail);
-    GR_PUT("\"");
-    if (pointer != NULL) {
-        GR_PUT(",\"pointer\":\"");
-        n += gr_json_escape(buf + n, pointer);
-        GR_PUT("\"");
-    }
-    GR_PUT("}");
-#undef GR_PUT
-    *len = n;
-    return buf;
-}
-
-enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req, unsigned status,
-                                const char *type, const char *title, const char *detail,
-                                const char *pointer, const char *allow, bool close_after)
-{
-    size_t n = 0;
-    char *buf = gr_problem_json(status, type, title, detail, pointer, &n);
+    char *buf = gr_problem_json(p, &n);
     if (buf == NULL) {
         return MHD_NO;
     }
@@ -175,11 +98,12 @@ enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req, unsign
     return ret;
 }
 
-enum MHD_Result gr_problem_from(struct MHD_Connection *conn, gr_req *req, const gr_problem *p,
-                                bool close_after)
+enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req, gr_problem_kind kind,
+                                const char *detail, const char *allow, bool close_after)
 {
-    return gr_send_problem(conn, req, (unsigned)p->status, p->type, p->title,
-                           p->detail != NULL ? p->detail : "", p->pointer, NULL, close_after);
+    gr_problem p;
+    gr_problem_set(&p, kind, detail, NULL);
+    return gr_problem_from(conn, req, &p, allow, close_after);
 }
 
 enum MHD_Result gr_send_options(struct MHD_Connection *conn, gr_req *req, const char *allow)
@@ -205,12 +129,30 @@ enum MHD_Result gr_send_options(struct MHD_Connection *conn, gr_req *req, const 
  * always takes it all; if the buffer is full the client is not reading
  * and loses nothing it would have read.  Then FIN: the client sees the
  * answer end at once. */
-size_t gr_write_raw_problem(const gr_server *srv, int fd, const char *request_id, unsigned status,
-                            const char *reason, const char *type, const char *title,
-                            const char *detail)
+/* The reason phrase of the statuses written by hand (RFC 9110 §15). */
+static const char *gr_reason(unsigned status)
 {
+    switch (status) {
+    case 400: return "Bad Request";
+    case 408: return "Request Timeout";
+    case 413: return "Content Too Large";
+    case 414: return "URI Too Long";
+    case 431: return "Request Header Fields Too Large";
+    case 501: return "Not Implemented";
+    case 503: return "Service Unavailable";
+    default: return "Error";
+    }
+}
+
+size_t gr_write_raw_problem(const gr_server *srv, int fd, const char *request_id,
+                            gr_problem_kind kind, const char *detail)
+{
+    gr_problem p;
+    gr_problem_set(&p, kind, detail, NULL);
+    unsigned status = (unsigned)p.status;
+    const char *reason = gr_reason(status);
     size_t blen = 0;
-    char *body = gr_problem_json(status, type, title, detail, NULL, &blen);
+    char *body = gr_problem_json(&p, &blen);
     if (body == NULL) {
         shutdown(fd, SHUT_WR);
         return 0;
@@ -265,19 +207,17 @@ size_t gr_write_raw_problem(const gr_server *srv, int fd, const char *request_id
  * at the end of the body or past the grace.  libmicrohttpd logs
  * "Application reported internal error" for that; the access log shows
  * the status.  A client that stalls is closed by --timeout. */
-enum MHD_Result gr_answer_mid_body(struct MHD_Connection *conn, gr_req *req, unsigned status,
-                                   const char *reason, const char *type, const char *title,
+enum MHD_Result gr_answer_mid_body(struct MHD_Connection *conn, gr_req *req, gr_problem_kind kind,
                                    const char *detail)
 {
-    req->status = status;
+    req->status = (unsigned)gr_problem_type_of(kind)->status;
     req->phase = GR_PHASE_RAW_ANSWERED;
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
     if (ci == NULL) {
         return MHD_NO;
     }
-    req->bytes = gr_write_raw_problem(req->srv, ci->connect_fd, req->id, status, reason, type,
-                                      title, detail);
+    req->bytes = gr_write_raw_problem(req->srv, ci->connect_fd, req->id, kind, detail);
     return req->bytes != 0 ? MHD_YES : MHD_NO;
 }
 

@@ -105,7 +105,6 @@ static void gr_server_free(gr_server *srv)
 
 gr_server *gr_server_start(const gr_config *cfg)
 {
-    gr_json_init();
     mallopt(M_MMAP_THRESHOLD, GR_MMAP_THRESHOLD);
     gr_server *srv = calloc(1, sizeof(*srv));
     if (srv == NULL) {
@@ -118,7 +117,7 @@ gr_server *gr_server_start(const gr_config *cfg)
         free(srv);
         return NULL;
     }
-    srv->metrics = gr_metrics_create(gr_route_count);
+    srv->metrics = gr_metrics_create(gr_route_count());
     if (srv->metrics != NULL) {
         gr_metrics_quota(srv->metrics, &srv->quota);
     }

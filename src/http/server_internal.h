@@ -30,6 +30,7 @@
 #include "http/routes.h"
 #include "http/server.h"
 #include "json/gr_json.h"
+#include "json/problem.h"
 
 typedef struct gr_front gr_front;
 
@@ -108,20 +109,19 @@ uint64_t gr_now_ns(void);
 /* respond.c */
 enum MHD_Result gr_respond(struct MHD_Connection *conn, gr_req *req, unsigned status,
                            const char *type, const char *body, size_t len);
-enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req, unsigned status,
-                                const char *type, const char *title, const char *detail,
-                                const char *pointer, const char *allow, bool close_after);
+/* A problem of the vocabulary (json/problem.h) with this detail. */
+enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req, gr_problem_kind kind,
+                                const char *detail, const char *allow, bool close_after);
+/* A problem the JSON layer filled (any status, with its pointer). */
 enum MHD_Result gr_problem_from(struct MHD_Connection *conn, gr_req *req, const gr_problem *p,
-                                bool close_after);
+                                const char *allow, bool close_after);
 enum MHD_Result gr_send_options(struct MHD_Connection *conn, gr_req *req, const char *allow);
 /* Writes a whole problem response to a socket libmicrohttpd does not (or
  * no longer) frames for us, with Connection: close; returns the bytes of
  * the problem document, 0 when nothing could be written. */
-size_t gr_write_raw_problem(const gr_server *srv, int fd, const char *request_id, unsigned status,
-                            const char *reason, const char *type, const char *title,
-                            const char *detail);
-enum MHD_Result gr_answer_mid_body(struct MHD_Connection *conn, gr_req *req, unsigned status,
-                                   const char *reason, const char *type, const char *title,
+size_t gr_write_raw_problem(const gr_server *srv, int fd, const char *request_id,
+                            gr_problem_kind kind, const char *detail);
+enum MHD_Result gr_answer_mid_body(struct MHD_Connection *conn, gr_req *req, gr_problem_kind kind,
                                    const char *detail);
 /* X-Request-Id: the client's when it is a safe token, else a new one. */
 void gr_request_id(gr_server *srv, gr_req *req);

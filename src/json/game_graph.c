@@ -33,19 +33,13 @@ static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
 {
     const cJSON *positions, *moves, *start, *include;
     const gr_jfield fields[] = {
-        {"positions", true, &positions},
-        {"moves", true, &moves},
-        {"start", true, &start},
-        {"include_values", false, &include},
-    };
-    gr_status st = gr_json_family_object(c, obj, ptr, fields, 4);
+        {"positions", true, &positions}, {"moves", true, &moves},
+        {"start", true, &start}, {"include_values", false, &include}};
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 4, sizeof(gr_gg_state), state);
     if (st != GR_OK) {
         return st;
     }
-    gr_gg_state *s = gr_arena_calloc(c->arena, 1, sizeof(*s));
-    if (s == NULL) {
-        return gr_json_oom(c);
-    }
+    gr_gg_state *s = *state;
     if (include != NULL) {
         if (ptr[0] != '\0') {
             return gr_json_error(c, GR_EINVAL,
@@ -224,26 +218,18 @@ static gr_status gr_gg_extras(gr_jctx *c, void *state, cJSON *resp)
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_game_graph = {
-    .name = "game_graph",
-    .analyse = gr_gg_analyse,
-    .moves_to = gr_gg_moves_json,
-    .extras = gr_gg_extras,
-    .first_wins = gr_gg_first_wins,
-};
+const gr_family gr_family_game_graph = {.name = "game_graph",
+                                        .analyse = gr_gg_analyse,
+                                        .moves_to = gr_gg_moves_json,
+                                        .extras = gr_gg_extras,
+                                        .first_wins = gr_gg_first_wins};
 
 gr_status gr_endpoint_game_graph(gr_jctx *c, const cJSON *req, cJSON **resp)
 {
-    void *state = NULL;
+    void *state;
     gr_value value;
-    gr_status st = gr_gg_analyse(c, req, "", &state, &value);
-    if (st != GR_OK) {
-        return st;
-    }
     gr_move_opts opts;
-    st = gr_json_move_opts(
-        c, cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves"),
-        cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "", &opts);
+    gr_status st = gr_json_family_begin(c, &gr_family_game_graph, req, &state, &value, &opts);
     if (st != GR_OK) {
         return st;
     }
