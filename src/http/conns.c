@@ -6,7 +6,9 @@
 #include "http/conns.h"
 
 #include <stdatomic.h>
+#include <netinet/in.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void gr_list_init(gr_conn *head)
 {
@@ -147,6 +149,45 @@ gr_conn *gr_conns_oldest_locked(gr_conns *t)
         }
     }
     return best;
+}
+
+static bool gr_same_peer(const struct sockaddr_storage *a, const struct sockaddr_storage *b)
+{
+    if (a->ss_family != b->ss_family) {
+        return false;
+    }
+    if (a->ss_family == AF_INET) {
+        return ((const struct sockaddr_in *)a)->sin_addr.s_addr ==
+               ((const struct sockaddr_in *)b)->sin_addr.s_addr;
+    }
+    if (a->ss_family == AF_INET6) {
+        return memcmp(&((const struct sockaddr_in6 *)a)->sin6_addr,
+                      &((const struct sockaddr_in6 *)b)->sin6_addr, sizeof(struct in6_addr)) == 0;
+    }
+    return false;
+}
+
+size_t gr_conns_same_peer_locked(gr_conns *t, const struct sockaddr_storage *addr, gr_conn **oldest)
+{
+    size_t n = 0;
+    uint64_t best_since = UINT64_MAX;
+    *oldest = NULL;
+    for (gr_conn *c = t->all.next; c != &t->all; c = c->next) {
+        if (!gr_same_peer(&c->addr, addr)) {
+            continue;
+        }
+        int st = atomic_load_explicit(&c->state, memory_order_acquire);
+        if (st == GR_CONN_KILLED) {
+            continue; /* going: no longer held against its peer */
+        }
+        n++;
+        uint64_t since = atomic_load_explicit(&c->since_ns, memory_order_relaxed);
+        if (gr_conn_evictable(st) && since < best_since) {
+            *oldest = c;
+            best_since = since;
+        }
+    }
+    return n;
 }
 
 gr_conn *gr_conns_find(gr_conns *t, int fd)

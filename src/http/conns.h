@@ -92,6 +92,12 @@ void gr_conns_remove_locked(gr_conns *t, gr_conn *c);
  * been so the longest, or NULL. */
 gr_conn *gr_conns_oldest_locked(gr_conns *t);
 
+/* Under the lock: how many entries have the peer address of `addr` (port
+ * aside), and the evictable one of them that has been so the longest (or
+ * NULL). */
+size_t gr_conns_same_peer_locked(gr_conns *t, const struct sockaddr_storage *addr,
+                                 gr_conn **oldest);
+
 /* The entry for fd, or NULL. */
 gr_conn *gr_conns_find(gr_conns *t, int fd);
 /* Locked wrapper of gr_conns_remove_locked. */

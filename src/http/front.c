@@ -97,11 +97,9 @@ static void gr_front_linger_locked(gr_front *f, gr_conn *c, uint64_t now)
     gr_conns_move(&f->srv->conns, c, GR_CONN_LINGER, now);
 }
 
-/* Under the lock: makes room by closing the oldest evictable connection.
- * Returns 0 when one went. */
-static int gr_front_evict_locked(gr_front *f, uint64_t now)
+/* Under the lock: closes v to make room (an evictable connection). */
+static int gr_front_evict_locked(gr_front *f, gr_conn *v, uint64_t now)
 {
-    gr_conn *v = gr_conns_oldest_locked(&f->srv->conns);
     if (v == NULL) {
         return -1;
     }
@@ -109,7 +107,7 @@ static int gr_front_evict_locked(gr_front *f, uint64_t now)
         /* libmicrohttpd's: it sees the end of the stream and closes it
          * (and frees the entry, gr_conn_notify). */
         if (!gr_conns_cas(v, GR_CONN_IDLE, GR_CONN_KILLED, now)) {
-            return 0; /* it just became busy: the table stays over by one */
+            return -1; /* it just became busy */
         }
         shutdown(v->fd, SHUT_RDWR);
     } else {
@@ -117,6 +115,29 @@ static int gr_front_evict_locked(gr_front *f, uint64_t now)
     }
     gr_metrics_evicted(f->srv->metrics);
     return 0;
+}
+
+/* Under the lock: whether a new connection from addr may be admitted,
+ * evicting to make room: the connection idle (or unfinished) the longest,
+ * of the same peer when --max-connections-per-ip is what is reached, else
+ * of the whole table. */
+static bool gr_front_make_room_locked(gr_front *f, const struct sockaddr_storage *addr,
+                                      uint64_t now)
+{
+    gr_server *srv = f->srv;
+    unsigned per_ip = srv->cfg.max_conn_per_ip;
+    if (per_ip != 0) {
+        gr_conn *oldest;
+        if (gr_conns_same_peer_locked(&srv->conns, addr, &oldest) >= per_ip &&
+            gr_front_evict_locked(f, oldest, now) != 0) {
+            return false;
+        }
+    }
+    if (srv->conns.count >= srv->cfg.max_connections &&
+        gr_front_evict_locked(f, gr_conns_oldest_locked(&srv->conns), now) != 0) {
+        return false;
+    }
+    return true;
 }
 
 static void gr_front_accept(gr_front *f)
@@ -135,17 +156,14 @@ static void gr_front_accept(gr_front *f)
                 /* Out of descriptors (a limit lowered under us): make room
                  * for the next round. */
                 gr_conns_lock(&srv->conns);
-                gr_front_evict_locked(f, gr_now_ns());
+                gr_front_evict_locked(f, gr_conns_oldest_locked(&srv->conns), gr_now_ns());
                 gr_conns_unlock(&srv->conns);
             }
             return;
         }
         uint64_t now = gr_now_ns();
         gr_conns_lock(&srv->conns);
-        bool refuse = false;
-        if (srv->conns.count >= srv->cfg.max_connections && gr_front_evict_locked(f, now) != 0) {
-            refuse = true;
-        }
+        bool refuse = !gr_front_make_room_locked(f, &addr, now);
         gr_conn *c = gr_conns_add_locked(&srv->conns, fd, now);
         if (c == NULL) {
             gr_conns_unlock(&srv->conns);

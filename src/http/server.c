@@ -141,7 +141,9 @@ gr_server *gr_server_start(const gr_config *cfg)
                      MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_NO_LISTEN_SOCKET;
     /* libmicrohttpd's own table is larger than --max-connections: the
      * front door evicts before admitting, and an evicted connection stays
-     * in libmicrohttpd's table until its thread has closed it. */
+     * in libmicrohttpd's table until its thread has closed it.  The
+     * per-address limit is the front door's too (front.c), for the same
+     * reason and because it also counts connections not yet handed on. */
     size_t mhd_limit = srv->cfg.descriptors - GR_FD_RESERVE / 2;
     struct MHD_OptionItem opts[] = {
         {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)gr_completed, srv},
@@ -149,7 +151,6 @@ gr_server *gr_server_start(const gr_config *cfg)
         {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)gr_uri_seen, srv},
         {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)cfg->timeout, NULL},
         {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)mhd_limit, NULL},
-        {MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)cfg->max_conn_per_ip, NULL},
         {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)GR_MHD_POOL, NULL},
         {cfg->threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)cfg->threads,
          NULL},
