@@ -41,10 +41,13 @@ static const gr_opt gr_opts[] = {
      "seconds a request head may take from its first byte, and an idle connection may "
      "stay open (default 30)"},
     {"--max-connections", "GRUNDYD_MAX_CONNECTIONS", GR_OPT_UINT, GR_OFF(max_connections), 1,
-     1000000, "open connections at most (default 1024)"},
+     1000000,
+     "open connections at most, fitted to the descriptor limit; the longest-idle one is "
+     "closed for a new one (default 1024)"},
     {"--max-connections-per-ip", "GRUNDYD_MAX_CONNECTIONS_PER_IP", GR_OPT_UINT,
      GR_OFF(max_conn_per_ip), 0, 1000000,
-     "open connections per client address, 0 = unlimited (default 0)"},
+     "open connections per client address, 0 = unlimited; the address's longest-idle one "
+     "is closed for a new one (default 0)"},
     {"--backlog", "GRUNDYD_BACKLOG", GR_OPT_UINT, GR_OFF(backlog), 1, 65535,
      "listen backlog (default 511)"},
     {"--max-inflight", "GRUNDYD_MAX_INFLIGHT", GR_OPT_UINT, GR_OFF(max_inflight), 1, 1000000,

@@ -36,6 +36,19 @@ static void gr_add_common_headers(gr_req *req, struct MHD_Response *r)
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
 }
 
+/* Queues r (which the caller built and may now forget) and records what
+ * the access log says of it; the request is answered from here on. */
+static enum MHD_Result gr_queue(struct MHD_Connection *conn, gr_req *req, struct MHD_Response *r,
+                                unsigned status, size_t bytes)
+{
+    req->status = status;
+    req->bytes = bytes;
+    req->phase = GR_PHASE_ANSWERED;
+    enum MHD_Result ret = MHD_queue_response(conn, status, r);
+    MHD_destroy_response(r);
+    return ret;
+}
+
 /* Queues a response whose body lives in the request arena (or is static). */
 enum MHD_Result gr_respond(struct MHD_Connection *conn, gr_req *req, unsigned status,
                            const char *type, const char *body, size_t len)
@@ -49,12 +62,7 @@ enum MHD_Result gr_respond(struct MHD_Connection *conn, gr_req *req, unsigned st
         MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
     }
     gr_add_common_headers(req, r);
-    req->status = status;
-    req->bytes = len;
-    req->phase = GR_PHASE_ANSWERED;
-    enum MHD_Result ret = MHD_queue_response(conn, status, r);
-    MHD_destroy_response(r);
-    return ret;
+    return gr_queue(conn, req, r, status, len);
 }
 
 /* The problem document, malloc'ed (json/problem.c renders it, for the CLI
@@ -90,12 +98,7 @@ enum MHD_Result gr_problem_from(struct MHD_Connection *conn, gr_req *req, const 
     if (close_after) {
         MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
     }
-    req->status = status;
-    req->bytes = n;
-    req->phase = GR_PHASE_ANSWERED;
-    enum MHD_Result ret = MHD_queue_response(conn, status, r);
-    MHD_destroy_response(r);
-    return ret;
+    return gr_queue(conn, req, r, status, n);
 }
 
 enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req, gr_problem_kind kind,
@@ -117,11 +120,7 @@ enum MHD_Result gr_send_options(struct MHD_Connection *conn, gr_req *req, const 
     MHD_add_response_header(r, "Access-Control-Allow-Methods", allow);
     MHD_add_response_header(r, "Access-Control-Allow-Headers", "Content-Type, X-Request-Id");
     MHD_add_response_header(r, "Access-Control-Max-Age", "86400");
-    req->status = 204;
-    req->phase = GR_PHASE_ANSWERED;
-    enum MHD_Result ret = MHD_queue_response(conn, 204, r);
-    MHD_destroy_response(r);
-    return ret;
+    return gr_queue(conn, req, r, 204, 0);
 }
 
 /* The response libmicrohttpd would have written, by hand: the socket is
@@ -133,14 +132,22 @@ enum MHD_Result gr_send_options(struct MHD_Connection *conn, gr_req *req, const 
 static const char *gr_reason(unsigned status)
 {
     switch (status) {
-    case 400: return "Bad Request";
-    case 408: return "Request Timeout";
-    case 413: return "Content Too Large";
-    case 414: return "URI Too Long";
-    case 431: return "Request Header Fields Too Large";
-    case 501: return "Not Implemented";
-    case 503: return "Service Unavailable";
-    default: return "Error";
+    case 400:
+        return "Bad Request";
+    case 408:
+        return "Request Timeout";
+    case 413:
+        return "Content Too Large";
+    case 414:
+        return "URI Too Long";
+    case 431:
+        return "Request Header Fields Too Large";
+    case 501:
+        return "Not Implemented";
+    case 503:
+        return "Service Unavailable";
+    default:
+        return "Error";
     }
 }
 
