@@ -119,4 +119,11 @@ gr_status gr_ggraph_moves_to(gr_arena *arena, const gr_ggraph *g,
                              gr_ggraph_move *moves, uint64_t *count,
                              gr_ggraph_move *best);
 
+/* Remoteness of a single token (src/core/game_graph_remoteness.c): how
+ * many moves the game lasts from u with perfect play, the winner hurrying
+ * and the loser delaying; GR_GGRAPH_DRAWN for drawn positions.
+ * (*out)[u] for u < positions, arena-allocated.  O(V + E). */
+#define GR_GGRAPH_DRAWN UINT32_MAX
+gr_status gr_ggraph_remoteness(gr_arena *arena, const gr_ggraph *g, uint32_t **out);
+
 #endif

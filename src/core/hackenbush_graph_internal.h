@@ -110,6 +110,17 @@ void gr_hgraph_fold_prefixes(gr_hgraph_folder *f, const uint64_t *w, size_t k, u
 /* The same by direct evaluation, O(k^2): small k, and a reference. */
 void gr_hgraph_fold_prefixes_naive(const uint64_t *w, size_t k, uint64_t *out);
 
+/* ---- one class's values (hackenbush_graph_moves.c) -----------------------
+ * The value of class cls's component C (its whole subtree of the bridge
+ * tree) after removing each of the class's edges: writes the edge ids and
+ * the values to edge_out[] and value_out[] and returns how many (k + 1).
+ * Scratch vx, w, fa, fb and the outputs: max_class + 2 entries each. */
+uint32_t gr_hgraph_class_values(const gr_hgraph *g, const gr_hgraph_cuts *cuts, uint32_t cls,
+                                gr_hgraph_folder *folder, uint32_t *vx, uint64_t *w, uint64_t *fa,
+                                uint64_t *fb, uint32_t *edge_out, uint64_t *value_out);
+/* Bits of x (the folder's width for values up to x). */
+unsigned gr_hgraph_bitlen(uint64_t x);
+
 /* The vertex v stands for: the root for every ground vertex. */
 static inline uint32_t gr_hgraph_map(const gr_hgraph *g, uint32_t v)
 {

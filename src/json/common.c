@@ -265,8 +265,8 @@ gr_status gr_json_object(gr_jctx *c, const cJSON *obj, const char *ptr,
 gr_status gr_json_family_object(gr_jctx *c, const cJSON *obj, const char *ptr,
                                 const gr_jfield *fields, size_t nfields)
 {
-    gr_jfield all[24 + 3];
-    const cJSON *shared[3];
+    gr_jfield all[24 + 4];
+    const cJSON *shared[4] = {NULL, NULL, NULL, NULL};
     if (nfields > 24) {
         return gr_json_error(c, GR_EINTERNAL, ptr, "too many fields in a family's object");
     }
@@ -275,8 +275,9 @@ gr_status gr_json_family_object(gr_jctx *c, const cJSON *obj, const char *ptr,
     }
     all[nfields] = (gr_jfield){"all_winning_moves", false, &shared[0]};
     all[nfields + 1] = (gr_jfield){"max_moves", false, &shared[1]};
-    all[nfields + 2] = (gr_jfield){"game", false, &shared[2]};
-    return gr_json_object(c, obj, ptr, all, nfields + (ptr[0] != '\0' ? 3 : 2));
+    all[nfields + 2] = (gr_jfield){"all_moves", false, &shared[3]};
+    all[nfields + 3] = (gr_jfield){"game", false, &shared[2]};
+    return gr_json_object(c, obj, ptr, all, nfields + (ptr[0] != '\0' ? 4 : 3));
 }
 
 /* Parses an optionally signed decimal string; 1 on success. */
@@ -688,6 +689,9 @@ gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
          * empty position): the winner need not move. */
     }
     gr_json_put_moves(c, r, moves, count, &opts);
+    if ((st = gr_json_put_all_moves(c, fam, state, req, r)) != GR_OK) {
+        return st;
+    }
     if (fam->extras != NULL && (st = fam->extras(c, state, r)) != GR_OK) {
         return st;
     }
@@ -696,4 +700,152 @@ gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
     }
     *resp = r;
     return GR_OK;
+}
+
+/* ---- every move with its value (all_moves) ------------------------------ */
+
+gr_move_value *gr_move_list_add(gr_move_list *l)
+{
+    if (l->listed >= l->room) {
+        return NULL;
+    }
+    if (l->listed == l->cap) {
+        /* grown by doubling: max_moves may be 10^6 while a position has
+         * three moves, so the room is never allocated up front */
+        uint64_t cap = l->cap == 0 ? 16 : 2 * l->cap;
+        cap = cap < l->room ? cap : l->room;
+        gr_move_value *p = gr_arena_realloc(l->arena, l->item, l->cap * sizeof(*p),
+                                            cap * sizeof(*p));
+        if (p == NULL) {
+            l->oom = true;
+            return NULL;
+        }
+        l->item = p;
+        l->cap = cap;
+    }
+    gr_move_value *e = &l->item[l->listed++];
+    memset(e, 0, sizeof(*e));
+    e->mover_wins = -1;
+    e->remoteness = -1;
+    return e;
+}
+
+static int gr_value_cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+gr_status gr_value_smith(gr_jctx *c, uint64_t fin, size_t nloopy, const uint64_t *k, size_t nk,
+                         gr_value *out)
+{
+    memset(out, 0, sizeof(*out));
+    if (nloopy == 0) {
+        out->kind = GR_VALUE_FINITE;
+        out->n = fin;
+        return GR_OK;
+    }
+    out->kind = GR_VALUE_LOOPY;
+    if (nloopy >= 2) {
+        return GR_OK; /* infinity([]): every finite move leaves an infinite part */
+    }
+    uint64_t *kk = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, nk + 1);
+    if (kk == NULL) {
+        return gr_json_oom(c);
+    }
+    for (size_t i = 0; i < nk; i++) {
+        kk[i] = k[i] ^ fin;
+    }
+    qsort(kk, nk, sizeof(*kk), gr_value_cmp_u64);
+    out->k = kk;
+    out->nk = nk;
+    return GR_OK;
+}
+
+cJSON *gr_jw_value(gr_jctx *c, const gr_value *v)
+{
+    if (v->kind == GR_VALUE_FINITE) {
+        return gr_jw_u64(c, v->n);
+    }
+    cJSON *o = gr_jw_obj(c);
+    gr_jw_set(c, o, "infinity", gr_jw_u64_array(c, v->k, v->nk));
+    return o;
+}
+
+const char *gr_json_outcome(const gr_value *v)
+{
+    if (v->kind == GR_VALUE_FINITE) {
+        return v->n == 0 ? "win" : "lose";
+    }
+    /* infinity(K): the player then to move wins iff 0 is in K (Smith);
+     * otherwise neither side can force a win. */
+    for (size_t i = 0; i < v->nk; i++) {
+        if (v->k[i] == 0) {
+            return "lose";
+        }
+    }
+    return "draw";
+}
+
+cJSON *gr_jw_u128(gr_jctx *c, unsigned __int128 v)
+{
+    if (v <= GR_JSON_MAX_SAFE) {
+        return gr_jw_u64(c, (uint64_t)v);
+    }
+    char buf[48];
+    size_t n = sizeof(buf) - 1;
+    buf[n] = '\0';
+    do {
+        buf[--n] = (char)('0' + (unsigned)(v % 10));
+        v /= 10;
+    } while (v != 0);
+    return gr_jw_str(c, buf + n);
+}
+
+gr_status gr_json_put_all_moves(gr_jctx *c, const gr_family *fam, void *state,
+                                const cJSON *req, cJSON *r)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(req, "all_moves");
+    bool want = false;
+    gr_status st;
+    if (item == NULL) {
+        return GR_OK;
+    }
+    if ((st = gr_json_bool(c, item, "/all_moves", &want)) != GR_OK || !want) {
+        return st;
+    }
+    gr_move_opts opts;
+    st = gr_json_move_opts(c, NULL, cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "",
+                           &opts);
+    if (st != GR_OK) {
+        return st;
+    }
+    if (fam->moves_all == NULL) {
+        return gr_json_error(c, GR_ELIMIT, "/all_moves",
+                             "all_moves is not available for %s", fam->name);
+    }
+    gr_move_list list = {.arena = c->arena, .room = opts.max};
+    if ((st = fam->moves_all(c, state, &list)) != GR_OK) {
+        return st;
+    }
+    if (list.oom) {
+        return gr_json_oom(c);
+    }
+    cJSON *arr = gr_jw_arr(c);
+    for (uint64_t i = 0; i < list.listed && gr_jw_ok(c); i++) {
+        const gr_move_value *e = &list.item[i];
+        cJSON *o = gr_jw_obj(c);
+        gr_jw_set(c, o, "move", e->move);
+        gr_jw_set(c, o, "grundy", gr_jw_value(c, &e->after));
+        gr_jw_set(c, o, "outcome",
+                  gr_jw_str(c, e->mover_wins < 0 ? gr_json_outcome(&e->after)
+                                                 : e->mover_wins ? "win" : "lose"));
+        if (e->remoteness >= 0) {
+            gr_jw_set(c, o, "remoteness", gr_jw_u64(c, (uint64_t)e->remoteness));
+        }
+        gr_jw_push(c, arr, o);
+    }
+    gr_jw_set(c, r, "moves", arr);
+    gr_jw_set(c, r, "move_count", gr_jw_u128(c, list.count));
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }

@@ -26,7 +26,20 @@ typedef struct gr_gg_state {
     size_t ntokens;
     gr_ggraph_sum sum;
     bool include_values;
+    uint32_t *remoteness; /* single-token remoteness, computed on demand */
 } gr_gg_state;
+
+static gr_status gr_gg_remoteness(gr_jctx *c, gr_gg_state *s)
+{
+    if (s->remoteness != NULL) {
+        return GR_OK;
+    }
+    gr_status st = gr_ggraph_remoteness(c->arena, &s->graph, &s->remoteness);
+    if (st == GR_ENOMEM) {
+        return gr_json_oom(c);
+    }
+    return st == GR_OK ? GR_OK : gr_json_error(c, st, NULL, "stopped computing remoteness");
+}
 
 static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                                void **state, gr_value *value)
@@ -188,6 +201,88 @@ static gr_status gr_gg_moves_json(gr_jctx *c, void *state,
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
+/* Every move: token by token, each token's distinct destinations in the
+ * order of the edges (as gr_ggraph_moves_to counts them).  The value after
+ * a move is Smith's rule over the tokens with one replaced (the finite
+ * ones XORed, the infinite ones counted); with a single token each move
+ * also carries the remoteness of the position it reaches.  Distinct
+ * destinations are counted once per position (tokens often share one),
+ * with a stamp per position, so the count is O(V + E + tokens). */
+static gr_status gr_gg_moves_all(gr_jctx *c, void *state, gr_move_list *list)
+{
+    gr_gg_state *s = state;
+    const gr_ggraph *g = &s->graph;
+    gr_status st;
+    if (s->ntokens == 1 && (st = gr_gg_remoteness(c, s)) != GR_OK) {
+        return st;
+    }
+    uint32_t *stamp = GR_ARENA_ARRAY(c->arena, uint32_t, (size_t)g->positions + 1);
+    uint32_t *distinct = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, (size_t)g->positions + 1);
+    uint8_t *counted = GR_ARENA_ARRAY(c->arena, uint8_t, (size_t)g->positions + 1);
+    if (stamp == NULL || distinct == NULL || counted == NULL) {
+        return gr_json_oom(c);
+    }
+    /* the infinite tokens other than the first, for Smith's rule */
+    size_t second_infinite = s->ntokens;
+    for (size_t t = 0; t < s->ntokens; t++) {
+        if (g->value[s->start[t]] == GR_GGRAPH_INFINITY && t != s->sum.first_infinite) {
+            second_infinite = t;
+            break;
+        }
+    }
+    uint32_t round = 0;
+    for (size_t t = 0; t < s->ntokens; t++) {
+        uint32_t u = s->start[t];
+        if (counted[u] && list->listed >= list->room) {
+            list->count += distinct[u];
+            continue;
+        }
+        round++;
+        uint32_t count = 0;
+        uint64_t b = g->value[u];
+        for (size_t j = g->follow_off[u]; j < g->follow_off[u + 1]; j++) {
+            uint32_t v = g->follow[j];
+            if (stamp[v] == round) {
+                continue;
+            }
+            stamp[v] = round;
+            count++;
+            if (list->listed >= list->room) {
+                continue;
+            }
+            uint64_t a = g->value[v];
+            uint64_t fin = s->sum.finite_xor ^ (b != GR_GGRAPH_INFINITY ? b : 0) ^
+                           (a != GR_GGRAPH_INFINITY ? a : 0);
+            size_t loopy = s->sum.infinite_tokens - (b == GR_GGRAPH_INFINITY) +
+                           (a == GR_GGRAPH_INFINITY);
+            uint32_t ku = v; /* whose K is the sum's when one token is infinite */
+            if (a != GR_GGRAPH_INFINITY && loopy == 1) {
+                size_t other = s->sum.first_infinite != t ? s->sum.first_infinite
+                                                           : second_infinite;
+                ku = s->start[other];
+            }
+            gr_move_value *e = gr_move_list_add(list);
+            if (e == NULL) {
+                continue;
+            }
+            st = gr_value_smith(c, fin, loopy, g->k + g->k_off[ku], g->k_off[ku + 1] - g->k_off[ku],
+                                &e->after);
+            if (st != GR_OK) {
+                return st;
+            }
+            gr_ggraph_move mv = {t, u, v};
+            e->move = gr_gg_move_json(c, &mv);
+            if (s->ntokens == 1 && s->remoteness[v] != GR_GGRAPH_DRAWN) {
+                e->remoteness = s->remoteness[v];
+            }
+        }
+        counted[u] = 1;
+        distinct[u] = count;
+        list->count += count;
+    }
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
 static bool gr_gg_first_wins(const void *state, const gr_value *value)
 {
     (void)value;
@@ -221,6 +316,17 @@ static gr_status gr_gg_extras(gr_jctx *c, void *state, cJSON *resp)
                                     g->k_off[u + 1] - g->k_off[u]));
     }
     gr_jw_set(c, resp, "values", values);
+    gr_status st = gr_gg_remoteness(c, s);
+    if (st != GR_OK) {
+        return st;
+    }
+    cJSON *rem = gr_jw_arr(c);
+    for (uint32_t u = 0; u < g->positions && gr_jw_ok(c); u++) {
+        gr_jw_push(c, rem,
+                   s->remoteness[u] == GR_GGRAPH_DRAWN ? gr_jw_null(c)
+                                                       : gr_jw_u64(c, s->remoteness[u]));
+    }
+    gr_jw_set(c, resp, "remoteness", rem);
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
@@ -230,6 +336,7 @@ const gr_family gr_family_game_graph = {
     .moves_to = gr_gg_moves_json,
     .extras = gr_gg_extras,
     .first_wins = gr_gg_first_wins,
+    .moves_all = gr_gg_moves_all,
 };
 
 gr_status gr_endpoint_game_graph(gr_jctx *c, const cJSON *req, cJSON **resp)
@@ -267,6 +374,9 @@ gr_status gr_endpoint_game_graph(gr_jctx *c, const cJSON *req, cJSON **resp)
         return st;
     }
     gr_json_put_moves(c, r, moves, count, &opts);
+    if ((st = gr_json_put_all_moves(c, &gr_family_game_graph, s, req, r)) != GR_OK) {
+        return st;
+    }
     if ((st = gr_gg_extras(c, s, r)) != GR_OK) {
         return st;
     }

@@ -205,6 +205,39 @@ typedef struct gr_value {
     size_t nk;
 } gr_value;
 
+/* ---- every move with its value ("all_moves", DESIGN §3) -----------------
+ * A family lists its moves as entries; the endpoint (or /v1/sum, which
+ * recomputes the whole sum's value after each) writes them as
+ * {"move", "grundy", "outcome"[, "remoteness"]}. */
+typedef struct gr_move_value {
+    cJSON *move;        /* the family's move object */
+    gr_value after;     /* the family's value after the move (finite/loopy) */
+    int mover_wins;     /* -1: by `after` (normal play); 0 or 1: the family
+                           decides (misère Nim) */
+    int64_t remoteness; /* moves left after this one with perfect play
+                           (game graphs), or -1 */
+} gr_move_value;
+
+typedef struct gr_move_list {
+    gr_arena *arena;
+    gr_move_value *item; /* grown from the arena up to `room` entries */
+    uint64_t room, listed, cap;
+    bool oom;
+    unsigned __int128 count; /* every move, listed or not */
+} gr_move_list;
+
+/* The next free entry (zeroed; mover_wins and remoteness -1), or NULL when
+ * `room` are listed already (the family then only counts) or the arena is
+ * exhausted (l->oom set; the caller answers 413). */
+gr_move_value *gr_move_list_add(gr_move_list *l);
+
+/* The value of a disjunctive sum by Smith's rule: finite parts XORing to
+ * `fin` and `nloopy` infinite ones, the only one (nloopy == 1) being
+ * infinity(k[0..nk)): fin; infinity({k ^ fin}) (sorted, arena); or
+ * infinity([]) for two or more.  For the value after a move of one part. */
+gr_status gr_value_smith(gr_jctx *c, uint64_t fin, size_t nloopy, const uint64_t *k, size_t nk,
+                         gr_value *out);
+
 typedef struct gr_family {
     const char *name; /* as in /v1/sum's "game" */
     gr_status (*analyse)(gr_jctx *c, const cJSON *obj, const char *ptr,
@@ -216,6 +249,11 @@ typedef struct gr_family {
     /* Whether the player to move wins; NULL means "value is finite and
      * non-zero" (normal play).  Misère Nim overrides it. */
     bool (*first_wins)(const void *state, const gr_value *value);
+    /* Every move of the analysed position with the value it leads to
+     * ("all_moves", DESIGN §3): appends the first moves, in a fixed order,
+     * to `list` (gr_move_list_add) and counts all of them (list->count).
+     * NULL: the family cannot list them (a 422). */
+    gr_status (*moves_all)(gr_jctx *c, void *state, gr_move_list *list);
 } gr_family;
 
 /* The standard endpoint for a family with finite values: analyse, then
@@ -225,5 +263,17 @@ typedef struct gr_family {
  * two keys in its object reader). */
 gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
                                   const cJSON *req, cJSON **resp);
+
+/* With "all_moves": true in req, adds "moves" (at most max_moves entries)
+ * and "move_count" to r through fam->moves_all (a 422 when it is NULL). */
+gr_status gr_json_put_all_moves(gr_jctx *c, const gr_family *fam, void *state,
+                                const cJSON *req, cJSON *r);
+/* A value as the endpoints write it: an integer or {"infinity": [K...]}. */
+cJSON *gr_jw_value(gr_jctx *c, const gr_value *v);
+/* "win" | "lose" | "draw" for the player who made a move to a position of
+ * value v (normal play; Smith's rule for infinite values). */
+const char *gr_json_outcome(const gr_value *v);
+/* An exact count: a JSON number up to 2^53-1, a decimal string above. */
+cJSON *gr_jw_u128(gr_jctx *c, unsigned __int128 v);
 
 #endif

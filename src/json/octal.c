@@ -111,8 +111,7 @@ static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     return GR_OK;
 }
 
-static void write_move(gr_jctx *c, cJSON *arr, size_t heap,
-                       const gr_octal_move *m)
+static cJSON *move_obj(gr_jctx *c, size_t heap, const gr_octal_move *m)
 {
     cJSON *o = gr_jw_obj(c);
     gr_jw_set(c, o, "heap", gr_jw_u64(c, heap));
@@ -122,7 +121,7 @@ static void write_move(gr_jctx *c, cJSON *arr, size_t heap,
         gr_jw_push(c, leaves, gr_jw_u64(c, m->leaves[i]));
     }
     gr_jw_set(c, o, "leaves", leaves);
-    gr_jw_push(c, arr, o);
+    return o;
 }
 
 static gr_status gr_octal_moves_json(gr_jctx *c, void *state,
@@ -189,11 +188,75 @@ static gr_status gr_octal_moves_json(gr_jctx *c, void *state,
             memo[h] = n;
         }
         for (uint64_t k = 0; k < n && listed < max; k++, listed++) {
-            write_move(c, arr, i, &buf[k]);
+            gr_jw_push(c, arr, move_obj(c, i, &buf[k]));
         }
         total = total > UINT64_MAX - n ? UINT64_MAX : total + n;
     }
     *count = total;
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+/* Lists one option of heap i (value: the XOR of the leaves') if there is
+ * room. */
+static gr_status add_option(gr_jctx *c, gr_octal_state *s, gr_move_list *list, size_t i,
+                            const gr_octal_move *m)
+{
+    uint64_t after = s->value ^ s->grundy[i];
+    for (uint32_t k = 0; k < m->nleaves; k++) {
+        uint64_t g;
+        if (gr_octal_grundy(&s->table, m->leaves[k], &g) != GR_OK) {
+            return gr_json_error(c, GR_EINTERNAL, NULL, "heap without a value");
+        }
+        after ^= g;
+    }
+    gr_move_value *e = gr_move_list_add(list);
+    if (e != NULL) {
+        e->move = move_obj(c, i, m);
+        e->after.kind = GR_VALUE_FINITE;
+        e->after.n = after;
+    }
+    return GR_OK;
+}
+
+/* Every move, in gr_octal_moves_to's order: heap by heap, take ascending,
+ * then [] , [h - j], then the splits a + b = h - j by the smaller heap a.
+ * Taking j from h offers (bit 1 and j == h) + (bit 2 and h > j) +
+ * (bit 4: floor((h - j) / 2) splits when h - j >= 2) moves, so the count is
+ * a formula per take (128 bits), and only listed moves look values up. */
+static gr_status gr_octal_moves_all(gr_jctx *c, void *state, gr_move_list *list)
+{
+    gr_octal_state *s = state;
+    const gr_octal_code *code = &s->table.code;
+    gr_status st = GR_OK;
+    for (size_t i = 0; i < s->n; i++) {
+        uint64_t h = s->heaps[i];
+        for (uint32_t j = 1; j <= code->len && j <= h; j++) {
+            unsigned d = code->digit[j];
+            uint64_t r = h - j;
+            list->count += (uint64_t)((d & 1u) && r == 0) + (uint64_t)((d & 2u) && r >= 1) +
+                           ((d & 4u) ? r / 2 : 0);
+            if (list->listed >= list->room) {
+                continue;
+            }
+            gr_octal_move m = {.take = j};
+            if ((d & 1u) && r == 0 && (st = add_option(c, s, list, i, &m)) != GR_OK) {
+                return st;
+            }
+            m.nleaves = 1;
+            m.leaves[0] = r;
+            if ((d & 2u) && r >= 1 && (st = add_option(c, s, list, i, &m)) != GR_OK) {
+                return st;
+            }
+            m.nleaves = 2;
+            for (uint64_t a = 1; (d & 4u) && a <= r / 2 && list->listed < list->room; a++) {
+                m.leaves[0] = a;
+                m.leaves[1] = r - a;
+                if ((st = add_option(c, s, list, i, &m)) != GR_OK) {
+                    return st;
+                }
+            }
+        }
+    }
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
@@ -213,6 +276,7 @@ const gr_family gr_family_octal = {
     .moves_to = gr_octal_moves_json,
     .extras = gr_octal_extras,
     .first_wins = NULL,
+    .moves_all = gr_octal_moves_all,
 };
 
 gr_status gr_endpoint_octal(gr_jctx *c, const cJSON *req, cJSON **resp)

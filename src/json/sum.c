@@ -295,15 +295,88 @@ static gr_status gr_sum_component_moves(gr_jctx *c, gr_sum *s, size_t i,
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
+/* "all_moves": every move of every component, components in order, each
+ * with the value of the whole sum after it: component i going from b to
+ * a leaves the finite parts XORing to total ^ b ^ a and, by Smith's rule,
+ * the infinite ones as they were but for i.  (An ordinal component has
+ * infinitely many moves: its family answers 422.) */
+static gr_status gr_sum_all_moves(gr_jctx *c, gr_sum *s, uint64_t max, cJSON *r)
+{
+    uint64_t fin = 0;
+    size_t loopy[2] = {s->n, s->n};
+    for (size_t i = 0, nl = 0; i < s->n; i++) {
+        if (s->part[i].value.kind == GR_VALUE_FINITE) {
+            fin ^= s->part[i].value.n;
+        } else if (s->part[i].value.kind == GR_VALUE_LOOPY && nl < 2) {
+            loopy[nl++] = i;
+        }
+    }
+    cJSON *arr = gr_jw_arr(c);
+    unsigned __int128 count = 0;
+    uint64_t listed = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        gr_sum_part *p = &s->part[i];
+        const char *ptr = gr_jp_idx(c, "/components", i);
+        if (gr_json_past_deadline(c, ptr)) {
+            return GR_ELIMIT;
+        }
+        if (p->fam->moves_all == NULL) {
+            return gr_json_error(c, GR_ELIMIT, ptr, "all_moves is not available for %s",
+                                 p->name);
+        }
+        gr_move_list list = {.arena = c->arena, .room = max - listed};
+        gr_status st = p->fam->moves_all(c, p->state, &list);
+        if (st != GR_OK) {
+            if (c->problem.pointer == NULL) {
+                c->problem.pointer = ptr;
+            }
+            return st;
+        }
+        if (list.oom) {
+            return gr_json_oom(c);
+        }
+        count += list.count;
+        listed += list.listed;
+        bool was_loopy = p->value.kind == GR_VALUE_LOOPY;
+        size_t others = s->loopy - was_loopy;
+        for (uint64_t j = 0; j < list.listed && gr_jw_ok(c); j++) {
+            const gr_move_value *e = &list.item[j];
+            bool now_loopy = e->after.kind == GR_VALUE_LOOPY;
+            uint64_t f = fin ^ (was_loopy ? 0 : p->value.n) ^ (now_loopy ? 0 : e->after.n);
+            const gr_value *kv = &e->after;
+            if (!now_loopy && others == 1) {
+                kv = &s->part[loopy[0] != i ? loopy[0] : loopy[1]].value;
+            }
+            gr_value after;
+            if ((st = gr_value_smith(c, f, others + now_loopy, kv->k, kv->nk, &after)) != GR_OK) {
+                return st;
+            }
+            cJSON *w = gr_jw_obj(c);
+            gr_jw_set(c, w, "component", gr_jw_u64(c, i));
+            gr_jw_set(c, w, "game", gr_jw_str(c, p->name));
+            gr_jw_set(c, w, "move", e->move);
+            cJSON *o = gr_jw_obj(c);
+            gr_jw_set(c, o, "move", w);
+            gr_jw_set(c, o, "grundy", gr_jw_value(c, &after));
+            gr_jw_set(c, o, "outcome", gr_jw_str(c, gr_json_outcome(&after)));
+            gr_jw_push(c, arr, o);
+        }
+    }
+    gr_jw_set(c, r, "moves", arr);
+    gr_jw_set(c, r, "move_count", gr_jw_u128(c, count));
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
 gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
 {
-    const cJSON *components, *all, *max;
+    const cJSON *components, *all, *max, *all_moves;
     const gr_jfield fields[] = {
         {"components", true, &components},
         {"all_winning_moves", false, &all},
         {"max_moves", false, &max},
+        {"all_moves", false, &all_moves},
     };
-    gr_status st = gr_json_object(c, req, "", fields, 3);
+    gr_status st = gr_json_object(c, req, "", fields, 4);
     if (st != GR_OK) {
         return st;
     }
@@ -389,6 +462,14 @@ gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
         }
     }
     gr_json_put_moves(c, r, moves, count, &opts);
+    bool list_all = false;
+    if (all_moves != NULL &&
+        (st = gr_json_bool(c, all_moves, "/all_moves", &list_all)) != GR_OK) {
+        return st;
+    }
+    if (list_all && (st = gr_sum_all_moves(c, &s, opts.max, r)) != GR_OK) {
+        return st;
+    }
     if (!gr_jw_ok(c)) {
         return gr_json_oom(c);
     }
