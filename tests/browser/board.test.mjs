@@ -8,7 +8,18 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+async function axeViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, {
+    runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+  }));
+  return result.violations.map((v) => `${v.id} (${v.help}): ` +
+    v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '));
+}
 
 const BASE = process.env.GRUNDYD_URL;
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -54,7 +65,12 @@ for (const game of FAMILIES) {
     for (const o of await options.all()) {
       assert.match(await o.getAttribute('data-outcome'), /^(win|lose|draw)$/);
     }
+    if (game === 'ordinal_trees') {
+      // the subtree removals are analysed after the answer: wait for them
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-option"]').length > 1);
+    }
     await page.screenshot({ path: path.join(SHOTS, `board-${game}-1280.png`), fullPage: true });
+    assert.deepEqual(await axeViolations(page), [], 'axe-core');
     await page.locator('[data-testid="auto-reply"]').check();
     const before = await by(page, 'input').inputValue();
     const played = await page.locator('[data-testid="moves"] li').count();
@@ -144,5 +160,29 @@ test('sequence plot and progress bar (GET /v1/octal/sequence)', async (t) => {
   const seen = page.waitForSelector('[data-testid="progress"]:not([hidden])', { timeout: 5000 }).then(() => true, () => false);
   await by(page, 'analyze').click();
   assert.ok(await seen, 'the progress bar was shown');
+  await context.close();
+});
+
+test('a 120-vertex tree can be zoomed and panned, inside the page at 390 px', async () => {
+  const { page, context, errors } = await open(390);
+  await by(page, 'game-select').selectOption('hackenbush_tree');
+  await settled(page);
+  const parent = [-1].concat(Array.from({ length: 119 }, (_, i) => Math.floor(i / 3)));
+  await by(page, 'input').fill(JSON.stringify({ parent }));
+  await by(page, 'analyze').click();
+  await settled(page);
+  const box = page.locator('[data-testid="drawing"]');
+  const w0 = await page.locator('[data-testid="drawing-svg"]').evaluate((s) => s.getBoundingClientRect().width);
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+  const w1 = await page.locator('[data-testid="drawing-svg"]').evaluate((s) => s.getBoundingClientRect().width);
+  assert.ok(w1 > 2 * w0, `zoomed from ${w0} to ${w1}`);
+  assert.ok(await box.evaluate((d) => d.scrollWidth > d.clientWidth), 'the drawing scrolls (pans) inside its box');
+  await box.evaluate((d) => { d.scrollLeft = 200; });
+  assert.ok(await box.evaluate((d) => d.scrollLeft > 0));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page overflow ${overflow}px`);
+  await box.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'board-zoomed-390.png'), fullPage: false });
+  assert.deepEqual(errors, []);
   await context.close();
 });
