@@ -141,7 +141,7 @@ test('game graph: drawn with tokens; a draw is explained without contradiction',
   const { page, context } = await open(1280);
   await by(page, 'game-select').selectOption('game_graph');
   await settled(page);
-  assert.ok(await page.locator('path.gg-arrow.playable').count() > 0);
+  assert.ok(await page.locator('g.gg-move').count() > 0);
   const text = await by(page, 'result').innerText();
   if (/A draw/.test(text)) assert.doesNotMatch(text, /loses whatever they do/);
   await context.close();
@@ -150,16 +150,74 @@ test('game graph: drawn with tokens; a draw is explained without contradiction',
 test('sequence plot and progress bar (GET /v1/octal/sequence)', async (t) => {
   const probe = await fetch(BASE + '/v1/octal/sequence?code=0.77&from=0&count=10');
   if (probe.status === 404) { t.skip('GET /v1/octal/sequence is not in this build'); return; }
-  const { page, context } = await open(1280);
+  const { page, context, errors } = await open(1280);
   await by(page, 'game-select').selectOption('octal');
   await settled(page);
   await page.waitForSelector('[data-testid="sequence-plot"]');
-  assert.ok(await page.locator('[data-testid="sequence-plot"] rect.bar.heap').count() > 0);
-  // a code with a long computation shows the progress bar while it streams
-  await by(page, 'input').fill('{"code": "0.3F", "heaps": [1000]}');
-  const seen = page.waitForSelector('[data-testid="progress"]:not([hidden])', { timeout: 5000 }).then(() => true, () => false);
-  await by(page, 'analyze').click();
-  assert.ok(await seen, 'the progress bar was shown');
+  // the example's heaps (5 and 8) are highlighted; the period is marked
+  assert.equal(await page.locator('[data-testid="sequence-plot"] rect.bar.heap').count(), 2);
+  assert.ok(await page.locator('[data-testid="sequence-plot"] [data-testid="period"]').count() > 0);
+  // moving the range far out makes grundyd compute: the progress bar shows meanwhile
+  await page.evaluate(() => {
+    window.progressShown = false;
+    const p = document.querySelector('[data-testid="progress"]');
+    new MutationObserver(() => { if (!p.hidden) window.progressShown = true; })
+      .observe(p, { attributes: true, attributeFilter: ['hidden'] });
+  });
+  await page.locator('#seq-from').fill('20000');
+  await page.locator('#seq-from').dispatchEvent('change');
+  await page.waitForFunction(() => window.progressShown === true);
+  await page.waitForFunction(() => document.querySelector('[data-testid="progress"]').hidden);
+  assert.match(await page.locator('[data-testid="sequence-plot"]').getAttribute('aria-label'), /g\(20000\)/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('playing in place: sums, ordinal trees, game graphs; click-to-add; the last position kept', async () => {
+  const { page, context, errors } = await open(1280);
+  // a sum: the nim component's top token is a move of the sum
+  await by(page, 'game-select').selectOption('sum');
+  await settled(page);
+  const before = JSON.parse(await by(page, 'input').inputValue());
+  await page.locator('figure[data-component="0"] rect.stack-token').last().click();
+  await settled(page);
+  const after = JSON.parse(await by(page, 'input').inputValue());
+  assert.equal(after.components[0].piles[0], before.components[0].piles[0] - 1);
+  assert.deepEqual(after.components.slice(1), before.components.slice(1));
+  // ordinal trees: clicking a vertex removes its subtree
+  await by(page, 'game-select').selectOption('ordinal_trees');
+  await settled(page);
+  await page.locator('circle.ordinal-cut').first().click();
+  await settled(page);
+  assert.notDeepEqual(JSON.parse(await by(page, 'input').inputValue()).trees, [[[[]]], [[], []]]);
+  // a game graph: clicking an arrow slides a token
+  await by(page, 'game-select').selectOption('game_graph');
+  await settled(page);
+  const start0 = JSON.parse(await by(page, 'input').inputValue()).start;
+  await page.locator('circle.gg-handle').first().click();
+  await settled(page);
+  assert.notDeepEqual(JSON.parse(await by(page, 'input').inputValue()).start, start0);
+  // click-to-add: a move 4 -> 0 and a new position
+  const moves0 = JSON.parse(await by(page, 'input').inputValue()).moves.length;
+  await page.locator('[aria-label="edge from"]').fill('4');
+  await page.locator('[aria-label="edge to"]').fill('0');
+  await by(page, 'add-edge').click();
+  await settled(page);
+  const g = JSON.parse(await by(page, 'input').inputValue());
+  assert.equal(g.moves.length, moves0 + 1);
+  assert.deepEqual(g.moves[g.moves.length - 1], [4, 0]);
+  await by(page, 'add-vertex').click();
+  await settled(page);
+  assert.equal(JSON.parse(await by(page, 'input').inputValue()).positions, g.positions + 1);
+  // the last position survives a visit without a hash (localStorage)
+  const kept = JSON.parse(await by(page, 'input').inputValue());
+  const again = await context.newPage();
+  await again.goto(BASE + '/', { waitUntil: 'load' });
+  await settled(again);
+  assert.equal(await by(again, 'game-select').inputValue(), 'game_graph');
+  assert.deepEqual(JSON.parse(await by(again, 'input').inputValue()), kept);
+  await again.close();
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
