@@ -196,66 +196,107 @@ static gr_status gr_octal_moves_json(gr_jctx *c, void *state,
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-/* Lists one option of heap i (value: the XOR of the leaves') if there is
- * room. */
-static gr_status add_option(gr_jctx *c, gr_octal_state *s, gr_move_list *list, size_t i,
-                            const gr_octal_move *m)
+/* Every move, through the core's gr_octal_moves_to, so that every kind
+ * of code the core knows (octal and hexadecimal digits, Grundy's game) is
+ * listed by the same rules it is solved by: heap by heap, by the value the
+ * heap is left with (t = 0, 1, ... below 2^bits of the table's largest
+ * value: an option is an XOR of table values), then in the core's order
+ * (take, then the leaves).  Per heap and target the core counts from its
+ * caches (huge heaps through the period), so the count is exact without
+ * listing; counts of repeated heaps below the table are memoised.  The
+ * calls are bounded by GR_OCTAL_ALL_MOVES_CALLS (a 422 past it). */
+#define GR_OCTAL_ALL_MOVES_CALLS (1ull << 24)
+
+static gr_status gr_octal_all_error(gr_jctx *c, gr_octal_state *s, gr_status st)
 {
-    uint64_t after = s->value ^ s->grundy[i];
-    for (uint32_t k = 0; k < m->nleaves; k++) {
-        uint64_t g;
-        if (gr_octal_grundy(&s->table, m->leaves[k], &g) != GR_OK) {
-            return gr_json_error(c, GR_EINTERNAL, NULL, "heap without a value");
-        }
-        after ^= g;
+    if (st == GR_ELIMIT) {
+        return gr_json_error(c, GR_ELIMIT, s->heaps_ptr,
+                             "counting every move would take more than %llu steps for this "
+                             "code and these heaps; ask with fewer heaps",
+                             (unsigned long long)GR_OCTAL_MAX_MOVE_WORK);
     }
-    gr_move_value *e = gr_move_list_add(list);
-    if (e != NULL) {
-        e->move = move_obj(c, i, m);
-        e->after.kind = GR_VALUE_FINITE;
-        e->after.n = after;
-    }
-    return GR_OK;
+    return st == GR_ENOMEM ? gr_json_oom(c)
+                           : gr_json_error(c, GR_EINTERNAL, NULL, "heap without a value");
 }
 
-/* Every move, in gr_octal_moves_to's order: heap by heap, take ascending,
- * then [] , [h - j], then the splits a + b = h - j by the smaller heap a.
- * Taking j from h offers (bit 1 and j == h) + (bit 2 and h > j) +
- * (bit 4: floor((h - j) / 2) splits when h - j >= 2) moves, so the count is
- * a formula per take (128 bits), and only listed moves look values up. */
 static gr_status gr_octal_moves_all(gr_jctx *c, void *state, gr_move_list *list)
 {
     gr_octal_state *s = state;
-    const gr_octal_code *code = &s->table.code;
-    gr_status st = GR_OK;
+    gr_octal_table *t = &s->table;
+    unsigned bits = 0;
+    while (bits < 17 && (t->max_value >> bits) != 0) {
+        bits++;
+    }
+    const uint64_t targets = 1ull << bits;
+    uint64_t *memo = NULL; /* all moves of heap h < computed, UINT64_MAX unknown */
+    if (s->n > 1) {
+        memo = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, t->computed);
+        if (memo == NULL) {
+            return gr_json_oom(c);
+        }
+        memset(memo, 0xff, t->computed * sizeof(uint64_t));
+    }
+    uint64_t calls = 0;
+    gr_octal_move *buf = NULL;
+    size_t bufcap = 0;
     for (size_t i = 0; i < s->n; i++) {
         uint64_t h = s->heaps[i];
-        for (uint32_t j = 1; j <= code->len && j <= h; j++) {
-            unsigned d = code->digit[j];
-            uint64_t r = h - j;
-            list->count += (uint64_t)((d & 1u) && r == 0) + (uint64_t)((d & 2u) && r >= 1) +
-                           ((d & 4u) ? r / 2 : 0);
-            if (list->listed >= list->room) {
-                continue;
+        bool listing = list->listed < list->room;
+        if (!listing && memo != NULL && h < t->computed && memo[h] != UINT64_MAX) {
+            list->count += memo[h];
+            continue;
+        }
+        uint64_t all = 0;
+        for (uint64_t target = 0; target < targets; target++) {
+            if (++calls > GR_OCTAL_ALL_MOVES_CALLS) {
+                return gr_json_error(c, GR_ELIMIT, s->heaps_ptr,
+                                     "listing every move of these heaps would take more than "
+                                     "%llu searches; ask with fewer heaps",
+                                     (unsigned long long)GR_OCTAL_ALL_MOVES_CALLS);
             }
-            gr_octal_move m = {.take = j};
-            if ((d & 1u) && r == 0 && (st = add_option(c, s, list, i, &m)) != GR_OK) {
-                return st;
-            }
-            m.nleaves = 1;
-            m.leaves[0] = r;
-            if ((d & 2u) && r >= 1 && (st = add_option(c, s, list, i, &m)) != GR_OK) {
-                return st;
-            }
-            m.nleaves = 2;
-            for (uint64_t a = 1; (d & 4u) && a <= r / 2 && list->listed < list->room; a++) {
-                m.leaves[0] = a;
-                m.leaves[1] = r - a;
-                if ((st = add_option(c, s, list, i, &m)) != GR_OK) {
-                    return st;
+            if ((calls & 4095u) == 0) {
+                gr_status cs = gr_arena_check(c->arena);
+                if (cs != GR_OK) {
+                    return gr_json_error(c, cs, NULL, "stopped while listing moves");
                 }
             }
+            uint64_t n = 0;
+            gr_status st = gr_octal_moves_to(t, h, target, true, NULL, 0, &n);
+            if (st != GR_OK) {
+                return gr_octal_all_error(c, s, st);
+            }
+            all = all > UINT64_MAX - n ? UINT64_MAX : all + n;
+            uint64_t room = list->room - list->listed;
+            if (n == 0 || room == 0) {
+                continue;
+            }
+            size_t want = (size_t)(n < room ? n : room);
+            if (want > bufcap) {
+                gr_octal_move *nb = gr_arena_realloc(c->arena, buf, bufcap * sizeof(*buf),
+                                                     want * sizeof(*buf));
+                if (nb == NULL) {
+                    return gr_json_oom(c);
+                }
+                buf = nb;
+                bufcap = want;
+            }
+            if ((st = gr_octal_moves_to(t, h, target, false, buf, want, &n)) != GR_OK) {
+                return gr_octal_all_error(c, s, st);
+            }
+            for (size_t k = 0; k < want; k++) {
+                gr_move_value *e = gr_move_list_add(list);
+                if (e == NULL) {
+                    break;
+                }
+                e->move = move_obj(c, i, &buf[k]);
+                e->after.kind = GR_VALUE_FINITE;
+                e->after.n = s->value ^ s->grundy[i] ^ target;
+            }
         }
+        if (memo != NULL && h < t->computed) {
+            memo[h] = all;
+        }
+        list->count += all;
     }
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }

@@ -156,7 +156,8 @@ test('sequence plot and progress bar (GET /v1/octal/sequence)', async (t) => {
   await page.waitForSelector('[data-testid="sequence-plot"]');
   // the example's heaps (5 and 8) are highlighted; the period is marked
   assert.equal(await page.locator('[data-testid="sequence-plot"] rect.bar.heap').count(), 2);
-  assert.ok(await page.locator('[data-testid="sequence-plot"] [data-testid="period"]').count() > 0);
+  // Kayles: preperiod 71, period 12 -- g(0..59) lie in the preperiod
+  assert.equal(await page.locator('[data-testid="preperiod"]').count(), 1);
   // moving the range far out makes grundyd compute: the progress bar shows meanwhile
   await page.evaluate(() => {
     window.progressShown = false;
@@ -169,6 +170,10 @@ test('sequence plot and progress bar (GET /v1/octal/sequence)', async (t) => {
   await page.waitForFunction(() => window.progressShown === true);
   await page.waitForFunction(() => document.querySelector('[data-testid="progress"]').hidden);
   assert.match(await page.locator('[data-testid="sequence-plot"]').getAttribute('aria-label'), /g\(20000\)/);
+  // far out, the period's repeats are marked: 60 values, a period of 12
+  const marks = await page.locator('[data-testid="period"] line').count();
+  assert.ok(marks >= 4 && marks <= 6, `${marks} period marks`);
+  await page.screenshot({ path: path.join(SHOTS, 'board-sequence-1280.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();
 });
