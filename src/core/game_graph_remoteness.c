@@ -20,18 +20,15 @@
 
 #include "grundy/game_graph.h"
 
-gr_status gr_ggraph_remoteness(gr_arena *arena, const gr_ggraph *g, uint32_t **out)
+/* The predecessor lists of g in CSR form: pred[pred_off[v] .. pred_off[v+1])
+ * are the positions with a move to v (repeats kept). */
+static gr_status gr_gg_preds(gr_arena *arena, const gr_ggraph *g, size_t **off_out,
+                             uint32_t **pred_out)
 {
     const uint32_t n = g->positions;
-    const size_t m = g->moves;
-    uint32_t *rem = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, (size_t)n + 1);
-    uint32_t *left = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, (size_t)n + 1);
-    uint8_t *won = GR_ARENA_ARRAY(arena, uint8_t, (size_t)n + 1);
     size_t *pred_off = GR_ARENA_ARRAY(arena, size_t, (size_t)n + 2);
-    uint32_t *pred = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, m + 1);
-    uint32_t *queue = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, (size_t)n + 1);
-    if (rem == NULL || left == NULL || won == NULL || pred_off == NULL || pred == NULL ||
-        queue == NULL) {
+    uint32_t *pred = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, g->moves + 1);
+    if (pred_off == NULL || pred == NULL) {
         return GR_ENOMEM;
     }
     for (uint32_t u = 0; u < n; u++) {
@@ -53,6 +50,27 @@ gr_status gr_ggraph_remoteness(gr_arena *arena, const gr_ggraph *g, uint32_t **o
         pred_off[u] = pred_off[u - 1];
     }
     pred_off[0] = 0;
+    *off_out = pred_off;
+    *pred_out = pred;
+    return GR_OK;
+}
+
+gr_status gr_ggraph_remoteness(gr_arena *arena, const gr_ggraph *g, uint32_t **out)
+{
+    const uint32_t n = g->positions;
+    uint32_t *rem = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, (size_t)n + 1);
+    uint32_t *left = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, (size_t)n + 1);
+    uint8_t *won = GR_ARENA_ARRAY(arena, uint8_t, (size_t)n + 1);
+    uint32_t *queue = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, (size_t)n + 1);
+    size_t *pred_off;
+    uint32_t *pred;
+    if (rem == NULL || left == NULL || won == NULL || queue == NULL) {
+        return GR_ENOMEM;
+    }
+    gr_status st = gr_gg_preds(arena, g, &pred_off, &pred);
+    if (st != GR_OK) {
+        return st;
+    }
     size_t head = 0, tail = 0;
     for (uint32_t u = 0; u < n; u++) {
         size_t deg = g->follow_off[u + 1] - g->follow_off[u];
@@ -65,11 +83,8 @@ gr_status gr_ggraph_remoteness(gr_arena *arena, const gr_ggraph *g, uint32_t **o
     }
     while (head < tail) {
         uint32_t x = queue[head++];
-        if ((head & 4095u) == 0) {
-            gr_status st = gr_arena_check(arena);
-            if (st != GR_OK) {
-                return st;
-            }
+        if ((head & 4095u) == 0 && (st = gr_arena_check(arena)) != GR_OK) {
+            return st;
         }
         for (size_t j = pred_off[x]; j < pred_off[x + 1]; j++) {
             uint32_t p = pred[j];
@@ -87,5 +102,97 @@ gr_status gr_ggraph_remoteness(gr_arena *arena, const gr_ggraph *g, uint32_t **o
         }
     }
     *out = rem;
+    return GR_OK;
+}
+
+/*
+ * Remoteness of sums of tokens, by the same retrograde analysis over the
+ * product graph: a state is the tuple of token positions, index
+ * sum_t pos_t * n^t.  Its successors move one token along one edge; its
+ * predecessors are found from the single graph's predecessor lists, so no
+ * product edge is stored.  Exponential in the number of tokens, so only
+ * for small products (GR_GGRAPH_PRODUCT_STATES states, and
+ * GR_GGRAPH_PRODUCT_WORK edge visits): GR_ELIMIT beyond.
+ */
+static size_t gr_gg_pow_check(uint32_t n, size_t k, size_t limit)
+{
+    size_t s = 1;
+    for (size_t i = 0; i < k; i++) {
+        if (n != 0 && s > limit / n) {
+            return limit + 1;
+        }
+        s *= n;
+    }
+    return s;
+}
+
+gr_status gr_ggraph_product_remoteness(gr_arena *arena, const gr_ggraph *g, size_t ntokens,
+                                       uint32_t **out, size_t *nstates)
+{
+    const uint32_t n = g->positions;
+    size_t states = gr_gg_pow_check(n, ntokens, GR_GGRAPH_PRODUCT_STATES);
+    if (ntokens == 0 || states > GR_GGRAPH_PRODUCT_STATES ||
+        (double)states * (double)ntokens * ((double)g->moves / (n ? n : 1) + 1) >
+            (double)GR_GGRAPH_PRODUCT_WORK) {
+        return GR_ELIMIT;
+    }
+    uint32_t *rem = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, states);
+    uint32_t *left = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, states);
+    uint8_t *won = GR_ARENA_ARRAY(arena, uint8_t, states);
+    uint32_t *queue = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, states);
+    uint32_t *pos = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, ntokens);
+    size_t *pred_off;
+    uint32_t *pred;
+    if (rem == NULL || left == NULL || won == NULL || queue == NULL || pos == NULL) {
+        return GR_ENOMEM;
+    }
+    gr_status st = gr_gg_preds(arena, g, &pred_off, &pred);
+    if (st != GR_OK) {
+        return st;
+    }
+    size_t head = 0, tail = 0;
+    for (size_t sidx = 0; sidx < states; sidx++) {
+        size_t x = sidx, deg = 0;
+        for (size_t t = 0; t < ntokens; t++, x /= n) {
+            uint32_t p = (uint32_t)(x % n);
+            deg += g->follow_off[p + 1] - g->follow_off[p];
+        }
+        left[sidx] = (uint32_t)deg; /* at most ntokens * moves: bounded by the work check */
+        rem[sidx] = GR_GGRAPH_DRAWN;
+        if (deg == 0) {
+            rem[sidx] = 0;
+            queue[tail++] = (uint32_t)sidx;
+        }
+    }
+    while (head < tail) {
+        uint32_t xs = queue[head++];
+        if ((head & 4095u) == 0 && (st = gr_arena_check(arena)) != GR_OK) {
+            return st;
+        }
+        size_t x = xs;
+        for (size_t t = 0; t < ntokens; t++, x /= n) {
+            pos[t] = (uint32_t)(x % n);
+        }
+        size_t scale = 1;
+        for (size_t t = 0; t < ntokens; t++, scale *= n) {
+            /* predecessors moving token t: u -> pos[t] */
+            for (size_t j = pred_off[pos[t]]; j < pred_off[pos[t] + 1]; j++) {
+                size_t p = xs - (size_t)pos[t] * scale + (size_t)pred[j] * scale;
+                if (rem[p] != GR_GGRAPH_DRAWN) {
+                    continue;
+                }
+                if (!won[xs]) {
+                    won[p] = 1;
+                    rem[p] = rem[xs] + 1;
+                    queue[tail++] = (uint32_t)p;
+                } else if (--left[p] == 0) {
+                    rem[p] = rem[xs] + 1;
+                    queue[tail++] = (uint32_t)p;
+                }
+            }
+        }
+    }
+    *out = rem;
+    *nstates = states;
     return GR_OK;
 }

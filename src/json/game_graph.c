@@ -204,8 +204,11 @@ static gr_status gr_gg_moves_json(gr_jctx *c, void *state,
 /* Every move: token by token, each token's distinct destinations in the
  * order of the edges (as gr_ggraph_moves_to counts them).  The value after
  * a move is Smith's rule over the tokens with one replaced (the finite
- * ones XORed, the infinite ones counted); with a single token each move
- * also carries the remoteness of the position it reaches.  Distinct
+ * ones XORed, the infinite ones counted).  Each move carries the
+ * remoteness of the position it reaches: for one token from the graph's
+ * own retrograde analysis, for several from the product graph's while it
+ * has at most GR_GGRAPH_PRODUCT_STATES states (none beyond: a sum's
+ * remoteness is not a function of its tokens').  Distinct
  * destinations are counted once per position (tokens often share one),
  * with a stamp per position, so the count is O(V + E + tokens). */
 static gr_status gr_gg_moves_all(gr_jctx *c, void *state, gr_move_list *list)
@@ -215,6 +218,25 @@ static gr_status gr_gg_moves_all(gr_jctx *c, void *state, gr_move_list *list)
     gr_status st;
     if (s->ntokens == 1 && (st = gr_gg_remoteness(c, s)) != GR_OK) {
         return st;
+    }
+    /* several tokens: remoteness over the product graph while it is small */
+    uint32_t *product = NULL;
+    size_t nstates = 0, base = 0;
+    if (s->ntokens > 1) {
+        st = gr_ggraph_product_remoteness(c->arena, g, s->ntokens, &product, &nstates);
+        if (st == GR_ENOMEM) {
+            return gr_json_oom(c);
+        }
+        if (st != GR_OK && st != GR_ELIMIT) {
+            return gr_json_error(c, st, NULL, "stopped computing remoteness");
+        }
+        if (st == GR_ELIMIT) {
+            product = NULL; /* too large: moves carry no remoteness */
+        }
+        for (size_t t = s->ntokens, scale; product != NULL && t-- > 0;) {
+            scale = base * g->positions; /* Horner: sum_t start[t] * n^t */
+            base = scale + s->start[t];
+        }
     }
     uint32_t *stamp = GR_ARENA_ARRAY(c->arena, uint32_t, (size_t)g->positions + 1);
     uint32_t *distinct = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, (size_t)g->positions + 1);
@@ -274,6 +296,16 @@ static gr_status gr_gg_moves_all(gr_jctx *c, void *state, gr_move_list *list)
             e->move = gr_gg_move_json(c, &mv);
             if (s->ntokens == 1 && s->remoteness[v] != GR_GGRAPH_DRAWN) {
                 e->remoteness = s->remoteness[v];
+            }
+            if (product != NULL) {
+                size_t scale = 1;
+                for (size_t q = 0; q < t; q++) {
+                    scale *= g->positions;
+                }
+                size_t after = base - (size_t)u * scale + (size_t)v * scale;
+                if (product[after] != GR_GGRAPH_DRAWN) {
+                    e->remoteness = product[after];
+                }
             }
         }
         counted[u] = 1;

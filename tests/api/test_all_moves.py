@@ -399,10 +399,10 @@ def test_game_graph_all_moves_and_remoteness(srv):
         single = product_outcomes(n, moves, 1)
         assert r["remoteness"] == [single[(u,)][1] for u in range(n)], (moves, r)
         for m in r["moves"]:
-            if tokens == 1:
-                assert m.get("remoteness") == single[(m["move"]["to"],)][1]
-            else:
-                assert "remoteness" not in m
+            after = list(start)
+            after[m["move"]["token"]] = m["move"]["to"]
+            # the product graph's remoteness (one token: the position's own)
+            assert m.get("remoteness") == table[tuple(after)][1], (moves, start, m)
             # grundy after the move agrees with the position's own analysis
             after = list(start)
             after[m["move"]["token"]] = m["move"]["to"]

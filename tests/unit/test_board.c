@@ -12,6 +12,7 @@
 #include "grundy/hackenbush_tree.h"
 
 #define MAXN 9
+#define MAXS 16 /* states of the iteration: positions, or pairs of 4 */
 #define MAXM 24
 
 /* Remoteness by value iteration: a position is won within d if some move
@@ -25,8 +26,8 @@ static void remoteness_by_iteration(uint32_t n, const uint32_t *mv, size_t m, ui
         rem[u] = GR_GGRAPH_DRAWN;
     }
     for (uint32_t d = 0; d <= 2 * n + 2; d++) {
-        uint32_t now[MAXN];
-        int now_won[MAXN];
+        uint32_t now[MAXS];
+        int now_won[MAXS];
         for (uint32_t u = 0; u < n; u++) {
             now[u] = rem[u];
             now_won[u] = won[u];
@@ -96,6 +97,67 @@ static void test_remoteness_against_iteration(void **unused)
         }
         gr_arena_destroy(a);
     }
+}
+
+/* The product graph's remoteness: one token is the graph's own; two
+ * tokens against value iteration over the pairs; too large is refused. */
+static void test_product_remoteness(void **unused)
+{
+    (void)unused;
+    gr_test_rng r = {99};
+    for (int trial = 0; trial < 400; trial++) {
+        uint32_t n = 1 + (uint32_t)gr_test_below(&r, 4);
+        size_t m = (size_t)gr_test_below(&r, 9);
+        uint32_t mv[2 * 9], pair[2 * 9 * 2 * 4];
+        for (size_t e = 0; e < 2 * m; e++) {
+            mv[e] = (uint32_t)gr_test_below(&r, n);
+        }
+        gr_arena *a = gr_arena_create(0);
+        gr_ggraph g;
+        assert_int_equal(gr_ggraph_solve(a, n, mv, m, &g), GR_OK);
+        uint32_t *one, *prod;
+        size_t ns;
+        assert_int_equal(gr_ggraph_remoteness(a, &g, &one), GR_OK);
+        assert_int_equal(gr_ggraph_product_remoteness(a, &g, 1, &prod, &ns), GR_OK);
+        assert_int_equal(ns, n);
+        for (uint32_t u = 0; u < n; u++) {
+            assert_int_equal(prod[u], one[u]);
+        }
+        /* two tokens: the pair graph made explicit, state p0 + n * p1 */
+        size_t pm = 0;
+        for (uint32_t s0 = 0; s0 < n * n; s0++) {
+            uint32_t p0 = s0 % n, p1 = s0 / n;
+            for (size_t e = 0; e < m; e++) {
+                if (mv[2 * e] == p0) {
+                    pair[2 * pm] = s0;
+                    pair[2 * pm + 1] = mv[2 * e + 1] + n * p1;
+                    pm++;
+                }
+                if (mv[2 * e] == p1) {
+                    pair[2 * pm] = s0;
+                    pair[2 * pm + 1] = p0 + n * mv[2 * e + 1];
+                    pm++;
+                }
+            }
+        }
+        uint32_t want[MAXS];
+        int won[MAXS] = {0};
+        remoteness_by_iteration(n * n, pair, pm, want, won);
+        assert_int_equal(gr_ggraph_product_remoteness(a, &g, 2, &prod, &ns), GR_OK);
+        assert_int_equal(ns, (size_t)n * n);
+        for (uint32_t s0 = 0; s0 < n * n; s0++) {
+            assert_int_equal(prod[s0], want[s0]);
+        }
+        gr_arena_destroy(a);
+    }
+    gr_arena *a = gr_arena_create(0);
+    gr_ggraph g;
+    uint32_t loop[2] = {0, 1};
+    assert_int_equal(gr_ggraph_solve(a, 1000, loop, 1, &g), GR_OK);
+    uint32_t *prod;
+    size_t ns;
+    assert_int_equal(gr_ggraph_product_remoteness(a, &g, 3, &prod, &ns), GR_ELIMIT);
+    gr_arena_destroy(a);
 }
 
 static uint64_t graph_value(const uint32_t *edges, size_t m, uint32_t n, const uint32_t *ground,
@@ -209,6 +271,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_remoteness_against_iteration),
+        cmocka_unit_test(test_product_remoteness),
         cmocka_unit_test(test_graph_values_after_against_resolving),
         cmocka_unit_test(test_tree_value_after_cut_against_resolving),
     };
