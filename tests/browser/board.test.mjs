@@ -235,6 +235,12 @@ test('a 120-vertex tree can be zoomed and panned, inside the page at 390 px', as
   await by(page, 'analyze').click();
   await settled(page);
   const box = page.locator('[data-testid="drawing"]');
+  // it opens at a readable scale, larger than the box: the box scrolls
+  const vertex = await page.locator('[data-testid="drawing-svg"] circle').first().evaluate((c) => c.getBoundingClientRect().width);
+  assert.ok(vertex >= 11, `a vertex is ${vertex}px across`);
+  assert.ok(await box.evaluate((d) => d.scrollWidth > d.clientWidth), 'the wide tree scrolls inside its box');
+  await page.getByRole('button', { name: 'Fit' }).click();
+  assert.ok(await box.evaluate((d) => d.scrollWidth <= d.clientWidth + 1), 'Fit shows it whole');
   const w0 = await page.locator('[data-testid="drawing-svg"]').evaluate((s) => s.getBoundingClientRect().width);
   for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
   const w1 = await page.locator('[data-testid="drawing-svg"]').evaluate((s) => s.getBoundingClientRect().width);
