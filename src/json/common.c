@@ -714,8 +714,8 @@ gr_move_value *gr_move_list_add(gr_move_list *l)
          * three moves, so the room is never allocated up front */
         uint64_t cap = l->cap == 0 ? 16 : 2 * l->cap;
         cap = cap < l->room ? cap : l->room;
-        gr_move_value *p = gr_arena_realloc(l->arena, l->item, l->cap * sizeof(*p),
-                                            cap * sizeof(*p));
+        gr_move_value *p =
+            gr_arena_realloc(l->arena, l->item, l->cap * sizeof(*p), cap * sizeof(*p));
         if (p == NULL) {
             l->oom = true;
             return NULL;
@@ -802,8 +802,8 @@ cJSON *gr_jw_u128(gr_jctx *c, unsigned __int128 v)
     return gr_jw_str(c, buf + n);
 }
 
-gr_status gr_json_put_all_moves(gr_jctx *c, const gr_family *fam, void *state,
-                                const cJSON *req, cJSON *r)
+gr_status gr_json_put_all_moves(gr_jctx *c, const gr_family *fam, void *state, const cJSON *req,
+                                cJSON *r)
 {
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(req, "all_moves");
     bool want = false;
@@ -815,14 +815,13 @@ gr_status gr_json_put_all_moves(gr_jctx *c, const gr_family *fam, void *state,
         return st;
     }
     gr_move_opts opts;
-    st = gr_json_move_opts(c, NULL, cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "",
-                           &opts);
+    st = gr_json_move_opts(c, NULL, cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "", &opts);
     if (st != GR_OK) {
         return st;
     }
     if (fam->moves_all == NULL) {
-        return gr_json_error(c, GR_ELIMIT, "/all_moves",
-                             "all_moves is not available for %s", fam->name);
+        return gr_json_error(c, GR_ELIMIT, "/all_moves", "all_moves is not available for %s",
+                             fam->name);
     }
     gr_move_list list = {.arena = c->arena, .room = opts.max};
     if ((st = fam->moves_all(c, state, &list)) != GR_OK) {
@@ -837,9 +836,11 @@ gr_status gr_json_put_all_moves(gr_jctx *c, const gr_family *fam, void *state,
         cJSON *o = gr_jw_obj(c);
         gr_jw_set(c, o, "move", e->move);
         gr_jw_set(c, o, "grundy", gr_jw_value(c, &e->after));
-        gr_jw_set(c, o, "outcome",
-                  gr_jw_str(c, e->mover_wins < 0 ? gr_json_outcome(&e->after)
-                                                 : e->mover_wins ? "win" : "lose"));
+        const char *outcome = gr_json_outcome(&e->after);
+        if (e->mover_wins >= 0) {
+            outcome = e->mover_wins ? "win" : "lose"; /* the family decides (misère) */
+        }
+        gr_jw_set(c, o, "outcome", gr_jw_str(c, outcome));
         if (e->remoteness >= 0) {
             gr_jw_set(c, o, "remoteness", gr_jw_u64(c, (uint64_t)e->remoteness));
         }

@@ -275,12 +275,11 @@ static gr_status gr_gg_moves_all(gr_jctx *c, void *state, gr_move_list *list)
             uint64_t a = g->value[v];
             uint64_t fin = s->sum.finite_xor ^ (b != GR_GGRAPH_INFINITY ? b : 0) ^
                            (a != GR_GGRAPH_INFINITY ? a : 0);
-            size_t loopy = s->sum.infinite_tokens - (b == GR_GGRAPH_INFINITY) +
-                           (a == GR_GGRAPH_INFINITY);
+            size_t loopy =
+                s->sum.infinite_tokens - (b == GR_GGRAPH_INFINITY) + (a == GR_GGRAPH_INFINITY);
             uint32_t ku = v; /* whose K is the sum's when one token is infinite */
             if (a != GR_GGRAPH_INFINITY && loopy == 1) {
-                size_t other = s->sum.first_infinite != t ? s->sum.first_infinite
-                                                           : second_infinite;
+                size_t other = s->sum.first_infinite != t ? s->sum.first_infinite : second_infinite;
                 ku = s->start[other];
             }
             gr_move_value *e = gr_move_list_add(list);

@@ -266,8 +266,8 @@ gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
 
 /* With "all_moves": true in req, adds "moves" (at most max_moves entries)
  * and "move_count" to r through fam->moves_all (a 422 when it is NULL). */
-gr_status gr_json_put_all_moves(gr_jctx *c, const gr_family *fam, void *state,
-                                const cJSON *req, cJSON *r);
+gr_status gr_json_put_all_moves(gr_jctx *c, const gr_family *fam, void *state, const cJSON *req,
+                                cJSON *r);
 /* A value as the endpoints write it: an integer or {"infinity": [K...]}. */
 cJSON *gr_jw_value(gr_jctx *c, const gr_value *v);
 /* "win" | "lose" | "draw" for the player who made a move to a position of

@@ -272,8 +272,8 @@ static gr_status gr_octal_moves_all(gr_jctx *c, void *state, gr_move_list *list)
             }
             size_t want = (size_t)(n < room ? n : room);
             if (want > bufcap) {
-                gr_octal_move *nb = gr_arena_realloc(c->arena, buf, bufcap * sizeof(*buf),
-                                                     want * sizeof(*buf));
+                gr_octal_move *nb =
+                    gr_arena_realloc(c->arena, buf, bufcap * sizeof(*buf), want * sizeof(*buf));
                 if (nb == NULL) {
                     return gr_json_oom(c);
                 }

@@ -321,8 +321,7 @@ static gr_status gr_sum_all_moves(gr_jctx *c, gr_sum *s, uint64_t max, cJSON *r)
             return GR_ELIMIT;
         }
         if (p->fam->moves_all == NULL) {
-            return gr_json_error(c, GR_ELIMIT, ptr, "all_moves is not available for %s",
-                                 p->name);
+            return gr_json_error(c, GR_ELIMIT, ptr, "all_moves is not available for %s", p->name);
         }
         gr_move_list list = {.arena = c->arena, .room = max - listed};
         gr_status st = p->fam->moves_all(c, p->state, &list);
@@ -463,8 +462,7 @@ gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
     }
     gr_json_put_moves(c, r, moves, count, &opts);
     bool list_all = false;
-    if (all_moves != NULL &&
-        (st = gr_json_bool(c, all_moves, "/all_moves", &list_all)) != GR_OK) {
+    if (all_moves != NULL && (st = gr_json_bool(c, all_moves, "/all_moves", &list_all)) != GR_OK) {
         return st;
     }
     if (list_all && (st = gr_sum_all_moves(c, &s, opts.max, r)) != GR_OK) {
