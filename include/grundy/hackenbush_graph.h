@@ -1,5 +1,5 @@
 /*
- * Green Hackenbush on arbitrary graphs (seed 003).
+ * Green Hackenbush on arbitrary graphs (docs/hackenbush.md).
  *
  * A position is an undirected multigraph: loops and parallel edges are
  * allowed, and any number of vertices stand on the ground.  A move deletes

@@ -1,5 +1,5 @@
 /*
- * Green Hackenbush on rooted trees and forests (seed 000).
+ * Green Hackenbush on rooted trees and forests (docs/hackenbush.md).
  *
  * Every root stands on the ground; every other vertex hangs from its parent
  * by one edge.  Cutting the edge above a vertex removes that vertex's whole

@@ -41,24 +41,28 @@ static gr_status gr_gg_remoteness(gr_jctx *c, gr_gg_state *s)
     return st == GR_OK ? GR_OK : gr_json_error(c, st, NULL, "stopped computing remoteness");
 }
 
+/* The value of position u as the core's value algebra takes it. */
+static gr_value gr_gg_value(const gr_ggraph *g, uint32_t u)
+{
+    if (g->value[u] != GR_GGRAPH_INFINITY) {
+        return (gr_value){.kind = GR_VALUE_FINITE, .n = g->value[u]};
+    }
+    return (gr_value){
+        .kind = GR_VALUE_LOOPY, .k = g->k + g->k_off[u], .nk = g->k_off[u + 1] - g->k_off[u]};
+}
+
 static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                                void **state, gr_value *value)
 {
     const cJSON *positions, *moves, *start, *include;
     const gr_jfield fields[] = {
-        {"positions", true, &positions},
-        {"moves", true, &moves},
-        {"start", true, &start},
-        {"include_values", false, &include},
-    };
-    gr_status st = gr_json_family_object(c, obj, ptr, fields, 4);
+        {"positions", true, &positions}, {"moves", true, &moves},
+        {"start", true, &start}, {"include_values", false, &include}};
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 4, sizeof(gr_gg_state), state);
     if (st != GR_OK) {
         return st;
     }
-    gr_gg_state *s = gr_arena_calloc(c->arena, 1, sizeof(*s));
-    if (s == NULL) {
-        return gr_json_oom(c);
-    }
+    gr_gg_state *s = *state;
     if (include != NULL) {
         if (ptr[0] != '\0') {
             return gr_json_error(c, GR_EINVAL,
@@ -203,8 +207,8 @@ static gr_status gr_gg_moves_json(gr_jctx *c, void *state,
 
 /* Every move: token by token, each token's distinct destinations in the
  * order of the edges (as gr_ggraph_moves_to counts them).  The value after
- * a move is Smith's rule over the tokens with one replaced (the finite
- * ones XORed, the infinite ones counted).  Each move carries the
+ * a move is the core's value algebra over the tokens with one replaced
+ * (gr_value_sum_after: Smith's rule, docs/values.md).  Each move carries the
  * remoteness of the position it reaches: for one token from the graph's
  * own retrograde analysis, for several from the product graph's while it
  * has at most GR_GGRAPH_PRODUCT_STATES states (none beyond: a sum's
@@ -244,13 +248,18 @@ static gr_status gr_gg_moves_all(gr_jctx *c, void *state, gr_move_list *list)
     if (stamp == NULL || distinct == NULL || counted == NULL) {
         return gr_json_oom(c);
     }
-    /* the infinite tokens other than the first, for Smith's rule */
-    size_t second_infinite = s->ntokens;
+    /* the tokens' values, so the sum's value after each move is the core's
+     * (gr_value_sum_after, Smith's rule) */
+    gr_value *tv = GR_ARENA_ARRAY(c->arena, gr_value, s->ntokens);
+    gr_value_sum vs;
+    if (tv == NULL) {
+        return gr_json_oom(c);
+    }
     for (size_t t = 0; t < s->ntokens; t++) {
-        if (g->value[s->start[t]] == GR_GGRAPH_INFINITY && t != s->sum.first_infinite) {
-            second_infinite = t;
-            break;
-        }
+        tv[t] = gr_gg_value(g, s->start[t]);
+    }
+    if ((st = gr_value_sum_of(c->arena, tv, s->ntokens, &vs)) != GR_OK) {
+        return gr_json_oom(c);
     }
     uint32_t round = 0;
     for (size_t t = 0; t < s->ntokens; t++) {
@@ -261,7 +270,6 @@ static gr_status gr_gg_moves_all(gr_jctx *c, void *state, gr_move_list *list)
         }
         round++;
         uint32_t count = 0;
-        uint64_t b = g->value[u];
         for (size_t j = g->follow_off[u]; j < g->follow_off[u + 1]; j++) {
             uint32_t v = g->follow[j];
             if (stamp[v] == round) {
@@ -272,24 +280,13 @@ static gr_status gr_gg_moves_all(gr_jctx *c, void *state, gr_move_list *list)
             if (list->listed >= list->room) {
                 continue;
             }
-            uint64_t a = g->value[v];
-            uint64_t fin = s->sum.finite_xor ^ (b != GR_GGRAPH_INFINITY ? b : 0) ^
-                           (a != GR_GGRAPH_INFINITY ? a : 0);
-            size_t loopy =
-                s->sum.infinite_tokens - (b == GR_GGRAPH_INFINITY) + (a == GR_GGRAPH_INFINITY);
-            uint32_t ku = v; /* whose K is the sum's when one token is infinite */
-            if (a != GR_GGRAPH_INFINITY && loopy == 1) {
-                size_t other = s->sum.first_infinite != t ? s->sum.first_infinite : second_infinite;
-                ku = s->start[other];
-            }
             gr_move_value *e = gr_move_list_add(list);
             if (e == NULL) {
                 continue;
             }
-            st = gr_value_smith(c, fin, loopy, g->k + g->k_off[ku], g->k_off[ku + 1] - g->k_off[ku],
-                                &e->after);
-            if (st != GR_OK) {
-                return st;
+            gr_value a = gr_gg_value(g, v);
+            if ((st = gr_value_sum_after(c->arena, &vs, t, &a, &e->after)) != GR_OK) {
+                return gr_json_oom(c);
             }
             gr_ggraph_move mv = {t, u, v};
             e->move = gr_gg_move_json(c, &mv);
@@ -321,18 +318,6 @@ static bool gr_gg_first_wins(const void *state, const gr_value *value)
     return s->sum.winner == GR_GGRAPH_FIRST;
 }
 
-/* A value: an integer, or {"infinity": [K...]}. */
-static cJSON *gr_gg_value_json(gr_jctx *c, uint64_t v, const uint64_t *k,
-                               size_t nk)
-{
-    if (v != GR_GGRAPH_INFINITY) {
-        return gr_jw_u64(c, v);
-    }
-    cJSON *o = gr_jw_obj(c);
-    gr_jw_set(c, o, "infinity", gr_jw_u64_array(c, k, nk));
-    return o;
-}
-
 static gr_status gr_gg_extras(gr_jctx *c, void *state, cJSON *resp)
 {
     gr_gg_state *s = state;
@@ -342,9 +327,8 @@ static gr_status gr_gg_extras(gr_jctx *c, void *state, cJSON *resp)
     const gr_ggraph *g = &s->graph;
     cJSON *values = gr_jw_arr(c);
     for (uint32_t u = 0; u < g->positions && gr_jw_ok(c); u++) {
-        gr_jw_push(c, values,
-                   gr_gg_value_json(c, g->value[u], g->k + g->k_off[u],
-                                    g->k_off[u + 1] - g->k_off[u]));
+        gr_value v = gr_gg_value(g, u);
+        gr_jw_push(c, values, gr_jw_value(c, &v));
     }
     gr_jw_set(c, resp, "values", values);
     gr_status st = gr_gg_remoteness(c, s);
@@ -361,27 +345,19 @@ static gr_status gr_gg_extras(gr_jctx *c, void *state, cJSON *resp)
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_game_graph = {
-    .name = "game_graph",
-    .analyse = gr_gg_analyse,
-    .moves_to = gr_gg_moves_json,
-    .extras = gr_gg_extras,
-    .first_wins = gr_gg_first_wins,
-    .moves_all = gr_gg_moves_all,
-};
+const gr_family gr_family_game_graph = {.name = "game_graph",
+                                        .analyse = gr_gg_analyse,
+                                        .moves_to = gr_gg_moves_json,
+                                        .extras = gr_gg_extras,
+                                        .first_wins = gr_gg_first_wins,
+                                        .moves_all = gr_gg_moves_all};
 
 gr_status gr_endpoint_game_graph(gr_jctx *c, const cJSON *req, cJSON **resp)
 {
-    void *state = NULL;
+    void *state;
     gr_value value;
-    gr_status st = gr_gg_analyse(c, req, "", &state, &value);
-    if (st != GR_OK) {
-        return st;
-    }
     gr_move_opts opts;
-    st = gr_json_move_opts(
-        c, cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves"),
-        cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "", &opts);
+    gr_status st = gr_json_family_begin(c, &gr_family_game_graph, req, &state, &value, &opts);
     if (st != GR_OK) {
         return st;
     }
@@ -390,10 +366,7 @@ gr_status gr_endpoint_game_graph(gr_jctx *c, const cJSON *req, cJSON **resp)
                          : s->sum.winner == GR_GGRAPH_SECOND ? "second"
                                                              : "draw";
     cJSON *r = gr_jw_obj(c);
-    gr_jw_set(
-        c, r, "grundy",
-        gr_gg_value_json(c, s->sum.finite ? s->sum.value : GR_GGRAPH_INFINITY,
-                         s->sum.k, s->sum.nk));
+    gr_jw_set(c, r, "grundy", gr_jw_value(c, &value));
     gr_jw_set(c, r, "winner", gr_jw_str(c, winner));
     cJSON *moves = gr_jw_arr(c);
     uint64_t count = 0;

@@ -1,6 +1,6 @@
 /*
- * The hackenbush_graph family: Green Hackenbush on any graph (DESIGN §4.4,
- * seed 003), POST /v1/hackenbush/graph and a /v1/sum component.
+ * The hackenbush_graph family: Green Hackenbush on any graph (docs/hackenbush.md),
+ * POST /v1/hackenbush/graph and a /v1/sum component.
  *
  *   {"vertices": 5, "edges": [[0, 1], [1, 2], [2, 0], [2, 2], [0, 1]],
  *    "ground": [0]}
@@ -43,18 +43,12 @@ static gr_status gr_hgraph_analyse(gr_jctx *c, const cJSON *obj, const char *ptr
 {
     const cJSON *vertices, *edges, *ground;
     const gr_jfield fields[] = {
-        {"edges", true, &edges},
-        {"ground", true, &ground},
-        {"vertices", false, &vertices},
-    };
-    gr_status st = gr_json_family_object(c, obj, ptr, fields, 3);
+        {"edges", true, &edges}, {"ground", true, &ground}, {"vertices", false, &vertices}};
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 3, sizeof(gr_hgraph_state), state);
     if (st != GR_OK) {
         return st;
     }
-    gr_hgraph_state *s = gr_arena_calloc(c->arena, 1, sizeof(*s));
-    if (s == NULL) {
-        return gr_json_oom(c);
-    }
+    gr_hgraph_state *s = *state;
     uint64_t top = GR_HGRAPH_MAX_ID;
     if (vertices != NULL) {
         uint64_t n = 0;
@@ -216,14 +210,11 @@ static gr_status gr_hgraph_extras(gr_jctx *c, void *state, cJSON *resp)
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_hackenbush_graph = {
-    .name = "hackenbush_graph",
-    .analyse = gr_hgraph_analyse,
-    .moves_to = gr_hgraph_moves_json,
-    .extras = gr_hgraph_extras,
-    .first_wins = NULL,
-    .moves_all = gr_hgraph_moves_all,
-};
+const gr_family gr_family_hackenbush_graph = {.name = "hackenbush_graph",
+                                              .analyse = gr_hgraph_analyse,
+                                              .moves_to = gr_hgraph_moves_json,
+                                              .extras = gr_hgraph_extras,
+                                              .moves_all = gr_hgraph_moves_all};
 
 /* The response of the generic family endpoint (common.c), for a state the
  * text reader built: same keys, same order, same bytes. */

@@ -1,6 +1,6 @@
 /*
  * The hackenbush_tree family: Green Hackenbush on rooted trees and forests
- * (DESIGN §4.3, seed 000), in three input forms that all become one parent
+ * (docs/hackenbush.md), in three input forms that all become one parent
  * array for the core (include/grundy/hackenbush_tree.h):
  *
  *   {"parent": [-1, 0, 0, 1]}                  a forest, -1 marks a root;
@@ -348,11 +348,8 @@ static gr_status gr_htree_analyse(gr_jctx *c, const cJSON *obj,
 {
     const cJSON *parent_item, *edges, *root, *nested;
     const gr_jfield fields[] = {
-        {"parent", false, &parent_item},
-        {"edges", false, &edges},
-        {"root", false, &root},
-        {"nested", false, &nested},
-    };
+        {"parent", false, &parent_item}, {"edges", false, &edges},
+        {"root", false, &root}, {"nested", false, &nested}};
     gr_status st = gr_json_family_object(c, obj, ptr, fields, 4);
     if (st != GR_OK) {
         return st;
@@ -424,9 +421,8 @@ static const char *gr_htree_path(gr_jctx *c, const gr_htree_state *s,
     size_t len = 0;
     for (uint32_t u = v; s->tree.parent[u] != GR_HTREE_ROOT;
          u = s->tree.parent[u]) {
-        char digits[16];
-        len += 1 + (size_t)snprintf(digits, sizeof(digits), "%u",
-                                    s->sibling[u]);
+        char digits[24];
+        len += 1 + gr_dec_u64(digits, s->sibling[u]);
     }
     char *out = gr_arena_alloc(c->arena, len + 1);
     if (out == NULL) {
@@ -436,10 +432,10 @@ static const char *gr_htree_path(gr_jctx *c, const gr_htree_state *s,
     size_t end = len;
     for (uint32_t u = v; s->tree.parent[u] != GR_HTREE_ROOT;
          u = s->tree.parent[u]) {
-        char digits[16];
-        int d = snprintf(digits, sizeof(digits), "%u", s->sibling[u]);
-        end -= (size_t)d;
-        memcpy(out + end, digits, (size_t)d);
+        char digits[24];
+        size_t d = gr_dec_u64(digits, s->sibling[u]);
+        end -= d;
+        memcpy(out + end, digits, d);
         out[--end] = '/';
     }
     return out;
@@ -531,17 +527,7 @@ static gr_status gr_htree_moves_all(gr_jctx *c, void *state, gr_move_list *list)
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_hackenbush_tree = {
-    .name = "hackenbush_tree",
-    .analyse = gr_htree_analyse,
-    .moves_to = gr_htree_moves_json,
-    .extras = NULL,
-    .first_wins = NULL,
-    .moves_all = gr_htree_moves_all,
-};
-
-gr_status gr_endpoint_hackenbush_tree(gr_jctx *c, const cJSON *req,
-                                      cJSON **resp)
-{
-    return gr_json_family_endpoint(c, &gr_family_hackenbush_tree, req, resp);
-}
+const gr_family gr_family_hackenbush_tree = {.name = "hackenbush_tree",
+                                             .analyse = gr_htree_analyse,
+                                             .moves_to = gr_htree_moves_json,
+                                             .moves_all = gr_htree_moves_all};

@@ -21,18 +21,12 @@ static gr_status gr_nim_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                                 void **state, gr_value *value)
 {
     const cJSON *piles, *misere;
-    const gr_jfield fields[] = {
-        {"piles", true, &piles},
-        {"misere", false, &misere},
-    };
-    gr_status st = gr_json_family_object(c, obj, ptr, fields, 2);
+    const gr_jfield fields[] = {{"piles", true, &piles}, {"misere", false, &misere}};
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 2, sizeof(gr_nim_state), state);
     if (st != GR_OK) {
         return st;
     }
-    gr_nim_state *s = gr_arena_alloc(c->arena, sizeof(*s));
-    if (s == NULL) {
-        return gr_json_oom(c);
-    }
+    gr_nim_state *s = *state;
     s->misere = false;
     if (misere != NULL &&
         (st = gr_json_bool(c, misere, gr_jp_key(c, ptr, "misere"), &s->misere)) !=
@@ -141,16 +135,8 @@ static bool gr_nim_first_wins(const void *state, const gr_value *value)
     return value->n != 0;
 }
 
-const gr_family gr_family_nim = {
-    .name = "nim",
-    .analyse = gr_nim_analyse,
-    .moves_to = gr_nim_moves_json,
-    .extras = NULL,
-    .first_wins = gr_nim_first_wins,
-    .moves_all = gr_nim_moves_all,
-};
-
-gr_status gr_endpoint_nim(gr_jctx *c, const cJSON *req, cJSON **resp)
-{
-    return gr_json_family_endpoint(c, &gr_family_nim, req, resp);
-}
+const gr_family gr_family_nim = {.name = "nim",
+                                 .analyse = gr_nim_analyse,
+                                 .moves_to = gr_nim_moves_json,
+                                 .first_wins = gr_nim_first_wins,
+                                 .moves_all = gr_nim_moves_all};

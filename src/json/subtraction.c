@@ -93,18 +93,12 @@ static gr_status gr_sub_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
 {
     const cJSON *piles, *max_take, *set;
     const gr_jfield fields[] = {
-        {"piles", true, &piles},
-        {"max_take", false, &max_take},
-        {"subtraction_set", false, &set},
-    };
-    gr_status st = gr_json_family_object(c, obj, ptr, fields, 3);
+        {"piles", true, &piles}, {"max_take", false, &max_take}, {"subtraction_set", false, &set}};
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 3, sizeof(gr_sub_state), state);
     if (st != GR_OK) {
         return st;
     }
-    gr_sub_state *s = gr_arena_alloc(c->arena, sizeof(*s));
-    if (s == NULL) {
-        return gr_json_oom(c);
-    }
+    gr_sub_state *s = *state;
     gr_sub_rules rules;
     if ((st = read_rules(c, ptr, max_take, set, &rules)) != GR_OK) {
         return st;
@@ -276,16 +270,8 @@ static gr_status gr_sub_extras(gr_jctx *c, void *state, cJSON *resp)
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_subtraction = {
-    .name = "subtraction",
-    .analyse = gr_sub_analyse,
-    .moves_to = gr_sub_moves_json,
-    .extras = gr_sub_extras,
-    .first_wins = NULL,
-    .moves_all = gr_sub_moves_all,
-};
-
-gr_status gr_endpoint_subtraction(gr_jctx *c, const cJSON *req, cJSON **resp)
-{
-    return gr_json_family_endpoint(c, &gr_family_subtraction, req, resp);
-}
+const gr_family gr_family_subtraction = {.name = "subtraction",
+                                         .analyse = gr_sub_analyse,
+                                         .moves_to = gr_sub_moves_json,
+                                         .extras = gr_sub_extras,
+                                         .moves_all = gr_sub_moves_all};

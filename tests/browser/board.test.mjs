@@ -1,4 +1,4 @@
-// The analysis board (issue 18): every family loads its example, lists every move with
+// The analysis board (docs/contract.md, "Every move"): every family loads its example, lists every move with
 // data-outcome, plays one from the list, sees the engine reply, and the shared URL
 // (location.hash) restores the position after a reload.  Screenshots of every family at
 // 1280 and 390 px go to SCREENSHOT_DIR.  The sequence plot and its progress bar need
