@@ -55,18 +55,9 @@ static gr_status gr_hgraph_class_locals(gr_arena *a, const gr_hgraph *g, const u
     if (st != GR_OK) {
         return st;
     }
-    size_t mk = (size_t)cuts.max_class + 2;
-    gr_hgraph_folder *folder = NULL;
-    st = gr_hgraph_folder_create(a, mk, gr_hgraph_bitlen(g->attached_edges), &folder);
-    uint32_t *vx = GR_ARENA_ARRAY_UNINIT(a, uint32_t, mk);
-    uint64_t *w = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk);
-    uint64_t *fa = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk + 1);
-    uint64_t *fb = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk + 1);
-    uint32_t *edges = GR_ARENA_ARRAY_UNINIT(a, uint32_t, mk);
-    uint64_t *values = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk);
-    if (st != GR_OK || vx == NULL || w == NULL || fa == NULL || fb == NULL || edges == NULL ||
-        values == NULL) {
-        return GR_ENOMEM;
+    gr_hgraph_class_scratch sc;
+    if ((st = gr_hgraph_class_scratch_create(a, g, &cuts, &sc)) != GR_OK) {
+        return st;
     }
     for (uint32_t cls = 0; cls < cuts.nclass; cls++) {
         /* fold only the classes holding a listed edge */
@@ -77,17 +68,17 @@ static gr_status gr_hgraph_class_locals(gr_arena *a, const gr_hgraph *g, const u
         if (!needed) {
             continue;
         }
-        uint32_t n = gr_hgraph_class_values(g, &cuts, cls, folder, vx, w, fa, fb, edges, values);
+        uint32_t n = gr_hgraph_class_values(g, &cuts, cls, &sc);
         for (uint32_t i = 0; i < n; i++) {
-            if (slot[edges[i]] != GR_HGRAPH_NONE) {
-                local[slot[edges[i]]] = values[i];
+            if (slot[sc.edges[i]] != GR_HGRAPH_NONE) {
+                local[slot[sc.edges[i]]] = sc.values[i];
             }
         }
         if ((cls & 1023u) == 0 && (st = gr_arena_check(a)) != GR_OK) {
             break;
         }
     }
-    gr_hgraph_folder_release(a, folder);
+    gr_hgraph_class_scratch_release(a, &sc);
     gr_hgraph_cuts_release(a, g, &cuts);
     return st;
 }

@@ -111,13 +111,24 @@ void gr_hgraph_fold_prefixes(gr_hgraph_folder *f, const uint64_t *w, size_t k, u
 void gr_hgraph_fold_prefixes_naive(const uint64_t *w, size_t k, uint64_t *out);
 
 /* ---- one class's values (hackenbush_graph_moves.c) -----------------------
- * The value of class cls's component C (its whole subtree of the bridge
+ * The scratch every class evaluation of one graph shares: the folder and
+ * arrays of max_class + 2 entries (vx, w, fa, fb) and the outputs (edges,
+ * values). */
+typedef struct gr_hgraph_class_scratch {
+    size_t mk;
+    gr_hgraph_folder *folder;
+    uint32_t *vx, *edges;
+    uint64_t *w, *fa, *fb, *values;
+} gr_hgraph_class_scratch;
+
+gr_status gr_hgraph_class_scratch_create(gr_arena *a, const gr_hgraph *g,
+                                         const gr_hgraph_cuts *cuts, gr_hgraph_class_scratch *s);
+void gr_hgraph_class_scratch_release(gr_arena *a, gr_hgraph_class_scratch *s);
+/* The value of class cls's component C (its whole subtree of the bridge
  * tree) after removing each of the class's edges: writes the edge ids and
- * the values to edge_out[] and value_out[] and returns how many (k + 1).
- * Scratch vx, w, fa, fb and the outputs: max_class + 2 entries each. */
+ * the values to s->edges[] and s->values[] and returns how many (k + 1). */
 uint32_t gr_hgraph_class_values(const gr_hgraph *g, const gr_hgraph_cuts *cuts, uint32_t cls,
-                                gr_hgraph_folder *folder, uint32_t *vx, uint64_t *w, uint64_t *fa,
-                                uint64_t *fb, uint32_t *edge_out, uint64_t *value_out);
+                                gr_hgraph_class_scratch *s);
 /* Bits of x (the folder's width for values up to x). */
 unsigned gr_hgraph_bitlen(uint64_t x);
 
