@@ -55,16 +55,23 @@ static gr_status gr_gg_preds(gr_arena *arena, const gr_ggraph *g, size_t **off_o
     return GR_OK;
 }
 
-gr_status gr_ggraph_remoteness(gr_arena *arena, const gr_ggraph *g, uint32_t **out)
+/* The retrograde analysis over the sums of ntokens tokens on g (states =
+ * n^ntokens of them; one token is the graph itself): a state is the tuple
+ * of token positions, index sum_t pos_t * n^t.  Its successors move one
+ * token along one edge; its predecessors come from the single graph's
+ * predecessor lists, so no product edge is stored. */
+static gr_status gr_gg_retrograde(gr_arena *arena, const gr_ggraph *g, size_t ntokens,
+                                  size_t states, uint32_t **out)
 {
     const uint32_t n = g->positions;
-    uint32_t *rem = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, (size_t)n + 1);
-    uint32_t *left = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, (size_t)n + 1);
-    uint8_t *won = GR_ARENA_ARRAY(arena, uint8_t, (size_t)n + 1);
-    uint32_t *queue = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, (size_t)n + 1);
+    uint32_t *rem = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, states + 1);
+    uint32_t *left = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, states + 1);
+    uint8_t *won = GR_ARENA_ARRAY(arena, uint8_t, states + 1);
+    uint32_t *queue = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, states + 1);
+    uint32_t *pos = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, ntokens + 1);
     size_t *pred_off;
     uint32_t *pred;
-    if (rem == NULL || left == NULL || won == NULL || queue == NULL) {
+    if (rem == NULL || left == NULL || won == NULL || queue == NULL || pos == NULL) {
         return GR_ENOMEM;
     }
     gr_status st = gr_gg_preds(arena, g, &pred_off, &pred);
@@ -72,32 +79,44 @@ gr_status gr_ggraph_remoteness(gr_arena *arena, const gr_ggraph *g, uint32_t **o
         return st;
     }
     size_t head = 0, tail = 0;
-    for (uint32_t u = 0; u < n; u++) {
-        size_t deg = g->follow_off[u + 1] - g->follow_off[u];
-        left[u] = deg > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)deg;
-        rem[u] = GR_GGRAPH_DRAWN;
+    for (size_t sidx = 0; sidx < states; sidx++) {
+        size_t x = sidx, deg = 0;
+        for (size_t t = 0; t < ntokens; t++, x /= n) {
+            uint32_t p = (uint32_t)(x % n);
+            deg += g->follow_off[p + 1] - g->follow_off[p];
+        }
+        left[sidx] = deg > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)deg;
+        rem[sidx] = GR_GGRAPH_DRAWN;
         if (deg == 0) {
-            rem[u] = 0;
-            queue[tail++] = u;
+            rem[sidx] = 0;
+            queue[tail++] = (uint32_t)sidx;
         }
     }
     while (head < tail) {
-        uint32_t x = queue[head++];
+        uint32_t xs = queue[head++];
         if ((head & 4095u) == 0 && (st = gr_arena_check(arena)) != GR_OK) {
             return st;
         }
-        for (size_t j = pred_off[x]; j < pred_off[x + 1]; j++) {
-            uint32_t p = pred[j];
-            if (rem[p] != GR_GGRAPH_DRAWN) {
-                continue; /* resolved already, by a nearer option */
-            }
-            if (!won[x]) { /* x lost for its mover: p wins by moving there */
-                won[p] = 1;
-                rem[p] = rem[x] + 1;
-                queue[tail++] = p;
-            } else if (--left[p] == 0) { /* every option of p is won */
-                rem[p] = rem[x] + 1;
-                queue[tail++] = p;
+        size_t x = xs;
+        for (size_t t = 0; t < ntokens; t++, x /= n) {
+            pos[t] = (uint32_t)(x % n);
+        }
+        size_t scale = 1;
+        for (size_t t = 0; t < ntokens; t++, scale *= n) {
+            /* predecessors moving token t: u -> pos[t] */
+            for (size_t j = pred_off[pos[t]]; j < pred_off[pos[t] + 1]; j++) {
+                size_t p = xs - (size_t)pos[t] * scale + (size_t)pred[j] * scale;
+                if (rem[p] != GR_GGRAPH_DRAWN) {
+                    continue; /* resolved already, by a nearer option */
+                }
+                if (!won[xs]) { /* xs lost for its mover: p wins by moving there */
+                    won[p] = 1;
+                    rem[p] = rem[xs] + 1;
+                    queue[tail++] = (uint32_t)p;
+                } else if (--left[p] == 0) { /* every option of p is won */
+                    rem[p] = rem[xs] + 1;
+                    queue[tail++] = (uint32_t)p;
+                }
             }
         }
     }
@@ -105,14 +124,16 @@ gr_status gr_ggraph_remoteness(gr_arena *arena, const gr_ggraph *g, uint32_t **o
     return GR_OK;
 }
 
+gr_status gr_ggraph_remoteness(gr_arena *arena, const gr_ggraph *g, uint32_t **out)
+{
+    return gr_gg_retrograde(arena, g, 1, g->positions, out);
+}
+
 /*
  * Remoteness of sums of tokens, by the same retrograde analysis over the
- * product graph: a state is the tuple of token positions, index
- * sum_t pos_t * n^t.  Its successors move one token along one edge; its
- * predecessors are found from the single graph's predecessor lists, so no
- * product edge is stored.  Exponential in the number of tokens, so only
- * for small products (GR_GGRAPH_PRODUCT_STATES states, and
- * GR_GGRAPH_PRODUCT_WORK edge visits): GR_ELIMIT beyond.
+ * product graph.  Exponential in the number of tokens, so only for small
+ * products (GR_GGRAPH_PRODUCT_STATES states, and GR_GGRAPH_PRODUCT_WORK
+ * edge visits): GR_ELIMIT beyond.
  */
 static size_t gr_gg_pow_check(uint32_t n, size_t k, size_t limit)
 {
@@ -136,63 +157,6 @@ gr_status gr_ggraph_product_remoteness(gr_arena *arena, const gr_ggraph *g, size
             (double)GR_GGRAPH_PRODUCT_WORK) {
         return GR_ELIMIT;
     }
-    uint32_t *rem = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, states);
-    uint32_t *left = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, states);
-    uint8_t *won = GR_ARENA_ARRAY(arena, uint8_t, states);
-    uint32_t *queue = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, states);
-    uint32_t *pos = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, ntokens);
-    size_t *pred_off;
-    uint32_t *pred;
-    if (rem == NULL || left == NULL || won == NULL || queue == NULL || pos == NULL) {
-        return GR_ENOMEM;
-    }
-    gr_status st = gr_gg_preds(arena, g, &pred_off, &pred);
-    if (st != GR_OK) {
-        return st;
-    }
-    size_t head = 0, tail = 0;
-    for (size_t sidx = 0; sidx < states; sidx++) {
-        size_t x = sidx, deg = 0;
-        for (size_t t = 0; t < ntokens; t++, x /= n) {
-            uint32_t p = (uint32_t)(x % n);
-            deg += g->follow_off[p + 1] - g->follow_off[p];
-        }
-        left[sidx] = (uint32_t)deg; /* at most ntokens * moves: bounded by the work check */
-        rem[sidx] = GR_GGRAPH_DRAWN;
-        if (deg == 0) {
-            rem[sidx] = 0;
-            queue[tail++] = (uint32_t)sidx;
-        }
-    }
-    while (head < tail) {
-        uint32_t xs = queue[head++];
-        if ((head & 4095u) == 0 && (st = gr_arena_check(arena)) != GR_OK) {
-            return st;
-        }
-        size_t x = xs;
-        for (size_t t = 0; t < ntokens; t++, x /= n) {
-            pos[t] = (uint32_t)(x % n);
-        }
-        size_t scale = 1;
-        for (size_t t = 0; t < ntokens; t++, scale *= n) {
-            /* predecessors moving token t: u -> pos[t] */
-            for (size_t j = pred_off[pos[t]]; j < pred_off[pos[t] + 1]; j++) {
-                size_t p = xs - (size_t)pos[t] * scale + (size_t)pred[j] * scale;
-                if (rem[p] != GR_GGRAPH_DRAWN) {
-                    continue;
-                }
-                if (!won[xs]) {
-                    won[p] = 1;
-                    rem[p] = rem[xs] + 1;
-                    queue[tail++] = (uint32_t)p;
-                } else if (--left[p] == 0) {
-                    rem[p] = rem[xs] + 1;
-                    queue[tail++] = (uint32_t)p;
-                }
-            }
-        }
-    }
-    *out = rem;
     *nstates = states;
-    return GR_OK;
+    return gr_gg_retrograde(arena, g, ntokens, states, out);
 }
