@@ -59,6 +59,7 @@ typedef struct gr_value_sum {
     gr_outcome outcome;
     size_t loopy;       /* components of infinite value */
     size_t first_loopy; /* the first of them (when loopy > 0) */
+    size_t next_loopy;  /* the second of them (when loopy > 1) */
     bool ordinal;       /* some component is ordinal-valued */
     /* FINITE: the XOR of the components.  With one loopy component and no
      * ordinals: the XOR of the others, a. */
@@ -98,5 +99,21 @@ gr_status gr_value_sum_target(gr_value_sum *s, size_t i, gr_ord_ref *ref, gr_val
 /* With ordinals, element i of a loopy sum's K' as an ordinal in s->ctx:
  * high + k[i]. */
 gr_status gr_value_sum_loopy_ord(gr_value_sum *s, size_t i, gr_ord *out);
+
+/* The value the sum would have with component i replaced by `after` (the
+ * value of a position component i can move to), in O(|K|) instead of a
+ * new gr_value_sum_of: the finite parts XOR to total ^ old ^ new, and by
+ * Smith's rule one loopy part left gives infinity(K XOR that), two or more
+ * infinity(empty).  K is sorted into arena.  Sums without ordinal
+ * components only (GR_EINVAL otherwise: an ordinal position has
+ * infinitely many moves to list). */
+gr_status gr_value_sum_after(gr_arena *arena, const gr_value_sum *s, size_t i,
+                             const gr_value *after, gr_value *out);
+
+/* Who wins a position worth v when it is the next player's turn: finite
+ * v != 0 or a loopy v with 0 in K (Smith), GR_OUTCOME_FIRST; finite 0,
+ * GR_OUTCOME_SECOND; a loopy v without 0 in K, GR_OUTCOME_DRAW.  Finite
+ * and loopy values only. */
+gr_outcome gr_value_outcome(const gr_value *v);
 
 #endif

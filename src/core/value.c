@@ -95,8 +95,13 @@ gr_status gr_value_sum_of(gr_arena *arena, const gr_value *parts, size_t n, gr_v
     out->part = parts;
     out->n = n;
     for (size_t i = 0; i < n; i++) {
-        if (parts[i].kind == GR_VALUE_LOOPY && out->loopy++ == 0) {
-            out->first_loopy = i;
+        if (parts[i].kind == GR_VALUE_LOOPY) {
+            if (out->loopy == 0) {
+                out->first_loopy = i;
+            } else if (out->loopy == 1) {
+                out->next_loopy = i;
+            }
+            out->loopy++;
         }
         out->ordinal |= parts[i].kind == GR_VALUE_ORDINAL;
     }
@@ -158,4 +163,59 @@ gr_status gr_value_sum_loopy_ord(gr_value_sum *s, size_t i, gr_ord *out)
     gr_ord fin;
     gr_status st = gr_ord_from_u64(s->ctx, s->k[i], &fin);
     return st == GR_OK ? gr_ord_xor(s->ctx, s->high, fin, out) : st;
+}
+
+gr_status gr_value_sum_after(gr_arena *arena, const gr_value_sum *s, size_t i,
+                             const gr_value *after, gr_value *out)
+{
+    const gr_value *was = &s->part[i];
+    memset(out, 0, sizeof(*out));
+    if (s->ordinal || after->kind == GR_VALUE_ORDINAL) {
+        return GR_EINVAL;
+    }
+    /* without ordinals s->total is the XOR of every finite part */
+    uint64_t fin = s->total;
+    fin ^= was->kind == GR_VALUE_FINITE ? was->n : 0;
+    fin ^= after->kind == GR_VALUE_FINITE ? after->n : 0;
+    bool was_loopy = was->kind == GR_VALUE_LOOPY, now_loopy = after->kind == GR_VALUE_LOOPY;
+    size_t loopy = s->loopy - was_loopy + now_loopy;
+    if (loopy == 0) {
+        out->kind = GR_VALUE_FINITE;
+        out->n = fin;
+        return GR_OK;
+    }
+    out->kind = GR_VALUE_LOOPY;
+    if (loopy >= 2) {
+        return GR_OK; /* infinity(empty) */
+    }
+    /* the one loopy part: the moved component's new value, or the other
+     * loopy component when component i left its own loopy value */
+    const gr_value *v = after;
+    if (!now_loopy) {
+        v = &s->part[s->first_loopy != i ? s->first_loopy : s->next_loopy];
+    }
+    uint64_t *k = GR_ARENA_ARRAY_UNINIT(arena, uint64_t, v->nk + 1);
+    if (k == NULL) {
+        return GR_ENOMEM;
+    }
+    for (size_t j = 0; j < v->nk; j++) {
+        k[j] = v->k[j] ^ fin;
+    }
+    qsort(k, v->nk, sizeof(*k), gr_value_cmp_u64);
+    out->k = k;
+    out->nk = v->nk;
+    return GR_OK;
+}
+
+gr_outcome gr_value_outcome(const gr_value *v)
+{
+    if (v->kind != GR_VALUE_LOOPY) {
+        return v->n != 0 ? GR_OUTCOME_FIRST : GR_OUTCOME_SECOND;
+    }
+    for (size_t i = 0; i < v->nk; i++) {
+        if (v->k[i] == 0) {
+            return GR_OUTCOME_FIRST;
+        }
+    }
+    return GR_OUTCOME_DRAW;
 }

@@ -185,6 +185,32 @@ void gr_json_buf_u64(gr_buf *b, uint64_t v);
  * order).  NULL when out of budget. */
 char *gr_json_print(gr_jctx *c, const cJSON *item, size_t *len);
 
+/* ---- every move with its value ("all_moves", docs/contract.md) ------
+ * A family lists its moves as entries; the endpoint (or /v1/sum, which
+ * recomputes the whole sum's value after each) writes them as
+ * {"move", "grundy", "outcome"[, "remoteness"]}. */
+typedef struct gr_move_value {
+    cJSON *move;        /* the family's move object */
+    gr_value after;     /* the family's value after the move (finite/loopy) */
+    int mover_wins;     /* -1: by `after` (normal play); 0 or 1: the family
+                           decides (misère Nim) */
+    int64_t remoteness; /* moves left after this one with perfect play
+                           (game graphs), or -1 */
+} gr_move_value;
+
+typedef struct gr_move_list {
+    gr_arena *arena;
+    gr_move_value *item; /* grown from the arena up to `room` entries */
+    uint64_t room, listed, cap;
+    bool oom;
+    unsigned __int128 count; /* every move, listed or not */
+} gr_move_list;
+
+/* The next free entry (zeroed; mover_wins and remoteness -1), or NULL when
+ * `room` are listed already (the family then only counts) or the arena is
+ * exhausted (l->oom set; the caller answers 413). */
+gr_move_value *gr_move_list_add(gr_move_list *l);
+
 /* ---- families -----------------------------------------------------------
  * Every game family exposes one of these, so its endpoint (/v1/<name>) and
  * /v1/sum share one code path per family.
@@ -200,6 +226,7 @@ char *gr_json_print(gr_jctx *c, const cJSON *item, size_t *len);
  * extras: adds family-specific fields to the endpoint's response
  *   (pile_grundy, period, detached_edges, ...); may be NULL.
  * Values are the core's (include/grundy/value.h). */
+
 typedef struct gr_family {
     const char *name; /* as in /v1/sum's "game" */
     gr_status (*analyse)(gr_jctx *c, const cJSON *obj, const char *ptr,
@@ -211,6 +238,12 @@ typedef struct gr_family {
     /* Whether the player to move wins; NULL means "value is finite and
      * non-zero" (normal play).  Misère Nim overrides it. */
     bool (*first_wins)(const void *state, const gr_value *value);
+    /* Every move of the analysed position with the value it leads to
+     * ("all_moves", docs/contract.md): appends the first moves, in a
+     * fixed order, to `list` (gr_move_list_add) and counts all of them
+     * (list->count).
+     * NULL: the family cannot list them (a 422). */
+    gr_status (*moves_all)(gr_jctx *c, void *state, gr_move_list *list);
 } gr_family;
 
 /* The first steps of a family's own endpoint: analyse the whole request
@@ -225,5 +258,21 @@ gr_status gr_json_family_begin(gr_jctx *c, const gr_family *fam, const cJSON *re
  * two keys in its object reader). */
 gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
                                   const cJSON *req, cJSON **resp);
+
+/* With "all_moves": true in req, adds "moves" (at most max_moves entries)
+ * and "move_count" to r through fam->moves_all (a 422 when it is NULL). */
+gr_status gr_json_put_all_moves(gr_jctx *c, const gr_family *fam, void *state, const cJSON *req,
+                                cJSON *r);
+/* A value as the endpoints write it: an integer or {"infinity": [K...]}. */
+cJSON *gr_jw_value(gr_jctx *c, const gr_value *v);
+/* "win" | "lose" | "draw" for the player who made a move to a position of
+ * value v (normal play; Smith's rule for infinite values). */
+const char *gr_json_outcome(const gr_value *v);
+/* One entry of "moves": {"move", "grundy": after, "outcome"[, "remoteness"
+ * when >= 0]}; outcome NULL means gr_json_outcome(after). */
+cJSON *gr_json_move_entry(gr_jctx *c, cJSON *move, const gr_value *after, const char *outcome,
+                          int64_t remoteness);
+/* An exact count: a JSON number up to 2^53-1, a decimal string above. */
+cJSON *gr_jw_u128(gr_jctx *c, unsigned __int128 v);
 
 #endif

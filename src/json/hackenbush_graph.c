@@ -150,6 +150,57 @@ static gr_status gr_hgraph_moves_json(gr_jctx *c, void *state, const gr_value *t
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
+/* Every move: the edges in play by index.  Values come from
+ * gr_hgraph_values_after (bridges and lone non-bridge edges O(1), other
+ * classes folded once, then a walk up the bridge tree per listed edge):
+ * the walks are bounded by GR_HGRAPH_ALL_MOVES_WORK steps (a 422 naming
+ * max_moves past it), never a re-solve per edge. */
+#define GR_HGRAPH_ALL_MOVES_WORK (1ull << 28)
+
+static gr_status gr_hgraph_moves_all(gr_jctx *c, void *state, gr_move_list *list)
+{
+    const gr_hgraph_state *s = state;
+    uint64_t in_play = s->m - s->summary.detached_edges;
+    list->count += in_play;
+    uint64_t k = in_play < list->room ? in_play : list->room;
+    uint32_t *edges = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, k + 1);
+    uint64_t *values = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, k + 1);
+    if (edges == NULL || values == NULL) {
+        return gr_json_oom(c);
+    }
+    uint64_t n = 0;
+    for (size_t e = 0; e < s->m && n < k; e++) {
+        if (gr_hgraph_edge_in_play(s->graph, e)) {
+            edges[n++] = (uint32_t)e;
+        }
+    }
+    gr_status st =
+        gr_hgraph_values_after(c->arena, s->graph, edges, n, GR_HGRAPH_ALL_MOVES_WORK, values);
+    if (st == GR_ELIMIT) {
+        return gr_json_error(c, GR_ELIMIT, "/max_moves",
+                             "listing the value after each of this many edge removals walks "
+                             "more than %llu steps up this graph's bridge tree; ask for fewer "
+                             "moves",
+                             (unsigned long long)GR_HGRAPH_ALL_MOVES_WORK);
+    }
+    if (st == GR_ENOMEM) {
+        return gr_json_oom(c);
+    }
+    if (st != GR_OK) {
+        return gr_json_error(c, st, NULL, "stopped while listing moves");
+    }
+    for (uint64_t i = 0; i < n; i++) {
+        gr_move_value *e = gr_move_list_add(list);
+        if (e == NULL) {
+            break;
+        }
+        e->move = gr_hgraph_move_json(c, s, edges[i]);
+        e->after.kind = GR_VALUE_FINITE;
+        e->after.n = values[i];
+    }
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
 static gr_status gr_hgraph_extras(gr_jctx *c, void *state, cJSON *resp)
 {
     const gr_hgraph_state *s = state;
@@ -162,7 +213,8 @@ static gr_status gr_hgraph_extras(gr_jctx *c, void *state, cJSON *resp)
 const gr_family gr_family_hackenbush_graph = {.name = "hackenbush_graph",
                                               .analyse = gr_hgraph_analyse,
                                               .moves_to = gr_hgraph_moves_json,
-                                              .extras = gr_hgraph_extras};
+                                              .extras = gr_hgraph_extras,
+                                              .moves_all = gr_hgraph_moves_all};
 
 /* The response of the generic family endpoint (common.c), for a state the
  * text reader built: same keys, same order, same bytes. */

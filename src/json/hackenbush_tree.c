@@ -441,6 +441,22 @@ static const char *gr_htree_path(gr_jctx *c, const gr_htree_state *s,
     return out;
 }
 
+static cJSON *gr_htree_move_obj(gr_jctx *c, const gr_htree_state *s, const gr_htree_move *mv)
+{
+    cJSON *m = gr_jw_obj(c);
+    if (s->sibling != NULL) {
+        const char *path = gr_htree_path(c, s, mv->child);
+        gr_jw_set(c, m, "path", path != NULL ? gr_jw_str(c, path) : NULL);
+        if (path == NULL) {
+            c->oom = true;
+        }
+    }
+    gr_jw_set(c, m, "parent", gr_jw_u64(c, mv->parent));
+    gr_jw_set(c, m, "child", gr_jw_u64(c, mv->child));
+    gr_jw_set(c, m, "edges_removed", gr_jw_u64(c, mv->edges_removed));
+    return m;
+}
+
 static gr_status gr_htree_moves_json(gr_jctx *c, void *state,
                                      const gr_value *target, uint64_t max,
                                      bool count_all, cJSON *arr,
@@ -466,22 +482,52 @@ static gr_status gr_htree_moves_json(gr_jctx *c, void *state,
                                : gr_json_error(c, st, NULL, "moves failed");
     }
     for (uint64_t i = 0; i < found && i < want; i++) {
-        cJSON *m = gr_jw_obj(c);
-        if (s->sibling != NULL) {
-            const char *path = gr_htree_path(c, s, mv[i].child);
-            gr_jw_set(c, m, "path", path != NULL ? gr_jw_str(c, path) : NULL);
-            if (path == NULL) {
-                c->oom = true;
-            }
-        }
-        gr_jw_set(c, m, "parent", gr_jw_u64(c, mv[i].parent));
-        gr_jw_set(c, m, "child", gr_jw_u64(c, mv[i].child));
-        gr_jw_set(c, m, "edges_removed", gr_jw_u64(c, mv[i].edges_removed));
-        gr_jw_push(c, arr, m);
+        gr_jw_push(c, arr, gr_htree_move_obj(c, s, &mv[i]));
     }
     *count = found;
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_hackenbush_tree = {
-    .name = "hackenbush_tree", .analyse = gr_htree_analyse, .moves_to = gr_htree_moves_json};
+/* Every move: one per edge, listed in BFS order from the roots (so the
+ * k-th listed cut is at depth at most k).  The value after each listed cut
+ * is walked up to its root (gr_htree_value_after_cut): the cost is the sum
+ * of the listed cuts' depths, at most max_moves^2 / 2, and is bounded by
+ * GR_HTREE_ALL_MOVES_WORK (a 422 naming max_moves past it). */
+#define GR_HTREE_ALL_MOVES_WORK (1ull << 28)
+
+static gr_status gr_htree_moves_all(gr_jctx *c, void *state, gr_move_list *list)
+{
+    gr_htree_state *s = state;
+    const gr_htree *t = &s->tree;
+    list->count += t->n - t->nroots;
+    uint64_t steps = 0, polled = 0;
+    for (uint32_t q = t->nroots; q < t->n && list->listed < list->room; q++) {
+        gr_move_value *e = gr_move_list_add(list);
+        if (e == NULL) {
+            break;
+        }
+        gr_htree_move mv = {t->order[t->up[q]], t->order[q], t->subtree[q]};
+        e->move = gr_htree_move_obj(c, s, &mv);
+        e->after.kind = GR_VALUE_FINITE;
+        e->after.n = gr_htree_value_after_cut(t, q, &steps);
+        if (steps > GR_HTREE_ALL_MOVES_WORK) {
+            return gr_json_error(c, GR_ELIMIT, "/max_moves",
+                                 "listing the value after each of this many cuts walks more than "
+                                 "%llu steps up this tree; ask for fewer moves",
+                                 (unsigned long long)GR_HTREE_ALL_MOVES_WORK);
+        }
+        if (steps - polled > 4096) {
+            polled = steps;
+            gr_status st = gr_arena_check(c->arena);
+            if (st != GR_OK) {
+                return gr_json_error(c, st, NULL, "stopped while listing moves");
+            }
+        }
+    }
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+const gr_family gr_family_hackenbush_tree = {.name = "hackenbush_tree",
+                                             .analyse = gr_htree_analyse,
+                                             .moves_to = gr_htree_moves_json,
+                                             .moves_all = gr_htree_moves_all};

@@ -494,10 +494,33 @@ static bool gr_otree_first_wins(const void *state, const gr_value *value)
     return s->res.total != GR_ORD_ZERO;
 }
 
+/* all_moves: a tree worth omega or more can be replaced by infinitely
+ * many smaller trees (every tree worth a natural number is smaller), so
+ * the list does not exist: a 422 saying so, naming such a tree. */
+static gr_status gr_otree_moves_all(gr_jctx *c, void *state, gr_move_list *list)
+{
+    (void)list;
+    const gr_otree_state *s = state;
+    for (size_t i = 0; i < s->res.n_trees; i++) {
+        uint64_t n;
+        if (!gr_ord_is_finite(s->res.ctx, s->res.tree_value[i], &n)) {
+            return gr_json_error(c, GR_ELIMIT, "/all_moves",
+                                 "tree %zu is worth omega or more, so it can be replaced by "
+                                 "infinitely many smaller trees: there are infinitely many "
+                                 "moves to list (ask for winning moves instead)",
+                                 i);
+        }
+    }
+    return gr_json_error(c, GR_ELIMIT, "/all_moves",
+                         "ordinal_trees positions do not list every move: a tree worth omega "
+                         "or more has infinitely many moves (ask for winning moves instead)");
+}
+
 const gr_family gr_family_ordinal_trees = {.name = "ordinal_trees",
                                            .analyse = gr_otree_analyse_json,
                                            .moves_to = gr_otree_moves_json,
-                                           .first_wins = gr_otree_first_wins};
+                                           .first_wins = gr_otree_first_wins,
+                                           .moves_all = gr_otree_moves_all};
 
 /* ---- the endpoint ---------------------------------------------------------------- */
 
@@ -554,6 +577,9 @@ gr_status gr_endpoint_ordinal_trees(gr_jctx *c, const cJSON *req,
         }
         gr_jw_set(c, r, "winning_moves", moves);
         gr_jw_set(c, r, "winning_move_count", gr_jw_u64(c, count));
+    }
+    if ((st = gr_json_put_all_moves(c, &gr_family_ordinal_trees, s, req, r)) != GR_OK) {
+        return st;
     }
     if (!gr_jw_ok(c)) {
         return gr_json_oom(c);

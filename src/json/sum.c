@@ -1,7 +1,7 @@
 /*
  * POST /v1/sum -- disjunctive sums of positions of any family:
  *   {"components": [{"game": "nim", "piles": [3]}, {"game": ..., ...}],
- *    "all_winning_moves": bool, "max_moves": n}
+ *    "all_winning_moves": bool, "max_moves": n, "all_moves": bool}
  *
  * Every component is read and solved by its own family's analyse (the
  * same code as its endpoint, with pointers under /components/i), and its
@@ -14,7 +14,9 @@
  * moves to the target the algebra gives, and writes the answer.  With an
  * ordinal component values are written as CNF text.
  * Moves are {"component": i, "game": name, "move": <that family's move>},
- * components in order, each family's moves in its own order.
+ * components in order, each family's moves in its own order.  With
+ * all_moves every move of every component is listed with the whole sum's
+ * value after it (gr_value_sum_after; docs/contract.md).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -96,16 +98,11 @@ static gr_status gr_sum_core_error(gr_jctx *c, gr_status st)
  * (ordinal families) CNF text. */
 static cJSON *gr_sum_value_json(gr_jctx *c, const gr_value *v)
 {
-    if (v->kind == GR_VALUE_FINITE) {
-        return gr_jw_u64(c, v->n);
-    }
     if (v->kind == GR_VALUE_ORDINAL) {
         const gr_ord_ref *ref = v->ordinal;
         return gr_json_ordinal_text(c, ref->ctx, ref->ord, GR_ORD_UNICODE);
     }
-    cJSON *o = gr_jw_obj(c);
-    gr_jw_set(c, o, "infinity", gr_jw_u64_array(c, v->k, v->nk));
-    return o;
+    return gr_jw_value(c, v);
 }
 
 /* The sum's value infinity(K') (value.h): finite parts as integers, or
@@ -168,15 +165,80 @@ static gr_status gr_sum_component_moves(gr_jctx *c, gr_sum *s, size_t i,
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
+/* "all_moves": every move of every component, components in order, each
+ * with the value of the whole sum after it (gr_value_sum_after: Smith's
+ * rule, docs/values.md).  An ordinal component has infinitely many moves:
+ * its family answers 422. */
+static gr_status gr_sum_list_component(gr_jctx *c, gr_sum *s, size_t i, gr_move_list *list)
+{
+    gr_sum_part *p = &s->part[i];
+    const char *ptr = gr_jp_idx(c, "/components", i);
+    if (gr_json_past_deadline(c, ptr)) {
+        return GR_ELIMIT;
+    }
+    if (p->fam->moves_all == NULL) {
+        return gr_json_error(c, GR_ELIMIT, ptr, "all_moves is not available for %s", p->name);
+    }
+    gr_status st = p->fam->moves_all(c, p->state, list);
+    if (st != GR_OK && c->problem.pointer == NULL) {
+        c->problem.pointer = ptr;
+    }
+    return st != GR_OK ? st : list->oom ? gr_json_oom(c) : GR_OK;
+}
+
+static gr_status gr_sum_all_moves(gr_jctx *c, gr_sum *s, uint64_t max, cJSON *r)
+{
+    gr_status st;
+    for (size_t i = 0; i < s->n && s->sum.ordinal; i++) {
+        /* an ordinal component's own 422 comes before any listing */
+        gr_move_list list = {.arena = c->arena, .room = 0};
+        if (s->value[i].kind == GR_VALUE_ORDINAL &&
+            (st = gr_sum_list_component(c, s, i, &list)) != GR_OK) {
+            return st;
+        }
+    }
+    if (s->sum.ordinal) {
+        return gr_json_error(c, GR_EINTERNAL, "/components", "an ordinal component listed moves");
+    }
+    cJSON *arr = gr_jw_arr(c);
+    unsigned __int128 count = 0;
+    uint64_t listed = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        gr_sum_part *p = &s->part[i];
+        gr_move_list list = {.arena = c->arena, .room = max - listed};
+        if ((st = gr_sum_list_component(c, s, i, &list)) != GR_OK) {
+            return st;
+        }
+        count += list.count;
+        listed += list.listed;
+        for (uint64_t j = 0; j < list.listed && gr_jw_ok(c); j++) {
+            gr_value after;
+            if ((st = gr_value_sum_after(c->arena, &s->sum, i, &list.item[j].after, &after)) !=
+                GR_OK) {
+                return gr_sum_core_error(c, st);
+            }
+            cJSON *w = gr_jw_obj(c);
+            gr_jw_set(c, w, "component", gr_jw_u64(c, i));
+            gr_jw_set(c, w, "game", gr_jw_str(c, p->name));
+            gr_jw_set(c, w, "move", list.item[j].move);
+            gr_jw_push(c, arr, gr_json_move_entry(c, w, &after, NULL, -1));
+        }
+    }
+    gr_jw_set(c, r, "moves", arr);
+    gr_jw_set(c, r, "move_count", gr_jw_u128(c, count));
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
 gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
 {
-    const cJSON *components, *all, *max;
+    const cJSON *components, *all, *max, *all_moves;
     const gr_jfield fields[] = {
         {"components", true, &components},
         {"all_winning_moves", false, &all},
         {"max_moves", false, &max},
+        {"all_moves", false, &all_moves},
     };
-    gr_status st = gr_json_object(c, req, "", fields, 3);
+    gr_status st = gr_json_object(c, req, "", fields, 4);
     if (st != GR_OK) {
         return st;
     }
@@ -243,6 +305,13 @@ gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
         }
     }
     gr_json_put_moves(c, r, moves, count, &opts);
+    bool list_all = false;
+    if (all_moves != NULL && (st = gr_json_bool(c, all_moves, "/all_moves", &list_all)) != GR_OK) {
+        return st;
+    }
+    if (list_all && (st = gr_sum_all_moves(c, &s, opts.max, r)) != GR_OK) {
+        return st;
+    }
     if (!gr_jw_ok(c)) {
         return gr_json_oom(c);
     }

@@ -9,7 +9,12 @@
  *    outcome must be what gr_value_sum_of gives from the two values;
  *  - finite sums of two core games (Nim and a Green Hackenbush tree) with
  *    their winning targets, each replayed to a sum of value 0;
- *  - ordinal components: omega + 3 against a finite 3. */
+ *  - ordinal components: omega + 3 against a finite 3;
+ *  - the value after a move (gr_value_sum_after, what all_moves lists):
+ *    for sums of three random game graphs' positions and every move of
+ *    every component, the same as gr_value_sum_of over the components with
+ *    that one replaced (checked above against product graphs), and
+ *    gr_value_outcome the same as that sum's outcome. */
 #include "gr_test.h"
 
 #include <stdlib.h>
@@ -121,6 +126,72 @@ static void test_smith_rule_against_product_graphs(void **state)
     assert_true(draws > 20 && wins > 20);
 }
 
+static void assert_same_value(const gr_value *got, const gr_value_sum *want)
+{
+    assert_int_equal(got->kind, want->kind);
+    if (want->kind == GR_VALUE_FINITE) {
+        assert_int_equal(got->n, want->total);
+        return;
+    }
+    assert_int_equal(got->nk, want->nk);
+    for (size_t i = 0; i < want->nk; i++) {
+        assert_int_equal(got->k[i], want->k[i]);
+    }
+}
+
+static void test_value_after_a_move(void **state)
+{
+    (void)state;
+    gr_test_rng r = {20261202};
+    size_t checked = 0, by_kind[3] = {0, 0, 0}, two_loopy = 0;
+    for (int round = 0; round < 40; round++) {
+        gr_arena *a = gr_arena_create(0);
+        gr_ggraph g[3];
+        uint32_t n[3];
+        uint32_t *e[3];
+        for (int j = 0; j < 3; j++) {
+            n[j] = 1 + (uint32_t)gr_test_below(&r, 5);
+            size_t m = gr_test_below(&r, 2 * n[j] + 1);
+            e[j] = random_moves(&r, n[j], m);
+            assert_int_equal(gr_ggraph_solve(a, n[j], e[j], m, &g[j]), GR_OK);
+        }
+        for (uint32_t p = 0; p < n[0] * n[1] * n[2]; p++) {
+            uint32_t pos[3] = {p % n[0], (p / n[0]) % n[1], p / (n[0] * n[1])};
+            gr_value parts[3], moved[3];
+            for (int j = 0; j < 3; j++) {
+                parts[j] = graph_value(&g[j], pos[j]);
+            }
+            gr_value_sum s;
+            assert_int_equal(gr_value_sum_of(a, parts, 3, &s), GR_OK);
+            two_loopy += s.loopy >= 2;
+            for (size_t i = 0; i < 3; i++) {
+                const gr_ggraph *gi = &g[i];
+                for (size_t f = gi->follow_off[pos[i]]; f < gi->follow_off[pos[i] + 1]; f++) {
+                    gr_value to = graph_value(gi, gi->follow[f]), got;
+                    assert_int_equal(gr_value_sum_after(a, &s, i, &to, &got), GR_OK);
+                    memcpy(moved, parts, sizeof(parts));
+                    moved[i] = to;
+                    gr_value_sum want;
+                    assert_int_equal(gr_value_sum_of(a, moved, 3, &want), GR_OK);
+                    assert_same_value(&got, &want);
+                    assert_int_equal(gr_value_outcome(&got), want.outcome);
+                    by_kind[want.outcome]++;
+                    checked++;
+                }
+            }
+        }
+        for (int j = 0; j < 3; j++) {
+            free(e[j]);
+        }
+        gr_arena_destroy(a);
+    }
+    /* every outcome and the two-loopy rule must be reached */
+    assert_true(checked > 1000);
+    assert_true(by_kind[GR_OUTCOME_FIRST] > 50 && by_kind[GR_OUTCOME_SECOND] > 50 &&
+                by_kind[GR_OUTCOME_DRAW] > 50);
+    assert_true(two_loopy > 50);
+}
+
 static void test_nim_plus_hackenbush_tree(void **state)
 {
     (void)state;
@@ -218,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_smith_rule_against_product_graphs),
         cmocka_unit_test(test_nim_plus_hackenbush_tree),
         cmocka_unit_test(test_ordinal_components),
+        cmocka_unit_test(test_value_after_a_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
