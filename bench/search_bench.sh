@@ -1,5 +1,5 @@
 #!/bin/sh
-# The games solved by search (issue 20), on the core alone: builds
+# The games solved by search (docs/search.md), on the core alone: builds
 # bench/search_bench.c against $BUILD/libgrundy.a and runs the goals.
 #   Node Kayles  random G(50, 0.12), seeds 1..3 (splitmix64), < 20 s each
 #   Cram         every empty board of at most 32 cells, < 30 s each, with

@@ -30,8 +30,14 @@ int main(int argc, char **argv)
     if (srv == NULL) {
         return 1;
     }
-    fprintf(stderr, "grundyd %s listening on %s:%u (%u threads)\n", GR_VERSION,
-            cfg.bind != NULL ? cfg.bind : "0.0.0.0", gr_server_port(srv), cfg.threads);
+    const gr_config *in = gr_server_config(srv);
+    fprintf(stderr,
+            "grundyd %s listening on %s:%u (%u threads, %u connections at most%s, "
+            "%zu descriptors, %llu MiB for requests)\n",
+            GR_VERSION, cfg.bind != NULL ? cfg.bind : "0.0.0.0", gr_server_port(srv), cfg.threads,
+            in->max_connections,
+            in->max_connections_fitted ? " (lowered to fit the descriptor limit)" : "",
+            in->descriptors, (unsigned long long)(in->max_memory >> 20));
     fflush(stderr);
 
     int sig = 0;

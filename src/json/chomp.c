@@ -2,12 +2,11 @@
  * Chomp: {"rows": r, "cols": c} (a rectangle) or {"columns": [h0, h1, ...]}
  * (column heights, each positive and at most the one to its left), move
  * {"col": i, "row": j}; (0, 0) is poisoned.  The family (gr_family_chomp,
- * game "chomp") serves /v1/chomp and /v1/sum; the solver is
- * include/grundy/chomp.h.
+ * game "chomp") serves /v1/chomp and /v1/sum through its registry row; the
+ * solver is include/grundy/chomp.h (docs/search.md).
  */
 #include "grundy/chomp.h"
 
-#include "json/endpoints.h"
 #include "json/families.h"
 #include "json/search_games.h"
 
@@ -105,18 +104,15 @@ static gr_status gr_chomp_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
         {"cols", false, &cols},
         {"columns", false, &columns},
     };
-    gr_status st = gr_json_family_object(c, obj, ptr, fields, 3);
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 3, sizeof(gr_chomp_state), state);
     if (st != GR_OK) {
         return st;
     }
+    gr_chomp_state *s = *state;
     uint32_t *h = NULL;
     size_t n = 0;
     if ((st = gr_chomp_read(c, rows, cols, columns, ptr, &h, &n)) != GR_OK) {
         return st;
-    }
-    gr_chomp_state *s = gr_arena_calloc(c->arena, 1, sizeof(*s));
-    if (s == NULL) {
-        return gr_json_oom(c);
     }
     s->ptr = ptr;
     for (size_t i = 0; i < n; i++) {
@@ -138,8 +134,16 @@ static gr_status gr_chomp_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     }
     value->kind = GR_VALUE_FINITE;
     value->n = v;
-    *state = s;
     return GR_OK;
+}
+
+/* {"col": i, "row": j} */
+static cJSON *gr_chomp_move_obj(gr_jctx *c, const gr_chomp_move *mv)
+{
+    cJSON *m = gr_jw_obj(c);
+    gr_jw_set(c, m, "col", gr_jw_u64(c, mv->col));
+    gr_jw_set(c, m, "row", gr_jw_u64(c, mv->row));
+    return m;
 }
 
 static gr_status gr_chomp_moves_json(gr_jctx *c, void *state, const gr_value *target, uint64_t max,
@@ -164,24 +168,41 @@ static gr_status gr_chomp_moves_json(gr_jctx *c, void *state, const gr_value *ta
         return gr_json_search_failed(c, st, s->ptr);
     }
     for (size_t i = 0; i < n && i < want; i++) {
-        cJSON *m = gr_jw_obj(c);
-        gr_jw_set(c, m, "col", gr_jw_u64(c, mv[i].col));
-        gr_jw_set(c, m, "row", gr_jw_u64(c, mv[i].row));
-        gr_jw_push(c, arr, m);
+        gr_jw_push(c, arr, gr_chomp_move_obj(c, &mv[i]));
     }
     *count = n;
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_chomp = {
-    .name = "chomp",
-    .analyse = gr_chomp_analyse,
-    .moves_to = gr_chomp_moves_json,
-    .extras = NULL,
-    .first_wins = NULL,
-};
-
-gr_status gr_endpoint_chomp(gr_jctx *c, const cJSON *req, cJSON **resp)
+/* Every move ("all_moves", docs/contract.md): each square but the
+ * poisoned one, by column then row, with the value after it
+ * (gr_chomp_moves with target -1).  At most GR_CHOMP_MAX_CELLS squares,
+ * each already valued by the search, so all are enumerated and counted. */
+static gr_status gr_chomp_moves_all(gr_jctx *c, void *state, gr_move_list *list)
 {
-    return gr_json_family_endpoint(c, &gr_family_chomp, req, resp);
+    gr_chomp_state *s = state;
+    gr_chomp_move *mv = GR_ARENA_ARRAY_UNINIT(c->arena, gr_chomp_move, s->cells);
+    if (mv == NULL) {
+        return gr_json_oom(c);
+    }
+    size_t n = 0;
+    gr_status st = gr_chomp_moves(s->game, -1, mv, s->cells, true, &n);
+    if (st != GR_OK) {
+        return gr_json_search_failed(c, st, s->ptr);
+    }
+    list->count += n;
+    for (size_t i = 0; i < n && i < s->cells; i++) {
+        gr_move_value *e = gr_move_list_add(list);
+        if (e == NULL) {
+            break;
+        }
+        e->move = gr_chomp_move_obj(c, &mv[i]);
+        e->after = (gr_value){.kind = GR_VALUE_FINITE, .n = mv[i].grundy};
+    }
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
+
+const gr_family gr_family_chomp = {.name = "chomp",
+                                   .analyse = gr_chomp_analyse,
+                                   .moves_to = gr_chomp_moves_json,
+                                   .moves_all = gr_chomp_moves_all};

@@ -1,12 +1,11 @@
 /*
  * Cram: {"rows": r, "cols": c, "blocked": [[row, col], ...]} (blocked
  * optional), move {"cells": [[r1, c1], [r2, c2]]}.  The family
- * (gr_family_cram, game "cram") serves /v1/cram and /v1/sum; the solver is
- * include/grundy/cram.h.
+ * (gr_family_cram, game "cram") serves /v1/cram and /v1/sum through its
+ * registry row; the solver is include/grundy/cram.h (docs/search.md).
  */
 #include "grundy/cram.h"
 
-#include "json/endpoints.h"
 #include "json/families.h"
 #include "json/search_games.h"
 
@@ -24,10 +23,11 @@ static gr_status gr_cram_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, 
         {"cols", true, &cols},
         {"blocked", false, &blocked},
     };
-    gr_status st = gr_json_family_object(c, obj, ptr, fields, 3);
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 3, sizeof(gr_cram_state), state);
     if (st != GR_OK) {
         return st;
     }
+    gr_cram_state *s = *state;
     uint64_t r, k;
     const char *rptr = gr_jp_key(c, ptr, "rows"), *cptr = gr_jp_key(c, ptr, "cols");
     if ((st = gr_json_u64(c, rows, rptr, GR_JSON_MAX_I64, &r)) != GR_OK ||
@@ -58,10 +58,6 @@ static gr_status gr_cram_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, 
                                  b[2 * i + 1], (unsigned long long)r, (unsigned long long)k);
         }
     }
-    gr_cram_state *s = gr_arena_calloc(c->arena, 1, sizeof(*s));
-    if (s == NULL) {
-        return gr_json_oom(c);
-    }
     s->ptr = ptr;
     gr_search_opts opts = gr_json_search_opts(c);
     size_t bad;
@@ -76,7 +72,6 @@ static gr_status gr_cram_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, 
     }
     value->kind = GR_VALUE_FINITE;
     value->n = v;
-    *state = s;
     return GR_OK;
 }
 
@@ -86,6 +81,16 @@ static cJSON *gr_cram_cell(gr_jctx *c, uint32_t row, uint32_t col)
     gr_jw_push(c, a, gr_jw_u64(c, row));
     gr_jw_push(c, a, gr_jw_u64(c, col));
     return a;
+}
+
+/* {"cells": [[r1, c1], [r2, c2]]} */
+static cJSON *gr_cram_move_obj(gr_jctx *c, const gr_cram_move *mv)
+{
+    cJSON *m = gr_jw_obj(c), *cells = gr_jw_arr(c);
+    gr_jw_push(c, cells, gr_cram_cell(c, mv->r1, mv->c1));
+    gr_jw_push(c, cells, gr_cram_cell(c, mv->r2, mv->c2));
+    gr_jw_set(c, m, "cells", cells);
+    return m;
 }
 
 static gr_status gr_cram_moves_json(gr_jctx *c, void *state, const gr_value *target, uint64_t max,
@@ -109,25 +114,38 @@ static gr_status gr_cram_moves_json(gr_jctx *c, void *state, const gr_value *tar
         return gr_json_search_failed(c, st, s->ptr);
     }
     for (size_t i = 0; i < n && i < want; i++) {
-        cJSON *m = gr_jw_obj(c), *cells = gr_jw_arr(c);
-        gr_jw_push(c, cells, gr_cram_cell(c, mv[i].r1, mv[i].c1));
-        gr_jw_push(c, cells, gr_cram_cell(c, mv[i].r2, mv[i].c2));
-        gr_jw_set(c, m, "cells", cells);
-        gr_jw_push(c, arr, m);
+        gr_jw_push(c, arr, gr_cram_move_obj(c, &mv[i]));
     }
     *count = n;
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_cram = {
-    .name = "cram",
-    .analyse = gr_cram_analyse,
-    .moves_to = gr_cram_moves_json,
-    .extras = NULL,
-    .first_wins = NULL,
-};
-
-gr_status gr_endpoint_cram(gr_jctx *c, const cJSON *req, cJSON **resp)
+/* Every move ("all_moves", docs/contract.md), in board order, each with
+ * the value after it (gr_cram_moves with target -1).  A board has at most
+ * 2 * GR_CRAM_MAX_CELLS dominoes, each already valued by the search, so
+ * all of them are enumerated and counted. */
+static gr_status gr_cram_moves_all(gr_jctx *c, void *state, gr_move_list *list)
 {
-    return gr_json_family_endpoint(c, &gr_family_cram, req, resp);
+    gr_cram_state *s = state;
+    gr_cram_move mv[2 * GR_CRAM_MAX_CELLS];
+    size_t n = 0;
+    gr_status st = gr_cram_moves(s->game, -1, mv, 2 * GR_CRAM_MAX_CELLS, true, &n);
+    if (st != GR_OK) {
+        return gr_json_search_failed(c, st, s->ptr);
+    }
+    list->count += n;
+    for (size_t i = 0; i < n; i++) {
+        gr_move_value *e = gr_move_list_add(list);
+        if (e == NULL) {
+            break;
+        }
+        e->move = gr_cram_move_obj(c, &mv[i]);
+        e->after = (gr_value){.kind = GR_VALUE_FINITE, .n = mv[i].grundy};
+    }
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
+
+const gr_family gr_family_cram = {.name = "cram",
+                                  .analyse = gr_cram_analyse,
+                                  .moves_to = gr_cram_moves_json,
+                                  .moves_all = gr_cram_moves_all};

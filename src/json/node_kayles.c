@@ -2,11 +2,11 @@
  * Node Kayles: {"vertices": n, "edges": [[u, v], ...]} (edges optional;
  * loops and repeated edges allowed), move {"vertex": v}.  The family
  * (gr_family_node_kayles, game "node_kayles") serves /v1/node-kayles and
- * /v1/sum; the solver is include/grundy/node_kayles.h.
+ * /v1/sum through its registry row; the solver is
+ * include/grundy/node_kayles.h (docs/search.md).
  */
 #include "grundy/node_kayles.h"
 
-#include "json/endpoints.h"
 #include "json/families.h"
 #include "json/search_games.h"
 
@@ -27,10 +27,11 @@ static gr_status gr_nk_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, vo
         {"vertices", true, &vertices},
         {"edges", false, &edges},
     };
-    gr_status st = gr_json_family_object(c, obj, ptr, fields, 2);
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 2, sizeof(gr_nk_state), state);
     if (st != GR_OK) {
         return st;
     }
+    gr_nk_state *s = *state;
     uint64_t n;
     const char *vptr = gr_jp_key(c, ptr, "vertices");
     if ((st = gr_json_u64(c, vertices, vptr, GR_JSON_MAX_I64, &n)) != GR_OK) {
@@ -51,10 +52,6 @@ static gr_status gr_nk_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, vo
                                  "vertex %u does not exist (vertices are 0..%lld)", e[i],
                                  (long long)n - 1);
         }
-    }
-    gr_nk_state *s = gr_arena_calloc(c->arena, 1, sizeof(*s));
-    if (s == NULL) {
-        return gr_json_oom(c);
     }
     s->n = (uint32_t)n;
     s->ptr = ptr;
@@ -77,8 +74,14 @@ static gr_status gr_nk_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, vo
     }
     value->kind = GR_VALUE_FINITE;
     value->n = v;
-    *state = s;
     return GR_OK;
+}
+
+static cJSON *gr_nk_move_obj(gr_jctx *c, uint32_t vertex)
+{
+    cJSON *m = gr_jw_obj(c);
+    gr_jw_set(c, m, "vertex", gr_jw_u64(c, vertex));
+    return m;
 }
 
 static gr_status gr_nk_moves_json(gr_jctx *c, void *state, const gr_value *target, uint64_t max,
@@ -103,23 +106,45 @@ static gr_status gr_nk_moves_json(gr_jctx *c, void *state, const gr_value *targe
         return gr_json_search_failed(c, st, s->ptr);
     }
     for (size_t i = 0; i < n && i < want; i++) {
-        cJSON *m = gr_jw_obj(c);
-        gr_jw_set(c, m, "vertex", gr_jw_u64(c, mv[i].vertex));
-        gr_jw_push(c, arr, m);
+        gr_jw_push(c, arr, gr_nk_move_obj(c, mv[i].vertex));
     }
     *count = n;
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_node_kayles = {
-    .name = "node_kayles",
-    .analyse = gr_nk_analyse,
-    .moves_to = gr_nk_moves_json,
-    .extras = NULL,
-    .first_wins = NULL,
-};
-
-gr_status gr_endpoint_node_kayles(gr_jctx *c, const cJSON *req, cJSON **resp)
+/* Every move ("all_moves", docs/contract.md): every vertex is one, so the
+ * count is n without a search; the listed ones, in vertex order, carry the
+ * value after them from the engine (gr_nk_moves with target -1, which
+ * stops once `room` are found). */
+static gr_status gr_nk_moves_all(gr_jctx *c, void *state, gr_move_list *list)
 {
-    return gr_json_family_endpoint(c, &gr_family_node_kayles, req, resp);
+    gr_nk_state *s = state;
+    list->count += s->n;
+    size_t want = (size_t)(list->room < s->n ? list->room : s->n);
+    if (want == 0) {
+        return GR_OK;
+    }
+    gr_nk_move *mv = GR_ARENA_ARRAY_UNINIT(c->arena, gr_nk_move, want);
+    if (mv == NULL) {
+        return gr_json_oom(c);
+    }
+    size_t n = 0;
+    gr_status st = gr_nk_moves(s->game, -1, mv, want, false, &n);
+    if (st != GR_OK) {
+        return gr_json_search_failed(c, st, s->ptr);
+    }
+    for (size_t i = 0; i < n && i < want; i++) {
+        gr_move_value *e = gr_move_list_add(list);
+        if (e == NULL) {
+            break;
+        }
+        e->move = gr_nk_move_obj(c, mv[i].vertex);
+        e->after = (gr_value){.kind = GR_VALUE_FINITE, .n = mv[i].grundy};
+    }
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
+
+const gr_family gr_family_node_kayles = {.name = "node_kayles",
+                                         .analyse = gr_nk_analyse,
+                                         .moves_to = gr_nk_moves_json,
+                                         .moves_all = gr_nk_moves_all};

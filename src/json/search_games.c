@@ -20,11 +20,9 @@ gr_status gr_json_search_failed(gr_jctx *c, gr_status st, const char *ptr)
                              "than %llu search nodes (--max-search-nodes)",
                              (unsigned long long)o.max_nodes);
     case GR_ETIME:
-        return gr_json_error(c, GR_ETIME, ptr,
-                             "the search ran past the request's time limit: the position "
-                             "is too large");
     case GR_ECANCELLED:
-        return gr_json_error(c, GR_ECANCELLED, ptr, "the search was cancelled");
+        /* the request's stop conditions (gr_arena_check): main's wording */
+        return gr_json_stopped(c, gr_json_error(c, st, ptr, "the search was stopped"));
     default:
         return gr_json_error(c, GR_EINTERNAL, ptr, "search failed");
     }

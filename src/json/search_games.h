@@ -12,8 +12,9 @@ gr_search_opts gr_json_search_opts(const gr_jctx *c);
 
 /* Fills c->problem for a status the engine returned (ptr: the position's
  * pointer) and returns st: GR_ELIMIT is the node budget ("the position
- * is too large"), GR_ETIME the time limit, GR_ECANCELLED cancellation,
- * GR_ENOMEM the memory budget. */
+ * is too large", 422 limit-exceeded), GR_ETIME / GR_ECANCELLED the
+ * request's stop conditions (gr_json_stopped), GR_ENOMEM the memory
+ * budget. */
 gr_status gr_json_search_failed(gr_jctx *c, gr_status st, const char *ptr);
 
 #endif

@@ -297,3 +297,119 @@ def test_search_games_in_sums(srv):
     expect_problem(srv.post_json(SUM, bad), 400, "/components/1/blocked/0/0")
     bad = {"components": [{"game": "chomp", "columns": [1, 2]}]}
     expect_problem(srv.post_json(SUM, bad), 400, "/components/0/columns/1")
+
+
+# ---- all_moves: every move with the value after it --------------------------
+# Each listed move's value is the brute force's; the order is the documented
+# one (so the whole list is compared, not just the set); move_count counts
+# every move, listed or not; the outcome is the mover's (win iff the value
+# left is 0).
+
+def outcome(g):
+    return "win" if g == 0 else "lose"
+
+
+def all_moves(srv, path, body, **extra):
+    return post(srv, path, dict(body, all_moves=True, **extra))
+
+
+def test_node_kayles_all_moves_against_brute_force(srv):
+    rng = random.Random(118)
+    for _ in range(20):
+        n = rng.randrange(1, 10)
+        edges = [[u, v] for u in range(n) for v in range(u + 1, n) if rng.random() < 0.3]
+        g, closed = nk_values(n, edges)
+        full = (1 << n) - 1
+        r = all_moves(srv, NK, {"vertices": n, "edges": edges})
+        want = [{"move": {"vertex": v}, "grundy": g[full & ~closed[v]],
+                 "outcome": outcome(g[full & ~closed[v]])} for v in range(n)]
+        assert r["moves"] == want, (n, edges, r)
+        assert r["move_count"] == n
+        # a cap lists the first moves and still counts all of them
+        capped = all_moves(srv, NK, {"vertices": n, "edges": edges}, max_moves=2)
+        assert capped["moves"] == want[:2] and capped["move_count"] == n
+    # many isolated vertices: each move leaves n - 1 single vertices
+    r = all_moves(srv, NK, {"vertices": 100000}, max_moves=3)
+    assert r["move_count"] == 100000
+    assert r["moves"] == [{"move": {"vertex": v}, "grundy": 1, "outcome": "lose"} for v in range(3)]
+    # the empty graph has no move
+    r = all_moves(srv, NK, {"vertices": 0})
+    assert r["moves"] == [] and r["move_count"] == 0
+
+
+def cram_moves_in_order(rows, cols, empty):
+    """(i, j) per domino in board order: by first cell, horizontal first."""
+    n = rows * cols
+    out = []
+    for i in range(n):
+        for j in ([i + 1] if i % cols + 1 < cols else []) + ([i + cols] if i + cols < n else []):
+            if empty >> i & 1 and empty >> j & 1:
+                out.append((i, j))
+    return out
+
+
+def test_cram_all_moves_against_brute_force(srv):
+    rng = random.Random(119)
+    for rows, cols in ((3, 4), (2, 5), (1, 7)):
+        g = cram_values(rows, cols)
+        for _ in range(5):
+            blocked = sorted({(rng.randrange(rows), rng.randrange(cols)) for _ in range(rng.randrange(4))})
+            empty = (1 << rows * cols) - 1
+            for r_, c_ in blocked:
+                empty &= ~(1 << (r_ * cols + c_))
+            body = {"rows": rows, "cols": cols, "blocked": [list(b) for b in blocked]}
+            r = all_moves(srv, CRAM, body)
+            want = []
+            for i, j in cram_moves_in_order(rows, cols, empty):
+                after = g[empty & ~(1 << i) & ~(1 << j)]
+                want.append({"move": {"cells": [[i // cols, i % cols], [j // cols, j % cols]]},
+                             "grundy": after, "outcome": outcome(after)})
+            assert r["moves"] == want, (rows, cols, blocked, r)
+            assert r["move_count"] == len(want)
+            capped = all_moves(srv, CRAM, body, max_moves=1)
+            assert capped["moves"] == want[:1] and capped["move_count"] == len(want)
+    r = all_moves(srv, CRAM, {"rows": 1, "cols": 1})
+    assert r["moves"] == [] and r["move_count"] == 0
+
+
+def test_chomp_all_moves_against_brute_force(srv):
+    g = chomp_values(4, 4)
+    rng = random.Random(120)
+    for d in rng.sample(sorted(g), 25):
+        r = all_moves(srv, CHOMP, chomp_body(d))
+        want = []
+        for i in range(len(d)):
+            for j in range(d[i]):
+                if (i, j) == (0, 0):
+                    continue
+                child = tuple(min(h, j) if k >= i else h for k, h in enumerate(d))
+                want.append({"move": {"col": i, "row": j}, "grundy": g[child],
+                             "outcome": outcome(g[child])})
+        assert r["moves"] == want, (d, r)
+        assert r["move_count"] == sum(d) - 1
+        capped = all_moves(srv, CHOMP, chomp_body(d), max_moves=0)
+        assert capped["moves"] == [] and capped["move_count"] == sum(d) - 1
+    r = all_moves(srv, CHOMP, {"rows": 1, "cols": 1})
+    assert r["moves"] == [] and r["move_count"] == 0
+
+
+def test_search_games_all_moves_in_sums(srv):
+    comps = [
+        {"game": "node_kayles", "vertices": 4, "edges": [[0, 1], [1, 2], [2, 3]]},
+        {"game": "cram", "rows": 2, "cols": 2},
+        {"game": "chomp", "columns": [2, 1]},
+    ]
+    paths = {"node_kayles": NK, "cram": CRAM, "chomp": CHOMP}
+    per = [all_moves(srv, paths[c["game"]], {k: v for k, v in c.items() if k != "game"})
+           for c in comps]
+    own = [p["grundy"] for p in per]
+    r = post(srv, SUM, {"components": comps, "all_moves": True})
+    assert r["component_grundy"] == own
+    assert r["move_count"] == sum(p["move_count"] for p in per)
+    listed = [(m["move"]["component"], m["move"]["game"], m["move"]["move"]) for m in r["moves"]]
+    assert listed == [(i, comps[i]["game"], m["move"]) for i, p in enumerate(per) for m in p["moves"]]
+    total = own[0] ^ own[1] ^ own[2]
+    for m, (i, _, mv) in zip(r["moves"], listed):
+        after_i = next(x["grundy"] for x in per[i]["moves"] if x["move"] == mv)
+        assert m["grundy"] == total ^ own[i] ^ after_i
+        assert m["outcome"] == outcome(m["grundy"])
