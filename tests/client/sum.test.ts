@@ -5,8 +5,9 @@
  * sums to a running grundyd (GRUNDYD_URL).
  *
  * The answers are checked against values computed here (Nim: the XOR;
- * take-1..K subtraction: n mod (K + 1)), and the winning move is replayed:
- * the sum after it must be worth 0, a second-player win.
+ * take-1..K subtraction: n mod (K + 1); 1 x n Chomp: a heap of n - 1), and
+ * the winning move is replayed: the sum after it must be worth 0, a
+ * second-player win.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -96,4 +97,33 @@ test("a problem comes back typed, with its pointer", async () => {
   assert.ok(error !== undefined);
   assert.equal(error.type, "https://grundyd.dev/problems/invalid-input");
   assert.equal(error.pointer, "/components/0/piles/0");
+});
+
+// The games solved by search are typed components too.
+// @ts-expect-error -- "vertices" is a node_kayles field, not a cram one
+const wrongSearchGame: SumComponent = { game: "cram", vertices: 3 };
+void wrongSearchGame;
+
+test("typed search-game components: a 1 x n chomp is a Nim heap of n - 1", async () => {
+  /* chomp 1 x n: n - 1; node_kayles on k isolated vertices: k mod 2;
+   * cram 1 x 2: one domino, worth 1 */
+  const components: SumComponent[] = [
+    { game: "chomp", rows: 1, cols: 6 },
+    { game: "node_kayles", vertices: 3 },
+    { game: "cram", rows: 1, cols: 2 },
+  ];
+  const own = [5, 1, 1];
+  const r = await sum({ components, all_moves: true });
+  assert.deepEqual(r.component_grundy, own);
+  assert.equal(r.grundy, 5 ^ 1 ^ 1);
+  /* every move of every component: 5 squares, 3 vertices, 1 domino */
+  assert.equal(r.move_count, 5 + 3 + 1);
+  const chompMoves = (r.moves ?? []).filter((m) => m.move.game === "chomp");
+  /* taking (col c, row 0) leaves a row of c squares, a heap of c - 1 */
+  for (const m of chompMoves) {
+    const mv = m.move.move as { col: number; row: number };
+    assert.equal(mv.row, 0);
+    assert.equal(m.grundy, (mv.col - 1) ^ 1 ^ 1);
+  }
+  assert.deepEqual(chompMoves.map((m) => (m.move.move as { col: number }).col), [1, 2, 3, 4, 5]);
 });
