@@ -7,6 +7,8 @@ existed.  With a 1 s limit the sum must stop at a component boundary,
 say which component it stopped before, and leave the daemon serving.
 """
 import json
+import random
+import time
 
 from harness import expect_problem
 
@@ -63,3 +65,18 @@ def test_short_sums_are_unaffected(srv):
     want = [5, octal_brute([0, 7], 9), 6 % 4]
     assert r.json()["component_grundy"] == want
     assert r.json()["grundy"] == want[0] ^ want[1] ^ want[2]
+
+
+def test_search_stops_at_the_time_limit(srv):
+    # Node Kayles on G(50, 0.12): about 5 s of search within the default
+    # node budget, so the 1 s limit stops it first (the engine polls
+    # gr_arena_check), with the time limit's 422 and its flag named.
+    rng = random.Random(5)
+    n = 50
+    edges = [[u, v] for u in range(n) for v in range(u + 1, n) if rng.random() < 0.12]
+    t0 = time.monotonic()
+    p = expect_problem(srv.post_json("/v1/node-kayles", {"vertices": n, "edges": edges}), 422)
+    assert time.monotonic() - t0 < 3, "the search ran well past the 1 s limit"
+    assert "--max-analysis-seconds" in p["detail"], p
+    r = srv.post_json("/v1/chomp", {"rows": 3, "cols": 3})
+    assert r.status == 200 and r.json()["grundy"] == 5
