@@ -7,14 +7,40 @@
  */
 #include "grundy/chomp.h"
 
+#include <stddef.h>
+
 #include "json/families.h"
 #include "json/search_games.h"
 
-typedef struct gr_chomp_state {
-    gr_chomp *game;
-    size_t cells;
-    const char *ptr;
-} gr_chomp_state;
+/* {"col": i, "row": j} */
+static cJSON *gr_chomp_move_obj(gr_jctx *c, const void *move)
+{
+    const gr_chomp_move *mv = move;
+    cJSON *m = gr_jw_obj(c);
+    gr_jw_set(c, m, "col", gr_jw_u64(c, mv->col));
+    gr_jw_set(c, m, "row", gr_jw_u64(c, mv->row));
+    return m;
+}
+
+static gr_status gr_chomp_value_any(void *game, unsigned *value)
+{
+    return gr_chomp_value(game, value);
+}
+
+static gr_status gr_chomp_moves_any(void *game, int target, void *out, size_t max, bool count_all,
+                                    size_t *count)
+{
+    return gr_chomp_moves(game, target, out, max, count_all, count);
+}
+
+/* By column then row: each square but the poisoned one (bound: the
+ * squares, at most GR_CHOMP_MAX_CELLS). */
+static const gr_search_game gr_chomp_kind = {.move_size = sizeof(gr_chomp_move),
+                                             .grundy_offset = offsetof(gr_chomp_move, grundy),
+                                             .bound_is_count = false,
+                                             .value = gr_chomp_value_any,
+                                             .moves = gr_chomp_moves_any,
+                                             .move_obj = gr_chomp_move_obj};
 
 static gr_status gr_chomp_limit(gr_jctx *c, const char *ptr)
 {
@@ -104,105 +130,31 @@ static gr_status gr_chomp_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
         {"cols", false, &cols},
         {"columns", false, &columns},
     };
-    gr_status st = gr_json_family_state(c, obj, ptr, fields, 3, sizeof(gr_chomp_state), state);
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 3, sizeof(gr_search_state), state);
     if (st != GR_OK) {
         return st;
     }
-    gr_chomp_state *s = *state;
+    gr_search_state *s = *state;
     uint32_t *h = NULL;
     size_t n = 0;
     if ((st = gr_chomp_read(c, rows, cols, columns, ptr, &h, &n)) != GR_OK) {
         return st;
     }
-    s->ptr = ptr;
+    *s = (gr_search_state){.kind = &gr_chomp_kind, .ptr = ptr};
     for (size_t i = 0; i < n; i++) {
-        s->cells += h[i];
+        s->bound += h[i];
     }
     gr_search_opts opts = gr_json_search_opts(c);
     size_t bad;
-    st = gr_chomp_create(c->arena, h, n, &opts, &s->game, &bad);
+    gr_chomp *game = NULL;
+    st = gr_chomp_create(c->arena, h, n, &opts, &game, &bad);
     if (st == GR_ELIMIT) {
         return gr_chomp_limit(c, ptr);
     }
-    if (st != GR_OK) {
-        return st == GR_ENOMEM ? gr_json_oom(c)
-                               : gr_json_error(c, GR_EINTERNAL, ptr, "invalid board");
-    }
-    unsigned v;
-    if ((st = gr_chomp_value(s->game, &v)) != GR_OK) {
-        return gr_json_search_failed(c, st, ptr);
-    }
-    value->kind = GR_VALUE_FINITE;
-    value->n = v;
-    return GR_OK;
-}
-
-/* {"col": i, "row": j} */
-static cJSON *gr_chomp_move_obj(gr_jctx *c, const gr_chomp_move *mv)
-{
-    cJSON *m = gr_jw_obj(c);
-    gr_jw_set(c, m, "col", gr_jw_u64(c, mv->col));
-    gr_jw_set(c, m, "row", gr_jw_u64(c, mv->row));
-    return m;
-}
-
-static gr_status gr_chomp_moves_json(gr_jctx *c, void *state, const gr_value *target, uint64_t max,
-                                     bool count_all, cJSON *arr, uint64_t *count)
-{
-    gr_chomp_state *s = state;
-    *count = 0;
-    if (target->kind != GR_VALUE_FINITE) {
-        return gr_json_error(c, GR_EINTERNAL, NULL, "non-finite chomp target");
-    }
-    if (target->n > 255) {
-        return GR_OK; /* every position the search reaches is worth less */
-    }
-    size_t want = arr == NULL ? 0 : (size_t)(max < s->cells ? max : s->cells);
-    gr_chomp_move *mv = GR_ARENA_ARRAY_UNINIT(c->arena, gr_chomp_move, want + 1);
-    if (mv == NULL) {
-        return gr_json_oom(c);
-    }
-    size_t n = 0;
-    gr_status st = gr_chomp_moves(s->game, (int)target->n, mv, want, count_all, &n);
-    if (st != GR_OK) {
-        return gr_json_search_failed(c, st, s->ptr);
-    }
-    for (size_t i = 0; i < n && i < want; i++) {
-        gr_jw_push(c, arr, gr_chomp_move_obj(c, &mv[i]));
-    }
-    *count = n;
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
-}
-
-/* Every move ("all_moves", docs/contract.md): each square but the
- * poisoned one, by column then row, with the value after it
- * (gr_chomp_moves with target -1).  At most GR_CHOMP_MAX_CELLS squares,
- * each already valued by the search, so all are enumerated and counted. */
-static gr_status gr_chomp_moves_all(gr_jctx *c, void *state, gr_move_list *list)
-{
-    gr_chomp_state *s = state;
-    gr_chomp_move *mv = GR_ARENA_ARRAY_UNINIT(c->arena, gr_chomp_move, s->cells);
-    if (mv == NULL) {
-        return gr_json_oom(c);
-    }
-    size_t n = 0;
-    gr_status st = gr_chomp_moves(s->game, -1, mv, s->cells, true, &n);
-    if (st != GR_OK) {
-        return gr_json_search_failed(c, st, s->ptr);
-    }
-    list->count += n;
-    for (size_t i = 0; i < n && i < s->cells; i++) {
-        gr_move_value *e = gr_move_list_add(list);
-        if (e == NULL) {
-            break;
-        }
-        e->move = gr_chomp_move_obj(c, &mv[i]);
-        e->after = (gr_value){.kind = GR_VALUE_FINITE, .n = mv[i].grundy};
-    }
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    return gr_json_search_solve(c, s, st, game, value);
 }
 
 const gr_family gr_family_chomp = {.name = "chomp",
                                    .analyse = gr_chomp_analyse,
-                                   .moves_to = gr_chomp_moves_json,
-                                   .moves_all = gr_chomp_moves_all};
+                                   .moves_to = gr_json_search_moves_to,
+                                   .moves_all = gr_json_search_moves_all};

@@ -6,13 +6,50 @@
  */
 #include "grundy/cram.h"
 
+#include <stddef.h>
+
 #include "json/families.h"
 #include "json/search_games.h"
 
-typedef struct gr_cram_state {
-    gr_cram *game;
-    const char *ptr;
-} gr_cram_state;
+static cJSON *gr_cram_cell(gr_jctx *c, uint32_t row, uint32_t col)
+{
+    cJSON *a = gr_jw_arr(c);
+    gr_jw_push(c, a, gr_jw_u64(c, row));
+    gr_jw_push(c, a, gr_jw_u64(c, col));
+    return a;
+}
+
+/* {"cells": [[r1, c1], [r2, c2]]} */
+static cJSON *gr_cram_move_obj(gr_jctx *c, const void *move)
+{
+    const gr_cram_move *mv = move;
+    cJSON *m = gr_jw_obj(c), *cells = gr_jw_arr(c);
+    gr_jw_push(c, cells, gr_cram_cell(c, mv->r1, mv->c1));
+    gr_jw_push(c, cells, gr_cram_cell(c, mv->r2, mv->c2));
+    gr_jw_set(c, m, "cells", cells);
+    return m;
+}
+
+static gr_status gr_cram_value_any(void *game, unsigned *value)
+{
+    return gr_cram_value(game, value);
+}
+
+static gr_status gr_cram_moves_any(void *game, int target, void *out, size_t max, bool count_all,
+                                   size_t *count)
+{
+    return gr_cram_moves(game, target, out, max, count_all, count);
+}
+
+/* In board order (by first cell, the horizontal domino first); a board of
+ * GR_CRAM_MAX_CELLS cells has fewer than 2 * GR_CRAM_MAX_CELLS dominoes
+ * (the bound), and which of them fit depends on the blocked cells. */
+static const gr_search_game gr_cram_kind = {.move_size = sizeof(gr_cram_move),
+                                            .grundy_offset = offsetof(gr_cram_move, grundy),
+                                            .bound_is_count = false,
+                                            .value = gr_cram_value_any,
+                                            .moves = gr_cram_moves_any,
+                                            .move_obj = gr_cram_move_obj};
 
 static gr_status gr_cram_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
                                  gr_value *value)
@@ -23,11 +60,11 @@ static gr_status gr_cram_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, 
         {"cols", true, &cols},
         {"blocked", false, &blocked},
     };
-    gr_status st = gr_json_family_state(c, obj, ptr, fields, 3, sizeof(gr_cram_state), state);
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 3, sizeof(gr_search_state), state);
     if (st != GR_OK) {
         return st;
     }
-    gr_cram_state *s = *state;
+    gr_search_state *s = *state;
     uint64_t r, k;
     const char *rptr = gr_jp_key(c, ptr, "rows"), *cptr = gr_jp_key(c, ptr, "cols");
     if ((st = gr_json_u64(c, rows, rptr, GR_JSON_MAX_I64, &r)) != GR_OK ||
@@ -58,94 +95,15 @@ static gr_status gr_cram_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, 
                                  b[2 * i + 1], (unsigned long long)r, (unsigned long long)k);
         }
     }
-    s->ptr = ptr;
+    *s = (gr_search_state){.kind = &gr_cram_kind, .bound = 2 * GR_CRAM_MAX_CELLS, .ptr = ptr};
     gr_search_opts opts = gr_json_search_opts(c);
     size_t bad;
-    st = gr_cram_create(c->arena, (uint32_t)r, (uint32_t)k, b, nb, &opts, &s->game, &bad);
-    if (st != GR_OK) {
-        return st == GR_ENOMEM ? gr_json_oom(c)
-                               : gr_json_error(c, GR_EINTERNAL, ptr, "invalid board");
-    }
-    unsigned v;
-    if ((st = gr_cram_value(s->game, &v)) != GR_OK) {
-        return gr_json_search_failed(c, st, ptr);
-    }
-    value->kind = GR_VALUE_FINITE;
-    value->n = v;
-    return GR_OK;
-}
-
-static cJSON *gr_cram_cell(gr_jctx *c, uint32_t row, uint32_t col)
-{
-    cJSON *a = gr_jw_arr(c);
-    gr_jw_push(c, a, gr_jw_u64(c, row));
-    gr_jw_push(c, a, gr_jw_u64(c, col));
-    return a;
-}
-
-/* {"cells": [[r1, c1], [r2, c2]]} */
-static cJSON *gr_cram_move_obj(gr_jctx *c, const gr_cram_move *mv)
-{
-    cJSON *m = gr_jw_obj(c), *cells = gr_jw_arr(c);
-    gr_jw_push(c, cells, gr_cram_cell(c, mv->r1, mv->c1));
-    gr_jw_push(c, cells, gr_cram_cell(c, mv->r2, mv->c2));
-    gr_jw_set(c, m, "cells", cells);
-    return m;
-}
-
-static gr_status gr_cram_moves_json(gr_jctx *c, void *state, const gr_value *target, uint64_t max,
-                                    bool count_all, cJSON *arr, uint64_t *count)
-{
-    gr_cram_state *s = state;
-    *count = 0;
-    if (target->kind != GR_VALUE_FINITE) {
-        return gr_json_error(c, GR_EINTERNAL, NULL, "non-finite cram target");
-    }
-    if (target->n > 255) {
-        return GR_OK; /* every position the search reaches is worth less */
-    }
-    /* a board of 64 cells has at most 112 dominoes */
-    gr_cram_move mv[2 * GR_CRAM_MAX_CELLS];
-    size_t want =
-        arr == NULL ? 0 : (size_t)(max < 2 * GR_CRAM_MAX_CELLS ? max : 2 * GR_CRAM_MAX_CELLS);
-    size_t n = 0;
-    gr_status st = gr_cram_moves(s->game, (int)target->n, mv, want, count_all, &n);
-    if (st != GR_OK) {
-        return gr_json_search_failed(c, st, s->ptr);
-    }
-    for (size_t i = 0; i < n && i < want; i++) {
-        gr_jw_push(c, arr, gr_cram_move_obj(c, &mv[i]));
-    }
-    *count = n;
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
-}
-
-/* Every move ("all_moves", docs/contract.md), in board order, each with
- * the value after it (gr_cram_moves with target -1).  A board has at most
- * 2 * GR_CRAM_MAX_CELLS dominoes, each already valued by the search, so
- * all of them are enumerated and counted. */
-static gr_status gr_cram_moves_all(gr_jctx *c, void *state, gr_move_list *list)
-{
-    gr_cram_state *s = state;
-    gr_cram_move mv[2 * GR_CRAM_MAX_CELLS];
-    size_t n = 0;
-    gr_status st = gr_cram_moves(s->game, -1, mv, 2 * GR_CRAM_MAX_CELLS, true, &n);
-    if (st != GR_OK) {
-        return gr_json_search_failed(c, st, s->ptr);
-    }
-    list->count += n;
-    for (size_t i = 0; i < n; i++) {
-        gr_move_value *e = gr_move_list_add(list);
-        if (e == NULL) {
-            break;
-        }
-        e->move = gr_cram_move_obj(c, &mv[i]);
-        e->after = (gr_value){.kind = GR_VALUE_FINITE, .n = mv[i].grundy};
-    }
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    gr_cram *game = NULL;
+    st = gr_cram_create(c->arena, (uint32_t)r, (uint32_t)k, b, nb, &opts, &game, &bad);
+    return gr_json_search_solve(c, s, st, game, value);
 }
 
 const gr_family gr_family_cram = {.name = "cram",
                                   .analyse = gr_cram_analyse,
-                                  .moves_to = gr_cram_moves_json,
-                                  .moves_all = gr_cram_moves_all};
+                                  .moves_to = gr_json_search_moves_to,
+                                  .moves_all = gr_json_search_moves_all};
