@@ -64,7 +64,7 @@ static const gr_opt gr_opts[] = {
     {"--max-search-nodes", "GRUNDYD_MAX_SEARCH_NODES", GR_OPT_SIZE, GR_OFF(max_search_nodes), 1,
      UINT64_C(1) << 50,
      "positions the games solved by search (node-kayles, cram, chomp) may expand per "
-     "request; past it 422 (default 4000000, about 10 s)"},
+     "request; past it 422 (default 8000000, about 16 s)"},
     {"--cors-origin", "GRUNDYD_CORS_ORIGIN", GR_OPT_STR, GR_OFF(cors_origin), 0, 0,
      "Access-Control-Allow-Origin value (default *)"},
     {"--log-format", "GRUNDYD_LOG_FORMAT", GR_OPT_LOG, GR_OFF(log_format), 0, 0,
@@ -215,7 +215,7 @@ int gr_config_load(gr_config *cfg, int argc, char **argv)
         .max_inflight = 64,
         .shutdown_timeout = 30,
         .max_analysis = 30,
-        .max_search_nodes = 4000000,
+        .max_search_nodes = 8000000,
         .log_flush_ms = 100,
         .cors_origin = "*",
         .log_format = GR_LOG_TEXT,
