@@ -263,17 +263,18 @@ test('node kayles, cram, chomp: clicking the drawing plays the move shown', asyn
   const { page, context, errors } = await open(1280);
   await by(page, 'game-select').selectOption('node_kayles');
   await settled(page);
-  // the example: a 5-cycle 0..4 with the path 0-5-6; vertex 3 goes with 2 and 4
+  // the example: an 8-cycle with the chord 1-3; vertex 3 goes with 1, 2 and 4, and
+  // 0, 5, 6, 7 become 0, 1, 2, 3
   await page.locator('g.nk-move[data-vertex="3"]').click();
   await settled(page);
   assert.deepEqual(JSON.parse(await by(page, 'input').inputValue()),
-                   { vertices: 4, edges: [[0, 1], [0, 2], [2, 3]] });
+                   { vertices: 4, edges: [[1, 2], [2, 3], [3, 0]] });
   await page.locator('[aria-label="edge from"]').fill('1');
   await page.locator('[aria-label="edge to"]').fill('4');
   await by(page, 'add-edge').click();
   await settled(page);
   assert.deepEqual(JSON.parse(await by(page, 'input').inputValue()),
-                   { vertices: 5, edges: [[0, 1], [0, 2], [2, 3], [1, 4]] });
+                   { vertices: 5, edges: [[1, 2], [2, 3], [3, 0], [1, 4]] });
 
   await by(page, 'game-select').selectOption('cram');
   await settled(page);
