@@ -52,7 +52,7 @@ const settled = (page) => page.waitForFunction(() => {
 const by = (page, id) => page.locator(`[data-testid="${id}"]`);
 
 const FAMILIES = ['nim', 'subtraction', 'octal', 'hackenbush_tree', 'hackenbush_graph',
-                  'ordinal_trees', 'game_graph', 'sum'];
+                  'ordinal_trees', 'game_graph', 'node_kayles', 'cram', 'chomp', 'sum'];
 
 for (const game of FAMILIES) {
   test(`${game}: example, a move from the list, the engine's reply, the shared URL`, async () => {
@@ -252,6 +252,102 @@ test('a 120-vertex tree can be zoomed and panned, inside the page at 390 px', as
   assert.ok(overflow <= 0, `page overflow ${overflow}px`);
   await box.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SHOTS, 'board-zoomed-390.png'), fullPage: false });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The games solved by search, played on their drawings: the position after each click is
+// checked against the rules (Node Kayles renumbers the vertices left, Cram blocks the
+// domino's cells, Chomp cuts every column from the bitten one on).
+test('node kayles, cram, chomp: clicking the drawing plays the move shown', async () => {
+  const { page, context, errors } = await open(1280);
+  await by(page, 'game-select').selectOption('node_kayles');
+  await settled(page);
+  // the example: an 8-cycle with the chord 1-3; vertex 3 goes with 1, 2 and 4, and
+  // 0, 5, 6, 7 become 0, 1, 2, 3
+  await page.locator('g.nk-move[data-vertex="3"]').click();
+  await settled(page);
+  assert.deepEqual(JSON.parse(await by(page, 'input').inputValue()),
+                   { vertices: 4, edges: [[1, 2], [2, 3], [3, 0]] });
+  await page.locator('[aria-label="edge from"]').fill('1');
+  await page.locator('[aria-label="edge to"]').fill('4');
+  await by(page, 'add-edge').click();
+  await settled(page);
+  assert.deepEqual(JSON.parse(await by(page, 'input').inputValue()),
+                   { vertices: 5, edges: [[1, 2], [2, 3], [3, 0], [1, 4]] });
+
+  await by(page, 'game-select').selectOption('cram');
+  await settled(page);
+  // two clicks: a cell, then its right neighbour
+  await page.locator('rect.cram-cell[data-row="0"][data-col="2"]').click();
+  assert.match(await page.locator('rect.cram-cell[data-row="0"][data-col="2"]').getAttribute('class'), /selected/);
+  await page.locator('rect.cram-cell[data-row="0"][data-col="3"]').click();
+  await settled(page);
+  assert.deepEqual(JSON.parse(await by(page, 'input').inputValue()).blocked, [[1, 1], [0, 2], [0, 3]]);
+  // keyboard: Enter on a cell, then on the one below it
+  await page.locator('rect.cram-cell[data-row="1"][data-col="0"]').focus();
+  await page.keyboard.press('Enter');
+  await page.locator('rect.cram-cell[data-row="2"][data-col="0"]').focus();
+  await page.keyboard.press('Enter');
+  await settled(page);
+  assert.deepEqual(JSON.parse(await by(page, 'input').inputValue()).blocked, [[1, 1], [0, 2], [0, 3], [1, 0], [2, 0]]);
+  assert.equal(await page.locator('rect.cram-cell.blocked').count(), 5);
+  await page.getByRole('button', { name: 'cols more' }).click();
+  await settled(page);
+  assert.equal(JSON.parse(await by(page, 'input').inputValue()).cols, 5);
+
+  await by(page, 'game-select').selectOption('chomp');
+  await settled(page);
+  assert.equal(await page.locator('rect.chomp-square.poison[data-col="0"][data-row="0"]').count(), 1);
+  // (0, 0) is drawn bottom-left: row 1 lies above row 0, column 1 right of column 0
+  const b00 = await page.locator('rect.chomp-square[data-col="0"][data-row="0"]').boundingBox();
+  const b11 = await page.locator('rect.chomp-square[data-col="1"][data-row="1"]').boundingBox();
+  assert.ok(b11.y < b00.y && b11.x > b00.x, 'row up, column right');
+  await page.locator('rect.chomp-square[data-col="2"][data-row="1"]').click();
+  await settled(page);
+  assert.deepEqual(JSON.parse(await by(page, 'input').inputValue()), { columns: [3, 3, 1, 1] });
+  assert.equal(await page.locator('rect.chomp-square').count(), 8);
+  await page.locator('rect.chomp-square[data-col="1"][data-row="0"]').press('Enter');
+  await settled(page);
+  assert.deepEqual(JSON.parse(await by(page, 'input').inputValue()), { columns: [3] });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a sum with a Chomp component: drawn and played in place, the engine replies, the URL restores it', async () => {
+  const { page, context, errors } = await open(1280);
+  await by(page, 'game-select').selectOption('sum');
+  await settled(page);
+  const sum = { components: [{ game: 'chomp', rows: 2, cols: 3 }, { game: 'cram', rows: 2, cols: 2 },
+                             { game: 'node_kayles', vertices: 3, edges: [[0, 1], [1, 2]] }] };
+  await by(page, 'input').fill(JSON.stringify(sum));
+  await by(page, 'analyze').click();
+  await settled(page);
+  assert.equal(await by(page, 'result').getAttribute('data-state'), 'ok');
+  assert.ok(await page.locator('figure[data-component="0"] rect.chomp-square').count() === 6);
+  assert.ok(await page.locator('figure[data-component="1"] rect.cram-cell').count() === 4);
+  assert.ok(await page.locator('figure[data-component="2"] g.nk-move').count() === 3);
+  assert.deepEqual(await axeViolations(page), [], 'axe-core');
+  await page.locator('[data-testid="auto-reply"]').check();
+  // bite (2, 1) of the 2x3 bar: columns 2, 2, 1
+  await page.locator('figure[data-component="0"] rect.chomp-square[data-col="2"][data-row="1"]').click();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="moves"] li')].some((li) => /^Engine:/.test(li.textContent)));
+  await settled(page);
+  const now = JSON.parse(await by(page, 'input').inputValue());
+  const chomp = now.components[0];
+  // the person's move, then the engine's: the chomp bar shrank to columns [2, 2, 1] or less
+  assert.ok(Array.isArray(chomp.columns) && chomp.columns.length <= 3 && chomp.columns[0] <= 2);
+  await page.screenshot({ path: path.join(SHOTS, 'board-sum-chomp-1280.png'), fullPage: true });
+  const fresh = await context.newPage();
+  await fresh.goto(page.url(), { waitUntil: 'load' });
+  await settled(fresh);
+  assert.equal(await by(fresh, 'game-select').inputValue(), 'sum');
+  assert.deepEqual(JSON.parse(await by(fresh, 'input').inputValue()), now);
+  await fresh.close();
+  await page.setViewportSize({ width: 390, height: 900 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `horizontal overflow of ${overflow}px at 390px`);
+  await page.screenshot({ path: path.join(SHOTS, 'board-sum-chomp-390.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -98,7 +98,7 @@ test('the page loads with its controls and no console errors', async () => {
   assert.equal(await page.title(), 'grundyd playground');
   const values = await byId('game-select').locator('option').evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(values, ['nim', 'subtraction', 'octal', 'hackenbush_tree', 'hackenbush_graph',
-                            'ordinal_trees', 'game_graph', 'sum']);
+                            'ordinal_trees', 'game_graph', 'node_kayles', 'cram', 'chomp', 'sum']);
   await assert.doesNotReject(byId('input').waitFor());
   await assert.doesNotReject(byId('analyze').waitFor());
   // The page analyses its Nim example on load.
@@ -109,7 +109,7 @@ test('the page loads with its controls and no console errors', async () => {
 test('every game loads its own example, which grundyd answers', async (t) => {
   const seen = new Set();
   for (const game of ['nim', 'subtraction', 'octal', 'hackenbush_tree', 'hackenbush_graph',
-                      'ordinal_trees', 'game_graph', 'sum']) {
+                      'ordinal_trees', 'game_graph', 'node_kayles', 'cram', 'chomp', 'sum']) {
     // Selecting a game loads its example and analyses it.
     await byId('game-select').selectOption(game);
     const text = await byId('input').inputValue();
@@ -125,7 +125,7 @@ test('every game loads its own example, which grundyd answers', async (t) => {
     assert.equal(state, 'ok', `${game} example: ${shown}`);
     assert.match(shown, /first|second|draw/, game);
   }
-  assert.equal(seen.size, 8, 'each game has its own example');
+  assert.equal(seen.size, 11, 'each game has its own example');
   noConsoleErrors(true);
 });
 
