@@ -318,6 +318,27 @@ static bool gr_gg_first_wins(const void *state, const gr_value *value)
     return s->sum.winner == GR_GGRAPH_FIRST;
 }
 
+/* One value as the answer writes it: n, or {"infinity":[k...]}. */
+static void gr_gg_put_value(gr_buf *b, const gr_value *v)
+{
+    if (v->kind == GR_VALUE_FINITE) {
+        gr_buf_u64(b, v->n);
+        return;
+    }
+    gr_buf_puts(b, "{\"infinity\":[");
+    for (size_t i = 0; i < v->nk; i++) {
+        if (i > 0) {
+            gr_buf_putc(b, ',');
+        }
+        gr_buf_u64(b, v->k[i]);
+    }
+    gr_buf_puts(b, "]}");
+}
+
+/* "values" and "remoteness", one entry per position, written as raw JSON
+ * text: as cJSON nodes they took ~100 bytes a position each (a
+ * 3,000,000-position graph went past the request's 512 MiB budget), as
+ * text a few bytes.  The bytes are those the printer would write. */
 static gr_status gr_gg_extras(gr_jctx *c, void *state, cJSON *resp)
 {
     gr_gg_state *s = state;
@@ -325,23 +346,37 @@ static gr_status gr_gg_extras(gr_jctx *c, void *state, cJSON *resp)
         return GR_OK;
     }
     const gr_ggraph *g = &s->graph;
-    cJSON *values = gr_jw_arr(c);
-    for (uint32_t u = 0; u < g->positions && gr_jw_ok(c); u++) {
+    gr_buf values;
+    gr_buf_init(&values, c->arena);
+    gr_buf_putc(&values, '[');
+    for (uint32_t u = 0; u < g->positions && !values.oom; u++) {
+        if (u > 0) {
+            gr_buf_putc(&values, ',');
+        }
         gr_value v = gr_gg_value(g, u);
-        gr_jw_push(c, values, gr_jw_value(c, &v));
+        gr_gg_put_value(&values, &v);
     }
-    gr_jw_set(c, resp, "values", values);
+    gr_buf_putc(&values, ']');
+    gr_jw_set(c, resp, "values", gr_jw_raw_buf(c, &values));
     gr_status st = gr_gg_remoteness(c, s);
     if (st != GR_OK) {
         return st;
     }
-    cJSON *rem = gr_jw_arr(c);
-    for (uint32_t u = 0; u < g->positions && gr_jw_ok(c); u++) {
-        gr_jw_push(c, rem,
-                   s->remoteness[u] == GR_GGRAPH_DRAWN ? gr_jw_null(c)
-                                                       : gr_jw_u64(c, s->remoteness[u]));
+    gr_buf rem;
+    gr_buf_init(&rem, c->arena);
+    gr_buf_putc(&rem, '[');
+    for (uint32_t u = 0; u < g->positions && !rem.oom; u++) {
+        if (u > 0) {
+            gr_buf_putc(&rem, ',');
+        }
+        if (s->remoteness[u] == GR_GGRAPH_DRAWN) {
+            gr_buf_puts(&rem, "null");
+        } else {
+            gr_buf_u64(&rem, s->remoteness[u]);
+        }
     }
-    gr_jw_set(c, resp, "remoteness", rem);
+    gr_buf_putc(&rem, ']');
+    gr_jw_set(c, resp, "remoteness", gr_jw_raw_buf(c, &rem));
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 

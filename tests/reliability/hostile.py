@@ -184,12 +184,19 @@ def test_a_long_analysis_does_not_hold_up_other_connections():
     import threading
     srv = start(["--threads", "1"])
     try:
-        body = json.dumps({"code": "0.7777777777", "heaps": [30000]}).encode()
+        # A search of fixed size (Node Kayles on a seeded random 46-vertex
+        # graph, ~2.6 s): unlike a table computation it cannot get faster
+        # by a better algorithm or a warm cache and end before the probes.
+        import random
+        rng = random.Random(16)
+        n = 46
+        edges = [[i, j] for i in range(n) for j in range(i + 1, n) if rng.random() < 0.12]
+        body = json.dumps({"vertices": n, "edges": edges}).encode()
         out = []
 
         def slow():
             s = connect(srv.port)
-            s.sendall(request_bytes("POST", "/v1/octal", body))
+            s.sendall(request_bytes("POST", "/v1/node-kayles", body))
             out.append(read_response(s, deadline=120)[0])
             s.close()
         t = threading.Thread(target=slow)
