@@ -82,6 +82,7 @@ typedef struct gr_octal_table {
     uint64_t computed;
     uint64_t max_value; /* the largest value in the table */
     bool periodic;      /* confirmed by Guy-Smith */
+    bool timed_out;     /* stopped by the deadline (opts->keep_on_time) */
     uint64_t preperiod; /* e */
     uint64_t period;    /* p */
     /* Move-finding state (gr_octal_moves_to), per user of the table: */
@@ -96,6 +97,9 @@ typedef struct gr_octal_opts {
     /* If non-NULL, the number of values computed so far, stored (relaxed)
      * every few thousand values, for another thread to read. */
     _Atomic uint64_t *progress;
+    /* On the arena's deadline (GR_ETIME), keep the values computed so far
+     * as an unconfirmed table (timed_out set) instead of failing. */
+    bool keep_on_time;
 } gr_octal_opts;
 
 /* Computes values until periodicity is confirmed or max_values values

@@ -217,8 +217,9 @@ gr_status gr_octal_solve_opts(gr_arena *arena, const gr_octal_code *code,
     period_ctx pc = {code, arena, NULL, 0, false, 0, 0};
     uint16_t *g = NULL;
     uint64_t have = 0, maxv = 0;
-    gr_status st = gr_octal_values(arena, code, cap, opts != NULL ? opts->progress : NULL,
-                                   check_period, &pc, &g, &have, &maxv);
+    bool timed_out = false;
+    gr_status st = gr_octal_values(arena, code, cap, opts, &timed_out, check_period, &pc, &g,
+                                   &have, &maxv);
     if (st != GR_OK) {
         return st;
     }
@@ -226,6 +227,7 @@ gr_status gr_octal_solve_opts(gr_arena *arena, const gr_octal_code *code,
     out->computed = have;
     out->max_value = maxv;
     out->periodic = pc.found;
+    out->timed_out = timed_out;
     out->preperiod = pc.e;
     out->period = pc.p;
     out->arena = arena;
@@ -257,7 +259,7 @@ gr_status gr_octal_solve_opts(gr_arena *arena, const gr_octal_code *code,
 gr_status gr_octal_solve(gr_arena *arena, const gr_octal_code *code,
                          uint64_t max_values, gr_octal_table *out)
 {
-    gr_octal_opts o = {max_values, NULL};
+    gr_octal_opts o = {max_values, NULL, false};
     return gr_octal_solve_opts(arena, code, &o, out);
 }
 

@@ -478,7 +478,7 @@ static void sets3_fill(gr_octal_engine *E, sets3 *s, uint64_t c)
 }
 
 gr_status gr_octal_values(gr_arena *arena, const gr_octal_code *code, uint64_t cap,
-                          _Atomic uint64_t *progress, gr_octal_check_fn *check,
+                          const gr_octal_opts *opts, bool *timed_out, gr_octal_check_fn *check,
                           void *ctx, uint16_t **g_out, uint64_t *have_out,
                           uint64_t *maxv_out)
 {
@@ -486,7 +486,9 @@ gr_status gr_octal_values(gr_arena *arena, const gr_octal_code *code, uint64_t c
     memset(&E, 0, sizeof(E));
     E.arena = arena;
     E.code = code;
+    _Atomic uint64_t *progress = opts != NULL ? opts->progress : NULL;
     E.progress = progress;
+    *timed_out = false;
     E.words = 1;
     E.uni = GR_ARENA_ARRAY(arena, uint64_t, 1);
     if (E.uni == NULL) {
@@ -510,6 +512,10 @@ gr_status gr_octal_values(gr_arena *arena, const gr_octal_code *code, uint64_t c
         }
         if ((n & 4095) == 0 || E.work >= POLL_WORK) {
             if ((st = poll(&E)) != GR_OK) {
+                if (st == GR_ETIME && opts != NULL && opts->keep_on_time && n > 0) {
+                    *timed_out = true;
+                    break;
+                }
                 return st;
             }
         }
@@ -593,6 +599,9 @@ gr_status gr_octal_values(gr_arena *arena, const gr_octal_code *code, uint64_t c
              * depend on when the test runs, only the table's length. */
             next_check = have < 2048 ? have + 1 : have + have / 64;
         }
+    }
+    if (*timed_out) {
+        check(ctx, E.g, E.n); /* what the values so far confirm */
     }
     if (s3.x != NULL) {
         gr_arena_free(arena, s3.x, (size_t)s3.len * s3.words * sizeof(uint64_t));

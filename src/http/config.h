@@ -23,6 +23,8 @@ typedef struct gr_config {
     unsigned log_flush_ms;   /* access log lines are written within this; 0: at once */
     const char *cors_origin;
     gr_log_format log_format;
+    uint64_t cache_memory;     /* bytes of the shared table cache */
+    uint64_t max_octal_values; /* octal table bound (values) */
 } gr_config;
 
 /* Parses argv (and the environment).  Returns 0 to run, 1 when --help or

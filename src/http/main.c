@@ -11,6 +11,7 @@
 
 #include "http/config.h"
 #include "http/server.h"
+#include "json/table_cache.h"
 
 int main(int argc, char **argv)
 {
@@ -19,6 +20,7 @@ int main(int argc, char **argv)
     if (rc != 0) {
         return rc > 0 ? 0 : 2;
     }
+    gr_tcache_configure((size_t)cfg.cache_memory, cfg.max_octal_values);
     signal(SIGPIPE, SIG_IGN);
     sigset_t set;
     sigemptyset(&set);

@@ -13,6 +13,8 @@
  */
 #include "http/metrics.h"
 
+#include "json/table_cache.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -270,6 +272,30 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                    "grundyd_arena_peak_bytes %llu\n",
                    (long)gr_gauge(m, 0), gr_gauge(m, 1),
                    atomic_load_explicit(&m->arena_peak, memory_order_relaxed));
+    gr_tcache_stats cs; /* the shared table cache (json/table_cache.c) */
+    gr_tcache_stats_get(&cs);
+    gr_text_printf(&t,
+                   "# HELP grundyd_table_cache_hits_total Table lookups answered from the cache.\n"
+                   "# TYPE grundyd_table_cache_hits_total counter\n"
+                   "grundyd_table_cache_hits_total %llu\n"
+                   "# HELP grundyd_table_cache_misses_total Table lookups that computed the table.\n"
+                   "# TYPE grundyd_table_cache_misses_total counter\n"
+                   "grundyd_table_cache_misses_total %llu\n"
+                   "# HELP grundyd_table_cache_shared_total Lookups that waited for a concurrent computation of the same table.\n"
+                   "# TYPE grundyd_table_cache_shared_total counter\n"
+                   "grundyd_table_cache_shared_total %llu\n"
+                   "# HELP grundyd_table_cache_evictions_total Tables dropped to stay within --cache-memory.\n"
+                   "# TYPE grundyd_table_cache_evictions_total counter\n"
+                   "grundyd_table_cache_evictions_total %llu\n"
+                   "# HELP grundyd_table_cache_bytes Bytes held by cached tables.\n"
+                   "# TYPE grundyd_table_cache_bytes gauge\n"
+                   "grundyd_table_cache_bytes %llu\n"
+                   "# HELP grundyd_table_cache_entries Tables in the cache.\n"
+                   "# TYPE grundyd_table_cache_entries gauge\n"
+                   "grundyd_table_cache_entries %llu\n",
+                   (unsigned long long)cs.hits, (unsigned long long)cs.misses,
+                   (unsigned long long)cs.shared, (unsigned long long)cs.evictions,
+                   (unsigned long long)cs.bytes, (unsigned long long)cs.entries);
     if (t.failed) {
         return NULL;
     }

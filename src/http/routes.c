@@ -26,6 +26,8 @@ const gr_route gr_routes[] = {
      gr_endpoint_hackenbush_graph_text, gr_endpoint_hackenbush_graph_json_fast, true},
     {"/v1/game-graph", GR_ROUTE_ANALYSE, gr_endpoint_game_graph, NULL, NULL, false},
     {"/v1/sum", GR_ROUTE_ANALYSE, gr_endpoint_sum, NULL, NULL, false},
+    {"/v1/octal/sequence", GR_ROUTE_SEQUENCE, NULL, NULL, NULL, false},
+    {"/v1/subtraction/sequence", GR_ROUTE_SEQUENCE, NULL, NULL, NULL, false},
     /* @@ routes: add new analysis endpoints above this line @@ */
 };
 

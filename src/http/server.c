@@ -42,6 +42,7 @@
 #include "http/log.h"
 #include "http/metrics.h"
 #include "http/routes.h"
+#include "http/sequence.h"
 #include "http/solver.h"
 #include "json/gr_json.h"
 
@@ -104,6 +105,7 @@ typedef struct gr_req {
     unsigned status;
     size_t bytes;
     size_t arena_charged;
+    void *ext;         /* sequence.c's state of a GR_ROUTE_SEQUENCE request */
     char method[16];
     const char *path;
 } gr_req;
@@ -295,6 +297,19 @@ static enum MHD_Result gr_serve_index(struct MHD_Connection *conn, gr_req *req)
     return gr_respond(conn, req, 200, "application/json", out, len);
 }
 
+static void gr_seq_headers(void *req, struct MHD_Response *r)
+{
+    gr_add_common_headers(req, r);
+}
+
+/* GET /v1/<family>/sequence: served by http/sequence.c. */
+static enum MHD_Result gr_serve_sequence(struct MHD_Connection *conn, gr_req *req)
+{
+    gr_seq_io io = {&req->srv->cfg, req->arena, &req->ext, gr_seq_headers, req,
+                    &req->status, &req->bytes, &req->answered};
+    return gr_sequence_serve(conn, req->route, &io);
+}
+
 static enum MHD_Result gr_serve_get(struct MHD_Connection *conn, gr_req *req)
 {
     gr_server *srv = req->srv;
@@ -330,6 +345,8 @@ static enum MHD_Result gr_serve_get(struct MHD_Connection *conn, gr_req *req)
     case GR_ROUTE_PLAYGROUND:
         return gr_respond(conn, req, 200, "text/html; charset=utf-8", gr_embed_index,
                           (size_t)(gr_embed_index_end - gr_embed_index));
+    case GR_ROUTE_SEQUENCE:
+        return gr_serve_sequence(conn, req);
     default:
         return MHD_NO;
     }
@@ -843,6 +860,10 @@ static enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn,
         /* Called again after the solver resumed the connection. */
         *upload_data_size = 0;
         return req->done ? gr_deliver(conn, req) : MHD_YES;
+    }
+    if (req->ext != NULL) { /* a sequence resumed by its worker */
+        *upload_data_size = 0;
+        return gr_serve_sequence(conn, req);
     }
     if (req->deferred) {
         req->deferred = false;

@@ -1,0 +1,470 @@
+/*
+ * GET /v1/<family>/sequence: the query is read and checked on the network
+ * thread (json/sequence.c: strict parameters, the ETag), a matching
+ * If-None-Match answered 304 at once; the document itself is computed on
+ * a thread of its own (a table may take seconds: 0.354 needs 2 x 10^7
+ * values), so no network thread waits on a computation:
+ *
+ *  - application/json (the default): the connection is suspended, the
+ *    worker computes (through the shared table cache: a second request is
+ *    a hit and costs milliseconds) and resumes it; the daemon calls back
+ *    here and the answer is queued: 200 with Cache-Control immutable and
+ *    the ETag, or the problem.
+ *  - Accept: text/event-stream: a response from a content-reader callback
+ *    (MHD_create_response_from_callback) streams `event: progress` with
+ *    {"values_computed", "target"} every GR_SEQ_TICK_MS while the worker
+ *    computes (the callback waits on the job's condition variable with a
+ *    timeout, so it returns at each tick), then `event: result` with the
+ *    same document, or `event: problem` with the problem document.  When
+ *    the client goes away MHD frees the response; its free callback raises
+ *    the job's cancel flag, which the worker's arena stop carries into the
+ *    solver loops (gr_arena_check): the computation stops.
+ *
+ * A job (malloc'ed: it may outlive the request) is shared by the worker
+ * and the request, reference counted under its mutex.  Worker threads are
+ * bounded (GR_SEQ_MAX_WORKERS; beyond it 503).  The worker's analysis
+ * time is --max-analysis-seconds, its memory --max-request-memory, plus
+ * the table cache's own bound for the table.
+ */
+#include "http/sequence.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "json/gr_json.h"
+#include "json/sequence.h"
+
+#define GR_SEQ_TICK_MS 500
+#define GR_SEQ_MAX_WORKERS 64
+#define GR_SEQ_MAX_PARAMS 16
+
+static atomic_int gr_seq_workers;
+
+typedef struct seq_job {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int refs;
+    bool done;
+    bool stream;
+    gr_arena *arena; /* the worker's: the parsed query, the answer */
+    gr_seq_request rq;
+    gr_status result;
+    gr_problem problem;
+    char *out;
+    size_t out_len;
+    bool stable; /* the document may be cached as immutable */
+    _Atomic int cancel;
+    gr_stop stop;
+    struct MHD_Connection *conn; /* resumed by the worker (not streaming) */
+    /* the stream */
+    char *buf;
+    size_t buf_len, buf_off, buf_cap;
+    bool finished;
+} seq_job;
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void job_unref(seq_job *j)
+{
+    pthread_mutex_lock(&j->lock);
+    int left = --j->refs;
+    pthread_mutex_unlock(&j->lock);
+    if (left == 0) {
+        pthread_cond_destroy(&j->cond);
+        pthread_mutex_destroy(&j->lock);
+        gr_arena_destroy(j->arena);
+        free(j->buf);
+        free(j);
+    }
+}
+
+/* The problem document (RFC 9457) printed into c's arena. */
+static char *problem_json(gr_jctx *c, const gr_problem *p, size_t *len)
+{
+    cJSON *o = gr_jw_obj(c);
+    gr_jw_set(c, o, "type", gr_jw_str(c, p->type != NULL ? p->type : "internal-error"));
+    gr_jw_set(c, o, "title", gr_jw_str(c, p->title != NULL ? p->title : "Internal error"));
+    gr_jw_set(c, o, "status", gr_jw_u64(c, (uint64_t)p->status));
+    gr_jw_set(c, o, "detail", gr_jw_str(c, p->detail != NULL ? p->detail : ""));
+    if (p->pointer != NULL) {
+        gr_jw_set(c, o, "pointer", gr_jw_str(c, p->pointer));
+    }
+    return gr_jw_ok(c) ? gr_json_print(c, o, len) : NULL;
+}
+
+static enum MHD_Result queue(struct MHD_Connection *conn, gr_seq_io *io, unsigned status,
+                             struct MHD_Response *r, size_t bytes)
+{
+    if (r == NULL) {
+        return MHD_NO;
+    }
+    io->headers(io->req, r);
+    *io->status = status;
+    *io->bytes = bytes;
+    *io->answered = true;
+    enum MHD_Result ret = MHD_queue_response(conn, status, r);
+    MHD_destroy_response(r);
+    return ret;
+}
+
+static enum MHD_Result send_problem(struct MHD_Connection *conn, gr_seq_io *io,
+                                    const gr_problem *p)
+{
+    gr_jctx c;
+    gr_jctx_init(&c, io->arena);
+    gr_arena *prev = gr_json_bind(io->arena);
+    size_t len = 0;
+    char *body = problem_json(&c, p, &len);
+    gr_json_bind(prev);
+    if (body == NULL) {
+        return MHD_NO;
+    }
+    struct MHD_Response *r = MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_COPY);
+    if (r != NULL) {
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "application/problem+json");
+    }
+    return queue(conn, io, (unsigned)p->status, r, len);
+}
+
+static void cache_headers(struct MHD_Response *r, const seq_job *j, bool stream)
+{
+    MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, "Accept");
+    if (!stream && !j->stable) { /* cut short by the time limit */
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+        return;
+    }
+    MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, j->rq.etag);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL,
+                            stream ? "no-cache" : "public, max-age=31536000, immutable");
+}
+
+/* Whether If-None-Match (a list of entity tags, or *) names etag. */
+static bool etag_matches(const char *inm, const char *etag)
+{
+    size_t el = strlen(etag);
+    const char *s = inm;
+    while (*s != '\0') {
+        while (*s == ' ' || *s == '\t' || *s == ',') {
+            s++;
+        }
+        if (*s == '*') {
+            return true;
+        }
+        if (s[0] == 'W' && s[1] == '/') {
+            s += 2; /* weak comparison (RFC 9110 13.1.2) */
+        }
+        const char *e = s;
+        while (*e != '\0' && *e != ',') {
+            e++;
+        }
+        const char *end = e;
+        while (end > s && (end[-1] == ' ' || end[-1] == '\t')) {
+            end--;
+        }
+        if ((size_t)(end - s) == el && memcmp(s, etag, el) == 0) {
+            return true;
+        }
+        s = e;
+    }
+    return false;
+}
+
+static void *worker(void *arg)
+{
+    seq_job *j = arg;
+    gr_jctx c;
+    gr_jctx_init(&c, j->arena);
+    gr_arena_set_stop(j->arena, &j->stop);
+    gr_arena *prev = gr_json_bind(j->arena);
+    char *out = NULL;
+    size_t len = 0;
+    bool stable = true;
+    gr_status st = gr_seq_answer(&c, &j->rq, &out, &len, &stable);
+    if (st != GR_OK && c.problem.status == 0) {
+        gr_json_error(&c, GR_EINTERNAL, NULL, "the sequence could not be computed");
+    }
+    gr_json_bind(prev);
+    pthread_mutex_lock(&j->lock);
+    j->result = st;
+    j->problem = c.problem;
+    j->out = out;
+    j->out_len = len;
+    j->stable = stable;
+    j->done = true;
+    pthread_cond_broadcast(&j->cond);
+    pthread_mutex_unlock(&j->lock);
+    if (!j->stream) {
+        MHD_resume_connection(j->conn);
+    }
+    atomic_fetch_sub(&gr_seq_workers, 1);
+    job_unref(j);
+    return NULL;
+}
+
+/* ---- the event stream --------------------------------------------------- */
+
+static bool buf_put(seq_job *j, const char *s, size_t n)
+{
+    if (j->buf_len + n > j->buf_cap) {
+        size_t cap = j->buf_cap ? j->buf_cap : 4096;
+        while (cap < j->buf_len + n) {
+            cap *= 2;
+        }
+        char *b = realloc(j->buf, cap);
+        if (b == NULL) {
+            return false;
+        }
+        j->buf = b;
+        j->buf_cap = cap;
+    }
+    memcpy(j->buf + j->buf_len, s, n);
+    j->buf_len += n;
+    return true;
+}
+
+/* The next event into j->buf (lock held, j->buf empty). */
+static bool next_event(seq_job *j)
+{
+    j->buf_len = j->buf_off = 0;
+    if (!j->done) {
+        uint64_t values, target;
+        gr_seq_progress(&j->rq, &values, &target);
+        char line[160];
+        int n = snprintf(line, sizeof(line),
+                         "event: progress\ndata: {\"values_computed\":%llu,\"target\":%llu}\n\n",
+                         (unsigned long long)values, (unsigned long long)target);
+        return buf_put(j, line, (size_t)n);
+    }
+    j->finished = true;
+    if (j->result == GR_OK) {
+        return buf_put(j, "event: result\ndata: ", 20) && buf_put(j, j->out, j->out_len) &&
+               buf_put(j, "\n\n", 2);
+    }
+    gr_jctx c;
+    gr_jctx_init(&c, j->arena);
+    gr_arena *prev = gr_json_bind(j->arena);
+    size_t len = 0;
+    char *doc = problem_json(&c, &j->problem, &len);
+    gr_json_bind(prev);
+    return doc != NULL && buf_put(j, "event: problem\ndata: ", 21) && buf_put(j, doc, len) &&
+           buf_put(j, "\n\n", 2);
+}
+
+static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
+{
+    (void)pos;
+    seq_job *j = cls;
+    pthread_mutex_lock(&j->lock);
+    if (j->buf_off == j->buf_len) {
+        if (j->finished) {
+            pthread_mutex_unlock(&j->lock);
+            return MHD_CONTENT_READER_END_OF_STREAM;
+        }
+        if (j->buf != NULL && !j->done) {
+            /* not the first event: wait for the result, at most a tick */
+            struct timespec ts;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            ts.tv_nsec += GR_SEQ_TICK_MS * 1000000L;
+            if (ts.tv_nsec >= 1000000000L) {
+                ts.tv_nsec -= 1000000000L;
+                ts.tv_sec++;
+            }
+            while (!j->done &&
+                   pthread_cond_timedwait(&j->cond, &j->lock, &ts) == 0) {
+            }
+        }
+        if (!next_event(j)) {
+            pthread_mutex_unlock(&j->lock);
+            return MHD_CONTENT_READER_END_WITH_ERROR;
+        }
+    }
+    size_t n = j->buf_len - j->buf_off;
+    if (n > max) {
+        n = max;
+    }
+    memcpy(out, j->buf + j->buf_off, n);
+    j->buf_off += n;
+    pthread_mutex_unlock(&j->lock);
+    return (ssize_t)n;
+}
+
+static void stream_free(void *cls)
+{
+    seq_job *j = cls;
+    atomic_store(&j->cancel, 1); /* the client is gone, or all was sent */
+    job_unref(j);
+}
+
+/* ---- the request -------------------------------------------------------- */
+
+typedef struct qcollect {
+    gr_arena *arena;
+    gr_qparam *q;
+    size_t n;
+    bool too_many, oom;
+} qcollect;
+
+static enum MHD_Result collect(void *cls, enum MHD_ValueKind kind, const char *key,
+                               const char *value)
+{
+    (void)kind;
+    qcollect *qc = cls;
+    if (qc->n == GR_SEQ_MAX_PARAMS) {
+        qc->too_many = true;
+        return MHD_NO;
+    }
+    size_t kl = strlen(key), vl = value != NULL ? strlen(value) : 0;
+    char *k = gr_arena_alloc(qc->arena, kl + 1), *v = gr_arena_alloc(qc->arena, vl + 1);
+    if (k == NULL || v == NULL) {
+        qc->oom = true;
+        return MHD_NO;
+    }
+    memcpy(k, key, kl + 1);
+    if (value != NULL) {
+        memcpy(v, value, vl + 1);
+    } else {
+        v[0] = '\0';
+    }
+    qc->q[qc->n].key = k;
+    qc->q[qc->n].value = v;
+    qc->n++;
+    return MHD_YES;
+}
+
+static enum MHD_Result deliver(struct MHD_Connection *conn, gr_seq_io *io, seq_job *j)
+{
+    *io->slot = NULL;
+    enum MHD_Result ret;
+    if (j->result == GR_OK) {
+        struct MHD_Response *r =
+            MHD_create_response_from_buffer(j->out_len, j->out, MHD_RESPMEM_MUST_COPY);
+        if (r != NULL) {
+            MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
+            cache_headers(r, j, false);
+        }
+        ret = queue(conn, io, 200, r, j->out_len);
+    } else {
+        ret = send_problem(conn, io, &j->problem);
+    }
+    job_unref(j);
+    return ret;
+}
+
+enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, const gr_route *route,
+                                  gr_seq_io *io)
+{
+    if (*io->slot != NULL) { /* resumed: the worker is done */
+        return deliver(conn, io, *io->slot);
+    }
+    gr_seq_family fam =
+        strncmp(route->path, "/v1/octal/", 10) == 0 ? GR_SEQ_OCTAL : GR_SEQ_SUBTRACTION;
+    seq_job *j = calloc(1, sizeof(*j));
+    gr_arena *arena = gr_arena_create(io->cfg->max_request_memory);
+    gr_qparam *q = arena != NULL ? GR_ARENA_ARRAY(arena, gr_qparam, GR_SEQ_MAX_PARAMS) : NULL;
+    if (j == NULL || q == NULL || pthread_mutex_init(&j->lock, NULL) != 0) {
+        free(j);
+        if (arena != NULL) {
+            gr_arena_destroy(arena);
+        }
+        return MHD_NO;
+    }
+    pthread_cond_init(&j->cond, NULL);
+    j->arena = arena;
+    j->refs = 1;
+    j->stable = true;
+    qcollect qc = {arena, q, 0, false, false};
+    MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect, &qc);
+    gr_jctx c;
+    gr_jctx_init(&c, arena);
+    gr_arena *prev = gr_json_bind(arena);
+    gr_status st;
+    if (qc.oom) {
+        st = gr_json_oom(&c);
+    } else if (qc.too_many) {
+        st = gr_json_error(&c, GR_EINVAL, "/query", "has more than %u parameters",
+                           GR_SEQ_MAX_PARAMS);
+    } else {
+        st = gr_seq_parse(&c, fam, q, qc.n, &j->rq);
+    }
+    gr_json_bind(prev);
+    if (st != GR_OK) {
+        gr_problem p = c.problem;
+        /* the problem's strings live in the job's arena: print first */
+        enum MHD_Result ret = send_problem(conn, io, &p);
+        job_unref(j);
+        return ret;
+    }
+    const char *inm = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                                  MHD_HTTP_HEADER_IF_NONE_MATCH);
+    if (inm != NULL && etag_matches(inm, j->rq.etag)) {
+        struct MHD_Response *r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+        if (r != NULL) {
+            cache_headers(r, j, false);
+        }
+        enum MHD_Result ret = queue(conn, io, 304, r, 0);
+        job_unref(j);
+        return ret;
+    }
+    const char *accept = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
+    j->stream = accept != NULL && strstr(accept, "text/event-stream") != NULL;
+    j->stop.cancel = &j->cancel;
+    j->stop.deadline_ns = now_ns() + (uint64_t)io->cfg->max_analysis * 1000000000u;
+    if (atomic_fetch_add(&gr_seq_workers, 1) >= GR_SEQ_MAX_WORKERS) {
+        atomic_fetch_sub(&gr_seq_workers, 1);
+        job_unref(j);
+        gr_problem p = {503, "overloaded", "Service overloaded",
+                        "too many sequences are being computed; retry later", NULL};
+        return send_problem(conn, io, &p);
+    }
+    j->conn = conn;
+    j->refs = 2; /* the request (or the stream's response) and the worker */
+    struct MHD_Response *r = NULL;
+    if (j->stream) {
+        r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, j,
+                                              stream_free);
+        if (r == NULL) {
+            atomic_fetch_sub(&gr_seq_workers, 1);
+            j->refs = 1;
+            job_unref(j);
+            return MHD_NO;
+        }
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
+        cache_headers(r, j, true);
+    } else {
+        *io->slot = j;
+        MHD_suspend_connection(conn); /* before the worker may resume it */
+    }
+    pthread_t tid;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    int rc = pthread_create(&tid, &attr, worker, j);
+    pthread_attr_destroy(&attr);
+    if (rc != 0) {
+        atomic_fetch_sub(&gr_seq_workers, 1);
+        pthread_mutex_lock(&j->lock);
+        j->refs--; /* the worker's */
+        j->result = GR_ENOMEM;
+        j->problem = (gr_problem){503, "overloaded", "Service overloaded",
+                                  "no thread could be started for the sequence", NULL};
+        j->done = true;
+        pthread_mutex_unlock(&j->lock);
+        if (!j->stream) {
+            MHD_resume_connection(conn);
+            return MHD_YES; /* delivered on the next call */
+        }
+    }
+    if (j->stream) {
+        return queue(conn, io, 200, r, 0);
+    }
+    return MHD_YES;
+}
