@@ -26,7 +26,7 @@
  *      the mex.  Rare values that are present turn up after a few pairs;
  *      a scan runs to the end only when the mex is rare, at rare heaps.
  * So a value costs O(t #rare) instead of O(t n).  M minimises the number
- * of rare heaps in the later half of the table, found for all masks at
+ * of rare heaps in the whole table (what the walks cost), found for all masks at
  * once by a Walsh-Hadamard transform of the histogram of e(h): with
  * W(M) = sum_e hist[e] (-1)^parity(e & M), #rare(M) = (total + W(M)) / 2.
  * It is chosen at SPARSE_START values and again at every doubling (the
@@ -129,7 +129,7 @@ static gr_status rare_push(gr_octal_engine *E, uint64_t h)
     return GR_OK;
 }
 
-/* (Re)chooses the mask from e(h) over the later half of the table by a
+/* (Re)chooses the mask from e(h) over the whole table by a
  * Walsh-Hadamard transform, rebuilds the rare list and decides whether the
  * method pays: a value costs about #remainders x #rare pairs on top of
  * the lazy scans, against about #remainders x n/2 for full scans. */
@@ -161,7 +161,7 @@ static gr_status sparse_choose(gr_octal_engine *E)
     if (w == NULL) {
         return GR_ENOMEM;
     }
-    for (uint64_t h = n / 2; h < n; h++) {
+    for (uint64_t h = 1; h < n; h++) {
         w[((size_t)E->g[h] << 1) | (h & 1)]++;
     }
     for (size_t len = 1; len < vals; len <<= 1) { /* in-place WHT */
@@ -174,18 +174,26 @@ static gr_status sparse_choose(gr_octal_engine *E)
         }
     }
     int64_t total = w[0], best = INT64_MAX;
+    uint32_t old = E->mask, pick = 0;
     for (size_t m = 2; m < vals; m++) { /* m = 1 is heap parity alone */
         int64_t rare = (total + w[m]) / 2;
         if (rare < best) {
             best = rare;
-            E->mask = (uint32_t)m;
+            pick = (uint32_t)m;
         }
     }
+    /* keep the mask in use unless another is clearly better: the rare
+     * heaps of the whole table are what the walks cost */
+    if (old >= 2 && old < vals && (total + w[old]) / 2 <= best + best / 4 + 16) {
+        best = (total + w[old]) / 2;
+        pick = old;
+    }
+    E->mask = pick;
     gr_arena_free(E->arena, w, vals * sizeof(int64_t));
 #ifdef GR_OCTAL_DEBUG
     fprintf(stderr, "n=%llu best=%lld mask=%x prevwork=%llu\n", (unsigned long long)n, (long long)best, E->mask, (unsigned long long)E->sparse_work);
 #endif
-    if (best == INT64_MAX || (uint64_t)best * 8 > n / 2) {
+    if (best == INT64_MAX || (uint64_t)best * 8 > n) {
         return GR_OK; /* no mask leaves few rare heaps */
     }
     for (uint64_t h = 1; h < n; h++) {

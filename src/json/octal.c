@@ -115,7 +115,7 @@ static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                 "the periodicity of this game was not confirmed (Guy-Smith) "
                 "within %llu values%s, so only heaps below %llu can be answered",
                 (unsigned long long)s->table.computed,
-                s->table.timed_out ? " (the table stopped at the analysis time limit)" : "",
+                s->table.timed_out ? " (the table stopped at the analysis time limit, --max-analysis-seconds)" : "",
                 (unsigned long long)s->table.computed);
         }
         s->value ^= s->grundy[i];

@@ -214,7 +214,7 @@ gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t fro
                              "the periodicity of this game was not confirmed (Guy-Smith) "
                              "within %llu values%s, so only heaps below %llu can be answered",
                              (unsigned long long)t->computed,
-                             t->timed_out ? " (the table stopped at the analysis time limit)"
+                             t->timed_out ? " (the table stopped at the analysis time limit, --max-analysis-seconds)"
                                           : "",
                              (unsigned long long)t->computed);
     }
