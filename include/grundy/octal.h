@@ -47,7 +47,7 @@
 #define GR_OCTAL_MAX_DIGITS 64
 #define GR_OCTAL_MAX_VALUES (1u << 25)     /* the default table bound */
 #define GR_OCTAL_VALUES_CEILING (1u << 30) /* the largest bound accepted */
-#define GR_OCTAL_MAX_VALUES3 8192u /* bound for codes with three-heap moves */
+#define GR_OCTAL_MAX_VALUES3 2048u /* bound for codes with three-heap moves */
 #define GR_OCTAL_MAX_GRUNDY 65535u
 #define GR_OCTAL_MAX_MOVE_WORK (1ull << 29) /* pair checks, see moves_to */
 

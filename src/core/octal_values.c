@@ -10,11 +10,13 @@
  * Sparse space (Gangolli and Plambeck 1989; Winning Ways ch. 4 extras;
  * the method of Flammenkamp's octal-game programs).  Extend each value
  * with the parity of its heap, e(h) = 2 g(h) + (h mod 2), and pick a mask
- * M; call a heap rare when parity(e(h) & M) = 0 and common otherwise.
+ * M; the heaps of one class, parity(e(h) & M) = 0 or 1, whichever is
+ * smaller, are rare, the others common.
  * Parity is additive under XOR and a + b = c fixes the parity bit of
  * e(a) ^ e(b) to c mod 2, so a split value x of c is of class
- * parity((2x + c mod 2) & M), and a value of class 1 ("common for c") can
- * only come from a pair with exactly one rare heap.  For a good M the rare
+ * parity((2x + c mod 2) & M), the XOR of its heaps' classes, and a value
+ * of class 1 ("common for c") can only come from a pair with exactly one
+ * rare heap, whichever class the rare heaps are.  For a good M the rare
  * heaps are few (a few hundred among millions), so:
  *   1. walking the rare list finds every common option of n, and the
  *      rare-rare ones, in O(#rare) per remainder;
@@ -28,7 +30,7 @@
  * So a value costs O(t #rare) instead of O(t n).  M minimises the number
  * of rare heaps in the whole table (what the walks cost), found for all masks at
  * once by a Walsh-Hadamard transform of the histogram of e(h): with
- * W(M) = sum_e hist[e] (-1)^parity(e & M), #rare(M) = (total + W(M)) / 2.
+ * W(M) = sum_e hist[e] (-1)^parity(e & M), class 0 has (total + W(M)) / 2.
  * It is chosen at SPARSE_START values and again at every doubling (the
  * rare set of a game drifts as it grows), and the method is used while it
  * costs less than the full scans would; either way the values are exact,
@@ -69,6 +71,7 @@ typedef struct gr_octal_engine {
     /* sparse space */
     bool on, given_up;
     uint32_t mask; /* over e(h) = 2 g(h) + h mod 2 */
+    unsigned rare_class; /* parity(e(h) & mask) of the rare heaps */
     uint32_t *rare;
     size_t nrare, rcap;
     uint64_t sparse_work; /* pairs looked at since the last choice */
@@ -76,7 +79,8 @@ typedef struct gr_octal_engine {
 
 static bool is_rare(const gr_octal_engine *E, uint64_t h, unsigned v)
 {
-    return !__builtin_parity(((v << 1) | (unsigned)(h & 1)) & E->mask);
+    return (unsigned)__builtin_parity(((v << 1) | (unsigned)(h & 1)) & E->mask) ==
+           E->rare_class;
 }
 
 /* Whether a split value v of remainder c is common for c (class 1). */
@@ -173,22 +177,55 @@ static gr_status sparse_choose(gr_octal_engine *E)
             }
         }
     }
+    /* Which class may be the rare one.  A common heap's value is the mex
+     * of its options, and it is cheap only when it is of class 1 for the
+     * remainders (then no scan has to prove it absent).  For remainder
+     * c = n - j its class is the heap's class of n flipped by the parity
+     * bit of M when j is odd; so without that bit the rare class is 0,
+     * and with it the split takes must all have one parity: all odd (the
+     * rare class is 1, as in 0.127, "1+pos" in Flammenkamp's tables) or
+     * all even (Grundy's game takes 0: class 0). */
+    int parity_class = -1; /* the rare class for masks with bit 0, -1: none */
+    {
+        unsigned odd = 0, even = 0;
+        if (E->code->kind == GR_OCTAL_GRUNDY) {
+            even++;
+        }
+        for (unsigned j = 1; j <= E->code->len; j++) {
+            if (E->code->digit[j] & 4) {
+                odd += j & 1;
+                even += !(j & 1);
+            }
+        }
+        parity_class = odd && even ? -1 : odd ? 1 : 0;
+    }
     int64_t total = w[0], best = INT64_MAX;
     uint32_t old = E->mask, pick = 0;
+    unsigned old_class = E->rare_class, pick_class = 0;
     for (size_t m = 2; m < vals; m++) { /* m = 1 is heap parity alone */
-        int64_t rare = (total + w[m]) / 2;
+        if ((m & 1) && parity_class < 0) {
+            continue;
+        }
+        unsigned cls = (m & 1) ? (unsigned)parity_class : 0;
+        int64_t c0 = (total + w[m]) / 2, rare = cls == 0 ? c0 : total - c0;
         if (rare < best) {
             best = rare;
             pick = (uint32_t)m;
+            pick_class = cls;
         }
     }
     /* keep the mask in use unless another is clearly better: the rare
      * heaps of the whole table are what the walks cost */
-    if (old >= 2 && old < vals && (total + w[old]) / 2 <= best + best / 4 + 16) {
-        best = (total + w[old]) / 2;
-        pick = old;
+    if (old >= 2 && old < vals) {
+        int64_t c0 = (total + w[old]) / 2, cur = old_class == 0 ? c0 : total - c0;
+        if (cur <= best + best / 4 + 16) {
+            best = cur;
+            pick = old;
+            pick_class = old_class;
+        }
     }
     E->mask = pick;
+    E->rare_class = pick_class;
     gr_arena_free(E->arena, w, vals * sizeof(int64_t));
 #ifdef GR_OCTAL_DEBUG
     fprintf(stderr, "n=%llu best=%lld mask=%x prevwork=%llu\n", (unsigned long long)n, (long long)best, E->mask, (unsigned long long)E->sparse_work);
@@ -460,6 +497,22 @@ static gr_status sets3_grow(gr_octal_engine *E, sets3 *s, uint64_t need)
     return GR_OK;
 }
 
+/* The word whose bit i is bit i ^ k of x (k < 64): for each set bit of
+ * k, swap the blocks of that size. */
+static uint64_t xor_permute(uint64_t x, unsigned k)
+{
+    static const uint64_t lo[6] = {0x5555555555555555ull, 0x3333333333333333ull,
+                                   0x0f0f0f0f0f0f0f0full, 0x00ff00ff00ff00ffull,
+                                   0x0000ffff0000ffffull, 0x00000000ffffffffull};
+    for (unsigned i = 0; i < 6; i++) {
+        if (k & (1u << i)) {
+            unsigned sh = 1u << i;
+            x = ((x & lo[i]) << sh) | ((x >> sh) & lo[i]);
+        }
+    }
+    return x;
+}
+
 /* X(c) and Y(c) from g(1..c-1). */
 static void sets3_fill(gr_octal_engine *E, sets3 *s, uint64_t c)
 {
@@ -474,12 +527,9 @@ static void sets3_fill(gr_octal_engine *E, sets3 *s, uint64_t c)
         const uint64_t *xs = s->x + (c - a) * w;
         unsigned ga = E->g[a];
         for (size_t k = 0; k < w; k++) {
-            uint64_t bits = xs[k];
-            while (bits != 0) {
-                unsigned b = (unsigned)(64 * k) + (unsigned)__builtin_ctzll(bits);
-                bits &= bits - 1;
-                set_bit(y, b ^ ga);
-            }
+            /* {x ^ ga : x in X(c-a)}: word k goes to word k ^ (ga >> 6),
+             * its bits permuted by x -> x ^ (ga & 63) */
+            y[k ^ (ga >> 6)] |= xor_permute(xs[k], ga & 63);
         }
     }
     E->work += c / 2 + c;

@@ -91,7 +91,10 @@ static void job_unref(seq_job *j)
 static char *problem_json(gr_jctx *c, const gr_problem *p, size_t *len)
 {
     cJSON *o = gr_jw_obj(c);
-    gr_jw_set(c, o, "type", gr_jw_str(c, p->type != NULL ? p->type : "internal-error"));
+    char type[96]; /* the daemon's problem URIs (server.c) */
+    snprintf(type, sizeof(type), "https://grundyd.dev/problems/%s",
+             p->type != NULL ? p->type : "internal-error");
+    gr_jw_set(c, o, "type", gr_jw_str(c, type));
     gr_jw_set(c, o, "title", gr_jw_str(c, p->title != NULL ? p->title : "Internal error"));
     gr_jw_set(c, o, "status", gr_jw_u64(c, (uint64_t)p->status));
     gr_jw_set(c, o, "detail", gr_jw_str(c, p->detail != NULL ? p->detail : ""));

@@ -397,9 +397,16 @@ gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t
                 }
                 p = e + 1;
             }
+            qsort(set, k, sizeof(uint64_t), cmp_u64);
+            size_t distinct = 0; /* order and repeats do not matter */
+            for (size_t i = 0; i < k; i++) {
+                if (distinct == 0 || set[i] != set[distinct - 1]) {
+                    set[distinct++] = set[i];
+                }
+            }
+            k = distinct;
             out->rules.set = set;
             out->rules.set_len = k;
-            qsort(set, k, sizeof(uint64_t), cmp_u64);
             size_t m = (size_t)snprintf(canon, sizeof(canon), "sub:");
             for (size_t i = 0; i < k && m < sizeof(canon) - 24; i++) {
                 m += (size_t)snprintf(canon + m, sizeof(canon) - m, "%llu,",

@@ -22,6 +22,7 @@
 #include <time.h>
 
 #define GR_TCACHE_BUCKETS 1024u
+#define GR_TCACHE_COMPUTE_MIN ((size_t)256 << 20)
 
 typedef enum { GR_TC_COMPUTING, GR_TC_READY, GR_TC_FAILED } gr_tc_state;
 
@@ -241,7 +242,12 @@ gr_status gr_tcache_get(const char *key, gr_tcache_solve_fn *solve, void *ctx,
     gr_tcache_entry *e = calloc(1, sizeof(*e));
     size_t klen = strlen(key);
     char *k = malloc(klen + 1);
-    gr_arena *arena = gr_arena_create(gr_tc.max_bytes);
+    /* the computation may need more than the table keeps (0.354 computes
+     * in 16 bits and keeps 8): at least GR_TCACHE_COMPUTE_MIN; a table over
+     * the cache's bound is answered and then dropped */
+    gr_arena *arena = gr_arena_create(gr_tc.max_bytes > GR_TCACHE_COMPUTE_MIN
+                                          ? gr_tc.max_bytes
+                                          : GR_TCACHE_COMPUTE_MIN);
     if (e == NULL || k == NULL || arena == NULL || pthread_cond_init(&e->done, NULL) != 0) {
         pthread_mutex_unlock(&gr_tc.lock);
         free(e);
