@@ -62,6 +62,9 @@ typedef struct gr_octal_engine {
     size_t words; /* bitsets: 64 * words > every value so far */
     uint64_t *uni;
     unsigned char *seen; /* 64 * words bytes: the wide sparse mex's set */
+    uint64_t *ring;      /* t slots of X(c) (full scans), ring_words each */
+    uint64_t *ring_c;    /* the c each slot holds, or UINT64_MAX */
+    size_t ring_words;
     uint64_t work; /* pairs since the last poll */
     /* remainders of the current heap */
     unsigned nrem;
@@ -254,10 +257,9 @@ static inline void set_bit(uint64_t *u, unsigned x)
 }
 
 /* Every split of c (a = 1..half) into uni. */
-static void full_scan(gr_octal_engine *E, uint64_t c, uint64_t half)
+static void full_scan(gr_octal_engine *E, uint64_t c, uint64_t half, uint64_t *restrict uni)
 {
     const uint16_t *restrict g = E->g;
-    uint64_t *restrict uni = E->uni;
     if (E->words == 1) {
         /* four independent accumulators: the OR chain does not serialise */
         uint64_t m0 = 0, m1 = 0, m2 = 0, m3 = 0, a = 1;
@@ -271,12 +273,51 @@ static void full_scan(gr_octal_engine *E, uint64_t c, uint64_t half)
             m0 |= 1ull << (g[a] ^ g[c - a]);
         }
         uni[0] |= m0 | m1 | m2 | m3;
+    } else if (half > 4 * 64 * E->words) {
+        /* a byte per value (independent stores), packed at the end */
+        unsigned char *restrict seen = E->seen;
+        size_t nv = 64 * E->words;
+        memset(seen, 0, nv);
+        for (uint64_t a = 1; a <= half; a++) {
+            seen[g[a] ^ g[c - a]] = 1;
+        }
+        for (size_t v = 0; v < nv; v++) {
+            uni[v >> 6] |= (uint64_t)seen[v] << (v & 63);
+        }
     } else {
         for (uint64_t a = 1; a <= half; a++) {
             set_bit(uni, (unsigned)(g[a] ^ g[c - a]));
         }
     }
     E->work += half;
+}
+
+/* X(c), the split values of c, from the ring of the last t remainders
+ * (computed on first use: every take j shares X(n - j), and X(c) depends
+ * on g(1..c-1) only, so a slot holding c stays right), OR'ed into uni.
+ * Long codes with many split digits pay one scan per value, not t. */
+static gr_status ring_or(gr_octal_engine *E, uint64_t c)
+{
+    unsigned t = E->code->len;
+    if (E->ring == NULL) {
+        E->ring = GR_ARENA_ARRAY(E->arena, uint64_t, (size_t)t * E->words);
+        E->ring_c = GR_ARENA_ARRAY_UNINIT(E->arena, uint64_t, t);
+        if (E->ring == NULL || E->ring_c == NULL) {
+            return GR_ENOMEM;
+        }
+        memset(E->ring_c, 0xff, t * sizeof(uint64_t));
+        E->ring_words = E->words;
+    }
+    uint64_t *x = E->ring + (c % t) * E->ring_words;
+    if (E->ring_c[c % t] != c) {
+        memset(x, 0, E->ring_words * sizeof(uint64_t));
+        full_scan(E, c, c / 2, x);
+        E->ring_c[c % t] = c;
+    }
+    for (size_t w = 0; w < E->ring_words; w++) {
+        E->uni[w] |= x[w];
+    }
+    return GR_OK;
 }
 
 static uint64_t first_zero(const uint64_t *uni, size_t words)
@@ -450,6 +491,12 @@ static gr_status widen(gr_octal_engine *E, uint64_t v)
     }
     gr_arena_free(E->arena, E->uni, E->words * sizeof(uint64_t));
     gr_arena_free(E->arena, E->seen, 64 * E->words);
+    if (E->ring != NULL) { /* rebuilt at the new width on next use */
+        gr_arena_free(E->arena, E->ring, (size_t)E->code->len * E->ring_words * sizeof(uint64_t));
+        gr_arena_free(E->arena, E->ring_c, E->code->len * sizeof(uint64_t));
+        E->ring = NULL;
+        E->ring_c = NULL;
+    }
     E->uni = GR_ARENA_ARRAY(E->arena, uint64_t, words);
     E->seen = GR_ARENA_ARRAY_UNINIT(E->arena, unsigned char, 64 * words);
     if (E->uni == NULL || E->seen == NULL) {
@@ -630,7 +677,11 @@ gr_status gr_octal_values(gr_arena *arena, const gr_octal_code *code, uint64_t c
             v = E.words == 1 ? sparse_mex(&E) : sparse_mex_wide(&E);
         } else {
             for (unsigned i = 0; i < E.nrem; i++) {
-                full_scan(&E, E.rem[i], E.half[i]);
+                if (grundy) {
+                    full_scan(&E, E.rem[i], E.half[i], uni); /* c = n: no reuse */
+                } else if ((st = ring_or(&E, E.rem[i])) != GR_OK) {
+                    return st;
+                }
             }
             v = first_zero(uni, E.words);
         }
