@@ -47,7 +47,7 @@
 #define GR_OCTAL_MAX_DIGITS 64
 #define GR_OCTAL_MAX_VALUES (1u << 25)     /* the default table bound */
 #define GR_OCTAL_VALUES_CEILING (1u << 30) /* the largest bound accepted */
-#define GR_OCTAL_MAX_VALUES3 2048u /* bound for codes with three-heap moves */
+#define GR_OCTAL_MAX_VALUES3 2048u         /* bound for codes with three-heap moves */
 #define GR_OCTAL_MAX_GRUNDY 65535u
 #define GR_OCTAL_MAX_MOVE_WORK (1ull << 29) /* pair checks, see moves_to */
 
@@ -86,8 +86,8 @@ typedef struct gr_octal_table {
     uint64_t preperiod; /* e */
     uint64_t period;    /* p */
     /* Move-finding state (gr_octal_moves_to), per user of the table: */
-    uint32_t *residues; /* scratch (period), or NULL until needed */
-    gr_arena *arena;    /* where the scratch and caches below live */
+    uint32_t *residues;          /* scratch (period), or NULL until needed */
+    gr_arena *arena;             /* where the scratch and caches below live */
     gr_octal_split_cache *cache; /* split counts, built lazily */
     uint64_t move_work;          /* pair checks made by gr_octal_moves_to */
 } gr_octal_table;
@@ -106,16 +106,15 @@ typedef struct gr_octal_opts {
  * exist (0 means the code's default; at most GR_OCTAL_VALUES_CEILING, at
  * most GR_OCTAL_MAX_VALUES3 with three-heap moves).  An unconfirmed table
  * is not an error.  Polls gr_arena_check (GR_ECANCELLED, GR_ETIME). */
-gr_status gr_octal_solve_opts(gr_arena *arena, const gr_octal_code *code,
-                              const gr_octal_opts *opts, gr_octal_table *out);
-gr_status gr_octal_solve(gr_arena *arena, const gr_octal_code *code,
-                         uint64_t max_values, gr_octal_table *out);
+gr_status gr_octal_solve_opts(gr_arena *arena, const gr_octal_code *code, const gr_octal_opts *opts,
+                              gr_octal_table *out);
+gr_status gr_octal_solve(gr_arena *arena, const gr_octal_code *code, uint64_t max_values,
+                         gr_octal_table *out);
 
 /* A copy of a solved table whose move-finding state is its own, in arena:
  * the values are shared (read only), so one solved table can serve many
  * threads, each through its own view. */
-void gr_octal_table_view(const gr_octal_table *shared, gr_arena *arena,
-                         gr_octal_table *out);
+void gr_octal_table_view(const gr_octal_table *shared, gr_arena *arena, gr_octal_table *out);
 
 /* Bytes of the values array (what a cache of tables is charged). */
 size_t gr_octal_table_bytes(const gr_octal_table *t);
@@ -145,8 +144,7 @@ typedef struct gr_octal_move {
  * GR_OCTAL_MAX_MOVE_WORK pair checks with count_all (only codes with very
  * large values, whose caches do not fit, come near it), or, for three-heap
  * splits, with or without it. */
-gr_status gr_octal_moves_to(gr_octal_table *t, uint64_t h, uint64_t target,
-                            bool count_all, gr_octal_move *out, size_t max,
-                            uint64_t *count);
+gr_status gr_octal_moves_to(gr_octal_table *t, uint64_t h, uint64_t target, bool count_all,
+                            gr_octal_move *out, size_t max, uint64_t *count);
 
 #endif

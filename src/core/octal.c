@@ -126,7 +126,8 @@ void gr_octal_canonical(const gr_octal_code *code, char *out)
  * L0 + k p0 < have the data show g(n) = g(n + k p0) above L0 (by steps of
  * p0) and g(L0) != g(L0 + p0) = g(L0 + k p0), so its last mismatch is L0
  * too, while its bound is smaller: it fails as well.  Only p0 whose walk
- * was long are worth the marking (a short walk's multiples are short), so
+ * was longer than a few steps are worth the marking (marking costs
+ * have / p0; a walk of w steps would be repeated by each multiple), so
  * the waste of walking the multiples of the true period, again and again
  * while the data are too few to confirm it, is gone: 0.127 spent seconds
  * there. */
@@ -139,8 +140,8 @@ typedef struct period_ctx {
     uint64_t e, p;
 } period_ctx;
 
-static gr_status guy_smith(period_ctx *pc, const uint16_t *g, uint64_t have, unsigned t,
-                           unsigned L, bool *found)
+static gr_status guy_smith(period_ctx *pc, const uint16_t *g, uint64_t have, unsigned t, unsigned L,
+                           bool *found)
 {
     *found = false;
     size_t words = (size_t)(have / 2 / 64 + 1);
@@ -173,7 +174,7 @@ static gr_status guy_smith(period_ctx *pc, const uint16_t *g, uint64_t have, uns
             *found = true;
             return GR_OK;
         }
-        if (top - n > 256) {
+        if (top - n > 16) {
             uint64_t l0 = e > 0 ? e - 1 : 0;
             for (uint64_t q = 2 * p; q < words * 64 && l0 + q < have; q += p) {
                 skip[q >> 6] |= 1ull << (q & 63);
@@ -198,8 +199,8 @@ static bool check_period(void *ctx, const uint16_t *g, uint64_t have)
     return found;
 }
 
-gr_status gr_octal_solve_opts(gr_arena *arena, const gr_octal_code *code,
-                              const gr_octal_opts *opts, gr_octal_table *out)
+gr_status gr_octal_solve_opts(gr_arena *arena, const gr_octal_code *code, const gr_octal_opts *opts,
+                              gr_octal_table *out)
 {
     memset(out, 0, sizeof(*out));
     out->code = *code;
@@ -218,8 +219,8 @@ gr_status gr_octal_solve_opts(gr_arena *arena, const gr_octal_code *code,
     uint16_t *g = NULL;
     uint64_t have = 0, maxv = 0;
     bool timed_out = false;
-    gr_status st = gr_octal_values(arena, code, cap, opts, &timed_out, check_period, &pc, &g,
-                                   &have, &maxv);
+    gr_status st =
+        gr_octal_values(arena, code, cap, opts, &timed_out, check_period, &pc, &g, &have, &maxv);
     if (st != GR_OK) {
         return st;
     }
@@ -256,15 +257,14 @@ gr_status gr_octal_solve_opts(gr_arena *arena, const gr_octal_code *code,
     return GR_OK;
 }
 
-gr_status gr_octal_solve(gr_arena *arena, const gr_octal_code *code,
-                         uint64_t max_values, gr_octal_table *out)
+gr_status gr_octal_solve(gr_arena *arena, const gr_octal_code *code, uint64_t max_values,
+                         gr_octal_table *out)
 {
     gr_octal_opts o = {max_values, NULL, false};
     return gr_octal_solve_opts(arena, code, &o, out);
 }
 
-void gr_octal_table_view(const gr_octal_table *shared, gr_arena *arena,
-                         gr_octal_table *out)
+void gr_octal_table_view(const gr_octal_table *shared, gr_arena *arena, gr_octal_table *out)
 {
     *out = *shared;
     out->arena = arena;

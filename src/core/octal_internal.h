@@ -11,8 +11,7 @@
 /* g(h) for h < computed. */
 static inline unsigned gr_octal_raw(const gr_octal_table *t, uint64_t h)
 {
-    return t->width == 1 ? ((const uint8_t *)t->values)[h]
-                         : ((const uint16_t *)t->values)[h];
+    return t->width == 1 ? ((const uint8_t *)t->values)[h] : ((const uint16_t *)t->values)[h];
 }
 
 /* g(h) for a heap in the table or, the table being periodic, beyond it. */
@@ -30,10 +29,8 @@ static inline uint64_t gr_octal_value_at(const gr_octal_table *t, uint64_t h)
  * opts->keep_on_time) the deadline passes.  Returns the
  * array and its length through the out-parameters. */
 typedef bool gr_octal_check_fn(void *ctx, const uint16_t *g, uint64_t have);
-gr_status gr_octal_values(gr_arena *arena, const gr_octal_code *code,
-                          uint64_t cap, const gr_octal_opts *opts, bool *timed_out,
-                          gr_octal_check_fn *check, void *ctx,
-                          uint16_t **g_out, uint64_t *have_out,
-                          uint64_t *maxv_out);
+gr_status gr_octal_values(gr_arena *arena, const gr_octal_code *code, uint64_t cap,
+                          const gr_octal_opts *opts, bool *timed_out, gr_octal_check_fn *check,
+                          void *ctx, uint16_t **g_out, uint64_t *have_out, uint64_t *maxv_out);
 
 #endif

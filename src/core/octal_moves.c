@@ -30,8 +30,7 @@ static void sink_add(move_sink *s, uint64_t k)
     s->count = s->count > UINT64_MAX - k ? UINT64_MAX : s->count + k;
 }
 
-static void sink_list(move_sink *s, uint32_t take, uint32_t nleaves, uint64_t a,
-                      uint64_t b)
+static void sink_list(move_sink *s, uint32_t take, uint32_t nleaves, uint64_t a, uint64_t b)
 {
     if (s->listed < s->max) {
         gr_octal_move *m = &s->out[s->listed++];
@@ -112,8 +111,7 @@ static gr_octal_split_cache *cache_get(gr_octal_table *t)
 
 /* The number of splits of c (< computed) worth target, or false when the
  * cache cannot say. */
-static bool small_split_count(gr_octal_table *t, uint64_t c, uint64_t target,
-                              uint64_t *count)
+static bool small_split_count(gr_octal_table *t, uint64_t c, uint64_t target, uint64_t *count)
 {
     gr_octal_split_cache *k = cache_get(t);
     if (k == NULL || k->hist_disabled) {
@@ -154,8 +152,8 @@ static bool small_split_count(gr_octal_table *t, uint64_t c, uint64_t target,
 }
 
 /* The block of c's residue, built on first use; NULL to count directly. */
-static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k,
-                                   uint64_t c, uint64_t start)
+static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k, uint64_t c,
+                                   uint64_t start)
 {
     uint64_t p = t->period, cm = c % p;
     if (k->block_of[cm] != UINT32_MAX) {
@@ -172,8 +170,7 @@ static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k,
             cap *= 2;
         }
         uint32_t *pool =
-            gr_arena_realloc(t->arena, k->pool, k->cap * sizeof(uint32_t),
-                             cap * sizeof(uint32_t));
+            gr_arena_realloc(t->arena, k->pool, k->cap * sizeof(uint32_t), cap * sizeof(uint32_t));
         if (pool == NULL) {
             k->disabled = true;
             return NULL;
@@ -190,16 +187,13 @@ static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k,
     }
     /* counting sort of the residues by their value T */
     for (uint64_t r = 0; r < p; r++) {
-        group[(gr_octal_value_at(t, start + r) ^
-               gr_octal_value_at(t, c - start - r)) +
-              1]++;
+        group[(gr_octal_value_at(t, start + r) ^ gr_octal_value_at(t, c - start - r)) + 1]++;
     }
     for (uint32_t v = 0; v < k->vals; v++) {
         group[v + 1] += group[v];
     }
     for (uint64_t r = 0; r < p; r++) {
-        uint64_t v = gr_octal_value_at(t, start + r) ^
-                     gr_octal_value_at(t, c - start - r);
+        uint64_t v = gr_octal_value_at(t, start + r) ^ gr_octal_value_at(t, c - start - r);
         res[group[v]++] = (uint32_t)r;
     }
     for (uint32_t v = k->vals; v > 0; v--) { /* undo the shift */
@@ -213,8 +207,7 @@ static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k,
 
 /* The number of splits of c (>= computed) worth target, or false when the
  * cache cannot say. */
-static bool cached_split_count(gr_octal_table *t, uint64_t c, uint64_t target,
-                               uint64_t *count)
+static bool cached_split_count(gr_octal_table *t, uint64_t c, uint64_t target, uint64_t *count)
 {
     gr_octal_split_cache *k = cache_get(t);
     if (k == NULL || k->disabled) {
@@ -249,8 +242,8 @@ static bool cached_split_count(gr_octal_table *t, uint64_t c, uint64_t target,
 }
 
 /* Splits of c = a + b (1 <= a <= b) with g(a) ^ g(b) = target. */
-static gr_status split_moves(gr_octal_table *t, uint32_t take, uint64_t c,
-                             uint64_t target, move_sink *s)
+static gr_status split_moves(gr_octal_table *t, uint32_t take, uint64_t c, uint64_t target,
+                             move_sink *s)
 {
     /* in Grundy's game the halves of c must differ */
     uint64_t half = t->code.kind == GR_OCTAL_GRUNDY ? (c - 1) / 2 : c / 2;
@@ -327,8 +320,8 @@ static gr_status split_moves(gr_octal_table *t, uint32_t take, uint64_t c,
 /* Splits of m into a <= b <= c with g(a) ^ g(b) ^ g(c) = target, by
  * enumeration (O(m^2 / 12) pair checks, charged to move_work: GR_ELIMIT
  * past GR_OCTAL_MAX_MOVE_WORK). */
-static gr_status three_moves(gr_octal_table *t, uint32_t take, uint64_t m,
-                             uint64_t target, move_sink *s)
+static gr_status three_moves(gr_octal_table *t, uint32_t take, uint64_t m, uint64_t target,
+                             move_sink *s)
 {
     for (uint64_t a = 1; 3 * a <= m && !sink_done(s); a++) {
         uint64_t ga = gr_octal_value_at(t, a);
@@ -354,9 +347,8 @@ static gr_status three_moves(gr_octal_table *t, uint32_t take, uint64_t m,
     return GR_OK;
 }
 
-gr_status gr_octal_moves_to(gr_octal_table *t, uint64_t h, uint64_t target,
-                            bool count_all, gr_octal_move *out, size_t max,
-                            uint64_t *count)
+gr_status gr_octal_moves_to(gr_octal_table *t, uint64_t h, uint64_t target, bool count_all,
+                            gr_octal_move *out, size_t max, uint64_t *count)
 {
     *count = 0;
     if (h >= t->computed && !t->periodic) {

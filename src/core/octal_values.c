@@ -73,7 +73,7 @@ typedef struct gr_octal_engine {
     uint64_t cursor[GR_OCTAL_MAX_DIGITS + 1];
     /* sparse space */
     bool on, given_up;
-    uint32_t mask; /* over e(h) = 2 g(h) + h mod 2 */
+    uint32_t mask;       /* over e(h) = 2 g(h) + h mod 2 */
     unsigned rare_class; /* parity(e(h) & mask) of the rare heaps */
     uint32_t *rare;
     size_t nrare, rcap;
@@ -82,8 +82,7 @@ typedef struct gr_octal_engine {
 
 static bool is_rare(const gr_octal_engine *E, uint64_t h, unsigned v)
 {
-    return (unsigned)__builtin_parity(((v << 1) | (unsigned)(h & 1)) & E->mask) ==
-           E->rare_class;
+    return (unsigned)__builtin_parity(((v << 1) | (unsigned)(h & 1)) & E->mask) == E->rare_class;
 }
 
 /* Whether a split value v of remainder c is common for c (class 1). */
@@ -124,8 +123,8 @@ static gr_status rare_push(gr_octal_engine *E, uint64_t h)
 {
     if (E->nrare == E->rcap) {
         size_t cap = E->rcap ? 2 * E->rcap : 256;
-        uint32_t *r = gr_arena_realloc(E->arena, E->rare, E->rcap * sizeof(uint32_t),
-                                       cap * sizeof(uint32_t));
+        uint32_t *r =
+            gr_arena_realloc(E->arena, E->rare, E->rcap * sizeof(uint32_t), cap * sizeof(uint32_t));
         if (r == NULL) {
             return GR_ENOMEM;
         }
@@ -152,7 +151,8 @@ static gr_status sparse_choose(gr_octal_engine *E)
         }
     }
 #ifdef GR_OCTAL_DEBUG
-    fprintf(stderr, "n=%llu on=%d work=%llu\n", (unsigned long long)n, E->on, (unsigned long long)E->sparse_work);
+    fprintf(stderr, "n=%llu on=%d work=%llu\n", (unsigned long long)n, E->on,
+            (unsigned long long)E->sparse_work);
 #endif
     E->on = false;
     E->nrare = 0;
@@ -231,7 +231,8 @@ static gr_status sparse_choose(gr_octal_engine *E)
     E->rare_class = pick_class;
     gr_arena_free(E->arena, w, vals * sizeof(int64_t));
 #ifdef GR_OCTAL_DEBUG
-    fprintf(stderr, "n=%llu best=%lld mask=%x prevwork=%llu\n", (unsigned long long)n, (long long)best, E->mask, (unsigned long long)E->sparse_work);
+    fprintf(stderr, "n=%llu best=%lld mask=%x prevwork=%llu\n", (unsigned long long)n,
+            (long long)best, E->mask, (unsigned long long)E->sparse_work);
 #endif
     if (best == INT64_MAX || (uint64_t)best * 8 > n) {
         return GR_OK; /* no mask leaves few rare heaps */
@@ -246,7 +247,8 @@ static gr_status sparse_choose(gr_octal_engine *E)
     }
     E->on = E->nrare * 8 <= n;
 #ifdef GR_OCTAL_DEBUG
-    fprintf(stderr, "choose n=%llu mask=%x nrare=%zu on=%d\n", (unsigned long long)n, E->mask, E->nrare, E->on);
+    fprintf(stderr, "choose n=%llu mask=%x nrare=%zu on=%d\n", (unsigned long long)n, E->mask,
+            E->nrare, E->on);
 #endif
     return GR_OK;
 }
@@ -584,8 +586,7 @@ static void sets3_fill(gr_octal_engine *E, sets3 *s, uint64_t c)
 
 gr_status gr_octal_values(gr_arena *arena, const gr_octal_code *code, uint64_t cap,
                           const gr_octal_opts *opts, bool *timed_out, gr_octal_check_fn *check,
-                          void *ctx, uint16_t **g_out, uint64_t *have_out,
-                          uint64_t *maxv_out)
+                          void *ctx, uint16_t **g_out, uint64_t *have_out, uint64_t *maxv_out)
 {
     gr_octal_engine E;
     memset(&E, 0, sizeof(E));

@@ -119,8 +119,7 @@ static enum MHD_Result queue(struct MHD_Connection *conn, gr_seq_io *io, unsigne
     return ret;
 }
 
-static enum MHD_Result send_problem(struct MHD_Connection *conn, gr_seq_io *io,
-                                    const gr_problem *p)
+static enum MHD_Result send_problem(struct MHD_Connection *conn, gr_seq_io *io, const gr_problem *p)
 {
     gr_jctx c;
     gr_jctx_init(&c, io->arena);
@@ -281,8 +280,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
                 ts.tv_nsec -= 1000000000L;
                 ts.tv_sec++;
             }
-            while (!j->done &&
-                   pthread_cond_timedwait(&j->cond, &j->lock, &ts) == 0) {
+            while (!j->done && pthread_cond_timedwait(&j->cond, &j->lock, &ts) == 0) {
             }
         }
         if (!next_event(j)) {
@@ -362,8 +360,7 @@ static enum MHD_Result deliver(struct MHD_Connection *conn, gr_seq_io *io, seq_j
     return ret;
 }
 
-enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, const gr_route *route,
-                                  gr_seq_io *io)
+enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, const gr_route *route, gr_seq_io *io)
 {
     if (*io->slot != NULL) { /* resumed: the worker is done */
         return deliver(conn, io, *io->slot);
@@ -406,8 +403,8 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, const gr_route *r
         job_unref(j);
         return ret;
     }
-    const char *inm = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-                                                  MHD_HTTP_HEADER_IF_NONE_MATCH);
+    const char *inm =
+        MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
     if (inm != NULL && etag_matches(inm, j->rq.etag)) {
         struct MHD_Response *r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
         if (r != NULL) {
@@ -432,8 +429,7 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, const gr_route *r
     j->refs = 2; /* the request (or the stream's response) and the worker */
     struct MHD_Response *r = NULL;
     if (j->stream) {
-        r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, j,
-                                              stream_free);
+        r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, j, stream_free);
         if (r == NULL) {
             atomic_fetch_sub(&gr_seq_workers, 1);
             j->refs = 1;

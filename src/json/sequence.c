@@ -71,8 +71,7 @@ static void octal_key(const gr_octal_code *code, char *key, size_t cap)
 {
     char canon[GR_OCTAL_MAX_DIGITS + 4];
     gr_octal_canonical(code, canon);
-    snprintf(key, cap, "octal:%s:%llu", canon,
-             (unsigned long long)gr_tcache_max_octal_values());
+    snprintf(key, cap, "octal:%s:%llu", canon, (unsigned long long)gr_tcache_max_octal_values());
 }
 
 /* The request's analysis time limit (c->time_limit_s) as a deadline on
@@ -110,8 +109,8 @@ gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, const char 
     octal_job job = {*code, gr_tcache_max_octal_values()};
     gr_tcache_entry *e;
     const void *res;
-    gr_status st = gr_tcache_get(key, octal_solve_cb, &job, sizeof(gr_octal_table), c->arena,
-                                 &e, &res);
+    gr_status st =
+        gr_tcache_get(key, octal_solve_cb, &job, sizeof(gr_octal_table), c->arena, &e, &res);
     if (st != GR_OK) {
         return cache_problem(c, st, ptr, "the table of this code");
     }
@@ -127,8 +126,7 @@ typedef struct sub_job {
     gr_sub_rules rules;
 } sub_job;
 
-static gr_status sub_solve_cb(void *ctx, gr_arena *arena, _Atomic uint64_t *progress,
-                              void *result)
+static gr_status sub_solve_cb(void *ctx, gr_arena *arena, _Atomic uint64_t *progress, void *result)
 {
     (void)progress;
     const sub_job *j = ctx;
@@ -165,8 +163,7 @@ gr_status gr_json_sub_table(gr_jctx *c, const gr_sub_rules *rules, const char *p
     sub_job job = {*rules};
     gr_tcache_entry *e;
     const void *res;
-    gr_status st =
-        gr_tcache_get(key, sub_solve_cb, &job, sizeof(gr_sub_table), c->arena, &e, &res);
+    gr_status st = gr_tcache_get(key, sub_solve_cb, &job, sizeof(gr_sub_table), c->arena, &e, &res);
     if (st != GR_OK) {
         return cache_problem(c, st, ptr, "the table of this game");
     }
@@ -178,8 +175,8 @@ gr_status gr_json_sub_table(gr_jctx *c, const gr_sub_rules *rules, const char *p
     return GR_OK;
 }
 
-gr_status gr_json_read_sequence(gr_jctx *c, const cJSON *item, const char *ptr,
-                                uint64_t *from, uint64_t *count)
+gr_status gr_json_read_sequence(gr_jctx *c, const cJSON *item, const char *ptr, uint64_t *from,
+                                uint64_t *count)
 {
     const cJSON *f, *k;
     const gr_jfield fields[] = {{"from", false, &f}, {"count", true, &k}};
@@ -206,17 +203,18 @@ gr_status gr_json_read_sequence(gr_jctx *c, const cJSON *item, const char *ptr,
     return GR_OK;
 }
 
-gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from,
-                               uint64_t count, const char *ptr, cJSON **out)
+gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,
+                               const char *ptr, cJSON **out)
 {
     if (count > 0 && !t->periodic && from + count > t->computed) {
-        return gr_json_error(c, GR_ELIMIT, ptr,
-                             "the periodicity of this game was not confirmed (Guy-Smith) "
-                             "within %llu values%s, so only heaps below %llu can be answered",
-                             (unsigned long long)t->computed,
-                             t->timed_out ? " (the table stopped at the analysis time limit, --max-analysis-seconds)"
-                                          : "",
-                             (unsigned long long)t->computed);
+        return gr_json_error(
+            c, GR_ELIMIT, ptr,
+            "the periodicity of this game was not confirmed (Guy-Smith) "
+            "within %llu values%s, so only heaps below %llu can be answered",
+            (unsigned long long)t->computed,
+            t->timed_out ? " (the table stopped at the analysis time limit, --max-analysis-seconds)"
+                         : "",
+            (unsigned long long)t->computed);
     }
     cJSON *arr = gr_jw_arr(c);
     for (uint64_t i = 0; i < count && arr != NULL; i++) {
@@ -228,15 +226,14 @@ gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t fro
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-gr_status gr_json_sub_values(gr_jctx *c, const gr_sub_table *t, uint64_t from,
-                             uint64_t count, const char *ptr, cJSON **out)
+gr_status gr_json_sub_values(gr_jctx *c, const gr_sub_table *t, uint64_t from, uint64_t count,
+                             const char *ptr, cJSON **out)
 {
     if (count > 0 && !t->periodic && from + count > t->computed) {
         return gr_json_error(c, GR_ELIMIT, ptr,
                              "no period of this subtraction set was found within %llu "
                              "values, so only piles below %llu can be answered",
-                             (unsigned long long)t->computed,
-                             (unsigned long long)t->computed);
+                             (unsigned long long)t->computed, (unsigned long long)t->computed);
     }
     cJSON *arr = gr_jw_arr(c);
     for (uint64_t i = 0; i < count && arr != NULL; i++) {
@@ -310,13 +307,11 @@ gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t
     }
     if (val[2] == NULL) {
         return gr_json_error(c, GR_EINVAL, qptr(c, "count"),
-                             "is required: the number of values, 0 to %u",
-                             GR_SEQUENCE_MAX_COUNT);
+                             "is required: the number of values, 0 to %u", GR_SEQUENCE_MAX_COUNT);
     }
     if (!q_number(val[2], GR_SEQUENCE_MAX_COUNT, &out->count)) {
         return gr_json_error(c, GR_EINVAL, qptr(c, "count"),
-                             "must be a plain decimal integer from 0 to %u",
-                             GR_SEQUENCE_MAX_COUNT);
+                             "must be a plain decimal integer from 0 to %u", GR_SEQUENCE_MAX_COUNT);
     }
     if (val[1] != NULL && !q_number(val[1], GR_JSON_MAX_I64, &out->from)) {
         return gr_json_error(c, GR_EINVAL, qptr(c, "from"),
@@ -359,8 +354,7 @@ gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t
                 return gr_json_error(c, GR_EINVAL, qptr(c, "max_take"),
                                      "must be a plain decimal integer from 1 to 2^63-1");
             }
-            snprintf(canon, sizeof(canon), "sub:max:%llu",
-                     (unsigned long long)out->rules.max_take);
+            snprintf(canon, sizeof(canon), "sub:max:%llu", (unsigned long long)out->rules.max_take);
         } else {
             /* comma-separated, each 1..GR_SUB_MAX_ELEMENT */
             const char *s = val[0];
@@ -431,8 +425,7 @@ gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t
     return GR_OK;
 }
 
-gr_status gr_seq_answer(gr_jctx *c, const gr_seq_request *r, char **out, size_t *len,
-                        bool *stable)
+gr_status gr_seq_answer(gr_jctx *c, const gr_seq_request *r, char **out, size_t *len, bool *stable)
 {
     *stable = true;
     cJSON *doc = gr_jw_obj(c);
@@ -459,8 +452,7 @@ gr_status gr_seq_answer(gr_jctx *c, const gr_seq_request *r, char **out, size_t 
         if ((st = gr_json_sub_table(c, &r->rules, p, &t)) != GR_OK) {
             return st;
         }
-        if ((st = gr_json_sub_values(c, &t, r->from, r->count, qptr(c, "count"), &seq)) !=
-            GR_OK) {
+        if ((st = gr_json_sub_values(c, &t, r->from, r->count, qptr(c, "count"), &seq)) != GR_OK) {
             return st;
         }
         if (r->rules.max_take > 0) {

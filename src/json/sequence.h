@@ -23,14 +23,14 @@ gr_status gr_json_sub_table(gr_jctx *c, const gr_sub_rules *rules, const char *p
                             gr_sub_table *out);
 
 /* Reads {"from": a, "count": k} (k <= GR_SEQUENCE_MAX_COUNT). */
-gr_status gr_json_read_sequence(gr_jctx *c, const cJSON *item, const char *ptr,
-                                uint64_t *from, uint64_t *count);
+gr_status gr_json_read_sequence(gr_jctx *c, const cJSON *item, const char *ptr, uint64_t *from,
+                                uint64_t *count);
 /* [g(from), ..., g(from+count-1)], or a 422 at ptr when the table cannot
  * answer that far (no period confirmed). */
-gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from,
-                               uint64_t count, const char *ptr, cJSON **out);
-gr_status gr_json_sub_values(gr_jctx *c, const gr_sub_table *t, uint64_t from,
-                             uint64_t count, const char *ptr, cJSON **out);
+gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,
+                               const char *ptr, cJSON **out);
+gr_status gr_json_sub_values(gr_jctx *c, const gr_sub_table *t, uint64_t from, uint64_t count,
+                             const char *ptr, cJSON **out);
 
 /* ---- GET /v1/<family>/sequence ---------------------------------------- */
 typedef enum gr_seq_family { GR_SEQ_OCTAL, GR_SEQ_SUBTRACTION } gr_seq_family;
@@ -46,7 +46,7 @@ typedef struct gr_seq_request {
     gr_sub_rules rules;
     uint64_t from, count;
     char key[GR_OCTAL_MAX_DIGITS + 48]; /* the cache key (octal) */
-    char etag[24];                     /* "\"" 16 hex digits "\"" */
+    char etag[24];                      /* "\"" 16 hex digits "\"" */
 } gr_seq_request;
 
 /* Validates a query strictly (unknown or repeated parameters, numbers
@@ -59,8 +59,7 @@ gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t
  * {"code", "from", "sequence", "period", "values_computed"}.  *stable is
  * false when the document depends on more than the query (a table cut
  * short by the time limit): it must not be cached as immutable. */
-gr_status gr_seq_answer(gr_jctx *c, const gr_seq_request *r, char **out, size_t *len,
-                        bool *stable);
+gr_status gr_seq_answer(gr_jctx *c, const gr_seq_request *r, char **out, size_t *len, bool *stable);
 /* Values computed so far for r's table, and the most it may need. */
 void gr_seq_progress(const gr_seq_request *r, uint64_t *values, uint64_t *target);
 

@@ -37,7 +37,7 @@ struct gr_tcache_entry {
     gr_arena *arena;
     pthread_cond_t done;
     _Atomic uint64_t progress;
-    struct gr_tcache_entry *hnext;             /* hash chain */
+    struct gr_tcache_entry *hnext;               /* hash chain */
     struct gr_tcache_entry *lru_prev, *lru_next; /* most recent first */
     _Alignas(16) unsigned char result[GR_TCACHE_RESULT_MAX];
 };
@@ -179,9 +179,8 @@ static void gr_tc_deadline(struct timespec *ts, long ms)
     }
 }
 
-gr_status gr_tcache_get(const char *key, gr_tcache_solve_fn *solve, void *ctx,
-                        size_t result_size, gr_arena *req_arena, gr_tcache_entry **out,
-                        const void **result)
+gr_status gr_tcache_get(const char *key, gr_tcache_solve_fn *solve, void *ctx, size_t result_size,
+                        gr_arena *req_arena, gr_tcache_entry **out, const void **result)
 {
     *out = NULL;
     *result = NULL;
@@ -245,9 +244,8 @@ gr_status gr_tcache_get(const char *key, gr_tcache_solve_fn *solve, void *ctx,
     /* the computation may need more than the table keeps (0.354 computes
      * in 16 bits and keeps 8): at least GR_TCACHE_COMPUTE_MIN; a table over
      * the cache's bound is answered and then dropped */
-    gr_arena *arena = gr_arena_create(gr_tc.max_bytes > GR_TCACHE_COMPUTE_MIN
-                                          ? gr_tc.max_bytes
-                                          : GR_TCACHE_COMPUTE_MIN);
+    gr_arena *arena = gr_arena_create(
+        gr_tc.max_bytes > GR_TCACHE_COMPUTE_MIN ? gr_tc.max_bytes : GR_TCACHE_COMPUTE_MIN);
     if (e == NULL || k == NULL || arena == NULL || pthread_cond_init(&e->done, NULL) != 0) {
         pthread_mutex_unlock(&gr_tc.lock);
         free(e);

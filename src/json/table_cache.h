@@ -32,8 +32,8 @@ typedef struct gr_tcache_entry gr_tcache_entry;
 /* Solves into arena (the entry's own), writing the result struct (at most
  * GR_TCACHE_RESULT_MAX bytes, pointers into arena) to result; progress
  * may be stored to for readers of gr_tcache_progress. */
-typedef gr_status gr_tcache_solve_fn(void *ctx, gr_arena *arena,
-                                     _Atomic uint64_t *progress, void *result);
+typedef gr_status gr_tcache_solve_fn(void *ctx, gr_arena *arena, _Atomic uint64_t *progress,
+                                     void *result);
 
 /* Sets the byte bound (0: the default) and the octal value bound handed
  * to the JSON layer's solvers (0: the core's default).  Call before
@@ -48,9 +48,8 @@ uint64_t gr_tcache_max_octal_values(void);
  * entry's copy of the result struct, valid until gr_tcache_release(*out).
  * Failures: the solver's status (not cached), or GR_ECANCELLED/GR_ETIME
  * from req_arena's stop while waiting. */
-gr_status gr_tcache_get(const char *key, gr_tcache_solve_fn *solve, void *ctx,
-                        size_t result_size, gr_arena *req_arena,
-                        gr_tcache_entry **out, const void **result);
+gr_status gr_tcache_get(const char *key, gr_tcache_solve_fn *solve, void *ctx, size_t result_size,
+                        gr_arena *req_arena, gr_tcache_entry **out, const void **result);
 void gr_tcache_release(gr_tcache_entry *e);
 
 /* The progress counter of key's computation, if one is running or done

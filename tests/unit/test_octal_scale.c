@@ -78,9 +78,8 @@ static void test_published_periods(void **state)
         if (!t.periodic || shifted != e || t.period != p) {
             fail_msg("%s: got periodic %d preperiod %llu (%llu from heap %llu) period %llu, "
                      "published %llu / %llu",
-                     code, t.periodic, (unsigned long long)t.preperiod,
-                     (unsigned long long)shifted, (unsigned long long)D,
-                     (unsigned long long)t.period, e, p);
+                     code, t.periodic, (unsigned long long)t.preperiod, (unsigned long long)shifted,
+                     (unsigned long long)D, (unsigned long long)t.period, e, p);
         }
         /* the table holds what Guy-Smith needed: 2e + 2p + t values at most
          * one check interval (1/64) more */
@@ -113,8 +112,8 @@ static void test_published_values(void **state)
             char *end;
             unsigned long v = strtoul(s, &end, 10);
             if (G(&t, n) != v) {
-                fail_msg("%s (%s): a(%llu) = %lu, solver %llu", name, code,
-                         (unsigned long long)n, v, (unsigned long long)G(&t, n));
+                fail_msg("%s (%s): a(%llu) = %lu, solver %llu", name, code, (unsigned long long)n,
+                         v, (unsigned long long)G(&t, n));
             }
             s = *end == ',' ? end + 1 : end;
         }
@@ -195,8 +194,7 @@ static uint64_t brute_count(const gr_octal_table *t, uint64_t h, uint64_t target
 }
 
 /* A move is legal for the code and lands on value target. */
-static void check_move(const gr_octal_table *t, uint64_t h, uint64_t target,
-                       const gr_octal_move *m)
+static void check_move(const gr_octal_table *t, uint64_t h, uint64_t target, const gr_octal_move *m)
 {
     uint64_t left = 0, v = 0;
     for (uint32_t i = 0; i < m->nleaves; i++) {
@@ -266,8 +264,7 @@ static void test_hex_codes_vs_brute(void **state)
                 continue;
             }
             if (g != b[h]) {
-                fail_msg("%s heap %u: %llu, brute force %u", text, h, (unsigned long long)g,
-                         b[h]);
+                fail_msg("%s heap %u: %llu, brute force %u", text, h, (unsigned long long)g, b[h]);
             }
         }
         assert_int_equal(t.width, t.max_value < 256 ? 1u : 2u);
@@ -320,8 +317,7 @@ static void test_grundy_game_vs_brute(void **state)
     brute(&t.code, b, N);
     for (unsigned h = 0; h < N; h++) {
         if (G(&t, h) != b[h]) {
-            fail_msg("grundy heap %u: %llu, brute force %u", h, (unsigned long long)G(&t, h),
-                     b[h]);
+            fail_msg("grundy heap %u: %llu, brute force %u", h, (unsigned long long)G(&t, h), b[h]);
         }
     }
     uint64_t g;
