@@ -28,7 +28,9 @@ static inline uint64_t gr_octal_value_at(const gr_octal_table *t, uint64_t h)
  * (called every so often with the values so far) says stop, or (with
  * opts->keep_on_time) the deadline passes.  Returns the
  * array and its length through the out-parameters. */
-typedef bool gr_octal_check_fn(void *ctx, const uint16_t *g, uint64_t have);
+/* next holds when the engine would check again; the check may put it
+ * later (never earlier) when it knows nothing can be confirmed before. */
+typedef bool gr_octal_check_fn(void *ctx, const uint16_t *g, uint64_t have, uint64_t *next);
 gr_status gr_octal_values(gr_arena *arena, const gr_octal_code *code, uint64_t cap,
                           const gr_octal_opts *opts, bool *timed_out, gr_octal_check_fn *check,
                           void *ctx, uint16_t **g_out, uint64_t *have_out, uint64_t *maxv_out);

@@ -608,7 +608,7 @@ gr_status gr_octal_values(gr_arena *arena, const gr_octal_code *code, uint64_t c
         splits |= (code->digit[j] & 4) != 0;
     }
     sets3 s3 = {NULL, NULL, 0, 0};
-    uint64_t next_check = 1;
+    uint64_t next_check = 1, checked = 0;
     gr_status st = GR_OK;
     bool stop = false;
     for (; E.n < cap && !stop; E.n++) {
@@ -703,15 +703,17 @@ gr_status gr_octal_values(gr_arena *arena, const gr_octal_code *code, uint64_t c
         }
         uint64_t have = n + 1;
         if (have >= next_check) {
-            stop = check(ctx, E.g, have);
+            checked = have;
             /* Every value while the table is small (most games settle
              * early), then every 1/64 of the table: the answer does not
              * depend on when the test runs, only the table's length. */
             next_check = have < 2048 ? have + 1 : have + have / 64;
+            stop = check(ctx, E.g, have, &next_check);
         }
     }
-    if (*timed_out) {
-        check(ctx, E.g, E.n); /* what the values so far confirm */
+    if (!stop && checked != E.n && E.n > 0) {
+        uint64_t unused = 0;
+        check(ctx, E.g, E.n, &unused); /* what the values so far confirm */
     }
     if (s3.x != NULL) {
         gr_arena_free(arena, s3.x, (size_t)s3.len * s3.words * sizeof(uint64_t));
