@@ -29,6 +29,8 @@ JSON_OBJ := $(JSON_SRC:%.c=$(BUILD)/obj/%.o)
 HTTP_OBJ := $(HTTP_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/embed.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+# The HTTP layer's pure parts (no libmicrohttpd), unit-tested directly.
+HTTP_PURE_OBJ := $(BUILD)/obj/src/http/head.o $(BUILD)/obj/src/http/body.o
 
 CORE_LIB := $(BUILD)/libgrundy.a
 JSON_LIB := $(BUILD)/libgrundyjson.a
@@ -47,7 +49,7 @@ endif
 Q := $(if $(V),,@)
 
 .PHONY: all run deps test unit api openapi sanitize asan tsan fuzz bench \
-        container-test deploy-test reliability browser-test format clean
+        container-test deploy-test reliability browser-test client-test format clean
 
 all: $(DAEMON) $(CLI) $(CORE_LIB)
 
@@ -75,10 +77,17 @@ $(DAEMON): $(HTTP_OBJ) $(JSON_LIB) $(CORE_LIB)
 $(CLI): $(CLI_OBJ) $(JSON_LIB) $(CORE_LIB)
 	$(CC) $(SAN) $(CFLAGS) -o $@ $(CLI_OBJ) $(JSON_LIB) $(CORE_LIB) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(JSON_LIB) $(CORE_LIB) tests/unit/gr_test.h
+$(BUILD)/tests/%: tests/unit/%.c $(JSON_LIB) $(CORE_LIB) $(HTTP_PURE_OBJ) tests/unit/gr_test.h
 	@mkdir -p $(dir $@)
 	$(if $(V),,@echo '  TEST  $<')
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(JSON_LIB) $(CORE_LIB) $(LDLIBS) -lcmocka
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(HTTP_PURE_OBJ) $(JSON_LIB) $(CORE_LIB) $(LDLIBS) -lcmocka
+
+# The value-algebra test links the core library alone: a sum analysed
+# with no JSON layer and no cJSON.
+$(BUILD)/tests/test_value: tests/unit/test_value.c $(CORE_LIB) tests/unit/gr_test.h
+	@mkdir -p $(dir $@)
+	$(if $(V),,@echo '  TEST  $<')
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(CORE_LIB) -lm -lcmocka
 
 deps:
 	@sh tests/deps.sh
@@ -121,15 +130,24 @@ reliability: all
 	$(MAKE) BUILD=$(ASAN_BUILD) SAN='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' OPT=-O1 all
 	GRUNDYD=$(abspath $(DAEMON)) GRUNDYD_ASAN=$(abspath $(ASAN_BUILD)/grundyd) sh tests/reliability/run.sh
 
-# libFuzzer (clang) on every endpoint's parse -> solve -> print path.
+# libFuzzer (clang) on every endpoint's parse -> solve -> print path, then
+# the HTTP layer: libFuzzer on the request-head check and mutated raw
+# requests against the ASan+UBSan daemon over loopback.
 fuzz:
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} FUZZ_BUILD=$${FUZZ_BUILD:-$(BUILD)-fuzz} sh tests/fuzz/run.sh
+	$(MAKE) BUILD=$(ASAN_BUILD) SAN='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' OPT=-O1 all
+	GRUNDYD=$(abspath $(ASAN_BUILD)/grundyd) FUZZ_BUILD=$${FUZZ_BUILD:-$(BUILD)-fuzz} sh tests/fuzz/http_run.sh
 
 deploy-test: all
 	GRUNDYD=$(abspath $(DAEMON)) bash tests/deploy/nginx_test.sh
 
 browser-test: all
 	GRUNDYD=$(abspath $(DAEMON)) sh tests/browser/run.sh
+
+# The OpenAPI document as a client sees it: redocly lint, a generated
+# TypeScript client compiled by tsc, sending sums (tests/client/run.sh).
+client-test: all
+	GRUNDYD=$(abspath $(DAEMON)) sh tests/client/run.sh
 
 container-test:
 	bash tests/container/container_test.sh
@@ -146,6 +164,7 @@ test: deps
 	$(MAKE) fuzz
 	$(MAKE) deploy-test
 	$(MAKE) browser-test
+	$(MAKE) client-test
 	$(MAKE) container-test
 	@echo "make test: all suites passed"
 

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Green Hackenbush on graphs, end to end over HTTP (value + one winning
 # move) against a plain C program that reads the same text edge list and
-# computes only the value (bench/graph_baseline.c); plus the shapes of
-# issue 7, the core's own split (bench/graph_core_bench.c) and, for
+# computes only the value (bench/graph_baseline.c); plus the hard shapes
+# (long cycles, deep paths), the core's own split (bench/graph_core_bench.c) and, for
 # random1e6, the whole request without HTTP (the same program).
 # bench/graph_ratio.sh alternates baseline/text/JSON on one input.
 #

@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "grundy/hackenbush_graph.h"
-#include "json/endpoints.h"
+#include "json/registry.h"
 
 static double now_ms(void)
 {
@@ -51,9 +51,8 @@ static double answer_once(const char *body, size_t len, bool text, size_t *peak)
     char *out = NULL;
     size_t out_len = 0;
     double t0 = now_ms();
-    gr_status st =
-        gr_json_answer(&c, gr_endpoint_hackenbush_graph, gr_endpoint_hackenbush_graph_json_fast,
-                       gr_endpoint_hackenbush_graph_text, text, body, len, &out, &out_len);
+    gr_status st = gr_json_answer(&c, gr_registry_find("/v1/hackenbush/graph"), text, body,
+                                  len, &out, &out_len);
     double t1 = now_ms();
     if (st != GR_OK) {
         fprintf(stderr, "answer failed: %s\n", c.problem.detail ? c.problem.detail : "?");
@@ -67,7 +66,6 @@ static double answer_once(const char *body, size_t len, bool text, size_t *peak)
 /* The whole-request lines for the text body and FILE.json. */
 static void answers(const char *path, const char *text, size_t tlen, int repeat, double core_ms)
 {
-    gr_json_init();
     char jpath[4096];
     size_t plen = strlen(path), jlen = 0;
     snprintf(jpath, sizeof(jpath), "%.*s.json", (int)(plen > 4 ? plen - 4 : plen), path);

@@ -8,9 +8,9 @@
 #                                         ordinal piles game_graph)
 #
 # Each part keeps its own script (its owner's), run here with its output
-# saved in $BUILD/bench/logs/<part>.log; the figures that the goals of
-# DESIGN.md section 5 are about are pulled out of those logs into the table
-# at the end (also written to $BUILD/bench/summary.txt).
+# saved in $BUILD/bench/logs/<part>.log; the figures that the performance
+# goals (bench/RESULTS.md, "The table") are about are pulled out of those
+# logs into the table at the end (also written to $BUILD/bench/summary.txt).
 #   small      bench/small_requests.sh   wrk, grundyd vs a bare libmicrohttpd
 #   graph      bench/graph_bench.sh      10^6-edge graph end to end vs plain C
 #   memory     (here)                    VmHWM of a fresh daemon per 10^6-edge

@@ -29,6 +29,24 @@ typedef struct gr_arena gr_arena;
 /* budget: the most bytes (blocks + large chunks + bookkeeping) the arena may
  * hold; 0 means unlimited.  Returns NULL when malloc fails. */
 gr_arena *gr_arena_create(size_t budget);
+
+/* A budget shared by many arenas (the daemon's --max-memory): each arena
+ * charges what it takes from the system to `used` and gives it back when
+ * it lets go, so the sum over every live request is bounded.  `used` is
+ * updated atomically, a few times per block, never per allocation. */
+typedef struct gr_arena_quota {
+    _Atomic size_t used;
+    size_t limit; /* 0: unlimited */
+} gr_arena_quota;
+
+/* As gr_arena_create, charging quota too (NULL: none).  NULL also when the
+ * quota cannot hold the first block. */
+gr_arena *gr_arena_create_in(size_t budget, gr_arena_quota *quota);
+
+/* Whether the arena's last refused allocation was refused by the shared
+ * quota rather than its own budget: the process is busy (503, retry),
+ * not the request too large (413). */
+int gr_arena_quota_hit(const gr_arena *arena);
 void gr_arena_destroy(gr_arena *arena);
 
 /* Releases everything but the first block; the arena can be used again. */
@@ -45,8 +63,7 @@ void *gr_arena_calloc(gr_arena *arena, size_t n, size_t size);
  * min(old_size, new_size) bytes.  The last small allocation and large
  * chunks are resized in place when possible; otherwise a copy is made and
  * the old space is simply abandoned until the arena dies. */
-void *gr_arena_realloc(gr_arena *arena, void *ptr, size_t old_size,
-                       size_t new_size);
+void *gr_arena_realloc(gr_arena *arena, void *ptr, size_t old_size, size_t new_size);
 
 /* Releases an allocation early: large chunks go back to the system at
  * once, small ones are abandoned until the arena dies.  size must be the
@@ -72,9 +89,9 @@ int gr_arena_on_cleanup(gr_arena *arena, void (*fn)(void *), void *data);
  * other error.  `cancel` is written by another thread, hence atomic; a
  * NULL stop (the default, and the CLI's) never stops. */
 typedef struct gr_stop {
-    const _Atomic int *cancel; /* non-zero: stop now; may be NULL */
+    const _Atomic int *cancel;     /* non-zero: stop now; may be NULL */
     const _Atomic int *cancel_all; /* a second flag (the server's); may be NULL */
-    uint64_t deadline_ns;      /* CLOCK_MONOTONIC; 0 means no deadline */
+    uint64_t deadline_ns;          /* CLOCK_MONOTONIC; 0 means no deadline */
 } gr_stop;
 
 /* Attaches stop (which must outlive the arena's use; NULL detaches). */
@@ -87,9 +104,8 @@ const gr_stop *gr_arena_stop(const gr_arena *arena);
 gr_status gr_arena_check(const gr_arena *arena);
 
 /* Convenience: typed array allocation, NULL on overflow or budget. */
-#define GR_ARENA_ARRAY(arena, type, n)                                      \
-    ((type *)gr_arena_calloc((arena), (n), sizeof(type)))
-#define GR_ARENA_ARRAY_UNINIT(arena, type, n)                               \
+#define GR_ARENA_ARRAY(arena, type, n) ((type *)gr_arena_calloc((arena), (n), sizeof(type)))
+#define GR_ARENA_ARRAY_UNINIT(arena, type, n)                                                      \
     ((type *)gr_arena_alloc_array((arena), (n), sizeof(type)))
 
 static inline void *gr_arena_alloc_array(gr_arena *arena, size_t n, size_t size)

@@ -119,4 +119,22 @@ gr_status gr_ggraph_moves_to(gr_arena *arena, const gr_ggraph *g,
                              gr_ggraph_move *moves, uint64_t *count,
                              gr_ggraph_move *best);
 
+/* Remoteness of a single token (src/core/game_graph_remoteness.c): how
+ * many moves the game lasts from u with perfect play, the winner hurrying
+ * and the loser delaying; GR_GGRAPH_DRAWN for drawn positions.
+ * (*out)[u] for u < positions, arena-allocated.  O(V + E). */
+#define GR_GGRAPH_DRAWN UINT32_MAX
+gr_status gr_ggraph_remoteness(gr_arena *arena, const gr_ggraph *g, uint32_t **out);
+
+/* Remoteness of every sum of ntokens tokens, by retrograde analysis of the
+ * product graph: (*out)[s] for the state s = sum_t pos_t * positions^t
+ * (GR_GGRAPH_DRAWN when drawn), *nstates = positions^ntokens.  GR_ELIMIT
+ * above GR_GGRAPH_PRODUCT_STATES states or GR_GGRAPH_PRODUCT_WORK edge
+ * visits (the product is exponential in the tokens).  O(states * tokens *
+ * (E / V + 1)). */
+#define GR_GGRAPH_PRODUCT_STATES (1u << 18)
+#define GR_GGRAPH_PRODUCT_WORK (1u << 25)
+gr_status gr_ggraph_product_remoteness(gr_arena *arena, const gr_ggraph *g, size_t ntokens,
+                                       uint32_t **out, size_t *nstates);
+
 #endif

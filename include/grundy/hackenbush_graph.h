@@ -1,5 +1,5 @@
 /*
- * Green Hackenbush on arbitrary graphs (seed 003).
+ * Green Hackenbush on arbitrary graphs (docs/hackenbush.md).
  *
  * A position is an undirected multigraph: loops and parallel edges are
  * allowed, and any number of vertices stand on the ground.  A move deletes
@@ -20,6 +20,7 @@
 #ifndef GRUNDY_HACKENBUSH_GRAPH_H
 #define GRUNDY_HACKENBUSH_GRAPH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -69,5 +70,19 @@ void gr_hgraph_summarize(const gr_hgraph *g, gr_hgraph_summary *out);
  * other non-bridge edges class by class. */
 gr_status gr_hgraph_moves_to(gr_arena *arena, const gr_hgraph *g, uint64_t target, size_t limit,
                              uint32_t **moves, size_t *count);
+
+/* Whether request edge e is in play (attached to the ground, so removing
+ * it is a move). */
+bool gr_hgraph_edge_in_play(const gr_hgraph *g, size_t e);
+
+/* The position's value after removing each of edges[0..k) (request edge
+ * ids, each in play) into values[].  Bridges and edges alone in their
+ * 2-edge-cut class are O(1) locally, other non-bridge edges one fold of
+ * their class (the cut classes are built once, O(V + E), when one is
+ * listed); then the changed component's value is walked up the bridge
+ * tree, O(its depth): GR_ELIMIT once those walks pass max_steps steps in
+ * all.  GR_EINVAL for an edge not in play. */
+gr_status gr_hgraph_values_after(gr_arena *arena, const gr_hgraph *g, const uint32_t *edges,
+                                 size_t k, uint64_t max_steps, uint64_t *values);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * Green Hackenbush on rooted trees and forests (seed 000).
+ * Green Hackenbush on rooted trees and forests (docs/hackenbush.md).
  *
  * Every root stands on the ground; every other vertex hangs from its parent
  * by one edge.  Cutting the edge above a vertex removes that vertex's whole
@@ -73,5 +73,13 @@ gr_status gr_htree_solve(gr_arena *arena, const gr_htree_input *in,
 gr_status gr_htree_moves_to(gr_arena *arena, const gr_htree *t,
                             uint64_t target, gr_htree_move *moves,
                             uint64_t max, uint64_t *count);
+
+/* The forest's value after cutting the edge above the vertex at BFS
+ * position q (q's parent up[q] is not GR_HTREE_ROOT).  By the colon
+ * principle only q's ancestors change: the parent p becomes
+ * y = g(p) ^ (g(q) + 1), and each ancestor a above a changed child b
+ * becomes g(a) ^ (g(b) + 1) ^ (y_b + 1).  O(depth of q): the depth is
+ * added to *steps so a caller listing many cuts can bound its work. */
+uint64_t gr_htree_value_after_cut(const gr_htree *t, uint32_t q, uint64_t *steps);
 
 #endif

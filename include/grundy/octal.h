@@ -1,6 +1,6 @@
 /*
  * Octal and hexadecimal (take-and-break) games on heaps, and Grundy's game
- * (DESIGN §4.7).
+ * (docs/octal.md: the games, sparse space, Guy-Smith periodicity).
  *
  * A code "0.d1d2...dk" with hexadecimal digits dj (0-9, A-F, either case;
  * octal codes are the special case of digits below 8).  From a heap of h

@@ -1,6 +1,6 @@
 /*
- * Ordinals below epsilon_0 and the tree-order game (seed 002, Xmas Contest
- * 2019 K).
+ * Ordinals below epsilon_0 and the tree-order game (docs/ordinals.md; Xmas
+ * Contest 2019 K).
  *
  * Representation.  Every ordinal a < epsilon_0 has a unique Cantor normal
  * form a = w^e1*c1 + ... + w^ek*ck with e1 > ... > ek and ci > 0, and each
@@ -21,7 +21,7 @@
  * walks down one chain of exponents and never recurses.  gr_ord_rank
  * re-ranks everything in O(L log L).
  *
- * Nim-sum (the seed's theorem): the Grundy value of a forest is the XOR of
+ * Nim-sum (docs/ordinals.md): the Grundy value of a forest is the XOR of
  * its trees' values, where the XOR of ordinals XORs the coefficients of
  * equal powers of w (w = 2^w, so CNF coefficients are the "digits").
  *

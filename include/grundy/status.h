@@ -17,8 +17,12 @@ typedef enum gr_status {
     GR_ELIMIT,   /* well-formed but outside a documented limit -> 422 */
     GR_EINTERNAL, /* a bug: should never be seen            -> 500 */
     GR_ETIME,     /* the analysis ran past its deadline      -> 422 */
-    GR_ECANCELLED /* the request was cancelled (client gone,
-                   * server stopping): nobody reads an answer -> 503 */
+    GR_ECANCELLED, /* the request was cancelled (client gone,
+                    * server stopping): nobody reads an answer -> 503 */
+    GR_EUNAVAILABLE, /* the service is going away (stopping before the
+                      * work could run); retry elsewhere     -> 503 */
+    GR_EDECLINED     /* the service declines the work for now (every
+                      * solving slot busy); retry shortly    -> 503 */
 } gr_status;
 
 #endif

@@ -1,9 +1,9 @@
 /*
- * Subtraction games (DESIGN §4.2, seed 004).
+ * Subtraction games (docs/periodicity.md).
  *
  * A move takes s tokens from one pile, s drawn from a subtraction set S.
  * Two forms:
- *   - take 1..K (max_take = K): g(n) = n mod (K+1), the seed's formula;
+ *   - take 1..K (max_take = K): g(n) = n mod (K+1), docs/periodicity.md;
  *     piles and K up to 2^63-1, O(1) per pile;
  *   - a finite set S: g(n) = mex { g(n-s) : s in S, s <= n }.  Each value
  *     depends only on the previous m = max(S) values, so the sequence is a

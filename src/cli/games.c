@@ -1,35 +1,32 @@
 /*
- * The CLI's game table: the daemon's route table itself (see games.h for
- * why it is compiled in here rather than copied).
+ * The CLI's game table: the endpoint registry's rows under "/v1/" (see
+ * games.h).
  */
 #include "cli/games.h"
 
 #include <string.h>
 
-#include "http/routes.c"
-
 #define GR_CLI_PREFIX "/v1/"
 
-static bool gr_cli_is_game(const gr_route *r)
+static bool gr_cli_is_game(const gr_endpoint *r)
 {
-    return r->kind == GR_ROUTE_ANALYSE && r->json != NULL &&
-           strncmp(r->path, GR_CLI_PREFIX, strlen(GR_CLI_PREFIX)) == 0;
+    return strncmp(r->path, GR_CLI_PREFIX, strlen(GR_CLI_PREFIX)) == 0;
 }
 
 size_t gr_cli_game_count(void)
 {
     size_t n = 0;
-    for (size_t i = 0; i < gr_route_count; i++) {
-        n += gr_cli_is_game(&gr_routes[i]);
+    for (size_t i = 0; i < gr_registry_count(); i++) {
+        n += gr_cli_is_game(gr_registry_at(i));
     }
     return n;
 }
 
 const gr_cli_game *gr_cli_game_at(size_t i)
 {
-    for (size_t r = 0; r < gr_route_count; r++) {
-        if (gr_cli_is_game(&gr_routes[r]) && i-- == 0) {
-            return &gr_routes[r];
+    for (size_t r = 0; r < gr_registry_count(); r++) {
+        if (gr_cli_is_game(gr_registry_at(r)) && i-- == 0) {
+            return gr_registry_at(r);
         }
     }
     return NULL;
@@ -57,8 +54,8 @@ static char gr_cli_fold(char ch)
 
 const gr_cli_game *gr_cli_game_find(const char *name)
 {
-    for (size_t r = 0; r < gr_route_count; r++) {
-        const gr_route *g = &gr_routes[r];
+    for (size_t r = 0; r < gr_registry_count(); r++) {
+        const gr_endpoint *g = gr_registry_at(r);
         if (!gr_cli_is_game(g)) {
             continue;
         }

@@ -1,24 +1,20 @@
 /*
- * The games the `grundy` command knows are the daemon's analysis routes.
- *
- * src/cli/games.c compiles the daemon's route table (src/http/routes.c:
- * plain data naming the endpoint functions of src/json/endpoints.h, no
- * libmicrohttpd) into the CLI, so the table lives in one place: an
- * endpoint registered at the route-table anchor is a CLI game with no
- * further edit, the CLI calls exactly the functions the daemon calls, and
- * it links exactly when the daemon does.
+ * The games the `grundy` command knows: the rows of the endpoint registry
+ * (json/registry.h) under "/v1/", so an endpoint registered there is a CLI
+ * game with no further edit and the CLI calls exactly the readers the
+ * daemon calls.
  */
 #ifndef GR_CLI_GAMES_H
 #define GR_CLI_GAMES_H
 
 #include <stddef.h>
 
-#include "http/routes.h"
+#include "json/registry.h"
 
-/* A game is an analysis route: route->json, and route->text for --text. */
-typedef gr_route gr_cli_game;
+/* A game is a registry row: its readers, and ->text for --text. */
+typedef gr_endpoint gr_cli_game;
 
-/* The analysis routes in table order; i < gr_cli_game_count(). */
+/* The games in registry order; i < gr_cli_game_count(). */
 size_t gr_cli_game_count(void);
 const gr_cli_game *gr_cli_game_at(size_t i);
 

@@ -199,7 +199,6 @@ int main(int argc, char **argv)
         return GR_EXIT_USAGE;
     }
 
-    gr_json_init();
     gr_arena *arena = gr_arena_create(a.budget);
     if (arena == NULL) {
         fputs("grundy: out of memory\n", stderr);

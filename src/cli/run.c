@@ -4,10 +4,8 @@
 #include "cli/run.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
-
-/* The base of the daemon's problem type URIs (src/http/server.c). */
-#define GR_CLI_PROBLEM_BASE "https://grundyd.dev/problems/"
 
 gr_status gr_cli_read(gr_jctx *c, FILE *in, char **body, size_t *len)
 {
@@ -40,14 +38,13 @@ gr_status gr_cli_read(gr_jctx *c, FILE *in, char **body, size_t *len)
     return GR_OK;
 }
 
-gr_status gr_cli_answer(gr_jctx *c, const gr_cli_game *game, bool text,
-                        const char *body, size_t len, FILE *out)
+gr_status gr_cli_answer(gr_jctx *c, const gr_cli_game *game, bool text, const char *body,
+                        size_t len, FILE *out)
 {
     /* The daemon's own path (json/answer.c): same readers, same bytes. */
     char *s = NULL;
     size_t n = 0;
-    gr_status st = gr_json_answer(c, game->json, game->json_fast, game->text, text, body, len,
-                                  &s, &n);
+    gr_status st = gr_json_answer(c, game, text, body, len, &s, &n);
     if (st != GR_OK) {
         return st;
     }
@@ -56,42 +53,18 @@ gr_status gr_cli_answer(gr_jctx *c, const gr_cli_game *game, bool text,
     return GR_OK;
 }
 
-/* The inside of a JSON string literal, escaped exactly as the daemon
- * escapes its problem documents (src/http/server.c), so that both print the
- * same bytes. */
-static void gr_cli_put_escaped(const char *s, FILE *out)
-{
-    for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
-        switch (*p) {
-        case '"': fputs("\\\"", out); break;
-        case '\\': fputs("\\\\", out); break;
-        case '\n': fputs("\\n", out); break;
-        case '\r': fputs("\\r", out); break;
-        case '\t': fputs("\\t", out); break;
-        default:
-            if (*p < 0x20 || *p == 0x7f) {
-                fprintf(out, "\\u%04x", *p);
-            } else {
-                fputc(*p, out);
-            }
-        }
-    }
-}
-
 void gr_cli_print_problem(const gr_problem *p, FILE *out)
 {
-    /* Field order and the type URI as the daemon writes them. */
-    fputs("{\"type\":\"" GR_CLI_PROBLEM_BASE, out);
-    gr_cli_put_escaped(p->type != NULL ? p->type : "internal-error", out);
-    fputs("\",\"title\":\"", out);
-    gr_cli_put_escaped(p->title != NULL ? p->title : "Internal error", out);
-    fprintf(out, "\",\"status\":%d,\"detail\":\"", p->status);
-    gr_cli_put_escaped(p->detail != NULL ? p->detail : "", out);
-    fputc('"', out);
-    if (p->pointer != NULL) {
-        fputs(",\"pointer\":\"", out);
-        gr_cli_put_escaped(p->pointer, out);
-        fputc('"', out);
+    /* The daemon's renderer (json/problem.c): the same bytes by construction. */
+    char *text = NULL;
+    size_t n = 0;
+    if (gr_problem_render(p, &text, &n) != GR_OK) {
+        fputs("{\"type\":\"" GR_PROBLEM_BASE "internal-error\",\"title\":\"Internal error\","
+              "\"status\":500,\"detail\":\"out of memory writing the problem\"}\n",
+              out);
+        return;
     }
-    fputs("}\n", out);
+    fwrite(text, 1, n, out);
+    fputc('\n', out);
+    free(text);
 }

@@ -24,8 +24,8 @@ gr_status gr_cli_read(gr_jctx *c, FILE *in, char **body, size_t *len);
 gr_status gr_cli_answer(gr_jctx *c, const gr_cli_game *game, bool text,
                         const char *body, size_t len, FILE *out);
 
-/* Writes c->problem as an RFC 9457 problem document and a newline.  Uses no
- * memory, so it works after the budget ran out. */
+/* Writes c->problem as an RFC 9457 problem document and a newline, with
+ * the daemon's renderer (malloc'ed: it works after the budget ran out). */
 void gr_cli_print_problem(const gr_problem *p, FILE *out);
 
 #endif

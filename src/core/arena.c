@@ -29,8 +29,7 @@
 #define GR_BLOCK_MAX (1024u * 1024u)
 #define GR_LARGE (64u * 1024u)
 
-#define GR_ALIGN_UP(n)                                                      \
-    (((n) + (GR_ARENA_ALIGNMENT - 1)) & ~(size_t)(GR_ARENA_ALIGNMENT - 1))
+#define GR_ALIGN_UP(n) (((n) + (GR_ARENA_ALIGNMENT - 1)) & ~(size_t)(GR_ARENA_ALIGNMENT - 1))
 
 typedef struct gr_block {
     struct gr_block *next;
@@ -53,12 +52,14 @@ typedef struct gr_cleanup {
 struct gr_arena {
     gr_block *blocks; /* current block first */
     unsigned char *pos, *end;
-    unsigned char *last;  /* start of the most recent small allocation */
+    unsigned char *last; /* start of the most recent small allocation */
     gr_large *large;
     gr_cleanup *cleanups;
     size_t bytes, peak, budget;
     size_t next_block;
     const gr_stop *stop;
+    gr_arena_quota *quota; /* shared with other arenas; NULL: none */
+    int quota_hit;         /* the last refusal came from the quota */
 };
 
 #define GR_BLOCK_HDR GR_ALIGN_UP(sizeof(gr_block))
@@ -67,13 +68,32 @@ struct gr_arena {
 static int gr_arena_charge(gr_arena *a, size_t n)
 {
     if (a->budget != 0 && (n > a->budget || a->bytes > a->budget - n)) {
+        a->quota_hit = 0;
         return -1;
+    }
+    gr_arena_quota *q = a->quota;
+    if (q != NULL) {
+        size_t before = atomic_fetch_add_explicit(&q->used, n, memory_order_relaxed);
+        if (q->limit != 0 && (n > q->limit || before > q->limit - n)) {
+            atomic_fetch_sub_explicit(&q->used, n, memory_order_relaxed);
+            a->quota_hit = 1;
+            return -1;
+        }
     }
     a->bytes += n;
     if (a->bytes > a->peak) {
         a->peak = a->bytes;
     }
     return 0;
+}
+
+/* Gives n bytes back to the budget and the quota. */
+static void gr_arena_uncharge(gr_arena *a, size_t n)
+{
+    a->bytes -= n;
+    if (a->quota != NULL) {
+        atomic_fetch_sub_explicit(&a->quota->used, n, memory_order_relaxed);
+    }
 }
 
 static int gr_arena_new_block(gr_arena *a, size_t need)
@@ -87,7 +107,7 @@ static int gr_arena_new_block(gr_arena *a, size_t need)
     }
     gr_block *b = malloc(size);
     if (b == NULL) {
-        a->bytes -= size;
+        gr_arena_uncharge(a, size);
         return -1;
     }
     b->size = size;
@@ -104,17 +124,33 @@ static int gr_arena_new_block(gr_arena *a, size_t need)
 
 gr_arena *gr_arena_create(size_t budget)
 {
+    return gr_arena_create_in(budget, NULL);
+}
+
+gr_arena *gr_arena_create_in(size_t budget, gr_arena_quota *quota)
+{
     gr_arena *a = calloc(1, sizeof(*a));
     if (a == NULL) {
         return NULL;
     }
     a->budget = budget;
+    a->quota = quota;
     a->next_block = GR_BLOCK_FIRST;
-    if (gr_arena_charge(a, sizeof(*a)) != 0 || gr_arena_new_block(a, 0) != 0) {
+    if (gr_arena_charge(a, sizeof(*a)) != 0) {
+        free(a);
+        return NULL;
+    }
+    if (gr_arena_new_block(a, 0) != 0) {
+        gr_arena_uncharge(a, sizeof(*a));
         free(a);
         return NULL;
     }
     return a;
+}
+
+int gr_arena_quota_hit(const gr_arena *a)
+{
+    return a->quota_hit;
 }
 
 static void gr_arena_run_cleanups(gr_arena *a)
@@ -131,7 +167,7 @@ static void gr_arena_release(gr_arena *a, int keep_first)
     gr_arena_run_cleanups(a);
     for (gr_large *l = a->large, *next; l != NULL; l = next) {
         next = l->next;
-        a->bytes -= l->size;
+        gr_arena_uncharge(a, l->size);
         free(l);
     }
     a->large = NULL;
@@ -142,7 +178,7 @@ static void gr_arena_release(gr_arena *a, int keep_first)
             keep = b;
             break;
         }
-        a->bytes -= b->size;
+        gr_arena_uncharge(a, b->size);
         free(b);
     }
     a->blocks = keep;
@@ -162,10 +198,14 @@ void gr_arena_destroy(gr_arena *a)
         return;
     }
     gr_arena_release(a, 0);
+    gr_arena_uncharge(a, a->bytes); /* the arena's own header */
     free(a);
 }
 
-void gr_arena_reset(gr_arena *a) { gr_arena_release(a, 1); }
+void gr_arena_reset(gr_arena *a)
+{
+    gr_arena_release(a, 1);
+}
 
 static void *gr_arena_alloc_large(gr_arena *a, size_t size)
 {
@@ -178,7 +218,7 @@ static void *gr_arena_alloc_large(gr_arena *a, size_t size)
     }
     gr_large *l = malloc(total);
     if (l == NULL) {
-        a->bytes -= total;
+        gr_arena_uncharge(a, total);
         return NULL;
     }
     l->size = total;
@@ -240,12 +280,12 @@ void *gr_arena_realloc(gr_arena *a, void *ptr, size_t old_size, size_t new_size)
         gr_large *m = realloc(l, total);
         if (m == NULL) {
             if (total > l->size) {
-                a->bytes -= total - l->size;
+                gr_arena_uncharge(a, total - l->size);
             }
             return NULL;
         }
         if (total < m->size) {
-            a->bytes -= m->size - total;
+            gr_arena_uncharge(a, m->size - total);
         }
         m->size = total;
         if (prev != NULL) {
@@ -289,7 +329,7 @@ void gr_arena_free(gr_arena *a, void *ptr, size_t size)
         if (l->next != NULL) {
             l->next->prev = l->prev;
         }
-        a->bytes -= l->size;
+        gr_arena_uncharge(a, l->size);
         free(l);
     } else if (ptr == a->last) {
         a->pos = a->last;
@@ -297,9 +337,18 @@ void gr_arena_free(gr_arena *a, void *ptr, size_t size)
     }
 }
 
-size_t gr_arena_bytes(const gr_arena *a) { return a->bytes; }
-size_t gr_arena_peak(const gr_arena *a) { return a->peak; }
-size_t gr_arena_budget(const gr_arena *a) { return a->budget; }
+size_t gr_arena_bytes(const gr_arena *a)
+{
+    return a->bytes;
+}
+size_t gr_arena_peak(const gr_arena *a)
+{
+    return a->peak;
+}
+size_t gr_arena_budget(const gr_arena *a)
+{
+    return a->budget;
+}
 
 int gr_arena_on_cleanup(gr_arena *a, void (*fn)(void *), void *data)
 {
@@ -314,9 +363,15 @@ int gr_arena_on_cleanup(gr_arena *a, void (*fn)(void *), void *data)
     return 0;
 }
 
-void gr_arena_set_stop(gr_arena *a, const gr_stop *stop) { a->stop = stop; }
+void gr_arena_set_stop(gr_arena *a, const gr_stop *stop)
+{
+    a->stop = stop;
+}
 
-const gr_stop *gr_arena_stop(const gr_arena *a) { return a->stop; }
+const gr_stop *gr_arena_stop(const gr_arena *a)
+{
+    return a->stop;
+}
 
 gr_status gr_arena_check(const gr_arena *a)
 {

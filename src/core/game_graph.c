@@ -100,7 +100,28 @@ static int cmp_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* K(u) for every infinite u: its distinct finite follower values, sorted. */
+/* The distinct finite values among u's followers, written to out (when
+ * not NULL) in the order met; their number.  seen[x] == u + 1 marks a
+ * value already taken for u. */
+static size_t follower_values(const gr_ggraph *g, const uint64_t *value, uint32_t u,
+                              uint32_t *seen, uint64_t *out)
+{
+    size_t w = 0;
+    for (size_t e = g->follow_off[u]; e < g->follow_off[u + 1]; e++) {
+        uint64_t x = value[g->follow[e]];
+        if (x != GR_GGRAPH_INFINITY && seen[x] != u + 1) {
+            seen[x] = u + 1;
+            if (out != NULL) {
+                out[w] = x;
+            }
+            w++;
+        }
+    }
+    return w;
+}
+
+/* K(u) for every infinite u: its distinct finite follower values, sorted;
+ * counted in a first pass, written in a second. */
 static gr_status collect_k(gr_arena *arena, gr_ggraph *g, uint64_t *value)
 {
     uint32_t n = g->positions;
@@ -117,15 +138,8 @@ static gr_status collect_k(gr_arena *arena, gr_ggraph *g, uint64_t *value)
     size_t total = 0;
     for (uint32_t u = 0; u < n; u++) {
         k_off[u] = total;
-        if (value[u] != GR_GGRAPH_INFINITY) {
-            continue;
-        }
-        for (size_t e = g->follow_off[u]; e < g->follow_off[u + 1]; e++) {
-            uint64_t x = value[g->follow[e]];
-            if (x != GR_GGRAPH_INFINITY && seen[x] != u + 1) {
-                seen[x] = u + 1;
-                total++;
-            }
+        if (value[u] == GR_GGRAPH_INFINITY) {
+            total += follower_values(g, value, u, seen, NULL);
         }
     }
     k_off[n] = total;
@@ -135,18 +149,10 @@ static gr_status collect_k(gr_arena *arena, gr_ggraph *g, uint64_t *value)
     }
     memset(seen, 0, (g->max_finite + 1) * sizeof(*seen));
     for (uint32_t u = 0; u < n; u++) {
-        size_t w = k_off[u];
-        if (value[u] != GR_GGRAPH_INFINITY) {
-            continue;
+        if (value[u] == GR_GGRAPH_INFINITY) {
+            size_t w = follower_values(g, value, u, seen, k + k_off[u]);
+            qsort(k + k_off[u], w, sizeof(*k), cmp_u64);
         }
-        for (size_t e = g->follow_off[u]; e < g->follow_off[u + 1]; e++) {
-            uint64_t x = value[g->follow[e]];
-            if (x != GR_GGRAPH_INFINITY && seen[x] != u + 1) {
-                seen[x] = u + 1;
-                k[w++] = x;
-            }
-        }
-        qsort(k + k_off[u], w - k_off[u], sizeof(*k), cmp_u64);
     }
     g->k_off = k_off;
     g->k = k;
@@ -271,6 +277,10 @@ gr_status gr_ggraph_solve(gr_arena *arena, uint32_t positions,
     uint64_t max_finite = 0;
 
     for (uint32_t level = 0; nunl > 0; level++) {
+        gr_status stop = gr_arena_check(arena);
+        if (stop != GR_OK) {
+            return stop;
+        }
         L.level = level;
         L.mark = level + 1;
         uint32_t head = L.seq;

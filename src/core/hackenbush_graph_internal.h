@@ -110,6 +110,28 @@ void gr_hgraph_fold_prefixes(gr_hgraph_folder *f, const uint64_t *w, size_t k, u
 /* The same by direct evaluation, O(k^2): small k, and a reference. */
 void gr_hgraph_fold_prefixes_naive(const uint64_t *w, size_t k, uint64_t *out);
 
+/* ---- one class's values (hackenbush_graph_moves.c) -----------------------
+ * The scratch every class evaluation of one graph shares: the folder and
+ * arrays of max_class + 2 entries (vx, w, fa, fb) and the outputs (edges,
+ * values). */
+typedef struct gr_hgraph_class_scratch {
+    size_t mk;
+    gr_hgraph_folder *folder;
+    uint32_t *vx, *edges;
+    uint64_t *w, *fa, *fb, *values;
+} gr_hgraph_class_scratch;
+
+gr_status gr_hgraph_class_scratch_create(gr_arena *a, const gr_hgraph *g,
+                                         const gr_hgraph_cuts *cuts, gr_hgraph_class_scratch *s);
+void gr_hgraph_class_scratch_release(gr_arena *a, gr_hgraph_class_scratch *s);
+/* The value of class cls's component C (its whole subtree of the bridge
+ * tree) after removing each of the class's edges: writes the edge ids and
+ * the values to s->edges[] and s->values[] and returns how many (k + 1). */
+uint32_t gr_hgraph_class_values(const gr_hgraph *g, const gr_hgraph_cuts *cuts, uint32_t cls,
+                                gr_hgraph_class_scratch *s);
+/* Bits of x (the folder's width for values up to x). */
+unsigned gr_hgraph_bitlen(uint64_t x);
+
 /* The vertex v stands for: the root for every ground vertex. */
 static inline uint32_t gr_hgraph_map(const gr_hgraph *g, uint32_t v)
 {

@@ -51,12 +51,47 @@ static inline bool gr_hgraph_add(gr_hgraph_found *f, uint32_t edge)
     return f->limit != 0 && f->count >= f->limit;
 }
 
-/* Evaluates one class of component c (target t) and records its moves.
- * w, vals, tmp: scratch of at least max_class + 2 entries. */
-static bool gr_hgraph_class_moves(const gr_hgraph *g, const gr_hgraph_cuts *cuts, uint32_t cls,
-                                  uint64_t t, gr_hgraph_folder *folder, uint32_t *vx, uint64_t *w,
-                                  uint64_t *fa, uint64_t *fb, gr_hgraph_found *found)
+gr_status gr_hgraph_class_scratch_create(gr_arena *a, const gr_hgraph *g,
+                                         const gr_hgraph_cuts *cuts, gr_hgraph_class_scratch *s)
 {
+    memset(s, 0, sizeof(*s));
+    size_t mk = (size_t)cuts->max_class + 2;
+    gr_status st = gr_hgraph_folder_create(a, mk, gr_hgraph_bitlen(g->attached_edges), &s->folder);
+    if (st != GR_OK) {
+        return st;
+    }
+    s->mk = mk;
+    s->vx = GR_ARENA_ARRAY_UNINIT(a, uint32_t, mk);
+    s->w = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk);
+    s->fa = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk + 1);
+    s->fb = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk + 1);
+    s->edges = GR_ARENA_ARRAY_UNINIT(a, uint32_t, mk);
+    s->values = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk);
+    if (s->vx == NULL || s->w == NULL || s->fa == NULL || s->fb == NULL || s->edges == NULL ||
+        s->values == NULL) {
+        return GR_ENOMEM;
+    }
+    return GR_OK;
+}
+
+void gr_hgraph_class_scratch_release(gr_arena *a, gr_hgraph_class_scratch *s)
+{
+    size_t mk = s->mk;
+    gr_arena_free(a, s->values, mk * sizeof(uint64_t));
+    gr_arena_free(a, s->edges, mk * sizeof(uint32_t));
+    gr_arena_free(a, s->fb, (mk + 1) * sizeof(uint64_t));
+    gr_arena_free(a, s->fa, (mk + 1) * sizeof(uint64_t));
+    gr_arena_free(a, s->w, mk * sizeof(uint64_t));
+    gr_arena_free(a, s->vx, mk * sizeof(uint32_t));
+    gr_hgraph_folder_release(a, s->folder);
+}
+
+uint32_t gr_hgraph_class_values(const gr_hgraph *g, const gr_hgraph_cuts *cuts, uint32_t cls,
+                                gr_hgraph_class_scratch *s)
+{
+    gr_hgraph_folder *folder = s->folder;
+    uint32_t *vx = s->vx, *edge_out = s->edges;
+    uint64_t *w = s->w, *fa = s->fa, *fb = s->fb, *value_out = s->values;
     uint32_t m = 0;
     for (uint32_t x = cuts->top[cls]; x != GR_HGRAPH_NONE; x = cuts->down[x]) {
         vx[m++] = x;
@@ -91,18 +126,27 @@ static bool gr_hgraph_class_moves(const gr_hgraph *g, const gr_hgraph_cuts *cuts
     }
     gr_hgraph_fold_prefixes(folder, w, k, fb);
     for (uint32_t i = 1; i <= k + 1; i++) {
-        uint64_t value = w0 ^ fa[i - 1] ^ fb[k + 1 - i];
-        if (value == t) {
-            uint32_t edge = i <= m ? g->vx[vx[i - 1]].parent_edge : cuts->back[cls];
-            if (gr_hgraph_add(found, edge)) {
-                return true;
-            }
+        value_out[i - 1] = w0 ^ fa[i - 1] ^ fb[k + 1 - i];
+        edge_out[i - 1] = i <= m ? g->vx[vx[i - 1]].parent_edge : cuts->back[cls];
+    }
+    return k + 1;
+}
+
+/* Evaluates one class of component c (target t) and records its moves.
+ * Scratch arrays: at least max_class + 2 entries. */
+static bool gr_hgraph_class_moves(const gr_hgraph *g, const gr_hgraph_cuts *cuts, uint32_t cls,
+                                  uint64_t t, gr_hgraph_class_scratch *s, gr_hgraph_found *found)
+{
+    uint32_t n = gr_hgraph_class_values(g, cuts, cls, s);
+    for (uint32_t i = 0; i < n; i++) {
+        if (s->values[i] == t && gr_hgraph_add(found, s->edges[i])) {
+            return true;
         }
     }
     return false;
 }
 
-static unsigned gr_hgraph_bitlen(uint64_t x)
+unsigned gr_hgraph_bitlen(uint64_t x)
 {
     unsigned b = 0;
     while (x != 0) {
@@ -181,31 +225,18 @@ static bool gr_hgraph_single_moves(const gr_hgraph *g, const gr_hgraph_cuts *cut
 static gr_status gr_hgraph_class_stage(gr_arena *a, const gr_hgraph *g, const gr_hgraph_cuts *cuts,
                                        const uint64_t *tgt, gr_hgraph_found *found)
 {
-    gr_hgraph_folder *folder;
-    size_t mk = (size_t)cuts->max_class + 2;
-    unsigned bits = gr_hgraph_bitlen(g->attached_edges);
-    gr_status st = gr_hgraph_folder_create(a, mk, bits, &folder);
+    gr_hgraph_class_scratch s;
+    gr_status st = gr_hgraph_class_scratch_create(a, g, cuts, &s);
     if (st != GR_OK) {
         return st;
     }
-    uint32_t *vx = GR_ARENA_ARRAY_UNINIT(a, uint32_t, mk);
-    uint64_t *w = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk);
-    uint64_t *fa = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk + 1);
-    uint64_t *fb = GR_ARENA_ARRAY_UNINIT(a, uint64_t, mk + 1);
-    if (vx == NULL || w == NULL || fa == NULL || fb == NULL) {
-        return GR_ENOMEM;
-    }
     for (uint32_t cls = 0; cls < cuts->nclass; cls++) {
         uint32_t c = g->vx[cuts->top[cls]].comp;
-        if (gr_hgraph_class_moves(g, cuts, cls, tgt[c], folder, vx, w, fa, fb, found)) {
+        if (gr_hgraph_class_moves(g, cuts, cls, tgt[c], &s, found)) {
             break;
         }
     }
-    gr_arena_free(a, fb, (mk + 1) * sizeof(uint64_t));
-    gr_arena_free(a, fa, (mk + 1) * sizeof(uint64_t));
-    gr_arena_free(a, w, mk * sizeof(uint64_t));
-    gr_arena_free(a, vx, mk * sizeof(uint32_t));
-    gr_hgraph_folder_release(a, folder);
+    gr_hgraph_class_scratch_release(a, &s);
     return GR_OK;
 }
 

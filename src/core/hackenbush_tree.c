@@ -283,3 +283,18 @@ gr_status gr_htree_moves_to(gr_arena *arena, const gr_htree *t,
     *count = found;
     return GR_OK;
 }
+
+uint64_t gr_htree_value_after_cut(const gr_htree *t, uint32_t q, uint64_t *steps)
+{
+    const uint32_t *up = t->up;
+    const uint64_t *g = t->grundy;
+    uint32_t b = up[q];
+    uint64_t y = g[b] ^ (g[q] + 1);
+    uint64_t walked = 1;
+    for (uint32_t a = up[b]; a != GR_HTREE_ROOT; b = a, a = up[a]) {
+        y = g[a] ^ (g[b] + 1) ^ (y + 1);
+        walked++;
+    }
+    *steps += walked;
+    return t->value ^ g[b] ^ y; /* b is q's root now */
+}

@@ -1,6 +1,7 @@
 /*
- * Cantor normal form as text (issue 5's rules), written into a buffer that
- * grows inside the arena: the text of a big ordinal can be as long as its
+ * Cantor normal form as text (the rules in include/grundy/ordinal.h at
+ * gr_ord_print; docs/ordinals.md), written into a gr_buf that grows inside
+ * the arena: the text of a big ordinal can be as long as its
  * input, so there is no fixed buffer anywhere.
  *
  * The form is nested (exponents are ordinals), so printing is a walk down
@@ -11,63 +12,8 @@
  */
 #include <string.h>
 
+#include "grundy/buf.h"
 #include "grundy/ordinal.h"
-
-typedef struct gr_ord_text {
-    gr_arena *arena;
-    char *buf;
-    size_t len, cap;
-    bool oom;
-} gr_ord_text;
-
-static bool reserve(gr_ord_text *t, size_t n)
-{
-    if (t->oom) {
-        return false;
-    }
-    if (t->len + n + 1 > t->cap) {
-        size_t ncap = t->cap ? t->cap : 64;
-        while (ncap < t->len + n + 1) {
-            ncap *= 2;
-        }
-        char *nb = gr_arena_realloc(t->arena, t->buf, t->cap, ncap);
-        if (nb == NULL) {
-            t->oom = true;
-            return false;
-        }
-        t->buf = nb;
-        t->cap = ncap;
-    }
-    return true;
-}
-
-static inline void put(gr_ord_text *t, const char *s, size_t n)
-{
-    if (t->len + n < t->cap || reserve(t, n)) { /* room for n and a NUL */
-        memcpy(t->buf + t->len, s, n);
-        t->len += n;
-    }
-}
-
-/* Appends a copy of bytes already written (a memoised exponent). */
-static void put_again(gr_ord_text *t, size_t off, size_t n)
-{
-    if (reserve(t, n)) {
-        memcpy(t->buf + t->len, t->buf + off, n);
-        t->len += n;
-    }
-}
-
-static void put_u64(gr_ord_text *t, uint64_t v)
-{
-    char d[24];
-    size_t i = sizeof(d);
-    do {
-        d[--i] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
-    put(t, d + i, sizeof(d) - i);
-}
 
 /* How an exponent e != 0 is written after "w": not at all when e = 1
  * (w), bare when it is a natural number or w itself (w^3, w^w), and in
@@ -114,12 +60,13 @@ gr_status gr_ord_print(const gr_ord_ctx *x, gr_ord a, gr_ord_style style,
     const char *omega = style == GR_ORD_ASCII ? "w" : "\xcf\x89";
     const char *dot = style == GR_ORD_ASCII ? "*" : "\xc2\xb7";
     size_t omega_len = strlen(omega), dot_len = strlen(dot);
-    gr_ord_text t = {.arena = gr_ord_arena(x)};
+    gr_buf t;
+    gr_buf_init(&t, gr_ord_arena(x));
     gr_ord_memo memo;
     gr_ord_memo_init(&memo, t.arena);
 
     if (gr_ord_nterms(x, a) == 0) {
-        put(&t, "0", 1);
+        gr_buf_put(&t, "0", 1);
     }
     size_t depth = (size_t)gr_ord_height(x, a) + 1;
     frame *stk = GR_ARENA_ARRAY_UNINIT(t.arena, frame, depth);
@@ -137,7 +84,7 @@ gr_status gr_ord_print(const gr_ord_ctx *x, gr_ord a, gr_ord_style style,
                 t.oom = true;
             }
             if (f->paren) {
-                put(&t, ")", 1);
+                gr_buf_put(&t, ")", 1);
             }
             sp--;
             continue;
@@ -146,45 +93,44 @@ gr_status gr_ord_print(const gr_ord_ctx *x, gr_ord a, gr_ord_style style,
         uint64_t c = f->coefs[f->term];
         if (!f->in_exp) {
             if (f->term > 0) {
-                put(&t, " + ", 3);
+                gr_buf_put(&t, " + ", 3);
             }
             if (e == GR_ORD_ZERO) { /* the finite part: just c */
-                put_u64(&t, c);
+                gr_buf_u64(&t, c);
                 f->term++;
                 continue;
             }
-            put(&t, omega, omega_len);
+            gr_buf_put(&t, omega, omega_len);
             f->in_exp = true;
             exp_form form = exponent_form(x, e);
             if (form != EXP_NONE) {
                 bool paren = form == EXP_PAREN;
-                put(&t, paren ? "^(" : "^", paren ? 2 : 1);
+                gr_buf_put(&t, paren ? "^(" : "^", paren ? 2 : 1);
                 size_t off, n;
                 if (!paren || !gr_ord_shared(x, e) ||
                     !gr_ord_memo_get(&memo, e, &off, &n)) {
                     stk[sp++] = frame_of(x, e, paren, t.len);
                     continue;
                 }
-                put_again(&t, off, n);
-                put(&t, ")", 1);
+                gr_buf_repeat(&t, off, n);
+                gr_buf_put(&t, ")", 1);
             }
         }
         /* back from the exponent (or none was printed): the coefficient */
         if (c != 1) {
-            put(&t, dot, dot_len);
-            put_u64(&t, c);
+            gr_buf_put(&t, dot, dot_len);
+            gr_buf_u64(&t, c);
         }
         f->in_exp = false;
         f->term++;
     }
     gr_arena_free(t.arena, stk, depth * sizeof(*stk));
     gr_ord_memo_release(&memo);
-    put(&t, "", 0);
-    if (t.oom) {
+    const char *out = gr_buf_cstr(&t);
+    if (out == NULL) {
         return GR_ENOMEM;
     }
-    t.buf[t.len] = '\0';
-    *text = t.buf;
+    *text = t.data;
     *len = t.len;
     return GR_OK;
 }

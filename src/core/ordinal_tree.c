@@ -1,9 +1,9 @@
 /*
- * The tree-order game (seed 002, Xmas Contest 2019 K): Grundy values of a
+ * The tree-order game (docs/ordinals.md; Xmas Contest 2019 K): Grundy values of a
  * forest of rooted trees in which a move replaces one tree by any strictly
  * smaller tree.
  *
- * Theorem (seed 002): g(T) = w^g(T1) + ... + w^g(Tk) for T = {T1 >= ... >=
+ * Theorem (docs/ordinals.md): g(T) = w^g(T1) + ... + w^g(Tk) for T = {T1 >= ... >=
  * Tk}, i.e. the tree read as a Cantor normal form, and the tree order is
  * the ordinal order; so the game is Nim with ordinal heaps and a forest's
  * value is the ordinal nim-sum of its trees (Sprague-Grundy, which holds
@@ -266,6 +266,10 @@ static gr_status label_forest(gr_ord_ctx *x, otree_work *w)
         w->label[w->order[i]] = GR_ORD_ZERO; /* leaves */
     }
     for (size_t h = 1; h <= w->maxh; h++) {
+        gr_status stop = (h & 1023) == 0 ? gr_arena_check(arena) : GR_OK;
+        if (stop != GR_OK) {
+            return stop;
+        }
         size_t first_new = gr_ord_count(x);
         for (size_t i = w->group_start[h]; i < w->group_start[h + 1]; i++) {
             gr_status st = label_vertex(x, w, w->order[i]);

@@ -219,6 +219,12 @@ static gr_status solve_set(gr_arena *arena, gr_sub_table *out)
     out->periodic = false;
     uint64_t n = 0;
     for (; n < limit; n++) {
+        if ((n & 0xffff) == 0xffff) {
+            gr_status stop = gr_arena_check(arena);
+            if (stop != GR_OK) {
+                return stop;
+            }
+        }
         if (n == cap) {
             uint16_t *grown = gr_arena_realloc(arena, g, cap * sizeof(*g),
                                                2 * cap * sizeof(*g));
@@ -301,7 +307,7 @@ gr_status gr_sub_solve(gr_arena *arena, const gr_sub_rules *rules,
 {
     memset(out, 0, sizeof(*out));
     if (rules->max_take > 0) {
-        /* Seed 004: from n the options are n-1 .. n-K, whose residues mod
+        /* docs/periodicity.md: from n the options are n-1 .. n-K, whose residues mod
          * K+1 are every residue but n's own, so g(n) = n mod (K+1). */
         out->max_take = rules->max_take;
         out->periodic = true;
@@ -347,15 +353,13 @@ gr_status gr_sub_grundy(const gr_sub_table *t, uint64_t n, uint64_t *g)
         *g = n % (t->max_take + 1);
         return GR_OK;
     }
-    if (n < t->computed) {
-        *g = t->values[n];
-        return GR_OK;
+    /* a reduced pile is computed and, by periodicity, has n's value */
+    uint64_t r;
+    gr_status st = gr_sub_reduce(t, n, &r);
+    if (st == GR_OK) {
+        *g = t->values[r];
     }
-    if (!t->periodic) {
-        return GR_ELIMIT;
-    }
-    *g = t->values[t->preperiod + (n - t->preperiod) % t->period];
-    return GR_OK;
+    return st;
 }
 
 gr_status gr_sub_moves_to(const gr_sub_table *t, uint64_t n, uint64_t target,

@@ -32,33 +32,37 @@ static const gr_opt gr_opts[] = {
     {"--bind", "GRUNDYD_BIND", GR_OPT_STR, GR_OFF(bind), 0, 0,
      "address to listen on, IPv4 or IPv6 (default: all IPv4 addresses)"},
     {"--threads", "GRUNDYD_THREADS", GR_OPT_UINT, GR_OFF(threads), 1, 1024,
-     "threads of the I/O pool and of the solver pool, each (default: number of cores)"},
-    {"--max-body", "GRUNDYD_MAX_BODY", GR_OPT_SIZE, GR_OFF(max_body), 1,
-     UINT64_C(1) << 40, "largest request body, bytes (default 64M)"},
-    {"--max-request-memory", "GRUNDYD_MAX_REQUEST_MEMORY", GR_OPT_SIZE,
-     GR_OFF(max_request_memory), 1 << 16, UINT64_C(1) << 42,
-     "memory budget of one request, bytes (default 512M)"},
+     "threads of the I/O pool and of the worker pool, each (default: number of cores)"},
+    {"--max-body", "GRUNDYD_MAX_BODY", GR_OPT_SIZE, GR_OFF(max_body), 1, UINT64_C(1) << 40,
+     "largest request body, bytes (default 64M)"},
+    {"--max-request-memory", "GRUNDYD_MAX_REQUEST_MEMORY", GR_OPT_SIZE, GR_OFF(max_request_memory),
+     1 << 16, UINT64_C(1) << 42, "memory budget of one request, bytes (default 512M)"},
     {"--timeout", "GRUNDYD_TIMEOUT", GR_OPT_UINT, GR_OFF(timeout), 1, 86400,
-     "idle connection timeout, seconds (default 30)"},
-    {"--max-connections", "GRUNDYD_MAX_CONNECTIONS", GR_OPT_UINT,
-     GR_OFF(max_connections), 1, 1000000, "open connections at most (default 1024)"},
+     "seconds a request head may take from its first byte, and an idle connection may "
+     "stay open (default 30)"},
+    {"--max-connections", "GRUNDYD_MAX_CONNECTIONS", GR_OPT_UINT, GR_OFF(max_connections), 1,
+     1000000,
+     "open connections at most, fitted to the descriptor limit; the longest-idle one is "
+     "closed for a new one (default 1024)"},
     {"--max-connections-per-ip", "GRUNDYD_MAX_CONNECTIONS_PER_IP", GR_OPT_UINT,
      GR_OFF(max_conn_per_ip), 0, 1000000,
-     "open connections per client address, 0 = unlimited (default 0)"},
+     "open connections per client address, 0 = unlimited; the address's longest-idle one "
+     "is closed for a new one (default 0)"},
     {"--backlog", "GRUNDYD_BACKLOG", GR_OPT_UINT, GR_OFF(backlog), 1, 65535,
      "listen backlog (default 511)"},
-    {"--max-inflight", "GRUNDYD_MAX_INFLIGHT", GR_OPT_UINT,
-     GR_OFF(max_inflight), 1, 1000000,
+    {"--max-inflight", "GRUNDYD_MAX_INFLIGHT", GR_OPT_UINT, GR_OFF(max_inflight), 1, 1000000,
      "analyses queued or running at most, counted once the body is in; beyond it 503 "
      "(default 64)"},
-    {"--shutdown-timeout", "GRUNDYD_SHUTDOWN_TIMEOUT", GR_OPT_UINT,
-     GR_OFF(shutdown_timeout), 0, 86400,
-     "seconds to let in-flight requests finish on SIGTERM (default 30)"},
-    {"--max-analysis-seconds", "GRUNDYD_MAX_ANALYSIS_SECONDS", GR_OPT_UINT,
-     GR_OFF(max_analysis), 1, 86400,
-     "time after which a sum stops solving its components (422) (default 30)"},
-    {"--cors-origin", "GRUNDYD_CORS_ORIGIN", GR_OPT_STR, GR_OFF(cors_origin), 0,
-     0, "Access-Control-Allow-Origin value (default *)"},
+    {"--shutdown-timeout", "GRUNDYD_SHUTDOWN_TIMEOUT", GR_OPT_UINT, GR_OFF(shutdown_timeout), 0,
+     86400, "seconds to let in-flight requests finish on SIGTERM (default 30)"},
+    {"--max-analysis-seconds", "GRUNDYD_MAX_ANALYSIS_SECONDS", GR_OPT_UINT, GR_OFF(max_analysis), 1,
+     86400, "seconds any analysis may run; past them it stops (422) (default 30)"},
+    {"--max-memory", "GRUNDYD_MAX_MEMORY", GR_OPT_SIZE, GR_OFF(max_memory), 1 << 20,
+     UINT64_C(1) << 44,
+     "memory of all requests together, bytes; past it 503 with Retry-After (default 3/4 of "
+     "the cgroup memory limit, else 1G)"},
+    {"--cors-origin", "GRUNDYD_CORS_ORIGIN", GR_OPT_STR, GR_OFF(cors_origin), 0, 0,
+     "Access-Control-Allow-Origin value (default *)"},
     {"--log-format", "GRUNDYD_LOG_FORMAT", GR_OPT_LOG, GR_OFF(log_format), 0, 0,
      "access log format: text, json or off (default text)"},
     {"--log-flush-ms", "GRUNDYD_LOG_FLUSH_MS", GR_OPT_UINT, GR_OFF(log_flush_ms), 0, 60000,
@@ -82,11 +86,10 @@ static void gr_config_usage(FILE *f)
                "An HTTP/JSON service for impartial combinatorial games.\n\n"
                "options (environment variable in brackets):\n");
     for (size_t i = 0; i < GR_NOPTS; i++) {
-        fprintf(f, "  %-26s %s [%s]\n", gr_opts[i].flag, gr_opts[i].help,
-                gr_opts[i].env);
+        fprintf(f, "  %-26s %s [%s]\n", gr_opts[i].flag, gr_opts[i].help, gr_opts[i].env);
     }
-    fprintf(f, "  %-26s %s\n  %-26s %s\n", "--help", "show this text",
-            "--version", "show the version");
+    fprintf(f, "  %-26s %s\n  %-26s %s\n", "--help", "show this text", "--version",
+            "show the version");
 }
 
 static int gr_config_number(const char *s, int sized, uint64_t *out)
@@ -103,10 +106,20 @@ static int gr_config_number(const char *s, int sized, uint64_t *out)
     uint64_t mul = 1;
     if (sized && *end != '\0') {
         switch (*end) {
-        case 'k': case 'K': mul = 1024; break;
-        case 'm': case 'M': mul = 1024 * 1024; break;
-        case 'g': case 'G': mul = 1024 * 1024 * 1024; break;
-        default: return -1;
+        case 'k':
+        case 'K':
+            mul = 1024;
+            break;
+        case 'm':
+        case 'M':
+            mul = 1024 * 1024;
+            break;
+        case 'g':
+        case 'G':
+            mul = 1024 * 1024 * 1024;
+            break;
+        default:
+            return -1;
         }
         end++;
         if (*end == 'i' || *end == 'I') {
@@ -123,8 +136,7 @@ static int gr_config_number(const char *s, int sized, uint64_t *out)
     return 0;
 }
 
-static int gr_config_set(gr_config *cfg, const gr_opt *o, const char *val,
-                         const char *from)
+static int gr_config_set(gr_config *cfg, const gr_opt *o, const char *val, const char *from)
 {
     char *field = (char *)cfg + o->offset;
     if (o->kind == GR_OPT_STR) {
@@ -140,19 +152,17 @@ static int gr_config_set(gr_config *cfg, const gr_opt *o, const char *val,
         } else if (strcasecmp(val, "off") == 0) {
             f = GR_LOG_OFF;
         } else {
-            fprintf(stderr, "grundyd: %s: log format must be text, json or off\n",
-                    from);
+            fprintf(stderr, "grundyd: %s: log format must be text, json or off\n", from);
             return -1;
         }
         *(gr_log_format *)field = f;
         return 0;
     }
     uint64_t v;
-    if (gr_config_number(val, o->kind == GR_OPT_SIZE, &v) != 0 || v < o->min ||
-        v > o->max) {
-        fprintf(stderr, "grundyd: %s: \"%s\" is not a %s between %llu and %llu\n",
-                from, val, o->kind == GR_OPT_SIZE ? "size" : "number",
-                (unsigned long long)o->min, (unsigned long long)o->max);
+    if (gr_config_number(val, o->kind == GR_OPT_SIZE, &v) != 0 || v < o->min || v > o->max) {
+        fprintf(stderr, "grundyd: %s: \"%s\" is not a %s between %llu and %llu\n", from, val,
+                o->kind == GR_OPT_SIZE ? "size" : "number", (unsigned long long)o->min,
+                (unsigned long long)o->max);
         return -1;
     }
     if (o->kind == GR_OPT_SIZE) {
@@ -161,6 +171,36 @@ static int gr_config_set(gr_config *cfg, const gr_opt *o, const char *val,
         *(unsigned *)field = (unsigned)v;
     }
     return 0;
+}
+
+/* The first number in path, or 0 ("max" and unreadable files say no
+ * limit). */
+static uint64_t gr_config_read_limit(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        return 0;
+    }
+    char buf[64] = {0};
+    size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    char *end;
+    unsigned long long v = strtoull(buf, &end, 10);
+    return end == buf ? 0 : (uint64_t)v;
+}
+
+uint64_t gr_config_default_memory(void)
+{
+    /* cgroup v2, then v1 (whose "no limit" is a huge page-rounded number) */
+    uint64_t lim = gr_config_read_limit("/sys/fs/cgroup/memory.max");
+    if (lim == 0) {
+        lim = gr_config_read_limit("/sys/fs/cgroup/memory/memory.limit_in_bytes");
+    }
+    if (lim == 0 || lim >= (UINT64_C(1) << 50)) {
+        return UINT64_C(1) << 30;
+    }
+    return lim / 4 * 3;
 }
 
 int gr_config_load(gr_config *cfg, int argc, char **argv)
@@ -184,6 +224,7 @@ int gr_config_load(gr_config *cfg, int argc, char **argv)
         .log_flush_ms = 100,
         .cors_origin = "*",
         .log_format = GR_LOG_TEXT,
+        .max_memory = gr_config_default_memory(),
     };
     for (size_t i = 0; i < GR_NOPTS; i++) {
         const char *v = getenv(gr_opts[i].env);

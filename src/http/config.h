@@ -2,30 +2,39 @@
 #ifndef GR_CONFIG_H
 #define GR_CONFIG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 typedef enum gr_log_format { GR_LOG_TEXT, GR_LOG_JSON, GR_LOG_OFF } gr_log_format;
 
 typedef struct gr_config {
-    const char *bind;        /* address to listen on; NULL = all */
+    const char *bind; /* address to listen on; NULL = all */
     unsigned port;
-    unsigned threads;        /* MHD thread pool size */
-    uint64_t max_body;       /* bytes */
+    unsigned threads;            /* MHD thread pool size */
+    uint64_t max_body;           /* bytes */
     uint64_t max_request_memory; /* per-request arena budget, bytes */
-    unsigned timeout;        /* idle connection timeout, seconds */
+    unsigned timeout;            /* request head deadline and idle timeout, seconds */
     unsigned max_connections;
     unsigned max_conn_per_ip; /* 0 = unlimited */
     unsigned backlog;
-    unsigned max_inflight;   /* solving requests at once; past it 503 */
+    unsigned max_inflight;     /* solving requests at once; past it 503 */
     unsigned shutdown_timeout; /* seconds to wait for in-flight requests */
-    unsigned max_analysis;   /* seconds a sum may keep solving components */
-    unsigned log_flush_ms;   /* access log lines are written within this; 0: at once */
+    unsigned max_analysis;     /* seconds any analysis may run */
+    unsigned log_flush_ms;     /* access log lines are written within this; 0: at once */
+    uint64_t max_memory;       /* every request arena together, bytes */
     const char *cors_origin;
     gr_log_format log_format;
     uint64_t cache_memory;     /* bytes of the shared table cache */
     uint64_t max_octal_values; /* octal table bound (values) */
+    /* Set at start, not by flags: */
+    size_t descriptors;          /* the soft RLIMIT_NOFILE in force */
+    bool max_connections_fitted; /* --max-connections was lowered to fit it */
 } gr_config;
+
+/* --max-memory's default: 3/4 of the cgroup's memory limit when one is
+ * set, else 1 GiB. */
+uint64_t gr_config_default_memory(void);
 
 /* Parses argv (and the environment).  Returns 0 to run, 1 when --help or
  * --version printed and the process should exit 0, -1 on a usage error

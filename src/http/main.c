@@ -11,7 +11,6 @@
 
 #include "http/config.h"
 #include "http/server.h"
-#include "json/table_cache.h"
 
 int main(int argc, char **argv)
 {
@@ -20,7 +19,6 @@ int main(int argc, char **argv)
     if (rc != 0) {
         return rc > 0 ? 0 : 2;
     }
-    gr_tcache_configure((size_t)cfg.cache_memory, cfg.max_octal_values);
     signal(SIGPIPE, SIG_IGN);
     sigset_t set;
     sigemptyset(&set);
@@ -32,8 +30,14 @@ int main(int argc, char **argv)
     if (srv == NULL) {
         return 1;
     }
-    fprintf(stderr, "grundyd %s listening on %s:%u (%u threads)\n", GR_VERSION,
-            cfg.bind != NULL ? cfg.bind : "0.0.0.0", gr_server_port(srv), cfg.threads);
+    const gr_config *in = gr_server_config(srv);
+    fprintf(stderr,
+            "grundyd %s listening on %s:%u (%u threads, %u connections at most%s, "
+            "%zu descriptors, %llu MiB for requests)\n",
+            GR_VERSION, cfg.bind != NULL ? cfg.bind : "0.0.0.0", gr_server_port(srv), cfg.threads,
+            in->max_connections,
+            in->max_connections_fitted ? " (lowered to fit the descriptor limit)" : "",
+            in->descriptors, (unsigned long long)(in->max_memory >> 20));
     fflush(stderr);
 
     int sig = 0;

@@ -22,14 +22,13 @@
 #include "http/routes.h"
 #include "http/shard.h"
 
-static const unsigned gr_statuses[] = {200, 204, 400, 404, 405, 408, 413,
-                                       415, 422, 500, 503, 0};
+static const unsigned gr_statuses[] = {200, 204, 304, 400, 404, 405, 408, 413, 414,
+                                       415, 422, 431, 499, 500, 501, 503, 0};
 #define GR_NSTATUS (sizeof(gr_statuses) / sizeof(gr_statuses[0]))
 
 /* Upper bounds in seconds; the last bucket is +Inf. */
-static const double gr_buckets[] = {0.0005, 0.001, 0.0025, 0.005, 0.01,
-                                    0.025,  0.05,  0.1,    0.25,  0.5,
-                                    1,      2.5,   5,      10};
+static const double gr_buckets[] = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
+                                    0.1,    0.25,  0.5,    1,     2.5,  5,     10};
 #define GR_NBUCKETS (sizeof(gr_buckets) / sizeof(gr_buckets[0]))
 
 #define GR_NSHARDS 16
@@ -50,6 +49,9 @@ struct gr_metrics {
     gr_shard shards[GR_NSHARDS];
     atomic_uint next_shard;
     atomic_ullong arena_peak; /* rarely written: a max, read before the CAS */
+    atomic_ullong evicted;    /* rare events: no shards */
+    atomic_ullong cancelled;
+    const gr_arena_quota *quota;
 };
 
 static _Thread_local unsigned gr_metrics_my_shard; /* see gr_shard_pick */
@@ -67,8 +69,8 @@ gr_metrics *gr_metrics_create(size_t endpoints)
     }
     m->endpoints = endpoints;
     size_t counters = (endpoints + 1) * (GR_NSTATUS + GR_NBUCKETS + 1 + 1) + 2;
-    size_t bytes = (counters * sizeof(atomic_ullong) + GR_CACHE_LINE - 1) /
-                   GR_CACHE_LINE * GR_CACHE_LINE;
+    size_t bytes =
+        (counters * sizeof(atomic_ullong) + GR_CACHE_LINE - 1) / GR_CACHE_LINE * GR_CACHE_LINE;
     m->block = aligned_alloc(GR_CACHE_LINE, bytes * GR_NSHARDS);
     if (m->block == NULL) {
         free(m);
@@ -94,8 +96,7 @@ void gr_metrics_destroy(gr_metrics *m)
     }
 }
 
-void gr_metrics_observe(gr_metrics *m, size_t ep, unsigned status,
-                        uint64_t duration_ns)
+void gr_metrics_observe(gr_metrics *m, size_t ep, unsigned status, uint64_t duration_ns)
 {
     if (ep > m->endpoints) {
         ep = m->endpoints;
@@ -111,9 +112,23 @@ void gr_metrics_observe(gr_metrics *m, size_t ep, unsigned status,
     while (b < GR_NBUCKETS && secs > gr_buckets[b]) {
         b++;
     }
-    atomic_fetch_add_explicit(&sh->histogram[ep * (GR_NBUCKETS + 1) + b], 1,
-                              memory_order_relaxed);
+    atomic_fetch_add_explicit(&sh->histogram[ep * (GR_NBUCKETS + 1) + b], 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&sh->sum_ns[ep], duration_ns, memory_order_relaxed);
+}
+
+void gr_metrics_evicted(gr_metrics *m)
+{
+    atomic_fetch_add_explicit(&m->evicted, 1, memory_order_relaxed);
+}
+
+void gr_metrics_cancelled(gr_metrics *m)
+{
+    atomic_fetch_add_explicit(&m->cancelled, 1, memory_order_relaxed);
+}
+
+void gr_metrics_quota(gr_metrics *m, const gr_arena_quota *quota)
+{
+    m->quota = quota;
 }
 
 void gr_metrics_inflight(gr_metrics *m, int delta)
@@ -136,8 +151,7 @@ static unsigned long long gr_sum(const gr_metrics *m, size_t offset_in_requests)
 {
     unsigned long long v = 0;
     for (size_t i = 0; i < GR_NSHARDS; i++) {
-        v += atomic_load_explicit(&m->shards[i].requests[offset_in_requests],
-                                  memory_order_relaxed);
+        v += atomic_load_explicit(&m->shards[i].requests[offset_in_requests], memory_order_relaxed);
     }
     return v;
 }
@@ -152,8 +166,7 @@ void gr_metrics_arena(gr_metrics *m, int64_t delta, size_t peak)
     atomic_fetch_add_explicit(&gr_shard_of(m)->gauges[1], delta, memory_order_relaxed);
     unsigned long long old = atomic_load_explicit(&m->arena_peak, memory_order_relaxed);
     while (peak > old &&
-           !atomic_compare_exchange_weak_explicit(&m->arena_peak, &old, peak,
-                                                  memory_order_relaxed,
+           !atomic_compare_exchange_weak_explicit(&m->arena_peak, &old, peak, memory_order_relaxed,
                                                   memory_order_relaxed)) {
     }
 }
@@ -166,8 +179,7 @@ typedef struct gr_text {
     int failed;
 } gr_text;
 
-static void gr_text_printf(gr_text *t, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+static void gr_text_printf(gr_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #include <stdarg.h>
 
@@ -202,7 +214,7 @@ static void gr_text_printf(gr_text *t, const char *fmt, ...)
 
 static const char *gr_metrics_endpoint_name(const gr_metrics *m, size_t ep)
 {
-    return ep < m->endpoints ? gr_routes[ep].path : "other";
+    return ep < m->endpoints ? gr_route_at(ep)->path : "other";
 }
 
 char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
@@ -229,8 +241,9 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                            gr_metrics_endpoint_name(m, ep), code, v);
         }
     }
-    gr_text_printf(&t, "# HELP grundyd_request_duration_seconds Time from first byte to response queued.\n"
-                       "# TYPE grundyd_request_duration_seconds histogram\n");
+    gr_text_printf(
+        &t, "# HELP grundyd_request_duration_seconds Time from first byte to response queued.\n"
+            "# TYPE grundyd_request_duration_seconds histogram\n");
     for (size_t ep = 0; ep <= m->endpoints; ep++) {
         unsigned long long cum = 0;
         /* offsets relative to `requests`: the shard's arrays are contiguous */
@@ -246,19 +259,22 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
         for (size_t b = 0; b <= GR_NBUCKETS; b++) {
             cum += gr_sum(m, h + b);
             if (b < GR_NBUCKETS) {
-                gr_text_printf(&t, "grundyd_request_duration_seconds_bucket{endpoint=\"%s\",le=\"%g\"} %llu\n",
-                               name, gr_buckets[b], cum);
+                gr_text_printf(
+                    &t, "grundyd_request_duration_seconds_bucket{endpoint=\"%s\",le=\"%g\"} %llu\n",
+                    name, gr_buckets[b], cum);
             } else {
-                gr_text_printf(&t, "grundyd_request_duration_seconds_bucket{endpoint=\"%s\",le=\"+Inf\"} %llu\n",
-                               name, cum);
+                gr_text_printf(
+                    &t,
+                    "grundyd_request_duration_seconds_bucket{endpoint=\"%s\",le=\"+Inf\"} %llu\n",
+                    name, cum);
             }
         }
-        gr_text_printf(&t, "grundyd_request_duration_seconds_sum{endpoint=\"%s\"} %.9f\n"
-                           "grundyd_request_duration_seconds_count{endpoint=\"%s\"} %llu\n",
-                       name,
-                       (double)gr_sum(m, (m->endpoints + 1) * (GR_NSTATUS + GR_NBUCKETS + 1) + ep) /
-                           1e9,
-                       name, cum);
+        gr_text_printf(
+            &t,
+            "grundyd_request_duration_seconds_sum{endpoint=\"%s\"} %.9f\n"
+            "grundyd_request_duration_seconds_count{endpoint=\"%s\"} %llu\n",
+            name, (double)gr_sum(m, (m->endpoints + 1) * (GR_NSTATUS + GR_NBUCKETS + 1) + ep) / 1e9,
+            name, cum);
     }
     gr_text_printf(&t,
                    "# HELP grundyd_requests_in_flight Requests being received or analysed.\n"
@@ -272,6 +288,29 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                    "grundyd_arena_peak_bytes %llu\n",
                    (long)gr_gauge(m, 0), gr_gauge(m, 1),
                    atomic_load_explicit(&m->arena_peak, memory_order_relaxed));
+    gr_text_printf(&t,
+                   "# HELP grundyd_connections_evicted_total Idle or unfinished connections "
+                   "closed to make room for new ones.\n"
+                   "# TYPE grundyd_connections_evicted_total counter\n"
+                   "grundyd_connections_evicted_total %llu\n"
+                   "# HELP grundyd_requests_cancelled_total Analyses cancelled because their "
+                   "client went away.\n"
+                   "# TYPE grundyd_requests_cancelled_total counter\n"
+                   "grundyd_requests_cancelled_total %llu\n",
+                   atomic_load_explicit(&m->evicted, memory_order_relaxed),
+                   atomic_load_explicit(&m->cancelled, memory_order_relaxed));
+    if (m->quota != NULL) {
+        gr_text_printf(&t,
+                       "# HELP grundyd_memory_bytes Bytes held by every request arena "
+                       "and the table cache together (counted against --max-memory).\n"
+                       "# TYPE grundyd_memory_bytes gauge\n"
+                       "grundyd_memory_bytes %zu\n"
+                       "# HELP grundyd_memory_limit_bytes --max-memory.\n"
+                       "# TYPE grundyd_memory_limit_bytes gauge\n"
+                       "grundyd_memory_limit_bytes %zu\n",
+                       (size_t)atomic_load_explicit(&m->quota->used, memory_order_relaxed),
+                       m->quota->limit);
+    }
     gr_tcache_stats cs; /* the shared table cache (json/table_cache.c) */
     gr_tcache_stats_get(&cs);
     gr_text_printf(&t,

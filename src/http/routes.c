@@ -1,41 +1,72 @@
 /*
- * The routing table: every path grundyd answers, in one place.
- *
- * Analysis endpoints are POST with a JSON body and are served by a
- * gr_json_handler; the rest are GET routes served by the daemon itself.
+ * The routing table: the GET routes the daemon serves itself, followed by
+ * one POST route per analysis in the endpoint registry (json/registry.h),
+ * which is the only list of analyses.  The combined table is built once,
+ * on first use, so that route indices (metrics slots) are stable.
  */
 #include "http/routes.h"
 
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "json/endpoints.h"
-
-const gr_route gr_routes[] = {
-    {"/healthz", GR_ROUTE_HEALTHZ, NULL, NULL, NULL, false},
-    {"/readyz", GR_ROUTE_READYZ, NULL, NULL, NULL, false},
-    {"/metrics", GR_ROUTE_METRICS, NULL, NULL, NULL, false},
-    {"/v1", GR_ROUTE_INDEX, NULL, NULL, NULL, false},
-    {"/openapi.yaml", GR_ROUTE_OPENAPI, NULL, NULL, NULL, false},
-    {"/", GR_ROUTE_PLAYGROUND, NULL, NULL, NULL, false},
-    {"/v1/nim", GR_ROUTE_ANALYSE, gr_endpoint_nim, NULL, NULL, true},
-    {"/v1/hackenbush/tree", GR_ROUTE_ANALYSE, gr_endpoint_hackenbush_tree, NULL, NULL, true},
-    {"/v1/ordinal-trees", GR_ROUTE_ANALYSE, gr_endpoint_ordinal_trees, NULL, NULL, false},
-    {"/v1/subtraction", GR_ROUTE_ANALYSE, gr_endpoint_subtraction, NULL, NULL, false},
-    {"/v1/octal", GR_ROUTE_ANALYSE, gr_endpoint_octal, NULL, NULL, false},
-    {"/v1/hackenbush/graph", GR_ROUTE_ANALYSE, gr_endpoint_hackenbush_graph,
-     gr_endpoint_hackenbush_graph_text, gr_endpoint_hackenbush_graph_json_fast, true},
-    {"/v1/game-graph", GR_ROUTE_ANALYSE, gr_endpoint_game_graph, NULL, NULL, false},
-    {"/v1/sum", GR_ROUTE_ANALYSE, gr_endpoint_sum, NULL, NULL, false},
-    {"/v1/octal/sequence", GR_ROUTE_SEQUENCE, NULL, NULL, NULL, false},
-    {"/v1/subtraction/sequence", GR_ROUTE_SEQUENCE, NULL, NULL, NULL, false},
-    /* @@ routes: add new analysis endpoints above this line @@ */
+static const gr_route gr_get_routes[] = {
+    {"/healthz", GR_ROUTE_HEALTHZ, NULL},      {"/readyz", GR_ROUTE_READYZ, NULL},
+    {"/metrics", GR_ROUTE_METRICS, NULL},      {"/v1", GR_ROUTE_INDEX, NULL},
+    {"/openapi.yaml", GR_ROUTE_OPENAPI, NULL}, {"/", GR_ROUTE_PLAYGROUND, NULL},
+    /* the value sequences of heap games (http/sequence.c) */
+    {"/v1/octal/sequence", GR_ROUTE_SEQUENCE, NULL},
+    {"/v1/subtraction/sequence", GR_ROUTE_SEQUENCE, NULL},
 };
 
-const size_t gr_route_count = sizeof(gr_routes) / sizeof(gr_routes[0]);
+#define GR_GET_ROUTES (sizeof(gr_get_routes) / sizeof(gr_get_routes[0]))
+/* Room for the registry's rows (checked when the table is built). */
+#define GR_ROUTES_MAX 128
+
+static gr_route gr_routes[GR_ROUTES_MAX];
+static size_t gr_routes_n;
+static pthread_once_t gr_routes_once = PTHREAD_ONCE_INIT;
+
+static void gr_routes_build(void)
+{
+    if (gr_registry_count() > GR_ROUTES_MAX - GR_GET_ROUTES) {
+        /* a programming error every test run meets at once */
+        fprintf(stderr, "grundyd: %zu registry rows, room for %zu routes: raise GR_ROUTES_MAX\n",
+                gr_registry_count(), (size_t)GR_ROUTES_MAX);
+        abort();
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < GR_GET_ROUTES; i++) {
+        gr_routes[n++] = gr_get_routes[i];
+    }
+    for (size_t i = 0; i < gr_registry_count(); i++) {
+        const gr_endpoint *ep = gr_registry_at(i);
+        gr_routes[n++] = (gr_route){ep->path, GR_ROUTE_ANALYSE, ep};
+    }
+    gr_routes_n = n;
+}
+
+size_t gr_route_count(void)
+{
+    pthread_once(&gr_routes_once, gr_routes_build);
+    return gr_routes_n;
+}
+
+const gr_route *gr_route_at(size_t i)
+{
+    return i < gr_route_count() ? &gr_routes[i] : NULL;
+}
+
+size_t gr_route_index(const gr_route *r)
+{
+    return r != NULL ? (size_t)(r - gr_routes) : gr_route_count();
+}
 
 const gr_route *gr_route_find(const char *path)
 {
-    for (size_t i = 0; i < gr_route_count; i++) {
+    size_t n = gr_route_count();
+    for (size_t i = 0; i < n; i++) {
         if (strcmp(gr_routes[i].path, path) == 0) {
             return &gr_routes[i];
         }

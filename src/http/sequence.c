@@ -5,26 +5,36 @@
  * a thread of its own (a table may take seconds: 0.354 needs 2 x 10^7
  * values), so no network thread waits on a computation:
  *
- *  - application/json (the default): the connection is suspended, the
- *    worker computes (through the shared table cache: a second request is
- *    a hit and costs milliseconds) and resumes it; the daemon calls back
- *    here and the answer is queued: 200 with Cache-Control immutable and
- *    the ETag, or the problem.
+ *  - application/json (the default): the request enters GR_PHASE_SEQUENCE
+ *    with its connection suspended; the worker computes (through the
+ *    shared table cache: a second request is a hit and costs
+ *    milliseconds) and resumes it; libmicrohttpd calls request.c's access
+ *    handler again, which calls gr_sequence_resume: 200 with
+ *    Cache-Control immutable and the ETag, or the problem.
  *  - Accept: text/event-stream: a response from a content-reader callback
  *    (MHD_create_response_from_callback) streams `event: progress` with
- *    {"values_computed", "target"} every GR_SEQ_TICK_MS while the worker
- *    computes (the callback waits on the job's condition variable with a
- *    timeout, so it returns at each tick), then `event: result` with the
- *    same document, or `event: problem` with the problem document.  When
- *    the client goes away MHD frees the response; its free callback raises
- *    the job's cancel flag, which the worker's arena stop carries into the
- *    solver loops (gr_arena_check): the computation stops.
+ *    {"values_computed", "target"} while the worker computes, then
+ *    `event: result` with the same document, or `event: problem` with the
+ *    problem document.  The callback runs on a libmicrohttpd network
+ *    thread, which serves other connections too, so it never blocks for
+ *    long: it waits at most GR_SEQ_WAIT_MS (50 ms) for the worker, and
+ *    always returns bytes (returning 0 would make libmicrohttpd call it
+ *    again at once, a busy loop): a progress event when one is due (every
+ *    GR_SEQ_PROGRESS_MS, so at least once a second), else an SSE comment
+ *    line ":" (a heartbeat that EventSource ignores, WHATWG HTML 9.2.6).
+ *    When the client goes away libmicrohttpd frees the response; its free
+ *    callback raises the job's cancel flag, which the worker's arena stop
+ *    carries into the solver loops (gr_arena_check): the computation
+ *    stops.
  *
  * A job (malloc'ed: it may outlive the request) is shared by the worker
  * and the request, reference counted under its mutex.  Worker threads are
- * bounded (GR_SEQ_MAX_WORKERS; beyond it 503).  The worker's analysis
- * time is --max-analysis-seconds, its memory --max-request-memory, plus
- * the table cache's own bound for the table.
+ * bounded (GR_SEQ_MAX_WORKERS; beyond it 503 overloaded).  The worker's
+ * stop conditions are the job's cancel flag, the server's cancel-all flag
+ * and the --max-analysis-seconds deadline, as for every analysis
+ * (request.c); its arena is --max-request-memory within the process quota
+ * (--max-memory), and the table itself is the cache's (json/table_cache.c,
+ * charged to the same quota).
  */
 #include "http/sequence.h"
 
@@ -35,10 +45,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "json/gr_json.h"
 #include "json/sequence.h"
 
-#define GR_SEQ_TICK_MS 500
+#define GR_SEQ_WAIT_MS 50       /* the most a stream callback waits */
+#define GR_SEQ_PROGRESS_MS 500  /* progress events at least this often */
 #define GR_SEQ_MAX_WORKERS 64
 #define GR_SEQ_MAX_PARAMS 16
 
@@ -57,21 +67,16 @@ typedef struct seq_job {
     char *out;
     size_t out_len;
     bool stable; /* the document may be cached as immutable */
+    unsigned time_limit_s;
     _Atomic int cancel;
     gr_stop stop;
     struct MHD_Connection *conn; /* resumed by the worker (not streaming) */
     /* the stream */
     char *buf;
     size_t buf_len, buf_off, buf_cap;
+    uint64_t last_progress_ns; /* 0: none sent yet */
     bool finished;
 } seq_job;
-
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static void job_unref(seq_job *j)
 {
@@ -85,56 +90,6 @@ static void job_unref(seq_job *j)
         free(j->buf);
         free(j);
     }
-}
-
-/* The problem document (RFC 9457) printed into c's arena. */
-static char *problem_json(gr_jctx *c, const gr_problem *p, size_t *len)
-{
-    cJSON *o = gr_jw_obj(c);
-    char type[96]; /* the daemon's problem URIs (server.c) */
-    snprintf(type, sizeof(type), "https://grundyd.dev/problems/%s",
-             p->type != NULL ? p->type : "internal-error");
-    gr_jw_set(c, o, "type", gr_jw_str(c, type));
-    gr_jw_set(c, o, "title", gr_jw_str(c, p->title != NULL ? p->title : "Internal error"));
-    gr_jw_set(c, o, "status", gr_jw_u64(c, (uint64_t)p->status));
-    gr_jw_set(c, o, "detail", gr_jw_str(c, p->detail != NULL ? p->detail : ""));
-    if (p->pointer != NULL) {
-        gr_jw_set(c, o, "pointer", gr_jw_str(c, p->pointer));
-    }
-    return gr_jw_ok(c) ? gr_json_print(c, o, len) : NULL;
-}
-
-static enum MHD_Result queue(struct MHD_Connection *conn, gr_seq_io *io, unsigned status,
-                             struct MHD_Response *r, size_t bytes)
-{
-    if (r == NULL) {
-        return MHD_NO;
-    }
-    io->headers(io->req, r);
-    *io->status = status;
-    *io->bytes = bytes;
-    *io->answered = true;
-    enum MHD_Result ret = MHD_queue_response(conn, status, r);
-    MHD_destroy_response(r);
-    return ret;
-}
-
-static enum MHD_Result send_problem(struct MHD_Connection *conn, gr_seq_io *io, const gr_problem *p)
-{
-    gr_jctx c;
-    gr_jctx_init(&c, io->arena);
-    gr_arena *prev = gr_json_bind(io->arena);
-    size_t len = 0;
-    char *body = problem_json(&c, p, &len);
-    gr_json_bind(prev);
-    if (body == NULL) {
-        return MHD_NO;
-    }
-    struct MHD_Response *r = MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_COPY);
-    if (r != NULL) {
-        MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "application/problem+json");
-    }
-    return queue(conn, io, (unsigned)p->status, r, len);
 }
 
 static void cache_headers(struct MHD_Response *r, const seq_job *j, bool stream)
@@ -185,8 +140,9 @@ static void *worker(void *arg)
     seq_job *j = arg;
     gr_jctx c;
     gr_jctx_init(&c, j->arena);
+    c.time_limit_s = j->time_limit_s;
+    c.deadline_ns = j->stop.deadline_ns;
     gr_arena_set_stop(j->arena, &j->stop);
-    gr_arena *prev = gr_json_bind(j->arena);
     char *out = NULL;
     size_t len = 0;
     bool stable = true;
@@ -194,7 +150,6 @@ static void *worker(void *arg)
     if (st != GR_OK && c.problem.status == 0) {
         gr_json_error(&c, GR_EINTERNAL, NULL, "the sequence could not be computed");
     }
-    gr_json_bind(prev);
     pthread_mutex_lock(&j->lock);
     j->result = st;
     j->problem = c.problem;
@@ -207,8 +162,9 @@ static void *worker(void *arg)
     if (!j->stream) {
         MHD_resume_connection(j->conn);
     }
-    atomic_fetch_sub(&gr_seq_workers, 1);
     job_unref(j);
+    /* last: gr_sequence_quiesce waits for this (the arena is gone) */
+    atomic_fetch_sub(&gr_seq_workers, 1);
     return NULL;
 }
 
@@ -233,11 +189,19 @@ static bool buf_put(seq_job *j, const char *s, size_t n)
     return true;
 }
 
-/* The next event into j->buf (lock held, j->buf empty). */
+/* The next event into j->buf (lock held, j->buf sent): the result or
+ * problem once the worker is done, a progress event when one is due, a
+ * heartbeat comment otherwise. */
 static bool next_event(seq_job *j)
 {
     j->buf_len = j->buf_off = 0;
     if (!j->done) {
+        uint64_t now = gr_now_ns();
+        if (j->last_progress_ns != 0 &&
+            now - j->last_progress_ns < (uint64_t)GR_SEQ_PROGRESS_MS * 1000000u) {
+            return buf_put(j, ":\n\n", 3);
+        }
+        j->last_progress_ns = now;
         uint64_t values, target;
         gr_seq_progress(&j->rq, &values, &target);
         char line[160];
@@ -251,14 +215,15 @@ static bool next_event(seq_job *j)
         return buf_put(j, "event: result\ndata: ", 20) && buf_put(j, j->out, j->out_len) &&
                buf_put(j, "\n\n", 2);
     }
-    gr_jctx c;
-    gr_jctx_init(&c, j->arena);
-    gr_arena *prev = gr_json_bind(j->arena);
+    char *doc = NULL;
     size_t len = 0;
-    char *doc = problem_json(&c, &j->problem, &len);
-    gr_json_bind(prev);
-    return doc != NULL && buf_put(j, "event: problem\ndata: ", 21) && buf_put(j, doc, len) &&
-           buf_put(j, "\n\n", 2);
+    if (gr_problem_render(&j->problem, &doc, &len) != GR_OK) {
+        return false;
+    }
+    bool ok = buf_put(j, "event: problem\ndata: ", 21) && buf_put(j, doc, len) &&
+              buf_put(j, "\n\n", 2);
+    free(doc);
+    return ok;
 }
 
 static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
@@ -271,11 +236,12 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
             pthread_mutex_unlock(&j->lock);
             return MHD_CONTENT_READER_END_OF_STREAM;
         }
-        if (j->buf != NULL && !j->done) {
-            /* not the first event: wait for the result, at most a tick */
+        if (j->last_progress_ns != 0 && !j->done) {
+            /* not the first event: wait for the result, at most
+             * GR_SEQ_WAIT_MS (this is a network thread) */
             struct timespec ts;
             clock_gettime(CLOCK_REALTIME, &ts);
-            ts.tv_nsec += GR_SEQ_TICK_MS * 1000000L;
+            ts.tv_nsec += GR_SEQ_WAIT_MS * 1000000L;
             if (ts.tv_nsec >= 1000000000L) {
                 ts.tv_nsec -= 1000000000L;
                 ts.tv_sec++;
@@ -341,9 +307,16 @@ static enum MHD_Result collect(void *cls, enum MHD_ValueKind kind, const char *k
     return MHD_YES;
 }
 
-static enum MHD_Result deliver(struct MHD_Connection *conn, gr_seq_io *io, seq_job *j)
+enum MHD_Result gr_sequence_resume(struct MHD_Connection *conn, gr_req *req)
 {
-    *io->slot = NULL;
+    seq_job *j = req->seq;
+    pthread_mutex_lock(&j->lock);
+    bool done = j->done;
+    pthread_mutex_unlock(&j->lock);
+    if (!done) {
+        return MHD_YES;
+    }
+    req->seq = NULL;
     enum MHD_Result ret;
     if (j->result == GR_OK) {
         struct MHD_Response *r =
@@ -352,30 +325,32 @@ static enum MHD_Result deliver(struct MHD_Connection *conn, gr_seq_io *io, seq_j
             MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
             cache_headers(r, j, false);
         }
-        ret = queue(conn, io, 200, r, j->out_len);
+        ret = gr_respond_with(conn, req, 200, r, j->out_len);
     } else {
-        ret = send_problem(conn, io, &j->problem);
+        ret = gr_problem_from(conn, req, &j->problem, NULL, j->problem.status == 503);
     }
     job_unref(j);
     return ret;
 }
 
-enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, const gr_route *route, gr_seq_io *io)
+/* The job for req's query, or NULL with the problem answered (*ret). */
+static seq_job *job_for(struct MHD_Connection *conn, gr_req *req, enum MHD_Result *ret)
 {
-    if (*io->slot != NULL) { /* resumed: the worker is done */
-        return deliver(conn, io, *io->slot);
-    }
+    gr_server *srv = req->srv;
     gr_seq_family fam =
-        strncmp(route->path, "/v1/octal/", 10) == 0 ? GR_SEQ_OCTAL : GR_SEQ_SUBTRACTION;
+        strncmp(req->route->path, "/v1/octal/", 10) == 0 ? GR_SEQ_OCTAL : GR_SEQ_SUBTRACTION;
     seq_job *j = calloc(1, sizeof(*j));
-    gr_arena *arena = gr_arena_create(io->cfg->max_request_memory);
+    gr_arena *arena = gr_arena_create_in(srv->cfg.max_request_memory, &srv->quota);
     gr_qparam *q = arena != NULL ? GR_ARENA_ARRAY(arena, gr_qparam, GR_SEQ_MAX_PARAMS) : NULL;
     if (j == NULL || q == NULL || pthread_mutex_init(&j->lock, NULL) != 0) {
         free(j);
         if (arena != NULL) {
             gr_arena_destroy(arena);
         }
-        return MHD_NO;
+        *ret = gr_send_problem(conn, req, GR_PROBLEM_MEMORY_UNAVAILABLE,
+                               "no memory for the sequence's computation (--max-memory)", NULL,
+                               true);
+        return NULL;
     }
     pthread_cond_init(&j->cond, NULL);
     j->arena = arena;
@@ -385,7 +360,6 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, const gr_route *r
     MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect, &qc);
     gr_jctx c;
     gr_jctx_init(&c, arena);
-    gr_arena *prev = gr_json_bind(arena);
     gr_status st;
     if (qc.oom) {
         st = gr_json_oom(&c);
@@ -395,12 +369,32 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, const gr_route *r
     } else {
         st = gr_seq_parse(&c, fam, q, qc.n, &j->rq);
     }
-    gr_json_bind(prev);
     if (st != GR_OK) {
-        gr_problem p = c.problem;
-        /* the problem's strings live in the job's arena: print first */
-        enum MHD_Result ret = send_problem(conn, io, &p);
+        /* the problem's strings live in the job's arena: render first */
+        *ret = gr_problem_from(conn, req, &c.problem, NULL, false);
         job_unref(j);
+        return NULL;
+    }
+    return j;
+}
+
+static void *start_worker(seq_job *j)
+{
+    pthread_t tid;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    int rc = pthread_create(&tid, &attr, worker, j);
+    pthread_attr_destroy(&attr);
+    return rc == 0 ? j : NULL;
+}
+
+enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
+{
+    gr_server *srv = req->srv;
+    enum MHD_Result ret = MHD_NO;
+    seq_job *j = job_for(conn, req, &ret);
+    if (j == NULL) {
         return ret;
     }
     const char *inm =
@@ -410,20 +404,26 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, const gr_route *r
         if (r != NULL) {
             cache_headers(r, j, false);
         }
-        enum MHD_Result ret = queue(conn, io, 304, r, 0);
+        ret = gr_respond_with(conn, req, 304, r, 0);
         job_unref(j);
         return ret;
     }
+    if (atomic_load(&srv->draining)) {
+        job_unref(j);
+        return gr_send_problem(conn, req, GR_PROBLEM_SHUTTING_DOWN,
+                               "the server is draining; retry on another instance", NULL, true);
+    }
     const char *accept = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
-    j->stream = accept != NULL && strstr(accept, "text/event-stream") != NULL;
-    j->stop.cancel = &j->cancel;
-    j->stop.deadline_ns = now_ns() + (uint64_t)io->cfg->max_analysis * 1000000000u;
+    j->stream = strcmp(req->method, "HEAD") != 0 && accept != NULL &&
+                strstr(accept, "text/event-stream") != NULL;
+    j->stop = (gr_stop){&j->cancel, &srv->cancel_all,
+                        gr_now_ns() + (uint64_t)srv->cfg.max_analysis * 1000000000u};
+    j->time_limit_s = srv->cfg.max_analysis;
     if (atomic_fetch_add(&gr_seq_workers, 1) >= GR_SEQ_MAX_WORKERS) {
         atomic_fetch_sub(&gr_seq_workers, 1);
         job_unref(j);
-        gr_problem p = {503, "overloaded", "Service overloaded",
-                        "too many sequences are being computed; retry later", NULL};
-        return send_problem(conn, io, &p);
+        return gr_send_problem(conn, req, GR_PROBLEM_OVERLOADED,
+                               "too many sequences are being computed; retry shortly", NULL, true);
     }
     j->conn = conn;
     j->refs = 2; /* the request (or the stream's response) and the worker */
@@ -439,22 +439,17 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, const gr_route *r
         MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
         cache_headers(r, j, true);
     } else {
-        *io->slot = j;
+        req->seq = j;
+        req->phase = GR_PHASE_SEQUENCE;
         MHD_suspend_connection(conn); /* before the worker may resume it */
     }
-    pthread_t tid;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    int rc = pthread_create(&tid, &attr, worker, j);
-    pthread_attr_destroy(&attr);
-    if (rc != 0) {
+    if (start_worker(j) == NULL) {
         atomic_fetch_sub(&gr_seq_workers, 1);
         pthread_mutex_lock(&j->lock);
         j->refs--; /* the worker's */
-        j->result = GR_ENOMEM;
-        j->problem = (gr_problem){503, "overloaded", "Service overloaded",
-                                  "no thread could be started for the sequence", NULL};
+        j->result = GR_EDECLINED;
+        gr_problem_set(&j->problem, GR_PROBLEM_OVERLOADED,
+                       "no thread could be started for the sequence; retry shortly", NULL);
         j->done = true;
         pthread_mutex_unlock(&j->lock);
         if (!j->stream) {
@@ -463,7 +458,15 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, const gr_route *r
         }
     }
     if (j->stream) {
-        return queue(conn, io, 200, r, 0);
+        return gr_respond_with(conn, req, 200, r, 0);
     }
     return MHD_YES;
+}
+
+void gr_sequence_quiesce(unsigned timeout_ms)
+{
+    for (unsigned i = 0; i < timeout_ms / 10 && atomic_load(&gr_seq_workers) > 0; i++) {
+        struct timespec ts = {0, 10 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
 }

@@ -1,58 +1,19 @@
 /*
- * The JSON layer's shared machinery: cJSON bound to the request arena,
- * strict parsing, the number rules, pointer-carrying errors, writers, the
- * family registry and the generic family endpoint.
+ * The JSON layer's shared machinery: the number rules, pointer-carrying
+ * errors, the readers, the writers (nodes made in the request's arena) and
+ * the generic family endpoint (the registry is json/registry.c).
  */
 #include "json/gr_json.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "grundy/buf.h"
 #include "json/families.h"
-
-/* ---- cJSON bound to the current thread's arena --------------------------
- * cJSON's hooks are process-global; the arena they allocate from is
- * per-thread.  Outside a binding they fall back to malloc/free, so a caller
- * that never binds (a test) still works -- but the two must not be mixed on
- * one tree, which is why bound trees are never freed individually. */
-static _Thread_local gr_arena *gr_json_current;
-
-static void *gr_json_hook_malloc(size_t n)
-{
-    gr_arena *a = gr_json_current;
-    return a != NULL ? gr_arena_alloc(a, n) : malloc(n);
-}
-
-static void gr_json_hook_free(void *p)
-{
-    if (gr_json_current == NULL) {
-        free(p);
-    }
-}
-
-static void gr_json_install_hooks(void)
-{
-    cJSON_Hooks hooks = {gr_json_hook_malloc, gr_json_hook_free};
-    cJSON_InitHooks(&hooks);
-}
-
-void gr_json_init(void)
-{
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, gr_json_install_hooks);
-}
-
-gr_arena *gr_json_bind(gr_arena *arena)
-{
-    gr_arena *prev = gr_json_current;
-    gr_json_current = arena;
-    return prev;
-}
 
 void gr_jctx_init(gr_jctx *c, gr_arena *arena)
 {
@@ -81,38 +42,7 @@ static char *gr_json_vprintf(gr_arena *a, const char *fmt, va_list ap)
 
 static void gr_json_set_problem(gr_jctx *c, gr_status st)
 {
-    switch (st) {
-    case GR_ENOMEM:
-        c->problem.status = 413;
-        c->problem.type = "memory-budget-exceeded";
-        c->problem.title = "Request needs more memory than allowed";
-        break;
-    case GR_ELIMIT:
-        c->problem.status = 422;
-        c->problem.type = "limit-exceeded";
-        c->problem.title = "Input outside a documented limit";
-        break;
-    case GR_ETIME:
-        c->problem.status = 422;
-        c->problem.type = "analysis-time-exceeded";
-        c->problem.title = "Analysis ran past its time limit";
-        break;
-    case GR_ECANCELLED:
-        c->problem.status = 503;
-        c->problem.type = "cancelled";
-        c->problem.title = "Analysis cancelled";
-        break;
-    case GR_EINTERNAL:
-        c->problem.status = 500;
-        c->problem.type = "internal-error";
-        c->problem.title = "Internal error";
-        break;
-    default:
-        c->problem.status = 400;
-        c->problem.type = "invalid-input";
-        c->problem.title = "Invalid input";
-        break;
-    }
+    gr_problem_set(&c->problem, gr_problem_kind_of(st), NULL, NULL);
 }
 
 gr_status gr_json_error(gr_jctx *c, gr_status st, const char *pointer,
@@ -130,6 +60,12 @@ gr_status gr_json_error(gr_jctx *c, gr_status st, const char *pointer,
 
 bool gr_json_past_deadline(gr_jctx *c, const char *ptr)
 {
+    if (gr_arena_check(c->arena) == GR_ECANCELLED) {
+        gr_json_error(c, GR_ECANCELLED, ptr,
+                      "the analysis was cancelled: the client went away or the server is "
+                      "stopping");
+        return true;
+    }
     if (c->time_limit_s == 0) {
         return false;
     }
@@ -151,8 +87,39 @@ bool gr_json_past_deadline(gr_jctx *c, const char *ptr)
     return true;
 }
 
+gr_status gr_json_stopped(gr_jctx *c, gr_status st)
+{
+    gr_status why = gr_arena_check(c->arena);
+    if (why == GR_OK) {
+        return st;
+    }
+    /* A solver that stopped may have reported its stop as any failure (a
+     * family maps core statuses to its own wording); the stop is the
+     * reason.  A pointer already set (a sum's component) is kept. */
+    const char *ptr = c->problem.status == 422 ? c->problem.pointer : NULL;
+    if (why == GR_ETIME) {
+        return gr_json_error(c, GR_ETIME, ptr,
+                             "the analysis ran past the time limit of %u s "
+                             "(--max-analysis-seconds); ask for a smaller position or "
+                             "ask the operator for a longer limit",
+                             c->time_limit_s);
+    }
+    return gr_json_error(c, GR_ECANCELLED, ptr,
+                         "the analysis was cancelled: the client went away or the "
+                         "server is stopping");
+}
+
 gr_status gr_json_oom(gr_jctx *c)
 {
+    if (gr_arena_quota_hit(c->arena)) {
+        c->problem.status = 503;
+        c->problem.type = "memory-unavailable";
+        c->problem.title = "Server memory in use";
+        c->problem.detail = "the memory the server may use for all requests together "
+                            "(--max-memory) is taken by requests under way; retry shortly";
+        c->problem.pointer = NULL;
+        return GR_ENOMEM;
+    }
     gr_json_set_problem(c, GR_ENOMEM);
     c->problem.detail = "the request needs more memory than the per-request "
                         "budget (--max-request-memory) allows";
@@ -265,8 +232,8 @@ gr_status gr_json_object(gr_jctx *c, const cJSON *obj, const char *ptr,
 gr_status gr_json_family_object(gr_jctx *c, const cJSON *obj, const char *ptr,
                                 const gr_jfield *fields, size_t nfields)
 {
-    gr_jfield all[24 + 3];
-    const cJSON *shared[3];
+    gr_jfield all[24 + 4];
+    const cJSON *shared[4] = {NULL, NULL, NULL, NULL};
     if (nfields > 24) {
         return gr_json_error(c, GR_EINTERNAL, ptr, "too many fields in a family's object");
     }
@@ -275,8 +242,20 @@ gr_status gr_json_family_object(gr_jctx *c, const cJSON *obj, const char *ptr,
     }
     all[nfields] = (gr_jfield){"all_winning_moves", false, &shared[0]};
     all[nfields + 1] = (gr_jfield){"max_moves", false, &shared[1]};
-    all[nfields + 2] = (gr_jfield){"game", false, &shared[2]};
-    return gr_json_object(c, obj, ptr, all, nfields + (ptr[0] != '\0' ? 3 : 2));
+    all[nfields + 2] = (gr_jfield){"all_moves", false, &shared[3]};
+    all[nfields + 3] = (gr_jfield){"game", false, &shared[2]};
+    return gr_json_object(c, obj, ptr, all, nfields + (ptr[0] != '\0' ? 4 : 3));
+}
+
+gr_status gr_json_family_state(gr_jctx *c, const cJSON *obj, const char *ptr,
+                               const gr_jfield *fields, size_t nfields, size_t size, void **state)
+{
+    gr_status st = gr_json_family_object(c, obj, ptr, fields, nfields);
+    if (st != GR_OK) {
+        return st;
+    }
+    *state = gr_arena_calloc(c->arena, 1, size);
+    return *state != NULL ? GR_OK : gr_json_oom(c);
 }
 
 /* Parses an optionally signed decimal string; 1 on success. */
@@ -512,46 +491,113 @@ gr_status gr_json_move_opts(gr_jctx *c, const cJSON *all, const cJSON *max,
     return GR_OK;
 }
 
-/* ---- writers -------------------------------------------------------------- */
-
-static cJSON *gr_jw_check(gr_jctx *c, cJSON *item)
+gr_status gr_json_family_begin(gr_jctx *c, const gr_family *fam, const cJSON *req, void **state,
+                               gr_value *value, gr_move_opts *opts)
 {
-    if (item == NULL) {
-        c->oom = true;
+    *state = NULL;
+    memset(value, 0, sizeof(*value));
+    gr_status st = fam->analyse(c, req, "", state, value);
+    if (st != GR_OK) {
+        return st;
     }
-    return item;
+    return gr_json_move_opts(c, cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves"),
+                             cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "", opts);
 }
 
-cJSON *gr_jw_obj(gr_jctx *c) { return gr_jw_check(c, cJSON_CreateObject()); }
-cJSON *gr_jw_arr(gr_jctx *c) { return gr_jw_check(c, cJSON_CreateArray()); }
-cJSON *gr_jw_bool(gr_jctx *c, bool v) { return gr_jw_check(c, cJSON_CreateBool(v)); }
-cJSON *gr_jw_null(gr_jctx *c) { return gr_jw_check(c, cJSON_CreateNull()); }
-cJSON *gr_jw_str(gr_jctx *c, const char *s) { return gr_jw_check(c, cJSON_CreateString(s)); }
+/* ---- writers -------------------------------------------------------------- */
+
+/* Nodes are made here, from the request's arena, exactly as cJSON lays
+ * them out (a container's child->prev is its last child), so cJSON's
+ * accessors read them; nothing goes through cJSON's allocation hooks and
+ * nothing is freed: the arena dies with the request. */
+static cJSON *gr_jw_node(gr_jctx *c, int type)
+{
+    cJSON *n = gr_arena_calloc(c->arena, 1, sizeof(*n));
+    if (n == NULL) {
+        c->oom = true;
+        return NULL;
+    }
+    n->type = type;
+    return n;
+}
+
+/* A copy of s in the arena (NULL and c->oom when out of budget). */
+static char *gr_jw_strdup(gr_jctx *c, const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = gr_arena_alloc(c->arena, n);
+    if (d == NULL) {
+        c->oom = true;
+        return NULL;
+    }
+    return memcpy(d, s, n);
+}
+
+/* A string or raw item holding `text`, which lives in the arena already. */
+static cJSON *gr_jw_text_node(gr_jctx *c, int type, char *text)
+{
+    cJSON *n = text != NULL ? gr_jw_node(c, type) : NULL;
+    if (n != NULL) {
+        n->valuestring = text;
+    }
+    return n;
+}
+
+cJSON *gr_jw_obj(gr_jctx *c) { return gr_jw_node(c, cJSON_Object); }
+cJSON *gr_jw_arr(gr_jctx *c) { return gr_jw_node(c, cJSON_Array); }
+cJSON *gr_jw_null(gr_jctx *c) { return gr_jw_node(c, cJSON_NULL); }
+
+cJSON *gr_jw_bool(gr_jctx *c, bool v)
+{
+    cJSON *n = gr_jw_node(c, v ? cJSON_True : cJSON_False);
+    if (n != NULL) {
+        n->valueint = v; /* as cJSON sets it */
+    }
+    return n;
+}
+
+cJSON *gr_jw_str(gr_jctx *c, const char *s)
+{
+    return gr_jw_text_node(c, cJSON_String, gr_jw_strdup(c, s));
+}
+
+cJSON *gr_jw_raw(gr_jctx *c, const char *text)
+{
+    return gr_jw_text_node(c, cJSON_Raw, gr_jw_strdup(c, text));
+}
+
+cJSON *gr_jw_raw_buf(gr_jctx *c, gr_buf *b)
+{
+    const char *text = gr_buf_cstr(b);
+    if (text == NULL) {
+        c->oom = true;
+        return NULL;
+    }
+    /* the text stays where it is; the slack goes back */
+    char *p = gr_arena_realloc(c->arena, b->data, b->cap, b->len + 1);
+    return gr_jw_text_node(c, cJSON_Raw, p != NULL ? p : b->data);
+}
+
+void gr_json_buf_u64(gr_buf *b, uint64_t v)
+{
+    bool quote = v > GR_JSON_MAX_SAFE;
+    if (quote) {
+        gr_buf_putc(b, '"');
+    }
+    gr_buf_u64(b, v);
+    if (quote) {
+        gr_buf_putc(b, '"');
+    }
+}
 
 /* Integers are written as raw JSON text: cJSON's double formatting rounds
  * values above 10^15 to 15 significant digits, and exactness is the point. */
-/* Decimal digits of v into buf (at least 21 bytes), NUL-terminated; by
- * hand because snprintf costs ~600 instructions per number. */
-static void gr_u64_dec(char *buf, uint64_t v)
-{
-    char tmp[24];
-    size_t n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
-    for (size_t i = 0; i < n; i++) {
-        buf[i] = tmp[n - 1 - i];
-    }
-    buf[n] = '\0';
-}
-
 cJSON *gr_jw_u64(gr_jctx *c, uint64_t v)
 {
     char buf[24];
-    gr_u64_dec(buf, v);
+    gr_dec_u64(buf, v);
     if (v <= GR_JSON_MAX_SAFE) {
-        return gr_jw_check(c, cJSON_CreateRaw(buf));
+        return gr_jw_raw(c, buf);
     }
     return gr_jw_str(c, buf);
 }
@@ -559,9 +605,12 @@ cJSON *gr_jw_u64(gr_jctx *c, uint64_t v)
 cJSON *gr_jw_i64(gr_jctx *c, int64_t v)
 {
     char buf[24];
-    snprintf(buf, sizeof(buf), "%lld", (long long)v);
+    /* the magnitude as unsigned: -INT64_MIN does not fit an int64_t */
+    uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    buf[0] = '-';
+    gr_dec_u64(buf + (v < 0), mag);
     if (v >= -(int64_t)GR_JSON_MAX_SAFE && v <= (int64_t)GR_JSON_MAX_SAFE) {
-        return gr_jw_check(c, cJSON_CreateRaw(buf));
+        return gr_jw_raw(c, buf);
     }
     return gr_jw_str(c, buf);
 }
@@ -586,25 +635,40 @@ cJSON *gr_jw_period(gr_jctx *c, bool periodic, uint64_t preperiod, uint64_t peri
     return p;
 }
 
+/* Appends item as parent's last child, in O(1) through child->prev. */
+static void gr_jw_link(cJSON *parent, cJSON *item)
+{
+    cJSON *first = parent->child;
+    item->next = NULL;
+    if (first == NULL) {
+        parent->child = item;
+        item->prev = item;
+    } else {
+        first->prev->next = item;
+        item->prev = first->prev;
+        first->prev = item;
+    }
+}
+
 void gr_jw_set(gr_jctx *c, cJSON *obj, const char *key, cJSON *item)
 {
+    (void)c;
     if (obj == NULL || item == NULL) {
         return;
     }
-    /* Keys are string literals: no copy needed. */
-    if (!cJSON_AddItemToObjectCS(obj, key, item)) {
-        c->oom = true;
-    }
+    /* Keys are string literals: no copy (cJSON's "const string" flag). */
+    item->string = (char *)key;
+    item->type |= cJSON_StringIsConst;
+    gr_jw_link(obj, item);
 }
 
 void gr_jw_push(gr_jctx *c, cJSON *arr, cJSON *item)
 {
+    (void)c;
     if (arr == NULL || item == NULL) {
         return;
     }
-    if (!cJSON_AddItemToArray(arr, item)) {
-        c->oom = true;
-    }
+    gr_jw_link(arr, item);
 }
 
 void gr_json_put_moves(gr_jctx *c, cJSON *r, cJSON *moves, uint64_t count,
@@ -614,7 +678,17 @@ void gr_json_put_moves(gr_jctx *c, cJSON *r, cJSON *moves, uint64_t count,
         /* The list itself is not printed: move its first item, no copy. */
         gr_jw_set(c, r, "winning_move", cJSON_DetachItemViaPointer(moves, moves->child));
     } else if (moves != NULL && moves->child != NULL) {
-        gr_jw_set(c, r, "winning_move", gr_jw_check(c, cJSON_Duplicate(moves->child, 1)));
+        /* The same move in both places: a second node over the same
+         * children (nothing is changed or freed after this, and the
+         * printer only reads). */
+        cJSON *again = gr_jw_node(c, moves->child->type);
+        if (again != NULL) {
+            *again = *moves->child;
+            again->next = again->prev = NULL;
+            again->string = NULL;
+            again->type &= ~cJSON_StringIsConst;
+        }
+        gr_jw_set(c, r, "winning_move", again);
         if (opts->all && opts->max == 0) {
             moves = gr_jw_arr(c);
         }
@@ -629,42 +703,13 @@ void gr_json_put_moves(gr_jctx *c, cJSON *r, cJSON *moves, uint64_t count,
 
 /* ---- families ------------------------------------------------------------- */
 
-static const gr_family *const gr_family_table[] = {
-    &gr_family_nim,
-    &gr_family_hackenbush_tree,
-    &gr_family_ordinal_trees,
-    &gr_family_subtraction,
-    &gr_family_octal,
-    &gr_family_hackenbush_graph,
-    &gr_family_game_graph,
-    /* @@ family table: add new families above this line @@ */
-};
-
-const gr_family *gr_family_find(const char *name)
-{
-    for (size_t i = 0; i < sizeof(gr_family_table) / sizeof(gr_family_table[0]);
-         i++) {
-        if (strcmp(gr_family_table[i]->name, name) == 0) {
-            return gr_family_table[i];
-        }
-    }
-    return NULL;
-}
-
 gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
                                   const cJSON *req, cJSON **resp)
 {
-    void *state = NULL;
+    void *state;
     gr_value value;
-    memset(&value, 0, sizeof(value));
-    gr_status st = fam->analyse(c, req, "", &state, &value);
-    if (st != GR_OK) {
-        return st;
-    }
     gr_move_opts opts;
-    st = gr_json_move_opts(c, cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves"),
-                           cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "",
-                           &opts);
+    gr_status st = gr_json_family_begin(c, fam, req, &state, &value, &opts);
     if (st != GR_OK) {
         return st;
     }
@@ -688,6 +733,9 @@ gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
          * empty position): the winner need not move. */
     }
     gr_json_put_moves(c, r, moves, count, &opts);
+    if ((st = gr_json_put_all_moves(c, fam, state, req, r)) != GR_OK) {
+        return st;
+    }
     if (fam->extras != NULL && (st = fam->extras(c, state, r)) != GR_OK) {
         return st;
     }
@@ -696,4 +744,120 @@ gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
     }
     *resp = r;
     return GR_OK;
+}
+
+/* ---- every move with its value (all_moves) ------------------------------ */
+
+gr_move_value *gr_move_list_add(gr_move_list *l)
+{
+    if (l->listed >= l->room) {
+        return NULL;
+    }
+    if (l->listed == l->cap) {
+        /* grown by doubling: max_moves may be 10^6 while a position has
+         * three moves, so the room is never allocated up front */
+        uint64_t cap = l->cap == 0 ? 16 : 2 * l->cap;
+        cap = cap < l->room ? cap : l->room;
+        gr_move_value *p =
+            gr_arena_realloc(l->arena, l->item, l->cap * sizeof(*p), cap * sizeof(*p));
+        if (p == NULL) {
+            l->oom = true;
+            return NULL;
+        }
+        l->item = p;
+        l->cap = cap;
+    }
+    gr_move_value *e = &l->item[l->listed++];
+    memset(e, 0, sizeof(*e));
+    e->mover_wins = -1;
+    e->remoteness = -1;
+    return e;
+}
+
+cJSON *gr_jw_value(gr_jctx *c, const gr_value *v)
+{
+    if (v->kind == GR_VALUE_FINITE) {
+        return gr_jw_u64(c, v->n);
+    }
+    cJSON *o = gr_jw_obj(c);
+    gr_jw_set(c, o, "infinity", gr_jw_u64_array(c, v->k, v->nk));
+    return o;
+}
+
+const char *gr_json_outcome(const gr_value *v)
+{
+    /* the mover's outcome is the opposite of the next player's */
+    static const char *const mover[] = {
+        [GR_OUTCOME_SECOND] = "win", [GR_OUTCOME_FIRST] = "lose", [GR_OUTCOME_DRAW] = "draw"};
+    return mover[gr_value_outcome(v)];
+}
+
+cJSON *gr_json_move_entry(gr_jctx *c, cJSON *move, const gr_value *after, const char *outcome,
+                          int64_t remoteness)
+{
+    cJSON *o = gr_jw_obj(c);
+    gr_jw_set(c, o, "move", move);
+    gr_jw_set(c, o, "grundy", gr_jw_value(c, after));
+    gr_jw_set(c, o, "outcome", gr_jw_str(c, outcome != NULL ? outcome : gr_json_outcome(after)));
+    if (remoteness >= 0) {
+        gr_jw_set(c, o, "remoteness", gr_jw_u64(c, (uint64_t)remoteness));
+    }
+    return o;
+}
+
+cJSON *gr_jw_u128(gr_jctx *c, unsigned __int128 v)
+{
+    if (v <= GR_JSON_MAX_SAFE) {
+        return gr_jw_u64(c, (uint64_t)v);
+    }
+    char buf[48];
+    size_t n = sizeof(buf) - 1;
+    buf[n] = '\0';
+    do {
+        buf[--n] = (char)('0' + (unsigned)(v % 10));
+        v /= 10;
+    } while (v != 0);
+    return gr_jw_str(c, buf + n);
+}
+
+gr_status gr_json_put_all_moves(gr_jctx *c, const gr_family *fam, void *state, const cJSON *req,
+                                cJSON *r)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(req, "all_moves");
+    bool want = false;
+    gr_status st;
+    if (item == NULL) {
+        return GR_OK;
+    }
+    if ((st = gr_json_bool(c, item, "/all_moves", &want)) != GR_OK || !want) {
+        return st;
+    }
+    gr_move_opts opts;
+    st = gr_json_move_opts(c, NULL, cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "", &opts);
+    if (st != GR_OK) {
+        return st;
+    }
+    if (fam->moves_all == NULL) {
+        return gr_json_error(c, GR_ELIMIT, "/all_moves", "all_moves is not available for %s",
+                             fam->name);
+    }
+    gr_move_list list = {.arena = c->arena, .room = opts.max};
+    if ((st = fam->moves_all(c, state, &list)) != GR_OK) {
+        return st;
+    }
+    if (list.oom) {
+        return gr_json_oom(c);
+    }
+    cJSON *arr = gr_jw_arr(c);
+    for (uint64_t i = 0; i < list.listed && gr_jw_ok(c); i++) {
+        const gr_move_value *e = &list.item[i];
+        const char *outcome = NULL;
+        if (e->mover_wins >= 0) {
+            outcome = e->mover_wins ? "win" : "lose"; /* the family decides (misère) */
+        }
+        gr_jw_push(c, arr, gr_json_move_entry(c, e->move, &e->after, outcome, e->remoteness));
+    }
+    gr_jw_set(c, r, "moves", arr);
+    gr_jw_set(c, r, "move_count", gr_jw_u128(c, list.count));
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }

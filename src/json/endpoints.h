@@ -1,5 +1,8 @@
 /*
- * The analysis endpoints, as the HTTP layer (and the CLI) call them.
+ * The analysis endpoints' readers, as the endpoint registry
+ * (json/registry.h) names them.  A family with nothing but the standard
+ * answer needs none: its row's JSON reader is NULL and the registry calls
+ * gr_json_family_endpoint.
  *
  * A JSON endpoint receives the parsed request document and returns the
  * response document; a text endpoint receives the raw body (for formats
@@ -15,10 +18,7 @@ typedef gr_status gr_endpoint_json(gr_jctx *c, const cJSON *req,
 typedef gr_status gr_endpoint_text(gr_jctx *c, const char *body, size_t len,
                                    cJSON **resp);
 
-gr_endpoint_json gr_endpoint_nim;
-gr_endpoint_json gr_endpoint_hackenbush_tree;
 gr_endpoint_json gr_endpoint_ordinal_trees;
-gr_endpoint_json gr_endpoint_subtraction;
 gr_endpoint_json gr_endpoint_octal;
 gr_endpoint_json gr_endpoint_hackenbush_graph;
 gr_endpoint_text gr_endpoint_hackenbush_graph_text;
@@ -28,15 +28,5 @@ gr_endpoint_text gr_endpoint_hackenbush_graph_json_fast;
 gr_endpoint_json gr_endpoint_game_graph;
 gr_endpoint_json gr_endpoint_sum;
 /* @@ endpoints: add new declarations above this line @@ */
-
-/* Answers one request body end to end, as the daemon and the CLI both do:
- * binds cJSON to c's arena; a text body goes to `text`; a JSON body goes to
- * `json_fast` first where there is one (a streaming reader that declines
- * anything unusual by answering GR_OK with *resp NULL), else through
- * gr_json_parse to `json`; then prints.  On failure c->problem is filled
- * (an unexplained failure becomes a 500 problem, never a silent one). */
-gr_status gr_json_answer(gr_jctx *c, gr_endpoint_json *json, gr_endpoint_text *json_fast,
-                         gr_endpoint_text *text, bool is_text, const char *body, size_t len,
-                         char **out, size_t *out_len);
 
 #endif

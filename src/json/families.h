@@ -1,5 +1,6 @@
 /* The game families the JSON layer knows (one gr_family each, defined in
- * src/json/<name>.c).  /v1/sum looks families up here by name. */
+ * src/json/<name>.c).  Each is named by a row of the endpoint registry
+ * (json/registry.c), which is where /v1/sum finds them. */
 #ifndef GR_FAMILIES_H
 #define GR_FAMILIES_H
 
@@ -14,7 +15,7 @@ extern const gr_family gr_family_hackenbush_graph;
 extern const gr_family gr_family_game_graph;
 /* @@ family declarations: add new ones above this line @@ */
 
-/* The family whose name is `name`, or NULL. */
+/* The family whose name is `name` in the registry, or NULL. */
 const gr_family *gr_family_find(const char *name);
 
 #endif

@@ -26,26 +26,43 @@ typedef struct gr_gg_state {
     size_t ntokens;
     gr_ggraph_sum sum;
     bool include_values;
+    uint32_t *remoteness; /* single-token remoteness, computed on demand */
 } gr_gg_state;
+
+static gr_status gr_gg_remoteness(gr_jctx *c, gr_gg_state *s)
+{
+    if (s->remoteness != NULL) {
+        return GR_OK;
+    }
+    gr_status st = gr_ggraph_remoteness(c->arena, &s->graph, &s->remoteness);
+    if (st == GR_ENOMEM) {
+        return gr_json_oom(c);
+    }
+    return st == GR_OK ? GR_OK : gr_json_error(c, st, NULL, "stopped computing remoteness");
+}
+
+/* The value of position u as the core's value algebra takes it. */
+static gr_value gr_gg_value(const gr_ggraph *g, uint32_t u)
+{
+    if (g->value[u] != GR_GGRAPH_INFINITY) {
+        return (gr_value){.kind = GR_VALUE_FINITE, .n = g->value[u]};
+    }
+    return (gr_value){
+        .kind = GR_VALUE_LOOPY, .k = g->k + g->k_off[u], .nk = g->k_off[u + 1] - g->k_off[u]};
+}
 
 static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                                void **state, gr_value *value)
 {
     const cJSON *positions, *moves, *start, *include;
     const gr_jfield fields[] = {
-        {"positions", true, &positions},
-        {"moves", true, &moves},
-        {"start", true, &start},
-        {"include_values", false, &include},
-    };
-    gr_status st = gr_json_family_object(c, obj, ptr, fields, 4);
+        {"positions", true, &positions}, {"moves", true, &moves},
+        {"start", true, &start}, {"include_values", false, &include}};
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 4, sizeof(gr_gg_state), state);
     if (st != GR_OK) {
         return st;
     }
-    gr_gg_state *s = gr_arena_calloc(c->arena, 1, sizeof(*s));
-    if (s == NULL) {
-        return gr_json_oom(c);
-    }
+    gr_gg_state *s = *state;
     if (include != NULL) {
         if (ptr[0] != '\0') {
             return gr_json_error(c, GR_EINVAL,
@@ -188,23 +205,117 @@ static gr_status gr_gg_moves_json(gr_jctx *c, void *state,
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
+/* Every move: token by token, each token's distinct destinations in the
+ * order of the edges (as gr_ggraph_moves_to counts them).  The value after
+ * a move is the core's value algebra over the tokens with one replaced
+ * (gr_value_sum_after: Smith's rule, docs/values.md).  Each move carries the
+ * remoteness of the position it reaches: for one token from the graph's
+ * own retrograde analysis, for several from the product graph's while it
+ * has at most GR_GGRAPH_PRODUCT_STATES states (none beyond: a sum's
+ * remoteness is not a function of its tokens').  Distinct
+ * destinations are counted once per position (tokens often share one),
+ * with a stamp per position, so the count is O(V + E + tokens). */
+static gr_status gr_gg_moves_all(gr_jctx *c, void *state, gr_move_list *list)
+{
+    gr_gg_state *s = state;
+    const gr_ggraph *g = &s->graph;
+    gr_status st;
+    if (s->ntokens == 1 && (st = gr_gg_remoteness(c, s)) != GR_OK) {
+        return st;
+    }
+    /* several tokens: remoteness over the product graph while it is small */
+    uint32_t *product = NULL;
+    size_t nstates = 0, base = 0;
+    if (s->ntokens > 1) {
+        st = gr_ggraph_product_remoteness(c->arena, g, s->ntokens, &product, &nstates);
+        if (st == GR_ENOMEM) {
+            return gr_json_oom(c);
+        }
+        if (st != GR_OK && st != GR_ELIMIT) {
+            return gr_json_error(c, st, NULL, "stopped computing remoteness");
+        }
+        if (st == GR_ELIMIT) {
+            product = NULL; /* too large: moves carry no remoteness */
+        }
+        for (size_t t = s->ntokens, scale; product != NULL && t-- > 0;) {
+            scale = base * g->positions; /* Horner: sum_t start[t] * n^t */
+            base = scale + s->start[t];
+        }
+    }
+    uint32_t *stamp = GR_ARENA_ARRAY(c->arena, uint32_t, (size_t)g->positions + 1);
+    uint32_t *distinct = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, (size_t)g->positions + 1);
+    uint8_t *counted = GR_ARENA_ARRAY(c->arena, uint8_t, (size_t)g->positions + 1);
+    if (stamp == NULL || distinct == NULL || counted == NULL) {
+        return gr_json_oom(c);
+    }
+    /* the tokens' values, so the sum's value after each move is the core's
+     * (gr_value_sum_after, Smith's rule) */
+    gr_value *tv = GR_ARENA_ARRAY(c->arena, gr_value, s->ntokens);
+    gr_value_sum vs;
+    if (tv == NULL) {
+        return gr_json_oom(c);
+    }
+    for (size_t t = 0; t < s->ntokens; t++) {
+        tv[t] = gr_gg_value(g, s->start[t]);
+    }
+    if ((st = gr_value_sum_of(c->arena, tv, s->ntokens, &vs)) != GR_OK) {
+        return gr_json_oom(c);
+    }
+    uint32_t round = 0;
+    for (size_t t = 0; t < s->ntokens; t++) {
+        uint32_t u = s->start[t];
+        if (counted[u] && list->listed >= list->room) {
+            list->count += distinct[u];
+            continue;
+        }
+        round++;
+        uint32_t count = 0;
+        for (size_t j = g->follow_off[u]; j < g->follow_off[u + 1]; j++) {
+            uint32_t v = g->follow[j];
+            if (stamp[v] == round) {
+                continue;
+            }
+            stamp[v] = round;
+            count++;
+            if (list->listed >= list->room) {
+                continue;
+            }
+            gr_move_value *e = gr_move_list_add(list);
+            if (e == NULL) {
+                continue;
+            }
+            gr_value a = gr_gg_value(g, v);
+            if ((st = gr_value_sum_after(c->arena, &vs, t, &a, &e->after)) != GR_OK) {
+                return gr_json_oom(c);
+            }
+            gr_ggraph_move mv = {t, u, v};
+            e->move = gr_gg_move_json(c, &mv);
+            if (s->ntokens == 1 && s->remoteness[v] != GR_GGRAPH_DRAWN) {
+                e->remoteness = s->remoteness[v];
+            }
+            if (product != NULL) {
+                size_t scale = 1;
+                for (size_t q = 0; q < t; q++) {
+                    scale *= g->positions;
+                }
+                size_t after = base - (size_t)u * scale + (size_t)v * scale;
+                if (product[after] != GR_GGRAPH_DRAWN) {
+                    e->remoteness = product[after];
+                }
+            }
+        }
+        counted[u] = 1;
+        distinct[u] = count;
+        list->count += count;
+    }
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
 static bool gr_gg_first_wins(const void *state, const gr_value *value)
 {
     (void)value;
     const gr_gg_state *s = state;
     return s->sum.winner == GR_GGRAPH_FIRST;
-}
-
-/* A value: an integer, or {"infinity": [K...]}. */
-static cJSON *gr_gg_value_json(gr_jctx *c, uint64_t v, const uint64_t *k,
-                               size_t nk)
-{
-    if (v != GR_GGRAPH_INFINITY) {
-        return gr_jw_u64(c, v);
-    }
-    cJSON *o = gr_jw_obj(c);
-    gr_jw_set(c, o, "infinity", gr_jw_u64_array(c, k, nk));
-    return o;
 }
 
 static gr_status gr_gg_extras(gr_jctx *c, void *state, cJSON *resp)
@@ -216,34 +327,37 @@ static gr_status gr_gg_extras(gr_jctx *c, void *state, cJSON *resp)
     const gr_ggraph *g = &s->graph;
     cJSON *values = gr_jw_arr(c);
     for (uint32_t u = 0; u < g->positions && gr_jw_ok(c); u++) {
-        gr_jw_push(c, values,
-                   gr_gg_value_json(c, g->value[u], g->k + g->k_off[u],
-                                    g->k_off[u + 1] - g->k_off[u]));
+        gr_value v = gr_gg_value(g, u);
+        gr_jw_push(c, values, gr_jw_value(c, &v));
     }
     gr_jw_set(c, resp, "values", values);
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
-}
-
-const gr_family gr_family_game_graph = {
-    .name = "game_graph",
-    .analyse = gr_gg_analyse,
-    .moves_to = gr_gg_moves_json,
-    .extras = gr_gg_extras,
-    .first_wins = gr_gg_first_wins,
-};
-
-gr_status gr_endpoint_game_graph(gr_jctx *c, const cJSON *req, cJSON **resp)
-{
-    void *state = NULL;
-    gr_value value;
-    gr_status st = gr_gg_analyse(c, req, "", &state, &value);
+    gr_status st = gr_gg_remoteness(c, s);
     if (st != GR_OK) {
         return st;
     }
+    cJSON *rem = gr_jw_arr(c);
+    for (uint32_t u = 0; u < g->positions && gr_jw_ok(c); u++) {
+        gr_jw_push(c, rem,
+                   s->remoteness[u] == GR_GGRAPH_DRAWN ? gr_jw_null(c)
+                                                       : gr_jw_u64(c, s->remoteness[u]));
+    }
+    gr_jw_set(c, resp, "remoteness", rem);
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+const gr_family gr_family_game_graph = {.name = "game_graph",
+                                        .analyse = gr_gg_analyse,
+                                        .moves_to = gr_gg_moves_json,
+                                        .extras = gr_gg_extras,
+                                        .first_wins = gr_gg_first_wins,
+                                        .moves_all = gr_gg_moves_all};
+
+gr_status gr_endpoint_game_graph(gr_jctx *c, const cJSON *req, cJSON **resp)
+{
+    void *state;
+    gr_value value;
     gr_move_opts opts;
-    st = gr_json_move_opts(
-        c, cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves"),
-        cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "", &opts);
+    gr_status st = gr_json_family_begin(c, &gr_family_game_graph, req, &state, &value, &opts);
     if (st != GR_OK) {
         return st;
     }
@@ -252,10 +366,7 @@ gr_status gr_endpoint_game_graph(gr_jctx *c, const cJSON *req, cJSON **resp)
                          : s->sum.winner == GR_GGRAPH_SECOND ? "second"
                                                              : "draw";
     cJSON *r = gr_jw_obj(c);
-    gr_jw_set(
-        c, r, "grundy",
-        gr_gg_value_json(c, s->sum.finite ? s->sum.value : GR_GGRAPH_INFINITY,
-                         s->sum.k, s->sum.nk));
+    gr_jw_set(c, r, "grundy", gr_jw_value(c, &value));
     gr_jw_set(c, r, "winner", gr_jw_str(c, winner));
     cJSON *moves = gr_jw_arr(c);
     uint64_t count = 0;
@@ -267,6 +378,9 @@ gr_status gr_endpoint_game_graph(gr_jctx *c, const cJSON *req, cJSON **resp)
         return st;
     }
     gr_json_put_moves(c, r, moves, count, &opts);
+    if ((st = gr_json_put_all_moves(c, &gr_family_game_graph, s, req, r)) != GR_OK) {
+        return st;
+    }
     if ((st = gr_gg_extras(c, s, r)) != GR_OK) {
         return st;
     }

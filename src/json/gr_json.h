@@ -6,10 +6,10 @@
  * (integers up to 2^53-1 as JSON numbers, up to 2^63-1 as decimal strings,
  * nothing inexact) and the error wording are the same everywhere.
  *
- * Memory: a gr_jctx belongs to one request and carries its arena.  cJSON's
- * allocation hooks are process-global, so they are routed to a thread-local
- * "current arena" (gr_json_bind); everything cJSON allocates while bound
- * dies with the arena and nothing is ever cJSON_Delete'd.
+ * Memory: a gr_jctx belongs to one request and carries its arena, and
+ * every node the parser and the writers make comes from that arena through
+ * the context, explicitly: no cJSON allocation hook, no thread-local
+ * state.  Nodes die with the arena; nothing is ever cJSON_Delete'd.
  *
  * Writing: the gr_jw_* helpers never fail loudly.  When an allocation fails
  * they set c->oom and return NULL, and adding NULL is a no-op; a handler
@@ -24,20 +24,14 @@
 #include <stdint.h>
 
 #include "grundy/arena.h"
+#include "grundy/value.h"
 #include "grundy/status.h"
+#include "grundy/buf.h"
+#include "json/problem.h"
 
 #define GR_JSON_MAX_SAFE 9007199254740991ULL /* 2^53 - 1 */
 #define GR_JSON_MAX_I64 9223372036854775807ULL
 #define GR_JSON_NESTING_LIMIT CJSON_NESTING_LIMIT
-
-/* An RFC 9457 problem.  Strings live in the request's arena. */
-typedef struct gr_problem {
-    int status;          /* HTTP status */
-    const char *type;    /* short slug, e.g. "invalid-input" */
-    const char *title;   /* short human summary of the type */
-    const char *detail;  /* this occurrence, one sentence */
-    const char *pointer; /* RFC 6901 pointer into the request, or NULL */
-} gr_problem;
 
 typedef struct gr_jctx {
     gr_arena *arena;
@@ -49,7 +43,7 @@ typedef struct gr_jctx {
      * limits, but a sum of many hard components is not (36 octal
      * components of a 64-digit code took 18 s from a 3 KB body). */
     unsigned time_limit_s;
-    uint64_t deadline_ns; /* CLOCK_MONOTONIC; set by the first check */
+    uint64_t deadline_ns; /* CLOCK_MONOTONIC; set by the first check unless preset */
 } gr_jctx;
 
 void gr_jctx_init(gr_jctx *c, gr_arena *arena);
@@ -58,13 +52,6 @@ void gr_jctx_init(gr_jctx *c, gr_arena *arena);
  * the 422 problem (pointer ptr) and returns true.  Only loops that need a
  * limit read the clock: other requests pay nothing. */
 bool gr_json_past_deadline(gr_jctx *c, const char *ptr);
-
-/* ---- cJSON allocation binding ------------------------------------------
- * gr_json_init installs the hooks once per process (idempotent).  Between
- * gr_json_bind(arena) and gr_json_bind(NULL) the calling thread's cJSON
- * allocations come from that arena. */
-void gr_json_init(void);
-gr_arena *gr_json_bind(gr_arena *arena); /* returns the previous binding */
 
 /* ---- parsing ------------------------------------------------------------
  * Strict RFC 8259 (no BOM, valid UTF-8, no raw control characters or
@@ -83,8 +70,14 @@ gr_status gr_json_parse(gr_jctx *c, const char *text, size_t len, cJSON **out);
 gr_status gr_json_error(gr_jctx *c, gr_status st, const char *pointer,
                         const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-/* The memory-budget problem (413). */
+/* The memory-budget problem: 413 for the request's own budget, 503 when
+ * the process-wide quota (--max-memory) refused (gr_arena_quota_hit). */
 gr_status gr_json_oom(gr_jctx *c);
+/* After a failure st: when the request's stop conditions have fired
+ * (gr_arena_check), the stop is the reason: fills the 422 time-limit or
+ * the 503 cancelled problem and returns GR_ETIME/GR_ECANCELLED; otherwise
+ * returns st unchanged. */
+gr_status gr_json_stopped(gr_jctx *c, gr_status st);
 
 /* Pointer building: base + "/" + escaped key, or base + "/" + index.
  * base "" is the whole document.  Never NULL (falls back to base). */
@@ -113,6 +106,11 @@ gr_status gr_json_object(gr_jctx *c, const cJSON *obj, const char *ptr,
 gr_status gr_json_family_object(gr_jctx *c, const cJSON *obj, const char *ptr,
                                 const gr_jfield *fields, size_t nfields);
 
+/* gr_json_family_object, then the family's state: `size` zeroed bytes from
+ * the arena in *state (the 413 problem when they do not fit). */
+gr_status gr_json_family_state(gr_jctx *c, const cJSON *obj, const char *ptr,
+                               const gr_jfield *fields, size_t nfields, size_t size, void **state);
+
 /* An exact integer in [0, max]: a JSON number up to 2^53-1, or a string of
  * decimal digits up to 2^63-1. */
 gr_status gr_json_u64(gr_jctx *c, const cJSON *item, const char *ptr,
@@ -136,7 +134,8 @@ gr_status gr_json_u64_array(gr_jctx *c, const cJSON *item, const char *ptr,
 gr_status gr_json_pairs(gr_jctx *c, const cJSON *item, const char *ptr,
                         uint32_t max, uint32_t **out, size_t *count);
 
-/* The options every analysis endpoint shares (DESIGN §3). */
+/* The options every analysis endpoint shares (docs/contract.md, "The
+ * answer shape"). */
 typedef struct gr_move_opts {
     bool all;         /* "all_winning_moves" */
     uint64_t max;     /* "max_moves", default 1000 */
@@ -147,7 +146,8 @@ typedef struct gr_move_opts {
 gr_status gr_json_move_opts(gr_jctx *c, const cJSON *all, const cJSON *max,
                             const char *base, gr_move_opts *out);
 
-/* Writes the move fields every analysis answers (DESIGN §3) into r:
+
+/* Writes the move fields every analysis answers (docs/contract.md) into r:
  * "winning_move" (the first of `moves`, or null), and with opts->all also
  * "winning_moves" (all of `moves`, or [] when max_moves is 0) and
  * "winning_move_count".  `moves` holds at least one move whenever one
@@ -166,6 +166,10 @@ cJSON *gr_jw_u64_array(gr_jctx *c, const uint64_t *v, size_t n);
  * sequence, null when no period was confirmed (subtraction, octal). */
 cJSON *gr_jw_period(gr_jctx *c, bool periodic, uint64_t preperiod, uint64_t period);
 cJSON *gr_jw_str(gr_jctx *c, const char *s);
+/* Raw JSON text, written verbatim by the printer: a copy of text, or (the
+ * _buf form) the buffer's own arena text, handed over without a copy. */
+cJSON *gr_jw_raw(gr_jctx *c, const char *text);
+cJSON *gr_jw_raw_buf(gr_jctx *c, gr_buf *b);
 cJSON *gr_jw_bool(gr_jctx *c, bool v);
 cJSON *gr_jw_null(gr_jctx *c);
 /* Adds item (ignored if NULL or parent NULL). */
@@ -173,9 +177,39 @@ void gr_jw_set(gr_jctx *c, cJSON *obj, const char *key, cJSON *item);
 void gr_jw_push(gr_jctx *c, cJSON *arr, cJSON *item);
 static inline bool gr_jw_ok(const gr_jctx *c) { return !c->oom; }
 
+/* Appends v to a text buffer under the number rules: digits up to 2^53-1,
+ * above that a decimal string (for answers written as raw text). */
+void gr_json_buf_u64(gr_buf *b, uint64_t v);
+
 /* Serialises compactly into the arena; deterministic (keys in insertion
  * order).  NULL when out of budget. */
 char *gr_json_print(gr_jctx *c, const cJSON *item, size_t *len);
+
+/* ---- every move with its value ("all_moves", docs/contract.md) ------
+ * A family lists its moves as entries; the endpoint (or /v1/sum, which
+ * recomputes the whole sum's value after each) writes them as
+ * {"move", "grundy", "outcome"[, "remoteness"]}. */
+typedef struct gr_move_value {
+    cJSON *move;        /* the family's move object */
+    gr_value after;     /* the family's value after the move (finite/loopy) */
+    int mover_wins;     /* -1: by `after` (normal play); 0 or 1: the family
+                           decides (misère Nim) */
+    int64_t remoteness; /* moves left after this one with perfect play
+                           (game graphs), or -1 */
+} gr_move_value;
+
+typedef struct gr_move_list {
+    gr_arena *arena;
+    gr_move_value *item; /* grown from the arena up to `room` entries */
+    uint64_t room, listed, cap;
+    bool oom;
+    unsigned __int128 count; /* every move, listed or not */
+} gr_move_list;
+
+/* The next free entry (zeroed; mover_wins and remoteness -1), or NULL when
+ * `room` are listed already (the family then only counts) or the arena is
+ * exhausted (l->oom set; the caller answers 413). */
+gr_move_value *gr_move_list_add(gr_move_list *l);
 
 /* ---- families -----------------------------------------------------------
  * Every game family exposes one of these, so its endpoint (/v1/<name>) and
@@ -190,20 +224,8 @@ char *gr_json_print(gr_jctx *c, const cJSON *item, size_t *len);
  *   `count_all` is false and a move exists -- finding one is often
  *   cheaper than counting all).
  * extras: adds family-specific fields to the endpoint's response
- *   (pile_grundy, period, detached_edges, ...); may be NULL. */
-typedef enum gr_value_kind {
-    GR_VALUE_FINITE,  /* n */
-    GR_VALUE_ORDINAL, /* an ordinal below epsilon_0, see the ordinal family */
-    GR_VALUE_LOOPY    /* infinity(K) of the generalised SG function */
-} gr_value_kind;
-
-typedef struct gr_value {
-    gr_value_kind kind;
-    uint64_t n;          /* GR_VALUE_FINITE */
-    const void *ordinal; /* GR_VALUE_ORDINAL: family-defined representation */
-    const uint64_t *k;   /* GR_VALUE_LOOPY: sorted finite follower values */
-    size_t nk;
-} gr_value;
+ *   (pile_grundy, period, detached_edges, ...); may be NULL.
+ * Values are the core's (include/grundy/value.h). */
 
 typedef struct gr_family {
     const char *name; /* as in /v1/sum's "game" */
@@ -216,7 +238,18 @@ typedef struct gr_family {
     /* Whether the player to move wins; NULL means "value is finite and
      * non-zero" (normal play).  Misère Nim overrides it. */
     bool (*first_wins)(const void *state, const gr_value *value);
+    /* Every move of the analysed position with the value it leads to
+     * ("all_moves", docs/contract.md): appends the first moves, in a
+     * fixed order, to `list` (gr_move_list_add) and counts all of them
+     * (list->count).
+     * NULL: the family cannot list them (a 422). */
+    gr_status (*moves_all)(gr_jctx *c, void *state, gr_move_list *list);
 } gr_family;
+
+/* The first steps of a family's own endpoint: analyse the whole request
+ * (pointer "") and read the options every analysis shares from it. */
+gr_status gr_json_family_begin(gr_jctx *c, const gr_family *fam, const cJSON *req, void **state,
+                               gr_value *value, gr_move_opts *opts);
 
 /* The standard endpoint for a family with finite values: analyse, then
  * {"grundy", "winner", "winning_move", [winning_moves, winning_move_count],
@@ -225,5 +258,21 @@ typedef struct gr_family {
  * two keys in its object reader). */
 gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
                                   const cJSON *req, cJSON **resp);
+
+/* With "all_moves": true in req, adds "moves" (at most max_moves entries)
+ * and "move_count" to r through fam->moves_all (a 422 when it is NULL). */
+gr_status gr_json_put_all_moves(gr_jctx *c, const gr_family *fam, void *state, const cJSON *req,
+                                cJSON *r);
+/* A value as the endpoints write it: an integer or {"infinity": [K...]}. */
+cJSON *gr_jw_value(gr_jctx *c, const gr_value *v);
+/* "win" | "lose" | "draw" for the player who made a move to a position of
+ * value v (normal play; Smith's rule for infinite values). */
+const char *gr_json_outcome(const gr_value *v);
+/* One entry of "moves": {"move", "grundy": after, "outcome"[, "remoteness"
+ * when >= 0]}; outcome NULL means gr_json_outcome(after). */
+cJSON *gr_json_move_entry(gr_jctx *c, cJSON *move, const gr_value *after, const char *outcome,
+                          int64_t remoteness);
+/* An exact count: a JSON number up to 2^53-1, a decimal string above. */
+cJSON *gr_jw_u128(gr_jctx *c, unsigned __int128 v);
 
 #endif

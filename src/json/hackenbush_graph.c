@@ -1,6 +1,6 @@
 /*
- * The hackenbush_graph family: Green Hackenbush on any graph (DESIGN §4.4,
- * seed 003), POST /v1/hackenbush/graph and a /v1/sum component.
+ * The hackenbush_graph family: Green Hackenbush on any graph (docs/hackenbush.md),
+ * POST /v1/hackenbush/graph and a /v1/sum component.
  *
  *   {"vertices": 5, "edges": [[0, 1], [1, 2], [2, 0], [2, 2], [0, 1]],
  *    "ground": [0]}
@@ -43,18 +43,12 @@ static gr_status gr_hgraph_analyse(gr_jctx *c, const cJSON *obj, const char *ptr
 {
     const cJSON *vertices, *edges, *ground;
     const gr_jfield fields[] = {
-        {"edges", true, &edges},
-        {"ground", true, &ground},
-        {"vertices", false, &vertices},
-    };
-    gr_status st = gr_json_family_object(c, obj, ptr, fields, 3);
+        {"edges", true, &edges}, {"ground", true, &ground}, {"vertices", false, &vertices}};
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 3, sizeof(gr_hgraph_state), state);
     if (st != GR_OK) {
         return st;
     }
-    gr_hgraph_state *s = gr_arena_calloc(c->arena, 1, sizeof(*s));
-    if (s == NULL) {
-        return gr_json_oom(c);
-    }
+    gr_hgraph_state *s = *state;
     uint64_t top = GR_HGRAPH_MAX_ID;
     if (vertices != NULL) {
         uint64_t n = 0;
@@ -156,6 +150,57 @@ static gr_status gr_hgraph_moves_json(gr_jctx *c, void *state, const gr_value *t
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
+/* Every move: the edges in play by index.  Values come from
+ * gr_hgraph_values_after (bridges and lone non-bridge edges O(1), other
+ * classes folded once, then a walk up the bridge tree per listed edge):
+ * the walks are bounded by GR_HGRAPH_ALL_MOVES_WORK steps (a 422 naming
+ * max_moves past it), never a re-solve per edge. */
+#define GR_HGRAPH_ALL_MOVES_WORK (1ull << 28)
+
+static gr_status gr_hgraph_moves_all(gr_jctx *c, void *state, gr_move_list *list)
+{
+    const gr_hgraph_state *s = state;
+    uint64_t in_play = s->m - s->summary.detached_edges;
+    list->count += in_play;
+    uint64_t k = in_play < list->room ? in_play : list->room;
+    uint32_t *edges = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, k + 1);
+    uint64_t *values = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, k + 1);
+    if (edges == NULL || values == NULL) {
+        return gr_json_oom(c);
+    }
+    uint64_t n = 0;
+    for (size_t e = 0; e < s->m && n < k; e++) {
+        if (gr_hgraph_edge_in_play(s->graph, e)) {
+            edges[n++] = (uint32_t)e;
+        }
+    }
+    gr_status st =
+        gr_hgraph_values_after(c->arena, s->graph, edges, n, GR_HGRAPH_ALL_MOVES_WORK, values);
+    if (st == GR_ELIMIT) {
+        return gr_json_error(c, GR_ELIMIT, "/max_moves",
+                             "listing the value after each of this many edge removals walks "
+                             "more than %llu steps up this graph's bridge tree; ask for fewer "
+                             "moves",
+                             (unsigned long long)GR_HGRAPH_ALL_MOVES_WORK);
+    }
+    if (st == GR_ENOMEM) {
+        return gr_json_oom(c);
+    }
+    if (st != GR_OK) {
+        return gr_json_error(c, st, NULL, "stopped while listing moves");
+    }
+    for (uint64_t i = 0; i < n; i++) {
+        gr_move_value *e = gr_move_list_add(list);
+        if (e == NULL) {
+            break;
+        }
+        e->move = gr_hgraph_move_json(c, s, edges[i]);
+        e->after.kind = GR_VALUE_FINITE;
+        e->after.n = values[i];
+    }
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
 static gr_status gr_hgraph_extras(gr_jctx *c, void *state, cJSON *resp)
 {
     const gr_hgraph_state *s = state;
@@ -165,13 +210,11 @@ static gr_status gr_hgraph_extras(gr_jctx *c, void *state, cJSON *resp)
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_hackenbush_graph = {
-    .name = "hackenbush_graph",
-    .analyse = gr_hgraph_analyse,
-    .moves_to = gr_hgraph_moves_json,
-    .extras = gr_hgraph_extras,
-    .first_wins = NULL,
-};
+const gr_family gr_family_hackenbush_graph = {.name = "hackenbush_graph",
+                                              .analyse = gr_hgraph_analyse,
+                                              .moves_to = gr_hgraph_moves_json,
+                                              .extras = gr_hgraph_extras,
+                                              .moves_all = gr_hgraph_moves_all};
 
 /* The response of the generic family endpoint (common.c), for a state the
  * text reader built: same keys, same order, same bytes. */

@@ -1,6 +1,6 @@
 /*
  * The hackenbush_tree family: Green Hackenbush on rooted trees and forests
- * (DESIGN §4.3, seed 000), in three input forms that all become one parent
+ * (docs/hackenbush.md), in three input forms that all become one parent
  * array for the core (include/grundy/hackenbush_tree.h):
  *
  *   {"parent": [-1, 0, 0, 1]}                  a forest, -1 marks a root;
@@ -348,11 +348,8 @@ static gr_status gr_htree_analyse(gr_jctx *c, const cJSON *obj,
 {
     const cJSON *parent_item, *edges, *root, *nested;
     const gr_jfield fields[] = {
-        {"parent", false, &parent_item},
-        {"edges", false, &edges},
-        {"root", false, &root},
-        {"nested", false, &nested},
-    };
+        {"parent", false, &parent_item}, {"edges", false, &edges},
+        {"root", false, &root}, {"nested", false, &nested}};
     gr_status st = gr_json_family_object(c, obj, ptr, fields, 4);
     if (st != GR_OK) {
         return st;
@@ -424,9 +421,8 @@ static const char *gr_htree_path(gr_jctx *c, const gr_htree_state *s,
     size_t len = 0;
     for (uint32_t u = v; s->tree.parent[u] != GR_HTREE_ROOT;
          u = s->tree.parent[u]) {
-        char digits[16];
-        len += 1 + (size_t)snprintf(digits, sizeof(digits), "%u",
-                                    s->sibling[u]);
+        char digits[24];
+        len += 1 + gr_dec_u64(digits, s->sibling[u]);
     }
     char *out = gr_arena_alloc(c->arena, len + 1);
     if (out == NULL) {
@@ -436,13 +432,29 @@ static const char *gr_htree_path(gr_jctx *c, const gr_htree_state *s,
     size_t end = len;
     for (uint32_t u = v; s->tree.parent[u] != GR_HTREE_ROOT;
          u = s->tree.parent[u]) {
-        char digits[16];
-        int d = snprintf(digits, sizeof(digits), "%u", s->sibling[u]);
-        end -= (size_t)d;
-        memcpy(out + end, digits, (size_t)d);
+        char digits[24];
+        size_t d = gr_dec_u64(digits, s->sibling[u]);
+        end -= d;
+        memcpy(out + end, digits, d);
         out[--end] = '/';
     }
     return out;
+}
+
+static cJSON *gr_htree_move_obj(gr_jctx *c, const gr_htree_state *s, const gr_htree_move *mv)
+{
+    cJSON *m = gr_jw_obj(c);
+    if (s->sibling != NULL) {
+        const char *path = gr_htree_path(c, s, mv->child);
+        gr_jw_set(c, m, "path", path != NULL ? gr_jw_str(c, path) : NULL);
+        if (path == NULL) {
+            c->oom = true;
+        }
+    }
+    gr_jw_set(c, m, "parent", gr_jw_u64(c, mv->parent));
+    gr_jw_set(c, m, "child", gr_jw_u64(c, mv->child));
+    gr_jw_set(c, m, "edges_removed", gr_jw_u64(c, mv->edges_removed));
+    return m;
 }
 
 static gr_status gr_htree_moves_json(gr_jctx *c, void *state,
@@ -470,33 +482,52 @@ static gr_status gr_htree_moves_json(gr_jctx *c, void *state,
                                : gr_json_error(c, st, NULL, "moves failed");
     }
     for (uint64_t i = 0; i < found && i < want; i++) {
-        cJSON *m = gr_jw_obj(c);
-        if (s->sibling != NULL) {
-            const char *path = gr_htree_path(c, s, mv[i].child);
-            gr_jw_set(c, m, "path", path != NULL ? gr_jw_str(c, path) : NULL);
-            if (path == NULL) {
-                c->oom = true;
-            }
-        }
-        gr_jw_set(c, m, "parent", gr_jw_u64(c, mv[i].parent));
-        gr_jw_set(c, m, "child", gr_jw_u64(c, mv[i].child));
-        gr_jw_set(c, m, "edges_removed", gr_jw_u64(c, mv[i].edges_removed));
-        gr_jw_push(c, arr, m);
+        gr_jw_push(c, arr, gr_htree_move_obj(c, s, &mv[i]));
     }
     *count = found;
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_hackenbush_tree = {
-    .name = "hackenbush_tree",
-    .analyse = gr_htree_analyse,
-    .moves_to = gr_htree_moves_json,
-    .extras = NULL,
-    .first_wins = NULL,
-};
+/* Every move: one per edge, listed in BFS order from the roots (so the
+ * k-th listed cut is at depth at most k).  The value after each listed cut
+ * is walked up to its root (gr_htree_value_after_cut): the cost is the sum
+ * of the listed cuts' depths, at most max_moves^2 / 2, and is bounded by
+ * GR_HTREE_ALL_MOVES_WORK (a 422 naming max_moves past it). */
+#define GR_HTREE_ALL_MOVES_WORK (1ull << 28)
 
-gr_status gr_endpoint_hackenbush_tree(gr_jctx *c, const cJSON *req,
-                                      cJSON **resp)
+static gr_status gr_htree_moves_all(gr_jctx *c, void *state, gr_move_list *list)
 {
-    return gr_json_family_endpoint(c, &gr_family_hackenbush_tree, req, resp);
+    gr_htree_state *s = state;
+    const gr_htree *t = &s->tree;
+    list->count += t->n - t->nroots;
+    uint64_t steps = 0, polled = 0;
+    for (uint32_t q = t->nroots; q < t->n && list->listed < list->room; q++) {
+        gr_move_value *e = gr_move_list_add(list);
+        if (e == NULL) {
+            break;
+        }
+        gr_htree_move mv = {t->order[t->up[q]], t->order[q], t->subtree[q]};
+        e->move = gr_htree_move_obj(c, s, &mv);
+        e->after.kind = GR_VALUE_FINITE;
+        e->after.n = gr_htree_value_after_cut(t, q, &steps);
+        if (steps > GR_HTREE_ALL_MOVES_WORK) {
+            return gr_json_error(c, GR_ELIMIT, "/max_moves",
+                                 "listing the value after each of this many cuts walks more than "
+                                 "%llu steps up this tree; ask for fewer moves",
+                                 (unsigned long long)GR_HTREE_ALL_MOVES_WORK);
+        }
+        if (steps - polled > 4096) {
+            polled = steps;
+            gr_status st = gr_arena_check(c->arena);
+            if (st != GR_OK) {
+                return gr_json_error(c, st, NULL, "stopped while listing moves");
+            }
+        }
+    }
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
+
+const gr_family gr_family_hackenbush_tree = {.name = "hackenbush_tree",
+                                             .analyse = gr_htree_analyse,
+                                             .moves_to = gr_htree_moves_json,
+                                             .moves_all = gr_htree_moves_all};

@@ -21,18 +21,12 @@ static gr_status gr_nim_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                                 void **state, gr_value *value)
 {
     const cJSON *piles, *misere;
-    const gr_jfield fields[] = {
-        {"piles", true, &piles},
-        {"misere", false, &misere},
-    };
-    gr_status st = gr_json_family_object(c, obj, ptr, fields, 2);
+    const gr_jfield fields[] = {{"piles", true, &piles}, {"misere", false, &misere}};
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 2, sizeof(gr_nim_state), state);
     if (st != GR_OK) {
         return st;
     }
-    gr_nim_state *s = gr_arena_alloc(c->arena, sizeof(*s));
-    if (s == NULL) {
-        return gr_json_oom(c);
-    }
+    gr_nim_state *s = *state;
     s->misere = false;
     if (misere != NULL &&
         (st = gr_json_bool(c, misere, gr_jp_key(c, ptr, "misere"), &s->misere)) !=
@@ -57,6 +51,15 @@ static gr_status gr_nim_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     return GR_OK;
 }
 
+static cJSON *gr_nim_move_obj(gr_jctx *c, size_t pile, uint64_t from, uint64_t to)
+{
+    cJSON *m = gr_jw_obj(c);
+    gr_jw_set(c, m, "pile", gr_jw_u64(c, pile));
+    gr_jw_set(c, m, "from", gr_jw_u64(c, from));
+    gr_jw_set(c, m, "to", gr_jw_u64(c, to));
+    return m;
+}
+
 static gr_status gr_nim_moves_json(gr_jctx *c, void *state,
                                    const gr_value *target, uint64_t max,
                                    bool count_all, cJSON *arr, uint64_t *count)
@@ -79,13 +82,47 @@ static gr_status gr_nim_moves_json(gr_jctx *c, void *state,
                         mv, want, &n);
     }
     for (size_t i = 0; i < n && i < want; i++) {
-        cJSON *m = gr_jw_obj(c);
-        gr_jw_set(c, m, "pile", gr_jw_u64(c, mv[i].pile));
-        gr_jw_set(c, m, "from", gr_jw_u64(c, mv[i].from));
-        gr_jw_set(c, m, "to", gr_jw_u64(c, mv[i].to));
-        gr_jw_push(c, arr, m);
+        gr_jw_push(c, arr, gr_nim_move_obj(c, mv[i].pile, mv[i].from, mv[i].to));
     }
     *count = n;
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+/* Every move: pile by pile, taking 1, 2, ... (to = from-1 down to 0).
+ * A pile of p has p moves, so the count is the sum of the piles (128
+ * bits: 10^5 piles of 2^63-1).  In misère play the outcome is misère's
+ * (Bouton): the piles above 1 and the 1-piles left decide it, counted
+ * once and adjusted per move, so each listed move costs O(1). */
+static gr_status gr_nim_moves_all(gr_jctx *c, void *state, gr_move_list *list)
+{
+    gr_nim_state *s = state;
+    uint64_t x = gr_nim_value(s->piles, s->n);
+    size_t big = 0, ones = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        list->count += s->piles[i];
+        big += s->piles[i] > 1;
+        ones += s->piles[i] == 1;
+    }
+    for (size_t i = 0; i < s->n && list->listed < list->room; i++) {
+        uint64_t p = s->piles[i];
+        for (uint64_t take = 1; take <= p; take++) {
+            gr_move_value *e = gr_move_list_add(list);
+            if (e == NULL) {
+                break;
+            }
+            uint64_t to = p - take;
+            e->move = gr_nim_move_obj(c, i, p, to);
+            e->after.kind = GR_VALUE_FINITE;
+            e->after.n = x ^ p ^ to;
+            if (s->misere) {
+                size_t big2 = big - (p > 1) + (to > 1);
+                size_t ones2 = ones - (p == 1) + (to == 1);
+                /* gr_nim_misere_first_wins of the position after it */
+                bool next_wins = big2 == 0 ? ones2 % 2 == 0 : e->after.n != 0;
+                e->mover_wins = !next_wins;
+            }
+        }
+    }
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
@@ -98,15 +135,8 @@ static bool gr_nim_first_wins(const void *state, const gr_value *value)
     return value->n != 0;
 }
 
-const gr_family gr_family_nim = {
-    .name = "nim",
-    .analyse = gr_nim_analyse,
-    .moves_to = gr_nim_moves_json,
-    .extras = NULL,
-    .first_wins = gr_nim_first_wins,
-};
-
-gr_status gr_endpoint_nim(gr_jctx *c, const cJSON *req, cJSON **resp)
-{
-    return gr_json_family_endpoint(c, &gr_family_nim, req, resp);
-}
+const gr_family gr_family_nim = {.name = "nim",
+                                 .analyse = gr_nim_analyse,
+                                 .moves_to = gr_nim_moves_json,
+                                 .first_wins = gr_nim_first_wins,
+                                 .moves_all = gr_nim_moves_all};

@@ -126,8 +126,7 @@ static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     return GR_OK;
 }
 
-static void write_move(gr_jctx *c, cJSON *arr, size_t heap,
-                       const gr_octal_move *m)
+static cJSON *move_obj(gr_jctx *c, size_t heap, const gr_octal_move *m)
 {
     cJSON *o = gr_jw_obj(c);
     gr_jw_set(c, o, "heap", gr_jw_u64(c, heap));
@@ -137,7 +136,7 @@ static void write_move(gr_jctx *c, cJSON *arr, size_t heap,
         gr_jw_push(c, leaves, gr_jw_u64(c, m->leaves[i]));
     }
     gr_jw_set(c, o, "leaves", leaves);
-    gr_jw_push(c, arr, o);
+    return o;
 }
 
 static gr_status gr_octal_moves_json(gr_jctx *c, void *state,
@@ -204,11 +203,116 @@ static gr_status gr_octal_moves_json(gr_jctx *c, void *state,
             memo[h] = n;
         }
         for (uint64_t k = 0; k < n && listed < max; k++, listed++) {
-            write_move(c, arr, i, &buf[k]);
+            gr_jw_push(c, arr, move_obj(c, i, &buf[k]));
         }
         total = total > UINT64_MAX - n ? UINT64_MAX : total + n;
     }
     *count = total;
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+/* Every move, through the core's gr_octal_moves_to, so that every kind
+ * of code the core knows (octal and hexadecimal digits, Grundy's game) is
+ * listed by the same rules it is solved by: heap by heap, by the value the
+ * heap is left with (t = 0, 1, ... below 2^bits of the table's largest
+ * value: an option is an XOR of table values), then in the core's order
+ * (take, then the leaves).  Per heap and target the core counts from its
+ * caches (huge heaps through the period), so the count is exact without
+ * listing; counts of repeated heaps below the table are memoised.  The
+ * calls are bounded by GR_OCTAL_ALL_MOVES_CALLS (a 422 past it). */
+#define GR_OCTAL_ALL_MOVES_CALLS (1ull << 24)
+
+static gr_status gr_octal_all_error(gr_jctx *c, gr_octal_state *s, gr_status st)
+{
+    if (st == GR_ELIMIT) {
+        return gr_json_error(c, GR_ELIMIT, s->heaps_ptr,
+                             "counting every move would take more than %llu steps for this "
+                             "code and these heaps; ask with fewer heaps",
+                             (unsigned long long)GR_OCTAL_MAX_MOVE_WORK);
+    }
+    return st == GR_ENOMEM ? gr_json_oom(c)
+                           : gr_json_error(c, GR_EINTERNAL, NULL, "heap without a value");
+}
+
+static gr_status gr_octal_moves_all(gr_jctx *c, void *state, gr_move_list *list)
+{
+    gr_octal_state *s = state;
+    gr_octal_table *t = &s->table;
+    unsigned bits = 0;
+    while (bits < 17 && (t->max_value >> bits) != 0) {
+        bits++;
+    }
+    const uint64_t targets = 1ull << bits;
+    uint64_t *memo = NULL; /* all moves of heap h < computed, UINT64_MAX unknown */
+    if (s->n > 1) {
+        memo = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, t->computed);
+        if (memo == NULL) {
+            return gr_json_oom(c);
+        }
+        memset(memo, 0xff, t->computed * sizeof(uint64_t));
+    }
+    uint64_t calls = 0;
+    gr_octal_move *buf = NULL;
+    size_t bufcap = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        uint64_t h = s->heaps[i];
+        bool listing = list->listed < list->room;
+        if (!listing && memo != NULL && h < t->computed && memo[h] != UINT64_MAX) {
+            list->count += memo[h];
+            continue;
+        }
+        uint64_t all = 0;
+        for (uint64_t target = 0; target < targets; target++) {
+            if (++calls > GR_OCTAL_ALL_MOVES_CALLS) {
+                return gr_json_error(c, GR_ELIMIT, s->heaps_ptr,
+                                     "listing every move of these heaps would take more than "
+                                     "%llu searches; ask with fewer heaps",
+                                     (unsigned long long)GR_OCTAL_ALL_MOVES_CALLS);
+            }
+            if ((calls & 4095u) == 0) {
+                gr_status cs = gr_arena_check(c->arena);
+                if (cs != GR_OK) {
+                    return gr_json_error(c, cs, NULL, "stopped while listing moves");
+                }
+            }
+            uint64_t n = 0;
+            gr_status st = gr_octal_moves_to(t, h, target, true, NULL, 0, &n);
+            if (st != GR_OK) {
+                return gr_octal_all_error(c, s, st);
+            }
+            all = all > UINT64_MAX - n ? UINT64_MAX : all + n;
+            uint64_t room = list->room - list->listed;
+            if (n == 0 || room == 0) {
+                continue;
+            }
+            size_t want = (size_t)(n < room ? n : room);
+            if (want > bufcap) {
+                gr_octal_move *nb =
+                    gr_arena_realloc(c->arena, buf, bufcap * sizeof(*buf), want * sizeof(*buf));
+                if (nb == NULL) {
+                    return gr_json_oom(c);
+                }
+                buf = nb;
+                bufcap = want;
+            }
+            if ((st = gr_octal_moves_to(t, h, target, false, buf, want, &n)) != GR_OK) {
+                return gr_octal_all_error(c, s, st);
+            }
+            for (size_t k = 0; k < want; k++) {
+                gr_move_value *e = gr_move_list_add(list);
+                if (e == NULL) {
+                    break;
+                }
+                e->move = move_obj(c, i, &buf[k]);
+                e->after.kind = GR_VALUE_FINITE;
+                e->after.n = s->value ^ s->grundy[i] ^ target;
+            }
+        }
+        if (memo != NULL && h < t->computed) {
+            memo[h] = all;
+        }
+        list->count += all;
+    }
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
@@ -231,6 +335,7 @@ const gr_family gr_family_octal = {
     .moves_to = gr_octal_moves_json,
     .extras = gr_octal_extras,
     .first_wins = NULL,
+    .moves_all = gr_octal_moves_all,
 };
 
 gr_status gr_endpoint_octal(gr_jctx *c, const cJSON *req, cJSON **resp)

@@ -1,5 +1,5 @@
 /*
- * The ordinal_trees family (seed 002, DESIGN §4.5): POST /v1/ordinal-trees
+ * The ordinal_trees family (docs/ordinals.md): POST /v1/ordinal-trees
  * with {"trees": [<nested tree>, ...]}, and the same family inside
  * /v1/sum.
  *
@@ -45,77 +45,14 @@ cJSON *gr_json_ordinal_text(gr_jctx *c, const gr_ord_ctx *x, gr_ord a,
 }
 
 /* The big parts of a response -- the recursive CNF and the replacement
- * trees -- are rendered straight to JSON text and handed to cJSON as raw
- * items: as a DOM they would cost ~64 bytes per vertex and dominate the
- * memory and time of a 10^6-vertex request, as text 2-3 bytes. */
-typedef struct gr_jbuf {
-    gr_arena *arena;
-    char *buf;
-    size_t len, cap;
-    bool oom;
-} gr_jbuf;
-
-static bool jb_reserve(gr_jbuf *b, size_t n)
-{
-    if (b->oom) {
-        return false;
-    }
-    if (b->len + n + 1 > b->cap) {
-        size_t ncap = b->cap ? b->cap : 256;
-        while (ncap < b->len + n + 1) {
-            ncap *= 2;
-        }
-        char *nb = gr_arena_realloc(b->arena, b->buf, b->cap, ncap);
-        if (nb == NULL) {
-            b->oom = true;
-            return false;
-        }
-        b->buf = nb;
-        b->cap = ncap;
-    }
-    return true;
-}
-
-/* The NUL is written by jb_item: every put leaves room for it. */
-static inline void jb_put(gr_jbuf *b, const char *s, size_t n)
-{
-    if (b->len + n < b->cap || jb_reserve(b, n)) {
-        memcpy(b->buf + b->len, s, n);
-        b->len += n;
-    }
-}
-
-/* Appends a copy of bytes already written (a memoised subtree). */
-static void jb_again(gr_jbuf *b, size_t off, size_t n)
-{
-    if (jb_reserve(b, n)) {
-        memcpy(b->buf + b->len, b->buf + off, n);
-        b->len += n;
-    }
-}
-
-static void jb_u64(gr_jbuf *b, uint64_t v)
-{
-    char d[24];
-    size_t i = sizeof(d);
-    bool quote = v > GR_JSON_MAX_SAFE; /* exact: as a string above 2^53-1 */
-    if (quote) {
-        d[--i] = '"';
-    }
-    do {
-        d[--i] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
-    if (quote) {
-        d[--i] = '"';
-    }
-    jb_put(b, d + i, sizeof(d) - i);
-}
-
-/* Remembers a finished subtree's span when it can be met again: shared
+ * trees -- are rendered straight to JSON text (a gr_buf) and handed over
+ * as raw items: as a DOM they would cost ~64 bytes per vertex and dominate
+ * the memory and time of a 10^6-vertex request, as text 2-3 bytes.
+ *
+ * Remembers a finished subtree's span when it can be met again: shared
  * by several labels, or (trees) a term with more copies to write.
  * Shallow ones are as cheap to write again as to look up. */
-static void jb_remember(gr_jbuf *b, gr_ord_memo *memo, const gr_ord_ctx *x,
+static void jb_remember(gr_buf *b, gr_ord_memo *memo, const gr_ord_ctx *x,
                         gr_ord label, size_t start, bool again)
 {
     if (!b->oom && (again || gr_ord_shared(x, label)) &&
@@ -123,22 +60,6 @@ static void jb_remember(gr_jbuf *b, gr_ord_memo *memo, const gr_ord_ctx *x,
         gr_ord_memo_put(memo, label, start, b->len - start) != GR_OK) {
         b->oom = true;
     }
-}
-
-/* The raw item holding b's text, or NULL (and c->oom) on failure. */
-static cJSON *jb_item(gr_jctx *c, gr_jbuf *b)
-{
-    if (!b->oom && b->buf != NULL) {
-        b->buf[b->len] = '\0';
-    }
-    cJSON *it = b->oom || b->buf == NULL ? NULL : cJSON_CreateRaw(b->buf);
-    if (b->buf != NULL) {
-        gr_arena_free(c->arena, b->buf, b->cap);
-    }
-    if (it == NULL) {
-        c->oom = true;
-    }
-    return it;
 }
 
 /* Frames of the iterative writers below: the stack depth is at most the
@@ -187,18 +108,18 @@ cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
     /* [{"exponent":<cnf of e>,"coefficient":c},...]: a frame's terms are
      * written in order; the exponent's frame goes on top and, when it
      * ends, its parent writes the coefficient. */
-    gr_jbuf b = {.arena = c->arena};
+    gr_buf b = {.arena = c->arena};
     gr_ord_memo memo;
     gr_ord_memo_init(&memo, c->arena);
     size_t sp = 0;
     stk[sp++] = frame_of(x, a, 0);
-    jb_put(&b, "[", 1);
+    gr_buf_put(&b, "[", 1);
     while (sp > 0 && !b.oom) {
         gr_ord_frame *f = &stk[sp - 1];
         if (f->left != 0) { /* back from term f->term - 1's exponent */
-            jb_put(&b, "],\"coefficient\":", 16);
-            jb_u64(&b, f->coefs[f->term - 1]);
-            jb_put(&b, "}", 1);
+            gr_buf_put(&b, "],\"coefficient\":", 16);
+            gr_json_buf_u64(&b, f->coefs[f->term - 1]);
+            gr_buf_put(&b, "}", 1);
             f->left = 0;
         }
         if (f->term == f->n) {
@@ -209,21 +130,21 @@ cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
             continue;
         }
         gr_ord e = f->exps[f->term];
-        jb_put(&b, f->term > 0 ? ",{\"exponent\":[" : "{\"exponent\":[",
+        gr_buf_put(&b, f->term > 0 ? ",{\"exponent\":[" : "{\"exponent\":[",
                f->term > 0 ? 14 : 13);
         f->term++;
         f->left = 1;
         size_t off, n;
         if (gr_ord_shared(x, e) && jb_recall(&memo, e, &off, &n)) {
-            jb_again(&b, off, n);
+            gr_buf_repeat(&b, off, n);
         } else if (e != GR_ORD_ZERO) {
             stk[sp++] = frame_of(x, e, b.len);
         }
     }
-    jb_put(&b, "]", 1);
+    gr_buf_put(&b, "]", 1);
     gr_arena_free(c->arena, stk, depth * sizeof(*stk));
     gr_ord_memo_release(&memo);
-    return jb_item(c, &b);
+    return gr_jw_raw_buf(c, &b);
 }
 
 void gr_json_ordinal_fields(gr_jctx *c, cJSON *obj, const gr_ord_ctx *x,
@@ -269,12 +190,12 @@ cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
     }
     /* The root's children: coef copies of the tree of each exponent; every
      * copy after the first is a memcpy of the first. */
-    gr_jbuf b = {.arena = c->arena};
+    gr_buf b = {.arena = c->arena};
     gr_ord_memo memo;
     gr_ord_memo_init(&memo, c->arena);
     size_t sp = 0;
     stk[sp++] = frame_of(x, a, 0);
-    jb_put(&b, "[", 1);
+    gr_buf_put(&b, "[", 1);
     bool first = true; /* no child written yet in the top array */
     while (sp > 0 && !b.oom) {
         gr_ord_frame *f = &stk[sp - 1];
@@ -284,7 +205,7 @@ cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
                 jb_remember(&b, &memo, x, f->label, f->start,
                             stk[sp - 2].left > 0);
             }
-            jb_put(&b, "]", 1);
+            gr_buf_put(&b, "]", 1);
             sp--;
             first = false;
             continue;
@@ -297,15 +218,15 @@ cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
         if (--f->left == 0) {
             f->term++;
         }
-        jb_put(&b, first ? "[" : ",[", first ? 1 : 2);
+        gr_buf_put(&b, first ? "[" : ",[", first ? 1 : 2);
         size_t off, n;
         if (e == GR_ORD_ZERO) {
-            jb_put(&b, "]", 1);
+            gr_buf_put(&b, "]", 1);
             first = false;
         } else if ((later_copy || gr_ord_shared(x, e)) &&
                    jb_recall(&memo, e, &off, &n)) {
-            jb_again(&b, off, n);
-            jb_put(&b, "]", 1);
+            gr_buf_repeat(&b, off, n);
+            gr_buf_put(&b, "]", 1);
             first = false;
         } else {
             first = true;
@@ -314,7 +235,7 @@ cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
     }
     gr_arena_free(c->arena, stk, depth * sizeof(*stk));
     gr_ord_memo_release(&memo);
-    return jb_item(c, &b);
+    return gr_jw_raw_buf(c, &b);
 }
 
 /* ---- reading the forest ------------------------------------------------------ */
@@ -435,9 +356,7 @@ static gr_status gr_otree_analyse_json(gr_jctx *c, const cJSON *obj,
                                        gr_value *value)
 {
     const cJSON *trees;
-    const gr_jfield fields[] = {
-        {"trees", true, &trees},
-    };
+    const gr_jfield fields[] = {{"trees", true, &trees}};
     gr_status st =
         gr_json_family_object(c, obj, ptr, fields, 1);
     if (st != GR_OK) {
@@ -553,10 +472,7 @@ static gr_status gr_otree_moves_json(gr_jctx *c, void *state,
         gr_jw_set(c, m, "tree", gr_jw_u64(c, trees[i]));
         cJSON *tree;
         if (s->last_text != NULL && s->last_repl == repl1) {
-            tree = cJSON_CreateRaw(s->last_text);
-            if (tree == NULL) {
-                c->oom = true;
-            }
+            tree = gr_jw_raw(c, s->last_text);
         } else {
             tree = gr_json_ordinal_tree(c, x, repl1);
             if (tree != NULL) {
@@ -578,33 +494,47 @@ static bool gr_otree_first_wins(const void *state, const gr_value *value)
     return s->res.total != GR_ORD_ZERO;
 }
 
-const gr_family gr_family_ordinal_trees = {
-    .name = "ordinal_trees",
-    .analyse = gr_otree_analyse_json,
-    .moves_to = gr_otree_moves_json,
-    .extras = NULL,
-    .first_wins = gr_otree_first_wins,
-};
+/* all_moves: a tree worth omega or more can be replaced by infinitely
+ * many smaller trees (every tree worth a natural number is smaller), so
+ * the list does not exist: a 422 saying so, naming such a tree. */
+static gr_status gr_otree_moves_all(gr_jctx *c, void *state, gr_move_list *list)
+{
+    (void)list;
+    const gr_otree_state *s = state;
+    for (size_t i = 0; i < s->res.n_trees; i++) {
+        uint64_t n;
+        if (!gr_ord_is_finite(s->res.ctx, s->res.tree_value[i], &n)) {
+            return gr_json_error(c, GR_ELIMIT, "/all_moves",
+                                 "tree %zu is worth omega or more, so it can be replaced by "
+                                 "infinitely many smaller trees: there are infinitely many "
+                                 "moves to list (ask for winning moves instead)",
+                                 i);
+        }
+    }
+    return gr_json_error(c, GR_ELIMIT, "/all_moves",
+                         "ordinal_trees positions do not list every move: a tree worth omega "
+                         "or more has infinitely many moves (ask for winning moves instead)");
+}
+
+const gr_family gr_family_ordinal_trees = {.name = "ordinal_trees",
+                                           .analyse = gr_otree_analyse_json,
+                                           .moves_to = gr_otree_moves_json,
+                                           .first_wins = gr_otree_first_wins,
+                                           .moves_all = gr_otree_moves_all};
 
 /* ---- the endpoint ---------------------------------------------------------------- */
 
 gr_status gr_endpoint_ordinal_trees(gr_jctx *c, const cJSON *req,
                                     cJSON **resp)
 {
-    void *state = NULL;
+    void *state;
     gr_value value;
-    gr_status st = gr_otree_analyse_json(c, req, "", &state, &value);
+    gr_move_opts opts;
+    gr_status st = gr_json_family_begin(c, &gr_family_ordinal_trees, req, &state, &value, &opts);
     if (st != GR_OK) {
         return st;
     }
     gr_otree_state *s = state;
-    gr_move_opts opts;
-    st = gr_json_move_opts(
-        c, cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves"),
-        cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "", &opts);
-    if (st != GR_OK) {
-        return st;
-    }
     const gr_ord_ctx *x = s->res.ctx;
     cJSON *r = gr_jw_obj(c);
     gr_json_ordinal_fields(c, r, x, s->res.total);
@@ -647,6 +577,9 @@ gr_status gr_endpoint_ordinal_trees(gr_jctx *c, const cJSON *req,
         }
         gr_jw_set(c, r, "winning_moves", moves);
         gr_jw_set(c, r, "winning_move_count", gr_jw_u64(c, count));
+    }
+    if ((st = gr_json_put_all_moves(c, &gr_family_ordinal_trees, s, req, r)) != GR_OK) {
+        return st;
     }
     if (!gr_jw_ok(c)) {
         return gr_json_oom(c);

@@ -40,6 +40,12 @@ static gr_status cache_problem(gr_jctx *c, gr_status st, const char *ptr, const 
     case GR_ENOMEM:
         return gr_json_error(c, GR_ENOMEM, ptr,
                              "needs more memory than the table cache allows (--cache-memory)");
+    case GR_EDECLINED:
+        gr_problem_set(&c->problem, GR_PROBLEM_MEMORY_UNAVAILABLE,
+                       "the memory the server may use (--max-memory) is taken by requests "
+                       "under way and cached tables; retry shortly",
+                       NULL);
+        return GR_ENOMEM;
     case GR_ELIMIT:
         return gr_json_error(c, GR_ELIMIT, ptr, "reaches Grundy values above %u",
                              GR_OCTAL_MAX_GRUNDY);

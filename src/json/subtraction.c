@@ -100,14 +100,11 @@ static gr_status gr_sub_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
         {"subtraction_set", false, &set},
         {"sequence", false, &seq},
     };
-    gr_status st = gr_json_family_object(c, obj, ptr, fields, 4);
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 4, sizeof(gr_sub_state), state);
     if (st != GR_OK) {
         return st;
     }
-    gr_sub_state *s = gr_arena_alloc(c->arena, sizeof(*s));
-    if (s == NULL) {
-        return gr_json_oom(c);
-    }
+    gr_sub_state *s = *state;
     gr_sub_rules rules;
     if ((st = read_rules(c, ptr, max_take, set, &rules)) != GR_OK) {
         return st;
@@ -166,15 +163,14 @@ static gr_status gr_sub_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     return GR_OK;
 }
 
-static void write_move(gr_jctx *c, cJSON *arr, size_t pile, uint64_t from,
-                       uint64_t take)
+static cJSON *move_obj(gr_jctx *c, size_t pile, uint64_t from, uint64_t take)
 {
     cJSON *m = gr_jw_obj(c);
     gr_jw_set(c, m, "pile", gr_jw_u64(c, pile));
     gr_jw_set(c, m, "take", gr_jw_u64(c, take));
     gr_jw_set(c, m, "from", gr_jw_u64(c, from));
     gr_jw_set(c, m, "to", gr_jw_u64(c, from - take));
-    gr_jw_push(c, arr, m);
+    return m;
 }
 
 static gr_status gr_sub_moves_json(gr_jctx *c, void *state,
@@ -237,11 +233,54 @@ static gr_status gr_sub_moves_json(gr_jctx *c, void *state,
             memo[reduced] = (uint32_t)n;
         }
         for (size_t k = 0; k < n && listed < max; k++, listed++) {
-            write_move(c, arr, i, s->piles[i], takes[k]);
+            gr_jw_push(c, arr, move_obj(c, i, s->piles[i], takes[k]));
         }
         total += n;
     }
     *count = total;
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+/* Every move: pile by pile, takes ascending (1..K, or S's elements up to
+ * the pile).  The count per pile is min(K, n) or the number of elements of
+ * S up to n (a binary search), so it costs O(log |S|) a pile and only
+ * listed moves touch the table. */
+static gr_status gr_sub_moves_all(gr_jctx *c, void *state, gr_move_list *list)
+{
+    gr_sub_state *s = state;
+    const gr_sub_table *t = &s->table;
+    for (size_t i = 0; i < s->n; i++) {
+        uint64_t n = s->piles[i], options;
+        if (t->max_take > 0) {
+            options = n < t->max_take ? n : t->max_take;
+        } else {
+            size_t lo = 0, hi = t->set_len; /* elements <= n: [0, lo) */
+            while (lo < hi) {
+                size_t mid = lo + (hi - lo) / 2;
+                if (t->set[mid] <= n) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            options = lo;
+        }
+        list->count += options;
+        for (uint64_t k = 0; k < options && list->listed < list->room; k++) {
+            uint64_t take = t->max_take > 0 ? k + 1 : t->set[k];
+            uint64_t after;
+            if (gr_sub_grundy(t, n - take, &after) != GR_OK) {
+                return gr_json_error(c, GR_EINTERNAL, NULL, "pile without a value");
+            }
+            gr_move_value *e = gr_move_list_add(list);
+            if (e == NULL) {
+                break;
+            }
+            e->after.kind = GR_VALUE_FINITE;
+            e->after.n = s->value ^ s->grundy[i] ^ after;
+            e->move = move_obj(c, i, n, take);
+        }
+    }
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
@@ -257,15 +296,8 @@ static gr_status gr_sub_extras(gr_jctx *c, void *state, cJSON *resp)
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_subtraction = {
-    .name = "subtraction",
-    .analyse = gr_sub_analyse,
-    .moves_to = gr_sub_moves_json,
-    .extras = gr_sub_extras,
-    .first_wins = NULL,
-};
-
-gr_status gr_endpoint_subtraction(gr_jctx *c, const cJSON *req, cJSON **resp)
-{
-    return gr_json_family_endpoint(c, &gr_family_subtraction, req, resp);
-}
+const gr_family gr_family_subtraction = {.name = "subtraction",
+                                         .analyse = gr_sub_analyse,
+                                         .moves_to = gr_sub_moves_json,
+                                         .extras = gr_sub_extras,
+                                         .moves_all = gr_sub_moves_all};

@@ -1,25 +1,22 @@
 /*
  * POST /v1/sum -- disjunctive sums of positions of any family:
  *   {"components": [{"game": "nim", "piles": [3]}, {"game": ..., ...}],
- *    "all_winning_moves": bool, "max_moves": n}
+ *    "all_winning_moves": bool, "max_moves": n, "all_moves": bool}
  *
  * Every component is read and solved by its own family's analyse (the
  * same code as its endpoint, with pointers under /components/i), and its
  * winning moves come from the family's moves_to with a target value, so
  * there is one code path per family.
  *
- * Combining (Sprague-Grundy; Smith for loopy values):
- *   - finite values: the XOR; the player to move wins iff it is not 0, by
- *     moving some component i to value g_i XOR total;
- *   - with an ordinal component: the ordinal nim-sum (coefficients of
- *     equal powers of omega XORed, include/grundy/ordinal.h) and the same
- *     targets computed there; values are then written as CNF text;
- *   - one component of value infinity(K), the others summing to a: the sum
- *     is infinity(K XOR a); the first player wins iff a is in K, by moving
- *     that component to value a; otherwise a draw.  Two or more infinite
- *     components: infinity([]), a draw.
+ * Combining is the core's value algebra (include/grundy/value.h,
+ * docs/values.md: Sprague-Grundy, the ordinal nim-sum, Smith's rule for
+ * loopy values); this file reads the components, asks each family for its
+ * moves to the target the algebra gives, and writes the answer.  With an
+ * ordinal component values are written as CNF text.
  * Moves are {"component": i, "game": name, "move": <that family's move>},
- * components in order, each family's moves in its own order.
+ * components in order, each family's moves in its own order.  With
+ * all_moves every move of every component is listed with the whole sum's
+ * value after it (gr_value_sum_after; docs/contract.md).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,27 +25,19 @@
 #include "json/endpoints.h"
 #include "json/families.h"
 #include "json/ordinal_trees.h"
-
-#define GR_SUM_GAMES                                                           \
-    "nim, subtraction, octal, hackenbush_tree, hackenbush_graph, "             \
-    "ordinal_trees, game_graph"
+#include "json/registry.h"
 
 typedef struct gr_sum_part {
     const gr_family *fam;
     const char *name;
     void *state;
-    gr_value value;
-    gr_ord label; /* in the sum's ordinal context (ordinal sums only) */
 } gr_sum_part;
 
 typedef struct gr_sum {
     gr_sum_part *part;
+    gr_value *value; /* value[i]: component i's */
     size_t n;
-    size_t loopy, first_loopy; /* components of infinite value */
-    bool ordinal;              /* some component has an ordinal value */
-    gr_ord_ctx *ctx;           /* ordinal sums: every label lives here */
-    uint64_t total;            /* finite sums: the XOR of the others */
-    gr_ord total_ord;          /* ordinal sums: the nim-sum of the others */
+    gr_value_sum sum;
 } gr_sum;
 
 static gr_status gr_sum_read(gr_jctx *c, const cJSON *components, gr_sum *s)
@@ -59,7 +48,8 @@ static gr_status gr_sum_read(gr_jctx *c, const cJSON *components, gr_sum *s)
         return st;
     }
     s->part = GR_ARENA_ARRAY(c->arena, gr_sum_part, s->n);
-    if (s->part == NULL && s->n != 0) {
+    s->value = GR_ARENA_ARRAY(c->arena, gr_value, s->n);
+    if ((s->part == NULL || s->value == NULL) && s->n != 0) {
         return gr_json_oom(c);
     }
     size_t i = 0;
@@ -71,14 +61,14 @@ static gr_status gr_sum_read(gr_jctx *c, const cJSON *components, gr_sum *s)
         if (!cJSON_IsObject(it)) {
             return gr_json_error(c, GR_EINVAL, ptr,
                                  "must be an object with a \"game\" (one "
-                                 "of " GR_SUM_GAMES ") and that game's "
-                                 "fields");
+                                 "of %s) and that game's fields",
+                                 gr_registry_game_list(c));
         }
         const cJSON *game = cJSON_GetObjectItemCaseSensitive(it, "game");
         const char *gptr = gr_jp_key(c, ptr, "game");
         if (game == NULL) {
-            return gr_json_error(c, GR_EINVAL, ptr,
-                                 "needs \"game\": one of " GR_SUM_GAMES);
+            return gr_json_error(c, GR_EINVAL, ptr, "needs \"game\": one of %s",
+                                 gr_registry_game_list(c));
         }
         gr_sum_part *p = &s->part[i];
         if ((st = gr_json_string(c, game, gptr, &p->name)) != GR_OK) {
@@ -86,18 +76,13 @@ static gr_status gr_sum_read(gr_jctx *c, const cJSON *components, gr_sum *s)
         }
         p->fam = gr_family_find(p->name);
         if (p->fam == NULL) {
-            return gr_json_error(
-                c, GR_EINVAL, gptr,
-                "unknown game \"%s\" (games: " GR_SUM_GAMES ")", p->name);
+            return gr_json_error(c, GR_EINVAL, gptr, "unknown game \"%s\" (games: %s)",
+                                 p->name, gr_registry_game_list(c));
         }
-        st = p->fam->analyse(c, it, ptr, &p->state, &p->value);
+        st = p->fam->analyse(c, it, ptr, &p->state, &s->value[i]);
         if (st != GR_OK) {
             return st;
         }
-        if (p->value.kind == GR_VALUE_LOOPY && s->loopy++ == 0) {
-            s->first_loopy = i;
-        }
-        s->ordinal |= p->value.kind == GR_VALUE_ORDINAL;
     }
     return GR_OK;
 }
@@ -109,153 +94,38 @@ static gr_status gr_sum_core_error(gr_jctx *c, gr_status st)
                                            "ordinal arithmetic failed");
 }
 
-/* The nim-sum of every finite or ordinal component. */
-static gr_status gr_sum_combine(gr_jctx *c, gr_sum *s)
-{
-    if (!s->ordinal) {
-        for (size_t i = 0; i < s->n; i++) {
-            if (s->part[i].value.kind == GR_VALUE_FINITE) {
-                s->total ^= s->part[i].value.n;
-            }
-        }
-        return GR_OK;
-    }
-    gr_status st = gr_ord_ctx_create(c->arena, &s->ctx);
-    gr_ord *labels = GR_ARENA_ARRAY(c->arena, gr_ord, s->n);
-    if (st != GR_OK || labels == NULL) {
-        return gr_json_oom(c);
-    }
-    size_t nl = 0;
-    for (size_t i = 0; i < s->n && st == GR_OK; i++) {
-        gr_sum_part *p = &s->part[i];
-        if (p->value.kind == GR_VALUE_ORDINAL) {
-            const gr_ord_ref *ref = p->value.ordinal;
-            st = gr_ord_import(s->ctx, ref->ctx, ref->ord, &p->label);
-        } else if (p->value.kind == GR_VALUE_FINITE) {
-            st = gr_ord_from_u64(s->ctx, p->value.n, &p->label);
-        } else {
-            continue;
-        }
-        labels[nl++] = p->label;
-    }
-    if (st == GR_OK) {
-        st = gr_ord_nim_sum(s->ctx, labels, nl, &s->total_ord);
-    }
-    return st == GR_OK ? GR_OK : gr_sum_core_error(c, st);
-}
-
 /* A value as its own endpoint writes it: an integer, {"infinity": K}, or
  * (ordinal families) CNF text. */
 static cJSON *gr_sum_value_json(gr_jctx *c, const gr_value *v)
 {
-    if (v->kind == GR_VALUE_FINITE) {
-        return gr_jw_u64(c, v->n);
-    }
     if (v->kind == GR_VALUE_ORDINAL) {
         const gr_ord_ref *ref = v->ordinal;
         return gr_json_ordinal_text(c, ref->ctx, ref->ord, GR_ORD_UNICODE);
     }
-    cJSON *o = gr_jw_obj(c);
-    gr_jw_set(c, o, "infinity", gr_jw_u64_array(c, v->k, v->nk));
-    return o;
+    return gr_jw_value(c, v);
 }
 
-static int gr_sum_cmp_u64(const void *a, const void *b)
+/* The sum's value infinity(K') (value.h): finite parts as integers, or
+ * with ordinals each element as CNF text. */
+static gr_status gr_sum_loopy_json(gr_jctx *c, gr_sum *s, cJSON **out)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* One infinite component infinity(K), the others summing to a: the sum is
- * infinity(K XOR a).  With ordinals, a = A + a0 (A the transfinite part,
- * a0 finite) and k XOR a = A + (k XOR a0): sorted like k XOR a0, written
- * as text. */
-static gr_status gr_sum_loopy_value(gr_jctx *c, gr_sum *s, cJSON **out,
-                                    bool *first, uint64_t *a_out,
-                                    bool *a_finite)
-{
-    const gr_value *v = &s->part[s->first_loopy].value;
-    uint64_t a0 = s->total;
-    gr_ord high = GR_ORD_ZERO;
-    *a_finite = true;
-    gr_status st = GR_OK;
-    if (s->ordinal) {
-        /* split the nim-sum into its transfinite part and its finite one */
-        const gr_ord *exps;
-        const uint64_t *coefs;
-        size_t nt = s->total_ord == GR_ORD_ZERO
-                        ? 0
-                        : gr_ord_terms(s->ctx, s->total_ord, &exps, &coefs);
-        a0 = 0;
-        if (nt > 0 && exps[nt - 1] == GR_ORD_ZERO) {
-            a0 = coefs[nt - 1];
-        }
-        gr_ord fin;
-        if ((st = gr_ord_from_u64(s->ctx, a0, &fin)) != GR_OK ||
-            (st = gr_ord_xor(s->ctx, s->total_ord, fin, &high)) != GR_OK) {
-            return gr_sum_core_error(c, st);
-        }
-        *a_finite = high == GR_ORD_ZERO; /* labels are canonical */
-    }
-    uint64_t *k = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, v->nk + 1);
-    if (k == NULL) {
-        return gr_json_oom(c);
-    }
-    *first = false;
-    for (size_t i = 0; i < v->nk; i++) {
-        k[i] = v->k[i] ^ a0;
-        *first |= *a_finite && k[i] == 0;
-    }
-    qsort(k, v->nk, sizeof(*k), gr_sum_cmp_u64);
+    gr_value_sum *v = &s->sum;
     cJSON *o = gr_jw_obj(c);
     cJSON *arr = gr_jw_arr(c);
     for (size_t i = 0; i < v->nk && gr_jw_ok(c); i++) {
-        if (!s->ordinal) {
-            gr_jw_push(c, arr, gr_jw_u64(c, k[i]));
+        if (!v->ordinal) {
+            gr_jw_push(c, arr, gr_jw_u64(c, v->k[i]));
             continue;
         }
-        gr_ord fin, sum;
-        if ((st = gr_ord_from_u64(s->ctx, k[i], &fin)) != GR_OK ||
-            (st = gr_ord_xor(s->ctx, high, fin, &sum)) != GR_OK) {
+        gr_ord e;
+        gr_status st = gr_value_sum_loopy_ord(v, i, &e);
+        if (st != GR_OK) {
             return gr_sum_core_error(c, st);
         }
-        gr_jw_push(c, arr,
-                   gr_json_ordinal_text(c, s->ctx, sum, GR_ORD_UNICODE));
+        gr_jw_push(c, arr, gr_json_ordinal_text(c, v->ctx, e, GR_ORD_UNICODE));
     }
     gr_jw_set(c, o, "infinity", arr);
     *out = o;
-    *a_out = a0;
-    return GR_OK;
-}
-
-/* The target of component i: the value it must move to for the sum to be
- * 0.  false when no move of this component can reach 0. */
-static gr_status gr_sum_target(gr_jctx *c, gr_sum *s, size_t i, gr_ord_ref *ref,
-                               gr_value *target, bool *any)
-{
-    const gr_sum_part *p = &s->part[i];
-    memset(target, 0, sizeof(*target));
-    *any = true;
-    if (!s->ordinal) {
-        target->kind = GR_VALUE_FINITE;
-        target->n = p->value.n ^ s->total;
-        return GR_OK;
-    }
-    gr_ord t;
-    gr_status st = gr_ord_xor(s->ctx, p->label, s->total_ord, &t);
-    if (st != GR_OK) {
-        return gr_sum_core_error(c, st);
-    }
-    if (p->value.kind == GR_VALUE_ORDINAL) {
-        *ref = (gr_ord_ref){.ctx = s->ctx, .ord = t};
-        target->kind = GR_VALUE_ORDINAL;
-        target->ordinal = ref;
-        (void)gr_ord_is_finite(s->ctx, t, &target->n);
-        return GR_OK;
-    }
-    /* a finite family never reaches a transfinite value */
-    target->kind = GR_VALUE_FINITE;
-    *any = gr_ord_is_finite(s->ctx, t, &target->n);
     return GR_OK;
 }
 
@@ -295,15 +165,80 @@ static gr_status gr_sum_component_moves(gr_jctx *c, gr_sum *s, size_t i,
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
+/* "all_moves": every move of every component, components in order, each
+ * with the value of the whole sum after it (gr_value_sum_after: Smith's
+ * rule, docs/values.md).  An ordinal component has infinitely many moves:
+ * its family answers 422. */
+static gr_status gr_sum_list_component(gr_jctx *c, gr_sum *s, size_t i, gr_move_list *list)
+{
+    gr_sum_part *p = &s->part[i];
+    const char *ptr = gr_jp_idx(c, "/components", i);
+    if (gr_json_past_deadline(c, ptr)) {
+        return GR_ELIMIT;
+    }
+    if (p->fam->moves_all == NULL) {
+        return gr_json_error(c, GR_ELIMIT, ptr, "all_moves is not available for %s", p->name);
+    }
+    gr_status st = p->fam->moves_all(c, p->state, list);
+    if (st != GR_OK && c->problem.pointer == NULL) {
+        c->problem.pointer = ptr;
+    }
+    return st != GR_OK ? st : list->oom ? gr_json_oom(c) : GR_OK;
+}
+
+static gr_status gr_sum_all_moves(gr_jctx *c, gr_sum *s, uint64_t max, cJSON *r)
+{
+    gr_status st;
+    for (size_t i = 0; i < s->n && s->sum.ordinal; i++) {
+        /* an ordinal component's own 422 comes before any listing */
+        gr_move_list list = {.arena = c->arena, .room = 0};
+        if (s->value[i].kind == GR_VALUE_ORDINAL &&
+            (st = gr_sum_list_component(c, s, i, &list)) != GR_OK) {
+            return st;
+        }
+    }
+    if (s->sum.ordinal) {
+        return gr_json_error(c, GR_EINTERNAL, "/components", "an ordinal component listed moves");
+    }
+    cJSON *arr = gr_jw_arr(c);
+    unsigned __int128 count = 0;
+    uint64_t listed = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        gr_sum_part *p = &s->part[i];
+        gr_move_list list = {.arena = c->arena, .room = max - listed};
+        if ((st = gr_sum_list_component(c, s, i, &list)) != GR_OK) {
+            return st;
+        }
+        count += list.count;
+        listed += list.listed;
+        for (uint64_t j = 0; j < list.listed && gr_jw_ok(c); j++) {
+            gr_value after;
+            if ((st = gr_value_sum_after(c->arena, &s->sum, i, &list.item[j].after, &after)) !=
+                GR_OK) {
+                return gr_sum_core_error(c, st);
+            }
+            cJSON *w = gr_jw_obj(c);
+            gr_jw_set(c, w, "component", gr_jw_u64(c, i));
+            gr_jw_set(c, w, "game", gr_jw_str(c, p->name));
+            gr_jw_set(c, w, "move", list.item[j].move);
+            gr_jw_push(c, arr, gr_json_move_entry(c, w, &after, NULL, -1));
+        }
+    }
+    gr_jw_set(c, r, "moves", arr);
+    gr_jw_set(c, r, "move_count", gr_jw_u128(c, count));
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
 gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
 {
-    const cJSON *components, *all, *max;
+    const cJSON *components, *all, *max, *all_moves;
     const gr_jfield fields[] = {
         {"components", true, &components},
         {"all_winning_moves", false, &all},
         {"max_moves", false, &max},
+        {"all_moves", false, &all_moves},
     };
-    gr_status st = gr_json_object(c, req, "", fields, 3);
+    gr_status st = gr_json_object(c, req, "", fields, 4);
     if (st != GR_OK) {
         return st;
     }
@@ -313,68 +248,49 @@ gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
     }
     gr_sum s;
     memset(&s, 0, sizeof(s));
-    if ((st = gr_sum_read(c, components, &s)) != GR_OK ||
-        (st = gr_sum_combine(c, &s)) != GR_OK) {
+    if ((st = gr_sum_read(c, components, &s)) != GR_OK) {
         return st;
     }
+    if ((st = gr_value_sum_of(c->arena, s.value, s.n, &s.sum)) != GR_OK) {
+        return gr_sum_core_error(c, st);
+    }
+    const gr_value_sum *v = &s.sum;
 
     cJSON *r = gr_jw_obj(c);
-    const char *winner;
-    /* which components may move, and to what */
-    size_t from = 0, to = s.n;
-    bool first = false;
-    uint64_t loopy_target = 0;
-    if (s.loopy >= 2) {
-        cJSON *o = gr_jw_obj(c);
-        gr_jw_set(c, o, "infinity", gr_jw_arr(c));
-        gr_jw_set(c, r, "grundy", o);
-        first = false;
-        winner = "draw";
-    } else if (s.loopy == 1) {
+    if (v->kind == GR_VALUE_LOOPY) {
         cJSON *o = NULL;
-        bool a_finite;
-        st = gr_sum_loopy_value(c, &s, &o, &first, &loopy_target, &a_finite);
-        if (st != GR_OK) {
+        if ((st = gr_sum_loopy_json(c, &s, &o)) != GR_OK) {
             return st;
         }
         gr_jw_set(c, r, "grundy", o);
-        winner = first ? "first" : "draw";
-        from = s.first_loopy;
-        to = from + 1;
-    } else if (s.ordinal) {
-        gr_json_ordinal_fields(c, r, s.ctx, s.total_ord);
-        first = s.total_ord != GR_ORD_ZERO;
-        winner = first ? "first" : "second";
+    } else if (v->kind == GR_VALUE_ORDINAL) {
+        gr_json_ordinal_fields(c, r, v->ctx, v->total_ord);
     } else {
-        gr_jw_set(c, r, "grundy", gr_jw_u64(c, s.total));
-        first = s.total != 0;
-        winner = first ? "first" : "second";
+        gr_jw_set(c, r, "grundy", gr_jw_u64(c, v->total));
     }
     cJSON *cg = gr_jw_arr(c);
     for (size_t i = 0; i < s.n && gr_jw_ok(c); i++) {
-        gr_jw_push(c, cg, gr_sum_value_json(c, &s.part[i].value));
+        gr_jw_push(c, cg, gr_sum_value_json(c, &s.value[i]));
     }
     gr_jw_set(c, r, "component_grundy", cg);
-    gr_jw_set(c, r, "winner", gr_jw_str(c, winner));
+    static const char *const winner[] = {
+        [GR_OUTCOME_SECOND] = "second", [GR_OUTCOME_FIRST] = "first", [GR_OUTCOME_DRAW] = "draw"};
+    gr_jw_set(c, r, "winner", gr_jw_str(c, winner[v->outcome]));
 
     cJSON *moves = gr_jw_arr(c);
     uint64_t count = 0, listed = 0;
     /* winning_move needs one move even when max_moves is 0 */
     uint64_t cap = opts.all && opts.max > 0 ? opts.max : 1;
-    for (size_t i = from; first && i < to && moves != NULL; i++) {
+    bool first = v->outcome == GR_OUTCOME_FIRST;
+    for (size_t i = 0; first && i < s.n && moves != NULL; i++) {
         if (!opts.all && listed > 0) {
             break;
         }
         gr_ord_ref ref;
         gr_value target;
         bool any = true;
-        if (s.loopy == 1) {
-            memset(&target, 0, sizeof(target));
-            target.kind = GR_VALUE_FINITE;
-            target.n = loopy_target;
-        } else if ((st = gr_sum_target(c, &s, i, &ref, &target, &any)) !=
-                   GR_OK) {
-            return st;
+        if ((st = gr_value_sum_target(&s.sum, i, &ref, &target, &any)) != GR_OK) {
+            return gr_sum_core_error(c, st);
         }
         if (!any) {
             continue;
@@ -389,6 +305,13 @@ gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
         }
     }
     gr_json_put_moves(c, r, moves, count, &opts);
+    bool list_all = false;
+    if (all_moves != NULL && (st = gr_json_bool(c, all_moves, "/all_moves", &list_all)) != GR_OK) {
+        return st;
+    }
+    if (list_all && (st = gr_sum_all_moves(c, &s, opts.max, r)) != GR_OK) {
+        return st;
+    }
     if (!gr_jw_ok(c)) {
         return gr_json_oom(c);
     }

@@ -49,11 +49,13 @@ static struct {
     size_t max_bytes, bytes;
     uint64_t entries, hits, misses, shared, evictions;
     uint64_t max_octal_values;
+    gr_arena_quota *quota; /* the process memory budget (--max-memory), or NULL */
 } gr_tc = {.lock = PTHREAD_MUTEX_INITIALIZER, .max_bytes = GR_TCACHE_DEFAULT_BYTES};
 
-void gr_tcache_configure(size_t max_bytes, uint64_t max_octal_values)
+void gr_tcache_configure(size_t max_bytes, uint64_t max_octal_values, gr_arena_quota *quota)
 {
     pthread_mutex_lock(&gr_tc.lock);
+    gr_tc.quota = quota;
     gr_tc.max_bytes = max_bytes != 0 ? max_bytes : GR_TCACHE_DEFAULT_BYTES;
     gr_tc.max_octal_values = max_octal_values;
     pthread_mutex_unlock(&gr_tc.lock);
@@ -244,8 +246,9 @@ gr_status gr_tcache_get(const char *key, gr_tcache_solve_fn *solve, void *ctx, s
     /* the computation may need more than the table keeps (0.354 computes
      * in 16 bits and keeps 8): at least GR_TCACHE_COMPUTE_MIN; a table over
      * the cache's bound is answered and then dropped */
-    gr_arena *arena = gr_arena_create(
-        gr_tc.max_bytes > GR_TCACHE_COMPUTE_MIN ? gr_tc.max_bytes : GR_TCACHE_COMPUTE_MIN);
+    gr_arena *arena = gr_arena_create_in(
+        gr_tc.max_bytes > GR_TCACHE_COMPUTE_MIN ? gr_tc.max_bytes : GR_TCACHE_COMPUTE_MIN,
+        gr_tc.quota);
     if (e == NULL || k == NULL || arena == NULL || pthread_cond_init(&e->done, NULL) != 0) {
         pthread_mutex_unlock(&gr_tc.lock);
         free(e);
@@ -272,6 +275,9 @@ gr_status gr_tcache_get(const char *key, gr_tcache_solve_fn *solve, void *ctx, s
     gr_arena_set_stop(arena, req_arena != NULL ? gr_arena_stop(req_arena) : NULL);
     gr_status st = solve(ctx, arena, &e->progress, e->result);
     gr_arena_set_stop(arena, NULL);
+    if (st == GR_ENOMEM && gr_arena_quota_hit(arena)) {
+        st = GR_EDECLINED; /* the process's memory is in use: retry later */
+    }
 
     pthread_mutex_lock(&gr_tc.lock);
     gr_tcache_entry *freed = NULL;

@@ -35,10 +35,17 @@ typedef struct gr_tcache_entry gr_tcache_entry;
 typedef gr_status gr_tcache_solve_fn(void *ctx, gr_arena *arena, _Atomic uint64_t *progress,
                                      void *result);
 
-/* Sets the byte bound (0: the default) and the octal value bound handed
- * to the JSON layer's solvers (0: the core's default).  Call before
- * serving; later calls only change the bound for new entries. */
-void gr_tcache_configure(size_t max_bytes, uint64_t max_octal_values);
+/* Sets the byte bound (0: the default), the octal value bound handed to
+ * the JSON layer's solvers (0: the core's default) and the process memory
+ * quota (--max-memory; NULL: none).  Every entry's arena is created in
+ * that quota, so a table's bytes are charged to the process budget as
+ * they are allocated and given back when the entry is evicted (the
+ * quota's used count, /metrics grundyd_memory_bytes, includes the cache),
+ * and a table that would take the process past --max-memory is refused:
+ * gr_tcache_get returns GR_EDECLINED (503 memory-unavailable, retry).
+ * Call before serving; later calls only change the bounds for new
+ * entries. */
+void gr_tcache_configure(size_t max_bytes, uint64_t max_octal_values, gr_arena_quota *quota);
 uint64_t gr_tcache_max_octal_values(void);
 
 /* The solved result for key: a cache hit, a computation shared with a
@@ -46,7 +53,8 @@ uint64_t gr_tcache_max_octal_values(void);
  * on the calling thread, in an arena whose stop conditions are those of
  * req_arena's, so a stopped request stops it).  *result points to the
  * entry's copy of the result struct, valid until gr_tcache_release(*out).
- * Failures: the solver's status (not cached), or GR_ECANCELLED/GR_ETIME
+ * Failures: the solver's status (not cached), GR_EDECLINED when the
+ * process quota refused the table's memory, or GR_ECANCELLED/GR_ETIME
  * from req_arena's stop while waiting. */
 gr_status gr_tcache_get(const char *key, gr_tcache_solve_fn *solve, void *ctx, size_t result_size,
                         gr_arena *req_arena, gr_tcache_entry **out, const void **result);

@@ -94,7 +94,8 @@ def free_port():
 class Server:
     """A grundyd process on 127.0.0.1 with its log in a temporary file."""
 
-    def __init__(self, binary=None, args=(), env=None):
+    def __init__(self, binary=None, args=(), env=None, popen_kw=None):
+        self.popen_kw = dict(popen_kw or {})
         self.binary = binary or os.environ.get("GRUNDYD", os.path.join(ROOT, "build", "grundyd"))
         self.args = list(args)
         self.env = dict(os.environ, **(env or {}))
@@ -106,7 +107,7 @@ class Server:
         self.port = free_port()
         cmd = [self.binary, "--bind", "127.0.0.1", "--port", str(self.port)] + self.args
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=self.log,
-                                     env=self.env)
+                                     env=self.env, **self.popen_kw)
         deadline = time.time() + timeout
         while time.time() < deadline:
             if self.proc.poll() is not None:

@@ -1,4 +1,4 @@
-"""POST /v1/ordinal-trees (seed 002) against an independent Python model of
+"""POST /v1/ordinal-trees (docs/ordinals.md) against an independent Python model of
 ordinals below epsilon_0: values, text, CNF, winning moves replayed to a
 zero forest, invariance under child order, and bad inputs with pointers."""
 import functools

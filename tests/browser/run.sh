@@ -76,7 +76,7 @@ const url = process.argv[1] + "/healthz", end = Date.now() + 10000;
 fi
 
 set +e
-GRUNDYD_URL="$URL" node --test "$HERE/playground.test.mjs"
+GRUNDYD_URL="$URL" node --test "$HERE/playground.test.mjs" "$HERE/board.test.mjs"
 status=$?
 set -e
 if [ "$status" -ne 0 ]; then

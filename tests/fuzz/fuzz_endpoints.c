@@ -1,11 +1,11 @@
 /*
  * libFuzzer harness for every analysis endpoint: the daemon's request path
- * (gr_json_parse -> endpoint -> gr_json_print, cJSON bound to a budgeted
+ * (gr_json_parse -> endpoint -> gr_json_print, every node in a budgeted
  * per-request arena) without the HTTP layer around it.
  *
  * Input: the first byte picks the endpoint from the CLI's game table
- * (src/cli/games.c: the daemon's own route table, src/http/routes.c,
- * compiled in): (byte & 0x7f) modulo the number of games; with the high
+ * (src/cli/games.c: the rows of the endpoint registry, json/registry.c,
+ * that the daemon routes): (byte & 0x7f) modulo the number of games; with the high
  * bit set, and when the endpoint has a text/plain reader, the rest goes to
  * that reader instead of the JSON parser.  The rest is the request body.
  *
@@ -13,7 +13,7 @@
  *   - a failure that did not fill in a 4xx problem (a 500 "unexplained
  *     failure" or internal error is a bug: bad input must be described);
  *   - a success whose serialised answer differs between two runs of the
- *     same input (uninitialised memory, hidden state: DESIGN section 3
+ *     same input (uninitialised memory, hidden state: docs/contract.md
  *     promises the same bytes for the same input);
  *   - an answer that is not itself valid JSON;
  *   - a fast JSON reader (hackenbush/graph's, which skips cJSON) whose
@@ -45,10 +45,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    gr_json_init();
     /* octal tables without a period stop at 4,096 values (the daemon's
      * default is 2^25, minutes for codes without sparse space) */
-    gr_tcache_configure((size_t)16 << 20, 4096);
+    gr_tcache_configure((size_t)16 << 20, 4096, NULL);
     if (getenv("FUZZ_LIST") != NULL) {
         for (size_t i = 0; i < gr_cli_game_count(); i++) {
             char name[64];
@@ -73,12 +72,12 @@ typedef struct fuzz_result {
  * reader, or its fast JSON reader (which may decline). */
 enum { FUZZ_JSON, FUZZ_TEXT, FUZZ_FAST };
 
-/* Endpoints with a fast JSON reader beside the general path; the fast one
- * must answer byte for byte as the general one whenever it answers. */
+/* Endpoints with a fast JSON reader beside the general path (the
+ * registry's json_fast); the fast one must answer byte for byte as the
+ * general one whenever it answers. */
 static gr_endpoint_text *fuzz_fast_reader(const gr_cli_game *g)
 {
-    return g->json == gr_endpoint_hackenbush_graph ? gr_endpoint_hackenbush_graph_json_fast
-                                                   : NULL;
+    return g->json_fast;
 }
 
 static void fuzz_run(const gr_cli_game *g, int mode, const uint8_t *body, size_t n,
@@ -97,7 +96,6 @@ static void fuzz_run(const gr_cli_game *g, int mode, const uint8_t *body, size_t
     buf[n] = '\0';
     gr_jctx c;
     gr_jctx_init(&c, a);
-    gr_arena *prev = gr_json_bind(a);
     cJSON *resp = NULL;
     gr_status st;
     res->declined = false;
@@ -111,7 +109,6 @@ static void fuzz_run(const gr_cli_game *g, int mode, const uint8_t *body, size_t
             res->status = 0;
             res->out = NULL;
             res->len = 0;
-            gr_json_bind(prev);
             gr_arena_destroy(a);
             return;
         }
@@ -119,7 +116,7 @@ static void fuzz_run(const gr_cli_game *g, int mode, const uint8_t *body, size_t
         cJSON *doc = NULL;
         st = gr_json_parse(&c, buf, n, &doc);
         if (st == GR_OK) {
-            st = g->json(&c, doc, &resp);
+            st = gr_registry_json(&c, g, doc, &resp);
         }
     }
     res->out = NULL;
@@ -134,10 +131,11 @@ static void fuzz_run(const gr_cli_game *g, int mode, const uint8_t *body, size_t
         if (out == NULL) {
             st = gr_json_oom(&c);
         } else {
-            /* The answer must parse back (outside the arena binding it
-             * would be malloc'ed; stay bound so it dies with the arena). */
+            /* The answer must parse back (cJSON's own parser, malloc'ed). */
             const char *end = NULL;
-            if (cJSON_ParseWithLengthOpts(out, len, &end, 0) == NULL) {
+            cJSON *back = cJSON_ParseWithLengthOpts(out, len, &end, 0);
+            cJSON_Delete(back);
+            if (back == NULL) {
                 fprintf(stderr, "fuzz: %s printed invalid JSON: %.*s\n", g->path,
                         (int)(len > 300 ? 300 : len), out);
                 __builtin_trap();
@@ -150,7 +148,6 @@ static void fuzz_run(const gr_cli_game *g, int mode, const uint8_t *body, size_t
             res->len = len;
         }
     }
-    gr_json_bind(prev);
     res->st = st;
     res->status = c.problem.status;
     if (st != GR_OK) {

@@ -9,7 +9,7 @@
 #
 # Seed layout: tests/fuzz/corpus/<cli-game-name>/*.json (and *.txt for the
 # text/plain reader); the endpoint byte is prefixed here, from the
-# harness's own table, so seeds survive reordering of src/cli/games.c.
+# harness's own table, so seeds survive reordering of the registry.
 # Seeds for games the table does not have (yet) are skipped.
 set -eu
 cd "$(dirname "$0")/../.."

@@ -23,8 +23,9 @@ def figure(text):
     print(f"    figure: {text}", flush=True)
 
 
-def start(args, env=None, binary=None):
-    return Server(binary=binary, args=["--log-format", "off"] + list(args), env=env).start(timeout=60)
+def start(args, env=None, binary=None, popen_kw=None):
+    return Server(binary=binary, args=["--log-format", "off"] + list(args), env=env,
+                  popen_kw=popen_kw).start(timeout=60)
 
 
 def rss_kb(pid):

@@ -85,3 +85,59 @@ def test_rss_flat_across_thousands_of_large_requests():
         assert after <= before * 1.5 + 32 * 1024, f"RSS grew from {before} kB to {after} kB"
     finally:
         assert srv.stop() == 0
+
+
+def test_process_budget_across_requests():
+    """--max-memory bounds every request arena together: four concurrent
+    66-byte game graphs of 3,000,000 positions (about 0.5 GB each) under a
+    700 MB budget stay below 800 MB resident, those that do not fit get 503
+    with Retry-After, and the memory goes back to the system afterwards."""
+    import http.client
+    import threading
+
+    srv = start(["--max-memory", "700M"])
+    body = json.dumps({"positions": 3000000, "moves": [], "start": [0], "include_values": True})
+    peak = [0]
+    done = threading.Event()
+
+    def watch():
+        while not done.is_set():
+            peak[0] = max(peak[0], rss_kb(srv.proc.pid))
+            time.sleep(0.01)
+
+    results = []
+
+    def one():
+        c = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=120)
+        c.request("POST", "/v1/game-graph", body=body, headers={"Content-Type": "application/json"})
+        r = c.getresponse()
+        data = r.read()
+        results.append((r.status, r.getheader("Retry-After"), data))
+        c.close()
+
+    try:
+        w = threading.Thread(target=watch)
+        w.start()
+        ts = [threading.Thread(target=one) for _ in range(4)]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        time.sleep(5)
+        done.set()
+        w.join()
+        after = rss_kb(srv.proc.pid)
+        statuses = sorted(s for s, _, _ in results)
+        for status, retry, data in results:
+            assert status in (200, 503), (status, data[:300])
+            if status == 503:
+                doc = json.loads(data)
+                assert doc["type"].endswith("/memory-unavailable"), doc
+                assert retry is not None
+        assert peak[0] < 800 * 1024, peak[0]
+        assert after < 150 * 1024, after
+        figure(f"4 x 3,000,000-position game graphs, --max-memory 700M: statuses {statuses}, "
+               f"peak RSS {peak[0] // 1024} MB, {after // 1024} MB 5 s later")
+    finally:
+        done.set()
+        assert srv.stop() == 0

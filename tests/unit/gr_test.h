@@ -1,5 +1,6 @@
-/* Common includes for the cmocka unit tests, and a seeded PRNG so random
- * tests are reproducible (the seed is printed on failure by the tests). */
+/* Common includes for the cmocka unit tests, the tests' own cJSON arena
+ * binding (gr_test_cjson.h), and a seeded PRNG so random tests are
+ * reproducible (the seed is printed on failure by the tests). */
 #ifndef GR_TEST_H
 #define GR_TEST_H
 
@@ -8,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "gr_test_cjson.h"
 
 typedef struct gr_test_rng {
     uint64_t s;

@@ -240,7 +240,7 @@ static void test_small_cases(void **state)
     assert_int_equal(gr_htree_moves_to(a, &t, 3, mv, 4, &count), GR_OK);
     assert_int_equal(count, 0);
 
-    /* DESIGN's example, parent [-1, 0, 0, 1]: g(1) = 1, g(0) = (1 + 1) ^
+    /* README's example, parent [-1, 0, 0, 1]: g(1) = 1, g(0) = (1 + 1) ^
      * (0 + 1) = 3.  Cutting 0-1 leaves 1, cutting 0-2 leaves a stick of 2,
      * cutting 1-3 leaves two sticks of 1 on the root: 0, the only win. */
     uint32_t p4[] = {ROOT, 0, 0, 1};

@@ -1,5 +1,5 @@
-/* Ordinals below epsilon_0 and the tree-order game (seed 002): the seed's
- * table, the tree order against a direct sorted-children comparison,
+/* Ordinals below epsilon_0 and the tree-order game (docs/ordinals.md): its table
+ * of examples, the tree order against a direct sorted-children comparison,
  * nim-sum algebra, winning moves replayed to a zero forest, invariance
  * under child order, and 10^6-vertex paths and stars. */
 #include "gr_test.h"

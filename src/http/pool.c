@@ -1,5 +1,5 @@
 /*
- * The solver pool.
+ * The worker pool: the threads that run analyses.
  *
  * libmicrohttpd's worker threads each own a set of connections; a worker
  * that runs a long analysis itself serves none of its other connections
@@ -13,26 +13,26 @@
  * number of requests that may hold a solving slot, so a slot-holder always
  * finds room.
  */
-#include "http/solver.h"
+#include "http/pool.h"
 
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 
-struct gr_solver {
+struct gr_pool {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     void **ring;
     size_t cap, head, count;
     bool stopping;
-    gr_solver_fn *run;
+    gr_pool_fn *run;
     unsigned nthreads;
     pthread_t *threads;
 };
 
-static void *gr_solver_main(void *arg)
+static void *gr_pool_main(void *arg)
 {
-    gr_solver *s = arg;
+    gr_pool *s = arg;
     pthread_mutex_lock(&s->mu);
     for (;;) {
         while (s->count == 0 && !s->stopping) {
@@ -52,9 +52,9 @@ static void *gr_solver_main(void *arg)
     return NULL;
 }
 
-gr_solver *gr_solver_start(unsigned threads, size_t capacity, gr_solver_fn *run)
+gr_pool *gr_pool_start(unsigned threads, size_t capacity, gr_pool_fn *run)
 {
-    gr_solver *s = calloc(1, sizeof(*s));
+    gr_pool *s = calloc(1, sizeof(*s));
     if (s == NULL) {
         return NULL;
     }
@@ -71,19 +71,19 @@ gr_solver *gr_solver_start(unsigned threads, size_t capacity, gr_solver_fn *run)
     pthread_mutex_init(&s->mu, NULL);
     pthread_cond_init(&s->cv, NULL);
     for (unsigned i = 0; i < (threads > 0 ? threads : 1); i++) {
-        if (pthread_create(&s->threads[i], NULL, gr_solver_main, s) != 0) {
+        if (pthread_create(&s->threads[i], NULL, gr_pool_main, s) != 0) {
             break;
         }
         s->nthreads++;
     }
     if (s->nthreads == 0) {
-        gr_solver_stop(s, NULL);
+        gr_pool_stop(s, NULL);
         return NULL;
     }
     return s;
 }
 
-int gr_solver_submit(gr_solver *s, void *job)
+int gr_pool_submit(gr_pool *s, void *job)
 {
     pthread_mutex_lock(&s->mu);
     int rc = -1;
@@ -97,7 +97,7 @@ int gr_solver_submit(gr_solver *s, void *job)
     return rc;
 }
 
-void gr_solver_stop(gr_solver *s, gr_solver_fn *drop)
+void gr_pool_stop(gr_pool *s, gr_pool_fn *drop)
 {
     pthread_mutex_lock(&s->mu);
     s->stopping = true;

@@ -1,0 +1,65 @@
+/*
+ * Body intake (see body.h).  The buffer doubles as bytes arrive; a
+ * declared length caps the doubling (so a 64 MB body declared as such is
+ * not rounded up to 128 MB) but never the copy: a chunked body sent beside
+ * a smaller Content-Length once overflowed a buffer sized from the header.
+ */
+#include "http/body.h"
+
+#include <string.h>
+
+gr_body_status gr_body_init(gr_body *b, gr_arena *arena, uint64_t declared, size_t max,
+                            size_t first)
+{
+    memset(b, 0, sizeof(*b));
+    b->max = max;
+    b->hint = declared < (uint64_t)max ? (size_t)declared + 1 : 0;
+    size_t cap = b->hint != 0 && b->hint < first ? b->hint : first;
+    if (cap == 0) {
+        cap = 1;
+    }
+    if (declared != UINT64_MAX && declared > (uint64_t)max) {
+        b->status = GR_BODY_TOO_LARGE;
+        return b->status;
+    }
+    b->data = gr_arena_alloc(arena, cap);
+    if (b->data == NULL) {
+        b->status = GR_BODY_NOMEM;
+        return b->status;
+    }
+    b->cap = cap;
+    b->data[0] = '\0';
+    return GR_BODY_OK;
+}
+
+gr_body_status gr_body_append(gr_body *b, gr_arena *arena, const char *data, size_t n)
+{
+    if (b->status != GR_BODY_OK) {
+        return b->status;
+    }
+    if (n > b->max - b->len) {
+        b->status = GR_BODY_TOO_LARGE;
+        return b->status;
+    }
+    size_t need = b->len + n + 1; /* the NUL the JSON readers rely on */
+    if (need > b->cap) {
+        size_t ncap = b->cap * 2 > b->cap ? b->cap * 2 : need;
+        if (ncap < need) {
+            ncap = need;
+        }
+        if (b->hint != 0 && ncap > b->hint && b->hint >= need) {
+            ncap = b->hint;
+        }
+        char *grown = gr_arena_realloc(arena, b->data, b->cap, ncap);
+        if (grown == NULL) {
+            b->status = GR_BODY_NOMEM;
+            return b->status;
+        }
+        b->data = grown;
+        b->cap = ncap;
+    }
+    memcpy(b->data + b->len, data, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+    return GR_BODY_OK;
+}

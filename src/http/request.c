@@ -1,0 +1,651 @@
+/*
+ * A request's life, as libmicrohttpd's access handler sees it.
+ *
+ * One request = one gr_req, created on the first call of the access
+ * handler and destroyed in the request-completed callback.  Its arena holds
+ * the body, the JSON trees, the solver's scratch and the response text, so
+ * the whole request is freed with one gr_arena_destroy (or one reset, when
+ * its connection keeps the arena for the next request).
+ *
+ * The first call sees only the headers: framing, routing, method, content
+ * type, the declared body size, draining and overload are decided there,
+ * so a request that will be refused is refused before its body is read.
+ * From then on the request's phase (gr_phase) says what the next call
+ * does: gather body bytes, hand the analysis to the worker pool and wait
+ * (the connection suspended: a long analysis never holds up the other
+ * connections of a libmicrohttpd thread), deliver the answer, or drop what
+ * follows an early answer.
+ *
+ * Every analysis runs with its stop conditions on the arena (gr_stop): the
+ * connection's hang-up flag (set by the front door's watch, front.c), the
+ * server's cancel-all flag (set when --shutdown-timeout runs out) and the
+ * --max-analysis-seconds deadline.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "http/head.h"
+#include "http/sequence.h"
+#include "http/server_internal.h"
+
+extern const char gr_embed_openapi[], gr_embed_openapi_end[];
+extern const char gr_embed_index[], gr_embed_index_end[];
+
+/* Body bytes still read (and dropped) after a mid-body 413, so that a
+ * client writing its whole body before reading gets the answer. */
+#define GR_DISCARD_GRACE ((size_t)1 << 20)
+
+/* The first body buffer; it doubles as bytes arrive. */
+#define GR_BODY_FIRST ((size_t)64 << 10)
+
+/* Small bodies of linear-time games are answered inline (gr_endpoint.cost). */
+#define GR_INLINE_MAX_BODY 4096
+
+/* The URI callback's verdict on a target that decodes to a control byte
+ * (libmicrohttpd cuts the path at a %00 and would route what is left). */
+static const char gr_bad_target_mark = 0;
+#define GR_BAD_TARGET ((void *)(uintptr_t)&gr_bad_target_mark)
+
+/* ---- GET routes ----------------------------------------------------------- */
+
+static enum MHD_Result gr_serve_index(struct MHD_Connection *conn, gr_req *req)
+{
+    gr_jctx c;
+    gr_jctx_init(&c, req->arena);
+    cJSON *r = gr_jw_obj(&c);
+    gr_jw_set(&c, r, "service", gr_jw_str(&c, "grundyd"));
+    gr_jw_set(&c, r, "version", gr_jw_str(&c, GR_VERSION));
+    cJSON *eps = gr_jw_arr(&c);
+    for (size_t i = 0; i < gr_route_count(); i++) {
+        cJSON *e = gr_jw_obj(&c);
+        gr_jw_set(&c, e, "path", gr_jw_str(&c, gr_route_at(i)->path));
+        gr_jw_set(&c, e, "method",
+                  gr_jw_str(&c, gr_route_at(i)->kind == GR_ROUTE_ANALYSE ? "POST" : "GET"));
+        gr_jw_push(&c, eps, e);
+    }
+    gr_jw_set(&c, r, "endpoints", eps);
+    size_t len = 0;
+    char *out = gr_jw_ok(&c) ? gr_json_print(&c, r, &len) : NULL;
+    if (out == NULL) {
+        return gr_send_problem(conn, req, GR_PROBLEM_MEMORY_BUDGET,
+                               "out of memory rendering the index", NULL, false);
+    }
+    return gr_respond(conn, req, 200, "application/json", out, len);
+}
+
+static enum MHD_Result gr_serve_get(struct MHD_Connection *conn, gr_req *req)
+{
+    gr_server *srv = req->srv;
+    switch (req->route->kind) {
+    case GR_ROUTE_HEALTHZ: {
+        static const char ok[] = "{\"status\":\"ok\"}";
+        return gr_respond(conn, req, 200, "application/json", ok, sizeof(ok) - 1);
+    }
+    case GR_ROUTE_READYZ: {
+        if (atomic_load(&srv->draining)) {
+            return gr_send_problem(conn, req, GR_PROBLEM_SHUTTING_DOWN,
+                                   "the server is draining and accepts no new work", NULL, true);
+        }
+        static const char ready[] = "{\"status\":\"ready\"}";
+        return gr_respond(conn, req, 200, "application/json", ready, sizeof(ready) - 1);
+    }
+    case GR_ROUTE_METRICS: {
+        size_t len = 0;
+        char *text = gr_metrics_render(srv->metrics, req->arena, &len);
+        if (text == NULL) {
+            return MHD_NO;
+        }
+        return gr_respond(conn, req, 200, "text/plain; version=0.0.4; charset=utf-8", text, len);
+    }
+    case GR_ROUTE_INDEX:
+        return gr_serve_index(conn, req);
+    case GR_ROUTE_OPENAPI:
+        return gr_respond(conn, req, 200, "application/yaml; charset=utf-8", gr_embed_openapi,
+                          (size_t)(gr_embed_openapi_end - gr_embed_openapi));
+    case GR_ROUTE_PLAYGROUND:
+        return gr_respond(conn, req, 200, "text/html; charset=utf-8", gr_embed_index,
+                          (size_t)(gr_embed_index_end - gr_embed_index));
+    case GR_ROUTE_SEQUENCE:
+        return gr_sequence_serve(conn, req);
+    default:
+        return MHD_NO;
+    }
+}
+
+/* ---- POST routes ---------------------------------------------------------- */
+
+/* "application/json", optionally with a charset parameter that must be
+ * UTF-8.  Returns 1 for JSON, 2 for text/plain, 0 otherwise. */
+static int gr_content_kind(const char *ct)
+{
+    if (ct == NULL) {
+        return 0;
+    }
+    while (*ct == ' ' || *ct == '\t') {
+        ct++;
+    }
+    size_t mlen = strcspn(ct, ";");
+    while (mlen > 0 && (ct[mlen - 1] == ' ' || ct[mlen - 1] == '\t')) {
+        mlen--;
+    }
+    int kind = 0;
+    if (mlen == 16 && strncasecmp(ct, "application/json", 16) == 0) {
+        kind = 1;
+    } else if (mlen == 10 && strncasecmp(ct, "text/plain", 10) == 0) {
+        kind = 2;
+    } else {
+        return 0;
+    }
+    const char *p = strchr(ct, ';');
+    while (p != NULL) {
+        p++;
+        while (*p == ' ' || *p == '\t') {
+            p++;
+        }
+        size_t plen = strcspn(p, ";");
+        if (plen >= 8 && strncasecmp(p, "charset=", 8) == 0) {
+            const char *v = p + 8;
+            size_t vlen = plen - 8;
+            while (vlen > 0 && (v[vlen - 1] == ' ' || v[vlen - 1] == '\t')) {
+                vlen--;
+            }
+            if (vlen >= 2 && v[0] == '"' && v[vlen - 1] == '"') {
+                v++;
+                vlen -= 2;
+            }
+            if (!((vlen == 5 && strncasecmp(v, "utf-8", 5) == 0) ||
+                  (vlen == 4 && strncasecmp(v, "utf8", 4) == 0))) {
+                return 0;
+            }
+        }
+        p = strchr(p, ';');
+    }
+    return kind;
+}
+
+static enum MHD_Result gr_overloaded(struct MHD_Connection *conn, gr_req *req)
+{
+    return gr_send_problem(conn, req, GR_PROBLEM_OVERLOADED,
+                           "too many analyses in progress (--max-inflight); retry shortly", NULL,
+                           true);
+}
+
+static enum MHD_Result gr_body_too_large(struct MHD_Connection *conn, gr_req *req, bool now)
+{
+    char detail[128];
+    snprintf(detail, sizeof(detail), "the body may be at most %llu bytes (--max-body)",
+             (unsigned long long)req->srv->cfg.max_body);
+    if (now) {
+        return gr_answer_mid_body(conn, req, GR_PROBLEM_BODY_TOO_LARGE, detail);
+    }
+    return gr_send_problem(conn, req, GR_PROBLEM_BODY_TOO_LARGE, detail, NULL, true);
+}
+
+static enum MHD_Result gr_admit_post(struct MHD_Connection *conn, gr_req *req)
+{
+    gr_server *srv = req->srv;
+    if (atomic_load(&srv->draining)) {
+        return gr_send_problem(conn, req, GR_PROBLEM_SHUTTING_DOWN,
+                               "the server is draining; retry on another instance", NULL, true);
+    }
+    int kind = gr_content_kind(req->hdr.content_type);
+    if (kind == 0 || (kind == 2 && req->route->endpoint->text == NULL)) {
+        return gr_send_problem(conn, req, GR_PROBLEM_UNSUPPORTED_MEDIA_TYPE,
+                               req->route->endpoint->text != NULL
+                                   ? "send the body as application/json (UTF-8) or text/plain"
+                                   : "send the body as application/json (UTF-8)",
+                               NULL, false);
+    }
+    req->text = kind == 2;
+    const char *cl = req->hdr.content_length;
+    uint64_t declared = UINT64_MAX;
+    if (cl != NULL) {
+        char *end;
+        unsigned long long v = strtoull(cl, &end, 10);
+        declared = (end == cl || *end != '\0') ? UINT64_MAX - 1 : v;
+    }
+    if (declared != UINT64_MAX && declared > srv->cfg.max_body) {
+        return gr_body_too_large(conn, req, false);
+    }
+    /* Already overloaded: refuse before reading the body.  The slot itself
+     * is taken only when the body is complete (gr_serve_analysis), so
+     * clients that upload slowly or stall cannot hold the solving slots;
+     * what they hold is bounded by --max-body, the connection limits and
+     * --timeout instead. */
+    if (atomic_load(&srv->solving) >= srv->cfg.max_inflight) {
+        return gr_overloaded(conn, req);
+    }
+    req->phase = GR_PHASE_BODY;
+    gr_body_init(&req->body, req->arena, declared, (size_t)srv->cfg.max_body, GR_BODY_FIRST);
+    return MHD_YES;
+}
+
+/* After --timeout seconds a body must have come at GR_MIN_BODY_RATE bytes a
+ * second on average (Apache's mod_reqtimeout rule).  libmicrohttpd's
+ * timeout is an idle timeout that every byte resets, so without this a
+ * client sending a byte a second would hold its connection and its buffer
+ * for ever. */
+#define GR_MIN_BODY_RATE 1024u
+
+static bool gr_body_too_slow(const gr_req *req)
+{
+    uint64_t elapsed = gr_now_ns() - req->start_ns;
+    if (elapsed <= (uint64_t)req->srv->cfg.timeout * 1000000000u) {
+        return false;
+    }
+    return req->body.len < elapsed / 1000000000u * GR_MIN_BODY_RATE;
+}
+
+static enum MHD_Result gr_body_too_slow_now(struct MHD_Connection *conn, gr_req *req)
+{
+    char detail[160];
+    snprintf(detail, sizeof(detail),
+             "the body arrived at less than %u bytes a second after the first %u "
+             "seconds (--timeout)",
+             GR_MIN_BODY_RATE, req->srv->cfg.timeout);
+    return gr_answer_mid_body(conn, req, GR_PROBLEM_BODY_TOO_SLOW, detail);
+}
+
+/* Runs the request's analysis and keeps the answer in req: the 200 body,
+ * or the problem. */
+static void gr_solve(gr_req *req)
+{
+    gr_jctx c;
+    gr_jctx_init(&c, req->arena);
+    c.time_limit_s = req->srv->cfg.max_analysis;
+    c.deadline_ns = req->stop.deadline_ns;
+    req->result = gr_json_answer(&c, req->route->endpoint, req->text, req->body.data, req->body.len,
+                                 &req->out, &req->out_len);
+    req->problem = c.problem;
+}
+
+/* A worker-pool job: solve (unless its client has gone meanwhile: queued
+ * work of a vanished client is dropped), then give the connection back to
+ * libmicrohttpd, which calls gr_access again to send the answer. */
+void gr_pool_run(void *job)
+{
+    gr_req *req = job;
+    if (gr_arena_check(req->arena) == GR_ECANCELLED) {
+        req->result = GR_ECANCELLED;
+        req->problem = (gr_problem){503, "shutting-down", "Service is shutting down",
+                                    "the server stopped before this analysis could finish", NULL};
+    } else {
+        gr_solve(req);
+    }
+    if (req->conn_entry != NULL) {
+        atomic_store(&req->conn_entry->watch, 0);
+    }
+    atomic_store(&req->done, true);
+    MHD_resume_connection(req->conn);
+}
+
+/* A job still queued when the pool stops (shutdown timeout passed). */
+void gr_pool_drop(void *job)
+{
+    gr_req *req = job;
+    req->result = GR_ECANCELLED;
+    req->problem = (gr_problem){503, "shutting-down", "Service is shutting down",
+                                "the server stopped before this analysis could run", NULL};
+    if (req->conn_entry != NULL) {
+        atomic_store(&req->conn_entry->watch, 0);
+    }
+    atomic_store(&req->done, true);
+    MHD_resume_connection(req->conn);
+}
+
+static enum MHD_Result gr_deliver(struct MHD_Connection *conn, gr_req *req)
+{
+    if (req->result == GR_OK) {
+        return gr_respond(conn, req, 200, "application/json", req->out, req->out_len);
+    }
+    if (req->result == GR_ECANCELLED && req->conn_entry != NULL &&
+        atomic_load(&req->conn_entry->cancel)) {
+        /* The client hung up: nobody reads an answer (nginx logs 499). */
+        req->status = 499;
+        req->phase = GR_PHASE_ANSWERED;
+        return MHD_NO;
+    }
+    return gr_problem_from(conn, req, &req->problem, NULL, req->problem.status == 503);
+}
+
+static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *req)
+{
+    gr_server *srv = req->srv;
+    if (req->body.status == GR_BODY_TOO_LARGE) {
+        return gr_body_too_large(conn, req, false);
+    }
+    /* The body is complete: take a solving slot (see gr_admit_post). */
+    unsigned solving = atomic_fetch_add(&srv->solving, 1);
+    req->solving = true;
+    if (solving >= srv->cfg.max_inflight) {
+        return gr_overloaded(conn, req);
+    }
+    if (req->body.status == GR_BODY_NOMEM) {
+        gr_jctx c;
+        gr_jctx_init(&c, req->arena);
+        gr_json_oom(&c);
+        return gr_problem_from(conn, req, &c.problem, NULL, true);
+    }
+    req->stop.deadline_ns = gr_now_ns() + (uint64_t)srv->cfg.max_analysis * 1000000000u;
+    if (req->route->endpoint->cost == GR_COST_LINEAR && req->body.len <= GR_INLINE_MAX_BODY) {
+        gr_solve(req);
+        atomic_store(&req->done, true);
+        return gr_deliver(conn, req);
+    }
+    /* Suspend before queueing: the job may finish and resume at once.
+     * While suspended, libmicrohttpd does not read the socket, so the
+     * front door watches it for a hang-up. */
+    req->conn = conn;
+    req->phase = GR_PHASE_QUEUED;
+    MHD_suspend_connection(conn);
+    if (req->conn_entry != NULL) {
+        atomic_store(&req->conn_entry->watch, 1);
+    }
+    if (gr_pool_submit(srv->pool, req) != 0) {
+        gr_pool_drop(req);
+    }
+    return MHD_YES;
+}
+
+/* ---- framing -------------------------------------------------------------- */
+
+static enum MHD_Result gr_header_seen(void *cls, enum MHD_ValueKind kind, const char *key,
+                                      const char *value)
+{
+    (void)kind;
+    gr_headers *h = cls;
+    switch (key[0] | 0x20) {
+    case 'c':
+        if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
+            if (h->lengths > 0 && strcmp(h->content_length, value) != 0) {
+                h->lengths_differ = true;
+            }
+            if (h->lengths++ == 0) {
+                h->content_length = value;
+            }
+        } else if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_TYPE) == 0 && h->content_type == NULL) {
+            h->content_type = value;
+        }
+        break;
+    case 't':
+        if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+            h->codings++;
+            h->not_chunked |= strcasecmp(value, "chunked") != 0;
+        }
+        break;
+    case 'o':
+        h->origin |= strcasecmp(key, "Origin") == 0;
+        break;
+    case 'x':
+        if (strcasecmp(key, "X-Request-Id") == 0 && h->request_id == NULL) {
+            h->request_id = value;
+        }
+        break;
+    default:
+        break;
+    }
+    return MHD_YES;
+}
+
+/* RFC 9112 §6: the framing rules libmicrohttpd 0.9.75 applies leniently,
+ * checked for every request (the front door checks a connection's first
+ * request on its raw bytes, head.c; later requests on a keep-alive
+ * connection come here only).  Answers with Connection: close, since the
+ * end of such a request cannot be known. */
+static enum MHD_Result gr_check_framing(struct MHD_Connection *conn, gr_req *req, bool *refused)
+{
+    const gr_headers f = req->hdr;
+    const char *why = NULL;
+    gr_problem_kind kind = GR_PROBLEM_INVALID_REQUEST;
+    if (f.lengths > 0 && f.codings > 0) {
+        why = "a request may not carry both Content-Length and Transfer-Encoding";
+    } else if (f.lengths_differ) {
+        why = "the request has two different Content-Length headers";
+    } else if (f.codings > 1 || (f.codings == 1 && f.not_chunked)) {
+        why = "only the chunked transfer coding is implemented";
+        kind = GR_PROBLEM_NOT_IMPLEMENTED;
+    }
+    *refused = why != NULL;
+    if (why == NULL) {
+        return MHD_YES;
+    }
+    return gr_send_problem(conn, req, kind, why, NULL, true);
+}
+
+/* ---- the access handler --------------------------------------------------- */
+
+/* Routing, method and the early answers of a request whose headers are
+ * in.  For a bodyless request this runs on libmicrohttpd's second call. */
+static enum MHD_Result gr_dispatch(struct MHD_Connection *conn, gr_req *req)
+{
+    const char *method = req->method;
+    if (req->route == NULL) {
+        return gr_send_problem(conn, req, GR_PROBLEM_NOT_FOUND,
+                               "no such endpoint; GET /v1 lists them", NULL, false);
+    }
+    bool post = req->route->kind == GR_ROUTE_ANALYSE;
+    const char *allow = post ? "POST, OPTIONS" : "GET, HEAD, OPTIONS";
+    if (strcmp(method, "OPTIONS") == 0) {
+        return gr_send_options(conn, req, allow);
+    }
+    bool method_ok = post ? strcmp(method, "POST") == 0
+                          : (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0);
+    if (!method_ok) {
+        char detail[96];
+        snprintf(detail, sizeof(detail), "%s is not allowed here; use %s", req->method,
+                 post ? "POST" : "GET");
+        return gr_send_problem(conn, req, GR_PROBLEM_METHOD_NOT_ALLOWED, detail, allow, false);
+    }
+    if (!post) {
+        return gr_serve_get(conn, req);
+    }
+    return gr_admit_post(conn, req);
+}
+
+static gr_conn *gr_conn_of(struct MHD_Connection *conn)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return ci != NULL ? ci->socket_context : NULL;
+}
+
+/* The first call: the headers are in. */
+static enum MHD_Result gr_begin(gr_server *srv, struct MHD_Connection *conn, const char *url,
+                                const char *method, void **con_cls)
+{
+    bool bad_target = *con_cls == GR_BAD_TARGET;
+    /* A keep-alive connection keeps its last small arena (reset):
+     * creating one is a calloc, an 8 KiB malloc and, through glibc's
+     * fastbin consolidation, ~2,000 instructions a request. */
+    gr_arena *arena = NULL;
+    gr_conn *cc = gr_conn_of(conn);
+    if (cc != NULL) {
+        arena = cc->arena;
+        cc->arena = NULL;
+    }
+    if (arena == NULL) {
+        arena = gr_arena_create_in(srv->cfg.max_request_memory, &srv->quota);
+    }
+    if (arena == NULL) {
+        return MHD_NO; /* not even 8 KiB under --max-memory: close */
+    }
+    gr_req *req = gr_arena_calloc(arena, 1, sizeof(*req));
+    size_t ulen = strlen(url);
+    char *path = gr_arena_alloc(arena, ulen + 1);
+    if (req == NULL || path == NULL) {
+        gr_arena_destroy(arena);
+        return MHD_NO;
+    }
+    memcpy(path, url, ulen + 1);
+    req->srv = srv;
+    req->arena = arena;
+    req->conn_entry = cc;
+    req->path = path;
+    req->start_ns = gr_now_ns();
+    size_t mlen = strnlen(method, sizeof(req->method) - 1);
+    memcpy(req->method, method, mlen);
+    req->method[mlen] = '\0';
+    MHD_get_connection_values(conn, MHD_HEADER_KIND, gr_header_seen, &req->hdr);
+    gr_request_id(srv, req);
+    req->cors = req->hdr.origin;
+    req->route = gr_route_find(url);
+    req->endpoint = gr_route_index(req->route);
+    req->arena_charged = gr_arena_bytes(arena);
+    req->stop = (gr_stop){NULL, &srv->cancel_all, 0};
+    if (cc != NULL) {
+        atomic_store(&cc->cancel, 0);
+        req->stop.cancel = &cc->cancel;
+        gr_conns_cas(cc, GR_CONN_IDLE, GR_CONN_BUSY, req->start_ns);
+    }
+    gr_arena_set_stop(arena, &req->stop);
+    gr_metrics_arena(srv->metrics, (int64_t)req->arena_charged, 0);
+    gr_metrics_inflight(srv->metrics, 1);
+    *con_cls = req;
+    if (bad_target) {
+        return gr_send_problem(conn, req, GR_PROBLEM_INVALID_REQUEST,
+                               "the request target encodes a control character", NULL, true);
+    }
+    bool refused = false;
+    enum MHD_Result r = gr_check_framing(conn, req, &refused);
+    if (refused) {
+        return r;
+    }
+    /* libmicrohttpd 0.9.75 closes the connection after any response
+     * queued on this first call (it cannot know whether a body follows
+     * and discards the request).  So a request without a body is
+     * answered on the next call, which comes at once with no data, and
+     * the connection stays open for the next request; refusals of
+     * POSTs with a body still come here, before the body is read. */
+    const char *cl = req->hdr.content_length;
+    bool has_body = (cl != NULL && strcmp(cl, "0") != 0) || req->hdr.codings > 0;
+    bool analysis =
+        req->route != NULL && req->route->kind == GR_ROUTE_ANALYSE && strcmp(method, "POST") == 0;
+    if (!has_body && !analysis) {
+        req->phase = GR_PHASE_DEFERRED;
+        return MHD_YES;
+    }
+    return gr_dispatch(conn, req);
+}
+
+enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn, const char *url,
+                          const char *method, const char *version, const char *upload_data,
+                          size_t *upload_data_size, void **con_cls)
+{
+    (void)version;
+    gr_req *req = *con_cls;
+    if (req == NULL || *con_cls == GR_BAD_TARGET) {
+        return gr_begin(cls, conn, url, method, con_cls);
+    }
+    size_t n = *upload_data_size;
+    *upload_data_size = 0; /* every byte offered is consumed (or dropped) */
+    switch (req->phase) {
+    case GR_PHASE_DEFERRED:
+        return gr_dispatch(conn, req);
+    case GR_PHASE_BODY:
+        if (n == 0) {
+            return gr_serve_analysis(conn, req);
+        }
+        if (gr_body_append(&req->body, req->arena, upload_data, n) == GR_BODY_TOO_LARGE) {
+            /* A chunked body (no Content-Length to refuse up front) has
+             * just passed --max-body: answer now instead of reading on to
+             * the end, which a hostile client may never send. */
+            return gr_body_too_large(conn, req, true);
+        }
+        /* a body complete in this chunk is not too slow (no clock read) */
+        if (req->body.hint != 0 && req->body.len + 1 >= req->body.hint) {
+            return MHD_YES;
+        }
+        return gr_body_too_slow(req) ? gr_body_too_slow_now(conn, req) : MHD_YES;
+    case GR_PHASE_QUEUED:
+        /* Called again after the worker resumed the connection. */
+        return atomic_load(&req->done) ? gr_deliver(conn, req) : MHD_YES;
+    case GR_PHASE_SEQUENCE:
+        /* Called again after the sequence's thread resumed it. */
+        return gr_sequence_resume(conn, req);
+    case GR_PHASE_RAW_ANSWERED: {
+        /* See gr_answer_mid_body: drain a little, then close. */
+        req->discarded += n;
+        return n != 0 && req->discarded <= GR_DISCARD_GRACE ? MHD_YES : MHD_NO;
+    }
+    case GR_PHASE_ANSWERED:
+    default:
+        return MHD_YES; /* discard what follows an early answer */
+    }
+}
+
+/* libmicrohttpd's URI log callback: the raw request target, before it is
+ * percent-decoded.  Its return value is the request's first *con_cls. */
+void *gr_uri_seen(void *cls, const char *uri, struct MHD_Connection *conn)
+{
+    (void)cls, (void)conn;
+    return gr_head_target_has_ctl(uri, strlen(uri)) ? GR_BAD_TARGET : NULL;
+}
+
+/* ---- completion ----------------------------------------------------------- */
+
+void gr_conn_notify(void *cls, struct MHD_Connection *conn, void **socket_context,
+                    enum MHD_ConnectionNotificationCode code)
+{
+    gr_server *srv = cls;
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        *socket_context = ci != NULL ? gr_conns_find(&srv->conns, ci->connect_fd) : NULL;
+        return;
+    }
+    gr_conn *cc = *socket_context;
+    *socket_context = NULL;
+    if (cc != NULL) {
+        /* Closed: the descriptor is still open until libmicrohttpd
+         * closes it after this returns, so nobody can meet a reused one. */
+        gr_conns_remove(&srv->conns, cc);
+        gr_conn_free(cc);
+    }
+}
+
+void gr_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+                  enum MHD_RequestTerminationCode toe)
+{
+    gr_server *srv = cls;
+    gr_req *req = *con_cls;
+    *con_cls = NULL;
+    if (req == NULL || (void *)req == GR_BAD_TARGET) {
+        return;
+    }
+    uint64_t now = gr_now_ns();
+    uint64_t dur = now - req->start_ns;
+    if (req->status == 0) {
+        /* No answer of ours: libmicrohttpd answered a broken body itself
+         * (its own 400 page), timed the connection out, or the client went
+         * away first (nginx's 499, "client closed request"). */
+        req->status = toe == MHD_REQUEST_TERMINATED_WITH_ERROR        ? 400
+                      : toe == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED ? 408
+                                                                      : 499;
+    }
+    gr_log_request(srv, conn, req, dur);
+    gr_metrics_observe(srv->metrics, req->endpoint, req->status, dur);
+    if (req->solving) {
+        atomic_fetch_sub(&srv->solving, 1);
+    }
+    gr_metrics_arena(srv->metrics, -(int64_t)req->arena_charged, gr_arena_peak(req->arena));
+    gr_metrics_inflight(srv->metrics, -1);
+    gr_arena *arena = req->arena;
+    size_t fresh = req->arena_charged; /* req lives in the arena */
+    gr_conn *cc = req->conn_entry;
+    gr_arena_reset(arena);
+    /* keep it for the connection's next request when it is back to one
+     * small block; a large one goes back to the system now */
+    if (cc != NULL && cc->arena == NULL && gr_arena_bytes(arena) <= fresh) {
+        cc->arena = arena;
+    } else {
+        gr_arena_destroy(arena);
+    }
+    if (cc != NULL) {
+        /* Idle again (unless the front door killed it meanwhile); the
+         * front sees the new count and starts watching for the next head. */
+        atomic_fetch_add_explicit(&cc->requests, 1, memory_order_relaxed);
+        gr_conns_cas(cc, GR_CONN_BUSY, GR_CONN_IDLE, now);
+    }
+}

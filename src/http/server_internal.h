@@ -1,0 +1,163 @@
+/*
+ * What the files of the daemon share: the server, a request, and the
+ * request's phase.
+ *
+ *   server.c      lifecycle: start, libmicrohttpd's options, drain, stop
+ *   front.c       the front door: accept, first request heads, connection
+ *                 pressure, header deadlines, hang-up watch
+ *   request.c     a request's life: the access handler and its phases
+ *   respond.c     responses and problem responses
+ *   access_log.c  the access-log line
+ *   body.c        body intake;  head.c  the request-head check
+ *   conns.c       the connection table;  pool.c  the worker pool
+ */
+#ifndef GR_SERVER_INTERNAL_H
+#define GR_SERVER_INTERNAL_H
+
+#include <microhttpd.h>
+#include <sys/socket.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "grundy/arena.h"
+#include "http/body.h"
+#include "http/config.h"
+#include "http/conns.h"
+#include "http/log.h"
+#include "http/metrics.h"
+#include "http/pool.h"
+#include "http/routes.h"
+#include "http/server.h"
+#include "json/gr_json.h"
+#include "json/problem.h"
+
+typedef struct gr_front gr_front;
+
+struct gr_server {
+    gr_config cfg;
+    struct MHD_Daemon *daemon;
+    gr_pool *pool;
+    gr_metrics *metrics;
+    gr_log *log; /* the access log; NULL with --log-format off */
+    gr_front *front;
+    gr_conns conns;
+    gr_arena_quota quota; /* --max-memory: every request arena together */
+    atomic_bool draining;
+    _Atomic int cancel_all; /* set at --shutdown-timeout: running work stops */
+    atomic_uint solving;
+    atomic_ullong next_id;
+    unsigned id_prefix;
+    unsigned port;
+};
+
+/* Where a request is; gr_access switches on it (nginx keeps a request's
+ * progress in its phase, not in a ladder of flags). */
+typedef enum gr_phase {
+    GR_PHASE_DEFERRED,    /* bodyless: dispatched on libmicrohttpd's second call */
+    GR_PHASE_BODY,        /* admitted; body bytes arriving */
+    GR_PHASE_QUEUED,      /* with the worker pool; the connection suspended */
+    GR_PHASE_SEQUENCE,    /* a GET sequence on its own thread; suspended (sequence.c) */
+    GR_PHASE_ANSWERED,    /* a response is queued: what follows is dropped */
+    GR_PHASE_RAW_ANSWERED /* answered on the socket mid-body: drain, then close */
+} gr_phase;
+
+/* The request headers grundyd reads, gathered in one pass over the list
+ * libmicrohttpd keeps (each lookup by name is a scan of it), together with
+ * the framing facts RFC 9112 asks to check. */
+typedef struct gr_headers {
+    const char *content_type;
+    const char *content_length; /* the first */
+    const char *request_id;
+    bool origin;
+    int lengths;         /* Content-Length headers */
+    bool lengths_differ; /* with different values */
+    int codings;         /* Transfer-Encoding headers */
+    bool not_chunked;    /* a value other than exactly "chunked" */
+} gr_headers;
+
+typedef struct gr_req {
+    gr_server *srv;
+    gr_arena *arena;
+    gr_conn *conn_entry; /* the connection table's entry, or NULL */
+    const gr_route *route;
+    size_t endpoint;
+    uint64_t start_ns;
+    char id[48];
+    gr_phase phase;
+    gr_headers hdr;
+    gr_body body;
+    bool text;                   /* a text/plain body */
+    bool cors;                   /* the request carries Origin (a browser's CORS request) */
+    bool solving;                /* holds a --max-inflight slot */
+    atomic_bool done;            /* the worker has finished: result/problem/out set */
+    struct MHD_Connection *conn; /* for MHD_resume_connection */
+    gr_stop stop;                /* cancel flags and deadline, attached to the arena */
+    gr_status result;
+    gr_problem problem;
+    char *out; /* the 200 body, in the arena */
+    size_t out_len;
+    size_t discarded; /* body bytes dropped after a raw answer */
+    unsigned status;
+    size_t bytes;
+    size_t arena_charged;
+    void *seq; /* GR_PHASE_SEQUENCE: sequence.c's job */
+    char method[16];
+    const char *path;
+} gr_req;
+
+uint64_t gr_now_ns(void);
+
+/* respond.c */
+enum MHD_Result gr_respond(struct MHD_Connection *conn, gr_req *req, unsigned status,
+                           const char *type, const char *body, size_t len);
+/* Queues r (NULL: MHD_NO) with the common headers; bytes for the log. */
+enum MHD_Result gr_respond_with(struct MHD_Connection *conn, gr_req *req, unsigned status,
+                                struct MHD_Response *r, size_t bytes);
+/* A problem of the vocabulary (json/problem.h) with this detail. */
+enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req, gr_problem_kind kind,
+                                const char *detail, const char *allow, bool close_after);
+/* A problem the JSON layer filled (any status, with its pointer). */
+enum MHD_Result gr_problem_from(struct MHD_Connection *conn, gr_req *req, const gr_problem *p,
+                                const char *allow, bool close_after);
+enum MHD_Result gr_send_options(struct MHD_Connection *conn, gr_req *req, const char *allow);
+/* Writes a whole problem response to a socket libmicrohttpd does not (or
+ * no longer) frames for us, with Connection: close; returns the bytes of
+ * the problem document, 0 when nothing could be written. */
+size_t gr_write_raw_problem(const gr_server *srv, int fd, const char *request_id,
+                            gr_problem_kind kind, const char *detail);
+enum MHD_Result gr_answer_mid_body(struct MHD_Connection *conn, gr_req *req, gr_problem_kind kind,
+                                   const char *detail);
+/* X-Request-Id: the client's when it is a safe token, else a new one. */
+void gr_request_id(gr_server *srv, gr_req *req);
+/* A request id for a connection with no request yet (the front door). */
+void gr_make_request_id(gr_server *srv, char *out, size_t cap);
+
+/* request.c: libmicrohttpd's callbacks */
+enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn, const char *url,
+                          const char *method, const char *version, const char *upload_data,
+                          size_t *upload_data_size, void **con_cls);
+void gr_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+                  enum MHD_RequestTerminationCode toe);
+void *gr_uri_seen(void *cls, const char *uri, struct MHD_Connection *conn);
+void gr_conn_notify(void *cls, struct MHD_Connection *conn, void **socket_context,
+                    enum MHD_ConnectionNotificationCode code);
+void gr_pool_run(void *job);
+void gr_pool_drop(void *job);
+
+/* access_log.c: one line per request; gr_log_write also for answers the
+ * front door gives before libmicrohttpd has a request (method and path
+ * "-": the head was not read as one). */
+typedef struct gr_log_entry {
+    const struct sockaddr *client;
+    const char *method, *path;
+    unsigned status;
+    size_t bytes;
+    uint64_t dur_ns;
+    const char *id;
+} gr_log_entry;
+void gr_log_write(gr_server *srv, const gr_log_entry *e);
+void gr_log_request(gr_server *srv, struct MHD_Connection *conn, const gr_req *req,
+                    uint64_t dur_ns);
+
+#endif

@@ -1,0 +1,257 @@
+// The analysis board (docs/contract.md, "Every move"): every family loads its example, lists every move with
+// data-outcome, plays one from the list, sees the engine reply, and the shared URL
+// (location.hash) restores the position after a reload.  Screenshots of every family at
+// 1280 and 390 px go to SCREENSHOT_DIR.  The sequence plot and its progress bar need
+// GET /v1/octal/sequence: those checks skip only when that endpoint answers 404.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { chromium } from 'playwright-core';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+async function axeViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, {
+    runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+  }));
+  return result.violations.map((v) => `${v.id} (${v.help}): ` +
+    v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '));
+}
+
+const BASE = process.env.GRUNDYD_URL;
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const SHOTS = process.env.SCREENSHOT_DIR || os.tmpdir();
+let browser;
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: CHROMIUM, headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+           '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+after(async () => { if (browser) await browser.close(); });
+
+async function open(width) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(BASE + '/', { waitUntil: 'load' });
+  await settled(page);
+  return { page, context, errors };
+}
+const settled = (page) => page.waitForFunction(() => {
+  const r = document.querySelector('[data-testid="result"]');
+  return r && r.getAttribute('data-state') !== 'loading';
+});
+const by = (page, id) => page.locator(`[data-testid="${id}"]`);
+
+const FAMILIES = ['nim', 'subtraction', 'octal', 'hackenbush_tree', 'hackenbush_graph',
+                  'ordinal_trees', 'game_graph', 'sum'];
+
+for (const game of FAMILIES) {
+  test(`${game}: example, a move from the list, the engine's reply, the shared URL`, async () => {
+    const { page, context, errors } = await open(1280);
+    await by(page, 'game-select').selectOption(game);
+    await settled(page);
+    assert.equal(await by(page, 'result').getAttribute('data-state'), 'ok', await by(page, 'result').innerText());
+    const options = by(page, 'move-option');
+    await page.waitForSelector('[data-testid="move-option"]');
+    for (const o of await options.all()) {
+      assert.match(await o.getAttribute('data-outcome'), /^(win|lose|draw)$/);
+    }
+    if (game === 'ordinal_trees') {
+      // the subtree removals are analysed after the answer: wait for them
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-option"]').length > 1);
+    }
+    await page.screenshot({ path: path.join(SHOTS, `board-${game}-1280.png`), fullPage: true });
+    assert.deepEqual(await axeViolations(page), [], 'axe-core');
+    await page.locator('[data-testid="auto-reply"]').check();
+    const before = await by(page, 'input').inputValue();
+    const played = await page.locator('[data-testid="moves"] li').count();
+    // play the last listed move (a losing one where there is one), so the engine has a reply
+    await options.last().click();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="moves"] li').length >= n + 1, played);
+    await settled(page);
+    const after = await by(page, 'input').inputValue();
+    assert.notEqual(after, before, 'playing a move changes the input');
+    const moves = await page.locator('[data-testid="moves"] li').allInnerTexts();
+    assert.match(moves[played], /^You:/);
+    // the engine replies unless the game has ended
+    await page.waitForTimeout(300);
+    await settled(page);
+    const movesNow = await page.locator('[data-testid="moves"] li').allInnerTexts();
+    const ended = (await by(page, 'status').innerText()).includes('No moves left');
+    assert.ok(ended || movesNow.some((t) => /^Engine:/.test(t)), 'the engine replied: ' + movesNow.join(' | '));
+    // the URL holds the game and the position: a reload restores it
+    const url = page.url();
+    assert.match(url, /#game=/);
+    const shown = await by(page, 'input').inputValue();
+    const fresh = await context.newPage();
+    await fresh.goto(url, { waitUntil: 'load' });
+    await settled(fresh);
+    assert.equal(await by(fresh, 'game-select').inputValue(), game);
+    assert.deepEqual(JSON.parse(await by(fresh, 'input').inputValue()), JSON.parse(shown));
+    await fresh.close();
+    // phone width: no horizontal overflow
+    await page.setViewportSize({ width: 390, height: 900 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `horizontal overflow of ${overflow}px at 390px`);
+    await page.screenshot({ path: path.join(SHOTS, `board-${game}-390.png`), fullPage: true });
+    assert.deepEqual(errors, [], 'console or page errors');
+    await context.close();
+  });
+}
+
+test('piles are stacks: clicking a height plays that move; steppers change the position', async () => {
+  const { page, context } = await open(1280);
+  await by(page, 'game-select').selectOption('nim');
+  await settled(page);
+  await page.locator('[data-testid="input"]').fill('{"piles": [3, 4, 5]}');
+  await by(page, 'analyze').click();
+  await settled(page);
+  // 3 ^ 4 ^ 5 = 2: the winning move leaves pile 0 with 1 token; its token is green
+  const token = page.locator('rect.stack-token[data-pile="0"][data-leave="1"]');
+  assert.match(await token.getAttribute('class'), /win/);
+  await token.click();
+  await settled(page);
+  assert.deepEqual(JSON.parse(await by(page, 'input').inputValue()).piles, [1, 4, 5]);
+  await page.getByRole('button', { name: 'piles 2 larger' }).click();
+  await settled(page);
+  assert.deepEqual(JSON.parse(await by(page, 'input').inputValue()).piles, [1, 4, 6]);
+  await context.close();
+});
+
+test('a JSON syntax error names its line, column and why', async () => {
+  const { page, context } = await open(1280);
+  await by(page, 'input').fill('{"piles": [1,\n  2,, 3]}');
+  await by(page, 'analyze').click();
+  await settled(page);
+  const text = await by(page, 'json-error').innerText();
+  assert.match(text, /line 2, column \d+/);
+  await context.close();
+});
+
+test('game graph: drawn with tokens; a draw is explained without contradiction', async () => {
+  const { page, context } = await open(1280);
+  await by(page, 'game-select').selectOption('game_graph');
+  await settled(page);
+  assert.ok(await page.locator('g.gg-move').count() > 0);
+  const text = await by(page, 'result').innerText();
+  if (/A draw/.test(text)) assert.doesNotMatch(text, /loses whatever they do/);
+  await context.close();
+});
+
+test('sequence plot and progress bar (GET /v1/octal/sequence)', async (t) => {
+  const probe = await fetch(BASE + '/v1/octal/sequence?code=0.77&from=0&count=10');
+  if (probe.status === 404) { t.skip('GET /v1/octal/sequence is not in this build'); return; }
+  const { page, context, errors } = await open(1280);
+  await by(page, 'game-select').selectOption('octal');
+  await settled(page);
+  await page.waitForSelector('[data-testid="sequence-plot"]');
+  // the example's heaps (5 and 8) are highlighted; the period is marked
+  assert.equal(await page.locator('[data-testid="sequence-plot"] rect.bar.heap').count(), 2);
+  // Kayles: preperiod 71, period 12 -- g(0..59) lie in the preperiod
+  assert.equal(await page.locator('[data-testid="preperiod"]').count(), 1);
+  // moving the range far out makes grundyd compute: the progress bar shows meanwhile
+  await page.evaluate(() => {
+    window.progressShown = false;
+    const p = document.querySelector('[data-testid="progress"]');
+    new MutationObserver(() => { if (!p.hidden) window.progressShown = true; })
+      .observe(p, { attributes: true, attributeFilter: ['hidden'] });
+  });
+  await page.locator('#seq-from').fill('20000');
+  await page.locator('#seq-from').dispatchEvent('change');
+  await page.waitForFunction(() => window.progressShown === true);
+  await page.waitForFunction(() => document.querySelector('[data-testid="progress"]').hidden);
+  assert.match(await page.locator('[data-testid="sequence-plot"]').getAttribute('aria-label'), /g\(20000\)/);
+  // far out, the period's repeats are marked: 60 values, a period of 12
+  const marks = await page.locator('[data-testid="period"] line').count();
+  assert.ok(marks >= 4 && marks <= 6, `${marks} period marks`);
+  await page.screenshot({ path: path.join(SHOTS, 'board-sequence-1280.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('playing in place: sums, ordinal trees, game graphs; click-to-add; the last position kept', async () => {
+  const { page, context, errors } = await open(1280);
+  // a sum: the nim component's top token is a move of the sum
+  await by(page, 'game-select').selectOption('sum');
+  await settled(page);
+  const before = JSON.parse(await by(page, 'input').inputValue());
+  await page.locator('figure[data-component="0"] rect.stack-token').last().click();
+  await settled(page);
+  const after = JSON.parse(await by(page, 'input').inputValue());
+  assert.equal(after.components[0].piles[0], before.components[0].piles[0] - 1);
+  assert.deepEqual(after.components.slice(1), before.components.slice(1));
+  // ordinal trees: clicking a vertex removes its subtree
+  await by(page, 'game-select').selectOption('ordinal_trees');
+  await settled(page);
+  await page.locator('circle.ordinal-cut').first().click();
+  await settled(page);
+  assert.notDeepEqual(JSON.parse(await by(page, 'input').inputValue()).trees, [[[[]]], [[], []]]);
+  // a game graph: clicking an arrow slides a token
+  await by(page, 'game-select').selectOption('game_graph');
+  await settled(page);
+  const start0 = JSON.parse(await by(page, 'input').inputValue()).start;
+  await page.locator('circle.gg-handle').first().click();
+  await settled(page);
+  assert.notDeepEqual(JSON.parse(await by(page, 'input').inputValue()).start, start0);
+  // click-to-add: a move 4 -> 0 and a new position
+  const moves0 = JSON.parse(await by(page, 'input').inputValue()).moves.length;
+  await page.locator('[aria-label="edge from"]').fill('4');
+  await page.locator('[aria-label="edge to"]').fill('0');
+  await by(page, 'add-edge').click();
+  await settled(page);
+  const g = JSON.parse(await by(page, 'input').inputValue());
+  assert.equal(g.moves.length, moves0 + 1);
+  assert.deepEqual(g.moves[g.moves.length - 1], [4, 0]);
+  await by(page, 'add-vertex').click();
+  await settled(page);
+  assert.equal(JSON.parse(await by(page, 'input').inputValue()).positions, g.positions + 1);
+  // the last position survives a visit without a hash (localStorage)
+  const kept = JSON.parse(await by(page, 'input').inputValue());
+  const again = await context.newPage();
+  await again.goto(BASE + '/', { waitUntil: 'load' });
+  await settled(again);
+  assert.equal(await by(again, 'game-select').inputValue(), 'game_graph');
+  assert.deepEqual(JSON.parse(await by(again, 'input').inputValue()), kept);
+  await again.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a 120-vertex tree can be zoomed and panned, inside the page at 390 px', async () => {
+  const { page, context, errors } = await open(390);
+  await by(page, 'game-select').selectOption('hackenbush_tree');
+  await settled(page);
+  const parent = [-1].concat(Array.from({ length: 119 }, (_, i) => Math.floor(i / 3)));
+  await by(page, 'input').fill(JSON.stringify({ parent }));
+  await by(page, 'analyze').click();
+  await settled(page);
+  const box = page.locator('[data-testid="drawing"]');
+  // it opens at a readable scale, larger than the box: the box scrolls
+  const vertex = await page.locator('[data-testid="drawing-svg"] circle').first().evaluate((c) => c.getBoundingClientRect().width);
+  assert.ok(vertex >= 11, `a vertex is ${vertex}px across`);
+  assert.ok(await box.evaluate((d) => d.scrollWidth > d.clientWidth), 'the wide tree scrolls inside its box');
+  await page.getByRole('button', { name: 'Fit' }).click();
+  assert.ok(await box.evaluate((d) => d.scrollWidth <= d.clientWidth + 1), 'Fit shows it whole');
+  const w0 = await page.locator('[data-testid="drawing-svg"]').evaluate((s) => s.getBoundingClientRect().width);
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+  const w1 = await page.locator('[data-testid="drawing-svg"]').evaluate((s) => s.getBoundingClientRect().width);
+  assert.ok(w1 > 2 * w0, `zoomed from ${w0} to ${w1}`);
+  assert.ok(await box.evaluate((d) => d.scrollWidth > d.clientWidth), 'the drawing scrolls (pans) inside its box');
+  await box.evaluate((d) => { d.scrollLeft = 200; });
+  assert.ok(await box.evaluate((d) => d.scrollLeft > 0));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page overflow ${overflow}px`);
+  await box.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'board-zoomed-390.png'), fullPage: false });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,95 @@
+"""Cancellation and time (issue 16): work whose client hung up is dropped,
+every analysis is bounded by --max-analysis-seconds, and SIGTERM ends
+running work at --shutdown-timeout (exit within it + 1 s, status 0).
+
+The slow requests are sums of many octal components with distinct codes
+(no period within the table bound, so each component fills its table, and
+no two share a cached table): minutes of work from a few kilobytes.
+"""
+import json
+import random
+import signal
+import socket
+import time
+
+from common import connect, figure, read_response, request_bytes, start
+
+
+def heavy_sum(seed, n=60):
+    rng = random.Random(seed)
+    comps = []
+    for _ in range(n):
+        code = "0." + "".join(rng.choice("1234567") for _ in range(16))
+        comps.append({"game": "octal", "code": code, "heaps": [30000]})
+    return json.dumps({"components": comps}, separators=(",", ":"))
+
+
+def metric(srv, name):
+    for ln in srv.get("/metrics").body.decode().splitlines():
+        if ln.startswith(name + " "):
+            return float(ln.split()[1])
+    return 0.0
+
+
+def test_abandoned_work_is_cancelled():
+    srv = start(["--threads", "2"])
+    try:
+        socks = []
+        for i in range(4):
+            s = connect(srv.port)
+            s.sendall(request_bytes("POST", "/v1/sum", heavy_sum(i)))
+            socks.append(s)
+        time.sleep(0.5)
+        for s in socks:
+            s.close()  # the clients hang up
+        time.sleep(0.5)
+        t0 = time.time()
+        r = srv.post_json("/v1/subtraction", {"piles": [7], "max_take": 3})
+        took = time.time() - t0
+        assert r.status == 200 and r.json()["grundy"] == 3, r.body
+        assert took < 2.0, took
+        deadline = time.time() + 5
+        while metric(srv, "grundyd_requests_cancelled_total") < 4 and time.time() < deadline:
+            time.sleep(0.1)
+        cancelled = metric(srv, "grundyd_requests_cancelled_total")
+        assert cancelled >= 4, cancelled
+        figure(f"4 abandoned 60-component octal sums on 2 workers: a trivial request "
+               f"answered in {took * 1000:.0f} ms; {cancelled:.0f} cancelled")
+    finally:
+        assert srv.stop() == 0
+
+
+def test_time_limit_on_a_sum():
+    srv = start(["--max-analysis-seconds", "1"])
+    try:
+        t0 = time.time()
+        r = srv.post_raw("/v1/sum", heavy_sum(99))
+        took = time.time() - t0
+        assert r.status == 422, (r.status, r.body[:300])
+        doc = r.json()
+        assert doc["type"].endswith("/limit-exceeded"), doc
+        assert doc["pointer"].startswith("/components/"), doc
+        assert took < 3.0, took
+        figure(f"--max-analysis-seconds 1: a long sum stopped with 422 after {took:.1f} s "
+               f"at {doc['pointer']}")
+    finally:
+        assert srv.stop() == 0
+
+
+def test_sigterm_cancels_running_work():
+    srv = start(["--shutdown-timeout", "2", "--threads", "2"])
+    s = connect(srv.port, timeout=15)
+    s.sendall(request_bytes("POST", "/v1/sum", heavy_sum(7)))
+    time.sleep(0.5)
+    t0 = time.time()
+    srv.proc.send_signal(signal.SIGTERM)
+    status, headers, body = read_response(s, deadline=10)
+    rc = srv.proc.wait(timeout=10)
+    took = time.time() - t0
+    s.close()
+    assert rc == 0, (rc, srv.log_text()[-2000:])
+    assert took < 3.0 + 0.5, took
+    assert status == 503, (status, body[:300])
+    assert headers.get("content-type", "").startswith("application/problem+json"), headers
+    figure(f"SIGTERM with --shutdown-timeout 2 during a long sum: exit 0 after "
+           f"{took:.1f} s, the client got 503")

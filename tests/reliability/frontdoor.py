@@ -1,0 +1,340 @@
+"""The front door (issue 16): RFC 9112 framing, header deadlines and
+connection pressure, over raw sockets against a real daemon.
+
+Every refusal must be exactly one problem+json response (one status line)
+and the daemon must go on serving; the crash case (Content-Length beside a
+chunked body) runs against the ASan+UBSan daemon.
+"""
+import json
+import os
+import resource
+import socket
+import subprocess
+import time
+
+from common import connect, figure, is_closed, start
+
+NIM = b'{"piles":[1,2,3]}'
+
+
+def raw(port, data, wait=3.0, half_close=False):
+    """Sends data, reads until EOF or `wait` seconds; returns the bytes."""
+    s = connect(port)
+    s.sendall(data)
+    if half_close:
+        s.shutdown(socket.SHUT_WR)
+    s.settimeout(wait)
+    out = b""
+    t0 = time.time()
+    try:
+        while time.time() - t0 < wait:
+            d = s.recv(65536)
+            if not d:
+                break
+            out += d
+    except (socket.timeout, ConnectionResetError):
+        pass
+    s.close()
+    return out
+
+
+def one_problem(resp, status):
+    """resp holds exactly one response, to the end of the stream: `status`,
+    problem+json, a body of exactly Content-Length bytes."""
+    head, _, body = resp.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 %d " % status), resp[:300]
+    lines = head.split(b"\r\n")
+    assert not any(ln.startswith(b"HTTP/") for ln in lines[1:]), resp[:400]
+    hdr = {k.strip().lower(): v.strip() for k, _, v in (ln.partition(b":") for ln in lines[1:])}
+    assert hdr.get(b"content-type", b"").startswith(b"application/problem+json"), head
+    assert len(body) == int(hdr[b"content-length"]), (len(body), resp[:400])
+    doc = json.loads(body)
+    assert doc["status"] == status, doc
+    return doc
+
+
+def healthy(srv):
+    r = srv.get("/healthz")
+    assert r.status == 200, r.status
+
+
+def post_head(extra, body=NIM, length=True):
+    h = b"POST /v1/nim HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + extra
+    if length:
+        h += b"Content-Length: %d\r\n" % len(body)
+    return h + b"\r\n" + body
+
+
+def chunked(body, size=1000):
+    out = b""
+    for i in range(0, len(body), size):
+        c = body[i:i + size]
+        out += b"%x\r\n" % len(c) + c + b"\r\n"
+    return out + b"0\r\n\r\n"
+
+
+def framing_cases(srv, keep_alive_first):
+    """Each bad head, as the first request of a connection (the front door
+    reads it) or after a good request on the same connection (the access
+    handler's checks)."""
+    big = b'{"piles":[' + b",".join([b"1"] * 10000) + b"]}"
+    # A malformed Content-Length on a later request of a keep-alive
+    # connection is refused by libmicrohttpd itself before grundyd sees the
+    # request (README: "Answers libmicrohttpd gives itself"); the first
+    # request of a connection is read by the front door.
+    malformed = [] if keep_alive_first else [
+        ("CL -1", 400, post_head(b"Content-Length: -1\r\n", length=False)),
+        ("CL +17", 400, post_head(b"Content-Length: +17\r\n", length=False)),
+        ("CL 17, 17", 400, post_head(b"Content-Length: 17, 17\r\n", length=False)),
+        ("CL 0x11", 400, post_head(b"Content-Length: 0x11\r\n", length=False)),
+    ]
+    cases = malformed + [
+        ("CL+TE", 400, post_head(b"Content-Length: 1\r\nTransfer-Encoding: chunked\r\n",
+                                 chunked(big), length=False)),
+        ("two CL", 400, post_head(b"Content-Length: 16\r\n")),
+        ("TE gzip", 501, post_head(b"Transfer-Encoding: gzip\r\n", length=False)),
+        ("TE gzip, chunked", 501, post_head(b"Transfer-Encoding: gzip, chunked\r\n",
+                                            chunked(NIM), length=False)),
+        ("NUL path", 400, b"GET /healthz%00 HTTP/1.1\r\nHost: x\r\n\r\n"),
+        ("NUL in .json", 400, post_head(b"").replace(b"/v1/nim", b"/v1/nim%00.json")),
+        ("control byte path", 400, b"GET /healthz%0d%0aX:%201 HTTP/1.1\r\nHost: x\r\n\r\n"),
+    ]
+    if not keep_alive_first:
+        cases += [
+            ("bare CR", 400, b"GET /healthz HTTP/1.1\r\nHost: x\rY: z\r\n\r\n"),
+            ("folded header", 400, b"GET /healthz HTTP/1.1\r\nHost: x\r\n y\r\n\r\n"),
+            ("space before colon", 400, b"GET /healthz HTTP/1.1\r\nHost : x\r\n\r\n"),
+            ("no Host", 400, b"GET /healthz HTTP/1.1\r\n\r\n"),
+            ("garbage", 400, b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n"),
+            ("head too large", 431, b"GET /healthz HTTP/1.1\r\nHost: x\r\nX: " +
+             b"a" * 20000 + b"\r\n\r\n"),
+            ("target too long", 414, b"GET /" + b"a" * 20000 + b" HTTP/1.1\r\n\r\n"),
+        ]
+    good = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+    for name, status, data in cases:
+        t0 = time.time()
+        resp = raw(srv.port, (good if keep_alive_first else b"") + data)
+        if keep_alive_first:
+            assert resp.startswith(b"HTTP/1.1 200 "), (name, resp[:200])
+            resp = resp[resp.index(b"HTTP/1.1 ", 10):]
+        try:
+            one_problem(resp, status)
+        except AssertionError as e:
+            raise AssertionError(f"{name}: {e}") from None
+        took = time.time() - t0
+        # answered at once, not at a timeout; the connection closed
+        assert took < 2.5, (name, took)
+    healthy(srv)
+
+
+def test_framing_first_request():
+    srv = start(["--timeout", "5"])
+    try:
+        framing_cases(srv, keep_alive_first=False)
+        figure("bad first request heads: one problem response each, connection closed")
+    finally:
+        assert srv.stop() == 0
+
+
+def test_framing_after_keep_alive():
+    srv = start(["--timeout", "5"])
+    try:
+        framing_cases(srv, keep_alive_first=True)
+        figure("bad heads after a keep-alive request: one problem response each")
+    finally:
+        assert srv.stop() == 0
+
+
+def test_cl_and_chunked_no_overflow_under_asan():
+    """The crash of issue 16: Content-Length 1 beside a chunked body of
+    20 KB and of 1 MiB, on the first request and after a keep-alive one."""
+    srv = start([], binary=os.environ.get("GRUNDYD_ASAN"))
+    try:
+        for n in (2000, 20000, 1 << 20):
+            body = b'{"piles":[' + b",".join([b"1"] * (n // 2)) + b"]}"
+            data = post_head(b"Content-Length: 1\r\nTransfer-Encoding: chunked\r\n",
+                             chunked(body, 4096), length=False)
+            one_problem(raw(srv.port, data), 400)
+            good = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+            resp = raw(srv.port, good + data)
+            one_problem(resp[resp.index(b"HTTP/1.1 ", 10):], 400)
+            healthy(srv)
+        figure("Content-Length 1 + chunked 2 KB..1 MiB: 400, no ASan report")
+    finally:
+        assert srv.stop() == 0, srv.log_text()[-3000:]
+
+
+def trickle(port, data, gap, limit):
+    """Sends data one byte every `gap` seconds; returns (seconds until the
+    server closed, what it answered)."""
+    s = connect(port)
+    s.settimeout(0.01)
+    t0 = time.time()
+    out = b""
+    for b in data:
+        try:
+            s.sendall(bytes([b]))
+        except OSError:
+            break
+        t1 = time.time()
+        closed = False
+        while time.time() - t1 < gap:
+            try:
+                d = s.recv(4096)
+                if not d:
+                    closed = True
+                    break
+                out += d
+            except socket.timeout:
+                pass
+            except OSError:
+                closed = True
+                break
+        if closed or time.time() - t0 > limit:
+            break
+    s.close()
+    return time.time() - t0, out
+
+
+def test_header_trickle_is_cut_at_the_deadline():
+    srv = start(["--timeout", "2"])
+    try:
+        head = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: " + b"a" * 200 + b"\r\n\r\n"
+        took, out = trickle(srv.port, head, 0.25, 10)
+        assert took < 4.0, took
+        one_problem(out, 408)
+        figure(f"first head at 4 bytes/s: closed after {took:.1f} s (--timeout 2), 408")
+        # the same after a keep-alive request on the connection
+        s = connect(srv.port)
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        s.settimeout(2)
+        first = s.recv(4096)
+        assert first.startswith(b"HTTP/1.1 200"), first
+        t0 = time.time()
+        out = b""
+        for b in head:
+            try:
+                s.sendall(bytes([b]))
+                s.settimeout(0.25)
+                d = s.recv(4096)
+                if not d:
+                    break
+                out += d
+            except socket.timeout:
+                pass
+            except OSError:
+                break
+            if time.time() - t0 > 10:
+                break
+        took = time.time() - t0
+        s.close()
+        assert took < 4.5, took
+        assert b"408" in out.split(b"\r\n", 1)[0] or out == b"", out[:200]
+        figure(f"later head on a keep-alive connection: closed after {took:.1f} s")
+        healthy(srv)
+    finally:
+        assert srv.stop() == 0
+
+
+def hold(port, n, half_idle=True):
+    """n connections: half idle after a keep-alive request, half with an
+    unfinished head."""
+    socks = []
+    for i in range(n):
+        s = connect(port)
+        if half_idle and i % 2 == 0:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        else:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        socks.append(s)
+    return socks
+
+
+def timed_healthz(port):
+    t0 = time.time()
+    s = connect(port, timeout=5)
+    s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    out = b""
+    try:
+        while True:
+            d = s.recv(65536)
+            if not d:
+                break
+            out += d
+    except socket.timeout:
+        pass
+    s.close()
+    return time.time() - t0, out
+
+
+def low_nofile():
+    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+
+def test_connection_exhaustion_default_flags():
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard < 2400:
+        figure(f"skipped: hard descriptor limit {hard} < 2400")
+        return
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 2400), hard))
+    # started as a service manager would, at a soft limit of 1024
+    srv = start([], popen_kw={"preexec_fn": low_nofile})
+    socks = []
+    try:
+        line = srv.log_text().splitlines()[0]
+        assert "connections at most" in line, line
+        socks = hold(srv.port, 1100)
+        time.sleep(0.5)
+        took, out = timed_healthz(srv.port)
+        assert out.startswith(b"HTTP/1.1 200"), out[:200]
+        assert took < 2.0, took
+        figure(f"1,100 held (idle + unfinished heads), soft limit 1024 at start: "
+               f"new GET /healthz 200 in {took * 1000:.0f} ms; {line.split('(', 1)[1]}")
+    finally:
+        for s in socks:
+            s.close()
+        assert srv.stop() == 0
+
+
+def test_connection_limit_200_with_400_held():
+    srv = start(["--max-connections", "200"])
+    socks = []
+    try:
+        socks = hold(srv.port, 400)
+        time.sleep(0.3)
+        took, out = timed_healthz(srv.port)
+        assert took < 2.0, took
+        status = int(out.split(b" ", 2)[1])
+        assert status in (200, 503), out[:200]
+        if status == 503:
+            one_problem(out, 503)
+        m = srv.get("/metrics").body.decode()
+        ev = [ln for ln in m.splitlines() if ln.startswith("grundyd_connections_evicted_total")]
+        figure(f"--max-connections 200, 400 held: new client {status} in {took * 1000:.0f} ms; "
+               f"{ev[0] if ev else ''}")
+    finally:
+        for s in socks:
+            s.close()
+        assert srv.stop() == 0
+
+
+def test_all_busy_gets_503():
+    """Every connection busy with a request (slow bodies): a new client is
+    refused with a 503 problem at once, not left hanging."""
+    srv = start(["--max-connections", "20", "--timeout", "10"])
+    socks = []
+    try:
+        for _ in range(20):
+            s = connect(srv.port)
+            s.sendall(b"POST /v1/nim HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      b"Content-Length: 1000\r\n\r\n{")
+            socks.append(s)
+        time.sleep(0.3)
+        took, out = timed_healthz(srv.port)
+        one_problem(out, 503)
+        assert took < 2.0, took
+        figure(f"20 of 20 connections busy: new client 503 in {took * 1000:.0f} ms")
+    finally:
+        for s in socks:
+            s.close()
+        assert srv.stop() == 0

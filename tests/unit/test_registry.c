@@ -1,0 +1,124 @@
+/* The endpoint registry and the problem vocabulary: the tables every
+ * reader (routes, CLI, /v1/sum, fuzzing) relies on are consistent, and the
+ * one problem renderer writes the documented bytes. */
+#include "gr_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "json/families.h"
+#include "json/problem.h"
+#include "json/registry.h"
+
+static void test_registry_rows(void **state)
+{
+    (void)state;
+    size_t n = gr_registry_count(), games = 0;
+    assert_true(n >= 8);
+    assert_null(gr_registry_at(n));
+    for (size_t i = 0; i < n; i++) {
+        const gr_endpoint *e = gr_registry_at(i);
+        assert_non_null(e);
+        assert_true(strncmp(e->path, "/v1/", 4) == 0);
+        assert_ptr_equal(gr_registry_find(e->path), e); /* paths are unique */
+        assert_true(e->json != NULL || e->family != NULL);
+        assert_true(e->json_fast == NULL || e->family != NULL);
+        if (e->family != NULL) {
+            games++;
+            /* a game's name selects exactly this row, as a sum component */
+            assert_ptr_equal(gr_registry_game(e->family->name), e);
+            assert_ptr_equal(gr_family_find(e->family->name), e->family);
+            assert_non_null(e->family->analyse);
+            assert_non_null(e->family->moves_to);
+        }
+    }
+    assert_null(gr_registry_find("/v1/nope"));
+    assert_null(gr_family_find("sum")); /* a sum is not a component game */
+    assert_non_null(gr_registry_find("/v1/sum"));
+
+    /* the list the sum's errors quote names every game once, in order */
+    gr_arena *a = gr_arena_create(0);
+    gr_jctx c;
+    gr_jctx_init(&c, a);
+    const char *list = gr_registry_game_list(&c);
+    size_t at = 0, seen = 0;
+    for (size_t i = 0; i < n; i++) {
+        const gr_family *f = gr_registry_at(i)->family;
+        if (f == NULL) {
+            continue;
+        }
+        size_t k = strlen(f->name);
+        assert_memory_equal(list + at, f->name, k);
+        at += k;
+        seen++;
+        if (seen < games) {
+            assert_memory_equal(list + at, ", ", 2);
+            at += 2;
+        }
+    }
+    assert_int_equal(list[at], '\0');
+    gr_arena_destroy(a);
+}
+
+static void test_problem_table(void **state)
+{
+    (void)state;
+    static const struct {
+        gr_status st;
+        int http;
+        const char *slug;
+    } want[] = {
+        {GR_EINVAL, 400, "invalid-input"},  {GR_ENOMEM, 413, "memory-budget-exceeded"},
+        {GR_ELIMIT, 422, "limit-exceeded"}, {GR_ETIME, 422, "limit-exceeded"},
+        {GR_ECANCELLED, 503, "cancelled"},  {GR_EUNAVAILABLE, 503, "shutting-down"},
+        {GR_EDECLINED, 503, "overloaded"},  {GR_EINTERNAL, 500, "internal-error"},
+    };
+    for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+        const gr_problem_type *t = gr_problem_type_of(gr_problem_kind_of(want[i].st));
+        assert_int_equal(t->status, want[i].http);
+        assert_string_equal(t->slug, want[i].slug);
+    }
+    /* slugs are unique, statuses are client or server errors */
+    for (int k = 0; k < GR_PROBLEM_KIND_COUNT; k++) {
+        const gr_problem_type *t = gr_problem_type_of((gr_problem_kind)k);
+        assert_non_null(t->slug);
+        assert_non_null(t->title);
+        assert_true(t->status >= 400 && t->status <= 599);
+        for (int j = 0; j < k; j++) {
+            assert_true(strcmp(t->slug, gr_problem_type_of((gr_problem_kind)j)->slug) != 0);
+        }
+    }
+}
+
+static void test_problem_render(void **state)
+{
+    (void)state;
+    gr_problem p;
+    gr_problem_set(&p, GR_PROBLEM_INVALID_INPUT, "bad \"x\"\\ \n\t\r\x01\x7f é", "/a~1b/0");
+    char *out = NULL;
+    size_t n = 0;
+    assert_int_equal(gr_problem_render(&p, &out, &n), GR_OK);
+    const char *want = "{\"type\":\"https://grundyd.dev/problems/invalid-input\","
+                       "\"title\":\"Invalid input\",\"status\":400,"
+                       "\"detail\":\"bad \\\"x\\\"\\\\ \\n\\t\\r\\u0001\\u007f é\","
+                       "\"pointer\":\"/a~1b/0\"}";
+    assert_string_equal(out, want);
+    assert_int_equal(n, strlen(want));
+    free(out);
+    /* no pointer, no detail: the member is left out / empty */
+    gr_problem q = {503, "overloaded", "Service overloaded", NULL, NULL};
+    assert_int_equal(gr_problem_render(&q, &out, &n), GR_OK);
+    assert_string_equal(out, "{\"type\":\"https://grundyd.dev/problems/overloaded\","
+                             "\"title\":\"Service overloaded\",\"status\":503,\"detail\":\"\"}");
+    free(out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_registry_rows),
+        cmocka_unit_test(test_problem_table),
+        cmocka_unit_test(test_problem_render),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
