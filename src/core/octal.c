@@ -159,7 +159,20 @@ static gr_status guy_smith(period_ctx *pc, const uint16_t *g, uint64_t have, uns
     uint64_t *skip = pc->skip;
     memset(skip, 0, words * sizeof(uint64_t));
     pc->hint = 0;
+    /* one check walks up to have/L candidate periods, each up to the
+     * table's length: poll the stop conditions every 2^20 steps (a stopped
+     * check is a failed one, and the caller's loop then stops at its own
+     * next poll) */
+    uint64_t steps = 0;
     for (uint64_t p = 1; L * p + t + L <= have; p++) {
+        if (steps >= ((uint64_t)1 << 20)) {
+            steps = 0;
+            gr_status st = gr_arena_check(pc->arena);
+            if (st != GR_OK) {
+                return st;
+            }
+        }
+        steps++;
         if ((skip[p >> 6] >> (p & 63)) & 1) {
             continue;
         }
@@ -169,6 +182,7 @@ static gr_status guy_smith(period_ctx *pc, const uint16_t *g, uint64_t have, uns
         while (n > 0 && g[n - 1] == g[n - 1 + p]) {
             n--;
         }
+        steps += top - n;
         uint64_t e = n; /* 1 + the last mismatch, or 0 */
         if ((e > 0 ? e : 1) <= bound) {
             pc->e = e;

@@ -235,7 +235,10 @@ def test_get_sequence_strict_query(srv):
     assert r.status == 405
 
 
-def read_events(srv, query, timeout=60):
+def read_events(srv, query, timeout=60, beats=None):
+    """The stream's events as (arrival, kind, data); SSE comment lines
+    (the server's heartbeats) are left out, their arrival times appended
+    to beats when given."""
     conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=timeout)
     conn.request("GET", query, headers={"Accept": "text/event-stream"})
     resp = conn.getresponse()
@@ -249,7 +252,12 @@ def read_events(srv, query, timeout=60):
         buf += chunk
         while b"\n\n" in buf:
             block, buf = buf.split(b"\n\n", 1)
-            fields = dict(line.split(": ", 1) for line in block.decode().split("\n"))
+            lines = [ln for ln in block.decode().split("\n") if not ln.startswith(":")]
+            if not lines:  # a comment only: a heartbeat
+                if beats is not None:
+                    beats.append(time.monotonic())
+                continue
+            fields = dict(line.split(": ", 1) for line in lines)
             events.append((time.monotonic(), fields["event"], json.loads(fields["data"])))
     conn.close()
     return events
@@ -258,7 +266,8 @@ def read_events(srv, query, timeout=60):
 def test_event_stream(srv):
     q = "/v1/octal/sequence?code=0.14&from=1000&count=50"  # 150,000 values: a second or two
     t0 = time.monotonic()
-    events = read_events(srv, q)
+    beats = []
+    events = read_events(srv, q, beats=beats)
     took = time.monotonic() - t0
     kinds = [k for _, k, _ in events]
     assert kinds[-1] == "result" and set(kinds[:-1]) == {"progress"}, kinds
@@ -270,6 +279,12 @@ def test_event_stream(srv):
     assert seen == sorted(seen) and seen[-1] > seen[0], seen
     gaps = [b[0] - a[0] for a, b in zip(events, events[1:])]
     assert max(gaps) < 1.5, gaps  # at least one event a second (0.5 s ticks)
+    # between events the callback returns a heartbeat after at most 50 ms
+    # (it never holds a network thread long): bytes arrive every ~50 ms
+    if took > 0.6:
+        arrivals = sorted(beats + [t for t, _, _ in events])
+        assert len(beats) >= 5, (len(beats), took)
+        assert max(b - a for a, b in zip(arrivals, arrivals[1:])) < 0.45, arrivals
     doc = events[-1][2]
     assert doc == get_seq(srv, "code=0.14&from=1000&count=50").json()
     assert doc["sequence"] == post(srv, "/v1/octal", {"code": "0.14", "heaps": list(range(1000, 1050))})["heap_grundy"]
