@@ -84,6 +84,7 @@ def metrics(srv):
     for name in ("hits", "misses", "shared", "evictions"):
         out[name] = int(re.search(rf"^grundyd_table_cache_{name}_total (\d+)$", text, re.M).group(1))
     out["bytes"] = int(re.search(r"^grundyd_table_cache_bytes (\d+)$", text, re.M).group(1))
+    out["memory"] = int(re.search(r"^grundyd_memory_bytes (\d+)$", text, re.M).group(1))
     return out
 
 
@@ -363,6 +364,9 @@ def test_cache_hits_and_single_flight(srv):
     time.sleep(0.2)
     last = metrics(srv)
     assert last["hits"] == after["hits"] + 2 and last["misses"] == after["misses"], (after, last)
+    # the cached tables are charged to the process memory budget
+    # (--max-memory): what /metrics reports as used includes them
+    assert last["bytes"] > 0 and last["memory"] >= last["bytes"], last
 
 
 def test_cache_eviction(_srv):
