@@ -47,8 +47,8 @@
 
 #include "json/sequence.h"
 
-#define GR_SEQ_WAIT_MS 50       /* the most a stream callback waits */
-#define GR_SEQ_PROGRESS_MS 500  /* progress events at least this often */
+#define GR_SEQ_WAIT_MS 50      /* the most a stream callback waits */
+#define GR_SEQ_PROGRESS_MS 500 /* progress events at least this often */
 #define GR_SEQ_MAX_WORKERS 64
 #define GR_SEQ_MAX_PARAMS 16
 
@@ -220,8 +220,8 @@ static bool next_event(seq_job *j)
     if (gr_problem_render(&j->problem, &doc, &len) != GR_OK) {
         return false;
     }
-    bool ok = buf_put(j, "event: problem\ndata: ", 21) && buf_put(j, doc, len) &&
-              buf_put(j, "\n\n", 2);
+    bool ok =
+        buf_put(j, "event: problem\ndata: ", 21) && buf_put(j, doc, len) && buf_put(j, "\n\n", 2);
     free(doc);
     return ok;
 }
@@ -347,9 +347,9 @@ static seq_job *job_for(struct MHD_Connection *conn, gr_req *req, enum MHD_Resul
         if (arena != NULL) {
             gr_arena_destroy(arena);
         }
-        *ret = gr_send_problem(conn, req, GR_PROBLEM_MEMORY_UNAVAILABLE,
-                               "no memory for the sequence's computation (--max-memory)", NULL,
-                               true);
+        *ret =
+            gr_send_problem(conn, req, GR_PROBLEM_MEMORY_UNAVAILABLE,
+                            "no memory for the sequence's computation (--max-memory)", NULL, true);
         return NULL;
     }
     pthread_cond_init(&j->cond, NULL);
