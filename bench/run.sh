@@ -19,6 +19,8 @@
 #   ordinal    (here, bench/ordinal_gen.py bodies)  10^6-node ordinal forests
 #   piles      bench/piles_bench.py      huge piles, long periods, octal codes
 #   game_graph bench/game_graph_bench.sh 10^6-move loopy game graphs
+#   octal      bench/octal_bench.sh      0.56, 0.354, 0.376, Grundy's game vs a
+#                                        reference (only when ONLY names it)
 # Generated inputs are seeded and cached in $DATA (default
 # /tmp/grundyd-bench-data; the graph inputs in /tmp/grundyd-graph-bench).
 set -eu
@@ -182,6 +184,17 @@ if want piles; then
             ms = $1; name = "";
             for (i = 10; i <= NF && $i !~ /^(period|values|moves)=/; i++) name = name (name == "" ? "" : " ") $i;
             printf "piles: %s\t%.1f ms (HTTP %s)\t\t\n", name, ms, $3 }' "$LOGS/piles.log" >> "$SUMMARY.rows"
+fi
+
+# ---- octal games at research scale (optional: ONLY="... octal", ~2 min) ---------
+if want octal; then
+    say "== octal games at research scale (bench/octal_bench.sh)"
+    BUILD=$BUILD GRUNDYD=$BIN sh bench/octal_bench.sh | tee "$LOGS/octal.log" >&2
+    # "octal: CODE  period ... reference R s  grundyd G s end to end (ratio X) ..."
+    awk '/^octal: / { for (i = 1; i <= NF; i++) { if ($i == "reference" && $(i + 2) == "s") r = $(i + 1);
+                                               if ($i == "grundyd") g = $(i + 1) }
+                      printf "octal %s (vs reference %s s)\t%s s\t\t\n", $2, r, g }' \
+        "$LOGS/octal.log" >> "$SUMMARY.rows"
 fi
 
 # ---- game graphs ---------------------------------------------------------------

@@ -3,7 +3,9 @@
  * (gr_octal_moves_to), listed in order and counted.
  *
  * Moves are ordered by take j, then by what is left: nothing (bit 1), one
- * heap (bit 2), then the splits (bit 4) by their smaller heap.  A split of
+ * heap (bit 2), then the splits (bit 4) by their smaller heap, then the
+ * three-heap splits (bit 8) by (a, b); in Grundy's game the only moves are
+ * splits into unequal heaps, with take 0.  A split of
  * a huge heap is found through the period; counting all splits of a
  * remainder c never enumerates them: below the table a histogram of X(c),
  * above it a per-residue summary (see "counting splits" below).  Counts
@@ -28,8 +30,7 @@ static void sink_add(move_sink *s, uint64_t k)
     s->count = s->count > UINT64_MAX - k ? UINT64_MAX : s->count + k;
 }
 
-static void sink_list(move_sink *s, uint32_t take, uint32_t nleaves, uint64_t a,
-                      uint64_t b)
+static void sink_list(move_sink *s, uint32_t take, uint32_t nleaves, uint64_t a, uint64_t b)
 {
     if (s->listed < s->max) {
         gr_octal_move *m = &s->out[s->listed++];
@@ -74,7 +75,7 @@ struct gr_octal_split_cache {
     uint32_t *pool;     /* blocks: E[vals], group start[vals + 1], r[p] */
     size_t len, cap;
     bool disabled;   /* the residue cache gave up */
-    uint16_t **hist; /* per c below the table, or NULL */
+    uint32_t **hist; /* per c below the table, or NULL */
     size_t hist_bytes;
     bool hist_disabled;
 };
@@ -110,8 +111,7 @@ static gr_octal_split_cache *cache_get(gr_octal_table *t)
 
 /* The number of splits of c (< computed) worth target, or false when the
  * cache cannot say. */
-static bool small_split_count(gr_octal_table *t, uint64_t c, uint64_t target,
-                              uint64_t *count)
+static bool small_split_count(gr_octal_table *t, uint64_t c, uint64_t target, uint64_t *count)
 {
     gr_octal_split_cache *k = cache_get(t);
     if (k == NULL || k->hist_disabled) {
@@ -122,35 +122,38 @@ static bool small_split_count(gr_octal_table *t, uint64_t c, uint64_t target,
         return true;
     }
     if (k->hist == NULL) {
-        k->hist = GR_ARENA_ARRAY(t->arena, uint16_t *, t->computed);
+        k->hist = GR_ARENA_ARRAY(t->arena, uint32_t *, t->computed);
         if (k->hist == NULL) {
             k->hist_disabled = true;
             return false;
         }
     }
-    uint16_t *hist = k->hist[c];
+    uint32_t *hist = k->hist[c];
     if (hist == NULL) {
-        size_t bytes = k->vals * sizeof(uint16_t);
+        size_t bytes = k->vals * sizeof(uint32_t);
         if (k->hist_bytes + bytes > GR_OCTAL_HIST_BYTES ||
-            (hist = GR_ARENA_ARRAY(t->arena, uint16_t, k->vals)) == NULL) {
+            (hist = GR_ARENA_ARRAY(t->arena, uint32_t, k->vals)) == NULL) {
             k->hist_disabled = true;
             return false;
         }
-        /* c/2 < 2^15 pairs: the counts fit 16 bits */
+        /* c/2 < 2^31 pairs: the counts fit 32 bits */
         t->move_work += c / 2;
         for (uint64_t a = 1; a <= c / 2; a++) {
-            hist[t->values[a] ^ t->values[c - a]]++;
+            hist[gr_octal_raw(t, a) ^ gr_octal_raw(t, c - a)]++;
         }
         k->hist[c] = hist;
         k->hist_bytes += bytes;
     }
     *count = hist[target];
+    if (t->code.kind == GR_OCTAL_GRUNDY && (c & 1) == 0 && target == 0) {
+        *count -= 1; /* (c/2, c/2), counted above, is not a move there */
+    }
     return true;
 }
 
 /* The block of c's residue, built on first use; NULL to count directly. */
-static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k,
-                                   uint64_t c, uint64_t start)
+static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k, uint64_t c,
+                                   uint64_t start)
 {
     uint64_t p = t->period, cm = c % p;
     if (k->block_of[cm] != UINT32_MAX) {
@@ -167,8 +170,7 @@ static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k,
             cap *= 2;
         }
         uint32_t *pool =
-            gr_arena_realloc(t->arena, k->pool, k->cap * sizeof(uint32_t),
-                             cap * sizeof(uint32_t));
+            gr_arena_realloc(t->arena, k->pool, k->cap * sizeof(uint32_t), cap * sizeof(uint32_t));
         if (pool == NULL) {
             k->disabled = true;
             return NULL;
@@ -181,20 +183,17 @@ static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k,
     uint32_t *small = b, *group = b + k->vals, *res = group + k->vals + 1;
     memset(b, 0, (2 * (size_t)k->vals + 1) * sizeof(uint32_t));
     for (uint64_t a = 1; a < start; a++) {
-        small[t->values[a] ^ gr_octal_value_at(t, c - a)]++;
+        small[gr_octal_raw(t, a) ^ gr_octal_value_at(t, c - a)]++;
     }
     /* counting sort of the residues by their value T */
     for (uint64_t r = 0; r < p; r++) {
-        group[(gr_octal_value_at(t, start + r) ^
-               gr_octal_value_at(t, c - start - r)) +
-              1]++;
+        group[(gr_octal_value_at(t, start + r) ^ gr_octal_value_at(t, c - start - r)) + 1]++;
     }
     for (uint32_t v = 0; v < k->vals; v++) {
         group[v + 1] += group[v];
     }
     for (uint64_t r = 0; r < p; r++) {
-        uint64_t v = gr_octal_value_at(t, start + r) ^
-                     gr_octal_value_at(t, c - start - r);
+        uint64_t v = gr_octal_value_at(t, start + r) ^ gr_octal_value_at(t, c - start - r);
         res[group[v]++] = (uint32_t)r;
     }
     for (uint32_t v = k->vals; v > 0; v--) { /* undo the shift */
@@ -208,8 +207,7 @@ static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k,
 
 /* The number of splits of c (>= computed) worth target, or false when the
  * cache cannot say. */
-static bool cached_split_count(gr_octal_table *t, uint64_t c, uint64_t target,
-                               uint64_t *count)
+static bool cached_split_count(gr_octal_table *t, uint64_t c, uint64_t target, uint64_t *count)
 {
     gr_octal_split_cache *k = cache_get(t);
     if (k == NULL || k->disabled) {
@@ -244,38 +242,39 @@ static bool cached_split_count(gr_octal_table *t, uint64_t c, uint64_t target,
 }
 
 /* Splits of c = a + b (1 <= a <= b) with g(a) ^ g(b) = target. */
-static void split_moves(gr_octal_table *t, uint32_t take, uint64_t c,
-                        uint64_t target, move_sink *s)
+static gr_status split_moves(gr_octal_table *t, uint32_t take, uint64_t c, uint64_t target,
+                             move_sink *s)
 {
-    uint64_t half = c / 2;
+    /* in Grundy's game the halves of c must differ */
+    uint64_t half = t->code.kind == GR_OCTAL_GRUNDY ? (c - 1) / 2 : c / 2;
     if (c < t->computed) {
         uint64_t known;
         if (small_split_count(t, c, target, &known)) {
             if (known == 0) {
-                return;
+                return GR_OK;
             }
             if (s->listed >= s->max) {
                 sink_add(s, known); /* nothing left to list: count only */
-                return;
+                return GR_OK;
             }
         }
         t->move_work += half;
         for (uint64_t a = 1; a <= half && !sink_done(s); a++) {
-            if ((uint64_t)(t->values[a] ^ t->values[c - a]) == target) {
+            if ((uint64_t)(gr_octal_raw(t, a) ^ gr_octal_raw(t, c - a)) == target) {
                 sink_add(s, 1);
                 sink_list(s, take, 2, a, c - a);
             }
         }
-        return;
+        return GR_OK;
     }
     uint64_t cached;
     if (cached_split_count(t, c, target, &cached)) {
         if (cached == 0) {
-            return;
+            return GR_OK;
         }
         if (s->listed >= s->max) {
             sink_add(s, cached); /* nothing left to list: count only */
-            return;
+            return GR_OK;
         }
     }
     /* c >= computed >= 2e + 2p + t: for a >= E = max(e, 1) both a and
@@ -284,15 +283,19 @@ static void split_moves(gr_octal_table *t, uint32_t take, uint64_t c,
      * number (c/2 - E - r)/p + 1, and c/2 >= E + p - 1 so none is empty. */
     uint64_t e = t->preperiod, p = t->period;
     uint64_t start = e > 0 ? e : 1;
+    if (t->residues == NULL &&
+        (t->residues = GR_ARENA_ARRAY_UNINIT(t->arena, uint32_t, p)) == NULL) {
+        return GR_ENOMEM;
+    }
     t->move_work += start + p;
     for (uint64_t a = 1; a < start && !sink_done(s); a++) {
-        if ((t->values[a] ^ gr_octal_value_at(t, c - a)) == target) {
+        if ((gr_octal_raw(t, a) ^ gr_octal_value_at(t, c - a)) == target) {
             sink_add(s, 1);
             sink_list(s, take, 2, a, c - a);
         }
     }
     if (sink_done(s)) {
-        return;
+        return GR_OK;
     }
     size_t nok = 0;
     for (uint64_t r = 0; r < p; r++) {
@@ -306,22 +309,57 @@ static void split_moves(gr_octal_table *t, uint32_t take, uint64_t c,
         for (size_t i = 0; i < nok && s->listed < s->max; i++) {
             uint64_t a = start + t->residues[i] + k * p;
             if (a > half) {
-                return;
+                return GR_OK;
             }
             sink_list(s, take, 2, a, c - a);
         }
     }
+    return GR_OK;
 }
 
-gr_status gr_octal_moves_to(gr_octal_table *t, uint64_t h, uint64_t target,
-                            bool count_all, gr_octal_move *out, size_t max,
-                            uint64_t *count)
+/* Splits of m into a <= b <= c with g(a) ^ g(b) ^ g(c) = target, by
+ * enumeration (O(m^2 / 12) pair checks, charged to move_work: GR_ELIMIT
+ * past GR_OCTAL_MAX_MOVE_WORK). */
+static gr_status three_moves(gr_octal_table *t, uint32_t take, uint64_t m, uint64_t target,
+                             move_sink *s)
+{
+    for (uint64_t a = 1; 3 * a <= m && !sink_done(s); a++) {
+        uint64_t ga = gr_octal_value_at(t, a);
+        uint64_t rest = m - a;
+        if (t->move_work > GR_OCTAL_MAX_MOVE_WORK) {
+            return GR_ELIMIT;
+        }
+        t->move_work += rest / 2 - a + 1;
+        for (uint64_t b = a; 2 * b <= rest && !sink_done(s); b++) {
+            if ((ga ^ gr_octal_value_at(t, b) ^ gr_octal_value_at(t, rest - b)) == target) {
+                sink_add(s, 1);
+                if (s->listed < s->max) {
+                    gr_octal_move *mv = &s->out[s->listed++];
+                    mv->take = take;
+                    mv->nleaves = 3;
+                    mv->leaves[0] = a;
+                    mv->leaves[1] = b;
+                    mv->leaves[2] = rest - b;
+                }
+            }
+        }
+    }
+    return GR_OK;
+}
+
+gr_status gr_octal_moves_to(gr_octal_table *t, uint64_t h, uint64_t target, bool count_all,
+                            gr_octal_move *out, size_t max, uint64_t *count)
 {
     *count = 0;
     if (h >= t->computed && !t->periodic) {
         return GR_ELIMIT;
     }
     move_sink s = {out, max, 0, 0, count_all};
+    if (t->code.kind == GR_OCTAL_GRUNDY) {
+        gr_status st = h >= 3 ? split_moves(t, 0, h, target, &s) : GR_OK;
+        *count = s.count;
+        return st;
+    }
     for (unsigned j = 1; j <= t->code.len && j <= h && !sink_done(&s); j++) {
         unsigned d = t->code.digit[j];
         if ((d & 1) && j == h && target == 0) {
@@ -333,7 +371,17 @@ gr_status gr_octal_moves_to(gr_octal_table *t, uint64_t h, uint64_t target,
             sink_list(&s, j, 1, h - j, 0);
         }
         if ((d & 4) && h - j >= 2 && !sink_done(&s)) {
-            split_moves(t, j, h - j, target, &s);
+            gr_status st = split_moves(t, j, h - j, target, &s);
+            if (st != GR_OK) {
+                return st;
+            }
+        }
+        if ((d & 8) && h - j >= 3 && !sink_done(&s)) {
+            gr_status st = three_moves(t, j, h - j, target, &s);
+            if (st != GR_OK) {
+                *count = s.count;
+                return st;
+            }
         }
         if (count_all && t->move_work > GR_OCTAL_MAX_MOVE_WORK) {
             *count = s.count;

@@ -72,6 +72,14 @@ static const gr_opt gr_opts[] = {
     {"--log-flush-ms", "GRUNDYD_LOG_FLUSH_MS", GR_OPT_UINT, GR_OFF(log_flush_ms), 0, 60000,
      "access log lines are buffered and written within this many milliseconds; 0 writes "
      "each at once (default 100)"},
+    {"--cache-memory", "GRUNDYD_CACHE_MEMORY", GR_OPT_SIZE, GR_OFF(cache_memory), 1 << 20,
+     UINT64_C(1) << 42,
+     "bytes of the table cache shared by all requests (octal, subtraction), least recently "
+     "used dropped first (default 256M)"},
+    {"--max-octal-values", "GRUNDYD_MAX_OCTAL_VALUES", GR_OPT_SIZE, GR_OFF(max_octal_values),
+     64, UINT64_C(1) << 30,
+     "values an octal table may reach without a confirmed period; past it 422 "
+     "(default 33554432 = 2^25)"},
 };
 
 #define GR_NOPTS (sizeof(gr_opts) / sizeof(gr_opts[0]))
@@ -216,6 +224,8 @@ int gr_config_load(gr_config *cfg, int argc, char **argv)
         .shutdown_timeout = 30,
         .max_analysis = 30,
         .max_search_nodes = 8000000,
+        .cache_memory = (uint64_t)256 << 20,
+        .max_octal_values = (uint64_t)1 << 25,
         .log_flush_ms = 100,
         .cors_origin = "*",
         .log_format = GR_LOG_TEXT,

@@ -26,6 +26,8 @@ typedef struct gr_config {
     uint64_t max_search_nodes; /* games solved by search: node budget per request */
     const char *cors_origin;
     gr_log_format log_format;
+    uint64_t cache_memory;     /* bytes of the shared table cache */
+    uint64_t max_octal_values; /* octal table bound (values) */
     /* Set at start, not by flags: */
     size_t descriptors;          /* the soft RLIMIT_NOFILE in force */
     bool max_connections_fitted; /* --max-connections was lowered to fit it */

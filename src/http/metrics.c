@@ -13,6 +13,8 @@
  */
 #include "http/metrics.h"
 
+#include "json/table_cache.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -300,7 +302,7 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
     if (m->quota != NULL) {
         gr_text_printf(&t,
                        "# HELP grundyd_memory_bytes Bytes held by every request arena "
-                       "together (counted against --max-memory).\n"
+                       "and the table cache together (counted against --max-memory).\n"
                        "# TYPE grundyd_memory_bytes gauge\n"
                        "grundyd_memory_bytes %zu\n"
                        "# HELP grundyd_memory_limit_bytes --max-memory.\n"
@@ -309,6 +311,30 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                        (size_t)atomic_load_explicit(&m->quota->used, memory_order_relaxed),
                        m->quota->limit);
     }
+    gr_tcache_stats cs; /* the shared table cache (json/table_cache.c) */
+    gr_tcache_stats_get(&cs);
+    gr_text_printf(&t,
+                   "# HELP grundyd_table_cache_hits_total Table lookups answered from the cache.\n"
+                   "# TYPE grundyd_table_cache_hits_total counter\n"
+                   "grundyd_table_cache_hits_total %llu\n"
+                   "# HELP grundyd_table_cache_misses_total Table lookups that computed the table.\n"
+                   "# TYPE grundyd_table_cache_misses_total counter\n"
+                   "grundyd_table_cache_misses_total %llu\n"
+                   "# HELP grundyd_table_cache_shared_total Lookups that waited for a concurrent computation of the same table.\n"
+                   "# TYPE grundyd_table_cache_shared_total counter\n"
+                   "grundyd_table_cache_shared_total %llu\n"
+                   "# HELP grundyd_table_cache_evictions_total Tables dropped to stay within --cache-memory.\n"
+                   "# TYPE grundyd_table_cache_evictions_total counter\n"
+                   "grundyd_table_cache_evictions_total %llu\n"
+                   "# HELP grundyd_table_cache_bytes Bytes held by cached tables.\n"
+                   "# TYPE grundyd_table_cache_bytes gauge\n"
+                   "grundyd_table_cache_bytes %llu\n"
+                   "# HELP grundyd_table_cache_entries Tables in the cache.\n"
+                   "# TYPE grundyd_table_cache_entries gauge\n"
+                   "grundyd_table_cache_entries %llu\n",
+                   (unsigned long long)cs.hits, (unsigned long long)cs.misses,
+                   (unsigned long long)cs.shared, (unsigned long long)cs.evictions,
+                   (unsigned long long)cs.bytes, (unsigned long long)cs.entries);
     if (t.failed) {
         return NULL;
     }

@@ -27,6 +27,7 @@
 #include <strings.h>
 
 #include "http/head.h"
+#include "http/sequence.h"
 #include "http/server_internal.h"
 
 extern const char gr_embed_openapi[], gr_embed_openapi_end[];
@@ -106,6 +107,8 @@ static enum MHD_Result gr_serve_get(struct MHD_Connection *conn, gr_req *req)
     case GR_ROUTE_PLAYGROUND:
         return gr_respond(conn, req, 200, "text/html; charset=utf-8", gr_embed_index,
                           (size_t)(gr_embed_index_end - gr_embed_index));
+    case GR_ROUTE_SEQUENCE:
+        return gr_sequence_serve(conn, req);
     default:
         return MHD_NO;
     }
@@ -559,6 +562,9 @@ enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn, const char *ur
     case GR_PHASE_QUEUED:
         /* Called again after the worker resumed the connection. */
         return atomic_load(&req->done) ? gr_deliver(conn, req) : MHD_YES;
+    case GR_PHASE_SEQUENCE:
+        /* Called again after the sequence's thread resumed it. */
+        return gr_sequence_resume(conn, req);
     case GR_PHASE_RAW_ANSWERED: {
         /* See gr_answer_mid_body: drain a little, then close. */
         req->discarded += n;

@@ -65,6 +65,16 @@ enum MHD_Result gr_respond(struct MHD_Connection *conn, gr_req *req, unsigned st
     return gr_queue(conn, req, r, status, len);
 }
 
+enum MHD_Result gr_respond_with(struct MHD_Connection *conn, gr_req *req, unsigned status,
+                                struct MHD_Response *r, size_t bytes)
+{
+    if (r == NULL) {
+        return MHD_NO;
+    }
+    gr_add_common_headers(req, r);
+    return gr_queue(conn, req, r, status, bytes);
+}
+
 /* The problem document, malloc'ed (json/problem.c renders it, for the CLI
  * too); NULL when malloc fails. */
 static char *gr_problem_json(const gr_problem *p, size_t *len)

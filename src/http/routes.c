@@ -12,9 +12,15 @@
 #include <string.h>
 
 static const gr_route gr_get_routes[] = {
-    {"/healthz", GR_ROUTE_HEALTHZ, NULL},      {"/readyz", GR_ROUTE_READYZ, NULL},
-    {"/metrics", GR_ROUTE_METRICS, NULL},      {"/v1", GR_ROUTE_INDEX, NULL},
-    {"/openapi.yaml", GR_ROUTE_OPENAPI, NULL}, {"/", GR_ROUTE_PLAYGROUND, NULL},
+    {"/healthz", GR_ROUTE_HEALTHZ, NULL},
+    {"/readyz", GR_ROUTE_READYZ, NULL},
+    {"/metrics", GR_ROUTE_METRICS, NULL},
+    {"/v1", GR_ROUTE_INDEX, NULL},
+    {"/openapi.yaml", GR_ROUTE_OPENAPI, NULL},
+    {"/", GR_ROUTE_PLAYGROUND, NULL},
+    /* the value sequences of heap games (http/sequence.c) */
+    {"/v1/octal/sequence", GR_ROUTE_SEQUENCE, NULL},
+    {"/v1/subtraction/sequence", GR_ROUTE_SEQUENCE, NULL},
 };
 
 #define GR_GET_ROUTES (sizeof(gr_get_routes) / sizeof(gr_get_routes[0]))

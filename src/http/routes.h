@@ -15,6 +15,7 @@ typedef enum gr_route_kind {
     GR_ROUTE_INDEX,
     GR_ROUTE_OPENAPI,
     GR_ROUTE_PLAYGROUND,
+    GR_ROUTE_SEQUENCE, /* GET with a query, served by http/sequence.c */
     GR_ROUTE_ANALYSE /* POST, JSON body (and text/plain where endpoint->text) */
 } gr_route_kind;
 

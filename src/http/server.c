@@ -24,7 +24,9 @@
 #include <unistd.h>
 
 #include "http/front.h"
+#include "http/sequence.h"
 #include "http/server_internal.h"
+#include "json/table_cache.h"
 
 /* Draining ends after this many 10 ms polls in a row with no request in
  * flight. */
@@ -100,6 +102,9 @@ static void gr_server_free(gr_server *srv)
     gr_log_destroy(srv->log);
     gr_metrics_destroy(srv->metrics);
     gr_conns_fini(&srv->conns);
+    /* the cached tables are charged to srv->quota: give them back first */
+    gr_tcache_clear();
+    gr_tcache_configure((size_t)srv->cfg.cache_memory, srv->cfg.max_octal_values, NULL);
     free(srv);
 }
 
@@ -113,6 +118,8 @@ gr_server *gr_server_start(const gr_config *cfg)
     srv->cfg = *cfg;
     srv->cfg.descriptors = gr_fit_descriptors(&srv->cfg);
     srv->quota.limit = (size_t)srv->cfg.max_memory;
+    /* the table cache's bytes count against --max-memory too */
+    gr_tcache_configure((size_t)srv->cfg.cache_memory, srv->cfg.max_octal_values, &srv->quota);
     if (gr_conns_init(&srv->conns, srv->cfg.descriptors) != 0) {
         free(srv);
         return NULL;
@@ -213,6 +220,9 @@ void gr_server_drain_and_stop(gr_server *srv)
     atomic_store(&srv->cancel_all, 1);
     gr_pool_stop(srv->pool, gr_pool_drop);
     srv->pool = NULL;
+    /* sequence threads stop at their next check and resume their
+     * connections (libmicrohttpd must not stop with one suspended) */
+    gr_sequence_quiesce(2000);
     /* Give the answers just resumed a moment to go out. */
     for (int i = 0; i < 50 && gr_metrics_inflight_now(srv->metrics) > 0; i++) {
         gr_sleep_ms(10);

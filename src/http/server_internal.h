@@ -57,6 +57,7 @@ typedef enum gr_phase {
     GR_PHASE_DEFERRED,    /* bodyless: dispatched on libmicrohttpd's second call */
     GR_PHASE_BODY,        /* admitted; body bytes arriving */
     GR_PHASE_QUEUED,      /* with the worker pool; the connection suspended */
+    GR_PHASE_SEQUENCE,    /* a GET sequence on its own thread; suspended (sequence.c) */
     GR_PHASE_ANSWERED,    /* a response is queued: what follows is dropped */
     GR_PHASE_RAW_ANSWERED /* answered on the socket mid-body: drain, then close */
 } gr_phase;
@@ -100,6 +101,7 @@ typedef struct gr_req {
     unsigned status;
     size_t bytes;
     size_t arena_charged;
+    void *seq; /* GR_PHASE_SEQUENCE: sequence.c's job */
     char method[16];
     const char *path;
 } gr_req;
@@ -109,6 +111,9 @@ uint64_t gr_now_ns(void);
 /* respond.c */
 enum MHD_Result gr_respond(struct MHD_Connection *conn, gr_req *req, unsigned status,
                            const char *type, const char *body, size_t len);
+/* Queues r (NULL: MHD_NO) with the common headers; bytes for the log. */
+enum MHD_Result gr_respond_with(struct MHD_Connection *conn, gr_req *req, unsigned status,
+                                struct MHD_Response *r, size_t bytes);
 /* A problem of the vocabulary (json/problem.h) with this detail. */
 enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req, gr_problem_kind kind,
                                 const char *detail, const char *allow, bool close_after);

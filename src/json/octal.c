@@ -15,6 +15,7 @@
 
 #include "json/endpoints.h"
 #include "json/families.h"
+#include "json/sequence.h"
 
 typedef struct gr_octal_state {
     gr_octal_table table;
@@ -23,6 +24,7 @@ typedef struct gr_octal_state {
     size_t n;
     uint64_t value;
     const char *heaps_ptr; /* for problems found while listing moves */
+    cJSON *sequence;       /* the "sequence" option's values, or NULL */
 } gr_octal_state;
 
 static gr_status read_code(gr_jctx *c, const cJSON *item, const char *ptr,
@@ -43,9 +45,11 @@ static gr_status read_code(gr_jctx *c, const cJSON *item, const char *ptr,
     if (st != GR_OK) {
         return gr_json_error(
             c, GR_EINVAL, ptr,
-            "must be an octal code \"0.d1d2...\" (\"0.\" and "
-            "then at least one digit 0-7), as in \"0.77\"; the "
-            "character at offset %zu is wrong",
+            "must be an octal or hexadecimal code \"0.d1d2...\" (\"0.\" "
+            "and then at least one digit 0-9 or A-F), as in \"0.77\", or "
+            "\"grundy\", \"kayles\", \"dawsons-kayles\", "
+            "\"dawsons-chess\", \"treblecross\"; the character at offset "
+            "%zu is wrong",
             bad);
     }
     return GR_OK;
@@ -54,12 +58,13 @@ static gr_status read_code(gr_jctx *c, const cJSON *item, const char *ptr,
 static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                                   void **state, gr_value *value)
 {
-    const cJSON *code, *heaps;
+    const cJSON *code, *heaps, *seq;
     const gr_jfield fields[] = {
         {"code", true, &code},
         {"heaps", true, &heaps},
+        {"sequence", false, &seq},
     };
-    gr_status st = gr_json_family_object(c, obj, ptr, fields, 2);
+    gr_status st = gr_json_family_object(c, obj, ptr, fields, 3);
     if (st != GR_OK) {
         return st;
     }
@@ -78,16 +83,25 @@ static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     if (st != GR_OK) {
         return st;
     }
-    st = gr_octal_solve(c->arena, &parsed, 0, &s->table);
-    if (st == GR_ENOMEM) {
-        return gr_json_oom(c);
+    uint64_t from = 0, count = 0;
+    const char *sp = gr_jp_key(c, ptr, "sequence");
+    if (seq != NULL) {
+        if (ptr[0] != '\0') {
+            return gr_json_error(c, GR_EINVAL, sp,
+                                 "is an option of POST /v1/octal, not of a sum's component");
+        }
+        if ((st = gr_json_read_sequence(c, seq, sp, &from, &count)) != GR_OK) {
+            return st;
+        }
     }
-    if (st == GR_ELIMIT) {
-        return gr_json_error(c, GR_ELIMIT, cp, "reaches Grundy values above %u",
-                             GR_OCTAL_MAX_GRUNDY);
+    /* the shared table (one computation per code for all requests) */
+    if ((st = gr_json_octal_table(c, &parsed, cp, &s->table)) != GR_OK) {
+        return st;
     }
-    if (st != GR_OK) {
-        return gr_json_error(c, GR_EINTERNAL, cp, "could not be solved");
+    s->sequence = NULL;
+    if (seq != NULL &&
+        (st = gr_json_octal_values(c, &s->table, from, count, sp, &s->sequence)) != GR_OK) {
+        return st;
     }
     s->grundy = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, s->n + 1);
     if (s->grundy == NULL) {
@@ -99,8 +113,9 @@ static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
             return gr_json_error(
                 c, GR_ELIMIT, gr_jp_idx(c, hp, i),
                 "the periodicity of this game was not confirmed (Guy-Smith) "
-                "within %llu values, so only heaps below %llu can be answered",
+                "within %llu values%s, so only heaps below %llu can be answered",
                 (unsigned long long)s->table.computed,
+                s->table.timed_out ? " (the table stopped at the analysis time limit, --max-analysis-seconds)" : "",
                 (unsigned long long)s->table.computed);
         }
         s->value ^= s->grundy[i];
@@ -308,6 +323,9 @@ static gr_status gr_octal_extras(gr_jctx *c, void *state, cJSON *resp)
     gr_jw_set(c, resp, "period",
               gr_jw_period(c, s->table.periodic, s->table.preperiod, s->table.period));
     gr_jw_set(c, resp, "values_computed", gr_jw_u64(c, s->table.computed));
+    if (s->sequence != NULL) {
+        gr_jw_set(c, resp, "sequence", s->sequence);
+    }
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 

@@ -17,6 +17,7 @@
 
 #include "json/endpoints.h"
 #include "json/families.h"
+#include "json/sequence.h"
 
 typedef struct gr_sub_state {
     gr_sub_table table;
@@ -24,6 +25,7 @@ typedef struct gr_sub_state {
     uint64_t *grundy; /* per pile */
     size_t n;
     uint64_t value;
+    cJSON *sequence; /* the "sequence" option's values, or NULL */
 } gr_sub_state;
 
 /* The rules, with pointers for every way they can be wrong. */
@@ -91,10 +93,14 @@ static gr_status read_rules(gr_jctx *c, const char *ptr, const cJSON *max_take,
 static gr_status gr_sub_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                                 void **state, gr_value *value)
 {
-    const cJSON *piles, *max_take, *set;
+    const cJSON *piles, *max_take, *set, *seq;
     const gr_jfield fields[] = {
-        {"piles", true, &piles}, {"max_take", false, &max_take}, {"subtraction_set", false, &set}};
-    gr_status st = gr_json_family_state(c, obj, ptr, fields, 3, sizeof(gr_sub_state), state);
+        {"piles", true, &piles},
+        {"max_take", false, &max_take},
+        {"subtraction_set", false, &set},
+        {"sequence", false, &seq},
+    };
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 4, sizeof(gr_sub_state), state);
     if (st != GR_OK) {
         return st;
     }
@@ -108,13 +114,30 @@ static gr_status gr_sub_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     if (st != GR_OK) {
         return st;
     }
-    st = gr_sub_solve(c->arena, &rules, &s->table);
-    if (st == GR_ENOMEM) {
-        return gr_json_oom(c);
+    uint64_t from = 0, count = 0;
+    const char *sp = gr_jp_key(c, ptr, "sequence");
+    if (seq != NULL) {
+        if (ptr[0] != '\0') {
+            return gr_json_error(
+                c, GR_EINVAL, sp,
+                "is an option of POST /v1/subtraction, not of a sum's component");
+        }
+        if ((st = gr_json_read_sequence(c, seq, sp, &from, &count)) != GR_OK) {
+            return st;
+        }
     }
-    if (st != GR_OK) { /* read_rules checked everything the core checks */
-        return gr_json_error(c, st, gr_jp_key(c, ptr, "subtraction_set"),
-                             "is not a valid subtraction set");
+    /* read_rules checked everything the core checks; finite sets' tables
+     * come from the shared cache */
+    st = gr_json_sub_table(c, &rules,
+                           gr_jp_key(c, ptr, max_take ? "max_take" : "subtraction_set"),
+                           &s->table);
+    if (st != GR_OK) {
+        return st;
+    }
+    s->sequence = NULL;
+    if (seq != NULL &&
+        (st = gr_json_sub_values(c, &s->table, from, count, sp, &s->sequence)) != GR_OK) {
+        return st;
     }
     s->grundy = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, s->n + 1);
     if (s->grundy == NULL) {
@@ -267,6 +290,9 @@ static gr_status gr_sub_extras(gr_jctx *c, void *state, cJSON *resp)
     gr_jw_set(c, resp, "pile_grundy", gr_jw_u64_array(c, s->grundy, s->n));
     gr_jw_set(c, resp, "period",
               gr_jw_period(c, s->table.periodic, s->table.preperiod, s->table.period));
+    if (s->sequence != NULL) {
+        gr_jw_set(c, resp, "sequence", s->sequence);
+    }
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 

@@ -37,6 +37,12 @@ def corpus(rng):
         reqs.append(("/v1/subtraction", {"piles": [10, 2**40], "subtraction_set": [2, 5, 7]}))
     if "/v1/octal" in paths:
         reqs.append(("/v1/octal", {"code": "0.77", "heaps": [5, 70, 1000]}))
+        # shared tables: the cache's single flight and views under TSan
+        for code in ("0.56", "0.16", "grundy", "0.6", "0.F", "dawsons-chess"):
+            for h in (1000, str(2**63 - 1)):
+                reqs.append(("/v1/octal", {"code": code, "heaps": [h, 77],
+                                           "all_winning_moves": True, "max_moves": 5,
+                                           "sequence": {"from": 100, "count": 50}}))
     if "/v1/game-graph" in paths:
         reqs.append(("/v1/game-graph", {"positions": 4, "moves": [[0, 1], [1, 0], [1, 2], [3, 3]],
                                         "start": [0, 3]}))
@@ -47,7 +53,8 @@ def corpus(rng):
 def main():
     rng = random.Random(99)
     reqs = corpus(rng)
-    srv = harness.Server(args=["--threads", "4"]).start(timeout=60)
+    srv = harness.Server(args=["--threads", "4", "--max-octal-values", "20000",
+                               "--cache-memory", "1M"]).start(timeout=60)
     try:
         def send(item):
             path, body = item

@@ -4,6 +4,8 @@ Values against a brute-force mex in Python, the published tables (Kayles
 A002186, Dawson's chess A002187), huge piles as strings, every listed move
 replayed through the API to a position of value 0, bad input with pointers.
 """
+SERVER_ARGS = ["--max-octal-values", "32768"]  # the bound the expectations below use
+
 import random
 
 from harness import expect_problem
@@ -264,7 +266,9 @@ def test_octal_move_counts_small(srv):
 
 def test_octal_bad_input(srv):
     cases = [
-        ({"code": "0.78", "heaps": [1]}, 400, "/code"),
+        ({"code": "0.7G", "heaps": [1]}, 400, "/code"),
+        ({"code": "0.78 ", "heaps": [1]}, 400, "/code"),
+        ({"code": "Kayles", "heaps": [1]}, 400, "/code"),
         ({"code": "77", "heaps": [1]}, 400, "/code"),
         ({"code": ".77", "heaps": [1]}, 400, "/code"),
         ({"code": "0.", "heaps": [1]}, 400, "/code"),

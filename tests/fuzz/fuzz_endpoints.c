@@ -32,6 +32,7 @@
 
 #include "cli/games.h"
 #include "json/gr_json.h"
+#include "json/table_cache.h"
 
 /* Small enough that a blow-up is met by the budget (413), not the
  * fuzzer's RSS limit; large enough for any input of a few KB. */
@@ -44,6 +45,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
+    /* octal tables without a period stop at 4,096 values (the daemon's
+     * default is 2^25, minutes for codes without sparse space) */
+    gr_tcache_configure((size_t)16 << 20, 4096, NULL);
     if (getenv("FUZZ_LIST") != NULL) {
         for (size_t i = 0; i < gr_cli_game_count(); i++) {
             char name[64];

@@ -32,17 +32,15 @@ def client(port, body, results, i, barrier):
 
 
 def test_sigterm_under_load_loses_nothing():
-    srv = start(["--threads", "4"])
-    # A few hundred ms per request on this build and machine (sanitizer
-    # builds are many times slower): the smallest heap of the list that
-    # takes at least 0.1 s, so 20 of them outlast the signal but not the
-    # 30 s shutdown timeout.
-    for heap in (1500, 3000, 6000, 9000):
-        body = json.dumps({"code": "0.7777777777", "heaps": [heap]}).encode()
-        t0 = time.time()
-        expected = srv.post_raw("/v1/octal", body).body
-        if time.time() - t0 >= 0.1:
-            break
+    # Octal tables are computed once per process and shared (the table
+    # cache: concurrent requests for one code wait for one computation), so
+    # the slow work in flight is one table nobody asked for before: 0.6 has
+    # no known period and computes to --max-octal-values (400,000 values:
+    # about a second here, many more under sanitizers), outlasting the
+    # signal but not the 30 s shutdown timeout.  All 20 answers must agree.
+    srv = start(["--threads", "4", "--max-octal-values", "400000"])
+    heap = 1500
+    body = json.dumps({"code": "0.6", "heaps": [heap]}).encode()
     n = 20
     results = [None] * n
     barrier = threading.Barrier(n + 1)
@@ -72,7 +70,8 @@ def test_sigterm_under_load_loses_nothing():
     rc = srv.proc.wait(60)
     ok_after = sum(1 for r in results if r and r[0] == 200 and r[3] > t_term)
     ok = sum(1 for r in results if r and r[0] == 200)
-    wrong = [r for r in results if r and r[0] == 200 and r[2] != expected]
+    bodies = {r[2] for r in results if r and r[0] == 200}
+    wrong = [r for r in results if r and r[0] == 200 and len(bodies) > 1]
     busy = [r for r in results if r and r[0] == 503]
     lost = [r for r in results if r is None or r[0] not in (200, 503)]
     figure(f"SIGTERM with {n} slow requests (octal heap {heap}) under way: {ok} answered 200 ({ok_after} of them "

@@ -1,0 +1,738 @@
+/*
+ * Octal game values: mex over the options, by sparse space where it pays.
+ *
+ * For a heap n the options are 0 (take all, bit 1), g(n-j) (bit 2), every
+ * g(a) ^ g(b) with a + b = n - j, a, b >= 1 (bit 4; in Grundy's game
+ * a + b = n, a != b), and, for hexadecimal digits, every g(a) ^ g(b) ^ g(c)
+ * with a + b + c = n - j (bit 8).  Scanning every split costs O(n) per
+ * value, O(N^2) in all, which is what limits a table to some 10^5 values.
+ *
+ * Sparse space (Gangolli and Plambeck 1989; Winning Ways ch. 4 extras;
+ * the method of Flammenkamp's octal-game programs).  Extend each value
+ * with the parity of its heap, e(h) = 2 g(h) + (h mod 2), and pick a mask
+ * M; the heaps of one class, parity(e(h) & M) = 0 or 1, whichever is
+ * smaller, are rare, the others common.
+ * Parity is additive under XOR and a + b = c fixes the parity bit of
+ * e(a) ^ e(b) to c mod 2, so a split value x of c is of class
+ * parity((2x + c mod 2) & M), the XOR of its heaps' classes, and a value
+ * of class 1 ("common for c") can only come from a pair with exactly one
+ * rare heap, whichever class the rare heaps are.  For a good M the rare
+ * heaps are few (a few hundred among millions), so:
+ *   1. walking the rare list finds every common option of n, and the
+ *      rare-rare ones, in O(#rare) per remainder;
+ *   2. the mex candidate v is then the least value not seen; if v is
+ *      common for every remainder it is the mex;
+ *   3. otherwise v might come from a common-common pair: the full split
+ *      scan of that remainder resumes (from where it stopped for n) until
+ *      v turns up -- then the next candidate -- or the scan ends and v is
+ *      the mex.  Rare values that are present turn up after a few pairs;
+ *      a scan runs to the end only when the mex is rare, at rare heaps.
+ * So a value costs O(t #rare) instead of O(t n).  M minimises the number
+ * of rare heaps in the whole table (what the walks cost), found for all masks at
+ * once by a Walsh-Hadamard transform of the histogram of e(h): with
+ * W(M) = sum_e hist[e] (-1)^parity(e & M), class 0 has (total + W(M)) / 2.
+ * It is chosen at SPARSE_START values and again at every doubling (the
+ * rare set of a game drifts as it grows), and the method is used while it
+ * costs less than the full scans would; either way the values are exact,
+ * the choice is only about speed.  The heap-parity bit matters for games
+ * whose rare heaps are rare only together with their parity.
+ *
+ * Three-heap moves (bit 8) use whole sets: X(c) = the two-heap split
+ * values of c, kept for every c, and Y(m) = U_a g(a) ^ X(m - a).  Their
+ * tables are bounded by GR_OCTAL_MAX_VALUES3 (octal.h).
+ */
+#include <string.h>
+#ifdef GR_OCTAL_DEBUG
+#include <stdio.h>
+#endif
+
+#include "octal_internal.h"
+
+#define SPARSE_START 1024u
+#define POLL_WORK (1u << 20) /* pairs between gr_arena_check calls */
+
+typedef struct gr_octal_engine {
+    gr_arena *arena;
+    const gr_octal_code *code;
+    _Atomic uint64_t *progress;
+    uint16_t *g;
+    uint64_t alloc; /* g's length */
+    uint64_t n;     /* values known */
+    uint64_t maxv;
+    size_t words; /* bitsets: 64 * words > every value so far */
+    uint64_t *uni;
+    unsigned char *seen; /* 64 * words bytes: the wide sparse mex's set */
+    uint64_t *ring;      /* t slots of X(c) (full scans), ring_words each */
+    uint64_t *ring_c;    /* the c each slot holds, or UINT64_MAX */
+    size_t ring_words;
+    uint64_t work; /* pairs since the last poll */
+    /* remainders of the current heap */
+    unsigned nrem;
+    uint64_t rem[GR_OCTAL_MAX_DIGITS + 1];
+    uint64_t half[GR_OCTAL_MAX_DIGITS + 1];
+    uint64_t cursor[GR_OCTAL_MAX_DIGITS + 1];
+    /* sparse space */
+    bool on, given_up;
+    uint32_t mask;       /* over e(h) = 2 g(h) + h mod 2 */
+    unsigned rare_class; /* parity(e(h) & mask) of the rare heaps */
+    uint32_t *rare;
+    size_t nrare, rcap;
+    uint64_t sparse_work; /* pairs looked at since the last choice */
+} gr_octal_engine;
+
+static bool is_rare(const gr_octal_engine *E, uint64_t h, unsigned v)
+{
+    return (unsigned)__builtin_parity(((v << 1) | (unsigned)(h & 1)) & E->mask) == E->rare_class;
+}
+
+/* Whether a split value v of remainder c is common for c (class 1). */
+static bool common_for(const gr_octal_engine *E, uint64_t c, uint64_t v)
+{
+    return __builtin_parity((unsigned)((v << 1) | (c & 1)) & E->mask);
+}
+
+static gr_status poll(gr_octal_engine *E)
+{
+    E->work = 0;
+    if (E->progress != NULL) {
+        atomic_store_explicit(E->progress, E->n, memory_order_relaxed);
+    }
+    return gr_arena_check(E->arena);
+}
+
+static gr_status grow_values(gr_octal_engine *E, uint64_t cap)
+{
+    if (E->n < E->alloc) {
+        return GR_OK;
+    }
+    uint64_t na = E->alloc < 4096 ? 4096 : 2 * E->alloc;
+    if (na > cap) {
+        na = cap;
+    }
+    uint16_t *g = gr_arena_realloc(E->arena, E->g, (size_t)E->alloc * sizeof(uint16_t),
+                                   (size_t)na * sizeof(uint16_t));
+    if (g == NULL) {
+        return GR_ENOMEM;
+    }
+    E->g = g;
+    E->alloc = na;
+    return GR_OK;
+}
+
+static gr_status rare_push(gr_octal_engine *E, uint64_t h)
+{
+    if (E->nrare == E->rcap) {
+        size_t cap = E->rcap ? 2 * E->rcap : 256;
+        uint32_t *r =
+            gr_arena_realloc(E->arena, E->rare, E->rcap * sizeof(uint32_t), cap * sizeof(uint32_t));
+        if (r == NULL) {
+            return GR_ENOMEM;
+        }
+        E->rare = r;
+        E->rcap = cap;
+    }
+    E->rare[E->nrare++] = (uint32_t)h;
+    return GR_OK;
+}
+
+/* (Re)chooses the mask from e(h) over the whole table by a
+ * Walsh-Hadamard transform, rebuilds the rare list and decides whether the
+ * method pays: a value costs about #remainders x #rare pairs on top of
+ * the lazy scans, against about #remainders x n/2 for full scans. */
+static gr_status sparse_choose(gr_octal_engine *E)
+{
+    uint64_t n = E->n;
+    if (E->on) {
+        /* the full scans of the last half would have cost about
+         * #remainders x (3/16) n^2 pairs; give up if this cost more */
+        uint64_t whole = (uint64_t)E->nrem * (3 * n / 16) * n;
+        if (E->sparse_work > whole) {
+            E->given_up = true;
+        }
+    }
+#ifdef GR_OCTAL_DEBUG
+    fprintf(stderr, "n=%llu on=%d work=%llu\n", (unsigned long long)n, E->on,
+            (unsigned long long)E->sparse_work);
+#endif
+    E->on = false;
+    E->nrare = 0;
+    E->sparse_work = 0;
+    if (E->given_up) {
+        return GR_OK;
+    }
+    size_t vals = 2 * 64 * E->words; /* extended values */
+    if (vals > (1u << 17)) {
+        return GR_OK;
+    }
+    int64_t *w = GR_ARENA_ARRAY(E->arena, int64_t, vals);
+    if (w == NULL) {
+        return GR_ENOMEM;
+    }
+    for (uint64_t h = 1; h < n; h++) {
+        w[((size_t)E->g[h] << 1) | (h & 1)]++;
+    }
+    for (size_t len = 1; len < vals; len <<= 1) { /* in-place WHT */
+        for (size_t i = 0; i < vals; i += 2 * len) {
+            for (size_t k = i; k < i + len; k++) {
+                int64_t a = w[k], b = w[k + len];
+                w[k] = a + b;
+                w[k + len] = a - b;
+            }
+        }
+    }
+    /* Which class may be the rare one.  A common heap's value is the mex
+     * of its options, and it is cheap only when it is of class 1 for the
+     * remainders (then no scan has to prove it absent).  For remainder
+     * c = n - j its class is the heap's class of n flipped by the parity
+     * bit of M when j is odd; so without that bit the rare class is 0,
+     * and with it the split takes must all have one parity: all odd (the
+     * rare class is 1, as in 0.127, "1+pos" in Flammenkamp's tables) or
+     * all even (Grundy's game takes 0: class 0). */
+    int parity_class = -1; /* the rare class for masks with bit 0, -1: none */
+    {
+        unsigned odd = 0, even = 0;
+        if (E->code->kind == GR_OCTAL_GRUNDY) {
+            even++;
+        }
+        for (unsigned j = 1; j <= E->code->len; j++) {
+            if (E->code->digit[j] & 4) {
+                odd += j & 1;
+                even += !(j & 1);
+            }
+        }
+        parity_class = odd && even ? -1 : odd ? 1 : 0;
+    }
+    int64_t total = w[0], best = INT64_MAX;
+    uint32_t old = E->mask, pick = 0;
+    unsigned old_class = E->rare_class, pick_class = 0;
+    for (size_t m = 2; m < vals; m++) { /* m = 1 is heap parity alone */
+        if ((m & 1) && parity_class < 0) {
+            continue;
+        }
+        unsigned cls = (m & 1) ? (unsigned)parity_class : 0;
+        int64_t c0 = (total + w[m]) / 2, rare = cls == 0 ? c0 : total - c0;
+        if (rare < best) {
+            best = rare;
+            pick = (uint32_t)m;
+            pick_class = cls;
+        }
+    }
+    /* keep the mask in use unless another is clearly better: the rare
+     * heaps of the whole table are what the walks cost */
+    if (old >= 2 && old < vals) {
+        int64_t c0 = (total + w[old]) / 2, cur = old_class == 0 ? c0 : total - c0;
+        if (cur <= best + best / 4 + 16) {
+            best = cur;
+            pick = old;
+            pick_class = old_class;
+        }
+    }
+    E->mask = pick;
+    E->rare_class = pick_class;
+    gr_arena_free(E->arena, w, vals * sizeof(int64_t));
+#ifdef GR_OCTAL_DEBUG
+    fprintf(stderr, "n=%llu best=%lld mask=%x prevwork=%llu\n", (unsigned long long)n,
+            (long long)best, E->mask, (unsigned long long)E->sparse_work);
+#endif
+    if (best == INT64_MAX || (uint64_t)best * 8 > n) {
+        return GR_OK; /* no mask leaves few rare heaps */
+    }
+    for (uint64_t h = 1; h < n; h++) {
+        if (is_rare(E, h, E->g[h])) {
+            gr_status st = rare_push(E, h);
+            if (st != GR_OK) {
+                return st;
+            }
+        }
+    }
+    E->on = E->nrare * 8 <= n;
+#ifdef GR_OCTAL_DEBUG
+    fprintf(stderr, "choose n=%llu mask=%x nrare=%zu on=%d\n", (unsigned long long)n, E->mask,
+            E->nrare, E->on);
+#endif
+    return GR_OK;
+}
+
+static inline void set_bit(uint64_t *u, unsigned x)
+{
+    u[x >> 6] |= 1ull << (x & 63);
+}
+
+/* Every split of c (a = 1..half) into uni. */
+static void full_scan(gr_octal_engine *E, uint64_t c, uint64_t half, uint64_t *restrict uni)
+{
+    const uint16_t *restrict g = E->g;
+    if (E->words == 1) {
+        /* four independent accumulators: the OR chain does not serialise */
+        uint64_t m0 = 0, m1 = 0, m2 = 0, m3 = 0, a = 1;
+        for (; a + 3 <= half; a += 4) {
+            m0 |= 1ull << (g[a] ^ g[c - a]);
+            m1 |= 1ull << (g[a + 1] ^ g[c - a - 1]);
+            m2 |= 1ull << (g[a + 2] ^ g[c - a - 2]);
+            m3 |= 1ull << (g[a + 3] ^ g[c - a - 3]);
+        }
+        for (; a <= half; a++) {
+            m0 |= 1ull << (g[a] ^ g[c - a]);
+        }
+        uni[0] |= m0 | m1 | m2 | m3;
+    } else if (half > 4 * 64 * E->words) {
+        /* a byte per value (independent stores), packed at the end */
+        unsigned char *restrict seen = E->seen;
+        size_t nv = 64 * E->words;
+        memset(seen, 0, nv);
+        for (uint64_t a = 1; a <= half; a++) {
+            seen[g[a] ^ g[c - a]] = 1;
+        }
+        for (size_t v = 0; v < nv; v++) {
+            uni[v >> 6] |= (uint64_t)seen[v] << (v & 63);
+        }
+    } else {
+        for (uint64_t a = 1; a <= half; a++) {
+            set_bit(uni, (unsigned)(g[a] ^ g[c - a]));
+        }
+    }
+    E->work += half;
+}
+
+/* X(c), the split values of c, from the ring of the last t remainders
+ * (computed on first use: every take j shares X(n - j), and X(c) depends
+ * on g(1..c-1) only, so a slot holding c stays right), OR'ed into uni.
+ * Long codes with many split digits pay one scan per value, not t. */
+static gr_status ring_or(gr_octal_engine *E, uint64_t c)
+{
+    unsigned t = E->code->len;
+    if (E->ring == NULL) {
+        E->ring = GR_ARENA_ARRAY(E->arena, uint64_t, (size_t)t * E->words);
+        E->ring_c = GR_ARENA_ARRAY_UNINIT(E->arena, uint64_t, t);
+        if (E->ring == NULL || E->ring_c == NULL) {
+            return GR_ENOMEM;
+        }
+        memset(E->ring_c, 0xff, t * sizeof(uint64_t));
+        E->ring_words = E->words;
+    }
+    uint64_t *x = E->ring + (c % t) * E->ring_words;
+    if (E->ring_c[c % t] != c) {
+        memset(x, 0, E->ring_words * sizeof(uint64_t));
+        full_scan(E, c, c / 2, x);
+        E->ring_c[c % t] = c;
+    }
+    for (size_t w = 0; w < E->ring_words; w++) {
+        E->uni[w] |= x[w];
+    }
+    return GR_OK;
+}
+
+static uint64_t first_zero(const uint64_t *uni, size_t words)
+{
+    size_t w = 0;
+    while (w < words && uni[w] == ~0ull) {
+        w++;
+    }
+    return 64 * (uint64_t)w + (w < words ? (uint64_t)__builtin_ctzll(~uni[w]) : 0);
+}
+
+/* The mex of n's options by sparse space; uni holds the others already. */
+static uint64_t sparse_mex(gr_octal_engine *E)
+{
+    const uint16_t *restrict g = E->g;
+    uint64_t *restrict uni = E->uni;
+    bool grundy = E->code->kind == GR_OCTAL_GRUNDY;
+    for (unsigned i = 0; i < E->nrem; i++) {
+        uint64_t c = E->rem[i];
+        size_t k = 0;
+        const uint32_t *rare = E->rare;
+        if (!grundy) {
+            for (; k < E->nrare && rare[k] < c; k++) {
+                uint32_t r = rare[k];
+                set_bit(uni, (unsigned)(g[r] ^ g[c - r]));
+            }
+        } else {
+            for (; k < E->nrare && rare[k] < c; k++) {
+                uint32_t r = rare[k];
+                if (2 * (uint64_t)r != c) { /* (c/2, c/2) is not a move */
+                    set_bit(uni, (unsigned)(g[r] ^ g[c - r]));
+                }
+            }
+        }
+        E->cursor[i] = 1;
+        E->work += k;
+        E->sparse_work += k;
+    }
+    for (;;) {
+        uint64_t v = first_zero(uni, E->words);
+        if (v >= 64 * (uint64_t)E->words) {
+            return v; /* above every XOR of values seen */
+        }
+        bool found = false;
+        for (unsigned i = 0; i < E->nrem && !found; i++) {
+            uint64_t c = E->rem[i], half = E->half[i], a = E->cursor[i];
+            if (a > half || common_for(E, c, v)) {
+                continue; /* scanned out, or every pair giving v was walked */
+            }
+            uint64_t a0 = a;
+            if (E->words == 1) {
+                /* blocks of 32 pairs into registers (a bit chain through
+                 * memory costs a store-forwarding stall a pair), then the
+                 * test: at most 31 pairs are scanned beyond v's */
+                while (a <= half && !found) {
+                    uint64_t end = a + 32 <= half + 1 ? a + 32 : half + 1;
+                    uint64_t m0 = 0, m1 = 0;
+                    for (; a + 1 < end; a += 2) {
+                        m0 |= 1ull << (g[a] ^ g[c - a]);
+                        m1 |= 1ull << (g[a + 1] ^ g[c - a - 1]);
+                    }
+                    if (a < end) {
+                        m0 |= 1ull << (g[a] ^ g[c - a]);
+                        a++;
+                    }
+                    uni[0] |= m0 | m1;
+                    found = (uni[0] >> v) & 1;
+                }
+            } else {
+                for (; a <= half; a++) {
+                    unsigned x = (unsigned)(g[a] ^ g[c - a]);
+                    set_bit(uni, x);
+                    if (x == v) {
+                        found = true;
+                        a++;
+                        break;
+                    }
+                }
+            }
+            E->work += a - a0;
+            E->sparse_work += a - a0;
+            E->cursor[i] = a;
+        }
+        if (!found) {
+            return v;
+        }
+    }
+}
+
+/* sparse_mex for values of more than 6 bits: the set is a byte per value
+ * (stores to distinct bytes do not wait on each other, where a bitset's
+ * read-modify-write of one word serialises the walk), and the candidates
+ * only grow during one mex, so they are found by one upward sweep. */
+static uint64_t sparse_mex_wide(gr_octal_engine *E)
+{
+    const uint16_t *restrict g = E->g;
+    unsigned char *restrict seen = E->seen;
+    size_t nv = 64 * E->words;
+    memset(seen, 0, nv);
+    for (size_t w = 0; w < E->words; w++) { /* the one-heap options */
+        uint64_t bits = E->uni[w];
+        while (bits != 0) {
+            seen[64 * w + (size_t)__builtin_ctzll(bits)] = 1;
+            bits &= bits - 1;
+        }
+    }
+    bool grundy = E->code->kind == GR_OCTAL_GRUNDY;
+    const uint32_t *rare = E->rare;
+    for (unsigned i = 0; i < E->nrem; i++) {
+        uint64_t c = E->rem[i];
+        size_t k = 0;
+        for (; k < E->nrare && rare[k] < c; k++) {
+            uint32_t r = rare[k];
+            seen[g[r] ^ g[c - r]] = 1;
+        }
+        if (grundy && (c & 1) == 0 && is_rare(E, c / 2, g[c / 2])) {
+            /* (c/2, c/2) is not a move: undo its 0 unless another rare
+             * pair gives 0 (the scans find common-common ones) */
+            seen[0] = 0;
+            for (size_t q = 0; q < k; q++) {
+                if (2 * (uint64_t)rare[q] != c && g[rare[q]] == g[c - rare[q]]) {
+                    seen[0] = 1;
+                    break;
+                }
+            }
+        }
+        E->cursor[i] = 1;
+        E->work += k;
+        E->sparse_work += k;
+    }
+    uint64_t v = 0;
+    for (;;) {
+        while (v < nv && seen[v]) {
+            v++;
+        }
+        if (v >= nv) {
+            return v; /* above every XOR of values seen */
+        }
+        bool found = false;
+        for (unsigned i = 0; i < E->nrem && !found; i++) {
+            uint64_t c = E->rem[i], half = E->half[i], a = E->cursor[i];
+            if (a > half || common_for(E, c, v)) {
+                continue; /* scanned out, or every pair giving v was walked */
+            }
+            uint64_t a0 = a;
+            while (a <= half && !found) {
+                uint64_t end = a + 32 <= half + 1 ? a + 32 : half + 1;
+                for (; a < end; a++) {
+                    seen[g[a] ^ g[c - a]] = 1;
+                }
+                found = seen[v];
+            }
+            E->work += a - a0;
+            E->sparse_work += a - a0;
+            E->cursor[i] = a;
+        }
+        if (!found) {
+            return v;
+        }
+    }
+}
+
+static gr_status widen(gr_octal_engine *E, uint64_t v)
+{
+    size_t words = E->words;
+    while (v >= 64 * (uint64_t)words) {
+        words *= 2;
+    }
+    if (words == E->words) {
+        return GR_OK;
+    }
+    gr_arena_free(E->arena, E->uni, E->words * sizeof(uint64_t));
+    gr_arena_free(E->arena, E->seen, 64 * E->words);
+    if (E->ring != NULL) { /* rebuilt at the new width on next use */
+        gr_arena_free(E->arena, E->ring, (size_t)E->code->len * E->ring_words * sizeof(uint64_t));
+        gr_arena_free(E->arena, E->ring_c, E->code->len * sizeof(uint64_t));
+        E->ring = NULL;
+        E->ring_c = NULL;
+    }
+    E->uni = GR_ARENA_ARRAY(E->arena, uint64_t, words);
+    E->seen = GR_ARENA_ARRAY_UNINIT(E->arena, unsigned char, 64 * words);
+    if (E->uni == NULL || E->seen == NULL) {
+        return GR_ENOMEM;
+    }
+    E->words = words;
+    return GR_OK;
+}
+
+/* ---- three-heap codes: whole sets -------------------------------------- */
+
+typedef struct sets3 {
+    uint64_t *x, *y; /* X(c), Y(m) for c, m < n, `words` each */
+    size_t words;
+    uint64_t len;
+} sets3;
+
+static gr_status sets3_grow(gr_octal_engine *E, sets3 *s, uint64_t need)
+{
+    if (need <= s->len && s->words == E->words) {
+        return GR_OK;
+    }
+    uint64_t len = s->len < 1024 ? 1024 : s->len;
+    while (len < need) {
+        len *= 2;
+    }
+    size_t w = E->words;
+    uint64_t *x = GR_ARENA_ARRAY(E->arena, uint64_t, (size_t)len * w);
+    uint64_t *y = GR_ARENA_ARRAY(E->arena, uint64_t, (size_t)len * w);
+    if (x == NULL || y == NULL) {
+        return GR_ENOMEM;
+    }
+    for (uint64_t c = 0; c < s->len; c++) {
+        memcpy(x + c * w, s->x + c * s->words, s->words * sizeof(uint64_t));
+        memcpy(y + c * w, s->y + c * s->words, s->words * sizeof(uint64_t));
+    }
+    if (s->x != NULL) {
+        gr_arena_free(E->arena, s->x, (size_t)s->len * s->words * sizeof(uint64_t));
+        gr_arena_free(E->arena, s->y, (size_t)s->len * s->words * sizeof(uint64_t));
+    }
+    s->x = x;
+    s->y = y;
+    s->len = len;
+    s->words = w;
+    return GR_OK;
+}
+
+/* The word whose bit i is bit i ^ k of x (k < 64): for each set bit of
+ * k, swap the blocks of that size. */
+static uint64_t xor_permute(uint64_t x, unsigned k)
+{
+    static const uint64_t lo[6] = {0x5555555555555555ull, 0x3333333333333333ull,
+                                   0x0f0f0f0f0f0f0f0full, 0x00ff00ff00ff00ffull,
+                                   0x0000ffff0000ffffull, 0x00000000ffffffffull};
+    for (unsigned i = 0; i < 6; i++) {
+        if (k & (1u << i)) {
+            unsigned sh = 1u << i;
+            x = ((x & lo[i]) << sh) | ((x >> sh) & lo[i]);
+        }
+    }
+    return x;
+}
+
+/* X(c) and Y(c) from g(1..c-1). */
+static void sets3_fill(gr_octal_engine *E, sets3 *s, uint64_t c)
+{
+    size_t w = s->words;
+    uint64_t *x = s->x + c * w, *y = s->y + c * w;
+    memset(x, 0, w * sizeof(uint64_t));
+    memset(y, 0, w * sizeof(uint64_t));
+    for (uint64_t a = 1; a <= c / 2; a++) {
+        set_bit(x, (unsigned)(E->g[a] ^ E->g[c - a]));
+    }
+    for (uint64_t a = 1; a + 2 <= c; a++) {
+        const uint64_t *xs = s->x + (c - a) * w;
+        unsigned ga = E->g[a];
+        for (size_t k = 0; k < w; k++) {
+            /* {x ^ ga : x in X(c-a)}: word k goes to word k ^ (ga >> 6),
+             * its bits permuted by x -> x ^ (ga & 63) */
+            y[k ^ (ga >> 6)] |= xor_permute(xs[k], ga & 63);
+        }
+    }
+    E->work += c / 2 + c;
+}
+
+gr_status gr_octal_values(gr_arena *arena, const gr_octal_code *code, uint64_t cap,
+                          const gr_octal_opts *opts, bool *timed_out, gr_octal_check_fn *check,
+                          void *ctx, uint16_t **g_out, uint64_t *have_out, uint64_t *maxv_out)
+{
+    gr_octal_engine E;
+    memset(&E, 0, sizeof(E));
+    E.arena = arena;
+    E.code = code;
+    _Atomic uint64_t *progress = opts != NULL ? opts->progress : NULL;
+    E.progress = progress;
+    *timed_out = false;
+    E.words = 1;
+    E.uni = GR_ARENA_ARRAY(arena, uint64_t, 1);
+    if (E.uni == NULL) {
+        return GR_ENOMEM;
+    }
+    unsigned t = code->len;
+    bool grundy = code->kind == GR_OCTAL_GRUNDY;
+    bool three = code->leaves >= 3;
+    bool splits = grundy;
+    for (unsigned j = 1; j <= t; j++) {
+        splits |= (code->digit[j] & 4) != 0;
+    }
+    sets3 s3 = {NULL, NULL, 0, 0};
+    uint64_t next_check = 1, checked = 0;
+    gr_status st = GR_OK;
+    bool stop = false;
+    for (; E.n < cap && !stop; E.n++) {
+        uint64_t n = E.n;
+        if ((st = grow_values(&E, cap)) != GR_OK) {
+            return st;
+        }
+        if ((n & 4095) == 0 || E.work >= POLL_WORK) {
+            if ((st = poll(&E)) != GR_OK) {
+                if (st == GR_ETIME && opts != NULL && opts->keep_on_time && n > 0) {
+                    *timed_out = true;
+                    break;
+                }
+                return st;
+            }
+        }
+        if (splits && !three && n >= SPARSE_START && (n & (n - 1)) == 0) {
+            if ((st = sparse_choose(&E)) != GR_OK) {
+                return st;
+            }
+        } else if (E.on && E.nrare * 4 > n) {
+            E.on = false; /* the rare heaps are not rare after all */
+        }
+        uint64_t *uni = E.uni;
+        memset(uni, 0, E.words * sizeof(uint64_t));
+        if (three && n >= 1) {
+            if ((st = sets3_grow(&E, &s3, n)) != GR_OK) {
+                return st;
+            }
+            sets3_fill(&E, &s3, n - 1);
+        }
+        E.nrem = 0;
+        if (grundy) {
+            if (n >= 3) {
+                E.rem[0] = n;
+                E.half[0] = (n - 1) / 2;
+                E.nrem = 1;
+            }
+        }
+        for (unsigned j = 1; j <= t && j <= n; j++) {
+            unsigned d = code->digit[j];
+            if ((d & 1) && j == n) {
+                uni[0] |= 1;
+            }
+            if ((d & 2) && j < n) {
+                set_bit(uni, E.g[n - j]);
+            }
+            if (three) {
+                if ((d & 4) && n - j >= 2) {
+                    for (size_t k = 0; k < s3.words; k++) {
+                        uni[k] |= s3.x[(n - j) * s3.words + k];
+                    }
+                }
+                if ((d & 8) && n - j >= 3) {
+                    for (size_t k = 0; k < s3.words; k++) {
+                        uni[k] |= s3.y[(n - j) * s3.words + k];
+                    }
+                }
+            } else if ((d & 4) && n - j >= 2) {
+                E.rem[E.nrem] = n - j;
+                E.half[E.nrem] = (n - j) / 2;
+                E.nrem++;
+            }
+        }
+        uint64_t v;
+        if (E.on) {
+            v = E.words == 1 ? sparse_mex(&E) : sparse_mex_wide(&E);
+        } else {
+            for (unsigned i = 0; i < E.nrem; i++) {
+                if (grundy) {
+                    full_scan(&E, E.rem[i], E.half[i], uni); /* c = n: no reuse */
+                } else if ((st = ring_or(&E, E.rem[i])) != GR_OK) {
+                    return st;
+                }
+            }
+            v = first_zero(uni, E.words);
+        }
+        if (v > GR_OCTAL_MAX_GRUNDY) {
+            return GR_ELIMIT;
+        }
+        E.g[n] = (uint16_t)v;
+        if (v > E.maxv) {
+            E.maxv = v;
+            if ((st = widen(&E, v)) != GR_OK) {
+                return st;
+            }
+        }
+        if (E.on && n >= 1 && is_rare(&E, n, (unsigned)v)) {
+            if ((st = rare_push(&E, n)) != GR_OK) {
+                return st;
+            }
+        }
+        uint64_t have = n + 1;
+        if (have >= next_check) {
+            checked = have;
+            /* Every value while the table is small (most games settle
+             * early), then every 1/64 of the table: the answer does not
+             * depend on when the test runs, only the table's length. */
+            next_check = have < 2048 ? have + 1 : have + have / 64;
+            stop = check(ctx, E.g, have, &next_check);
+        }
+    }
+    if (!stop && checked != E.n && E.n > 0) {
+        uint64_t unused = 0;
+        check(ctx, E.g, E.n, &unused); /* what the values so far confirm */
+    }
+    if (s3.x != NULL) {
+        gr_arena_free(arena, s3.x, (size_t)s3.len * s3.words * sizeof(uint64_t));
+        gr_arena_free(arena, s3.y, (size_t)s3.len * s3.words * sizeof(uint64_t));
+    }
+    if (E.rare != NULL) {
+        gr_arena_free(arena, E.rare, E.rcap * sizeof(uint32_t));
+    }
+    /* give back the unused tail of the table */
+    uint16_t *g = gr_arena_realloc(arena, E.g, (size_t)E.alloc * sizeof(uint16_t),
+                                   (size_t)E.n * sizeof(uint16_t));
+    if (g == NULL) {
+        return GR_ENOMEM;
+    }
+    if (progress != NULL) {
+        atomic_store_explicit(progress, E.n, memory_order_relaxed);
+    }
+    *g_out = g;
+    *have_out = E.n;
+    *maxv_out = E.maxv;
+    return GR_OK;
+}

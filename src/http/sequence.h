@@ -1,0 +1,23 @@
+/*
+ * GET /v1/octal/sequence and GET /v1/subtraction/sequence: the value
+ * sequence of a heap game as a cacheable document, or as a stream of
+ * progress events (text/event-stream) while the table is computed
+ * (docs/octal.md, "Sequences over HTTP").
+ */
+#ifndef GR_HTTP_SEQUENCE_H
+#define GR_HTTP_SEQUENCE_H
+
+#include <microhttpd.h>
+
+#include "http/server_internal.h"
+
+/* A GR_ROUTE_SEQUENCE request, dispatched by request.c's gr_serve_get. */
+enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req);
+/* GR_PHASE_SEQUENCE: called again after the worker resumed the
+ * connection; queues the answer. */
+enum MHD_Result gr_sequence_resume(struct MHD_Connection *conn, gr_req *req);
+/* At shutdown, after cancel_all is set: waits (at most timeout_ms) for
+ * the sequence threads, which hold the process quota, to end. */
+void gr_sequence_quiesce(unsigned timeout_ms);
+
+#endif

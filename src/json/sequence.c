@@ -1,0 +1,498 @@
+/*
+ * Sequences of the heap games as data: tables through the shared cache,
+ * the "sequence" request option and the GET documents (sequence.h).
+ *
+ * Tables.  An octal table is keyed "octal:<canonical code>:<value bound>"
+ * and a subtraction table "sub:<sorted distinct set>"; the cache holds the
+ * one solved copy (its own arena) and each request reads it through a
+ * view whose move-finding scratch is in the request's arena, so no
+ * request ever writes the shared table.  The entry is released by a
+ * cleanup of the request arena, after everything that reads it.
+ *
+ * GET.  Parameters are read strictly: every one known, none repeated,
+ * numbers plain decimal digits (no sign, no spaces, at most 2^63-1),
+ * problems pointing at "/query/<name>".  The ETag is an FNV-1a hash of the
+ * canonical query, the value bound and the version: the document is a
+ * pure function of those (responses are deterministic), so a matching
+ * If-None-Match is answered 304 without computing anything.
+ */
+#include "json/sequence.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "json/table_cache.h"
+
+#ifndef GR_VERSION
+#define GR_VERSION "0.0.0"
+#endif
+
+static void release_entry(void *e)
+{
+    gr_tcache_release(e);
+}
+
+static gr_status cache_problem(gr_jctx *c, gr_status st, const char *ptr, const char *what)
+{
+    switch (st) {
+    case GR_ENOMEM:
+        return gr_json_error(c, GR_ENOMEM, ptr,
+                             "needs more memory than the table cache allows (--cache-memory)");
+    case GR_EDECLINED:
+        gr_problem_set(&c->problem, GR_PROBLEM_MEMORY_UNAVAILABLE,
+                       "the memory the server may use (--max-memory) is taken by requests "
+                       "under way and cached tables; retry shortly",
+                       NULL);
+        return GR_ENOMEM;
+    case GR_ELIMIT:
+        return gr_json_error(c, GR_ELIMIT, ptr, "reaches Grundy values above %u",
+                             GR_OCTAL_MAX_GRUNDY);
+    case GR_ETIME:
+        return gr_json_error(c, GR_ETIME, ptr, "%s ran past the analysis time limit", what);
+    case GR_ECANCELLED:
+        return gr_json_error(c, GR_ECANCELLED, ptr, "%s was cancelled", what);
+    default:
+        return gr_json_error(c, GR_EINTERNAL, ptr, "%s could not be computed", what);
+    }
+}
+
+typedef struct octal_job {
+    gr_octal_code code;
+    uint64_t max_values;
+} octal_job;
+
+static gr_status octal_solve_cb(void *ctx, gr_arena *arena, _Atomic uint64_t *progress,
+                                void *result)
+{
+    const octal_job *j = ctx;
+    /* a table stopped by the time limit is kept (and cached) as far as it
+     * got: heaps below it are answered, the rest 422 */
+    gr_octal_opts o = {j->max_values, progress, true};
+    return gr_octal_solve_opts(arena, &j->code, &o, result);
+}
+
+static void octal_key(const gr_octal_code *code, char *key, size_t cap)
+{
+    char canon[GR_OCTAL_MAX_DIGITS + 4];
+    gr_octal_canonical(code, canon);
+    snprintf(key, cap, "octal:%s:%llu", canon, (unsigned long long)gr_tcache_max_octal_values());
+}
+
+/* The request's analysis time limit (c->time_limit_s) as a deadline on
+ * its arena, unless the arena has one already, so that the table's
+ * computation (which polls the arena it is given, see table_cache.c)
+ * stops in time. */
+static gr_status arm_deadline(gr_jctx *c)
+{
+    const gr_stop *old = gr_arena_stop(c->arena);
+    if (c->time_limit_s == 0 || (old != NULL && old->deadline_ns != 0)) {
+        return GR_OK;
+    }
+    gr_stop *s = gr_arena_alloc(c->arena, sizeof(*s));
+    if (s == NULL) {
+        return gr_json_oom(c);
+    }
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    s->cancel = old != NULL ? old->cancel : NULL;
+    s->cancel_all = old != NULL ? old->cancel_all : NULL;
+    s->deadline_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec +
+                     (uint64_t)c->time_limit_s * 1000000000u;
+    gr_arena_set_stop(c->arena, s);
+    return GR_OK;
+}
+
+gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, const char *ptr,
+                              gr_octal_table *view)
+{
+    if (arm_deadline(c) != GR_OK) {
+        return GR_ENOMEM;
+    }
+    char key[GR_OCTAL_MAX_DIGITS + 48];
+    octal_key(code, key, sizeof(key));
+    octal_job job = {*code, gr_tcache_max_octal_values()};
+    gr_tcache_entry *e;
+    const void *res;
+    gr_status st =
+        gr_tcache_get(key, octal_solve_cb, &job, sizeof(gr_octal_table), c->arena, &e, &res);
+    if (st != GR_OK) {
+        return cache_problem(c, st, ptr, "the table of this code");
+    }
+    if (gr_arena_on_cleanup(c->arena, release_entry, e) != 0) {
+        gr_tcache_release(e);
+        return gr_json_oom(c);
+    }
+    gr_octal_table_view(res, c->arena, view);
+    return GR_OK;
+}
+
+typedef struct sub_job {
+    gr_sub_rules rules;
+} sub_job;
+
+static gr_status sub_solve_cb(void *ctx, gr_arena *arena, _Atomic uint64_t *progress, void *result)
+{
+    (void)progress;
+    const sub_job *j = ctx;
+    return gr_sub_solve(arena, &j->rules, result);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+gr_status gr_json_sub_table(gr_jctx *c, const gr_sub_rules *rules, const char *ptr,
+                            gr_sub_table *out)
+{
+    if (rules->max_take > 0) { /* closed form: nothing worth caching */
+        gr_status st = gr_sub_solve(c->arena, rules, out);
+        return st == GR_OK ? GR_OK : cache_problem(c, st, ptr, "the table of this game");
+    }
+    /* key: the sorted distinct set (elements <= 10^6, at most 10^4) */
+    uint64_t *s = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, rules->set_len + 1);
+    char *key = gr_arena_alloc(c->arena, 8 + 8 * rules->set_len);
+    if (s == NULL || key == NULL) {
+        return gr_json_oom(c);
+    }
+    memcpy(s, rules->set, rules->set_len * sizeof(uint64_t));
+    qsort(s, rules->set_len, sizeof(uint64_t), cmp_u64);
+    size_t n = (size_t)sprintf(key, "sub:");
+    for (size_t i = 0; i < rules->set_len; i++) {
+        if (i == 0 || s[i] != s[i - 1]) {
+            n += (size_t)sprintf(key + n, "%s%llu", i ? "," : "", (unsigned long long)s[i]);
+        }
+    }
+    sub_job job = {*rules};
+    gr_tcache_entry *e;
+    const void *res;
+    gr_status st = gr_tcache_get(key, sub_solve_cb, &job, sizeof(gr_sub_table), c->arena, &e, &res);
+    if (st != GR_OK) {
+        return cache_problem(c, st, ptr, "the table of this game");
+    }
+    if (gr_arena_on_cleanup(c->arena, release_entry, e) != 0) {
+        gr_tcache_release(e);
+        return gr_json_oom(c);
+    }
+    *out = *(const gr_sub_table *)res;
+    return GR_OK;
+}
+
+gr_status gr_json_read_sequence(gr_jctx *c, const cJSON *item, const char *ptr, uint64_t *from,
+                                uint64_t *count)
+{
+    const cJSON *f, *k;
+    const gr_jfield fields[] = {{"from", false, &f}, {"count", true, &k}};
+    gr_status st = gr_json_object(c, item, ptr, fields, 2);
+    if (st != GR_OK) {
+        return st;
+    }
+    *from = 0;
+    if (f != NULL &&
+        (st = gr_json_u64(c, f, gr_jp_key(c, ptr, "from"), GR_JSON_MAX_I64, from)) != GR_OK) {
+        return st;
+    }
+    const char *kp = gr_jp_key(c, ptr, "count");
+    if ((st = gr_json_u64(c, k, kp, GR_JSON_MAX_I64, count)) != GR_OK) {
+        return st;
+    }
+    if (*count > GR_SEQUENCE_MAX_COUNT) {
+        return gr_json_error(c, GR_ELIMIT, kp, "is above the largest sequence, %u values",
+                             GR_SEQUENCE_MAX_COUNT);
+    }
+    if (*count > 0 && *from > GR_JSON_MAX_I64 - (*count - 1)) {
+        return gr_json_error(c, GR_EINVAL, kp, "runs past heap 2^63-1");
+    }
+    return GR_OK;
+}
+
+gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,
+                               const char *ptr, cJSON **out)
+{
+    if (count > 0 && !t->periodic && from + count > t->computed) {
+        return gr_json_error(
+            c, GR_ELIMIT, ptr,
+            "the periodicity of this game was not confirmed (Guy-Smith) "
+            "within %llu values%s, so only heaps below %llu can be answered",
+            (unsigned long long)t->computed,
+            t->timed_out ? " (the table stopped at the analysis time limit, --max-analysis-seconds)"
+                         : "",
+            (unsigned long long)t->computed);
+    }
+    cJSON *arr = gr_jw_arr(c);
+    for (uint64_t i = 0; i < count && arr != NULL; i++) {
+        uint64_t g = 0;
+        gr_octal_grundy(t, from + i, &g);
+        gr_jw_push(c, arr, gr_jw_u64(c, g));
+    }
+    *out = arr;
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+gr_status gr_json_sub_values(gr_jctx *c, const gr_sub_table *t, uint64_t from, uint64_t count,
+                             const char *ptr, cJSON **out)
+{
+    if (count > 0 && !t->periodic && from + count > t->computed) {
+        return gr_json_error(c, GR_ELIMIT, ptr,
+                             "no period of this subtraction set was found within %llu "
+                             "values, so only piles below %llu can be answered",
+                             (unsigned long long)t->computed, (unsigned long long)t->computed);
+    }
+    cJSON *arr = gr_jw_arr(c);
+    for (uint64_t i = 0; i < count && arr != NULL; i++) {
+        uint64_t g = 0;
+        gr_sub_grundy(t, from + i, &g);
+        gr_jw_push(c, arr, gr_jw_u64(c, g));
+    }
+    *out = arr;
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+/* ---- GET documents ------------------------------------------------------ */
+
+/* A plain decimal (digits only) up to max. */
+static bool q_number(const char *s, uint64_t max, uint64_t *out)
+{
+    if (*s == '\0' || strlen(s) > 19) {
+        return false;
+    }
+    uint64_t v = 0;
+    for (; *s != '\0'; s++) {
+        if (*s < '0' || *s > '9') {
+            return false;
+        }
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    if (v > max) {
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static const char *qptr(gr_jctx *c, const char *name)
+{
+    return gr_jp_key(c, "/query", name);
+}
+
+static uint64_t fnv64(uint64_t h, const char *s)
+{
+    for (; *s != '\0'; s++) {
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    }
+    return h;
+}
+
+gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t n,
+                       gr_seq_request *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->family = fam;
+    const char *names[] = {fam == GR_SEQ_OCTAL ? "code" : "subtraction_set", "from", "count",
+                           "max_take"};
+    size_t nnames = fam == GR_SEQ_OCTAL ? 3 : 4;
+    const char *val[4] = {NULL, NULL, NULL, NULL};
+    for (size_t i = 0; i < n; i++) {
+        size_t k = 0;
+        while (k < nnames && strcmp(q[i].key, names[k]) != 0) {
+            k++;
+        }
+        if (k == nnames) {
+            return gr_json_error(c, GR_EINVAL, qptr(c, q[i].key),
+                                 "is not a parameter of this endpoint (it takes %s, from, "
+                                 "count%s)",
+                                 names[0], fam == GR_SEQ_OCTAL ? "" : ", max_take");
+        }
+        if (val[k] != NULL) {
+            return gr_json_error(c, GR_EINVAL, qptr(c, q[i].key), "is given more than once");
+        }
+        val[k] = q[i].value != NULL ? q[i].value : "";
+    }
+    if (val[2] == NULL) {
+        return gr_json_error(c, GR_EINVAL, qptr(c, "count"),
+                             "is required: the number of values, 0 to %u", GR_SEQUENCE_MAX_COUNT);
+    }
+    if (!q_number(val[2], GR_SEQUENCE_MAX_COUNT, &out->count)) {
+        return gr_json_error(c, GR_EINVAL, qptr(c, "count"),
+                             "must be a plain decimal integer from 0 to %u", GR_SEQUENCE_MAX_COUNT);
+    }
+    if (val[1] != NULL && !q_number(val[1], GR_JSON_MAX_I64, &out->from)) {
+        return gr_json_error(c, GR_EINVAL, qptr(c, "from"),
+                             "must be a plain decimal integer from 0 to 2^63-1");
+    }
+    if (out->count > 0 && out->from > GR_JSON_MAX_I64 - (out->count - 1)) {
+        return gr_json_error(c, GR_EINVAL, qptr(c, "count"), "runs past heap 2^63-1");
+    }
+    char canon[GR_OCTAL_MAX_DIGITS * 8 + 64];
+    if (fam == GR_SEQ_OCTAL) {
+        if (val[0] == NULL) {
+            return gr_json_error(c, GR_EINVAL, qptr(c, "code"),
+                                 "is required, as in code=0.77 or code=grundy");
+        }
+        size_t bad;
+        gr_status st = gr_octal_parse(val[0], &out->code, &bad);
+        if (st == GR_ELIMIT) {
+            return gr_json_error(c, GR_ELIMIT, qptr(c, "code"),
+                                 "has more than %u digits after \"0.\"", GR_OCTAL_MAX_DIGITS);
+        }
+        if (st != GR_OK) {
+            return gr_json_error(c, GR_EINVAL, qptr(c, "code"),
+                                 "must be a code \"0.d1d2...\" (hexadecimal digits), "
+                                 "\"grundy\" or an alias; the character at offset %zu is "
+                                 "wrong",
+                                 bad);
+        }
+        out->code_text = val[0];
+        octal_key(&out->code, out->key, sizeof(out->key));
+        snprintf(canon, sizeof(canon), "%s", out->key);
+    } else {
+        if ((val[0] == NULL) == (val[3] == NULL)) {
+            return gr_json_error(c, GR_EINVAL, qptr(c, val[0] ? "max_take" : "subtraction_set"),
+                                 "give exactly one of subtraction_set (as in "
+                                 "subtraction_set=1,3,4) and max_take");
+        }
+        if (val[3] != NULL) {
+            if (!q_number(val[3], GR_JSON_MAX_I64, &out->rules.max_take) ||
+                out->rules.max_take == 0) {
+                return gr_json_error(c, GR_EINVAL, qptr(c, "max_take"),
+                                     "must be a plain decimal integer from 1 to 2^63-1");
+            }
+            snprintf(canon, sizeof(canon), "sub:max:%llu", (unsigned long long)out->rules.max_take);
+        } else {
+            /* comma-separated, each 1..GR_SUB_MAX_ELEMENT */
+            const char *s = val[0];
+            size_t cnt = 1;
+            for (const char *p = s; *p; p++) {
+                cnt += *p == ',';
+            }
+            if (cnt > GR_SUB_MAX_SET) {
+                return gr_json_error(c, GR_ELIMIT, qptr(c, "subtraction_set"),
+                                     "has %zu elements; at most %u are supported", cnt,
+                                     GR_SUB_MAX_SET);
+            }
+            uint64_t *set = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, cnt);
+            char *tmp = gr_arena_alloc(c->arena, strlen(s) + 1);
+            if (set == NULL || tmp == NULL) {
+                return gr_json_oom(c);
+            }
+            size_t k = 0;
+            const char *p = s;
+            for (;;) {
+                const char *e = strchr(p, ',');
+                size_t len = e != NULL ? (size_t)(e - p) : strlen(p);
+                memcpy(tmp, p, len);
+                tmp[len] = '\0';
+                if (!q_number(tmp, GR_SUB_MAX_ELEMENT, &set[k]) || set[k] == 0) {
+                    return gr_json_error(c, GR_EINVAL, qptr(c, "subtraction_set"),
+                                         "must be a comma-separated list of integers from 1 "
+                                         "to %u; element %zu is not",
+                                         GR_SUB_MAX_ELEMENT, k);
+                }
+                k++;
+                if (e == NULL) {
+                    break;
+                }
+                p = e + 1;
+            }
+            qsort(set, k, sizeof(uint64_t), cmp_u64);
+            size_t distinct = 0; /* order and repeats do not matter */
+            for (size_t i = 0; i < k; i++) {
+                if (distinct == 0 || set[i] != set[distinct - 1]) {
+                    set[distinct++] = set[i];
+                }
+            }
+            k = distinct;
+            out->rules.set = set;
+            out->rules.set_len = k;
+            size_t m = (size_t)snprintf(canon, sizeof(canon), "sub:");
+            for (size_t i = 0; i < k && m < sizeof(canon) - 24; i++) {
+                m += (size_t)snprintf(canon + m, sizeof(canon) - m, "%llu,",
+                                      (unsigned long long)set[i]);
+            }
+        }
+    }
+    /* the ETag: FNV-1a over the canonical query (the set hashed whole) */
+    char tail[96];
+    snprintf(tail, sizeof(tail), "|%llu|%llu|%s", (unsigned long long)out->from,
+             (unsigned long long)out->count, GR_VERSION);
+    uint64_t h = fnv64(1469598103934665603ull, canon);
+    if (fam == GR_SEQ_SUBTRACTION && out->rules.set != NULL) {
+        char num[24];
+        for (size_t i = 0; i < out->rules.set_len; i++) {
+            snprintf(num, sizeof(num), "%llu,", (unsigned long long)out->rules.set[i]);
+            h = fnv64(h, num);
+        }
+    }
+    h = fnv64(h, tail);
+    snprintf(out->etag, sizeof(out->etag), "\"%016llx\"", (unsigned long long)h);
+    return GR_OK;
+}
+
+gr_status gr_seq_answer(gr_jctx *c, const gr_seq_request *r, char **out, size_t *len, bool *stable)
+{
+    *stable = true;
+    cJSON *doc = gr_jw_obj(c);
+    cJSON *seq = NULL;
+    gr_status st;
+    if (r->family == GR_SEQ_OCTAL) {
+        gr_octal_table t;
+        if ((st = gr_json_octal_table(c, &r->code, qptr(c, "code"), &t)) != GR_OK) {
+            return st;
+        }
+        if ((st = gr_json_octal_values(c, &t, r->from, r->count, qptr(c, "count"), &seq)) !=
+            GR_OK) {
+            return st;
+        }
+        *stable = !t.timed_out;
+        gr_jw_set(c, doc, "code", gr_jw_str(c, r->code_text));
+        gr_jw_set(c, doc, "from", gr_jw_u64(c, r->from));
+        gr_jw_set(c, doc, "sequence", seq);
+        gr_jw_set(c, doc, "period", gr_jw_period(c, t.periodic, t.preperiod, t.period));
+        gr_jw_set(c, doc, "values_computed", gr_jw_u64(c, t.computed));
+    } else {
+        gr_sub_table t;
+        const char *p = qptr(c, r->rules.max_take ? "max_take" : "subtraction_set");
+        if ((st = gr_json_sub_table(c, &r->rules, p, &t)) != GR_OK) {
+            return st;
+        }
+        if ((st = gr_json_sub_values(c, &t, r->from, r->count, qptr(c, "count"), &seq)) != GR_OK) {
+            return st;
+        }
+        if (r->rules.max_take > 0) {
+            gr_jw_set(c, doc, "max_take", gr_jw_u64(c, r->rules.max_take));
+        } else {
+            gr_jw_set(c, doc, "subtraction_set",
+                      gr_jw_u64_array(c, r->rules.set, r->rules.set_len));
+        }
+        gr_jw_set(c, doc, "from", gr_jw_u64(c, r->from));
+        gr_jw_set(c, doc, "sequence", seq);
+        gr_jw_set(c, doc, "period", gr_jw_period(c, t.periodic, t.preperiod, t.period));
+        gr_jw_set(c, doc, "values_computed", gr_jw_u64(c, t.computed));
+    }
+    if (!gr_jw_ok(c)) {
+        return gr_json_oom(c);
+    }
+    *out = gr_json_print(c, doc, len);
+    return *out != NULL ? GR_OK : gr_json_oom(c);
+}
+
+void gr_seq_progress(const gr_seq_request *r, uint64_t *values, uint64_t *target)
+{
+    *values = 0;
+    if (r->family == GR_SEQ_OCTAL) {
+        uint64_t max = gr_tcache_max_octal_values();
+        if (max == 0) {
+            max = r->code.leaves >= 3 ? GR_OCTAL_MAX_VALUES3 : GR_OCTAL_MAX_VALUES;
+        }
+        if (r->code.leaves >= 3 && max > GR_OCTAL_MAX_VALUES3) {
+            max = GR_OCTAL_MAX_VALUES3;
+        }
+        *target = max;
+        gr_tcache_progress(r->key, values);
+    } else {
+        *target = r->rules.max_take > 0 ? 0 : GR_SUB_MAX_VALUES;
+    }
+}

@@ -1,0 +1,66 @@
+/*
+ * Value sequences of the heap games as data (issue 17): the tables of
+ * octal and subtraction games from the shared table cache, the
+ * "sequence": {"from", "count"} request option, and the GET documents of
+ * /v1/octal/sequence and /v1/subtraction/sequence.
+ */
+#ifndef GR_JSON_SEQUENCE_H
+#define GR_JSON_SEQUENCE_H
+
+#include "grundy/octal.h"
+#include "grundy/subtraction.h"
+#include "json/gr_json.h"
+
+#define GR_SEQUENCE_MAX_COUNT 100000u
+
+/* The solved table of code through the cache, as a view of the request's
+ * own (moves found in c->arena); problems point at ptr.  The cache entry
+ * is held until c->arena is destroyed. */
+gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, const char *ptr,
+                              gr_octal_table *view);
+/* The same for a subtraction game (finite sets through the cache). */
+gr_status gr_json_sub_table(gr_jctx *c, const gr_sub_rules *rules, const char *ptr,
+                            gr_sub_table *out);
+
+/* Reads {"from": a, "count": k} (k <= GR_SEQUENCE_MAX_COUNT). */
+gr_status gr_json_read_sequence(gr_jctx *c, const cJSON *item, const char *ptr, uint64_t *from,
+                                uint64_t *count);
+/* [g(from), ..., g(from+count-1)], or a 422 at ptr when the table cannot
+ * answer that far (no period confirmed). */
+gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,
+                               const char *ptr, cJSON **out);
+gr_status gr_json_sub_values(gr_jctx *c, const gr_sub_table *t, uint64_t from, uint64_t count,
+                             const char *ptr, cJSON **out);
+
+/* ---- GET /v1/<family>/sequence ---------------------------------------- */
+typedef enum gr_seq_family { GR_SEQ_OCTAL, GR_SEQ_SUBTRACTION } gr_seq_family;
+
+typedef struct gr_qparam {
+    const char *key, *value;
+} gr_qparam;
+
+typedef struct gr_seq_request {
+    gr_seq_family family;
+    const char *code_text; /* octal: as given */
+    gr_octal_code code;
+    gr_sub_rules rules;
+    uint64_t from, count;
+    char key[GR_OCTAL_MAX_DIGITS + 48]; /* the cache key (octal) */
+    char etag[24];                      /* "\"" 16 hex digits "\"" */
+} gr_seq_request;
+
+/* Validates a query strictly (unknown or repeated parameters, numbers
+ * that are not plain decimals: 400 with pointer "/query/<name>") and
+ * derives the ETag, which depends only on the canonical query, the value
+ * bound and the version: a 304 needs no computation. */
+gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t n,
+                       gr_seq_request *out);
+/* Computes (through the cache) and prints the document
+ * {"code", "from", "sequence", "period", "values_computed"}.  *stable is
+ * false when the document depends on more than the query (a table cut
+ * short by the time limit): it must not be cached as immutable. */
+gr_status gr_seq_answer(gr_jctx *c, const gr_seq_request *r, char **out, size_t *len, bool *stable);
+/* Values computed so far for r's table, and the most it may need. */
+void gr_seq_progress(const gr_seq_request *r, uint64_t *values, uint64_t *target);
+
+#endif
