@@ -625,6 +625,7 @@ void gr_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                       : toe == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED ? 408
                                                                       : 499;
     }
+    gr_sequence_release(req);
     gr_log_request(srv, conn, req, dur);
     gr_metrics_observe(srv->metrics, req->endpoint, req->status, dur);
     if (req->solving) {

@@ -463,6 +463,16 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
     return MHD_YES;
 }
 
+void gr_sequence_release(gr_req *req)
+{
+    seq_job *j = req->seq;
+    if (j != NULL) {
+        req->seq = NULL;
+        atomic_store(&j->cancel, 1); /* nobody will read its answer */
+        job_unref(j);
+    }
+}
+
 void gr_sequence_quiesce(unsigned timeout_ms)
 {
     for (unsigned i = 0; i < timeout_ms / 10 && atomic_load(&gr_seq_workers) > 0; i++) {

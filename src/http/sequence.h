@@ -16,6 +16,9 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req);
 /* GR_PHASE_SEQUENCE: called again after the worker resumed the
  * connection; queues the answer. */
 enum MHD_Result gr_sequence_resume(struct MHD_Connection *conn, gr_req *req);
+/* At the request's completion: drops the request's hold on a job it never
+ * delivered (the connection closed while the sequence was computed). */
+void gr_sequence_release(gr_req *req);
 /* At shutdown, after cancel_all is set: waits (at most timeout_ms) for
  * the sequence threads, which hold the process quota, to end. */
 void gr_sequence_quiesce(unsigned timeout_ms);
