@@ -181,6 +181,23 @@ gr_status gr_json_sub_table(gr_jctx *c, const gr_sub_rules *rules, const char *p
     return GR_OK;
 }
 
+gr_status gr_json_sequence_option(gr_jctx *c, const cJSON *seq, const char *ptr,
+                                  const char *endpoint, const char **sp, uint64_t *from,
+                                  uint64_t *count)
+{
+    *from = 0;
+    *count = 0;
+    *sp = gr_jp_key(c, ptr, "sequence");
+    if (seq == NULL) {
+        return GR_OK;
+    }
+    if (ptr[0] != '\0') {
+        return gr_json_error(c, GR_EINVAL, *sp, "is an option of POST %s, not of a sum's component",
+                             endpoint);
+    }
+    return gr_json_read_sequence(c, seq, *sp, from, count);
+}
+
 gr_status gr_json_read_sequence(gr_jctx *c, const cJSON *item, const char *ptr, uint64_t *from,
                                 uint64_t *count)
 {
