@@ -226,6 +226,32 @@ gr_status gr_json_read_sequence(gr_jctx *c, const cJSON *item, const char *ptr, 
     return GR_OK;
 }
 
+/* [g(from), ..., g(from+count-1)] read through at() from a table the
+ * caller has checked covers that range (so at() cannot fail). */
+static gr_status values_array(gr_jctx *c, const void *t,
+                              gr_status (*at)(const void *, uint64_t, uint64_t *), uint64_t from,
+                              uint64_t count, cJSON **out)
+{
+    cJSON *arr = gr_jw_arr(c);
+    for (uint64_t i = 0; i < count && arr != NULL; i++) {
+        uint64_t g = 0;
+        at(t, from + i, &g);
+        gr_jw_push(c, arr, gr_jw_u64(c, g));
+    }
+    *out = arr;
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+static gr_status octal_at(const void *t, uint64_t h, uint64_t *g)
+{
+    return gr_octal_grundy(t, h, g);
+}
+
+static gr_status sub_at(const void *t, uint64_t n, uint64_t *g)
+{
+    return gr_sub_grundy(t, n, g);
+}
+
 gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,
                                const char *ptr, cJSON **out)
 {
@@ -239,14 +265,7 @@ gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t fro
                          : "",
             (unsigned long long)t->computed);
     }
-    cJSON *arr = gr_jw_arr(c);
-    for (uint64_t i = 0; i < count && arr != NULL; i++) {
-        uint64_t g = 0;
-        gr_octal_grundy(t, from + i, &g);
-        gr_jw_push(c, arr, gr_jw_u64(c, g));
-    }
-    *out = arr;
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    return values_array(c, t, octal_at, from, count, out);
 }
 
 gr_status gr_json_sub_values(gr_jctx *c, const gr_sub_table *t, uint64_t from, uint64_t count,
@@ -258,14 +277,7 @@ gr_status gr_json_sub_values(gr_jctx *c, const gr_sub_table *t, uint64_t from, u
                              "values, so only piles below %llu can be answered",
                              (unsigned long long)t->computed, (unsigned long long)t->computed);
     }
-    cJSON *arr = gr_jw_arr(c);
-    for (uint64_t i = 0; i < count && arr != NULL; i++) {
-        uint64_t g = 0;
-        gr_sub_grundy(t, from + i, &g);
-        gr_jw_push(c, arr, gr_jw_u64(c, g));
-    }
-    *out = arr;
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    return values_array(c, t, sub_at, from, count, out);
 }
 
 /* ---- GET documents ------------------------------------------------------ */
