@@ -101,8 +101,8 @@ static gr_ord_frame *frames_for(gr_jctx *c, const gr_ord_ctx *x, gr_ord a,
 /* The start both writers share: the frame stack (freed by the caller,
  * *depth frames), the output buffer opened with "[", the memo, and a's
  * frame pushed (*sp = 1).  NULL (c->oom set) when there is no stack. */
-static gr_ord_frame *walk_begin(gr_jctx *c, const gr_ord_ctx *x, gr_ord a, size_t *depth,
-                                gr_buf *b, gr_ord_memo *memo, size_t *sp)
+static gr_ord_frame *walk_begin(gr_jctx *c, const gr_ord_ctx *x, gr_ord a, size_t *depth, gr_buf *b,
+                                gr_ord_memo *memo, size_t *sp)
 {
     gr_ord_frame *stk = frames_for(c, x, a, depth);
     if (stk == NULL) {
