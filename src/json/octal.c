@@ -105,13 +105,7 @@ static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     s->value = 0;
     for (size_t i = 0; i < s->n; i++) {
         if (gr_octal_grundy(&s->table, s->heaps[i], &s->grundy[i]) != GR_OK) {
-            return gr_json_error(
-                c, GR_ELIMIT, gr_jp_idx(c, hp, i),
-                "the periodicity of this game was not confirmed (Guy-Smith) "
-                "within %llu values%s, so only heaps below %llu can be answered",
-                (unsigned long long)s->table.computed,
-                s->table.timed_out ? " (the table stopped at the analysis time limit, --max-analysis-seconds)" : "",
-                (unsigned long long)s->table.computed);
+            return gr_json_octal_unconfirmed(c, &s->table, gr_jp_idx(c, hp, i));
         }
         s->value ^= s->grundy[i];
     }

@@ -252,18 +252,23 @@ static gr_status sub_at(const void *t, uint64_t n, uint64_t *g)
     return gr_sub_grundy(t, n, g);
 }
 
+gr_status gr_json_octal_unconfirmed(gr_jctx *c, const gr_octal_table *t, const char *ptr)
+{
+    return gr_json_error(
+        c, GR_ELIMIT, ptr,
+        "the periodicity of this game was not confirmed (Guy-Smith) "
+        "within %llu values%s, so only heaps below %llu can be answered",
+        (unsigned long long)t->computed,
+        t->timed_out ? " (the table stopped at the analysis time limit, --max-analysis-seconds)"
+                     : "",
+        (unsigned long long)t->computed);
+}
+
 gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,
                                const char *ptr, cJSON **out)
 {
     if (count > 0 && !t->periodic && from + count > t->computed) {
-        return gr_json_error(
-            c, GR_ELIMIT, ptr,
-            "the periodicity of this game was not confirmed (Guy-Smith) "
-            "within %llu values%s, so only heaps below %llu can be answered",
-            (unsigned long long)t->computed,
-            t->timed_out ? " (the table stopped at the analysis time limit, --max-analysis-seconds)"
-                         : "",
-            (unsigned long long)t->computed);
+        return gr_json_octal_unconfirmed(c, t, ptr);
     }
     return values_array(c, t, octal_at, from, count, out);
 }

@@ -32,6 +32,9 @@ gr_status gr_json_read_sequence(gr_jctx *c, const cJSON *item, const char *ptr, 
 gr_status gr_json_sequence_option(gr_jctx *c, const cJSON *seq, const char *ptr,
                                   const char *endpoint, const char **sp, uint64_t *from,
                                   uint64_t *count);
+/* The 422 at ptr for a heap at or past t->computed when no period was
+ * confirmed (Guy-Smith) before the table stopped. */
+gr_status gr_json_octal_unconfirmed(gr_jctx *c, const gr_octal_table *t, const char *ptr);
 /* [g(from), ..., g(from+count-1)], or a 422 at ptr when the table cannot
  * answer that far (no period confirmed). */
 gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,
