@@ -83,16 +83,11 @@ static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     if (st != GR_OK) {
         return st;
     }
-    uint64_t from = 0, count = 0;
-    const char *sp = gr_jp_key(c, ptr, "sequence");
-    if (seq != NULL) {
-        if (ptr[0] != '\0') {
-            return gr_json_error(c, GR_EINVAL, sp,
-                                 "is an option of POST /v1/octal, not of a sum's component");
-        }
-        if ((st = gr_json_read_sequence(c, seq, sp, &from, &count)) != GR_OK) {
-            return st;
-        }
+    uint64_t from, count;
+    const char *sp;
+    st = gr_json_sequence_option(c, seq, ptr, "/v1/octal", &sp, &from, &count);
+    if (st != GR_OK) {
+        return st;
     }
     /* the shared table (one computation per code for all requests) */
     if ((st = gr_json_octal_table(c, &parsed, cp, &s->table)) != GR_OK) {
@@ -110,13 +105,7 @@ static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     s->value = 0;
     for (size_t i = 0; i < s->n; i++) {
         if (gr_octal_grundy(&s->table, s->heaps[i], &s->grundy[i]) != GR_OK) {
-            return gr_json_error(
-                c, GR_ELIMIT, gr_jp_idx(c, hp, i),
-                "the periodicity of this game was not confirmed (Guy-Smith) "
-                "within %llu values%s, so only heaps below %llu can be answered",
-                (unsigned long long)s->table.computed,
-                s->table.timed_out ? " (the table stopped at the analysis time limit, --max-analysis-seconds)" : "",
-                (unsigned long long)s->table.computed);
+            return gr_json_octal_unconfirmed(c, &s->table, gr_jp_idx(c, hp, i));
         }
         s->value ^= s->grundy[i];
     }

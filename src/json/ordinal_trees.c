@@ -98,22 +98,36 @@ static gr_ord_frame *frames_for(gr_jctx *c, const gr_ord_ctx *x, gr_ord a,
     return f;
 }
 
-cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
+/* The start both writers share: the frame stack (freed by the caller,
+ * *depth frames), the output buffer opened with "[", the memo, and a's
+ * frame pushed (*sp = 1).  NULL (c->oom set) when there is no stack. */
+static gr_ord_frame *walk_begin(gr_jctx *c, const gr_ord_ctx *x, gr_ord a, size_t *depth, gr_buf *b,
+                                gr_ord_memo *memo, size_t *sp)
 {
-    size_t depth;
-    gr_ord_frame *stk = frames_for(c, x, a, &depth);
+    gr_ord_frame *stk = frames_for(c, x, a, depth);
     if (stk == NULL) {
         return NULL;
     }
+    *b = (gr_buf){.arena = c->arena};
+    gr_ord_memo_init(memo, c->arena);
+    *sp = 0;
+    stk[(*sp)++] = frame_of(x, a, 0);
+    gr_buf_put(b, "[", 1);
+    return stk;
+}
+
+cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
+{
     /* [{"exponent":<cnf of e>,"coefficient":c},...]: a frame's terms are
      * written in order; the exponent's frame goes on top and, when it
      * ends, its parent writes the coefficient. */
-    gr_buf b = {.arena = c->arena};
+    size_t depth, sp;
+    gr_buf b;
     gr_ord_memo memo;
-    gr_ord_memo_init(&memo, c->arena);
-    size_t sp = 0;
-    stk[sp++] = frame_of(x, a, 0);
-    gr_buf_put(&b, "[", 1);
+    gr_ord_frame *stk = walk_begin(c, x, a, &depth, &b, &memo, &sp);
+    if (stk == NULL) {
+        return NULL;
+    }
     while (sp > 0 && !b.oom) {
         gr_ord_frame *f = &stk[sp - 1];
         if (f->left != 0) { /* back from term f->term - 1's exponent */
@@ -183,19 +197,15 @@ void gr_json_ordinal_fields(gr_jctx *c, cJSON *obj, const gr_ord_ctx *x,
 
 cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
 {
-    size_t depth;
-    gr_ord_frame *stk = frames_for(c, x, a, &depth);
+    /* The root's children: coef copies of the tree of each exponent; every
+     * copy after the first is a memcpy of the first. */
+    size_t depth, sp;
+    gr_buf b;
+    gr_ord_memo memo;
+    gr_ord_frame *stk = walk_begin(c, x, a, &depth, &b, &memo, &sp);
     if (stk == NULL) {
         return NULL;
     }
-    /* The root's children: coef copies of the tree of each exponent; every
-     * copy after the first is a memcpy of the first. */
-    gr_buf b = {.arena = c->arena};
-    gr_ord_memo memo;
-    gr_ord_memo_init(&memo, c->arena);
-    size_t sp = 0;
-    stk[sp++] = frame_of(x, a, 0);
-    gr_buf_put(&b, "[", 1);
     bool first = true; /* no child written yet in the top array */
     while (sp > 0 && !b.oom) {
         gr_ord_frame *f = &stk[sp - 1];

@@ -181,6 +181,23 @@ gr_status gr_json_sub_table(gr_jctx *c, const gr_sub_rules *rules, const char *p
     return GR_OK;
 }
 
+gr_status gr_json_sequence_option(gr_jctx *c, const cJSON *seq, const char *ptr,
+                                  const char *endpoint, const char **sp, uint64_t *from,
+                                  uint64_t *count)
+{
+    *from = 0;
+    *count = 0;
+    *sp = gr_jp_key(c, ptr, "sequence");
+    if (seq == NULL) {
+        return GR_OK;
+    }
+    if (ptr[0] != '\0') {
+        return gr_json_error(c, GR_EINVAL, *sp, "is an option of POST %s, not of a sum's component",
+                             endpoint);
+    }
+    return gr_json_read_sequence(c, seq, *sp, from, count);
+}
+
 gr_status gr_json_read_sequence(gr_jctx *c, const cJSON *item, const char *ptr, uint64_t *from,
                                 uint64_t *count)
 {
@@ -209,27 +226,51 @@ gr_status gr_json_read_sequence(gr_jctx *c, const cJSON *item, const char *ptr, 
     return GR_OK;
 }
 
-gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,
-                               const char *ptr, cJSON **out)
+/* [g(from), ..., g(from+count-1)] read through at() from a table the
+ * caller has checked covers that range (so at() cannot fail). */
+static gr_status values_array(gr_jctx *c, const void *t,
+                              gr_status (*at)(const void *, uint64_t, uint64_t *), uint64_t from,
+                              uint64_t count, cJSON **out)
 {
-    if (count > 0 && !t->periodic && from + count > t->computed) {
-        return gr_json_error(
-            c, GR_ELIMIT, ptr,
-            "the periodicity of this game was not confirmed (Guy-Smith) "
-            "within %llu values%s, so only heaps below %llu can be answered",
-            (unsigned long long)t->computed,
-            t->timed_out ? " (the table stopped at the analysis time limit, --max-analysis-seconds)"
-                         : "",
-            (unsigned long long)t->computed);
-    }
     cJSON *arr = gr_jw_arr(c);
     for (uint64_t i = 0; i < count && arr != NULL; i++) {
         uint64_t g = 0;
-        gr_octal_grundy(t, from + i, &g);
+        at(t, from + i, &g);
         gr_jw_push(c, arr, gr_jw_u64(c, g));
     }
     *out = arr;
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+static gr_status octal_at(const void *t, uint64_t h, uint64_t *g)
+{
+    return gr_octal_grundy(t, h, g);
+}
+
+static gr_status sub_at(const void *t, uint64_t n, uint64_t *g)
+{
+    return gr_sub_grundy(t, n, g);
+}
+
+gr_status gr_json_octal_unconfirmed(gr_jctx *c, const gr_octal_table *t, const char *ptr)
+{
+    return gr_json_error(
+        c, GR_ELIMIT, ptr,
+        "the periodicity of this game was not confirmed (Guy-Smith) "
+        "within %llu values%s, so only heaps below %llu can be answered",
+        (unsigned long long)t->computed,
+        t->timed_out ? " (the table stopped at the analysis time limit, --max-analysis-seconds)"
+                     : "",
+        (unsigned long long)t->computed);
+}
+
+gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,
+                               const char *ptr, cJSON **out)
+{
+    if (count > 0 && !t->periodic && from + count > t->computed) {
+        return gr_json_octal_unconfirmed(c, t, ptr);
+    }
+    return values_array(c, t, octal_at, from, count, out);
 }
 
 gr_status gr_json_sub_values(gr_jctx *c, const gr_sub_table *t, uint64_t from, uint64_t count,
@@ -241,14 +282,7 @@ gr_status gr_json_sub_values(gr_jctx *c, const gr_sub_table *t, uint64_t from, u
                              "values, so only piles below %llu can be answered",
                              (unsigned long long)t->computed, (unsigned long long)t->computed);
     }
-    cJSON *arr = gr_jw_arr(c);
-    for (uint64_t i = 0; i < count && arr != NULL; i++) {
-        uint64_t g = 0;
-        gr_sub_grundy(t, from + i, &g);
-        gr_jw_push(c, arr, gr_jw_u64(c, g));
-    }
-    *out = arr;
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    return values_array(c, t, sub_at, from, count, out);
 }
 
 /* ---- GET documents ------------------------------------------------------ */

@@ -25,6 +25,16 @@ gr_status gr_json_sub_table(gr_jctx *c, const gr_sub_rules *rules, const char *p
 /* Reads {"from": a, "count": k} (k <= GR_SEQUENCE_MAX_COUNT). */
 gr_status gr_json_read_sequence(gr_jctx *c, const cJSON *item, const char *ptr, uint64_t *from,
                                 uint64_t *count);
+/* The optional "sequence" member of a request object at ptr: *sp is its
+ * pointer; when seq is not NULL it is read into *from and *count, and it is a
+ * 400 inside a sum's component (ptr not empty), since only the top-level
+ * POST <endpoint> answers a sequence.  *from = *count = 0 when absent. */
+gr_status gr_json_sequence_option(gr_jctx *c, const cJSON *seq, const char *ptr,
+                                  const char *endpoint, const char **sp, uint64_t *from,
+                                  uint64_t *count);
+/* The 422 at ptr for a heap at or past t->computed when no period was
+ * confirmed (Guy-Smith) before the table stopped. */
+gr_status gr_json_octal_unconfirmed(gr_jctx *c, const gr_octal_table *t, const char *ptr);
 /* [g(from), ..., g(from+count-1)], or a 422 at ptr when the table cannot
  * answer that far (no period confirmed). */
 gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,

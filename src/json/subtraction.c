@@ -114,17 +114,11 @@ static gr_status gr_sub_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     if (st != GR_OK) {
         return st;
     }
-    uint64_t from = 0, count = 0;
-    const char *sp = gr_jp_key(c, ptr, "sequence");
-    if (seq != NULL) {
-        if (ptr[0] != '\0') {
-            return gr_json_error(
-                c, GR_EINVAL, sp,
-                "is an option of POST /v1/subtraction, not of a sum's component");
-        }
-        if ((st = gr_json_read_sequence(c, seq, sp, &from, &count)) != GR_OK) {
-            return st;
-        }
+    uint64_t from, count;
+    const char *sp;
+    st = gr_json_sequence_option(c, seq, ptr, "/v1/subtraction", &sp, &from, &count);
+    if (st != GR_OK) {
+        return st;
     }
     /* read_rules checked everything the core checks; finite sets' tables
      * come from the shared cache */

@@ -343,10 +343,9 @@ void gr_tcache_stats_get(gr_tcache_stats *out)
 
 size_t gr_tcache_bytes(void)
 {
-    pthread_mutex_lock(&gr_tc.lock);
-    size_t b = gr_tc.bytes;
-    pthread_mutex_unlock(&gr_tc.lock);
-    return b;
+    gr_tcache_stats st;
+    gr_tcache_stats_get(&st); /* one locked snapshot */
+    return (size_t)st.bytes;
 }
 
 void gr_tcache_clear(void)
