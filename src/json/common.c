@@ -491,6 +491,14 @@ gr_status gr_json_move_opts(gr_jctx *c, const cJSON *all, const cJSON *max,
     return GR_OK;
 }
 
+gr_status gr_json_finite(void **state, void *s, gr_value *value, uint64_t n)
+{
+    value->kind = GR_VALUE_FINITE;
+    value->n = n;
+    *state = s;
+    return GR_OK;
+}
+
 gr_status gr_json_family_begin(gr_jctx *c, const gr_family *fam, const cJSON *req, void **state,
                                gr_value *value, gr_move_opts *opts)
 {
@@ -622,6 +630,14 @@ cJSON *gr_jw_u64_array(gr_jctx *c, const uint64_t *v, size_t n)
         gr_jw_push(c, a, gr_jw_u64(c, v[i]));
     }
     return a;
+}
+
+void gr_jw_set_u64s(gr_jctx *c, cJSON *obj, size_t n, const char *const keys[],
+                    const uint64_t vals[])
+{
+    for (size_t i = 0; i < n; i++) {
+        gr_jw_set(c, obj, keys[i], gr_jw_u64(c, vals[i]));
+    }
 }
 
 cJSON *gr_jw_period(gr_jctx *c, bool periodic, uint64_t preperiod, uint64_t period)

@@ -150,9 +150,8 @@ static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
 static cJSON *gr_gg_move_json(gr_jctx *c, const gr_ggraph_move *m)
 {
     cJSON *o = gr_jw_obj(c);
-    gr_jw_set(c, o, "token", gr_jw_u64(c, m->token));
-    gr_jw_set(c, o, "from", gr_jw_u64(c, m->from));
-    gr_jw_set(c, o, "to", gr_jw_u64(c, m->to));
+    gr_jw_set_u64s(c, o, 3, (const char *const[]){"token", "from", "to"},
+                   (const uint64_t[]){m->token, m->from, m->to});
     return o;
 }
 

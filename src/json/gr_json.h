@@ -163,6 +163,10 @@ cJSON *gr_jw_u64(gr_jctx *c, uint64_t v); /* a string above 2^53-1 */
 cJSON *gr_jw_i64(gr_jctx *c, int64_t v);
 /* An array of n integers, each as gr_jw_u64 writes it. */
 cJSON *gr_jw_u64_array(gr_jctx *c, const uint64_t *v, size_t n);
+/* Sets n whole-number members keys[i]: vals[i] on obj (obj may be NULL);
+ * the move objects of the heap and graph families are such records. */
+void gr_jw_set_u64s(gr_jctx *c, cJSON *obj, size_t n, const char *const keys[],
+                    const uint64_t vals[]);
 /* {"preperiod": p, "period": q} for an ultimately periodic value
  * sequence, null when no period was confirmed (subtraction, octal). */
 cJSON *gr_jw_period(gr_jctx *c, bool periodic, uint64_t preperiod, uint64_t period);
@@ -246,6 +250,10 @@ typedef struct gr_family {
      * NULL: the family cannot list them (a 422). */
     gr_status (*moves_all)(gr_jctx *c, void *state, gr_move_list *list);
 } gr_family;
+
+/* The end of a finite family's analyse: the value n, the state s kept
+ * for the move hooks; GR_OK. */
+gr_status gr_json_finite(void **state, void *s, gr_value *value, uint64_t n);
 
 /* The first steps of a family's own endpoint: analyse the whole request
  * (pointer "") and read the options every analysis shares from it. */

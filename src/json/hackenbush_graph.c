@@ -106,10 +106,7 @@ static gr_status gr_hgraph_analyse(gr_jctx *c, const cJSON *obj, const char *ptr
     if ((st = gr_hgraph_json_solve(c, s)) != GR_OK) {
         return st;
     }
-    value->kind = GR_VALUE_FINITE;
-    value->n = s->summary.grundy;
-    *state = s;
-    return GR_OK;
+    return gr_json_finite(state, s, value, s->summary.grundy);
 }
 
 static cJSON *gr_hgraph_move_json(gr_jctx *c, const gr_hgraph_state *s, uint32_t edge)

@@ -407,10 +407,7 @@ static gr_status gr_htree_analyse(gr_jctx *c, const cJSON *obj,
     default:
         return gr_json_error(c, st, form_ptr, "the forest is too large");
     }
-    value->kind = GR_VALUE_FINITE;
-    value->n = s->tree.value;
-    *state = s;
-    return GR_OK;
+    return gr_json_finite(state, s, value, s->tree.value);
 }
 
 /* The RFC 6901 pointer of vertex v's array inside `nested`: the sibling
@@ -451,9 +448,8 @@ static cJSON *gr_htree_move_obj(gr_jctx *c, const gr_htree_state *s, const gr_ht
             c->oom = true;
         }
     }
-    gr_jw_set(c, m, "parent", gr_jw_u64(c, mv->parent));
-    gr_jw_set(c, m, "child", gr_jw_u64(c, mv->child));
-    gr_jw_set(c, m, "edges_removed", gr_jw_u64(c, mv->edges_removed));
+    gr_jw_set_u64s(c, m, 3, (const char *const[]){"parent", "child", "edges_removed"},
+                   (const uint64_t[]){mv->parent, mv->child, mv->edges_removed});
     return m;
 }
 

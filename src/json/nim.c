@@ -45,18 +45,14 @@ static gr_status gr_nim_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                              "misère Nim cannot be a component of a sum "
                              "(sums are played under normal play)");
     }
-    value->kind = GR_VALUE_FINITE;
-    value->n = gr_nim_value(s->piles, s->n);
-    *state = s;
-    return GR_OK;
+    return gr_json_finite(state, s, value, gr_nim_value(s->piles, s->n));
 }
 
 static cJSON *gr_nim_move_obj(gr_jctx *c, size_t pile, uint64_t from, uint64_t to)
 {
     cJSON *m = gr_jw_obj(c);
-    gr_jw_set(c, m, "pile", gr_jw_u64(c, pile));
-    gr_jw_set(c, m, "from", gr_jw_u64(c, from));
-    gr_jw_set(c, m, "to", gr_jw_u64(c, to));
+    gr_jw_set_u64s(c, m, 3, (const char *const[]){"pile", "from", "to"},
+                   (const uint64_t[]){pile, from, to});
     return m;
 }
 

@@ -98,28 +98,18 @@ static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
         (st = gr_json_octal_values(c, &s->table, from, count, sp, &s->sequence)) != GR_OK) {
         return st;
     }
-    s->grundy = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, s->n + 1);
-    if (s->grundy == NULL) {
-        return gr_json_oom(c);
+    st = gr_json_octal_heaps(c, &s->table, s->heaps, s->n, hp, &s->grundy, &s->value);
+    if (st != GR_OK) {
+        return st;
     }
-    s->value = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        if (gr_octal_grundy(&s->table, s->heaps[i], &s->grundy[i]) != GR_OK) {
-            return gr_json_octal_unconfirmed(c, &s->table, gr_jp_idx(c, hp, i));
-        }
-        s->value ^= s->grundy[i];
-    }
-    value->kind = GR_VALUE_FINITE;
-    value->n = s->value;
-    *state = s;
-    return GR_OK;
+    return gr_json_finite(state, s, value, s->value);
 }
 
 static cJSON *move_obj(gr_jctx *c, size_t heap, const gr_octal_move *m)
 {
     cJSON *o = gr_jw_obj(c);
-    gr_jw_set(c, o, "heap", gr_jw_u64(c, heap));
-    gr_jw_set(c, o, "take", gr_jw_u64(c, m->take));
+    gr_jw_set_u64s(c, o, 2, (const char *const[]){"heap", "take"},
+                   (const uint64_t[]){heap, m->take});
     cJSON *leaves = gr_jw_arr(c);
     for (uint32_t i = 0; i < m->nleaves; i++) {
         gr_jw_push(c, leaves, gr_jw_u64(c, m->leaves[i]));

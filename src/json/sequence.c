@@ -264,6 +264,58 @@ gr_status gr_json_octal_unconfirmed(gr_jctx *c, const gr_octal_table *t, const c
         (unsigned long long)t->computed);
 }
 
+/* Each heap's value through at(), and their XOR; a heap the table cannot
+ * answer is beyond()'s 422 at its index under hp. */
+static gr_status heap_values(gr_jctx *c, const void *t,
+                             gr_status (*at)(const void *, uint64_t, uint64_t *),
+                             gr_status (*beyond)(gr_jctx *, const void *, const char *),
+                             const uint64_t *heaps, size_t n, const char *hp, uint64_t **grundy,
+                             uint64_t *value)
+{
+    uint64_t *g = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, n + 1);
+    if (g == NULL) {
+        return gr_json_oom(c);
+    }
+    uint64_t x = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (at(t, heaps[i], &g[i]) != GR_OK) {
+            return beyond(c, t, gr_jp_idx(c, hp, i));
+        }
+        x ^= g[i];
+    }
+    *grundy = g;
+    *value = x;
+    return GR_OK;
+}
+
+static gr_status octal_beyond(gr_jctx *c, const void *t, const char *ptr)
+{
+    return gr_json_octal_unconfirmed(c, t, ptr);
+}
+
+static gr_status sub_beyond(gr_jctx *c, const void *t, const char *ptr)
+{
+    const gr_sub_table *st = t;
+    return gr_json_error(c, GR_ELIMIT, ptr,
+                         "no period of this subtraction set was found within %llu "
+                         "values (the search stops at %u values or %llu option "
+                         "look-ups), so only piles below %llu can be answered",
+                         (unsigned long long)st->computed, GR_SUB_MAX_VALUES,
+                         (unsigned long long)GR_SUB_MAX_WORK, (unsigned long long)st->computed);
+}
+
+gr_status gr_json_octal_heaps(gr_jctx *c, const gr_octal_table *t, const uint64_t *heaps, size_t n,
+                              const char *hp, uint64_t **grundy, uint64_t *value)
+{
+    return heap_values(c, t, octal_at, octal_beyond, heaps, n, hp, grundy, value);
+}
+
+gr_status gr_json_sub_heaps(gr_jctx *c, const gr_sub_table *t, const uint64_t *piles, size_t n,
+                            const char *pp, uint64_t **grundy, uint64_t *value)
+{
+    return heap_values(c, t, sub_at, sub_beyond, piles, n, pp, grundy, value);
+}
+
 gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,
                                const char *ptr, cJSON **out)
 {

@@ -35,6 +35,13 @@ gr_status gr_json_sequence_option(gr_jctx *c, const cJSON *seq, const char *ptr,
 /* The 422 at ptr for a heap at or past t->computed when no period was
  * confirmed (Guy-Smith) before the table stopped. */
 gr_status gr_json_octal_unconfirmed(gr_jctx *c, const gr_octal_table *t, const char *ptr);
+/* Each heap's value from the table (grundy: n entries and one spare, in
+ * c->arena) and their XOR, the position's value; a heap past what the
+ * table answers is a 422 at its index under hp. */
+gr_status gr_json_octal_heaps(gr_jctx *c, const gr_octal_table *t, const uint64_t *heaps, size_t n,
+                              const char *hp, uint64_t **grundy, uint64_t *value);
+gr_status gr_json_sub_heaps(gr_jctx *c, const gr_sub_table *t, const uint64_t *piles, size_t n,
+                            const char *pp, uint64_t **grundy, uint64_t *value);
 /* [g(from), ..., g(from+count-1)], or a 422 at ptr when the table cannot
  * answer that far (no period confirmed). */
 gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,

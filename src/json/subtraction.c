@@ -133,37 +133,18 @@ static gr_status gr_sub_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
         (st = gr_json_sub_values(c, &s->table, from, count, sp, &s->sequence)) != GR_OK) {
         return st;
     }
-    s->grundy = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, s->n + 1);
-    if (s->grundy == NULL) {
-        return gr_json_oom(c);
+    st = gr_json_sub_heaps(c, &s->table, s->piles, s->n, pp, &s->grundy, &s->value);
+    if (st != GR_OK) {
+        return st;
     }
-    s->value = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        if (gr_sub_grundy(&s->table, s->piles[i], &s->grundy[i]) != GR_OK) {
-            return gr_json_error(
-                c, GR_ELIMIT, gr_jp_idx(c, pp, i),
-                "no period of this subtraction set was found within %llu "
-                "values (the search stops at %u values or %llu option "
-                "look-ups), so only piles below %llu can be answered",
-                (unsigned long long)s->table.computed, GR_SUB_MAX_VALUES,
-                (unsigned long long)GR_SUB_MAX_WORK,
-                (unsigned long long)s->table.computed);
-        }
-        s->value ^= s->grundy[i];
-    }
-    value->kind = GR_VALUE_FINITE;
-    value->n = s->value;
-    *state = s;
-    return GR_OK;
+    return gr_json_finite(state, s, value, s->value);
 }
 
 static cJSON *move_obj(gr_jctx *c, size_t pile, uint64_t from, uint64_t take)
 {
     cJSON *m = gr_jw_obj(c);
-    gr_jw_set(c, m, "pile", gr_jw_u64(c, pile));
-    gr_jw_set(c, m, "take", gr_jw_u64(c, take));
-    gr_jw_set(c, m, "from", gr_jw_u64(c, from));
-    gr_jw_set(c, m, "to", gr_jw_u64(c, from - take));
+    gr_jw_set_u64s(c, m, 4, (const char *const[]){"pile", "take", "from", "to"},
+                   (const uint64_t[]){pile, take, from, from - take});
     return m;
 }
 
