@@ -361,34 +361,36 @@ gr_status gr_json_i64(gr_jctx *c, const cJSON *item, const char *ptr,
     return GR_OK;
 }
 
-gr_status gr_json_bool(gr_jctx *c, const cJSON *item, const char *ptr,
-                       bool *out)
+/* GR_OK when item's cJSON type is one of the bits of `types`; else the
+ * 400 at ptr: "must be <what>, not <its type>". */
+static gr_status of_type(gr_jctx *c, const cJSON *item, const char *ptr, int types,
+                         const char *what)
 {
-    if (!cJSON_IsBool(item)) {
-        return gr_json_error(c, GR_EINVAL, ptr, "must be true or false, not %s",
-                             gr_json_type_name(item));
+    if (item != NULL && (item->type & types) != 0) {
+        return GR_OK;
     }
-    *out = cJSON_IsTrue(item);
-    return GR_OK;
+    return gr_json_error(c, GR_EINVAL, ptr, "must be %s, not %s", what, gr_json_type_name(item));
 }
 
-gr_status gr_json_string(gr_jctx *c, const cJSON *item, const char *ptr,
-                         const char **out)
+gr_status gr_json_bool(gr_jctx *c, const cJSON *item, const char *ptr, bool *out)
 {
-    if (!cJSON_IsString(item)) {
-        return gr_json_error(c, GR_EINVAL, ptr, "must be a string, not %s",
-                             gr_json_type_name(item));
-    }
-    *out = item->valuestring;
-    return GR_OK;
+    gr_status st = of_type(c, item, ptr, cJSON_True | cJSON_False, "true or false");
+    *out = st == GR_OK && cJSON_IsTrue(item);
+    return st;
 }
 
-gr_status gr_json_array(gr_jctx *c, const cJSON *item, const char *ptr,
-                        size_t *count)
+gr_status gr_json_string(gr_jctx *c, const cJSON *item, const char *ptr, const char **out)
 {
-    if (!cJSON_IsArray(item)) {
-        return gr_json_error(c, GR_EINVAL, ptr, "must be an array, not %s",
-                             gr_json_type_name(item));
+    gr_status st = of_type(c, item, ptr, cJSON_String, "a string");
+    *out = st == GR_OK ? item->valuestring : NULL;
+    return st;
+}
+
+gr_status gr_json_array(gr_jctx *c, const cJSON *item, const char *ptr, size_t *count)
+{
+    gr_status st = of_type(c, item, ptr, cJSON_Array, "an array");
+    if (st != GR_OK) {
+        return st;
     }
     size_t n = 0;
     for (const cJSON *it = item->child; it != NULL; it = it->next) {
@@ -398,78 +400,89 @@ gr_status gr_json_array(gr_jctx *c, const cJSON *item, const char *ptr,
     return GR_OK;
 }
 
-gr_status gr_json_u64_array(gr_jctx *c, const cJSON *item, const char *ptr,
-                            uint64_t max, uint64_t **out, size_t *count)
+/* The array at ptr, its length, and room for `per` elements of `size`
+ * bytes for each of its items (uninitialised, from the request's arena). */
+static gr_status array_room(gr_jctx *c, const cJSON *item, const char *ptr, size_t per,
+                            size_t size, void **room, size_t *count)
 {
-    size_t n = 0;
-    gr_status st = gr_json_array(c, item, ptr, &n);
+    gr_status st = gr_json_array(c, item, ptr, count);
     if (st != GR_OK) {
         return st;
     }
-    uint64_t *v = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, n);
-    if (v == NULL) {
-        return gr_json_oom(c);
+    *room = *count > ((size_t)-1) / per ? NULL : gr_arena_alloc_array(c->arena, per * *count, size);
+    return *room != NULL || *count == 0 ? GR_OK : gr_json_oom(c);
+}
+
+/* A whole number in [0, max] at ptr[i] (or ptr[i][k] when k >= 0).  The
+ * common case, a small exact number, is taken directly and makes no
+ * pointer; anything else goes through gr_json_u64, which names the
+ * problem. */
+static gr_status whole_item(gr_jctx *c, const cJSON *it, const char *ptr, size_t i, int k,
+                            uint64_t max, uint64_t *out)
+{
+    double d = it->valuedouble;
+    if (cJSON_IsNumber(it) && d >= 0 && d <= (double)max && d <= (double)GR_JSON_MAX_SAFE &&
+        (double)(uint64_t)d == d) {
+        *out = (uint64_t)d;
+        return GR_OK;
+    }
+    const char *at = gr_jp_idx(c, ptr, i);
+    return gr_json_u64(c, it, k >= 0 ? gr_jp_idx(c, at, (size_t)k) : at, max, out);
+}
+
+/* The array at ptr whose items each give `per` whole numbers in
+ * [0, max] -- per 1: the item itself; per 2: a pair [a, b] -- stored in
+ * order as integers of `width` bytes (8 or 4). */
+static gr_status wholes(gr_jctx *c, const cJSON *item, const char *ptr, size_t per, size_t width,
+                        uint64_t max, void **out, size_t *count)
+{
+    gr_status st = array_room(c, item, ptr, per, width, out, count);
+    if (st != GR_OK) {
+        return st;
     }
     size_t i = 0;
     for (const cJSON *it = item->child; it != NULL; it = it->next, i++) {
-        /* Fast path for the common case: a small exact number. */
-        if (cJSON_IsNumber(it) && it->valuedouble >= 0 &&
-            it->valuedouble <= (double)max &&
-            it->valuedouble <= (double)GR_JSON_MAX_SAFE &&
-            (double)(uint64_t)it->valuedouble == it->valuedouble) {
-            v[i] = (uint64_t)it->valuedouble;
-            continue;
+        const cJSON *part[2] = {it, NULL};
+        if (per == 2) {
+            part[0] = cJSON_IsArray(it) ? it->child : NULL;
+            part[1] = part[0] != NULL ? part[0]->next : NULL;
+            if (part[1] == NULL || part[1]->next != NULL) {
+                return gr_json_error(c, GR_EINVAL, gr_jp_idx(c, ptr, i),
+                                     "must be a pair [a, b] of integers");
+            }
         }
-        st = gr_json_u64(c, it, gr_jp_idx(c, ptr, i), max, &v[i]);
-        if (st != GR_OK) {
-            return st;
+        for (size_t k = 0; k < per; k++) {
+            uint64_t x;
+            st = whole_item(c, part[k], ptr, i, per == 2 ? (int)k : -1, max, &x);
+            if (st != GR_OK) {
+                return st;
+            }
+            if (width == sizeof(uint64_t)) {
+                ((uint64_t *)*out)[per * i + k] = x;
+            } else {
+                ((uint32_t *)*out)[per * i + k] = (uint32_t)x;
+            }
         }
     }
-    *out = v;
-    *count = n;
     return GR_OK;
+}
+
+gr_status gr_json_u64_array(gr_jctx *c, const cJSON *item, const char *ptr,
+                            uint64_t max, uint64_t **out, size_t *count)
+{
+    void *v = NULL;
+    gr_status st = wholes(c, item, ptr, 1, sizeof(uint64_t), max, &v, count);
+    *out = v;
+    return st;
 }
 
 gr_status gr_json_pairs(gr_jctx *c, const cJSON *item, const char *ptr,
                         uint32_t max, uint32_t **out, size_t *count)
 {
-    size_t n = 0;
-    gr_status st = gr_json_array(c, item, ptr, &n);
-    if (st != GR_OK) {
-        return st;
-    }
-    uint32_t *v = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, 2 * n);
-    if (v == NULL && n != 0) {
-        return gr_json_oom(c);
-    }
-    size_t i = 0;
-    for (const cJSON *it = item->child; it != NULL; it = it->next, i++) {
-        const cJSON *a = cJSON_IsArray(it) ? it->child : NULL;
-        const cJSON *b = a != NULL ? a->next : NULL;
-        if (a == NULL || b == NULL || b->next != NULL) {
-            return gr_json_error(c, GR_EINVAL, gr_jp_idx(c, ptr, i),
-                                 "must be a pair [a, b] of integers");
-        }
-        const cJSON *ab[2] = {a, b};
-        for (int k = 0; k < 2; k++) {
-            double d = ab[k]->valuedouble;
-            if (cJSON_IsNumber(ab[k]) && d >= 0 && d <= (double)max &&
-                (double)(uint32_t)d == d) {
-                v[2 * i + (size_t)k] = (uint32_t)d;
-                continue;
-            }
-            uint64_t x;
-            st = gr_json_u64(c, ab[k], gr_jp_idx(c, gr_jp_idx(c, ptr, i), (size_t)k),
-                             max, &x);
-            if (st != GR_OK) {
-                return st;
-            }
-            v[2 * i + (size_t)k] = (uint32_t)x;
-        }
-    }
+    void *v = NULL;
+    gr_status st = wholes(c, item, ptr, 2, sizeof(uint32_t), max, &v, count);
     *out = v;
-    *count = n;
-    return GR_OK;
+    return st;
 }
 
 gr_status gr_json_move_opts(gr_jctx *c, const cJSON *all, const cJSON *max,
