@@ -331,6 +331,72 @@ static uint64_t first_zero(const uint64_t *uni, size_t words)
     return 64 * (uint64_t)w + (w < words ? (uint64_t)__builtin_ctzll(~uni[w]) : 0);
 }
 
+/* What both sparse mexes do once the rare pairs are in: take the least
+ * value v not seen, walk each remainder's common pairs on from its cursor
+ * until one gives v, and try the next v; v is the mex when no remainder
+ * can give it.  `wide` picks the set: a byte per value (seen), or the one
+ * word uni[0] (the narrow form is called only while E->words == 1).  It is
+ * a constant at each call, so each form compiles to its own loop. */
+static inline __attribute__((always_inline)) uint64_t common_mex(gr_octal_engine *E, bool wide)
+{
+    const uint16_t *restrict g = E->g;
+    uint64_t *restrict uni = E->uni;
+    unsigned char *restrict seen = E->seen;
+    const uint64_t nv = 64 * (uint64_t)E->words;
+    uint64_t v = 0;
+    for (;;) {
+        if (wide) {
+            while (v < nv && seen[v]) {
+                v++;
+            }
+        } else {
+            v = first_zero(uni, 1);
+        }
+        if (v >= nv) {
+            return v; /* above every XOR of values seen */
+        }
+        bool found = false;
+        for (unsigned i = 0; i < E->nrem && !found; i++) {
+            uint64_t c = E->rem[i], half = E->half[i], a = E->cursor[i];
+            if (a > half || common_for(E, c, v)) {
+                continue; /* scanned out, or every pair giving v was walked */
+            }
+            uint64_t a0 = a;
+            /* blocks of 32 pairs, then the test: at most 31 pairs are
+             * scanned beyond v's */
+            while (a <= half && !found) {
+                uint64_t end = a + 32 <= half + 1 ? a + 32 : half + 1;
+                if (wide) {
+                    for (; a < end; a++) {
+                        seen[g[a] ^ g[c - a]] = 1;
+                    }
+                    found = seen[v];
+                } else {
+                    /* into registers: a bit chain through memory costs a
+                     * store-forwarding stall a pair */
+                    uint64_t m0 = 0, m1 = 0;
+                    for (; a + 1 < end; a += 2) {
+                        m0 |= 1ull << (g[a] ^ g[c - a]);
+                        m1 |= 1ull << (g[a + 1] ^ g[c - a - 1]);
+                    }
+                    if (a < end) {
+                        m0 |= 1ull << (g[a] ^ g[c - a]);
+                        a++;
+                    }
+                    uni[0] |= m0 | m1;
+                    found = (uni[0] >> v) & 1;
+                }
+            }
+            E->work += a - a0;
+            E->sparse_work += a - a0;
+            E->cursor[i] = a;
+        }
+        if (!found) {
+            return v;
+        }
+    }
+}
+
 /* The mex of n's options by sparse space; uni holds the others already. */
 static uint64_t sparse_mex(gr_octal_engine *E)
 {
@@ -358,55 +424,7 @@ static uint64_t sparse_mex(gr_octal_engine *E)
         E->work += k;
         E->sparse_work += k;
     }
-    for (;;) {
-        uint64_t v = first_zero(uni, E->words);
-        if (v >= 64 * (uint64_t)E->words) {
-            return v; /* above every XOR of values seen */
-        }
-        bool found = false;
-        for (unsigned i = 0; i < E->nrem && !found; i++) {
-            uint64_t c = E->rem[i], half = E->half[i], a = E->cursor[i];
-            if (a > half || common_for(E, c, v)) {
-                continue; /* scanned out, or every pair giving v was walked */
-            }
-            uint64_t a0 = a;
-            if (E->words == 1) {
-                /* blocks of 32 pairs into registers (a bit chain through
-                 * memory costs a store-forwarding stall a pair), then the
-                 * test: at most 31 pairs are scanned beyond v's */
-                while (a <= half && !found) {
-                    uint64_t end = a + 32 <= half + 1 ? a + 32 : half + 1;
-                    uint64_t m0 = 0, m1 = 0;
-                    for (; a + 1 < end; a += 2) {
-                        m0 |= 1ull << (g[a] ^ g[c - a]);
-                        m1 |= 1ull << (g[a + 1] ^ g[c - a - 1]);
-                    }
-                    if (a < end) {
-                        m0 |= 1ull << (g[a] ^ g[c - a]);
-                        a++;
-                    }
-                    uni[0] |= m0 | m1;
-                    found = (uni[0] >> v) & 1;
-                }
-            } else {
-                for (; a <= half; a++) {
-                    unsigned x = (unsigned)(g[a] ^ g[c - a]);
-                    set_bit(uni, x);
-                    if (x == v) {
-                        found = true;
-                        a++;
-                        break;
-                    }
-                }
-            }
-            E->work += a - a0;
-            E->sparse_work += a - a0;
-            E->cursor[i] = a;
-        }
-        if (!found) {
-            return v;
-        }
-    }
+    return common_mex(E, false);
 }
 
 /* sparse_mex for values of more than 6 bits: the set is a byte per value
@@ -450,36 +468,7 @@ static uint64_t sparse_mex_wide(gr_octal_engine *E)
         E->work += k;
         E->sparse_work += k;
     }
-    uint64_t v = 0;
-    for (;;) {
-        while (v < nv && seen[v]) {
-            v++;
-        }
-        if (v >= nv) {
-            return v; /* above every XOR of values seen */
-        }
-        bool found = false;
-        for (unsigned i = 0; i < E->nrem && !found; i++) {
-            uint64_t c = E->rem[i], half = E->half[i], a = E->cursor[i];
-            if (a > half || common_for(E, c, v)) {
-                continue; /* scanned out, or every pair giving v was walked */
-            }
-            uint64_t a0 = a;
-            while (a <= half && !found) {
-                uint64_t end = a + 32 <= half + 1 ? a + 32 : half + 1;
-                for (; a < end; a++) {
-                    seen[g[a] ^ g[c - a]] = 1;
-                }
-                found = seen[v];
-            }
-            E->work += a - a0;
-            E->sparse_work += a - a0;
-            E->cursor[i] = a;
-        }
-        if (!found) {
-            return v;
-        }
-    }
+    return common_mex(E, true);
 }
 
 static gr_status widen(gr_octal_engine *E, uint64_t v)
