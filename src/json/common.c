@@ -512,8 +512,8 @@ gr_status gr_json_finite(void **state, void *s, gr_value *value, uint64_t n)
     return GR_OK;
 }
 
-gr_status gr_json_family_begin(gr_jctx *c, const gr_family *fam, const cJSON *req, void **state,
-                               gr_value *value, gr_move_opts *opts)
+static gr_status family_begin(gr_jctx *c, const gr_family *fam, const cJSON *req, void **state,
+                              gr_value *value, gr_move_opts *opts)
 {
     *state = NULL;
     memset(value, 0, sizeof(*value));
@@ -732,36 +732,55 @@ void gr_json_put_moves(gr_jctx *c, cJSON *r, cJSON *moves, uint64_t count,
 
 /* ---- families ------------------------------------------------------------- */
 
-gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
-                                  const cJSON *req, cJSON **resp)
+/* The answer of a family with finite values under normal play (or its
+ * own first_wins): its value as "grundy", the winner, and the winning
+ * moves. */
+static gr_status standard_answer(gr_jctx *c, const gr_family *fam, void *state,
+                                 const gr_value *value, const gr_move_opts *opts, cJSON *r)
 {
-    void *state;
-    gr_value value;
-    gr_move_opts opts;
-    gr_status st = gr_json_family_begin(c, fam, req, &state, &value, &opts);
-    if (st != GR_OK) {
-        return st;
-    }
-    bool first = fam->first_wins != NULL
-                     ? fam->first_wins(state, &value)
-                     : (value.kind == GR_VALUE_FINITE && value.n != 0);
-
-    cJSON *r = gr_jw_obj(c);
-    gr_jw_set(c, r, "grundy", gr_jw_u64(c, value.n));
+    bool first = fam->first_wins != NULL ? fam->first_wins(state, value)
+                                          : (value->kind == GR_VALUE_FINITE && value->n != 0);
+    gr_jw_set(c, r, "grundy", gr_jw_u64(c, value->n));
     gr_jw_set(c, r, "winner", gr_jw_str(c, first ? "first" : "second"));
     cJSON *moves = gr_jw_arr(c);
     uint64_t count = 0;
     if (first && moves != NULL) {
         gr_value zero = {.kind = GR_VALUE_FINITE};
-        uint64_t want = opts.all ? (opts.max > 0 ? opts.max : 1) : 1;
-        st = fam->moves_to(c, state, &zero, want, opts.all, moves, &count);
+        uint64_t want = opts->all ? (opts->max > 0 ? opts->max : 1) : 1;
+        gr_status st = fam->moves_to(c, state, &zero, want, opts->all, moves, &count);
         if (st != GR_OK) {
             return st;
         }
         /* A won position without moves exists only in misère play (the
          * empty position): the winner need not move. */
     }
-    gr_json_put_moves(c, r, moves, count, &opts);
+    gr_json_put_moves(c, r, moves, count, opts);
+    return GR_OK;
+}
+
+gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
+                                  const cJSON *req, cJSON **resp)
+{
+    void *state;
+    gr_value value;
+    gr_move_opts opts;
+    gr_status st = family_begin(c, fam, req, &state, &value, &opts);
+    if (st != GR_OK) {
+        return st;
+    }
+    return gr_json_family_respond(c, fam, state, &value, &opts, req, resp);
+}
+
+gr_status gr_json_family_respond(gr_jctx *c, const gr_family *fam, void *state,
+                                 const gr_value *value, const gr_move_opts *opts, const cJSON *req,
+                                 cJSON **resp)
+{
+    cJSON *r = gr_jw_obj(c);
+    gr_status st = fam->answer != NULL ? fam->answer(c, state, value, opts, r)
+                                       : standard_answer(c, fam, state, value, opts, r);
+    if (st != GR_OK) {
+        return st;
+    }
     if ((st = gr_json_put_all_moves(c, fam, state, req, r)) != GR_OK) {
         return st;
     }

@@ -18,14 +18,11 @@ typedef gr_status gr_endpoint_json(gr_jctx *c, const cJSON *req,
 typedef gr_status gr_endpoint_text(gr_jctx *c, const char *body, size_t len,
                                    cJSON **resp);
 
-gr_endpoint_json gr_endpoint_ordinal_trees;
-gr_endpoint_json gr_endpoint_octal;
 gr_endpoint_json gr_endpoint_hackenbush_graph;
 gr_endpoint_text gr_endpoint_hackenbush_graph_text;
 /* A JSON body of the plain common shape, read without a cJSON tree; GR_OK
  * with *resp NULL means "declined: parse it and call the JSON endpoint". */
 gr_endpoint_text gr_endpoint_hackenbush_graph_json_fast;
-gr_endpoint_json gr_endpoint_game_graph;
 gr_endpoint_json gr_endpoint_sum;
 /* @@ endpoints: add new declarations above this line @@ */
 

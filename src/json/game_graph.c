@@ -4,8 +4,9 @@
  * slides one token along one edge.  Values are the generalised
  * Sprague-Grundy function (include/grundy/game_graph.h).
  *
- * The family (gr_family_game_graph) serves /v1/sum; the endpoint has its
- * own handler because its answer may be a draw and its value infinite:
+ * The family (gr_family_game_graph) serves /v1/game-graph and /v1/sum;
+ * it writes its own answer (gr_gg_answer) because it may be a draw and
+ * its value infinite:
  *   {"grundy": g | {"infinity": [K...]}, "winner": "first"|"second"|"draw",
  *    "winning_move": {"token", "from", "to"} | null,
  *    ["winning_moves", "winning_move_count"], ["values"]}
@@ -379,48 +380,33 @@ static gr_status gr_gg_extras(gr_jctx *c, void *state, cJSON *resp)
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_game_graph = {.name = "game_graph",
-                                        .analyse = gr_gg_analyse,
-                                        .moves_to = gr_gg_moves_json,
-                                        .extras = gr_gg_extras,
-                                        .first_wins = gr_gg_first_wins,
-                                        .moves_all = gr_gg_moves_all};
-
-gr_status gr_endpoint_game_graph(gr_jctx *c, const cJSON *req, cJSON **resp)
+/* The answer: the value may be loopy and the winner "draw". */
+static gr_status gr_gg_answer(gr_jctx *c, void *state, const gr_value *value,
+                              const gr_move_opts *opts, cJSON *r)
 {
-    void *state;
-    gr_value value;
-    gr_move_opts opts;
-    gr_status st = gr_json_family_begin(c, &gr_family_game_graph, req, &state, &value, &opts);
-    if (st != GR_OK) {
-        return st;
-    }
     gr_gg_state *s = state;
     const char *winner = s->sum.winner == GR_GGRAPH_FIRST    ? "first"
                          : s->sum.winner == GR_GGRAPH_SECOND ? "second"
                                                              : "draw";
-    cJSON *r = gr_jw_obj(c);
-    gr_jw_set(c, r, "grundy", gr_jw_value(c, &value));
+    gr_jw_set(c, r, "grundy", gr_jw_value(c, value));
     gr_jw_set(c, r, "winner", gr_jw_str(c, winner));
     cJSON *moves = gr_jw_arr(c);
     uint64_t count = 0;
     gr_value zero = {.kind = GR_VALUE_FINITE};
     /* At least one move, for winning_move. */
-    uint64_t want = opts.all && opts.max > 0 ? opts.max : 1;
-    st = gr_gg_moves_json(c, s, &zero, want, opts.all, moves, &count);
+    uint64_t want = opts->all && opts->max > 0 ? opts->max : 1;
+    gr_status st = gr_gg_moves_json(c, s, &zero, want, opts->all, moves, &count);
     if (st != GR_OK) {
         return st;
     }
-    gr_json_put_moves(c, r, moves, count, &opts);
-    if ((st = gr_json_put_all_moves(c, &gr_family_game_graph, s, req, r)) != GR_OK) {
-        return st;
-    }
-    if ((st = gr_gg_extras(c, s, r)) != GR_OK) {
-        return st;
-    }
-    if (!gr_jw_ok(c)) {
-        return gr_json_oom(c);
-    }
-    *resp = r;
+    gr_json_put_moves(c, r, moves, count, opts);
     return GR_OK;
 }
+
+const gr_family gr_family_game_graph = {.name = "game_graph",
+                                        .analyse = gr_gg_analyse,
+                                        .moves_to = gr_gg_moves_json,
+                                        .extras = gr_gg_extras,
+                                        .first_wins = gr_gg_first_wins,
+                                        .moves_all = gr_gg_moves_all,
+                                        .answer = gr_gg_answer};

@@ -249,24 +249,31 @@ typedef struct gr_family {
      * (list->count).
      * NULL: the family cannot list them (a 422). */
     gr_status (*moves_all)(gr_jctx *c, void *state, gr_move_list *list);
+    /* Writes the answer fields of the family's endpoint into r -- the
+     * value, the winner, winning_move(s) -- when the standard ones do not
+     * fit (loopy values and draws, ordinal values); all_moves and extras
+     * follow as for every family.  NULL: the standard answer. */
+    gr_status (*answer)(gr_jctx *c, void *state, const gr_value *value, const gr_move_opts *opts,
+                        cJSON *r);
 } gr_family;
 
 /* The end of a finite family's analyse: the value n, the state s kept
  * for the move hooks; GR_OK. */
 gr_status gr_json_finite(void **state, void *s, gr_value *value, uint64_t n);
 
-/* The first steps of a family's own endpoint: analyse the whole request
- * (pointer "") and read the options every analysis shares from it. */
-gr_status gr_json_family_begin(gr_jctx *c, const gr_family *fam, const cJSON *req, void **state,
-                               gr_value *value, gr_move_opts *opts);
-
-/* The standard endpoint for a family with finite values: analyse, then
- * {"grundy", "winner", "winning_move", [winning_moves, winning_move_count],
- * extras}.  `options_from` is the request object holding
- * all_winning_moves / max_moves (the family's analyse must accept those
- * two keys in its object reader). */
+/* A family's endpoint: analyse the whole request (pointer "") and read
+ * the options every analysis shares from it (all_winning_moves,
+ * max_moves: the family's analyse accepts those keys in its object
+ * reader), then the answer -- fam->answer, or for a family with finite
+ * values {"grundy", "winner", "winning_move", [winning_moves,
+ * winning_move_count]} -- then all_moves and the extras. */
 gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
                                   const cJSON *req, cJSON **resp);
+/* The same response for a state analysed already (the streaming readers
+ * of /v1/hackenbush/graph); req holds all_moves, or is NULL. */
+gr_status gr_json_family_respond(gr_jctx *c, const gr_family *fam, void *state,
+                                 const gr_value *value, const gr_move_opts *opts, const cJSON *req,
+                                 cJSON **resp);
 
 /* With "all_moves": true in req, adds "moves" (at most max_moves entries)
  * and "move_count" to r through fam->moves_all (a 422 when it is NULL). */

@@ -218,30 +218,8 @@ const gr_family gr_family_hackenbush_graph = {.name = "hackenbush_graph",
 gr_status gr_hgraph_json_respond(gr_jctx *c, gr_hgraph_state *s, const gr_move_opts *opts,
                                  cJSON **resp)
 {
-    bool first = s->summary.grundy != 0;
-    cJSON *r = gr_jw_obj(c);
-    gr_jw_set(c, r, "grundy", gr_jw_u64(c, s->summary.grundy));
-    gr_jw_set(c, r, "winner", gr_jw_str(c, first ? "first" : "second"));
-    cJSON *moves = gr_jw_arr(c);
-    uint64_t count = 0;
-    if (first && moves != NULL) {
-        gr_value zero = {.kind = GR_VALUE_FINITE};
-        uint64_t want = opts->all ? (opts->max > 0 ? opts->max : 1) : 1;
-        gr_status st = gr_hgraph_moves_json(c, s, &zero, want, opts->all, moves, &count);
-        if (st != GR_OK) {
-            return st;
-        }
-    }
-    gr_json_put_moves(c, r, moves, count, opts);
-    gr_status st = gr_hgraph_extras(c, s, r);
-    if (st != GR_OK) {
-        return st;
-    }
-    if (!gr_jw_ok(c)) {
-        return gr_json_oom(c);
-    }
-    *resp = r;
-    return GR_OK;
+    gr_value value = {.kind = GR_VALUE_FINITE, .n = s->summary.grundy};
+    return gr_json_family_respond(c, &gr_family_hackenbush_graph, s, &value, opts, NULL, resp);
 }
 
 gr_status gr_endpoint_hackenbush_graph(gr_jctx *c, const cJSON *req, cJSON **resp)

@@ -316,8 +316,3 @@ const gr_family gr_family_octal = {
     .first_wins = NULL,
     .moves_all = gr_octal_moves_all,
 };
-
-gr_status gr_endpoint_octal(gr_jctx *c, const cJSON *req, cJSON **resp)
-{
-    return gr_json_family_endpoint(c, &gr_family_octal, req, resp);
-}

@@ -3,8 +3,9 @@
  * with {"trees": [<nested tree>, ...]}, and the same family inside
  * /v1/sum.
  *
- * Its values are ordinals below epsilon_0, so its endpoint is its own (the
- * generic one writes an integer "grundy"): the value is written three ways
+ * Its values are ordinals below epsilon_0, so it writes its own answer
+ * (the family's answer hook; the standard one writes an integer
+ * "grundy"): the value is written three ways
  * (Unicode text, ASCII text, a recursive CNF array) and a winning move
  * names a tree and the tree to put in its place.
  *
@@ -98,22 +99,37 @@ static gr_ord_frame *frames_for(gr_jctx *c, const gr_ord_ctx *x, gr_ord a,
     return f;
 }
 
-/* The start both writers share: the frame stack (freed by the caller,
- * *depth frames), the output buffer opened with "[", the memo, and a's
- * frame pushed (*sp = 1).  NULL (c->oom set) when there is no stack. */
-static gr_ord_frame *walk_begin(gr_jctx *c, const gr_ord_ctx *x, gr_ord a, size_t *depth, gr_buf *b,
-                                gr_ord_memo *memo, size_t *sp)
+/* What both writers walk with: the frame stack (depth frames; sp in use),
+ * the output buffer and the memo of subtrees written already. */
+typedef struct gr_ord_walk {
+    gr_ord_frame *stk;
+    size_t depth, sp;
+    gr_buf b;
+    gr_ord_memo memo;
+} gr_ord_walk;
+
+/* The stack, the buffer opened with "[", the memo, and a's frame pushed
+ * (sp = 1).  False (c->oom set) when there is no stack. */
+static bool walk_begin(gr_jctx *c, const gr_ord_ctx *x, gr_ord a, gr_ord_walk *w)
 {
-    gr_ord_frame *stk = frames_for(c, x, a, depth);
-    if (stk == NULL) {
-        return NULL;
+    w->stk = frames_for(c, x, a, &w->depth);
+    if (w->stk == NULL) {
+        return false;
     }
-    *b = (gr_buf){.arena = c->arena};
-    gr_ord_memo_init(memo, c->arena);
-    *sp = 0;
-    stk[(*sp)++] = frame_of(x, a, 0);
-    gr_buf_put(b, "[", 1);
-    return stk;
+    w->b = (gr_buf){.arena = c->arena};
+    gr_ord_memo_init(&w->memo, c->arena);
+    w->sp = 0;
+    w->stk[w->sp++] = frame_of(x, a, 0);
+    gr_buf_put(&w->b, "[", 1);
+    return true;
+}
+
+/* The text written, as raw JSON; the stack and the memo are given back. */
+static cJSON *walk_end(gr_jctx *c, gr_ord_walk *w)
+{
+    gr_arena_free(c->arena, w->stk, w->depth * sizeof(*w->stk));
+    gr_ord_memo_release(&w->memo);
+    return gr_jw_raw_buf(c, &w->b);
 }
 
 cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
@@ -121,44 +137,41 @@ cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
     /* [{"exponent":<cnf of e>,"coefficient":c},...]: a frame's terms are
      * written in order; the exponent's frame goes on top and, when it
      * ends, its parent writes the coefficient. */
-    size_t depth, sp;
-    gr_buf b;
-    gr_ord_memo memo;
-    gr_ord_frame *stk = walk_begin(c, x, a, &depth, &b, &memo, &sp);
-    if (stk == NULL) {
+    gr_ord_walk w;
+    if (!walk_begin(c, x, a, &w)) {
         return NULL;
     }
-    while (sp > 0 && !b.oom) {
-        gr_ord_frame *f = &stk[sp - 1];
+    gr_ord_frame *stk = w.stk;
+    gr_buf *b = &w.b;
+    while (w.sp > 0 && !b->oom) {
+        gr_ord_frame *f = &stk[w.sp - 1];
         if (f->left != 0) { /* back from term f->term - 1's exponent */
-            gr_buf_put(&b, "],\"coefficient\":", 16);
-            gr_json_buf_u64(&b, f->coefs[f->term - 1]);
-            gr_buf_put(&b, "}", 1);
+            gr_buf_put(b, "],\"coefficient\":", 16);
+            gr_json_buf_u64(b, f->coefs[f->term - 1]);
+            gr_buf_put(b, "}", 1);
             f->left = 0;
         }
         if (f->term == f->n) {
-            if (sp > 1) {
-                jb_remember(&b, &memo, x, f->label, f->start, false);
+            if (w.sp > 1) {
+                jb_remember(b, &w.memo, x, f->label, f->start, false);
             }
-            sp--; /* the parent (if any) closes with its coefficient */
+            w.sp--; /* the parent (if any) closes with its coefficient */
             continue;
         }
         gr_ord e = f->exps[f->term];
-        gr_buf_put(&b, f->term > 0 ? ",{\"exponent\":[" : "{\"exponent\":[",
+        gr_buf_put(b, f->term > 0 ? ",{\"exponent\":[" : "{\"exponent\":[",
                f->term > 0 ? 14 : 13);
         f->term++;
         f->left = 1;
         size_t off, n;
-        if (gr_ord_shared(x, e) && jb_recall(&memo, e, &off, &n)) {
-            gr_buf_repeat(&b, off, n);
+        if (gr_ord_shared(x, e) && jb_recall(&w.memo, e, &off, &n)) {
+            gr_buf_repeat(b, off, n);
         } else if (e != GR_ORD_ZERO) {
-            stk[sp++] = frame_of(x, e, b.len);
+            stk[w.sp++] = frame_of(x, e, b->len);
         }
     }
-    gr_buf_put(&b, "]", 1);
-    gr_arena_free(c->arena, stk, depth * sizeof(*stk));
-    gr_ord_memo_release(&memo);
-    return gr_jw_raw_buf(c, &b);
+    gr_buf_put(b, "]", 1);
+    return walk_end(c, &w);
 }
 
 void gr_json_ordinal_fields(gr_jctx *c, cJSON *obj, const gr_ord_ctx *x,
@@ -199,24 +212,23 @@ cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
 {
     /* The root's children: coef copies of the tree of each exponent; every
      * copy after the first is a memcpy of the first. */
-    size_t depth, sp;
-    gr_buf b;
-    gr_ord_memo memo;
-    gr_ord_frame *stk = walk_begin(c, x, a, &depth, &b, &memo, &sp);
-    if (stk == NULL) {
+    gr_ord_walk w;
+    if (!walk_begin(c, x, a, &w)) {
         return NULL;
     }
+    gr_ord_frame *stk = w.stk;
+    gr_buf *b = &w.b;
     bool first = true; /* no child written yet in the top array */
-    while (sp > 0 && !b.oom) {
-        gr_ord_frame *f = &stk[sp - 1];
+    while (w.sp > 0 && !b->oom) {
+        gr_ord_frame *f = &stk[w.sp - 1];
         if (f->term == f->n) {
-            if (sp > 1) {
+            if (w.sp > 1) {
                 /* more copies of this term to come under the parent? */
-                jb_remember(&b, &memo, x, f->label, f->start,
-                            stk[sp - 2].left > 0);
+                jb_remember(b, &w.memo, x, f->label, f->start,
+                            stk[w.sp - 2].left > 0);
             }
-            gr_buf_put(&b, "]", 1);
-            sp--;
+            gr_buf_put(b, "]", 1);
+            w.sp--;
             first = false;
             continue;
         }
@@ -228,24 +240,22 @@ cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
         if (--f->left == 0) {
             f->term++;
         }
-        gr_buf_put(&b, first ? "[" : ",[", first ? 1 : 2);
+        gr_buf_put(b, first ? "[" : ",[", first ? 1 : 2);
         size_t off, n;
         if (e == GR_ORD_ZERO) {
-            gr_buf_put(&b, "]", 1);
+            gr_buf_put(b, "]", 1);
             first = false;
         } else if ((later_copy || gr_ord_shared(x, e)) &&
-                   jb_recall(&memo, e, &off, &n)) {
-            gr_buf_repeat(&b, off, n);
-            gr_buf_put(&b, "]", 1);
+                   jb_recall(&w.memo, e, &off, &n)) {
+            gr_buf_repeat(b, off, n);
+            gr_buf_put(b, "]", 1);
             first = false;
         } else {
             first = true;
-            stk[sp++] = frame_of(x, e, b.len);
+            stk[w.sp++] = frame_of(x, e, b->len);
         }
     }
-    gr_arena_free(c->arena, stk, depth * sizeof(*stk));
-    gr_ord_memo_release(&memo);
-    return gr_jw_raw_buf(c, &b);
+    return walk_end(c, &w);
 }
 
 /* ---- reading the forest ------------------------------------------------------ */
@@ -526,27 +536,14 @@ static gr_status gr_otree_moves_all(gr_jctx *c, void *state, gr_move_list *list)
                          "or more has infinitely many moves (ask for winning moves instead)");
 }
 
-const gr_family gr_family_ordinal_trees = {.name = "ordinal_trees",
-                                           .analyse = gr_otree_analyse_json,
-                                           .moves_to = gr_otree_moves_json,
-                                           .first_wins = gr_otree_first_wins,
-                                           .moves_all = gr_otree_moves_all};
-
-/* ---- the endpoint ---------------------------------------------------------------- */
-
-gr_status gr_endpoint_ordinal_trees(gr_jctx *c, const cJSON *req,
-                                    cJSON **resp)
+/* The answer: the value is an ordinal (in Cantor normal form, as text
+ * and as a tree), with each tree's own. */
+static gr_status gr_otree_answer(gr_jctx *c, void *state, const gr_value *value,
+                                 const gr_move_opts *opts, cJSON *r)
 {
-    void *state;
-    gr_value value;
-    gr_move_opts opts;
-    gr_status st = gr_json_family_begin(c, &gr_family_ordinal_trees, req, &state, &value, &opts);
-    if (st != GR_OK) {
-        return st;
-    }
+    gr_status st;
     gr_otree_state *s = state;
     const gr_ord_ctx *x = s->res.ctx;
-    cJSON *r = gr_jw_obj(c);
     gr_json_ordinal_fields(c, r, x, s->res.total);
     cJSON *tg = gr_jw_arr(c);
     for (size_t i = 0; i < s->res.n_trees && gr_jw_ok(c); i++) {
@@ -554,7 +551,7 @@ gr_status gr_endpoint_ordinal_trees(gr_jctx *c, const cJSON *req,
                                                GR_ORD_UNICODE));
     }
     gr_jw_set(c, r, "tree_grundy", tg);
-    bool first = gr_otree_first_wins(s, &value);
+    bool first = gr_otree_first_wins(s, value);
     gr_jw_set(c, r, "winner", gr_jw_str(c, first ? "first" : "second"));
 
     /* The first winning move, then (on request) the list: built twice
@@ -575,11 +572,11 @@ gr_status gr_endpoint_ordinal_trees(gr_jctx *c, const cJSON *req,
     } else {
         gr_jw_set(c, r, "winning_move", gr_jw_null(c));
     }
-    if (opts.all) {
+    if (opts->all) {
         cJSON *moves = gr_jw_arr(c);
         count = 0;
         if (first && moves != NULL) {
-            st = gr_otree_moves_json(c, s, &zero, opts.max, true, moves,
+            st = gr_otree_moves_json(c, s, &zero, opts->max, true, moves,
                                      &count);
             if (st != GR_OK) {
                 return st;
@@ -588,12 +585,12 @@ gr_status gr_endpoint_ordinal_trees(gr_jctx *c, const cJSON *req,
         gr_jw_set(c, r, "winning_moves", moves);
         gr_jw_set(c, r, "winning_move_count", gr_jw_u64(c, count));
     }
-    if ((st = gr_json_put_all_moves(c, &gr_family_ordinal_trees, s, req, r)) != GR_OK) {
-        return st;
-    }
-    if (!gr_jw_ok(c)) {
-        return gr_json_oom(c);
-    }
-    *resp = r;
     return GR_OK;
 }
+
+const gr_family gr_family_ordinal_trees = {.name = "ordinal_trees",
+                                           .analyse = gr_otree_analyse_json,
+                                           .moves_to = gr_otree_moves_json,
+                                           .first_wins = gr_otree_first_wins,
+                                           .moves_all = gr_otree_moves_all,
+                                           .answer = gr_otree_answer};
