@@ -65,6 +65,15 @@ void *gr_arena_calloc(gr_arena *arena, size_t n, size_t size);
  * the old space is simply abandoned until the arena dies. */
 void *gr_arena_realloc(gr_arena *arena, void *ptr, size_t old_size, size_t new_size);
 
+/* Room for at least `need` elements of `size` bytes in buf, an array
+ * of *cap elements from arena (buf NULL, *cap 0: none yet): the capacity
+ * doubles, from `first` when there is none, until it holds need, and the
+ * contents are kept.  Returns the array (buf itself when it is large
+ * enough) and sets *cap; NULL when out of memory, buf and *cap then
+ * unchanged. */
+void *gr_arena_grow(gr_arena *arena, void *buf, size_t *cap, size_t need, size_t size,
+                    size_t first);
+
 /* Releases an allocation early: large chunks go back to the system at
  * once, small ones are abandoned until the arena dies.  size must be the
  * size the allocation was made (or last resized) with.  Useful for a

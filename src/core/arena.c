@@ -262,6 +262,28 @@ static gr_large *gr_large_of(void *ptr)
     return (gr_large *)((unsigned char *)ptr - GR_LARGE_HDR);
 }
 
+void *gr_arena_grow(gr_arena *a, void *buf, size_t *cap, size_t need, size_t size, size_t first)
+{
+    if (need <= *cap) {
+        return buf;
+    }
+    size_t n = *cap > 0 ? *cap : (first > 0 ? first : 1);
+    while (n < need) {
+        if (n > ((size_t)-1) / 2) {
+            return NULL;
+        }
+        n *= 2;
+    }
+    if (n > ((size_t)-1) / size) {
+        return NULL;
+    }
+    void *p = gr_arena_realloc(a, buf, *cap * size, n * size);
+    if (p != NULL) {
+        *cap = n;
+    }
+    return p;
+}
+
 void *gr_arena_realloc(gr_arena *a, void *ptr, size_t old_size, size_t new_size)
 {
     if (ptr == NULL) {

@@ -165,18 +165,13 @@ static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k, u
         return NULL;
     }
     if (k->len + need > k->cap) {
-        size_t cap = k->cap ? k->cap : 4096;
-        while (cap < k->len + need) {
-            cap *= 2;
-        }
         uint32_t *pool =
-            gr_arena_realloc(t->arena, k->pool, k->cap * sizeof(uint32_t), cap * sizeof(uint32_t));
+            gr_arena_grow(t->arena, k->pool, &k->cap, k->len + need, sizeof(uint32_t), 4096);
         if (pool == NULL) {
             k->disabled = true;
             return NULL;
         }
         k->pool = pool;
-        k->cap = cap;
     }
     t->move_work += start + 2 * p;
     uint32_t *b = k->pool + k->len;

@@ -122,14 +122,11 @@ static gr_status grow_values(gr_octal_engine *E, uint64_t cap)
 static gr_status rare_push(gr_octal_engine *E, uint64_t h)
 {
     if (E->nrare == E->rcap) {
-        size_t cap = E->rcap ? 2 * E->rcap : 256;
-        uint32_t *r =
-            gr_arena_realloc(E->arena, E->rare, E->rcap * sizeof(uint32_t), cap * sizeof(uint32_t));
+        uint32_t *r = gr_arena_grow(E->arena, E->rare, &E->rcap, E->nrare + 1, sizeof(uint32_t), 256);
         if (r == NULL) {
             return GR_ENOMEM;
         }
         E->rare = r;
-        E->rcap = cap;
     }
     E->rare[E->nrare++] = (uint32_t)h;
     return GR_OK;

@@ -245,17 +245,11 @@ static gr_status gr_search_reserve(gr_search *s, size_t words)
     if (s->top + words <= s->buf_cap) {
         return GR_OK;
     }
-    size_t cap = s->buf_cap;
-    while (cap < s->top + words) {
-        cap *= 2;
-    }
-    uint64_t *nb =
-        gr_arena_realloc(s->arena, s->buf, s->buf_cap * sizeof(uint64_t), cap * sizeof(uint64_t));
+    uint64_t *nb = gr_arena_grow(s->arena, s->buf, &s->buf_cap, s->top + words, sizeof(uint64_t), 1);
     if (nb == NULL) {
         return GR_ENOMEM;
     }
     s->buf = nb;
-    s->buf_cap = cap;
     return GR_OK;
 }
 

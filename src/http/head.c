@@ -24,6 +24,17 @@ static bool gr_head_tchar(unsigned char ch)
     return ch != '\0' && strchr("!#$%&'*+-.^_`|~", ch) != NULL;
 }
 
+/* The length of the token (RFC 9110 tchar+) at s[0..n) when a `sep`
+ * follows it; 0 when there is no token or no `sep` after it. */
+static size_t gr_head_token(const unsigned char *s, size_t n, unsigned char sep)
+{
+    size_t i = 0;
+    while (i < n && gr_head_tchar(s[i])) {
+        i++;
+    }
+    return i < n && s[i] == sep ? i : 0;
+}
+
 static bool gr_head_ows(unsigned char ch)
 {
     return ch == ' ' || ch == '\t';
@@ -77,11 +88,8 @@ static gr_head_verdict gr_head_bad(gr_head_result *out, gr_head_verdict v, const
 static bool gr_head_request_line(const unsigned char *s, size_t n, gr_head_state *st,
                                  gr_head_result *out)
 {
-    size_t i = 0;
-    while (i < n && gr_head_tchar(s[i])) {
-        i++;
-    }
-    if (i == 0 || i >= n || s[i] != ' ') {
+    size_t i = gr_head_token(s, n, ' ');
+    if (i == 0) {
         gr_head_bad(out, GR_HEAD_BAD, "the request line must be METHOD SP target SP HTTP/1.x");
         return false;
     }
@@ -167,11 +175,8 @@ static bool gr_head_field(const unsigned char *s, size_t n, gr_head_state *st, g
         gr_head_bad(out, GR_HEAD_BAD, "header lines may not be folded");
         return false;
     }
-    size_t i = 0;
-    while (i < n && gr_head_tchar(s[i])) {
-        i++;
-    }
-    if (i == 0 || i >= n || s[i] != ':') {
+    size_t i = gr_head_token(s, n, ':');
+    if (i == 0) {
         gr_head_bad(out, GR_HEAD_BAD, "a header line must be name \":\" value");
         return false;
     }

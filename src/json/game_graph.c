@@ -339,44 +339,50 @@ static void gr_gg_put_value(gr_buf *b, const gr_value *v)
  * text: as cJSON nodes they took ~100 bytes a position each (a
  * 3,000,000-position graph went past the request's 512 MiB budget), as
  * text a few bytes.  The bytes are those the printer would write. */
+static void put_value_at(gr_buf *b, const gr_gg_state *s, uint32_t u)
+{
+    gr_value v = gr_gg_value(&s->graph, u);
+    gr_gg_put_value(b, &v);
+}
+
+static void put_remoteness_at(gr_buf *b, const gr_gg_state *s, uint32_t u)
+{
+    if (s->remoteness[u] == GR_GGRAPH_DRAWN) {
+        gr_buf_puts(b, "null");
+    } else {
+        gr_buf_u64(b, s->remoteness[u]);
+    }
+}
+
+/* [put(0), put(1), ...]: one entry a position, as raw JSON text. */
+static cJSON *per_position(gr_jctx *c, const gr_gg_state *s,
+                           void (*put)(gr_buf *, const gr_gg_state *, uint32_t))
+{
+    gr_buf b;
+    gr_buf_init(&b, c->arena);
+    gr_buf_putc(&b, '[');
+    for (uint32_t u = 0; u < s->graph.positions && !b.oom; u++) {
+        if (u > 0) {
+            gr_buf_putc(&b, ',');
+        }
+        put(&b, s, u);
+    }
+    gr_buf_putc(&b, ']');
+    return gr_jw_raw_buf(c, &b);
+}
+
 static gr_status gr_gg_extras(gr_jctx *c, void *state, cJSON *resp)
 {
     gr_gg_state *s = state;
     if (!s->include_values) {
         return GR_OK;
     }
-    const gr_ggraph *g = &s->graph;
-    gr_buf values;
-    gr_buf_init(&values, c->arena);
-    gr_buf_putc(&values, '[');
-    for (uint32_t u = 0; u < g->positions && !values.oom; u++) {
-        if (u > 0) {
-            gr_buf_putc(&values, ',');
-        }
-        gr_value v = gr_gg_value(g, u);
-        gr_gg_put_value(&values, &v);
-    }
-    gr_buf_putc(&values, ']');
-    gr_jw_set(c, resp, "values", gr_jw_raw_buf(c, &values));
+    gr_jw_set(c, resp, "values", per_position(c, s, put_value_at));
     gr_status st = gr_gg_remoteness(c, s);
     if (st != GR_OK) {
         return st;
     }
-    gr_buf rem;
-    gr_buf_init(&rem, c->arena);
-    gr_buf_putc(&rem, '[');
-    for (uint32_t u = 0; u < g->positions && !rem.oom; u++) {
-        if (u > 0) {
-            gr_buf_putc(&rem, ',');
-        }
-        if (s->remoteness[u] == GR_GGRAPH_DRAWN) {
-            gr_buf_puts(&rem, "null");
-        } else {
-            gr_buf_u64(&rem, s->remoteness[u]);
-        }
-    }
-    gr_buf_putc(&rem, ']');
-    gr_jw_set(c, resp, "remoteness", gr_jw_raw_buf(c, &rem));
+    gr_jw_set(c, resp, "remoteness", per_position(c, s, put_remoteness_at));
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
