@@ -109,18 +109,11 @@ static gr_octal_split_cache *cache_get(gr_octal_table *t)
     return k;
 }
 
-/* The number of splits of c (< computed) worth target, or false when the
- * cache cannot say. */
-static bool small_split_count(gr_octal_table *t, uint64_t c, uint64_t target, uint64_t *count)
+/* The number of splits of c (< computed) worth target < k->vals, from
+ * c's histogram of pair values; false when there is no room for it. */
+static bool hist_count(gr_octal_table *t, gr_octal_split_cache *k, uint64_t c, uint64_t target,
+                       uint64_t *count)
 {
-    gr_octal_split_cache *k = cache_get(t);
-    if (k == NULL || k->hist_disabled) {
-        return false;
-    }
-    if (target >= k->vals) {
-        *count = 0; /* XORs of values below vals stay below it */
-        return true;
-    }
     if (k->hist == NULL) {
         k->hist = GR_ARENA_ARRAY(t->arena, uint32_t *, t->computed);
         if (k->hist == NULL) {
@@ -200,18 +193,11 @@ static const uint32_t *cache_block(gr_octal_table *t, gr_octal_split_cache *k, u
     return b;
 }
 
-/* The number of splits of c (>= computed) worth target, or false when the
- * cache cannot say. */
-static bool cached_split_count(gr_octal_table *t, uint64_t c, uint64_t target, uint64_t *count)
+/* The number of splits of c (>= computed) worth target < k->vals, from
+ * the block of c's residue; false when there is no room for it. */
+static bool period_count(gr_octal_table *t, gr_octal_split_cache *k, uint64_t c, uint64_t target,
+                         uint64_t *count)
 {
-    gr_octal_split_cache *k = cache_get(t);
-    if (k == NULL || k->disabled) {
-        return false;
-    }
-    if (target >= k->vals) {
-        *count = 0; /* XORs of values below vals stay below it */
-        return true;
-    }
     uint64_t e = t->preperiod, p = t->period;
     uint64_t start = e > 0 ? e : 1;
     const uint32_t *b = cache_block(t, k, c, start);
@@ -236,23 +222,39 @@ static bool cached_split_count(gr_octal_table *t, uint64_t c, uint64_t target, u
     return true;
 }
 
+/* The number of splits of c worth target, or false when the cache cannot
+ * say (no period for c past the table, or no room). */
+static bool split_count(gr_octal_table *t, uint64_t c, uint64_t target, uint64_t *count)
+{
+    gr_octal_split_cache *k = cache_get(t);
+    bool small = c < t->computed;
+    if (k == NULL || (small ? k->hist_disabled : k->disabled)) {
+        return false;
+    }
+    if (target >= k->vals) {
+        *count = 0; /* XORs of values below vals stay below it */
+        return true;
+    }
+    return small ? hist_count(t, k, c, target, count) : period_count(t, k, c, target, count);
+}
+
 /* Splits of c = a + b (1 <= a <= b) with g(a) ^ g(b) = target. */
 static gr_status split_moves(gr_octal_table *t, uint32_t take, uint64_t c, uint64_t target,
                              move_sink *s)
 {
     /* in Grundy's game the halves of c must differ */
     uint64_t half = t->code.kind == GR_OCTAL_GRUNDY ? (c - 1) / 2 : c / 2;
-    if (c < t->computed) {
-        uint64_t known;
-        if (small_split_count(t, c, target, &known)) {
-            if (known == 0) {
-                return GR_OK;
-            }
-            if (s->listed >= s->max) {
-                sink_add(s, known); /* nothing left to list: count only */
-                return GR_OK;
-            }
+    uint64_t known;
+    if (split_count(t, c, target, &known)) {
+        if (known == 0) {
+            return GR_OK;
         }
+        if (s->listed >= s->max) {
+            sink_add(s, known); /* nothing left to list: count only */
+            return GR_OK;
+        }
+    }
+    if (c < t->computed) {
         t->move_work += half;
         for (uint64_t a = 1; a <= half && !sink_done(s); a++) {
             if ((uint64_t)(gr_octal_raw(t, a) ^ gr_octal_raw(t, c - a)) == target) {
@@ -261,16 +263,6 @@ static gr_status split_moves(gr_octal_table *t, uint32_t take, uint64_t c, uint6
             }
         }
         return GR_OK;
-    }
-    uint64_t cached;
-    if (cached_split_count(t, c, target, &cached)) {
-        if (cached == 0) {
-            return GR_OK;
-        }
-        if (s->listed >= s->max) {
-            sink_add(s, cached); /* nothing left to list: count only */
-            return GR_OK;
-        }
     }
     /* c >= computed >= 2e + 2p + t: for a >= E = max(e, 1) both a and
      * c - a >= c/2 >= e + p lie in the periodic part, so whether a works
