@@ -65,6 +65,9 @@ void *gr_arena_calloc(gr_arena *arena, size_t n, size_t size);
  * the old space is simply abandoned until the arena dies. */
 void *gr_arena_realloc(gr_arena *arena, void *ptr, size_t old_size, size_t new_size);
 
+/* A copy of the string s in arena; NULL when out of memory. */
+char *gr_arena_strdup(gr_arena *arena, const char *s);
+
 /* Room for at least `need` elements of `size` bytes in buf, an array
  * of *cap elements from arena (buf NULL, *cap 0: none yet): the capacity
  * doubles, from `first` when there is none, until it holds need, and the

@@ -262,6 +262,16 @@ static gr_large *gr_large_of(void *ptr)
     return (gr_large *)((unsigned char *)ptr - GR_LARGE_HDR);
 }
 
+char *gr_arena_strdup(gr_arena *a, const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = gr_arena_alloc(a, n);
+    if (p != NULL) {
+        memcpy(p, s, n);
+    }
+    return p;
+}
+
 void *gr_arena_grow(gr_arena *a, void *buf, size_t *cap, size_t need, size_t size, size_t first)
 {
     if (need <= *cap) {

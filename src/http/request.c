@@ -473,13 +473,11 @@ static enum MHD_Result gr_begin(gr_server *srv, struct MHD_Connection *conn, con
         return MHD_NO; /* not even 8 KiB under --max-memory: close */
     }
     gr_req *req = gr_arena_calloc(arena, 1, sizeof(*req));
-    size_t ulen = strlen(url);
-    char *path = gr_arena_alloc(arena, ulen + 1);
+    char *path = gr_arena_strdup(arena, url);
     if (req == NULL || path == NULL) {
         gr_arena_destroy(arena);
         return MHD_NO;
     }
-    memcpy(path, url, ulen + 1);
     req->srv = srv;
     req->arena = arena;
     req->conn_entry = cc;

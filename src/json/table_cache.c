@@ -241,8 +241,7 @@ gr_status gr_tcache_get(const char *key, gr_tcache_solve_fn *solve, void *ctx, s
     }
     /* A miss: this request computes. */
     gr_tcache_entry *e = calloc(1, sizeof(*e));
-    size_t klen = strlen(key);
-    char *k = malloc(klen + 1);
+    char *k = strdup(key);
     /* the computation may need more than the table keeps (0.354 computes
      * in 16 bits and keeps 8): at least GR_TCACHE_COMPUTE_MIN; a table over
      * the cache's bound is answered and then dropped */
@@ -258,7 +257,6 @@ gr_status gr_tcache_get(const char *key, gr_tcache_solve_fn *solve, void *ctx, s
         }
         return GR_ENOMEM;
     }
-    memcpy(k, key, klen + 1);
     e->key = k;
     e->hash = h;
     e->state = GR_TC_COMPUTING;
@@ -283,7 +281,7 @@ gr_status gr_tcache_get(const char *key, gr_tcache_solve_fn *solve, void *ctx, s
     gr_tcache_entry *freed = NULL;
     if (st == GR_OK) {
         e->state = GR_TC_READY;
-        e->bytes = gr_arena_bytes(arena) + sizeof(*e) + klen + 1;
+        e->bytes = gr_arena_bytes(arena) + sizeof(*e) + strlen(k) + 1;
         gr_tc.bytes += e->bytes;
         freed = gr_tc_evict();
         *out = e;
