@@ -52,8 +52,6 @@
 #define GR_SEQ_MAX_WORKERS 64
 #define GR_SEQ_MAX_PARAMS 16
 
-static atomic_int gr_seq_workers;
-
 typedef struct seq_job {
     pthread_mutex_t lock;
     pthread_cond_t cond;
@@ -71,6 +69,7 @@ typedef struct seq_job {
     _Atomic int cancel;
     gr_stop stop;
     struct MHD_Connection *conn; /* resumed by the worker (not streaming) */
+    atomic_int *workers;         /* the server's count of sequence threads */
     /* the stream */
     char *buf;
     size_t buf_len, buf_off, buf_cap;
@@ -138,6 +137,7 @@ static bool etag_matches(const char *inm, const char *etag)
 static void *worker(void *arg)
 {
     seq_job *j = arg;
+    atomic_int *workers = j->workers; /* j may be gone by the end */
     gr_jctx c;
     gr_jctx_init(&c, j->arena);
     c.time_limit_s = j->time_limit_s;
@@ -164,7 +164,7 @@ static void *worker(void *arg)
     }
     job_unref(j);
     /* last: gr_sequence_quiesce waits for this (the arena is gone) */
-    atomic_fetch_sub(&gr_seq_workers, 1);
+    atomic_fetch_sub(workers, 1);
     return NULL;
 }
 
@@ -419,8 +419,9 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
     j->stop = (gr_stop){&j->cancel, &srv->cancel_all,
                         gr_now_ns() + (uint64_t)srv->cfg.max_analysis * 1000000000u};
     j->time_limit_s = srv->cfg.max_analysis;
-    if (atomic_fetch_add(&gr_seq_workers, 1) >= GR_SEQ_MAX_WORKERS) {
-        atomic_fetch_sub(&gr_seq_workers, 1);
+    j->workers = &srv->seq_workers;
+    if (atomic_fetch_add(j->workers, 1) >= GR_SEQ_MAX_WORKERS) {
+        atomic_fetch_sub(j->workers, 1);
         job_unref(j);
         return gr_send_problem(conn, req, GR_PROBLEM_OVERLOADED,
                                "too many sequences are being computed; retry shortly", NULL, true);
@@ -431,7 +432,7 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
     if (j->stream) {
         r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, j, stream_free);
         if (r == NULL) {
-            atomic_fetch_sub(&gr_seq_workers, 1);
+            atomic_fetch_sub(j->workers, 1);
             j->refs = 1;
             job_unref(j);
             return MHD_NO;
@@ -444,7 +445,7 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
         MHD_suspend_connection(conn); /* before the worker may resume it */
     }
     if (start_worker(j) == NULL) {
-        atomic_fetch_sub(&gr_seq_workers, 1);
+        atomic_fetch_sub(j->workers, 1);
         pthread_mutex_lock(&j->lock);
         j->refs--; /* the worker's */
         j->result = GR_EDECLINED;
@@ -473,9 +474,9 @@ void gr_sequence_release(gr_req *req)
     }
 }
 
-void gr_sequence_quiesce(unsigned timeout_ms)
+void gr_sequence_quiesce(gr_server *srv, unsigned timeout_ms)
 {
-    for (unsigned i = 0; i < timeout_ms / 10 && atomic_load(&gr_seq_workers) > 0; i++) {
+    for (unsigned i = 0; i < timeout_ms / 10 && atomic_load(&srv->seq_workers) > 0; i++) {
         struct timespec ts = {0, 10 * 1000000L};
         nanosleep(&ts, NULL);
     }

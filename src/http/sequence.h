@@ -21,6 +21,6 @@ enum MHD_Result gr_sequence_resume(struct MHD_Connection *conn, gr_req *req);
 void gr_sequence_release(gr_req *req);
 /* At shutdown, after cancel_all is set: waits (at most timeout_ms) for
  * the sequence threads, which hold the process quota, to end. */
-void gr_sequence_quiesce(unsigned timeout_ms);
+void gr_sequence_quiesce(gr_server *srv, unsigned timeout_ms);
 
 #endif

@@ -222,7 +222,7 @@ void gr_server_drain_and_stop(gr_server *srv)
     srv->pool = NULL;
     /* sequence threads stop at their next check and resume their
      * connections (libmicrohttpd must not stop with one suspended) */
-    gr_sequence_quiesce(2000);
+    gr_sequence_quiesce(srv, 2000);
     /* Give the answers just resumed a moment to go out. */
     for (int i = 0; i < 50 && gr_metrics_inflight_now(srv->metrics) > 0; i++) {
         gr_sleep_ms(10);

@@ -45,6 +45,7 @@ struct gr_server {
     gr_arena_quota quota; /* --max-memory: every request arena together */
     atomic_bool draining;
     _Atomic int cancel_all; /* set at --shutdown-timeout: running work stops */
+    atomic_int seq_workers; /* sequence threads running (http/sequence.c) */
     atomic_uint solving;
     atomic_ullong next_id;
     unsigned id_prefix;
