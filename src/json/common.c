@@ -521,6 +521,11 @@ static gr_status family_begin(gr_jctx *c, const gr_family *fam, const cJSON *req
     if (st != GR_OK) {
         return st;
     }
+    return gr_json_request_opts(c, req, opts);
+}
+
+gr_status gr_json_request_opts(gr_jctx *c, const cJSON *req, gr_move_opts *opts)
+{
     return gr_json_move_opts(c, cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves"),
                              cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "", opts);
 }

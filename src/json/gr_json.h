@@ -146,6 +146,8 @@ typedef struct gr_move_opts {
 /* Reads the two optional items (either may be NULL). */
 gr_status gr_json_move_opts(gr_jctx *c, const cJSON *all, const cJSON *max,
                             const char *base, gr_move_opts *out);
+/* The same two read from a whole request object (pointers at the top). */
+gr_status gr_json_request_opts(gr_jctx *c, const cJSON *req, gr_move_opts *out);
 
 
 /* Writes the move fields every analysis answers (docs/contract.md) into r:

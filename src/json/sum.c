@@ -231,21 +231,18 @@ static gr_status gr_sum_all_moves(gr_jctx *c, gr_sum *s, uint64_t max, cJSON *r)
 
 gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
 {
-    const cJSON *components, *all, *max, *all_moves;
-    const gr_jfield fields[] = {
-        {"components", true, &components},
-        {"all_winning_moves", false, &all},
-        {"max_moves", false, &max},
-        {"all_moves", false, &all_moves},
-    };
-    gr_status st = gr_json_object(c, req, "", fields, 4);
+    /* the options of every family's request, and the components */
+    const cJSON *components;
+    const gr_jfield fields[] = {{"components", true, &components}};
+    gr_status st = gr_json_family_object(c, req, "", fields, 1);
     if (st != GR_OK) {
         return st;
     }
     gr_move_opts opts;
-    if ((st = gr_json_move_opts(c, all, max, "", &opts)) != GR_OK) {
+    if ((st = gr_json_request_opts(c, req, &opts)) != GR_OK) {
         return st;
     }
+    const cJSON *all_moves = cJSON_GetObjectItemCaseSensitive(req, "all_moves");
     gr_sum s;
     memset(&s, 0, sizeof(s));
     if ((st = gr_sum_read(c, components, &s)) != GR_OK) {
