@@ -255,7 +255,6 @@ static void gr_solve(gr_req *req)
     gr_jctx c;
     gr_jctx_init(&c, req->arena);
     c.time_limit_s = req->srv->cfg.max_analysis;
-    c.deadline_ns = req->stop.deadline_ns;
     c.max_search_nodes = req->srv->cfg.max_search_nodes;
     req->result = gr_json_answer(&c, req->route->endpoint, req->text, req->body.data, req->body.len,
                                  &req->out, &req->out_len);

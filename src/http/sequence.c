@@ -141,7 +141,6 @@ static void *worker(void *arg)
     gr_jctx c;
     gr_jctx_init(&c, j->arena);
     c.time_limit_s = j->time_limit_s;
-    c.deadline_ns = j->stop.deadline_ns;
     gr_arena_set_stop(j->arena, &j->stop);
     char *out = NULL;
     size_t len = 0;

@@ -43,15 +43,20 @@ typedef struct gr_jctx {
      * limits, but a sum of many hard components is not (36 octal
      * components of a 64-digit code took 18 s from a 3 KB body). */
     unsigned time_limit_s;
-    uint64_t deadline_ns; /* CLOCK_MONOTONIC; set by the first check unless preset */
     uint64_t max_search_nodes; /* games solved by search (--max-search-nodes); 0: default */
 } gr_jctx;
 
 void gr_jctx_init(gr_jctx *c, gr_arena *arena);
 
-/* Whether c's time limit has run out since the first call; if so fills
- * the 422 problem (pointer ptr) and returns true.  Only loops that need a
- * limit read the clock: other requests pay nothing. */
+/* The time limit (c->time_limit_s) as a deadline on c's arena, from now,
+ * unless the arena's stop conditions have one already (the daemon sets it
+ * at the request's start): the one clock that gr_arena_check, and so every
+ * core loop, reads. */
+gr_status gr_json_arm_deadline(gr_jctx *c);
+/* Whether the request must stop here -- cancelled (503) or past its
+ * deadline (422, pointer ptr: the component it stopped at) -- with the
+ * problem filled in; arms the deadline on the first call.  Only loops
+ * that need a limit read the clock: other requests pay nothing. */
 bool gr_json_past_deadline(gr_jctx *c, const char *ptr);
 
 /* ---- parsing ------------------------------------------------------------

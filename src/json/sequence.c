@@ -80,34 +80,10 @@ static void octal_key(const gr_octal_code *code, char *key, size_t cap)
     snprintf(key, cap, "octal:%s:%llu", canon, (unsigned long long)gr_tcache_max_octal_values());
 }
 
-/* The request's analysis time limit (c->time_limit_s) as a deadline on
- * its arena, unless the arena has one already, so that the table's
- * computation (which polls the arena it is given, see table_cache.c)
- * stops in time. */
-static gr_status arm_deadline(gr_jctx *c)
-{
-    const gr_stop *old = gr_arena_stop(c->arena);
-    if (c->time_limit_s == 0 || (old != NULL && old->deadline_ns != 0)) {
-        return GR_OK;
-    }
-    gr_stop *s = gr_arena_alloc(c->arena, sizeof(*s));
-    if (s == NULL) {
-        return gr_json_oom(c);
-    }
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    s->cancel = old != NULL ? old->cancel : NULL;
-    s->cancel_all = old != NULL ? old->cancel_all : NULL;
-    s->deadline_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec +
-                     (uint64_t)c->time_limit_s * 1000000000u;
-    gr_arena_set_stop(c->arena, s);
-    return GR_OK;
-}
-
 gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, const char *ptr,
                               gr_octal_table *view)
 {
-    if (arm_deadline(c) != GR_OK) {
+    if (gr_json_arm_deadline(c) != GR_OK) {
         return GR_ENOMEM;
     }
     char key[GR_OCTAL_MAX_DIGITS + 48];
