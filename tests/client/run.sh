@@ -19,20 +19,10 @@ case "$GRUNDYD" in
 *) GRUNDYD="$ROOT/$GRUNDYD" ;;
 esac
 
-for tool in node npm; do
-    if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "run.sh: $tool is needed (apt-get install nodejs npm)" >&2
-        exit 1
-    fi
-done
-if [ ! -f "$HERE/node_modules/.package-lock.json" ] ||
-   [ "$HERE/package-lock.json" -nt "$HERE/node_modules/.package-lock.json" ]; then
-    (cd "$HERE" && npm ci --no-audit --no-fund --loglevel=error)
-fi
-if [ ! -x "$GRUNDYD" ]; then
-    echo "run.sh: $GRUNDYD is not built (run make all first)" >&2
-    exit 1
-fi
+. "$ROOT/tests/node_env.sh"
+
+node_tools
+npm_install
 
 cd "$HERE"
 # Redocly prints a banner about Node 20's end of life; only the verdict matters.
@@ -62,31 +52,5 @@ npx --no-install openapi-typescript "$ROOT/api/openapi.yaml" --default-non-nulla
 npx --no-install tsc -p tsconfig.json
 echo "client: generated types and sum.test.ts compile (tsc --strict)"
 
-PORT=$(node -e 'const s = require("net").createServer();
-s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });')
-LOG=$(mktemp "${TMPDIR:-/tmp}/grundyd-client.XXXXXX")
-"$GRUNDYD" --bind 127.0.0.1 --port "$PORT" >"$LOG" 2>&1 &
-PID=$!
-cleanup() {
-    kill "$PID" 2>/dev/null || true
-    wait "$PID" 2>/dev/null || true
-    rm -f "$LOG"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-URL="http://127.0.0.1:$PORT"
-if ! node -e '
-const url = process.argv[1] + "/healthz", end = Date.now() + 10000;
-(async () => {
-  for (;;) {
-    try { if ((await fetch(url)).ok) process.exit(0); } catch (e) { /* not up yet */ }
-    if (Date.now() > end) process.exit(1);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-})();' "$URL" || ! kill -0 "$PID" 2>/dev/null; then
-    echo "run.sh: grundyd did not come up on $URL; its log:" >&2
-    cat "$LOG" >&2
-    exit 1
-fi
+start_grundyd client
 GRUNDYD_URL="$URL" node --test out/sum.test.js

@@ -1,0 +1,63 @@
+# Shared by the suites that run node against a real daemon
+# (tests/browser/run.sh, tests/client/run.sh); sourced with ROOT, HERE and
+# GRUNDYD set.  POSIX sh.
+#
+#   apt_install PKG...     apt-get install, as root or through sudo
+#   node_tools             node and npm, installed when missing
+#   npm_install            `npm ci` in $HERE when node_modules is missing or
+#                          older than package-lock.json
+#   start_grundyd NAME     grundyd on a free loopback port, its log in a
+#                          temporary file; sets URL, PID and LOG, stops it on
+#                          exit, and fails with the log unless /healthz
+#                          answers within 10 s
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+apt_install() {
+    echo "run.sh: installing $* with apt-get" >&2
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+node_tools() {
+    command -v node >/dev/null 2>&1 || apt_install nodejs
+    command -v npm >/dev/null 2>&1 || apt_install npm
+}
+
+# npm writes node_modules/.package-lock.json: install when it is missing or older than the lock.
+npm_install() {
+    if [ ! -f "$HERE/node_modules/.package-lock.json" ] ||
+       [ "$HERE/package-lock.json" -nt "$HERE/node_modules/.package-lock.json" ]; then
+        (cd "$HERE" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
+}
+
+start_grundyd() {
+    if [ ! -x "$GRUNDYD" ]; then
+        echo "run.sh: $GRUNDYD is not built (run make all first)" >&2
+        exit 1
+    fi
+    PORT=$(node -e 'const s = require("net").createServer();
+s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });')
+    LOG=$(mktemp "${TMPDIR:-/tmp}/grundyd-$1.XXXXXX")
+    "$GRUNDYD" --bind 127.0.0.1 --port "$PORT" >"$LOG" 2>&1 &
+    PID=$!
+    trap 'kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -f "$LOG"' EXIT
+    trap 'exit 130' INT TERM
+    URL="http://127.0.0.1:$PORT"
+    if ! node -e '
+const url = process.argv[1] + "/healthz", end = Date.now() + 10000;
+(async () => {
+  for (;;) {
+    try { if ((await fetch(url)).ok) process.exit(0); } catch (e) { /* not up yet */ }
+    if (Date.now() > end) process.exit(1);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+})();' "$URL" || ! kill -0 "$PID" 2>/dev/null; then
+        echo "run.sh: grundyd did not come up on $URL; its log:" >&2
+        cat "$LOG" >&2
+        exit 1
+    fi
+}
