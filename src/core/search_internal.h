@@ -12,12 +12,13 @@
  * A game gives the engine one callback, expand: for every move of a
  * component it calls gr_search_child_add for each non-trivial component
  * the move leaves (canonicalised by the game), then gr_search_child_end,
- * which closes that move (the next one starts there).  The only failure
- * is the engine's own (no memory for the move records): it is kept and
- * ends the expansion's search once expand returns, so a game's expand is
- * pure enumeration, with no status to thread through its loops.  The engine looks each component up
- * (shapes the game knows by formula, then the transposition table) as it is added -- Beling's
- * "enhanced transposition cutoff" -- and keeps the rest for the search.
+ * which closes that move (the next one starts there).  The engine looks
+ * each component up (shapes the game knows by formula, then the
+ * transposition table) as it is added -- Beling's "enhanced transposition
+ * cutoff" -- and keeps the rest for the search.  The only failure is the
+ * engine's own (no memory for the move records): it is kept and ends the
+ * search once expand returns, so a game's expand is pure enumeration,
+ * with no status to thread through its loops.
  *
  * The request's own position (the root) is not a component but a few of
  * them; the value of the root and its moves go through gr_search_root
