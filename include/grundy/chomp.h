@@ -43,4 +43,8 @@ gr_status gr_chomp_moves(gr_chomp *g, int target, gr_chomp_move *out, size_t max
 
 void gr_chomp_stats(const gr_chomp *g, gr_search_stats *out);
 
+/* g as the engine's generic game (include/grundy/search.h): the same value
+ * and moves through gr_search_value / gr_search_moves. */
+gr_search_root *gr_chomp_root(gr_chomp *g);
+
 #endif

@@ -41,4 +41,8 @@ gr_status gr_cram_moves(gr_cram *g, int target, gr_cram_move *out, size_t max, b
 
 void gr_cram_stats(const gr_cram *g, gr_search_stats *out);
 
+/* g as the engine's generic game (include/grundy/search.h): the same value
+ * and moves through gr_search_value / gr_search_moves. */
+gr_search_root *gr_cram_root(gr_cram *g);
+
 #endif

@@ -45,4 +45,8 @@ gr_status gr_nk_moves(gr_nk *g, int target, gr_nk_move *out, size_t max, bool co
 
 void gr_nk_stats(const gr_nk *g, gr_search_stats *out);
 
+/* g as the engine's generic game (include/grundy/search.h): the same value
+ * and moves through gr_search_value / gr_search_moves. */
+gr_search_root *gr_nk_root(gr_nk *g);
+
 #endif

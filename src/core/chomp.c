@@ -21,18 +21,25 @@
  * poisoned square in the same corner; its path is the reversed, inverted
  * path.  The canonical key is the lesser of the two.  Chomp positions do
  * not split into components.
+ *
+ * The root (search_root.c) is one part, the board; its candidate moves
+ * are the squares of the heights[0] x ncols grid by column then row, those
+ * off the board and the poisoned one not being moves.
  */
 #include "grundy/chomp.h"
+
+#include <stddef.h>
 
 #include "core/search_internal.h"
 
 struct gr_chomp {
+    gr_search_root root; /* its value and moves (search_root.c) */
     uint32_t *heights;
     size_t ncols;
-    uint64_t root; /* the board's path with its sentinel */
-    bool solved;
-    unsigned value;
-    gr_search *search;
+    uint64_t path; /* the board's path with its sentinel */
+    /* the positions in path of each column's right step, and of each
+     * height's down step (down[j]: from height j + 1 to j) */
+    unsigned right[GR_CHOMP_MAX_SPAN], down[GR_CHOMP_MAX_SPAN];
 };
 
 static inline unsigned gr_chomp_len(uint64_t path) /* steps before the sentinel */
@@ -65,7 +72,7 @@ static inline uint64_t gr_chomp_take(uint64_t path, unsigned a, unsigned b)
     return p >> __builtin_ctzll(p);
 }
 
-static gr_status gr_chomp_expand(gr_search *s, const void *ctx, gr_skey pos)
+static void gr_chomp_expand(gr_search *s, const void *ctx, gr_skey pos)
 {
     (void)ctx;
     uint64_t path = pos.bits;
@@ -80,19 +87,46 @@ static gr_status gr_chomp_expand(gr_search *s, const void *ctx, gr_skey pos)
             if (a == first && b == last) {
                 continue;
             }
-            gr_search_child_begin(s);
-            gr_status st =
-                gr_search_child_add(s, (gr_skey){gr_chomp_canon(gr_chomp_take(path, a, b)), 0});
-            if (st == GR_OK) {
-                st = gr_search_child_end(s);
-            }
-            if (st != GR_OK) {
-                return st;
-            }
+            gr_search_child_add(s, (gr_skey){gr_chomp_canon(gr_chomp_take(path, a, b)), 0});
+            gr_search_child_end(s);
         }
     }
-    return GR_OK;
 }
+
+/* ---- the root (search_root.c): one part, the board ---------------------- */
+
+static void gr_chomp_part(const void *ctx, size_t t, gr_search_rest *out)
+{
+    const gr_chomp *g = ctx;
+    (void)t;
+    *out = (gr_search_rest){.key = {{gr_chomp_canon(g->path), 0}}, .n = 1};
+}
+
+/* Candidate i is square (i / heights[0], i % heights[0]): a move when it is
+ * on the board and not the poisoned (0, 0). */
+static bool gr_chomp_candidate(const void *ctx, size_t i, size_t *part, gr_search_rest *out)
+{
+    const gr_chomp *g = ctx;
+    size_t col = i / g->heights[0], row = i % g->heights[0];
+    if (row >= g->heights[col] || i == 0) {
+        return false;
+    }
+    *part = 0;
+    uint64_t after = gr_chomp_take(g->path, g->right[col], g->down[row]);
+    *out = (gr_search_rest){.key = {{gr_chomp_canon(after), 0}}, .n = 1};
+    return true;
+}
+
+static void gr_chomp_write(const void *ctx, size_t i, unsigned value, void *move)
+{
+    const gr_chomp *g = ctx;
+    *(gr_chomp_move *)move =
+        (gr_chomp_move){(uint32_t)(i / g->heights[0]), (uint32_t)(i % g->heights[0]), value};
+}
+
+/* gr_chomp_value, gr_chomp_moves, gr_chomp_stats and gr_chomp_root (the game's header),
+ * and the table gr_chomp_top */
+GR_SEARCH_ROOT_FACE(gr_chomp, gr_chomp_move);
 
 gr_status gr_chomp_create(gr_arena *arena, const uint32_t *heights, size_t ncols,
                           const gr_search_opts *opts, gr_chomp **out, size_t *bad)
@@ -130,82 +164,24 @@ gr_status gr_chomp_create(gr_arena *arena, const uint32_t *heights, size_t ncols
         path |= 1ULL << at++;
         at += heights[i] - (i + 1 < ncols ? heights[i + 1] : 0);
     }
-    g->root = path | (1ULL << at);
-    gr_search_game game = {g, gr_chomp_expand, NULL, 0};
-    gr_status st = gr_search_create(arena, &game, opts, &g->search);
-    if (st != GR_OK) {
-        return st;
-    }
-    *out = g;
-    return GR_OK;
-}
-
-gr_status gr_chomp_value(gr_chomp *g, unsigned *value)
-{
-    if (!g->solved) {
-        gr_skey key = {gr_chomp_canon(g->root), 0};
-        int v;
-        gr_status st = gr_search_sum(g->search, &key, 1, 0, -1, &v);
-        if (st != GR_OK) {
-            return st;
-        }
-        g->value = (unsigned)v;
-        g->solved = true;
-    }
-    *value = g->value;
-    return GR_OK;
-}
-
-gr_status gr_chomp_moves(gr_chomp *g, int target, gr_chomp_move *out, size_t max, bool count_all,
-                         size_t *count)
-{
-    unsigned total;
-    gr_status st = gr_chomp_value(g, &total);
-    if (st != GR_OK) {
-        return st;
-    }
-    *count = 0;
-    unsigned n = gr_chomp_len(g->root);
-    /* positions of each column's right step and of each height's down step */
-    unsigned right[GR_CHOMP_MAX_SPAN], down[GR_CHOMP_MAX_SPAN];
-    unsigned nr = 0, nd = 0;
+    g->path = path | (1ULL << at);
+    unsigned n = gr_chomp_len(g->path), nr = 0, nd = 0;
     for (unsigned b = n; b-- > 0;) {
-        if ((g->root >> b) & 1) {
-            continue;
+        if (!((g->path >> b) & 1)) {
+            g->down[nd++] = b;
         }
-        down[nd++] = b; /* down[j]: the step from height j + 1 to j */
     }
     for (unsigned a = 0; a < n; a++) {
-        if ((g->root >> a) & 1) {
-            right[nr++] = a;
+        if ((g->path >> a) & 1) {
+            g->right[nr++] = a;
         }
     }
-    for (uint32_t i = 0; i < g->ncols; i++) {
-        for (uint32_t j = 0; j < g->heights[i]; j++) {
-            if (i == 0 && j == 0) {
-                continue;
-            }
-            if (!count_all && *count >= max && *count > 0) {
-                return GR_OK;
-            }
-            gr_skey key = {gr_chomp_canon(gr_chomp_take(g->root, right[i], down[j])), 0};
-            int after;
-            if ((st = gr_search_sum(g->search, &key, 1, 0, target, &after)) != GR_OK) {
-                return st;
-            }
-            if (after == GR_SEARCH_OTHER) {
-                continue;
-            }
-            if (*count < max) {
-                out[*count] = (gr_chomp_move){i, j, (unsigned)after};
-            }
-            (*count)++;
-        }
+    /* the candidates: a heights[0]-row grid, by column then row */
+    gr_search_game game = {g, gr_chomp_expand, NULL, 0};
+    gr_status st =
+        gr_search_root_init(&g->root, arena, &game, opts, &gr_chomp_top, 1, ncols * heights[0]);
+    if (st == GR_OK) {
+        *out = g;
     }
-    return GR_OK;
-}
-
-void gr_chomp_stats(const gr_chomp *g, gr_search_stats *out)
-{
-    gr_search_get_stats(g->search, out);
+    return st;
 }

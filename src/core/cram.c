@@ -16,24 +16,27 @@
  * that).  A region one cell wide is a row of k cells, which is Dawson's
  * Kayles (octal 0.07: a domino takes two adjacent cells and may split the
  * row), so it is valued by formula and never searched.
+ *
+ * The root (search_root.c): its parts are the board's regions, each
+ * valued once, and its candidate moves every cell's horizontal then
+ * vertical domino in board order, those off the board or over a blocked
+ * cell not being moves.
  */
 #include "grundy/cram.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "core/search_internal.h"
 
 struct gr_cram {
+    gr_search_root root; /* its value and moves (search_root.c) */
     uint32_t rows, cols;
     uint64_t empty;                       /* the board's empty cells, width cols */
     uint64_t first_col[65], last_col[65]; /* per grid width */
     unsigned dawson[GR_CRAM_MAX_CELLS + 1];
-    uint64_t *region; /* root regions, board coordinates */
-    unsigned *region_value;
+    uint64_t *region; /* the root's parts, board coordinates */
     size_t nregion;
-    bool solved;
-    unsigned value;
-    gr_search *search;
 };
 
 /* The 4-connected region of `rest` holding its lowest cell. */
@@ -114,12 +117,12 @@ static uint64_t gr_cram_reduce(const gr_cram *g, uint64_t comp, unsigned w)
 }
 
 /* Adds the region comp (grid width w) to the move being built. */
-static gr_status gr_cram_add(gr_search *s, const gr_cram *g, uint64_t comp, unsigned w)
+static void gr_cram_add(gr_search *s, const gr_cram *g, uint64_t comp, unsigned w)
 {
     comp = gr_cram_reduce(g, comp, w);
     unsigned cells = gr_popcount(comp);
     if (cells < 2) {
-        return GR_OK;
+        return;
     }
     unsigned r0 = (unsigned)__builtin_ctzll(comp) / w;
     unsigned r1 = (63 - (unsigned)__builtin_clzll(comp)) / w;
@@ -133,7 +136,7 @@ static gr_status gr_cram_add(gr_search *s, const gr_cram *g, uint64_t comp, unsi
     unsigned bw = 64 - (unsigned)__builtin_clzll(colmask) - c0;
     if (h == 1 || bw == 1) {
         gr_search_child_add_value(s, g->dawson[cells]);
-        return GR_OK;
+        return;
     }
     uint64_t cols[GR_CRAM_MAX_CELLS];
     for (unsigned i = 0; i < h; i++) {
@@ -149,24 +152,20 @@ static gr_status gr_cram_add(gr_search *s, const gr_cram *g, uint64_t comp, unsi
     unsigned best_w = 65;
     gr_cram_reflections(rows, h, bw, &best, &best_w);
     gr_cram_reflections(cols, bw, h, &best, &best_w);
-    return gr_search_child_add(s, (gr_skey){best, best_w});
+    gr_search_child_add(s, (gr_skey){best, best_w});
 }
 
 /* Every region of rest, added to the move being built. */
-static gr_status gr_cram_split(gr_search *s, const gr_cram *g, uint64_t rest, unsigned w)
+static void gr_cram_split(gr_search *s, const gr_cram *g, uint64_t rest, unsigned w)
 {
     while (rest != 0) {
         uint64_t comp = gr_cram_region(g, rest, w);
         rest &= ~comp;
-        gr_status st = gr_cram_add(s, g, comp, w);
-        if (st != GR_OK) {
-            return st;
-        }
+        gr_cram_add(s, g, comp, w);
     }
-    return GR_OK;
 }
 
-static gr_status gr_cram_expand(gr_search *s, const void *ctx, gr_skey pos)
+static void gr_cram_expand(gr_search *s, const void *ctx, gr_skey pos)
 {
     const gr_cram *g = ctx;
     unsigned w = pos.tag;
@@ -178,18 +177,96 @@ static gr_status gr_cram_expand(gr_search *s, const void *ctx, gr_skey pos)
         for (; starts != 0; starts &= starts - 1) {
             unsigned i = (unsigned)__builtin_ctzll(starts);
             uint64_t domino = (1ULL << i) | (1ULL << (i + step));
-            gr_search_child_begin(s);
-            gr_status st = gr_cram_split(s, g, m & ~domino, w);
-            if (st == GR_OK) {
-                st = gr_search_child_end(s);
-            }
-            if (st != GR_OK) {
-                return st;
-            }
+            gr_cram_split(s, g, m & ~domino, w);
+            gr_search_child_end(s);
         }
     }
-    return GR_OK;
 }
+
+/* ---- the root (search_root.c): its parts are the board's regions --------- */
+
+/* The components a region leaves (board coordinates), as keys for the
+ * engine. */
+static void gr_cram_collect(const gr_cram *g, uint64_t rest, gr_search_rest *out)
+{
+    out->n = 0;
+    out->extra = 0;
+    unsigned w = g->cols;
+    while (rest != 0) {
+        uint64_t comp = gr_cram_region(g, rest, w);
+        rest &= ~comp;
+        unsigned cells = gr_popcount(comp);
+        if (cells < 2) {
+            continue;
+        }
+        /* no canonical form needed at the root: the board's own
+         * coordinates are a valid key of width cols */
+        unsigned r0 = (unsigned)__builtin_ctzll(comp) / w;
+        uint64_t shifted = comp >> (r0 * w);
+        uint64_t colmask = 0;
+        for (uint64_t b = shifted; b != 0; b >>= w) {
+            colmask |= b & gr_search_low(w);
+        }
+        unsigned c0 = (unsigned)__builtin_ctzll(colmask);
+        unsigned bw = 64 - (unsigned)__builtin_clzll(colmask) - c0;
+        unsigned h = (63 - (unsigned)__builtin_clzll(shifted)) / w + 1;
+        if (h == 1 || bw == 1) {
+            out->extra ^= g->dawson[cells];
+            continue;
+        }
+        /* repack into width bw so the key is the box's, as inside */
+        uint64_t bits = 0;
+        for (unsigned i = 0; i < h; i++) {
+            bits |= ((shifted >> (i * w + c0)) & gr_search_low(bw)) << (i * bw);
+        }
+        out->key[out->n++] = (gr_skey){bits, bw};
+    }
+}
+
+static void gr_cram_part(const void *ctx, size_t t, gr_search_rest *out)
+{
+    const gr_cram *g = ctx;
+    gr_cram_collect(g, g->region[t], out);
+}
+
+/* Candidate i is the domino on cell i / 2 and, for i even, its right
+ * neighbour, for i odd the cell below: a move when both cells are empty. */
+static bool gr_cram_domino(const gr_cram *g, size_t i, unsigned *a, unsigned *b)
+{
+    unsigned w = g->cols;
+    *a = (unsigned)(i / 2);
+    *b = i % 2 == 0 ? *a + 1 : *a + w;
+    return *b < g->rows * g->cols && (i % 2 == 1 || *a % w != w - 1) && ((g->empty >> *a) & 1) &&
+           ((g->empty >> *b) & 1);
+}
+
+static bool gr_cram_candidate(const void *ctx, size_t i, size_t *part, gr_search_rest *out)
+{
+    const gr_cram *g = ctx;
+    unsigned a, b;
+    if (!gr_cram_domino(g, i, &a, &b)) {
+        return false;
+    }
+    size_t t = 0;
+    while (!((g->region[t] >> a) & 1)) {
+        t++;
+    }
+    *part = t;
+    gr_cram_collect(g, g->region[t] & ~((1ULL << a) | (1ULL << b)), out);
+    return true;
+}
+
+static void gr_cram_write(const void *ctx, size_t i, unsigned value, void *move)
+{
+    const gr_cram *g = ctx;
+    unsigned a, b, w = g->cols;
+    gr_cram_domino(g, i, &a, &b);
+    *(gr_cram_move *)move = (gr_cram_move){a / w, a % w, b / w, b % w, value};
+}
+
+/* gr_cram_value, gr_cram_moves, gr_cram_stats and gr_cram_root (the game's header),
+ * and the table gr_cram_top */
+GR_SEARCH_ROOT_FACE(gr_cram, gr_cram_move);
 
 gr_status gr_cram_create(gr_arena *arena, uint32_t rows, uint32_t cols, const uint32_t *blocked,
                          size_t nblocked, const gr_search_opts *opts, gr_cram **out, size_t *bad)
@@ -228,8 +305,7 @@ gr_status gr_cram_create(gr_arena *arena, uint32_t rows, uint32_t cols, const ui
         rest &= ~gr_cram_region(g, rest, cols);
     }
     g->region = GR_ARENA_ARRAY_UNINIT(arena, uint64_t, n + 1);
-    g->region_value = GR_ARENA_ARRAY(arena, unsigned, n + 1);
-    if (g->region == NULL || g->region_value == NULL) {
+    if (g->region == NULL) {
         return GR_ENOMEM;
     }
     n = 0;
@@ -238,127 +314,12 @@ gr_status gr_cram_create(gr_arena *arena, uint32_t rows, uint32_t cols, const ui
         rest &= ~g->region[n];
     }
     g->nregion = n;
+    /* the candidates: each cell's horizontal, then vertical domino */
     gr_search_game game = {g, gr_cram_expand, NULL, 8};
-    gr_status st = gr_search_create(arena, &game, opts, &g->search);
-    if (st != GR_OK) {
-        return st;
+    gr_status st =
+        gr_search_root_init(&g->root, arena, &game, opts, &gr_cram_top, n, 2 * (size_t)rows * cols);
+    if (st == GR_OK) {
+        *out = g;
     }
-    *out = g;
-    return GR_OK;
-}
-
-/* The value of what a region leaves (board coordinates): its canonical
- * components through a scratch move record of the engine. */
-typedef struct gr_cram_keys {
-    gr_skey key[GR_CRAM_MAX_CELLS];
-    size_t n;
-    unsigned extra;
-} gr_cram_keys;
-
-static void gr_cram_collect(const gr_cram *g, uint64_t rest, gr_cram_keys *out)
-{
-    out->n = 0;
-    out->extra = 0;
-    unsigned w = g->cols;
-    while (rest != 0) {
-        uint64_t comp = gr_cram_region(g, rest, w);
-        rest &= ~comp;
-        unsigned cells = gr_popcount(comp);
-        if (cells < 2) {
-            continue;
-        }
-        /* no canonical form needed at the root: the board's own
-         * coordinates are a valid key of width cols */
-        unsigned r0 = (unsigned)__builtin_ctzll(comp) / w;
-        uint64_t shifted = comp >> (r0 * w);
-        uint64_t colmask = 0;
-        for (uint64_t b = shifted; b != 0; b >>= w) {
-            colmask |= b & gr_search_low(w);
-        }
-        unsigned c0 = (unsigned)__builtin_ctzll(colmask);
-        unsigned bw = 64 - (unsigned)__builtin_clzll(colmask) - c0;
-        unsigned h = (63 - (unsigned)__builtin_clzll(shifted)) / w + 1;
-        if (h == 1 || bw == 1) {
-            out->extra ^= g->dawson[cells];
-            continue;
-        }
-        /* repack into width bw so the key is the box's, as inside */
-        uint64_t bits = 0;
-        for (unsigned i = 0; i < h; i++) {
-            bits |= ((shifted >> (i * w + c0)) & gr_search_low(bw)) << (i * bw);
-        }
-        out->key[out->n++] = (gr_skey){bits, bw};
-    }
-}
-
-gr_status gr_cram_value(gr_cram *g, unsigned *value)
-{
-    if (!g->solved) {
-        unsigned x = 0;
-        for (size_t t = 0; t < g->nregion; t++) {
-            gr_cram_keys k;
-            gr_cram_collect(g, g->region[t], &k);
-            int v;
-            gr_status st = gr_search_sum(g->search, k.key, k.n, k.extra, -1, &v);
-            if (st != GR_OK) {
-                return st;
-            }
-            g->region_value[t] = (unsigned)v;
-            x ^= (unsigned)v;
-        }
-        g->value = x;
-        g->solved = true;
-    }
-    *value = g->value;
-    return GR_OK;
-}
-
-gr_status gr_cram_moves(gr_cram *g, int target, gr_cram_move *out, size_t max, bool count_all,
-                        size_t *count)
-{
-    unsigned total;
-    gr_status st = gr_cram_value(g, &total);
-    if (st != GR_OK) {
-        return st;
-    }
-    *count = 0;
-    unsigned w = g->cols;
-    for (unsigned i = 0; i < g->rows * g->cols; i++) {
-        for (unsigned pass = 0; pass < 2; pass++) {
-            if (!count_all && *count >= max && *count > 0) {
-                return GR_OK;
-            }
-            unsigned j = pass == 0 ? i + 1 : i + w;
-            if (j >= g->rows * g->cols || (pass == 0 && i % w == w - 1) || !((g->empty >> i) & 1) ||
-                !((g->empty >> j) & 1)) {
-                continue;
-            }
-            size_t t = 0;
-            while (!((g->region[t] >> i) & 1)) {
-                t++;
-            }
-            unsigned others = total ^ g->region_value[t];
-            gr_cram_keys k;
-            gr_cram_collect(g, g->region[t] & ~((1ULL << i) | (1ULL << j)), &k);
-            int after;
-            st = gr_search_sum(g->search, k.key, k.n, k.extra,
-                               target < 0 ? -1 : target ^ (int)others, &after);
-            if (st != GR_OK) {
-                return st;
-            }
-            if (after == GR_SEARCH_OTHER) {
-                continue;
-            }
-            if (*count < max) {
-                out[*count] = (gr_cram_move){i / w, i % w, j / w, j % w, (unsigned)after ^ others};
-            }
-            (*count)++;
-        }
-    }
-    return GR_OK;
-}
-
-void gr_cram_stats(const gr_cram *g, gr_search_stats *out)
-{
-    gr_search_get_stats(g->search, out);
+    return st;
 }

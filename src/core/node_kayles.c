@@ -18,9 +18,14 @@
  * worth 0 and 0 otherwise; a star with k - 1 >= 3 leaves has the options 0
  * (its centre) and k - 2 isolated vertices (a leaf).  Every component of
  * at most three vertices is one of these.
+ *
+ * The root (search_root.c): its parts are the graph's components, each
+ * valued once, and its candidate moves the vertices in order (every
+ * vertex is a move).
  */
 #include "grundy/node_kayles.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "core/search_internal.h"
@@ -30,19 +35,16 @@ typedef struct gr_nk_comp {
     unsigned size;
     uint64_t *closed; /* N[v] as local masks, one per vertex */
     uint64_t all;
-    unsigned value;
 } gr_nk_comp;
 
 struct gr_nk {
+    gr_search_root root; /* its value and moves (search_root.c) */
     gr_arena *arena;
     uint32_t n;
     uint32_t *comp_of, *local; /* per vertex */
     gr_nk_comp *comp;
     size_t ncomp;
     unsigned dawson[GR_NK_MAX_COMPONENT + 2];
-    bool solved;
-    unsigned value;
-    gr_search *search;
 };
 
 static uint32_t gr_nk_find(uint32_t *parent, uint32_t v)
@@ -69,35 +71,24 @@ static uint64_t gr_nk_flood(const gr_nk_comp *c, uint64_t rest)
 }
 
 /* The connected components of the vertices in `rest`, one key each. */
-static gr_status gr_nk_split(gr_search *s, const gr_nk_comp *c, uint32_t tag, uint64_t rest)
+static void gr_nk_split(gr_search *s, const gr_nk_comp *c, uint32_t tag, uint64_t rest)
 {
     while (rest != 0) {
         uint64_t comp = gr_nk_flood(c, rest);
         rest &= ~comp;
-        gr_status st = gr_search_child_add(s, (gr_skey){comp, tag});
-        if (st != GR_OK) {
-            return st;
-        }
+        gr_search_child_add(s, (gr_skey){comp, tag});
     }
-    return GR_OK;
 }
 
-static gr_status gr_nk_expand(gr_search *s, const void *ctx, gr_skey pos)
+static void gr_nk_expand(gr_search *s, const void *ctx, gr_skey pos)
 {
     const gr_nk *g = ctx;
     const gr_nk_comp *c = &g->comp[pos.tag];
     for (uint64_t m = pos.bits; m != 0; m &= m - 1) {
         unsigned v = (unsigned)__builtin_ctzll(m);
-        gr_search_child_begin(s);
-        gr_status st = gr_nk_split(s, c, pos.tag, pos.bits & ~c->closed[v]);
-        if (st == GR_OK) {
-            st = gr_search_child_end(s);
-        }
-        if (st != GR_OK) {
-            return st;
-        }
+        gr_nk_split(s, c, pos.tag, pos.bits & ~c->closed[v]);
+        gr_search_child_end(s);
     }
-    return GR_OK;
 }
 
 static bool gr_nk_known(const void *ctx, gr_skey pos, unsigned *value)
@@ -140,6 +131,43 @@ static bool gr_nk_known(const void *ctx, gr_skey pos, unsigned *value)
     }
     return false;
 }
+
+/* ---- the root (search_root.c) -------------------------------------------- */
+
+static void gr_nk_part(const void *ctx, size_t t, gr_search_rest *out)
+{
+    const gr_nk *g = ctx;
+    *out = (gr_search_rest){.key = {{g->comp[t].all, (uint32_t)t}}, .n = 1};
+}
+
+/* Candidate v is the move at vertex v, in the component comp_of[v]: what
+ * it leaves of that component, split into its connected components. */
+static bool gr_nk_candidate(const void *ctx, size_t v, size_t *part, gr_search_rest *out)
+{
+    const gr_nk *g = ctx;
+    uint32_t tag = g->comp_of[v];
+    const gr_nk_comp *c = &g->comp[tag];
+    uint64_t rest = c->all & ~c->closed[g->local[v]];
+    *part = tag;
+    out->n = 0;
+    out->extra = 0;
+    while (rest != 0) {
+        uint64_t comp = gr_nk_flood(c, rest);
+        rest &= ~comp;
+        out->key[out->n++] = (gr_skey){comp, tag};
+    }
+    return true;
+}
+
+static void gr_nk_write(const void *ctx, size_t v, unsigned value, void *move)
+{
+    (void)ctx;
+    *(gr_nk_move *)move = (gr_nk_move){(uint32_t)v, value};
+}
+
+/* gr_nk_value, gr_nk_moves, gr_nk_stats and gr_nk_root (the game's header),
+ * and the table gr_nk_top */
+GR_SEARCH_ROOT_FACE(gr_nk, gr_nk_move);
 
 gr_status gr_nk_create(gr_arena *arena, uint32_t n, const uint32_t *edges, size_t m,
                        const gr_search_opts *opts, gr_nk **out, size_t *bad)
@@ -219,79 +247,11 @@ gr_status gr_nk_create(gr_arena *arena, uint32_t n, const uint32_t *edges, size_
     for (unsigned k = 0; k < GR_NK_MAX_COMPONENT + 2; k++) {
         g->dawson[k] = gr_search_dawson(k);
     }
+    /* the root's parts are the graph's components; a candidate a vertex */
     gr_search_game game = {g, gr_nk_expand, gr_nk_known, 10};
-    gr_status st = gr_search_create(arena, &game, opts, &g->search);
-    if (st != GR_OK) {
-        return st;
+    gr_status st = gr_search_root_init(&g->root, arena, &game, opts, &gr_nk_top, ncomp, n);
+    if (st == GR_OK) {
+        *out = g;
     }
-    *out = g;
-    return GR_OK;
-}
-
-gr_status gr_nk_value(gr_nk *g, unsigned *value)
-{
-    if (!g->solved) {
-        unsigned x = 0;
-        for (size_t t = 0; t < g->ncomp; t++) {
-            gr_skey key = {g->comp[t].all, (uint32_t)t};
-            int v;
-            gr_status st = gr_search_sum(g->search, &key, 1, 0, -1, &v);
-            if (st != GR_OK) {
-                return st;
-            }
-            g->comp[t].value = (unsigned)v;
-            x ^= (unsigned)v;
-        }
-        g->value = x;
-        g->solved = true;
-    }
-    *value = g->value;
-    return GR_OK;
-}
-
-gr_status gr_nk_moves(gr_nk *g, int target, gr_nk_move *out, size_t max, bool count_all,
-                      size_t *count)
-{
-    unsigned total;
-    gr_status st = gr_nk_value(g, &total);
-    if (st != GR_OK) {
-        return st;
-    }
-    *count = 0;
-    /* the keys a move leaves: at most 64 components */
-    gr_skey keys[GR_NK_MAX_COMPONENT];
-    for (uint32_t v = 0; v < g->n; v++) {
-        if (!count_all && *count >= max && *count > 0) {
-            break;
-        }
-        const gr_nk_comp *c = &g->comp[g->comp_of[v]];
-        uint32_t tag = g->comp_of[v];
-        unsigned others = total ^ c->value;
-        uint64_t rest = c->all & ~c->closed[g->local[v]];
-        size_t nk = 0;
-        while (rest != 0) {
-            uint64_t comp = gr_nk_flood(c, rest);
-            rest &= ~comp;
-            keys[nk++] = (gr_skey){comp, tag};
-        }
-        int after;
-        int want = target < 0 ? -1 : target ^ (int)others;
-        st = gr_search_sum(g->search, keys, nk, 0, want, &after);
-        if (st != GR_OK) {
-            return st;
-        }
-        if (after == GR_SEARCH_OTHER) {
-            continue;
-        }
-        if (*count < max) {
-            out[*count] = (gr_nk_move){v, (unsigned)after ^ others};
-        }
-        (*count)++;
-    }
-    return GR_OK;
-}
-
-void gr_nk_stats(const gr_nk *g, gr_search_stats *out)
-{
-    gr_search_get_stats(g->search, out);
+    return st;
 }

@@ -91,6 +91,7 @@ struct gr_search {
     uint64_t *buf;
     size_t top, buf_cap; /* words */
     size_t rec;          /* offset of the record being built */
+    gr_status child_st;  /* the first failure of this expansion's moves */
     unsigned rec_x, rec_n;
     uint64_t rec_w; /* cells (bits) in its unknown components */
     /* frames */
@@ -253,7 +254,8 @@ static gr_status gr_search_reserve(gr_search *s, size_t words)
     return GR_OK;
 }
 
-void gr_search_child_begin(gr_search *s)
+/* The next move's record starts at the top of the buffer. */
+static void gr_search_child_begin(gr_search *s)
 {
     s->rec = s->top;
     s->rec_x = 0;
@@ -266,12 +268,12 @@ void gr_search_child_add_value(gr_search *s, unsigned value)
     s->rec_x ^= value;
 }
 
-gr_status gr_search_child_add(gr_search *s, gr_skey key)
+void gr_search_child_add(gr_search *s, gr_skey key)
 {
     unsigned v;
     if (s->game.known != NULL && s->game.known(s->game.ctx, key, &v)) {
         s->rec_x ^= v;
-        return GR_OK;
+        return;
     }
     /* the table is read once every move is built (gr_search_resolve):
      * meanwhile the memory system fetches all the buckets at once */
@@ -285,30 +287,32 @@ gr_status gr_search_child_add(gr_search *s, gr_skey key)
             s->rec_w -= (uint64_t)gr_popcount(key.bits);
             keys[2 * i] = keys[2 * s->rec_n];
             keys[2 * i + 1] = keys[2 * s->rec_n + 1];
-            return GR_OK;
+            return;
         }
     }
     gr_status st = gr_search_reserve(s, 1 + 2 * (size_t)s->rec_n + 2);
     if (st != GR_OK) {
-        return st;
+        s->child_st = st; /* the expansion's status (gr_search_expand) */
+        return;
     }
     keys = &s->buf[s->rec + 1];
     keys[2 * s->rec_n] = key.bits;
     keys[2 * s->rec_n + 1] = key.tag;
     s->rec_n++;
     s->rec_w += (uint64_t)gr_popcount(key.bits);
-    return GR_OK;
 }
 
-gr_status gr_search_child_end(gr_search *s)
+/* Closes the move being built and starts the next after it.  Once the
+ * expansion has failed (no memory), moves are dropped instead: each is
+ * built over the last and thrown away, and gr_search_expand reports the
+ * failure when the game's expand returns. */
+void gr_search_child_end(gr_search *s)
 {
-    gr_status st = gr_search_reserve(s, 1);
-    if (st != GR_OK) {
-        return st;
+    if (s->child_st == GR_OK && (s->child_st = gr_search_reserve(s, 1)) == GR_OK) {
+        s->buf[s->rec] = (uint64_t)s->rec_n | ((uint64_t)s->rec_x << 16) | (s->rec_w << 32);
+        s->top = s->rec + 1 + 2 * (size_t)s->rec_n;
     }
-    s->buf[s->rec] = (uint64_t)s->rec_n | ((uint64_t)s->rec_x << 16) | (s->rec_w << 32);
-    s->top = s->rec + 1 + 2 * (size_t)s->rec_n;
-    return GR_OK;
+    gr_search_child_begin(s);
 }
 
 static inline unsigned gr_rec_n(const gr_search *s, size_t at)
@@ -418,7 +422,10 @@ static gr_status gr_search_expand(gr_search *s)
         }
     }
     gr_skey key = f->key;
-    gr_status st = s->game.expand(s, s->game.ctx, key);
+    s->child_st = GR_OK;
+    gr_search_child_begin(s);
+    s->game.expand(s, s->game.ctx, key);
+    gr_status st = s->child_st;
     if (st != GR_OK) {
         return st;
     }

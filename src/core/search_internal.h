@@ -10,12 +10,19 @@
  * (Sprague-Grundy), so the engine only ever searches single components.
  *
  * A game gives the engine one callback, expand: for every move of a
- * component it calls gr_search_child_begin, then gr_search_child_add for
- * each non-trivial component the move leaves (canonicalised by the game),
- * then gr_search_child_end.  The engine looks each component up (shapes the
- * game knows by formula, then the transposition table) as it is added --
- * Beling's "enhanced transposition cutoff" -- and keeps the rest for the
- * search.
+ * component it calls gr_search_child_add for each non-trivial component
+ * the move leaves (canonicalised by the game), then gr_search_child_end,
+ * which closes that move (the next one starts there).  The engine looks
+ * each component up (shapes the game knows by formula, then the
+ * transposition table) as it is added -- Beling's "enhanced transposition
+ * cutoff" -- and keeps the rest for the search.  The only failure is the
+ * engine's own (no memory for the move records): it is kept and ends the
+ * search once expand returns, so a game's expand is pure enumeration,
+ * with no status to thread through its loops.
+ *
+ * The request's own position (the root) is not a component but a few of
+ * them; the value of the root and its moves go through gr_search_root
+ * (below, search_root.c), which each game feeds through a static table.
  *
  * Nimber sets are 256-bit sets (gr_nset): a component with k moves has a
  * value of at most k, and games refuse components with more than
@@ -45,9 +52,8 @@ typedef struct gr_search gr_search;
 
 typedef struct gr_search_game {
     const void *ctx;
-    /* Emits every move of pos (see above); returns GR_OK or an error
-     * (GR_ELIMIT for a component with too many moves). */
-    gr_status (*expand)(gr_search *s, const void *ctx, gr_skey pos);
+    /* Emits every move of pos (see above). */
+    void (*expand)(gr_search *s, const void *ctx, gr_skey pos);
     /* Value of pos by formula when the game knows its shape; may be NULL. */
     bool (*known)(const void *ctx, gr_skey pos, unsigned *value);
     /* Where moves are asked only what decides their parent's question
@@ -68,12 +74,11 @@ typedef struct gr_search_game {
 gr_status gr_search_create(gr_arena *arena, const gr_search_game *game, const gr_search_opts *opts,
                            gr_search **out);
 
-/* Inside expand. */
-void gr_search_child_begin(gr_search *s);
-gr_status gr_search_child_add(gr_search *s, gr_skey key);
+/* Inside expand (see the top). */
+void gr_search_child_add(gr_search *s, gr_skey key);
 /* A component whose value the game knows without a key. */
 void gr_search_child_add_value(gr_search *s, unsigned value);
-gr_status gr_search_child_end(gr_search *s);
+void gr_search_child_end(gr_search *s);
 
 /* Sentinel of gr_search_sum's *value: "not the one asked for". */
 #define GR_SEARCH_OTHER (-1)
@@ -87,6 +92,88 @@ gr_status gr_search_sum(gr_search *s, const gr_skey *keys, size_t n, unsigned ex
                         int *value);
 
 void gr_search_get_stats(const gr_search *s, gr_search_stats *out);
+
+/* ---- the root position (search_root.c) ------------------------------------ */
+
+/* The most keyed components one root part, or what a move leaves of it,
+ * may hold: a Node Kayles component has at most 64 vertices and a Cram
+ * board 64 cells; a Chomp board is one component. */
+#define GR_SEARCH_MAX_KEYS 64
+
+/* Components as gr_search_sum takes them: keyed ones and the XOR of those
+ * the game values by formula. */
+typedef struct gr_search_rest {
+    gr_skey key[GR_SEARCH_MAX_KEYS];
+    size_t n;
+    unsigned extra;
+} gr_search_rest;
+
+/* What a game tells the shared root code, once per game (a static table).
+ * A request's position is a few *parts* whose values XOR (Node Kayles: the
+ * graph's components; Cram: the board's regions; Chomp: the one board),
+ * and a move changes one part only; so a move's value is (what it leaves
+ * of its part) XOR (the other parts), and the parts' values, searched once
+ * for the position's value, are kept for the moves (gr_search_root).  The
+ * candidates are the game's moves in its order, numbered 0..ncands-1,
+ * some of which may not be moves (a square off a Chomp board, a domino
+ * over a blocked cell): the numbering is what keeps every game's move
+ * order in the game's own file while the loop that asks, filters and
+ * counts them is written once. */
+typedef struct gr_search_top {
+    size_t move_size;     /* sizeof the game's move struct */
+    size_t grundy_offset; /* offsetof(move, grundy): an unsigned */
+    /* Part t of the root (t < nparts) as components. */
+    void (*part)(const void *ctx, size_t t, gr_search_rest *out);
+    /* Candidate i (i < ncands): false when it is no move; else the part it
+     * is in and what it leaves of that part. */
+    bool (*candidate)(const void *ctx, size_t i, size_t *part, gr_search_rest *out);
+    /* Candidate i as the game's move struct, worth `value` after it. */
+    void (*write)(const void *ctx, size_t i, unsigned value, void *move);
+} gr_search_top;
+
+/* The head of every game's handle (include/grundy/search.h). */
+struct gr_search_root {
+    const gr_search_top *top;
+    const void *ctx; /* the game, passed to top's callbacks */
+    gr_search *search;
+    size_t nparts, ncands;
+    unsigned *part_value; /* once solved */
+    bool solved;
+    unsigned value;
+};
+
+/* Sets r up for the game ctx: its searcher (gr_search_create with game and
+ * opts), nparts parts and ncands candidate moves described by top. */
+gr_status gr_search_root_init(gr_search_root *r, gr_arena *arena, const gr_search_game *game,
+                              const gr_search_opts *opts, const gr_search_top *top, size_t nparts,
+                              size_t ncands);
+
+/* A game's side of the root, once for the three games: from its callbacks
+ * NAME_part, NAME_candidate and NAME_write (gr_search_top) and its move
+ * struct MOVE (with an unsigned `grundy`), defines the table NAME_top and
+ * the public NAME_value, NAME_moves, NAME_stats and NAME_root (declared in
+ * the game's header) over the handle's member `root` -- so the typed calls
+ * and gr_search_value / gr_search_moves are one code path. */
+#define GR_SEARCH_ROOT_FACE(NAME, MOVE)                                                            \
+    gr_status NAME##_value(NAME *g, unsigned *value)                                               \
+    {                                                                                              \
+        return gr_search_value(&g->root, value);                                                   \
+    }                                                                                              \
+    gr_status NAME##_moves(NAME *g, int target, MOVE *out, size_t max, bool count_all,             \
+                           size_t *count)                                                          \
+    {                                                                                              \
+        return gr_search_moves(&g->root, target, out, max, count_all, count);                      \
+    }                                                                                              \
+    void NAME##_stats(const NAME *g, gr_search_stats *out)                                         \
+    {                                                                                              \
+        gr_search_root_stats(&g->root, out);                                                       \
+    }                                                                                              \
+    gr_search_root *NAME##_root(NAME *g)                                                           \
+    {                                                                                              \
+        return &g->root;                                                                           \
+    }                                                                                              \
+    static const gr_search_top NAME##_top = {sizeof(MOVE), offsetof(MOVE, grundy), NAME##_part,    \
+                                             NAME##_candidate, NAME##_write}
 
 /* The value of Dawson's Kayles (octal 0.07) on a row of n <= 128 cells,
  * by mex: 1 x n Cram and Node Kayles on a path of n - 1 vertices. */

@@ -7,8 +7,6 @@
  */
 #include "grundy/chomp.h"
 
-#include <stddef.h>
-
 #include "json/families.h"
 #include "json/search_games.h"
 
@@ -21,26 +19,6 @@ static cJSON *gr_chomp_move_obj(gr_jctx *c, const void *move)
     gr_jw_set(c, m, "row", gr_jw_u64(c, mv->row));
     return m;
 }
-
-static gr_status gr_chomp_value_any(void *game, unsigned *value)
-{
-    return gr_chomp_value(game, value);
-}
-
-static gr_status gr_chomp_moves_any(void *game, int target, void *out, size_t max, bool count_all,
-                                    size_t *count)
-{
-    return gr_chomp_moves(game, target, out, max, count_all, count);
-}
-
-/* By column then row: each square but the poisoned one (bound: the
- * squares, at most GR_CHOMP_MAX_CELLS). */
-static const gr_search_game gr_chomp_kind = {.move_size = sizeof(gr_chomp_move),
-                                             .grundy_offset = offsetof(gr_chomp_move, grundy),
-                                             .bound_is_count = false,
-                                             .value = gr_chomp_value_any,
-                                             .moves = gr_chomp_moves_any,
-                                             .move_obj = gr_chomp_move_obj};
 
 static gr_status gr_chomp_limit(gr_jctx *c, const char *ptr)
 {
@@ -98,14 +76,8 @@ static gr_status gr_chomp_read(gr_jctx *c, const cJSON *rows, const cJSON *cols,
                              rows == NULL ? "rows" : "cols");
     }
     uint64_t r, k;
-    const char *rptr = gr_jp_key(c, ptr, "rows"), *kptr = gr_jp_key(c, ptr, "cols");
-    if ((st = gr_json_u64(c, rows, rptr, GR_JSON_MAX_I64, &r)) != GR_OK ||
-        (st = gr_json_u64(c, cols, kptr, GR_JSON_MAX_I64, &k)) != GR_OK) {
+    if ((st = gr_json_search_board(c, rows, cols, ptr, &r, &k)) != GR_OK) {
         return st;
-    }
-    if (r == 0 || k == 0) {
-        return gr_json_error(c, GR_EINVAL, r == 0 ? rptr : kptr,
-                             "a board has at least one row and one column");
     }
     if (r + k > GR_CHOMP_MAX_SPAN) {
         return gr_chomp_limit(c, ptr);
@@ -121,40 +93,31 @@ static gr_status gr_chomp_read(gr_jctx *c, const cJSON *rows, const cJSON *cols,
     return GR_OK;
 }
 
-static gr_status gr_chomp_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
-                                  gr_value *value)
+/* Creates the board of either form (bound: its squares). */
+static gr_status gr_chomp_open(gr_jctx *c, const cJSON *const *f, const char *ptr,
+                               const gr_search_opts *opts, gr_search_root **game, size_t *bound)
 {
-    const cJSON *rows, *cols, *columns;
-    const gr_jfield fields[] = {
-        {"rows", false, &rows},
-        {"cols", false, &cols},
-        {"columns", false, &columns},
-    };
-    gr_status st = gr_json_family_state(c, obj, ptr, fields, 3, sizeof(gr_search_state), state);
+    uint32_t *h = NULL;
+    size_t n = 0;
+    gr_status st = gr_chomp_read(c, f[0], f[1], f[2], ptr, &h, &n);
     if (st != GR_OK) {
         return st;
     }
-    gr_search_state *s = *state;
-    uint32_t *h = NULL;
-    size_t n = 0;
-    if ((st = gr_chomp_read(c, rows, cols, columns, ptr, &h, &n)) != GR_OK) {
-        return st;
-    }
-    *s = (gr_search_state){.kind = &gr_chomp_kind, .ptr = ptr};
     for (size_t i = 0; i < n; i++) {
-        s->bound += h[i];
+        *bound += h[i];
     }
-    gr_search_opts opts = gr_json_search_opts(c);
     size_t bad;
-    gr_chomp *game = NULL;
-    st = gr_chomp_create(c->arena, h, n, &opts, &game, &bad);
+    gr_chomp *g = NULL;
+    st = gr_chomp_create(c->arena, h, n, opts, &g, &bad);
     if (st == GR_ELIMIT) {
         return gr_chomp_limit(c, ptr);
     }
-    return gr_json_search_solve(c, s, st, game, value);
+    *game = st == GR_OK ? gr_chomp_root(g) : NULL;
+    return gr_json_search_created(c, st, ptr);
 }
 
-const gr_family gr_family_chomp = {.name = "chomp",
-                                   .analyse = gr_chomp_analyse,
-                                   .moves_to = gr_json_search_moves_to,
-                                   .moves_all = gr_json_search_moves_all};
+/* Moves by column then row: each square but the poisoned one (bound: the
+ * squares, at most GR_CHOMP_MAX_CELLS). */
+GR_JSON_SEARCH_FAMILY(gr_family_chomp, "chomp",
+                      .fields = {{"rows", false}, {"cols", false}, {"columns", false}},
+                      .open = gr_chomp_open, .move_obj = gr_chomp_move_obj);

@@ -6,8 +6,6 @@
  */
 #include "grundy/cram.h"
 
-#include <stddef.h>
-
 #include "json/families.h"
 #include "json/search_games.h"
 
@@ -30,50 +28,17 @@ static cJSON *gr_cram_move_obj(gr_jctx *c, const void *move)
     return m;
 }
 
-static gr_status gr_cram_value_any(void *game, unsigned *value)
+/* The board, its blocked cells checked against it (bound: a board of
+ * GR_CRAM_MAX_CELLS cells has fewer than 2 * GR_CRAM_MAX_CELLS dominoes,
+ * and which of them fit depends on the blocked cells). */
+static gr_status gr_cram_open(gr_jctx *c, const cJSON *const *f, const char *ptr,
+                              const gr_search_opts *opts, gr_search_root **game, size_t *bound)
 {
-    return gr_cram_value(game, value);
-}
-
-static gr_status gr_cram_moves_any(void *game, int target, void *out, size_t max, bool count_all,
-                                   size_t *count)
-{
-    return gr_cram_moves(game, target, out, max, count_all, count);
-}
-
-/* In board order (by first cell, the horizontal domino first); a board of
- * GR_CRAM_MAX_CELLS cells has fewer than 2 * GR_CRAM_MAX_CELLS dominoes
- * (the bound), and which of them fit depends on the blocked cells. */
-static const gr_search_game gr_cram_kind = {.move_size = sizeof(gr_cram_move),
-                                            .grundy_offset = offsetof(gr_cram_move, grundy),
-                                            .bound_is_count = false,
-                                            .value = gr_cram_value_any,
-                                            .moves = gr_cram_moves_any,
-                                            .move_obj = gr_cram_move_obj};
-
-static gr_status gr_cram_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
-                                 gr_value *value)
-{
-    const cJSON *rows, *cols, *blocked;
-    const gr_jfield fields[] = {
-        {"rows", true, &rows},
-        {"cols", true, &cols},
-        {"blocked", false, &blocked},
-    };
-    gr_status st = gr_json_family_state(c, obj, ptr, fields, 3, sizeof(gr_search_state), state);
-    if (st != GR_OK) {
-        return st;
-    }
-    gr_search_state *s = *state;
+    const cJSON *rows = f[0], *cols = f[1], *blocked = f[2];
     uint64_t r, k;
-    const char *rptr = gr_jp_key(c, ptr, "rows"), *cptr = gr_jp_key(c, ptr, "cols");
-    if ((st = gr_json_u64(c, rows, rptr, GR_JSON_MAX_I64, &r)) != GR_OK ||
-        (st = gr_json_u64(c, cols, cptr, GR_JSON_MAX_I64, &k)) != GR_OK) {
+    gr_status st;
+    if ((st = gr_json_search_board(c, rows, cols, ptr, &r, &k)) != GR_OK) {
         return st;
-    }
-    if (r == 0 || k == 0) {
-        return gr_json_error(c, GR_EINVAL, r == 0 ? rptr : cptr,
-                             "a board has at least one row and one column");
     }
     if (r > GR_CRAM_MAX_CELLS || k > GR_CRAM_MAX_CELLS || r * k > GR_CRAM_MAX_CELLS) {
         return gr_json_error(c, GR_ELIMIT, ptr[0] != '\0' ? ptr : "",
@@ -95,15 +60,15 @@ static gr_status gr_cram_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, 
                                  b[2 * i + 1], (unsigned long long)r, (unsigned long long)k);
         }
     }
-    *s = (gr_search_state){.kind = &gr_cram_kind, .bound = 2 * GR_CRAM_MAX_CELLS, .ptr = ptr};
-    gr_search_opts opts = gr_json_search_opts(c);
+    *bound = 2 * GR_CRAM_MAX_CELLS;
     size_t bad;
-    gr_cram *game = NULL;
-    st = gr_cram_create(c->arena, (uint32_t)r, (uint32_t)k, b, nb, &opts, &game, &bad);
-    return gr_json_search_solve(c, s, st, game, value);
+    gr_cram *g = NULL;
+    st = gr_cram_create(c->arena, (uint32_t)r, (uint32_t)k, b, nb, opts, &g, &bad);
+    *game = st == GR_OK ? gr_cram_root(g) : NULL;
+    return gr_json_search_created(c, st, ptr);
 }
 
-const gr_family gr_family_cram = {.name = "cram",
-                                  .analyse = gr_cram_analyse,
-                                  .moves_to = gr_json_search_moves_to,
-                                  .moves_all = gr_json_search_moves_all};
+/* Moves in board order (by first cell, the horizontal domino first). */
+GR_JSON_SEARCH_FAMILY(gr_family_cram, "cram",
+                      .fields = {{"rows", true}, {"cols", true}, {"blocked", false}},
+                      .open = gr_cram_open, .move_obj = gr_cram_move_obj);

@@ -7,8 +7,6 @@
  */
 #include "grundy/node_kayles.h"
 
-#include <stddef.h>
-
 #include "json/families.h"
 #include "json/search_games.h"
 
@@ -23,39 +21,14 @@ static cJSON *gr_nk_move_obj(gr_jctx *c, const void *move)
     return m;
 }
 
-static gr_status gr_nk_value_any(void *game, unsigned *value)
+/* The graph, its edges checked against its vertices (bound: the vertices,
+ * each a move). */
+static gr_status gr_nk_open(gr_jctx *c, const cJSON *const *f, const char *ptr,
+                            const gr_search_opts *opts, gr_search_root **game, size_t *bound)
 {
-    return gr_nk_value(game, value);
-}
-
-static gr_status gr_nk_moves_any(void *game, int target, void *out, size_t max, bool count_all,
-                                 size_t *count)
-{
-    return gr_nk_moves(game, target, out, max, count_all, count);
-}
-
-/* Every vertex is a move, in vertex order. */
-static const gr_search_game gr_nk_kind = {.move_size = sizeof(gr_nk_move),
-                                          .grundy_offset = offsetof(gr_nk_move, grundy),
-                                          .bound_is_count = true,
-                                          .value = gr_nk_value_any,
-                                          .moves = gr_nk_moves_any,
-                                          .move_obj = gr_nk_move_obj};
-
-static gr_status gr_nk_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
-                               gr_value *value)
-{
-    const cJSON *vertices, *edges;
-    const gr_jfield fields[] = {
-        {"vertices", true, &vertices},
-        {"edges", false, &edges},
-    };
-    gr_status st = gr_json_family_state(c, obj, ptr, fields, 2, sizeof(gr_search_state), state);
-    if (st != GR_OK) {
-        return st;
-    }
-    gr_search_state *s = *state;
+    const cJSON *vertices = f[0], *edges = f[1];
     uint64_t n;
+    gr_status st;
     const char *vptr = gr_jp_key(c, ptr, "vertices");
     if ((st = gr_json_u64(c, vertices, vptr, GR_JSON_MAX_I64, &n)) != GR_OK) {
         return st;
@@ -76,21 +49,21 @@ static gr_status gr_nk_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, vo
                                  (long long)n - 1);
         }
     }
-    *s = (gr_search_state){.kind = &gr_nk_kind, .bound = (size_t)n, .ptr = ptr};
-    gr_search_opts opts = gr_json_search_opts(c);
+    *bound = (size_t)n;
     size_t bad = 0;
-    gr_nk *game = NULL;
-    st = gr_nk_create(c->arena, (uint32_t)n, e, m, &opts, &game, &bad);
+    gr_nk *g = NULL;
+    st = gr_nk_create(c->arena, (uint32_t)n, e, m, opts, &g, &bad);
     if (st == GR_ELIMIT) {
         return gr_json_error(c, GR_EINVAL, eptr,
                              "the connected component of vertex %zu has more than %d vertices "
                              "(the search's limit: one bit per vertex)",
                              bad, GR_NK_MAX_COMPONENT);
     }
-    return gr_json_search_solve(c, s, st, game, value);
+    *game = st == GR_OK ? gr_nk_root(g) : NULL;
+    return gr_json_search_created(c, st, ptr);
 }
 
-const gr_family gr_family_node_kayles = {.name = "node_kayles",
-                                         .analyse = gr_nk_analyse,
-                                         .moves_to = gr_json_search_moves_to,
-                                         .moves_all = gr_json_search_moves_all};
+/* Every vertex is a move, in vertex order. */
+GR_JSON_SEARCH_FAMILY(gr_family_node_kayles, "node_kayles",
+                      .fields = {{"vertices", true}, {"edges", false}}, .open = gr_nk_open,
+                      .bound_is_count = true, .move_obj = gr_nk_move_obj);

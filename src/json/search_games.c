@@ -1,12 +1,12 @@
 /* Shared by the families solved by search; see search_games.h.
  *
- * The move hooks are one code path for the three games: each game only
- * says how big its move struct is, where the value after a move sits in
- * it and how a move is written, so the order (the core enumerator's), the
- * counting and the failure wording cannot drift apart between them. */
+ * The hooks are one code path for the three games: each game only says
+ * which fields its object has, how they become a core game (open) and how
+ * a move is written; the core's generic game (gr_search_root) gives the
+ * value, the moves in the game's order and each move's size and value, so
+ * the reading order, the counting and the failure wording cannot drift
+ * apart between them. */
 #include "json/search_games.h"
-
-#include <string.h>
 
 gr_search_opts gr_json_search_opts(const gr_jctx *c)
 {
@@ -35,55 +35,83 @@ gr_status gr_json_search_failed(gr_jctx *c, gr_status st, const char *ptr)
     }
 }
 
-gr_status gr_json_search_solve(gr_jctx *c, gr_search_state *s, gr_status created, void *game,
-                               gr_value *value)
+gr_status gr_json_search_board(gr_jctx *c, const cJSON *rows, const cJSON *cols, const char *ptr,
+                               uint64_t *r, uint64_t *k)
 {
-    if (created != GR_OK) {
-        return created == GR_ENOMEM ? gr_json_oom(c)
-                                    : gr_json_error(c, GR_EINTERNAL, s->ptr, "invalid position");
+    gr_status st;
+    const char *rptr = gr_jp_key(c, ptr, "rows"), *kptr = gr_jp_key(c, ptr, "cols");
+    if ((st = gr_json_u64(c, rows, rptr, GR_JSON_MAX_I64, r)) != GR_OK ||
+        (st = gr_json_u64(c, cols, kptr, GR_JSON_MAX_I64, k)) != GR_OK) {
+        return st;
     }
-    s->game = game;
-    unsigned v;
-    gr_status st = s->kind->value(game, &v);
+    if (*r == 0 || *k == 0) {
+        return gr_json_error(c, GR_EINVAL, *r == 0 ? rptr : kptr,
+                             "a board has at least one row and one column");
+    }
+    return GR_OK;
+}
+
+gr_status gr_json_search_created(gr_jctx *c, gr_status created, const char *ptr)
+{
+    if (created == GR_OK) {
+        return GR_OK;
+    }
+    return created == GR_ENOMEM ? gr_json_oom(c)
+                                : gr_json_error(c, GR_EINTERNAL, ptr, "invalid position");
+}
+
+gr_status gr_json_search_analyse(gr_jctx *c, const gr_json_search_kind *kind, const cJSON *obj,
+                                 const char *ptr, void **state, gr_value *value)
+{
+    const cJSON *f[GR_JSON_SEARCH_FIELDS] = {NULL};
+    gr_jfield fields[GR_JSON_SEARCH_FIELDS];
+    size_t n = 0;
+    for (; n < GR_JSON_SEARCH_FIELDS && kind->fields[n].name != NULL; n++) {
+        fields[n] = (gr_jfield){kind->fields[n].name, kind->fields[n].required, &f[n]};
+    }
+    gr_status st =
+        gr_json_family_state(c, obj, ptr, fields, n, sizeof(gr_json_search_state), state);
     if (st != GR_OK) {
-        return gr_json_search_failed(c, st, s->ptr);
+        return st;
+    }
+    gr_json_search_state *s = *state;
+    *s = (gr_json_search_state){.kind = kind, .ptr = ptr};
+    gr_search_opts opts = gr_json_search_opts(c);
+    if ((st = kind->open(c, f, ptr, &opts, &s->game, &s->bound)) != GR_OK) {
+        return st;
+    }
+    unsigned v;
+    if ((st = gr_search_value(s->game, &v)) != GR_OK) {
+        return gr_json_search_failed(c, st, ptr);
     }
     *value = (gr_value){.kind = GR_VALUE_FINITE, .n = v};
     return GR_OK;
 }
 
-static const void *gr_search_move_at(const gr_search_game *k, const void *mv, size_t i)
+static const void *gr_json_search_move_at(const gr_json_search_state *s, const void *mv, size_t i)
 {
-    return (const char *)mv + i * k->move_size;
-}
-
-static unsigned gr_search_move_value(const gr_search_game *k, const void *mv)
-{
-    unsigned v;
-    memcpy(&v, (const char *)mv + k->grundy_offset, sizeof(v));
-    return v;
+    return (const char *)mv + i * gr_search_move_size(s->game);
 }
 
 /* Up to `want` moves to positions of value target (-1: every move, each
  * with its value) into *mv from the arena; *n all such moves when
  * count_all, else at least the listed ones. */
-static gr_status gr_search_enumerate(gr_jctx *c, gr_search_state *s, int target, size_t want,
-                                     bool count_all, void **mv, size_t *n)
+static gr_status gr_json_search_enumerate(gr_jctx *c, gr_json_search_state *s, int target,
+                                          size_t want, bool count_all, void **mv, size_t *n)
 {
-    const gr_search_game *k = s->kind;
-    *mv = gr_arena_alloc_array(c->arena, want + 1, k->move_size);
+    *mv = gr_arena_alloc_array(c->arena, want + 1, gr_search_move_size(s->game));
     if (*mv == NULL) {
         return gr_json_oom(c);
     }
     *n = 0;
-    gr_status st = k->moves(s->game, target, *mv, want, count_all, n);
+    gr_status st = gr_search_moves(s->game, target, *mv, want, count_all, n);
     return st == GR_OK ? GR_OK : gr_json_search_failed(c, st, s->ptr);
 }
 
 gr_status gr_json_search_moves_to(gr_jctx *c, void *state, const gr_value *target, uint64_t max,
                                   bool count_all, cJSON *arr, uint64_t *count)
 {
-    gr_search_state *s = state;
+    gr_json_search_state *s = state;
     *count = 0;
     if (target->kind != GR_VALUE_FINITE) {
         return gr_json_error(c, GR_EINTERNAL, NULL, "non-finite target for a search game");
@@ -94,12 +122,12 @@ gr_status gr_json_search_moves_to(gr_jctx *c, void *state, const gr_value *targe
     size_t want = arr == NULL ? 0 : (size_t)(max < s->bound ? max : s->bound);
     void *mv;
     size_t n;
-    gr_status st = gr_search_enumerate(c, s, (int)target->n, want, count_all, &mv, &n);
+    gr_status st = gr_json_search_enumerate(c, s, (int)target->n, want, count_all, &mv, &n);
     if (st != GR_OK) {
         return st;
     }
     for (size_t i = 0; i < n && i < want; i++) {
-        gr_jw_push(c, arr, s->kind->move_obj(c, gr_search_move_at(s->kind, mv, i)));
+        gr_jw_push(c, arr, s->kind->move_obj(c, gr_json_search_move_at(s, mv, i)));
     }
     *count = n;
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
@@ -110,8 +138,8 @@ gr_status gr_json_search_moves_to(gr_jctx *c, void *state, const gr_value *targe
  * that value is 0), the default of gr_move_value. */
 gr_status gr_json_search_moves_all(gr_jctx *c, void *state, gr_move_list *list)
 {
-    gr_search_state *s = state;
-    const gr_search_game *k = s->kind;
+    gr_json_search_state *s = state;
+    const gr_json_search_kind *k = s->kind;
     size_t want = s->bound;
     if (k->bound_is_count) {
         list->count += s->bound;
@@ -122,7 +150,7 @@ gr_status gr_json_search_moves_all(gr_jctx *c, void *state, gr_move_list *list)
     }
     void *mv;
     size_t n;
-    gr_status st = gr_search_enumerate(c, s, -1, want, !k->bound_is_count, &mv, &n);
+    gr_status st = gr_json_search_enumerate(c, s, -1, want, !k->bound_is_count, &mv, &n);
     if (st != GR_OK) {
         return st;
     }
@@ -134,9 +162,9 @@ gr_status gr_json_search_moves_all(gr_jctx *c, void *state, gr_move_list *list)
         if (e == NULL) {
             break;
         }
-        const void *m = gr_search_move_at(k, mv, i);
+        const void *m = gr_json_search_move_at(s, mv, i);
         e->move = k->move_obj(c, m);
-        e->after = (gr_value){.kind = GR_VALUE_FINITE, .n = gr_search_move_value(k, m)};
+        e->after = (gr_value){.kind = GR_VALUE_FINITE, .n = gr_search_move_grundy(s->game, m)};
     }
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
