@@ -127,6 +127,30 @@ test('piles are stacks: clicking a height plays that move; steppers change the p
   await context.close();
 });
 
+test('a new position\'s move list starts at its top; a position with no moves says so', async () => {
+  const { page, context, errors } = await open(390);
+  await by(page, 'game-select').selectOption('octal');
+  await settled(page);
+  await page.waitForSelector('[data-testid="move-option"]');
+  const list = by(page, 'move-list');
+  await list.evaluate((l) => { l.scrollTop = l.scrollHeight; });
+  assert.ok(await list.evaluate((l) => l.scrollTop) > 0, 'the list scrolls at 390 px');
+  await by(page, 'move-option').last().click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="moves"] li').length >= 1);
+  await settled(page);
+  assert.equal(await list.evaluate((l) => l.scrollTop), 0);
+  // ordinal trees of single roots: no move at all, in words, not an empty list under "these are all"
+  await by(page, 'game-select').selectOption('ordinal_trees');
+  await settled(page);
+  await by(page, 'input').fill('{"trees": [[], []]}');
+  await by(page, 'analyze').click();
+  await settled(page);
+  await page.waitForFunction(() => /No moves/.test(document.getElementById('move-summary').textContent));
+  assert.equal(await by(page, 'move-option').count(), 0);
+  assert.deepEqual(errors, [], 'console or page errors');
+  await context.close();
+});
+
 test('a JSON syntax error names its line, column and why', async () => {
   const { page, context } = await open(1280);
   await by(page, 'input').fill('{"piles": [1,\n  2,, 3]}');
