@@ -305,19 +305,26 @@ static gr_status split_moves(gr_octal_table *t, uint32_t take, uint64_t c, uint6
 }
 
 /* Splits of m into a <= b <= c with g(a) ^ g(b) ^ g(c) = target, by
- * enumeration (O(m^2 / 12) pair checks, charged to move_work: GR_ELIMIT
- * past GR_OCTAL_MAX_MOVE_WORK). */
+ * enumeration (O(m^2 / 12) pair checks).  Each check is charged to
+ * move_work as it is made -- GR_ELIMIT past GR_OCTAL_MAX_MOVE_WORK -- and
+ * the stop conditions are polled, since one a alone may stand for m/2
+ * checks: a heap of 10^10 past a confirmed period is accepted. */
 static gr_status three_moves(gr_octal_table *t, uint32_t take, uint64_t m, uint64_t target,
                              move_sink *s)
 {
     for (uint64_t a = 1; 3 * a <= m && !sink_done(s); a++) {
         uint64_t ga = gr_octal_value_at(t, a);
         uint64_t rest = m - a;
-        if (t->move_work > GR_OCTAL_MAX_MOVE_WORK) {
-            return GR_ELIMIT;
-        }
-        t->move_work += rest / 2 - a + 1;
         for (uint64_t b = a; 2 * b <= rest && !sink_done(s); b++) {
+            if (++t->move_work > GR_OCTAL_MAX_MOVE_WORK) {
+                return GR_ELIMIT;
+            }
+            if ((t->move_work & 0xfffff) == 0 && t->arena != NULL) {
+                gr_status st = gr_arena_check(t->arena);
+                if (st != GR_OK) {
+                    return st;
+                }
+            }
             if ((ga ^ gr_octal_value_at(t, b) ^ gr_octal_value_at(t, rest - b)) == target) {
                 sink_add(s, 1);
                 if (s->listed < s->max) {

@@ -80,3 +80,20 @@ def test_search_stops_at_the_time_limit(srv):
     assert "--max-analysis-seconds" in p["detail"], p
     r = srv.post_json("/v1/chomp", {"rows": 3, "cols": 3})
     assert r.status == 200 and r.json()["grundy"] == 5
+
+
+def test_three_heap_listing_on_a_huge_heap_stops_in_time(srv):
+    """0.F (hex: a move may leave three heaps) is periodic, so a heap of
+    2*10^10 + 1 is answered from the period; listing its winning moves
+    enumerates three-heap splits, m/2 of them for the first heap alone,
+    and must stop at the time limit (or the work bound), not run on."""
+    for extra in ({"all_winning_moves": True}, {"all_moves": True, "max_moves": 3}):
+        t0 = time.time()
+        body = dict({"code": "0.F", "heaps": [20000000001]}, **extra)
+        p = expect_problem(srv.post_json("/v1/octal", body, timeout=20), 422)
+        took = time.time() - t0
+        assert took < 5, (extra, took, p)
+    # a winning move alone is found at once, and the daemon still serves
+    r = srv.post_json("/v1/octal", {"code": "0.F", "heaps": [20000000001]})
+    assert r.status == 200 and json.loads(r.body)["winning_move"] is not None
+    assert srv.get("/healthz").status == 200
