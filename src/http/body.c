@@ -3,6 +3,8 @@
  * declared length caps the doubling (so a 64 MB body declared as such is
  * not rounded up to 128 MB) but never the copy: a chunked body sent beside
  * a smaller Content-Length once overflowed a buffer sized from the header.
+ * Every growth stops at max + 1 (the largest body and its NUL), so a
+ * chunked body of max bytes is not held in 2 * max either.
  */
 #include "http/body.h"
 
@@ -13,7 +15,7 @@ gr_body_status gr_body_init(gr_body *b, gr_arena *arena, uint64_t declared, size
 {
     memset(b, 0, sizeof(*b));
     b->max = max;
-    b->hint = declared < (uint64_t)max ? (size_t)declared + 1 : 0;
+    b->hint = declared <= (uint64_t)max ? (size_t)declared + 1 : 0;
     size_t cap = b->hint != 0 && b->hint < first ? b->hint : first;
     if (cap == 0) {
         cap = 1;
@@ -49,6 +51,9 @@ gr_body_status gr_body_append(gr_body *b, gr_arena *arena, const char *data, siz
         }
         if (b->hint != 0 && ncap > b->hint && b->hint >= need) {
             ncap = b->hint;
+        }
+        if (ncap > b->max + 1) { /* need <= max + 1: the body's bound */
+            ncap = b->max + 1;
         }
         char *grown = gr_arena_realloc(arena, b->data, b->cap, ncap);
         if (grown == NULL) {

@@ -209,7 +209,10 @@ static void gr_front_hand_on(gr_front *f, gr_conn *c, uint64_t now)
     /* IDLE until the access handler takes it (BUSY): still evictable, but
      * the newest, so the last to go. */
     gr_conns_move(&srv->conns, c, GR_CONN_IDLE, now);
-    c->rx_mark = 0;
+    /* the head is whole: no deadline runs until a next head begins (the
+     * sweep marks the byte count first, so this head's bytes do not count) */
+    c->first_byte_ns = 0;
+    c->rx_mark = GR_CONN_RX_UNKNOWN;
     c->seen_requests = 0;
     int fd = c->fd;
     struct sockaddr_storage addr;
@@ -226,8 +229,7 @@ static void gr_front_hand_on(gr_front *f, gr_conn *c, uint64_t now)
             gr_conns_remove_locked(&srv->conns, same);
             gr_conn_free(same);
         }
-        gr_conns_unlock(&srv->conns);
-        return;
+        return; /* locked, as the caller expects */
     }
     gr_conns_lock(&srv->conns);
 }
