@@ -70,6 +70,8 @@ typedef struct seq_job {
     gr_stop stop;
     struct MHD_Connection *conn; /* resumed by the worker (not streaming) */
     atomic_int *workers;         /* the server's count of sequence threads */
+    gr_conn *watched;            /* not streaming: the suspended connection's entry, whose
+                                  * hang-up flag the front door raises (the job's cancel) */
     /* the stream */
     char *buf;
     size_t buf_len, buf_off, buf_cap;
@@ -134,6 +136,16 @@ static bool etag_matches(const char *inm, const char *etag)
     return false;
 }
 
+/* The connection is about to be resumed: the front door stops peeking at
+ * it (the entry lives while the connection is suspended). */
+static void unwatch(seq_job *j)
+{
+    if (j->watched != NULL) {
+        atomic_store(&j->watched->watch, 0);
+        j->watched = NULL;
+    }
+}
+
 static void *worker(void *arg)
 {
     seq_job *j = arg;
@@ -159,6 +171,7 @@ static void *worker(void *arg)
     pthread_cond_broadcast(&j->cond);
     pthread_mutex_unlock(&j->lock);
     if (!j->stream) {
+        unwatch(j);
         MHD_resume_connection(j->conn);
     }
     job_unref(j);
@@ -442,6 +455,13 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
         req->seq = j;
         req->phase = GR_PHASE_SEQUENCE;
         MHD_suspend_connection(conn); /* before the worker may resume it */
+        /* libmicrohttpd does not read a suspended socket: the front door
+         * watches it, and a hang-up stops the work, as for analyses */
+        if (req->conn_entry != NULL) {
+            j->watched = req->conn_entry;
+            j->stop.cancel = &req->conn_entry->cancel;
+            atomic_store(&req->conn_entry->watch, 1);
+        }
     }
     if (start_worker(j) == NULL) {
         atomic_fetch_sub(j->workers, 1);
@@ -453,6 +473,7 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
         j->done = true;
         pthread_mutex_unlock(&j->lock);
         if (!j->stream) {
+            unwatch(j);
             MHD_resume_connection(conn);
             return MHD_YES; /* delivered on the next call */
         }

@@ -7,6 +7,7 @@ The slow requests are sums of many octal components with distinct codes
 no two share a cached table): minutes of work from a few kilobytes.
 """
 import json
+import os
 import random
 import signal
 import socket
@@ -55,6 +56,45 @@ def test_abandoned_work_is_cancelled():
         assert cancelled >= 4, cancelled
         figure(f"4 abandoned 60-component octal sums on 2 workers: a trivial request "
                f"answered in {took * 1000:.0f} ms; {cancelled:.0f} cancelled")
+    finally:
+        assert srv.stop() == 0
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_abandoned_sequences_are_cancelled():
+    """A GET sequence waits suspended in libmicrohttpd, which does not read
+    the socket: the front door must see the hang-up and stop the work, as
+    for a queued analysis (not let it run to --max-analysis-seconds)."""
+    srv = start(["--threads", "2", "--max-analysis-seconds", "60"])
+    try:
+        rng = random.Random(7)
+        socks = []
+        for _ in range(2):
+            code = "0." + "".join(rng.choice("1234567") for _ in range(16))
+            s = connect(srv.port)
+            s.sendall(request_bytes("GET", f"/v1/octal/sequence?code={code}&from=0&count=10"))
+            socks.append(s)
+        time.sleep(1.0)
+        busy = cpu_seconds(srv.proc.pid)
+        time.sleep(1.0)
+        assert cpu_seconds(srv.proc.pid) - busy > 0.5, "the sequences were not being computed"
+        for s in socks:
+            s.close()
+        deadline = time.time() + 5
+        while metric(srv, "grundyd_requests_cancelled_total") < 2 and time.time() < deadline:
+            time.sleep(0.1)
+        time.sleep(0.5)
+        before = cpu_seconds(srv.proc.pid)
+        time.sleep(1.0)
+        idle = cpu_seconds(srv.proc.pid) - before
+        assert idle < 0.2, f"still computing after the hang-ups: {idle:.2f} s of CPU in 1 s"
+        assert srv.get("/healthz").status == 200
+        figure(f"2 abandoned GET sequences: stopped, {idle:.2f} s of CPU in the next second")
     finally:
         assert srv.stop() == 0
 
