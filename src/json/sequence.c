@@ -61,16 +61,34 @@ static gr_status cache_problem(gr_jctx *c, gr_status st, const char *ptr, const 
 typedef struct octal_job {
     gr_octal_code code;
     uint64_t max_values;
+    unsigned time_limit_s; /* the full --max-analysis-seconds */
 } octal_job;
 
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 static gr_status octal_solve_cb(void *ctx, gr_arena *arena, _Atomic uint64_t *progress,
-                                void *result)
+                                void *result, bool *keep)
 {
     const octal_job *j = ctx;
-    /* a table stopped by the time limit is kept (and cached) as far as it
-     * got: heaps below it are answered, the rest 422 */
+    /* A table stopped by the time limit is kept as far as it got: heaps
+     * below it are answered, the rest 422.  It is cached only when this
+     * request had (nearly) the whole limit for it: one that came late in
+     * a sum, or after waiting, would otherwise cut the table for
+     * everyone. */
+    const gr_stop *stop = gr_arena_stop(arena);
+    uint64_t start = now_ns();
+    uint64_t had = stop != NULL && stop->deadline_ns > start ? stop->deadline_ns - start : 0;
     gr_octal_opts o = {j->max_values, progress, true};
-    return gr_octal_solve_opts(arena, &j->code, &o, result);
+    gr_status st = gr_octal_solve_opts(arena, &j->code, &o, result);
+    const gr_octal_table *t = result;
+    uint64_t full = (uint64_t)j->time_limit_s * 1000000000u;
+    *keep = st != GR_OK || !t->timed_out || (stop != NULL && had >= full - full / 10);
+    return st;
 }
 
 static void octal_key(const gr_octal_code *code, char *key, size_t cap)
@@ -88,7 +106,7 @@ gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, const char 
     }
     char key[GR_OCTAL_MAX_DIGITS + 48];
     octal_key(code, key, sizeof(key));
-    octal_job job = {*code, gr_tcache_max_octal_values()};
+    octal_job job = {*code, gr_tcache_max_octal_values(), c->time_limit_s};
     gr_tcache_entry *e;
     const void *res;
     gr_status st =
@@ -108,9 +126,11 @@ typedef struct sub_job {
     gr_sub_rules rules;
 } sub_job;
 
-static gr_status sub_solve_cb(void *ctx, gr_arena *arena, _Atomic uint64_t *progress, void *result)
+static gr_status sub_solve_cb(void *ctx, gr_arena *arena, _Atomic uint64_t *progress, void *result,
+                              bool *keep)
 {
     (void)progress;
+    (void)keep; /* a subtraction table does not depend on who asked */
     const sub_job *j = ctx;
     return gr_sub_solve(arena, &j->rules, result);
 }

@@ -271,7 +271,8 @@ gr_status gr_tcache_get(const char *key, gr_tcache_solve_fn *solve, void *ctx, s
     pthread_mutex_unlock(&gr_tc.lock);
 
     gr_arena_set_stop(arena, req_arena != NULL ? gr_arena_stop(req_arena) : NULL);
-    gr_status st = solve(ctx, arena, &e->progress, e->result);
+    bool keep = true;
+    gr_status st = solve(ctx, arena, &e->progress, e->result, &keep);
     gr_arena_set_stop(arena, NULL);
     if (st == GR_ENOMEM && gr_arena_quota_hit(arena)) {
         st = GR_EDECLINED; /* the process's memory is in use: retry later */
@@ -283,6 +284,9 @@ gr_status gr_tcache_get(const char *key, gr_tcache_solve_fn *solve, void *ctx, s
         e->state = GR_TC_READY;
         e->bytes = gr_arena_bytes(arena) + sizeof(*e) + strlen(k) + 1;
         gr_tc.bytes += e->bytes;
+        if (!keep) {
+            gr_tc_unlink(e); /* its holders read it; the last one frees it */
+        }
         freed = gr_tc_evict();
         *out = e;
         *result = e->result;
@@ -312,6 +316,10 @@ void gr_tcache_release(gr_tcache_entry *e)
     pthread_mutex_lock(&gr_tc.lock);
     e->pins--;
     gr_tcache_entry *freed = gr_tc_evict();
+    if (e->pins == 0 && !e->linked && e->state == GR_TC_READY) {
+        e->hnext = freed; /* answered, not kept (solve's *keep) */
+        freed = e;
+    }
     pthread_mutex_unlock(&gr_tc.lock);
     gr_tc_free_list(freed);
 }

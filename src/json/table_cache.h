@@ -31,9 +31,12 @@ typedef struct gr_tcache_entry gr_tcache_entry;
 
 /* Solves into arena (the entry's own), writing the result struct (at most
  * GR_TCACHE_RESULT_MAX bytes, pointers into arena) to result; progress
- * may be stored to for readers of gr_tcache_progress. */
+ * may be stored to for readers of gr_tcache_progress.  *keep (true on
+ * entry) false: the result answers the requests that share this
+ * computation but is not cached -- it depends on the caller (a table cut
+ * short by a deadline the caller had less of than the full limit). */
 typedef gr_status gr_tcache_solve_fn(void *ctx, gr_arena *arena, _Atomic uint64_t *progress,
-                                     void *result);
+                                     void *result, bool *keep);
 
 /* Sets the byte bound (0: the default), the octal value bound handed to
  * the JSON layer's solvers (0: the core's default) and the process memory
