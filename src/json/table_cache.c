@@ -315,9 +315,12 @@ void gr_tcache_release(gr_tcache_entry *e)
     }
     pthread_mutex_lock(&gr_tc.lock);
     e->pins--;
+    /* answered, not kept (solve's *keep): out of the cache already, so the
+     * eviction below cannot take it too */
+    bool last_of_unkept = e->pins == 0 && !e->linked && e->state == GR_TC_READY;
     gr_tcache_entry *freed = gr_tc_evict();
-    if (e->pins == 0 && !e->linked && e->state == GR_TC_READY) {
-        e->hnext = freed; /* answered, not kept (solve's *keep) */
+    if (last_of_unkept) {
+        e->hnext = freed;
         freed = e;
     }
     pthread_mutex_unlock(&gr_tc.lock);
