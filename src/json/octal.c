@@ -118,6 +118,26 @@ static cJSON *move_obj(gr_jctx *c, size_t heap, const gr_octal_move *m)
     return o;
 }
 
+/* Counts per heap below the table, UINT64_MAX = not yet known, for the
+ * heaps of this position only: *n is one past the largest of them below
+ * the table (a table of 2^25 values need not cost 256 MiB of memo for
+ * heaps of 3 and 4).  NULL: out of memory. */
+static uint64_t *heap_memo(gr_jctx *c, const gr_octal_state *s, uint64_t *n)
+{
+    uint64_t top = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (s->heaps[i] < s->table.computed && s->heaps[i] + 1 > top) {
+            top = s->heaps[i] + 1;
+        }
+    }
+    uint64_t *memo = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, top + 1);
+    if (memo != NULL) {
+        memset(memo, 0xff, top * sizeof(uint64_t));
+    }
+    *n = top;
+    return memo;
+}
+
 static gr_status gr_octal_moves_json(gr_jctx *c, void *state,
                                      const gr_value *target, uint64_t max,
                                      bool count_all, cJSON *arr,
@@ -144,13 +164,9 @@ static gr_status gr_octal_moves_json(gr_jctx *c, void *state,
      * target of a heap depends only on the heap (g_i ^ x), so repeated
      * heaps are counted once.  (Huge heaps are cheap already: the core
      * counts their splits from a per-residue cache.) */
-    uint64_t *memo = NULL;
-    if (count_all && s->n > 64) {
-        memo = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, s->table.computed);
-        if (memo == NULL) {
-            return gr_json_oom(c);
-        }
-        memset(memo, 0xff, s->table.computed * sizeof(uint64_t));
+    uint64_t *memo = NULL, memo_n = 0;
+    if (count_all && s->n > 64 && (memo = heap_memo(c, s, &memo_n)) == NULL) {
+        return gr_json_oom(c);
     }
     uint64_t listed = 0, total = 0;
     for (size_t i = 0; i < s->n; i++) {
@@ -158,7 +174,7 @@ static gr_status gr_octal_moves_json(gr_jctx *c, void *state,
             break;
         }
         uint64_t h = s->heaps[i];
-        bool memoised = memo != NULL && listed >= max && h < s->table.computed;
+        bool memoised = memo != NULL && listed >= max && h < memo_n;
         if (memoised && memo[h] != UINT64_MAX) {
             total = total > UINT64_MAX - memo[h] ? UINT64_MAX : total + memo[h];
             continue;
@@ -222,13 +238,9 @@ static gr_status gr_octal_moves_all(gr_jctx *c, void *state, gr_move_list *list)
         bits++;
     }
     const uint64_t targets = 1ull << bits;
-    uint64_t *memo = NULL; /* all moves of heap h < computed, UINT64_MAX unknown */
-    if (s->n > 1) {
-        memo = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, t->computed);
-        if (memo == NULL) {
-            return gr_json_oom(c);
-        }
-        memset(memo, 0xff, t->computed * sizeof(uint64_t));
+    uint64_t *memo = NULL, memo_n = 0; /* all moves of heap h < memo_n */
+    if (s->n > 1 && (memo = heap_memo(c, s, &memo_n)) == NULL) {
+        return gr_json_oom(c);
     }
     uint64_t calls = 0;
     gr_octal_move *buf = NULL;
@@ -236,7 +248,7 @@ static gr_status gr_octal_moves_all(gr_jctx *c, void *state, gr_move_list *list)
     for (size_t i = 0; i < s->n; i++) {
         uint64_t h = s->heaps[i];
         bool listing = list->listed < list->room;
-        if (!listing && memo != NULL && h < t->computed && memo[h] != UINT64_MAX) {
+        if (!listing && memo != NULL && h < memo_n && memo[h] != UINT64_MAX) {
             list->count += memo[h];
             continue;
         }
@@ -287,7 +299,7 @@ static gr_status gr_octal_moves_all(gr_jctx *c, void *state, gr_move_list *list)
                 e->after.n = s->value ^ s->grundy[i] ^ target;
             }
         }
-        if (memo != NULL && h < t->computed) {
+        if (memo != NULL && h < memo_n) {
             memo[h] = all;
         }
         list->count += all;
