@@ -126,12 +126,10 @@ gr_status gr_json_stopped(gr_jctx *c, gr_status st)
 gr_status gr_json_oom(gr_jctx *c)
 {
     if (gr_arena_quota_hit(c->arena)) {
-        c->problem.status = 503;
-        c->problem.type = "memory-unavailable";
-        c->problem.title = "Server memory in use";
-        c->problem.detail = "the memory the server may use for all requests together "
-                            "(--max-memory) is taken by requests under way; retry shortly";
-        c->problem.pointer = NULL;
+        gr_problem_set(&c->problem, GR_PROBLEM_MEMORY_UNAVAILABLE,
+                       "the memory the server may use for all requests together "
+                       "(--max-memory) is taken by requests under way; retry shortly",
+                       NULL);
         return GR_ENOMEM;
     }
     gr_json_set_problem(c, GR_ENOMEM);
@@ -569,13 +567,9 @@ static cJSON *gr_jw_node(gr_jctx *c, int type)
 /* A copy of s in the arena (NULL and c->oom when out of budget). */
 static char *gr_jw_strdup(gr_jctx *c, const char *s)
 {
-    size_t n = strlen(s) + 1;
-    char *d = gr_arena_alloc(c->arena, n);
-    if (d == NULL) {
-        c->oom = true;
-        return NULL;
-    }
-    return memcpy(d, s, n);
+    char *d = gr_arena_strdup(c->arena, s);
+    c->oom = c->oom || d == NULL;
+    return d;
 }
 
 /* A string or raw item holding `text`, which lives in the arena already. */

@@ -41,9 +41,10 @@ static gr_status gr_cram_open(gr_jctx *c, const cJSON *const *f, const char *ptr
         return st;
     }
     if (r > GR_CRAM_MAX_CELLS || k > GR_CRAM_MAX_CELLS || r * k > GR_CRAM_MAX_CELLS) {
-        return gr_json_error(c, GR_ELIMIT, ptr[0] != '\0' ? ptr : "",
-                             "boards of at most %d cells are solved (this one has %llu)",
-                             GR_CRAM_MAX_CELLS, (unsigned long long)(r * k));
+        /* r and k are checked one by one first: r * k may not fit */
+        return gr_json_error(c, GR_ELIMIT, ptr,
+                             "boards of at most %d cells are solved (this one is %llu x %llu)",
+                             GR_CRAM_MAX_CELLS, (unsigned long long)r, (unsigned long long)k);
     }
     uint32_t *b = NULL;
     size_t nb = 0;
