@@ -78,18 +78,21 @@ void gr_conns_unlock(gr_conns *t)
     pthread_mutex_unlock(&t->lock);
 }
 
+void gr_conns_drop_stale_locked(gr_conns *t, int fd)
+{
+    if (fd >= 0 && (size_t)fd < t->nfd && t->by_fd[fd] != NULL) {
+        gr_conn *old = t->by_fd[fd];
+        gr_conns_remove_locked(t, old);
+        gr_conn_free(old);
+    }
+}
+
 gr_conn *gr_conns_add_locked(gr_conns *t, int fd, uint64_t now)
 {
     if (fd < 0 || (size_t)fd >= t->nfd) {
         return NULL;
     }
-    /* A stale entry: the descriptor was closed without our hearing of it
-     * (a connection libmicrohttpd dropped before announcing it). */
-    if (t->by_fd[fd] != NULL) {
-        gr_conn *old = t->by_fd[fd];
-        gr_conns_remove_locked(t, old);
-        gr_conn_free(old);
-    }
+    gr_conns_drop_stale_locked(t, fd);
     gr_conn *c = calloc(1, sizeof(*c));
     if (c == NULL) {
         return NULL;

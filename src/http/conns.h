@@ -79,6 +79,10 @@ void gr_conns_unlock(gr_conns *t);
 
 /* Under the lock: adds a new connection (state GATE) and returns it, or
  * NULL on malloc failure or a descriptor past the table. */
+/* Removes and frees the entry of fd, if any: a descriptor that was closed
+ * without our hearing of it (a connection libmicrohttpd dropped before
+ * announcing it), now reused by accept. */
+void gr_conns_drop_stale_locked(gr_conns *t, int fd);
 gr_conn *gr_conns_add_locked(gr_conns *t, int fd, uint64_t now);
 /* Moves c to state s as of now: two atomic stores, no lock.  Into and out
  * of LINGER only under the lock (it is counted). */

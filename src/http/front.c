@@ -174,6 +174,9 @@ static void gr_front_accept(gr_front *f)
         }
         uint64_t now = gr_now_ns();
         gr_conns_lock(&srv->conns);
+        /* before making room: a stale entry of this descriptor is not a
+         * connection to evict (shutting it down would cut the new one) */
+        gr_conns_drop_stale_locked(&srv->conns, fd);
         bool refuse = !gr_front_make_room_locked(f, &addr, now);
         gr_conn *c = gr_conns_add_locked(&srv->conns, fd, now);
         if (c == NULL) {

@@ -264,16 +264,10 @@ static void gr_solve(gr_req *req)
 /* A worker-pool job: solve (unless its client has gone meanwhile: queued
  * work of a vanished client is dropped), then give the connection back to
  * libmicrohttpd, which calls gr_access again to send the answer. */
-void gr_pool_run(void *job)
+/* The end of a queued request: the front stops watching its socket, the
+ * answer is marked done and libmicrohttpd gets the connection back. */
+static void gr_req_finish(gr_req *req)
 {
-    gr_req *req = job;
-    if (gr_arena_check(req->arena) == GR_ECANCELLED) {
-        req->result = GR_ECANCELLED;
-        req->problem = (gr_problem){503, "shutting-down", "Service is shutting down",
-                                    "the server stopped before this analysis could finish", NULL};
-    } else {
-        gr_solve(req);
-    }
     if (req->conn_entry != NULL) {
         atomic_store(&req->conn_entry->watch, 0);
     }
@@ -281,18 +275,30 @@ void gr_pool_run(void *job)
     MHD_resume_connection(req->conn);
 }
 
+/* The 503 of a request the pool did not run: the server stopped first. */
+static void gr_req_stopped(gr_req *req, const char *detail)
+{
+    req->result = GR_ECANCELLED;
+    gr_problem_set(&req->problem, GR_PROBLEM_SHUTTING_DOWN, detail, NULL);
+}
+
+void gr_pool_run(void *job)
+{
+    gr_req *req = job;
+    if (gr_arena_check(req->arena) == GR_ECANCELLED) {
+        gr_req_stopped(req, "the server stopped before this analysis could finish");
+    } else {
+        gr_solve(req);
+    }
+    gr_req_finish(req);
+}
+
 /* A job still queued when the pool stops (shutdown timeout passed). */
 void gr_pool_drop(void *job)
 {
     gr_req *req = job;
-    req->result = GR_ECANCELLED;
-    req->problem = (gr_problem){503, "shutting-down", "Service is shutting down",
-                                "the server stopped before this analysis could run", NULL};
-    if (req->conn_entry != NULL) {
-        atomic_store(&req->conn_entry->watch, 0);
-    }
-    atomic_store(&req->done, true);
-    MHD_resume_connection(req->conn);
+    gr_req_stopped(req, "the server stopped before this analysis could run");
+    gr_req_finish(req);
 }
 
 static enum MHD_Result gr_deliver(struct MHD_Connection *conn, gr_req *req)
