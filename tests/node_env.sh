@@ -1,6 +1,7 @@
 # Shared by the suites that run node against a real daemon
-# (tests/browser/run.sh, tests/client/run.sh); sourced with ROOT, HERE and
-# GRUNDYD set.  POSIX sh.
+# (tests/browser/run.sh, tests/client/run.sh); sourced with ROOT and HERE
+# set.  POSIX sh.  GRUNDYD (default build/grundyd) is made absolute, from
+# ROOT.
 #
 #   apt_install PKG...     apt-get install, as root or through sudo
 #   node_tools             node and npm, installed when missing
@@ -10,6 +11,12 @@
 #                          temporary file; sets URL, PID and LOG, stops it on
 #                          exit, and fails with the log unless /healthz
 #                          answers within 10 s
+
+GRUNDYD=${GRUNDYD:-build/grundyd}
+case "$GRUNDYD" in
+/*) ;;
+*) GRUNDYD="$ROOT/$GRUNDYD" ;;
+esac
 
 as_root() {
     if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi

@@ -13,16 +13,10 @@ set -eu
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HERE="$ROOT/tests/browser"
-GRUNDYD=${GRUNDYD:-build/grundyd}
-case "$GRUNDYD" in
-/*) ;;
-*) GRUNDYD="$ROOT/$GRUNDYD" ;;
-esac
+. "$ROOT/tests/node_env.sh"
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 export CHROMIUM
 export SCREENSHOT_DIR="${SCREENSHOT_DIR:-/tmp}"
-
-. "$ROOT/tests/node_env.sh"
 
 [ -x "$CHROMIUM" ] || apt_install chromium
 node_tools

@@ -13,12 +13,6 @@ set -eu
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HERE="$ROOT/tests/client"
-GRUNDYD=${GRUNDYD:-build/grundyd}
-case "$GRUNDYD" in
-/*) ;;
-*) GRUNDYD="$ROOT/$GRUNDYD" ;;
-esac
-
 . "$ROOT/tests/node_env.sh"
 
 node_tools
