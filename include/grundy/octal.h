@@ -111,6 +111,46 @@ gr_status gr_octal_solve_opts(gr_arena *arena, const gr_octal_code *code, const 
 gr_status gr_octal_solve(gr_arena *arena, const gr_octal_code *code, uint64_t max_values,
                          gr_octal_table *out);
 
+/* A table that grows in steps: values are computed only as far as asked,
+ * and the periodicity check runs at the same table lengths as in one long
+ * solve, so the same period is confirmed at the same point whichever steps
+ * got there.  All of its memory is in arena.  One thread at a time may run
+ * it; others may read the tables it gives (gr_octal_grower_table) while it
+ * runs, because values below `computed` never change and an array that
+ * has to grow is replaced, not moved: the old one stays readable until
+ * gr_octal_grower_reclaim, which the owner calls once no reader holds a
+ * table given before the replacement (gr_octal_grower_retired tells
+ * whether there is anything to reclaim). */
+typedef struct gr_octal_grower gr_octal_grower;
+
+/* An empty table of code, to grow to at most max_values values (0: the
+ * code's default, as in gr_octal_solve_opts). */
+gr_status gr_octal_grower_new(gr_arena *arena, const gr_octal_code *code, uint64_t max_values,
+                              gr_octal_grower **out);
+/* Starts from n values known to be g(0..n-1) (a stored table), width 1 or
+ * 2 bytes each, and checks them for a period at once.  Only before the
+ * first run. */
+gr_status gr_octal_grower_seed(gr_octal_grower *gw, const void *values, unsigned width,
+                               uint64_t n);
+/* Computes values until at least target exist (at most the cap), the
+ * period is confirmed, or gr_arena_check on the grower's arena fails:
+ * GR_ETIME / GR_ECANCELLED then, with the values so far kept and a later
+ * run going on from them.  Another failure (GR_ENOMEM, GR_ELIMIT: a value
+ * above GR_OCTAL_MAX_GRUNDY) ends the growth for good; the values below
+ * `computed` stay valid.  progress, if not NULL, gets the number of values
+ * every few thousand. */
+gr_status gr_octal_grower_run(gr_octal_grower *gw, uint64_t target, _Atomic uint64_t *progress);
+/* The table as it stands (values, computed, period if confirmed; the
+ * move-finding fields empty: take a view for them). */
+void gr_octal_grower_table(const gr_octal_grower *gw, gr_octal_table *out);
+/* Whether the table will not grow again: period confirmed, cap reached, or
+ * a failure (gr_octal_grower_failure: GR_OK while it may grow). */
+bool gr_octal_grower_done(const gr_octal_grower *gw);
+gr_status gr_octal_grower_failure(const gr_octal_grower *gw);
+uint64_t gr_octal_grower_cap(const gr_octal_grower *gw);
+bool gr_octal_grower_retired(const gr_octal_grower *gw);
+void gr_octal_grower_reclaim(gr_octal_grower *gw);
+
 /* A copy of a solved table whose move-finding state is its own, in arena:
  * the values are shared (read only), so one solved table can serve many
  * threads, each through its own view. */

@@ -232,13 +232,18 @@ static bool check_period(void *ctx, const uint16_t *g, uint64_t have, uint64_t *
     return found;
 }
 
-gr_status gr_octal_solve_opts(gr_arena *arena, const gr_octal_code *code, const gr_octal_opts *opts,
-                              gr_octal_table *out)
+struct gr_octal_grower {
+    gr_octal_code code;
+    gr_arena *arena;
+    gr_octal_engine E;
+    period_ctx pc;
+    gr_status failed;     /* the engine stopped for good (GR_OK: it can go on) */
+    const uint8_t *bytes; /* the values a byte each, once the table is final */
+};
+
+static uint64_t values_cap(const gr_octal_code *code, uint64_t cap)
 {
-    memset(out, 0, sizeof(*out));
-    out->code = *code;
     uint64_t dflt = code->leaves >= 3 ? GR_OCTAL_MAX_VALUES3 : GR_OCTAL_MAX_VALUES;
-    uint64_t cap = opts != NULL ? opts->max_values : 0;
     if (cap == 0) {
         cap = dflt;
     }
@@ -248,44 +253,200 @@ gr_status gr_octal_solve_opts(gr_arena *arena, const gr_octal_code *code, const 
     if (code->leaves >= 3 && cap > GR_OCTAL_MAX_VALUES3) {
         cap = GR_OCTAL_MAX_VALUES3;
     }
-    period_ctx pc = {code, arena, NULL, 0, false, 0, 0, 0};
-    uint16_t *g = NULL;
-    uint64_t have = 0, maxv = 0;
-    bool timed_out = false;
-    gr_status st =
-        gr_octal_values(arena, code, cap, opts, &timed_out, check_period, &pc, &g, &have, &maxv);
+    return cap;
+}
+
+static gr_status grower_make(gr_arena *arena, const gr_octal_code *code, uint64_t max_values,
+                             bool stable, gr_octal_grower **out)
+{
+    gr_octal_grower *gw = gr_arena_alloc(arena, sizeof(*gw));
+    if (gw == NULL) {
+        return GR_ENOMEM;
+    }
+    memset(gw, 0, sizeof(*gw));
+    gw->code = *code;
+    gw->arena = arena;
+    gw->pc = (period_ctx){&gw->code, arena, NULL, 0, false, 0, 0, 0};
+    gr_status st = gr_octal_engine_init(&gw->E, arena, &gw->code, values_cap(code, max_values),
+                                        check_period, &gw->pc);
     if (st != GR_OK) {
         return st;
     }
-    gr_arena_free(arena, pc.skip, pc.skip_words * sizeof(uint64_t));
-    out->computed = have;
-    out->max_value = maxv;
-    out->periodic = pc.found;
+    gw->E.stable_g = stable;
+    *out = gw;
+    return GR_OK;
+}
+
+gr_status gr_octal_grower_new(gr_arena *arena, const gr_octal_code *code, uint64_t max_values,
+                              gr_octal_grower **out)
+{
+    return grower_make(arena, code, max_values, true, out);
+}
+
+uint64_t gr_octal_grower_cap(const gr_octal_grower *gw)
+{
+    return gw->E.cap;
+}
+
+/* Once nothing more will be computed: the scratch goes, and the values
+ * are kept a byte each where they fit (the 16-bit array is retired, since
+ * a reader may hold it). */
+static gr_status grower_finish(gr_octal_grower *gw)
+{
+    gr_octal_engine *E = &gw->E;
+    gr_octal_engine_fini(E);
+    gr_arena_free(gw->arena, gw->pc.skip, gw->pc.skip_words * sizeof(uint64_t));
+    gw->pc.skip = NULL;
+    gw->pc.skip_words = 0;
+    if (E->maxv >= 256 || gw->bytes != NULL) {
+        return GR_OK;
+    }
+    uint8_t *b = GR_ARENA_ARRAY_UNINIT(gw->arena, uint8_t, E->n > 0 ? E->n : 1);
+    if (b == NULL) {
+        return GR_OK; /* the 16-bit array serves as well */
+    }
+    for (uint64_t i = 0; i < E->n; i++) {
+        b[i] = (uint8_t)E->g[i];
+    }
+    gw->bytes = b;
+    size_t bytes = (size_t)E->alloc * sizeof(uint16_t);
+    gr_octal_retired *r = E->stable_g ? gr_arena_alloc(gw->arena, sizeof(*r)) : NULL;
+    if (r != NULL) {
+        *r = (gr_octal_retired){E->g, bytes, E->retired};
+        E->retired = r;
+    } else if (!E->stable_g) {
+        gr_arena_free(gw->arena, E->g, bytes);
+    } /* else: no room to note it; it stays until the arena goes */
+    E->g = NULL;
+    E->alloc = 0;
+    return GR_OK;
+}
+
+bool gr_octal_grower_done(const gr_octal_grower *gw)
+{
+    return gw->failed != GR_OK || gw->E.stopped || gw->E.n >= gw->E.cap;
+}
+
+gr_status gr_octal_grower_failure(const gr_octal_grower *gw)
+{
+    return gw->failed;
+}
+
+gr_status gr_octal_grower_seed(gr_octal_grower *gw, const void *values, unsigned width,
+                               uint64_t n)
+{
+    if (gw->E.n != 0 || (width != 1 && width != 2)) {
+        return GR_EINVAL;
+    }
+    gr_status st = gr_octal_engine_seed(&gw->E, values, width, n);
+    if (st != GR_OK) {
+        gw->failed = st;
+        return st;
+    }
+    gr_octal_engine_settle(&gw->E);
+    if (gr_octal_grower_done(gw)) {
+        grower_finish(gw);
+    }
+    return GR_OK;
+}
+
+gr_status gr_octal_grower_run(gr_octal_grower *gw, uint64_t target, _Atomic uint64_t *progress)
+{
+    if (gw->failed != GR_OK) {
+        return gw->failed;
+    }
+    if (gr_octal_grower_done(gw)) {
+        return GR_OK;
+    }
+    gw->E.progress = progress;
+    gr_status st = gr_octal_engine_run(&gw->E, target);
+    gw->E.progress = NULL;
+    if (st == GR_ETIME || st == GR_ECANCELLED) {
+        return st; /* the values so far stay; a later run goes on */
+    }
+    if (st != GR_OK) {
+        gw->failed = st;
+        return st;
+    }
+    if (gw->E.n >= gw->E.cap) {
+        gr_octal_engine_settle(&gw->E); /* what the whole table confirms */
+    }
+    if (gr_octal_grower_done(gw)) {
+        grower_finish(gw);
+    }
+    return GR_OK;
+}
+
+void gr_octal_grower_table(const gr_octal_grower *gw, gr_octal_table *out)
+{
+    const gr_octal_engine *E = &gw->E;
+    memset(out, 0, sizeof(*out));
+    out->code = gw->code;
+    out->computed = E->n;
+    out->max_value = E->maxv;
+    out->periodic = E->stopped && gw->pc.found;
+    out->preperiod = out->periodic ? gw->pc.e : 0;
+    out->period = out->periodic ? gw->pc.p : 0;
+    if (gw->bytes != NULL) {
+        out->values = gw->bytes;
+        out->width = 1;
+    } else {
+        out->values = E->g;
+        out->width = 2;
+    }
+    out->arena = gw->arena;
+}
+
+bool gr_octal_grower_retired(const gr_octal_grower *gw)
+{
+    return gw->E.retired != NULL;
+}
+
+void gr_octal_grower_reclaim(gr_octal_grower *gw)
+{
+    gr_octal_engine_reclaim(&gw->E);
+}
+
+gr_status gr_octal_solve_opts(gr_arena *arena, const gr_octal_code *code, const gr_octal_opts *opts,
+                              gr_octal_table *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->code = *code;
+    gr_octal_grower *gw;
+    gr_status st = grower_make(arena, code, opts != NULL ? opts->max_values : 0, false, &gw);
+    if (st != GR_OK) {
+        return st;
+    }
+    bool timed_out = false;
+    st = gr_octal_grower_run(gw, UINT64_MAX, opts != NULL ? opts->progress : NULL);
+    if (st == GR_ETIME && opts != NULL && opts->keep_on_time && gw->E.n > 0) {
+        timed_out = true;
+        gr_octal_engine_settle(&gw->E); /* what the values so far confirm */
+        st = grower_finish(gw);
+    }
+    if (st != GR_OK) {
+        return st;
+    }
+    if (opts != NULL && opts->progress != NULL) {
+        atomic_store_explicit(opts->progress, gw->E.n, memory_order_relaxed);
+    }
+    if (gw->bytes == NULL && gw->E.alloc > gw->E.n && gw->E.n > 0) {
+        /* give back the unused tail of the table */
+        uint16_t *g = gr_arena_realloc(arena, gw->E.g, (size_t)gw->E.alloc * sizeof(uint16_t),
+                                       (size_t)gw->E.n * sizeof(uint16_t));
+        if (g == NULL) {
+            return GR_ENOMEM;
+        }
+        gw->E.g = g;
+        gw->E.alloc = gw->E.n;
+    }
+    gr_octal_grower_table(gw, out);
     out->timed_out = timed_out;
-    out->preperiod = pc.e;
-    out->period = pc.p;
-    out->arena = arena;
     if (out->periodic) {
         out->residues = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, out->period);
         if (out->residues == NULL) {
             return GR_ENOMEM;
         }
-    }
-    /* Compact storage: a byte per value when every value fits one. */
-    if (maxv < 256) {
-        uint8_t *b = GR_ARENA_ARRAY_UNINIT(arena, uint8_t, have > 0 ? have : 1);
-        if (b == NULL) {
-            return GR_ENOMEM;
-        }
-        for (uint64_t i = 0; i < have; i++) {
-            b[i] = (uint8_t)g[i];
-        }
-        gr_arena_free(arena, g, (size_t)have * sizeof(uint16_t));
-        out->values = b;
-        out->width = 1;
-    } else {
-        out->values = g;
-        out->width = 2;
     }
     return GR_OK;
 }

@@ -42,43 +42,12 @@
  * tables are bounded by GR_OCTAL_MAX_VALUES3 (octal.h).
  */
 #include <string.h>
-#ifdef GR_OCTAL_DEBUG
-#include <stdio.h>
-#endif
 
 #include "octal_internal.h"
 
 #define SPARSE_START 1024u
 #define POLL_WORK (1u << 20) /* pairs between gr_arena_check calls */
 
-typedef struct gr_octal_engine {
-    gr_arena *arena;
-    const gr_octal_code *code;
-    _Atomic uint64_t *progress;
-    uint16_t *g;
-    uint64_t alloc; /* g's length */
-    uint64_t n;     /* values known */
-    uint64_t maxv;
-    size_t words; /* bitsets: 64 * words > every value so far */
-    uint64_t *uni;
-    unsigned char *seen; /* 64 * words bytes: the wide sparse mex's set */
-    uint64_t *ring;      /* t slots of X(c) (full scans), ring_words each */
-    uint64_t *ring_c;    /* the c each slot holds, or UINT64_MAX */
-    size_t ring_words;
-    uint64_t work; /* pairs since the last poll */
-    /* remainders of the current heap */
-    unsigned nrem;
-    uint64_t rem[GR_OCTAL_MAX_DIGITS + 1];
-    uint64_t half[GR_OCTAL_MAX_DIGITS + 1];
-    uint64_t cursor[GR_OCTAL_MAX_DIGITS + 1];
-    /* sparse space */
-    bool on, given_up;
-    uint32_t mask;       /* over e(h) = 2 g(h) + h mod 2 */
-    unsigned rare_class; /* parity(e(h) & mask) of the rare heaps */
-    uint32_t *rare;
-    size_t nrare, rcap;
-    uint64_t sparse_work; /* pairs looked at since the last choice */
-} gr_octal_engine;
 
 static bool is_rare(const gr_octal_engine *E, uint64_t h, unsigned v)
 {
@@ -109,11 +78,27 @@ static gr_status grow_values(gr_octal_engine *E, uint64_t cap)
     if (na > cap) {
         na = cap;
     }
-    uint16_t *g = gr_arena_realloc(E->arena, E->g, (size_t)E->alloc * sizeof(uint16_t),
-                                   (size_t)na * sizeof(uint16_t));
-    if (g == NULL) {
+    size_t old = (size_t)E->alloc * sizeof(uint16_t), want = (size_t)na * sizeof(uint16_t);
+    if (!E->stable_g || E->g == NULL) {
+        uint16_t *g = gr_arena_realloc(E->arena, E->g, old, want);
+        if (g == NULL) {
+            return GR_ENOMEM;
+        }
+        E->g = g;
+        E->alloc = na;
+        return GR_OK;
+    }
+    /* a reader may hold the old array: copy, and keep it until reclaimed */
+    uint16_t *g = GR_ARENA_ARRAY_UNINIT(E->arena, uint16_t, na);
+    gr_octal_retired *r = gr_arena_alloc(E->arena, sizeof(*r));
+    if (g == NULL || r == NULL) {
         return GR_ENOMEM;
     }
+    memcpy(g, E->g, (size_t)E->n * sizeof(uint16_t));
+    r->p = E->g;
+    r->bytes = old;
+    r->next = E->retired;
+    E->retired = r;
     E->g = g;
     E->alloc = na;
     return GR_OK;
@@ -147,10 +132,6 @@ static gr_status sparse_choose(gr_octal_engine *E)
             E->given_up = true;
         }
     }
-#ifdef GR_OCTAL_DEBUG
-    fprintf(stderr, "n=%llu on=%d work=%llu\n", (unsigned long long)n, E->on,
-            (unsigned long long)E->sparse_work);
-#endif
     E->on = false;
     E->nrare = 0;
     E->sparse_work = 0;
@@ -227,10 +208,6 @@ static gr_status sparse_choose(gr_octal_engine *E)
     E->mask = pick;
     E->rare_class = pick_class;
     gr_arena_free(E->arena, w, vals * sizeof(int64_t));
-#ifdef GR_OCTAL_DEBUG
-    fprintf(stderr, "n=%llu best=%lld mask=%x prevwork=%llu\n", (unsigned long long)n,
-            (long long)best, E->mask, (unsigned long long)E->sparse_work);
-#endif
     if (best == INT64_MAX || (uint64_t)best * 8 > n) {
         return GR_OK; /* no mask leaves few rare heaps */
     }
@@ -243,10 +220,6 @@ static gr_status sparse_choose(gr_octal_engine *E)
         }
     }
     E->on = E->nrare * 8 <= n;
-#ifdef GR_OCTAL_DEBUG
-    fprintf(stderr, "choose n=%llu mask=%x nrare=%zu on=%d\n", (unsigned long long)n, E->mask,
-            E->nrare, E->on);
-#endif
     return GR_OK;
 }
 
@@ -496,13 +469,8 @@ static gr_status widen(gr_octal_engine *E, uint64_t v)
 
 /* ---- three-heap codes: whole sets -------------------------------------- */
 
-typedef struct sets3 {
-    uint64_t *x, *y; /* X(c), Y(m) for c, m < n, `words` each */
-    size_t words;
-    uint64_t len;
-} sets3;
 
-static gr_status sets3_grow(gr_octal_engine *E, sets3 *s, uint64_t need)
+static gr_status sets3_grow(gr_octal_engine *E, gr_octal_sets3 *s, uint64_t need)
 {
     if (need <= s->len && s->words == E->words) {
         return GR_OK;
@@ -549,7 +517,7 @@ static uint64_t xor_permute(uint64_t x, unsigned k)
 }
 
 /* X(c) and Y(c) from g(1..c-1). */
-static void sets3_fill(gr_octal_engine *E, sets3 *s, uint64_t c)
+static void sets3_fill(gr_octal_engine *E, gr_octal_sets3 *s, uint64_t c)
 {
     size_t w = s->words;
     uint64_t *x = s->x + c * w, *y = s->y + c * w;
@@ -570,68 +538,130 @@ static void sets3_fill(gr_octal_engine *E, sets3 *s, uint64_t c)
     E->work += c / 2 + c;
 }
 
-gr_status gr_octal_values(gr_arena *arena, const gr_octal_code *code, uint64_t cap,
-                          const gr_octal_opts *opts, bool *timed_out, gr_octal_check_fn *check,
-                          void *ctx, uint16_t **g_out, uint64_t *have_out, uint64_t *maxv_out)
+
+gr_status gr_octal_engine_init(gr_octal_engine *E, gr_arena *arena, const gr_octal_code *code,
+                               uint64_t cap, gr_octal_check_fn *check, void *ctx)
 {
-    gr_octal_engine E;
-    memset(&E, 0, sizeof(E));
-    E.arena = arena;
-    E.code = code;
-    _Atomic uint64_t *progress = opts != NULL ? opts->progress : NULL;
-    E.progress = progress;
-    *timed_out = false;
-    E.words = 1;
-    E.uni = GR_ARENA_ARRAY(arena, uint64_t, 1);
-    if (E.uni == NULL) {
-        return GR_ENOMEM;
+    memset(E, 0, sizeof(*E));
+    E->arena = arena;
+    E->code = code;
+    E->cap = cap;
+    E->words = 1;
+    E->check = check;
+    E->check_ctx = ctx;
+    E->next_check = 1;
+    E->uni = GR_ARENA_ARRAY(arena, uint64_t, 1);
+    E->seen = GR_ARENA_ARRAY_UNINIT(arena, unsigned char, 64);
+    return E->uni != NULL && E->seen != NULL ? GR_OK : GR_ENOMEM;
+}
+
+static bool has_splits(const gr_octal_code *code)
+{
+    bool splits = code->kind == GR_OCTAL_GRUNDY;
+    for (unsigned j = 1; j <= code->len; j++) {
+        splits |= (code->digit[j] & 4) != 0;
     }
+    return splits;
+}
+
+gr_status gr_octal_engine_seed(gr_octal_engine *E, const void *values, unsigned width, uint64_t n)
+{
+    if (n > E->cap) {
+        n = E->cap;
+    }
+    if (n > 0 && E->alloc < n) {
+        /* room for the seed and what follows, as grow_values would give */
+        uint64_t na = n + n / 2 < E->cap ? n + n / 2 : E->cap;
+        uint16_t *g = gr_arena_realloc(E->arena, E->g, (size_t)E->alloc * sizeof(uint16_t),
+                                       (size_t)na * sizeof(uint16_t));
+        if (g == NULL) {
+            return GR_ENOMEM;
+        }
+        E->g = g;
+        E->alloc = na;
+    }
+    uint64_t maxv = 0;
+    for (uint64_t h = 0; h < n; h++) {
+        unsigned v = width == 1 ? ((const uint8_t *)values)[h] : ((const uint16_t *)values)[h];
+        E->g[h] = (uint16_t)v;
+        maxv = v > maxv ? v : maxv;
+    }
+    E->n = n;
+    E->maxv = maxv;
+    gr_status st = widen(E, maxv);
+    if (st != GR_OK) {
+        return st;
+    }
+    if (E->code->leaves >= 3 && n >= 2) {
+        if ((st = sets3_grow(E, &E->s3, n)) != GR_OK) {
+            return st;
+        }
+        for (uint64_t c = 0; c + 1 < n; c++) {
+            sets3_fill(E, &E->s3, c);
+        }
+    } else if (has_splits(E->code) && n >= SPARSE_START) {
+        /* what the last doubling would have chosen: full scans of a large
+         * table are what sparse space is for */
+        if ((st = sparse_choose(E)) != GR_OK) {
+            return st;
+        }
+    }
+    E->next_check = n; /* check at the next value */
+    return GR_OK;
+}
+
+void gr_octal_engine_settle(gr_octal_engine *E)
+{
+    if (!E->stopped && E->checked != E->n && E->n > 0) {
+        uint64_t unused = 0;
+        E->checked = E->n;
+        E->stopped = E->check(E->check_ctx, E->g, E->n, &unused);
+    }
+}
+
+gr_status gr_octal_engine_run(gr_octal_engine *E, uint64_t target)
+{
+    const gr_octal_code *code = E->code;
     unsigned t = code->len;
     bool grundy = code->kind == GR_OCTAL_GRUNDY;
     bool three = code->leaves >= 3;
-    bool splits = grundy;
-    for (unsigned j = 1; j <= t; j++) {
-        splits |= (code->digit[j] & 4) != 0;
+    bool splits = has_splits(code);
+    if (target > E->cap) {
+        target = E->cap;
     }
-    sets3 s3 = {NULL, NULL, 0, 0};
-    uint64_t next_check = 1, checked = 0;
+    gr_octal_sets3 *s3 = &E->s3;
     gr_status st = GR_OK;
-    bool stop = false;
-    for (; E.n < cap && !stop; E.n++) {
-        uint64_t n = E.n;
-        if ((st = grow_values(&E, cap)) != GR_OK) {
+    for (; E->n < target && !E->stopped; E->n++) {
+        uint64_t n = E->n;
+        if ((st = grow_values(E, E->cap)) != GR_OK) {
             return st;
         }
-        if ((n & 4095) == 0 || E.work >= POLL_WORK) {
-            if ((st = poll(&E)) != GR_OK) {
-                if (st == GR_ETIME && opts != NULL && opts->keep_on_time && n > 0) {
-                    *timed_out = true;
-                    break;
-                }
+        if ((n & 4095) == 0 || E->work >= POLL_WORK) {
+            if ((st = poll(E)) != GR_OK) {
                 return st;
             }
         }
         if (splits && !three && n >= SPARSE_START && (n & (n - 1)) == 0) {
-            if ((st = sparse_choose(&E)) != GR_OK) {
+            if ((st = sparse_choose(E)) != GR_OK) {
                 return st;
             }
-        } else if (E.on && E.nrare * 4 > n) {
-            E.on = false; /* the rare heaps are not rare after all */
+        } else if (E->on && E->nrare * 4 > n) {
+            E->on = false; /* the rare heaps are not rare after all */
         }
-        uint64_t *uni = E.uni;
-        memset(uni, 0, E.words * sizeof(uint64_t));
+        uint64_t *uni = E->uni;
+        memset(uni, 0, E->words * sizeof(uint64_t));
         if (three && n >= 1) {
-            if ((st = sets3_grow(&E, &s3, n)) != GR_OK) {
+            if ((st = sets3_grow(E, s3, n)) != GR_OK) {
                 return st;
             }
-            sets3_fill(&E, &s3, n - 1);
+            sets3_fill(E, s3, n - 1);
         }
-        E.nrem = 0;
+        E->nrem = 0;
         if (grundy) {
             if (n >= 3) {
-                E.rem[0] = n;
-                E.half[0] = (n - 1) / 2;
-                E.nrem = 1;
+                E->rem[0] = n;
+                E->half[0] = (n - 1) / 2;
+                E->nrem = 1;
             }
         }
         for (unsigned j = 1; j <= t && j <= n; j++) {
@@ -640,85 +670,90 @@ gr_status gr_octal_values(gr_arena *arena, const gr_octal_code *code, uint64_t c
                 uni[0] |= 1;
             }
             if ((d & 2) && j < n) {
-                set_bit(uni, E.g[n - j]);
+                set_bit(uni, E->g[n - j]);
             }
             if (three) {
                 if ((d & 4) && n - j >= 2) {
-                    for (size_t k = 0; k < s3.words; k++) {
-                        uni[k] |= s3.x[(n - j) * s3.words + k];
+                    for (size_t k = 0; k < s3->words; k++) {
+                        uni[k] |= s3->x[(n - j) * s3->words + k];
                     }
                 }
                 if ((d & 8) && n - j >= 3) {
-                    for (size_t k = 0; k < s3.words; k++) {
-                        uni[k] |= s3.y[(n - j) * s3.words + k];
+                    for (size_t k = 0; k < s3->words; k++) {
+                        uni[k] |= s3->y[(n - j) * s3->words + k];
                     }
                 }
             } else if ((d & 4) && n - j >= 2) {
-                E.rem[E.nrem] = n - j;
-                E.half[E.nrem] = (n - j) / 2;
-                E.nrem++;
+                E->rem[E->nrem] = n - j;
+                E->half[E->nrem] = (n - j) / 2;
+                E->nrem++;
             }
         }
         uint64_t v;
-        if (E.on) {
-            v = E.words == 1 ? sparse_mex(&E) : sparse_mex_wide(&E);
+        if (E->on) {
+            v = E->words == 1 ? sparse_mex(E) : sparse_mex_wide(E);
         } else {
-            for (unsigned i = 0; i < E.nrem; i++) {
+            for (unsigned i = 0; i < E->nrem; i++) {
                 if (grundy) {
-                    full_scan(&E, E.rem[i], E.half[i], uni); /* c = n: no reuse */
-                } else if ((st = ring_or(&E, E.rem[i])) != GR_OK) {
+                    full_scan(E, E->rem[i], E->half[i], uni); /* c = n: no reuse */
+                } else if ((st = ring_or(E, E->rem[i])) != GR_OK) {
                     return st;
                 }
             }
-            v = first_zero(uni, E.words);
+            v = first_zero(uni, E->words);
         }
         if (v > GR_OCTAL_MAX_GRUNDY) {
             return GR_ELIMIT;
         }
-        E.g[n] = (uint16_t)v;
-        if (v > E.maxv) {
-            E.maxv = v;
-            if ((st = widen(&E, v)) != GR_OK) {
+        E->g[n] = (uint16_t)v;
+        if (v > E->maxv) {
+            if ((st = widen(E, v)) != GR_OK) {
                 return st;
             }
+            E->maxv = v;
         }
-        if (E.on && n >= 1 && is_rare(&E, n, (unsigned)v)) {
-            if ((st = rare_push(&E, n)) != GR_OK) {
+        if (E->on && n >= 1 && is_rare(E, n, (unsigned)v)) {
+            if ((st = rare_push(E, n)) != GR_OK) {
                 return st;
             }
         }
         uint64_t have = n + 1;
-        if (have >= next_check) {
-            checked = have;
+        if (have >= E->next_check) {
+            E->checked = have;
             /* Every value while the table is small (most games settle
              * early), then every 1/64 of the table: the answer does not
              * depend on when the test runs, only the table's length. */
-            next_check = have < 2048 ? have + 1 : have + have / 64;
-            stop = check(ctx, E.g, have, &next_check);
+            E->next_check = have < 2048 ? have + 1 : have + have / 64;
+            E->stopped = E->check(E->check_ctx, E->g, have, &E->next_check);
         }
     }
-    if (!stop && checked != E.n && E.n > 0) {
-        uint64_t unused = 0;
-        check(ctx, E.g, E.n, &unused); /* what the values so far confirm */
+    if (E->progress != NULL) {
+        atomic_store_explicit(E->progress, E->n, memory_order_relaxed);
     }
-    if (s3.x != NULL) {
-        gr_arena_free(arena, s3.x, (size_t)s3.len * s3.words * sizeof(uint64_t));
-        gr_arena_free(arena, s3.y, (size_t)s3.len * s3.words * sizeof(uint64_t));
-    }
-    if (E.rare != NULL) {
-        gr_arena_free(arena, E.rare, E.rcap * sizeof(uint32_t));
-    }
-    /* give back the unused tail of the table */
-    uint16_t *g = gr_arena_realloc(arena, E.g, (size_t)E.alloc * sizeof(uint16_t),
-                                   (size_t)E.n * sizeof(uint16_t));
-    if (g == NULL) {
-        return GR_ENOMEM;
-    }
-    if (progress != NULL) {
-        atomic_store_explicit(progress, E.n, memory_order_relaxed);
-    }
-    *g_out = g;
-    *have_out = E.n;
-    *maxv_out = E.maxv;
     return GR_OK;
+}
+
+void gr_octal_engine_reclaim(gr_octal_engine *E)
+{
+    for (gr_octal_retired *r = E->retired; r != NULL;) {
+        gr_octal_retired *next = r->next;
+        gr_arena_free(E->arena, r->p, r->bytes);
+        gr_arena_free(E->arena, r, sizeof(*r));
+        r = next;
+    }
+    E->retired = NULL;
+}
+
+void gr_octal_engine_fini(gr_octal_engine *E)
+{
+    gr_octal_sets3 *s3 = &E->s3;
+    if (s3->x != NULL) {
+        gr_arena_free(E->arena, s3->x, (size_t)s3->len * s3->words * sizeof(uint64_t));
+        gr_arena_free(E->arena, s3->y, (size_t)s3->len * s3->words * sizeof(uint64_t));
+        s3->x = s3->y = NULL;
+    }
+    if (E->rare != NULL) {
+        gr_arena_free(E->arena, E->rare, E->rcap * sizeof(uint32_t));
+        E->rare = NULL;
+    }
 }
