@@ -20,12 +20,16 @@ LDLIBS     = $(PKG_LIBS) -lpthread -lm
 
 CORE_SRC := $(sort $(wildcard src/core/*.c))
 JSON_SRC := $(sort $(wildcard src/json/*.c))
+STORE_SRC := $(sort $(wildcard src/store/*.c))
 HTTP_SRC := $(sort $(wildcard src/http/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 JSON_OBJ := $(JSON_SRC:%.c=$(BUILD)/obj/%.o)
+# The table store (file I/O beside the core) goes into the JSON library,
+# so the daemon, the CLI and the unit tests all link it.
+STORE_OBJ := $(STORE_SRC:%.c=$(BUILD)/obj/%.o)
 HTTP_OBJ := $(HTTP_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/embed.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -67,7 +71,7 @@ $(CORE_LIB): $(CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(JSON_LIB): $(JSON_OBJ)
+$(JSON_LIB): $(JSON_OBJ) $(STORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -169,7 +173,7 @@ test: deps
 	@echo "make test: all suites passed"
 
 format:
-	clang-format -i $(CORE_SRC) $(JSON_SRC) $(HTTP_SRC) $(CLI_SRC) include/grundy/*.h src/*/*.h
+	clang-format -i $(CORE_SRC) $(JSON_SRC) $(STORE_SRC) $(HTTP_SRC) $(CLI_SRC) include/grundy/*.h src/*/*.h
 
 clean:
 	rm -rf build build-asan build-tsan build-*
