@@ -1,5 +1,6 @@
 # grundyd build.  `make` builds the daemon, the CLI and the core library;
-# `make run` starts the daemon on :8080; `make test` runs every test.
+# `make run` starts the daemon on :8080 (tables kept in ./var/tables);
+# `make test` runs every test.
 # Both call `make deps` first, which installs what is missing with apt-get.
 #
 # BUILD selects the output directory, so parallel builds (sanitizers, a
@@ -96,9 +97,11 @@ $(BUILD)/tests/test_value: tests/unit/test_value.c $(CORE_LIB) tests/unit/gr_tes
 deps:
 	@sh tests/deps.sh
 
+# Tables computed by `make run` are kept in ./var/tables (ignored by git)
+# for the next start.
 run: deps
 	$(MAKE) all
-	./$(DAEMON) --port $(PORT)
+	./$(DAEMON) --port $(PORT) --table-dir var/tables
 
 unit: $(UNIT_BIN)
 	@sh tests/run_unit.sh $(UNIT_BIN)
