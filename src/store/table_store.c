@@ -44,6 +44,12 @@
 
 #include "store/table_file.h"
 
+/* Values are written as the caller holds them (uint8 / uint16 arrays of
+ * the core) and the format is little-endian. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the table store's files are little-endian: convert the values on this host"
+#endif
+
 #define GR_TSTORE_LOCK ".grt.lock"
 #define GR_TSTORE_TMP ".tmp-"
 #define GR_TSTORE_STALE_SECONDS 60
