@@ -31,13 +31,20 @@ RUN apt-get update \
         libmicrohttpd12 libcjson1 \
  && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log \
  && useradd --system --uid 10001 --user-group --no-create-home \
-        --home-dir /nonexistent --shell /usr/sbin/nologin grundyd
+        --home-dir /nonexistent --shell /usr/sbin/nologin grundyd \
+ && install -d -o 10001 -g 10001 -m 0755 /var/lib/grundyd/tables
 COPY --from=build /out/grundyd /out/grundy /usr/local/bin/
 
 # grundyd listens on every IPv4 address by default (GRUNDYD_BIND to change);
 # publish the port with -p.
 ENV PORT=8080
 EXPOSE 8080
+# The table store: solved tables kept as files, so a restart (and every
+# replica mounting the same volume) answers from them instead of computing
+# them again.  Mount a volume here to keep them; read-only works too (the
+# daemon then serves from what is there and saves nothing).
+ENV GRUNDYD_TABLE_DIR=/var/lib/grundyd/tables
+VOLUME /var/lib/grundyd/tables
 # Numeric ids so Kubernetes' runAsNonRoot can verify them without /etc/passwd.
 USER 10001:10001
 

@@ -1,5 +1,6 @@
 # grundyd build.  `make` builds the daemon, the CLI and the core library;
-# `make run` starts the daemon on :8080; `make test` runs every test.
+# `make run` starts the daemon on :8080 (tables kept in ./var/tables);
+# `make test` runs every test.
 # Both call `make deps` first, which installs what is missing with apt-get.
 #
 # BUILD selects the output directory, so parallel builds (sanitizers, a
@@ -20,12 +21,16 @@ LDLIBS     = $(PKG_LIBS) -lpthread -lm
 
 CORE_SRC := $(sort $(wildcard src/core/*.c))
 JSON_SRC := $(sort $(wildcard src/json/*.c))
+STORE_SRC := $(sort $(wildcard src/store/*.c))
 HTTP_SRC := $(sort $(wildcard src/http/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 JSON_OBJ := $(JSON_SRC:%.c=$(BUILD)/obj/%.o)
+# The table store (file I/O beside the core) goes into the JSON library,
+# so the daemon, the CLI and the unit tests all link it.
+STORE_OBJ := $(STORE_SRC:%.c=$(BUILD)/obj/%.o)
 HTTP_OBJ := $(HTTP_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/embed.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -67,7 +72,7 @@ $(CORE_LIB): $(CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(JSON_LIB): $(JSON_OBJ)
+$(JSON_LIB): $(JSON_OBJ) $(STORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -92,9 +97,11 @@ $(BUILD)/tests/test_value: tests/unit/test_value.c $(CORE_LIB) tests/unit/gr_tes
 deps:
 	@sh tests/deps.sh
 
+# Tables computed by `make run` are kept in ./var/tables (ignored by git)
+# for the next start.
 run: deps
 	$(MAKE) all
-	./$(DAEMON) --port $(PORT)
+	./$(DAEMON) --port $(PORT) --table-dir var/tables
 
 unit: $(UNIT_BIN)
 	@sh tests/run_unit.sh $(UNIT_BIN)
@@ -169,7 +176,7 @@ test: deps
 	@echo "make test: all suites passed"
 
 format:
-	clang-format -i $(CORE_SRC) $(JSON_SRC) $(HTTP_SRC) $(CLI_SRC) include/grundy/*.h src/*/*.h
+	clang-format -i $(CORE_SRC) $(JSON_SRC) $(STORE_SRC) $(HTTP_SRC) $(CLI_SRC) include/grundy/*.h src/*/*.h
 
 clean:
 	rm -rf build build-asan build-tsan build-*

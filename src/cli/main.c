@@ -18,8 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/args.h"
 #include "cli/games.h"
 #include "cli/run.h"
+#include "cli/tables.h"
 
 #ifndef GR_VERSION
 #define GR_VERSION "0.0.0"
@@ -43,6 +45,7 @@ static void gr_cli_usage(FILE *f)
     fprintf(f,
             "usage: grundy [options] GAME [FILE]\n"
             "       grundy --list | --help | --version\n"
+            "       grundy tables build|list|verify ...  (grundy tables --help)\n"
             "\n"
             "Analyses the position in FILE (standard input when FILE is absent\n"
             "or \"-\") and prints the JSON grundyd answers for the same body.\n"
@@ -77,51 +80,6 @@ static void gr_cli_list(FILE *f)
         fprintf(f, "%s %s %s\n", gr_cli_game_name(g, name, sizeof(name)), g->path,
                 g->text != NULL ? "json,text" : "json");
     }
-}
-
-/* A byte count: digits and an optional K/M/G suffix (powers of 1024). */
-static bool gr_cli_size(const char *s, size_t *out)
-{
-    if (*s < '0' || *s > '9') {
-        return false;
-    }
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno != 0) {
-        return false;
-    }
-    unsigned shift = 0;
-    switch (*end) {
-    case 'k': case 'K': shift = 10; end++; break;
-    case 'm': case 'M': shift = 20; end++; break;
-    case 'g': case 'G': shift = 30; end++; break;
-    default: break;
-    }
-    if (*end != '\0' || v > (SIZE_MAX >> shift)) {
-        return false;
-    }
-    *out = (size_t)v << shift;
-    return true;
-}
-
-/* If arg is `flag` or `flag=...`, the rest of arg after flag ("" or
- * "=..."); otherwise NULL. */
-static const char *gr_cli_flag(const char *arg, const char *flag)
-{
-    size_t n = strlen(flag);
-    if (strncmp(arg, flag, n) != 0 || (arg[n] != '\0' && arg[n] != '=')) {
-        return NULL;
-    }
-    return arg + n;
-}
-
-static int gr_cli_usage_error(const char *fmt, const char *arg)
-{
-    fputs("grundy: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputs("\n(grundy --help for usage)\n", stderr);
-    return GR_EXIT_USAGE;
 }
 
 /* Returns -1 to go on, or the exit status. */
@@ -180,6 +138,9 @@ static int gr_cli_parse_args(int argc, char **argv, gr_cli_args *a)
 
 int main(int argc, char **argv)
 {
+    if (argc >= 2 && strcmp(argv[1], "tables") == 0) {
+        return gr_cli_tables(argc - 1, argv + 1);
+    }
     gr_cli_args a;
     int rc = gr_cli_parse_args(argc, argv, &a);
     if (rc >= 0) {

@@ -80,6 +80,9 @@ static const gr_opt gr_opts[] = {
      64, UINT64_C(1) << 30,
      "values an octal table may reach without a confirmed period; past it 422 "
      "(default 33554432 = 2^25)"},
+    {"--table-dir", "GRUNDYD_TABLE_DIR", GR_OPT_STR, GR_OFF(table_dir), 0, 0,
+     "directory of the table store: solved tables kept as files for restarts and for "
+     "replicas sharing it, created if missing; read-only serves from it (default: none)"},
 };
 
 #define GR_NOPTS (sizeof(gr_opts) / sizeof(gr_opts[0]))

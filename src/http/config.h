@@ -28,6 +28,7 @@ typedef struct gr_config {
     gr_log_format log_format;
     uint64_t cache_memory;     /* bytes of the shared table cache */
     uint64_t max_octal_values; /* octal table bound (values) */
+    const char *table_dir;     /* the table store's directory; NULL: none */
     /* Set at start, not by flags: */
     size_t descriptors;          /* the soft RLIMIT_NOFILE in force */
     bool max_connections_fitted; /* --max-connections was lowered to fit it */

@@ -94,6 +94,22 @@ static size_t gr_fit_descriptors(gr_config *cfg)
     return nofile;
 }
 
+/* The table store's events (a file set aside, the directory read-only or
+ * full) on standard error beside the daemon's other messages, one write a
+ * line so that lines of several threads never mix. */
+static void gr_store_log(void *ud, const char *line)
+{
+    (void)ud;
+    char buf[1200];
+    int n = snprintf(buf, sizeof(buf), "grundyd: %s\n", line);
+    if (n > 0) {
+        size_t len = (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1;
+        buf[len - 1] = '\n';
+        ssize_t w = write(STDERR_FILENO, buf, len);
+        (void)w;
+    }
+}
+
 static void gr_server_free(gr_server *srv)
 {
     if (srv->pool != NULL) {
@@ -105,6 +121,7 @@ static void gr_server_free(gr_server *srv)
     /* the cached tables are charged to srv->quota: give them back first */
     gr_tcache_clear();
     gr_tcache_configure((size_t)srv->cfg.cache_memory, srv->cfg.max_octal_values, NULL);
+    gr_tstore_close(srv->tables); /* after the cache, which may hold it */
     free(srv);
 }
 
@@ -122,6 +139,14 @@ gr_server *gr_server_start(const gr_config *cfg)
     gr_tcache_configure((size_t)srv->cfg.cache_memory, srv->cfg.max_octal_values, &srv->quota);
     if (gr_conns_init(&srv->conns, srv->cfg.descriptors) != 0) {
         free(srv);
+        return NULL;
+    }
+    /* A directory that is read-only or full is served from without saving
+     * (logged); only a path that cannot be a directory stops the start. */
+    if (cfg->table_dir != NULL && *cfg->table_dir != '\0' &&
+        gr_tstore_open(cfg->table_dir, gr_store_log, NULL, &srv->tables) != GR_OK) {
+        fprintf(stderr, "grundyd: --table-dir %s: not a directory\n", cfg->table_dir);
+        gr_server_free(srv);
         return NULL;
     }
     srv->metrics = gr_metrics_create(gr_route_count());

@@ -31,6 +31,7 @@
 #include "http/server.h"
 #include "json/gr_json.h"
 #include "json/problem.h"
+#include "store/table_store.h"
 
 typedef struct gr_front gr_front;
 
@@ -43,6 +44,7 @@ struct gr_server {
     gr_front *front;
     gr_conns conns;
     gr_arena_quota quota; /* --max-memory: every request arena together */
+    gr_tstore *tables;    /* --table-dir; NULL without one */
     atomic_bool draining;
     _Atomic int cancel_all; /* set at --shutdown-timeout: running work stops */
     atomic_int seq_workers; /* sequence threads running (http/sequence.c) */
