@@ -125,7 +125,8 @@ asan:
 	GRUNDYD=$(abspath $(ASAN_BUILD)/grundyd) GRUNDY_CLI=$(abspath $(ASAN_BUILD)/grundy) $(PYTHON) tests/api/run.py
 
 tsan:
-	$(MAKE) BUILD=$(TSAN_BUILD) SAN='-fsanitize=thread' OPT=-O1 all
+	$(MAKE) BUILD=$(TSAN_BUILD) SAN='-fsanitize=thread' OPT=-O1 all $(TSAN_BUILD)/tests/test_table_cache
+	TSAN_OPTIONS="halt_on_error=1 suppressions=$(abspath tests/tsan.supp)" $(TSAN_BUILD)/tests/test_table_cache
 	TSAN_OPTIONS="halt_on_error=1 suppressions=$(abspath tests/tsan.supp)" \
 	GRUNDYD=$(abspath $(TSAN_BUILD)/grundyd) $(PYTHON) tests/api/concurrency.py
 

@@ -22,6 +22,7 @@
 #include "cli/games.h"
 #include "cli/run.h"
 #include "cli/tables.h"
+#include "json/table_cache.h"
 
 #ifndef GR_VERSION
 #define GR_VERSION "0.0.0"
@@ -165,8 +166,17 @@ int main(int argc, char **argv)
         fputs("grundy: out of memory\n", stderr);
         return GR_EXIT_USAGE;
     }
+    /* the heap games' tables, for this one request: no background search */
+    gr_tcache *tables = NULL;
+    gr_tcache_config tcc = {0, 0, NULL, NULL, 0};
+    if (gr_tcache_create(&tcc, &tables) != GR_OK) {
+        fputs("grundy: out of memory\n", stderr);
+        gr_arena_destroy(arena);
+        return GR_EXIT_USAGE;
+    }
     gr_jctx c;
     gr_jctx_init(&c, arena);
+    c.tables = tables;
     char *body = NULL;
     size_t len = 0;
     gr_status st = gr_cli_read(&c, in, &body, &len);
@@ -188,7 +198,8 @@ int main(int argc, char **argv)
     if (in != stdin) {
         fclose(in);
     }
-    gr_arena_destroy(arena);
+    gr_arena_destroy(arena); /* releases its tables first */
+    gr_tcache_destroy(tables);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "grundy: writing the answer: %s\n", strerror(errno));
         return GR_EXIT_USAGE;

@@ -80,6 +80,10 @@ static const gr_opt gr_opts[] = {
      64, UINT64_C(1) << 30,
      "values an octal table may reach without a confirmed period; past it 422 "
      "(default 33554432 = 2^25)"},
+    {"--background-threads", "GRUNDYD_BACKGROUND_THREADS", GR_OPT_UINT,
+     GR_OFF(background_threads), 0, 64,
+     "threads that search the periods of octal tables left unconfirmed, at the lowest "
+     "scheduling priority; 0 turns the search off (default 1)"},
     {"--table-dir", "GRUNDYD_TABLE_DIR", GR_OPT_STR, GR_OFF(table_dir), 0, 0,
      "directory of the table store: solved tables kept as files for restarts and for "
      "replicas sharing it, created if missing; read-only serves from it (default: none)"},
@@ -228,6 +232,7 @@ int gr_config_load(gr_config *cfg, int argc, char **argv)
         .max_analysis = 30,
         .max_search_nodes = 8000000,
         .cache_memory = (uint64_t)256 << 20,
+        .background_threads = 1,
         .max_octal_values = (uint64_t)1 << 25,
         .log_flush_ms = 100,
         .cors_origin = "*",

@@ -29,6 +29,7 @@ typedef struct gr_config {
     uint64_t cache_memory;     /* bytes of the shared table cache */
     uint64_t max_octal_values; /* octal table bound (values) */
     const char *table_dir;     /* the table store's directory; NULL: none */
+    unsigned background_threads; /* period searches of octal tables */
     /* Set at start, not by flags: */
     size_t descriptors;          /* the soft RLIMIT_NOFILE in force */
     bool max_connections_fitted; /* --max-connections was lowered to fit it */

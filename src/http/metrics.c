@@ -52,6 +52,7 @@ struct gr_metrics {
     atomic_ullong evicted;    /* rare events: no shards */
     atomic_ullong cancelled;
     const gr_arena_quota *quota;
+    struct gr_tcache *tables;
 };
 
 static _Thread_local unsigned gr_metrics_my_shard; /* see gr_shard_pick */
@@ -124,6 +125,11 @@ void gr_metrics_evicted(gr_metrics *m)
 void gr_metrics_cancelled(gr_metrics *m)
 {
     atomic_fetch_add_explicit(&m->cancelled, 1, memory_order_relaxed);
+}
+
+void gr_metrics_tables(gr_metrics *m, struct gr_tcache *tc)
+{
+    m->tables = tc;
 }
 
 void gr_metrics_quota(gr_metrics *m, const gr_arena_quota *quota)
@@ -312,7 +318,10 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                        m->quota->limit);
     }
     gr_tcache_stats cs; /* the shared table cache (json/table_cache.c) */
-    gr_tcache_stats_get(&cs);
+    memset(&cs, 0, sizeof(cs));
+    if (m->tables != NULL) {
+        gr_tcache_stats_get(m->tables, &cs);
+    }
     gr_text_printf(&t,
                    "# HELP grundyd_table_cache_hits_total Table lookups answered from the cache.\n"
                    "# TYPE grundyd_table_cache_hits_total counter\n"
@@ -331,10 +340,37 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                    "grundyd_table_cache_bytes %llu\n"
                    "# HELP grundyd_table_cache_entries Tables in the cache.\n"
                    "# TYPE grundyd_table_cache_entries gauge\n"
-                   "grundyd_table_cache_entries %llu\n",
+                   "grundyd_table_cache_entries %llu\n"
+                   "# HELP grundyd_table_store_loads_total Tables read from the table store (--table-dir).\n"
+                   "# TYPE grundyd_table_store_loads_total counter\n"
+                   "grundyd_table_store_loads_total %llu\n"
+                   "# HELP grundyd_table_store_saves_total Tables and checkpoints written to the table store.\n"
+                   "# TYPE grundyd_table_store_saves_total counter\n"
+                   "grundyd_table_store_saves_total %llu\n"
+                   "# HELP grundyd_background_threads Threads searching periods in the background (--background-threads).\n"
+                   "# TYPE grundyd_background_threads gauge\n"
+                   "grundyd_background_threads %llu\n"
+                   "# HELP grundyd_background_jobs Octal tables whose period is still being searched.\n"
+                   "# TYPE grundyd_background_jobs gauge\n"
+                   "grundyd_background_jobs %llu\n"
+                   "# HELP grundyd_background_values_total Values the background search computed.\n"
+                   "# TYPE grundyd_background_values_total counter\n"
+                   "grundyd_background_values_total %llu\n"
+                   "# HELP grundyd_background_seconds_total Time the background search spent computing.\n"
+                   "# TYPE grundyd_background_seconds_total counter\n"
+                   "grundyd_background_seconds_total %.3f\n"
+                   "# HELP grundyd_background_values_per_second Values per second of computing time of the background search, since start.\n"
+                   "# TYPE grundyd_background_values_per_second gauge\n"
+                   "grundyd_background_values_per_second %.0f\n",
                    (unsigned long long)cs.hits, (unsigned long long)cs.misses,
                    (unsigned long long)cs.shared, (unsigned long long)cs.evictions,
-                   (unsigned long long)cs.bytes, (unsigned long long)cs.entries);
+                   (unsigned long long)cs.bytes, (unsigned long long)cs.entries,
+                   (unsigned long long)cs.store_loads, (unsigned long long)cs.store_saves,
+                   (unsigned long long)cs.background_threads, (unsigned long long)cs.searching,
+                   (unsigned long long)cs.background_values, (double)cs.background_ns / 1e9,
+                   cs.background_ns > 0
+                       ? (double)cs.background_values * 1e9 / (double)cs.background_ns
+                       : 0.0);
     if (t.failed) {
         return NULL;
     }

@@ -66,6 +66,7 @@ typedef struct seq_job {
     size_t out_len;
     bool stable; /* the document may be cached as immutable */
     unsigned time_limit_s;
+    gr_tcache *tables;
     _Atomic int cancel;
     gr_stop stop;
     struct MHD_Connection *conn; /* resumed by the worker (not streaming) */
@@ -96,11 +97,11 @@ static void job_unref(seq_job *j)
 static void cache_headers(struct MHD_Response *r, const seq_job *j, bool stream)
 {
     MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, "Accept");
-    if (!stream && !j->stable) { /* cut short by the time limit */
-        MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, j->rq.etag);
+    if (!stream && !j->stable) { /* the table still grows: revalidate (304) */
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
         return;
     }
-    MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, j->rq.etag);
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL,
                             stream ? "no-cache" : "public, max-age=31536000, immutable");
 }
@@ -153,6 +154,7 @@ static void *worker(void *arg)
     gr_jctx c;
     gr_jctx_init(&c, j->arena);
     c.time_limit_s = j->time_limit_s;
+    c.tables = j->tables;
     gr_arena_set_stop(j->arena, &j->stop);
     char *out = NULL;
     size_t len = 0;
@@ -372,6 +374,7 @@ static seq_job *job_for(struct MHD_Connection *conn, gr_req *req, enum MHD_Resul
     MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect, &qc);
     gr_jctx c;
     gr_jctx_init(&c, arena);
+    c.tables = req->srv->tcache;
     gr_status st;
     if (qc.oom) {
         st = gr_json_oom(&c);
@@ -431,6 +434,7 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
     j->stop = (gr_stop){&j->cancel, &srv->cancel_all,
                         gr_now_ns() + (uint64_t)srv->cfg.max_analysis * 1000000000u};
     j->time_limit_s = srv->cfg.max_analysis;
+    j->tables = srv->tcache;
     j->workers = &srv->seq_workers;
     if (atomic_fetch_add(j->workers, 1) >= GR_SEQ_MAX_WORKERS) {
         atomic_fetch_sub(j->workers, 1);

@@ -118,10 +118,10 @@ static void gr_server_free(gr_server *srv)
     gr_log_destroy(srv->log);
     gr_metrics_destroy(srv->metrics);
     gr_conns_fini(&srv->conns);
-    /* the cached tables are charged to srv->quota: give them back first */
-    gr_tcache_clear();
-    gr_tcache_configure((size_t)srv->cfg.cache_memory, srv->cfg.max_octal_values, NULL);
-    gr_tstore_close(srv->tables); /* after the cache, which may hold it */
+    /* the cached tables are charged to srv->quota and may write to the
+     * store: the cache goes first (joining its background workers) */
+    gr_tcache_destroy(srv->tcache);
+    gr_tstore_close(srv->tables);
     free(srv);
 }
 
@@ -135,8 +135,6 @@ gr_server *gr_server_start(const gr_config *cfg)
     srv->cfg = *cfg;
     srv->cfg.descriptors = gr_fit_descriptors(&srv->cfg);
     srv->quota.limit = (size_t)srv->cfg.max_memory;
-    /* the table cache's bytes count against --max-memory too */
-    gr_tcache_configure((size_t)srv->cfg.cache_memory, srv->cfg.max_octal_values, &srv->quota);
     if (gr_conns_init(&srv->conns, srv->cfg.descriptors) != 0) {
         free(srv);
         return NULL;
@@ -149,9 +147,18 @@ gr_server *gr_server_start(const gr_config *cfg)
         gr_server_free(srv);
         return NULL;
     }
+    /* the table cache's bytes count against --max-memory too */
+    gr_tcache_config tcc = {(size_t)srv->cfg.cache_memory, srv->cfg.max_octal_values, &srv->quota,
+                            srv->tables, srv->cfg.background_threads};
+    if (gr_tcache_create(&tcc, &srv->tcache) != GR_OK) {
+        fprintf(stderr, "grundyd: cannot make the table cache\n");
+        gr_server_free(srv);
+        return NULL;
+    }
     srv->metrics = gr_metrics_create(gr_route_count());
     if (srv->metrics != NULL) {
         gr_metrics_quota(srv->metrics, &srv->quota);
+        gr_metrics_tables(srv->metrics, srv->tcache);
     }
     srv->pool = gr_pool_start(cfg->threads, cfg->max_inflight, gr_pool_run);
     if (srv->metrics == NULL || srv->pool == NULL) {

@@ -25,6 +25,7 @@
 #include "http/config.h"
 #include "http/conns.h"
 #include "http/log.h"
+#include "json/table_cache.h"
 #include "http/metrics.h"
 #include "http/pool.h"
 #include "http/routes.h"
@@ -45,6 +46,7 @@ struct gr_server {
     gr_conns conns;
     gr_arena_quota quota; /* --max-memory: every request arena together */
     gr_tstore *tables;    /* --table-dir; NULL without one */
+    gr_tcache *tcache;    /* the tables of the heap games, with their background search */
     atomic_bool draining;
     _Atomic int cancel_all; /* set at --shutdown-timeout: running work stops */
     atomic_int seq_workers; /* sequence threads running (http/sequence.c) */

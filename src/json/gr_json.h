@@ -44,6 +44,10 @@ typedef struct gr_jctx {
      * components of a 64-digit code took 18 s from a 3 KB body). */
     unsigned time_limit_s;
     uint64_t max_search_nodes; /* games solved by search (--max-search-nodes); 0: default */
+    /* The shared tables of the heap games (json/table_cache.h), made by
+     * the daemon or the CLI; NULL: every table is computed for this
+     * request alone. */
+    struct gr_tcache *tables;
 } gr_jctx;
 
 void gr_jctx_init(gr_jctx *c, gr_arena *arena);

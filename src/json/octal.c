@@ -25,6 +25,7 @@ typedef struct gr_octal_state {
     uint64_t value;
     const char *heaps_ptr; /* for problems found while listing moves */
     cJSON *sequence;       /* the "sequence" option's values, or NULL */
+    gr_period_status period_status;
 } gr_octal_state;
 
 static gr_status read_code(gr_jctx *c, const cJSON *item, const char *ptr,
@@ -89,8 +90,13 @@ static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     if (st != GR_OK) {
         return st;
     }
-    /* the shared table (one computation per code for all requests) */
-    if ((st = gr_json_octal_table(c, &parsed, cp, &s->table)) != GR_OK) {
+    /* the shared table (one computation per code for all requests), grown
+     * as far as this request needs: its largest heap, its sequence */
+    uint64_t need = count > 0 ? from + count : 0;
+    for (size_t i = 0; i < s->n; i++) {
+        need = s->heaps[i] >= need ? s->heaps[i] + 1 : need;
+    }
+    if ((st = gr_json_octal_table(c, &parsed, need, cp, &s->table, &s->period_status)) != GR_OK) {
         return st;
     }
     s->sequence = NULL;
@@ -314,6 +320,7 @@ static gr_status gr_octal_extras(gr_jctx *c, void *state, cJSON *resp)
     gr_jw_set(c, resp, "period",
               gr_jw_period(c, s->table.periodic, s->table.preperiod, s->table.period));
     gr_jw_set(c, resp, "values_computed", gr_jw_u64(c, s->table.computed));
+    gr_jw_set(c, resp, "period_status", gr_jw_str(c, gr_period_status_name(s->period_status)));
     if (s->sequence != NULL) {
         gr_jw_set(c, resp, "sequence", s->sequence);
     }

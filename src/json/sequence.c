@@ -58,73 +58,96 @@ static gr_status cache_problem(gr_jctx *c, gr_status st, const char *ptr, const 
     }
 }
 
-typedef struct octal_job {
-    gr_octal_code code;
-    uint64_t max_values;
-    unsigned time_limit_s; /* the full --max-analysis-seconds */
-} octal_job;
-
-static uint64_t now_ns(void)
+static gr_status octal_private(gr_jctx *c, const gr_octal_code *code, uint64_t need,
+                               gr_octal_table *t, gr_period_status *status)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static gr_status octal_solve_cb(void *ctx, gr_arena *arena, _Atomic uint64_t *progress,
-                                void *result, bool *keep)
-{
-    const octal_job *j = ctx;
-    /* A table stopped by the time limit is kept as far as it got: heaps
-     * below it are answered, the rest 422.  It is cached only when this
-     * request had (nearly) the whole limit for it: one that came late in
-     * a sum, or after waiting, would otherwise cut the table for
-     * everyone. */
-    const gr_stop *stop = gr_arena_stop(arena);
-    uint64_t start = now_ns();
-    uint64_t had = stop != NULL && stop->deadline_ns > start ? stop->deadline_ns - start : 0;
-    gr_octal_opts o = {j->max_values, progress, true};
-    gr_status st = gr_octal_solve_opts(arena, &j->code, &o, result);
-    const gr_octal_table *t = result;
-    uint64_t full = (uint64_t)j->time_limit_s * 1000000000u;
-    *keep = st != GR_OK || !t->timed_out || (stop != NULL && had >= full - full / 10);
+    /* no shared cache (a harness): this request's own table, as far as
+     * it needs */
+    gr_octal_grower *gw;
+    gr_status st = gr_octal_grower_new(c->arena, code, 0, &gw);
+    if (st == GR_OK) {
+        st = gr_octal_grower_run(gw, need, NULL);
+    }
+    if (st != GR_OK && st != GR_ETIME && st != GR_ECANCELLED) {
+        return st;
+    }
+    gr_octal_grower_table(gw, t);
+    *status = t->periodic                  ? GR_PERIOD_CONFIRMED
+              : gr_octal_grower_done(gw) ? GR_PERIOD_NOT_FOUND
+                                         : GR_PERIOD_SEARCHING;
     return st;
 }
 
-static void octal_key(const gr_octal_code *code, char *key, size_t cap)
-{
-    char canon[GR_OCTAL_MAX_DIGITS + 4];
-    gr_octal_canonical(code, canon);
-    snprintf(key, cap, "octal:%s:%llu", canon, (unsigned long long)gr_tcache_max_octal_values());
-}
-
-gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, const char *ptr,
-                              gr_octal_table *view)
+gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, uint64_t need,
+                              const char *ptr, gr_octal_table *view, gr_period_status *status)
 {
     if (gr_json_arm_deadline(c) != GR_OK) {
         return GR_ENOMEM;
     }
-    char key[GR_OCTAL_MAX_DIGITS + 48];
-    octal_key(code, key, sizeof(key));
-    octal_job job = {*code, gr_tcache_max_octal_values(), c->time_limit_s};
-    gr_tcache_entry *e;
-    const void *res;
-    gr_status st =
-        gr_tcache_get(key, octal_solve_cb, &job, sizeof(gr_octal_table), c->arena, &e, &res);
-    if (st != GR_OK) {
-        return cache_problem(c, st, ptr, "the table of this code");
-    }
-    if (gr_arena_on_cleanup(c->arena, release_entry, e) != 0) {
+    gr_octal_table t;
+    memset(&t, 0, sizeof(t));
+    gr_tcache_entry *e = NULL;
+    gr_status st = c->tables != NULL
+                       ? gr_tcache_octal(c->tables, code, need, c->arena, &e, &t, status)
+                       : octal_private(c, code, need, &t, status);
+    if (e != NULL && gr_arena_on_cleanup(c->arena, release_entry, e) != 0) {
         gr_tcache_release(e);
         return gr_json_oom(c);
     }
-    gr_octal_table_view(res, c->arena, view);
+    bool covers = t.periodic || t.computed >= need;
+    if (st != GR_OK && (e != NULL || c->tables == NULL) && (covers || st == GR_ETIME)) {
+        /* what was computed answers; past it, the 422 says the time ran
+         * out (gr_json_octal_unconfirmed) */
+        t.timed_out = st == GR_ETIME && !covers;
+        st = GR_OK;
+    }
+    if (st != GR_OK) {
+        return cache_problem(c, st, ptr, "the table of this code");
+    }
+    gr_octal_table_view(&t, c->arena, view);
     return GR_OK;
 }
 
 typedef struct sub_job {
     gr_sub_rules rules;
+    gr_tstore *store;
+    const char *key; /* the store's: the sorted distinct set, "1,3,4" */
 } sub_job;
+
+/* The stored table of a set, when the store has one that fits it. */
+static bool sub_from_store(const sub_job *j, gr_arena *arena, gr_sub_table *out)
+{
+    gr_tstore_table st;
+    bool found = false;
+    if (gr_tstore_load(j->store, GR_TSTORE_SUBTRACTION, j->key, arena, &st, &found) != GR_OK ||
+        !found || st.width != 2 || st.count == 0) {
+        return false;
+    }
+    /* the set itself, from the key (sorted, distinct) */
+    size_t n = 1;
+    for (const char *p = j->key; *p; p++) {
+        n += *p == ',';
+    }
+    uint32_t *set = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, n);
+    if (set == NULL) {
+        return false;
+    }
+    const char *p = j->key;
+    for (size_t i = 0; i < n; i++) {
+        char *end;
+        set[i] = (uint32_t)strtoul(p, &end, 10);
+        p = *end == ',' ? end + 1 : end;
+    }
+    memset(out, 0, sizeof(*out));
+    out->set = set;
+    out->set_len = n;
+    out->values = st.values;
+    out->computed = st.count;
+    out->periodic = st.periodic;
+    out->preperiod = st.preperiod;
+    out->period = st.period;
+    return true;
+}
 
 static gr_status sub_solve_cb(void *ctx, gr_arena *arena, _Atomic uint64_t *progress, void *result,
                               bool *keep)
@@ -132,7 +155,30 @@ static gr_status sub_solve_cb(void *ctx, gr_arena *arena, _Atomic uint64_t *prog
     (void)progress;
     (void)keep; /* a subtraction table does not depend on who asked */
     const sub_job *j = ctx;
-    return gr_sub_solve(arena, &j->rules, result);
+    if (j->store != NULL && sub_from_store(j, arena, result)) {
+        return GR_OK;
+    }
+    gr_status st = gr_sub_solve(arena, &j->rules, result);
+    const gr_sub_table *t = result;
+    if (st == GR_OK && j->store != NULL && t->computed > 0) {
+        uint64_t maxv = 0;
+        for (uint64_t i = 0; i < t->computed; i++) {
+            maxv = t->values[i] > maxv ? t->values[i] : maxv;
+        }
+        gr_tstore_table out = {
+            .kind = GR_TSTORE_SUBTRACTION,
+            .key = j->key,
+            .count = t->computed,
+            .width = 2,
+            .values = t->values,
+            .max_value = maxv,
+            .periodic = t->periodic,
+            .preperiod = t->preperiod,
+            .period = t->period,
+        };
+        gr_tstore_save(j->store, &out); /* a store that cannot write is logged there */
+    }
+    return st;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -144,7 +190,7 @@ static int cmp_u64(const void *a, const void *b)
 gr_status gr_json_sub_table(gr_jctx *c, const gr_sub_rules *rules, const char *ptr,
                             gr_sub_table *out)
 {
-    if (rules->max_take > 0) { /* closed form: nothing worth caching */
+    if (rules->max_take > 0 || c->tables == NULL) { /* closed form, or no cache */
         gr_status st = gr_sub_solve(c->arena, rules, out);
         return st == GR_OK ? GR_OK : cache_problem(c, st, ptr, "the table of this game");
     }
@@ -159,13 +205,14 @@ gr_status gr_json_sub_table(gr_jctx *c, const gr_sub_rules *rules, const char *p
     size_t n = (size_t)sprintf(key, "sub:");
     for (size_t i = 0; i < rules->set_len; i++) {
         if (i == 0 || s[i] != s[i - 1]) {
-            n += (size_t)sprintf(key + n, "%s%llu", i ? "," : "", (unsigned long long)s[i]);
+            n += (size_t)sprintf(key + n, "%s%llu", n > 4 ? "," : "", (unsigned long long)s[i]);
         }
     }
-    sub_job job = {*rules};
+    sub_job job = {*rules, gr_tcache_store(c->tables), key + 4};
     gr_tcache_entry *e;
     const void *res;
-    gr_status st = gr_tcache_get(key, sub_solve_cb, &job, sizeof(gr_sub_table), c->arena, &e, &res);
+    gr_status st =
+        gr_tcache_get(c->tables, key, sub_solve_cb, &job, sizeof(gr_sub_table), c->arena, &e, &res);
     if (st != GR_OK) {
         return cache_problem(c, st, ptr, "the table of this game");
     }
@@ -368,11 +415,20 @@ static uint64_t fnv64(uint64_t h, const char *s)
     return h;
 }
 
+static void seq_etag(gr_seq_request *r, uint64_t values, gr_period_status ps)
+{
+    char state[48];
+    snprintf(state, sizeof(state), "|%llu|%d", (unsigned long long)values, (int)ps);
+    uint64_t h = fnv64(r->query_hash, state);
+    snprintf(r->etag, sizeof(r->etag), "\"%016llx\"", (unsigned long long)h);
+}
+
 gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t n,
                        gr_seq_request *out)
 {
     memset(out, 0, sizeof(*out));
     out->family = fam;
+    out->tables = c->tables;
     const char *names[] = {fam == GR_SEQ_OCTAL ? "code" : "subtraction_set", "from", "count",
                            "max_take"};
     size_t nnames = fam == GR_SEQ_OCTAL ? 3 : 4;
@@ -428,7 +484,7 @@ gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t
                                  bad);
         }
         out->code_text = val[0];
-        octal_key(&out->code, out->key, sizeof(out->key));
+        gr_tcache_octal_key(&out->code, out->key, sizeof(out->key));
         snprintf(canon, sizeof(canon), "%s", out->key);
     } else {
         if ((val[0] == NULL) == (val[3] == NULL)) {
@@ -508,12 +564,25 @@ gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t
             h = fnv64(h, num);
         }
     }
-    h = fnv64(h, tail);
-    snprintf(out->etag, sizeof(out->etag), "\"%016llx\"", (unsigned long long)h);
+    out->query_hash = fnv64(h, tail);
+    /* an octal table's document changes while the table grows: the tag
+     * names the table as it stands (values, period), so a 304 is exact */
+    uint64_t values = 0;
+    gr_period_status ps = GR_PERIOD_CONFIRMED;
+    if (fam == GR_SEQ_OCTAL && out->tables != NULL &&
+        !gr_tcache_octal_state(out->tables, &out->code, &values, &ps)) {
+        values = 0; /* not cached: no client can have this document */
+    }
+    seq_etag(out, values, ps);
     return GR_OK;
 }
 
-gr_status gr_seq_answer(gr_jctx *c, const gr_seq_request *r, char **out, size_t *len, bool *stable)
+static uint64_t seq_need(const gr_seq_request *r)
+{
+    return r->count == 0 ? 0 : r->from + r->count; /* from + count - 1 <= 2^63-1 */
+}
+
+gr_status gr_seq_answer(gr_jctx *c, gr_seq_request *r, char **out, size_t *len, bool *stable)
 {
     *stable = true;
     cJSON *doc = gr_jw_obj(c);
@@ -521,19 +590,23 @@ gr_status gr_seq_answer(gr_jctx *c, const gr_seq_request *r, char **out, size_t 
     gr_status st;
     if (r->family == GR_SEQ_OCTAL) {
         gr_octal_table t;
-        if ((st = gr_json_octal_table(c, &r->code, qptr(c, "code"), &t)) != GR_OK) {
+        gr_period_status ps;
+        if ((st = gr_json_octal_table(c, &r->code, seq_need(r), qptr(c, "code"), &t, &ps)) !=
+            GR_OK) {
             return st;
         }
         if ((st = gr_json_octal_values(c, &t, r->from, r->count, qptr(c, "count"), &seq)) !=
             GR_OK) {
             return st;
         }
-        *stable = !t.timed_out;
+        *stable = ps == GR_PERIOD_CONFIRMED;
+        seq_etag(r, t.computed, ps);
         gr_jw_set(c, doc, "code", gr_jw_str(c, r->code_text));
         gr_jw_set(c, doc, "from", gr_jw_u64(c, r->from));
         gr_jw_set(c, doc, "sequence", seq);
         gr_jw_set(c, doc, "period", gr_jw_period(c, t.periodic, t.preperiod, t.period));
         gr_jw_set(c, doc, "values_computed", gr_jw_u64(c, t.computed));
+        gr_jw_set(c, doc, "period_status", gr_jw_str(c, gr_period_status_name(ps)));
     } else {
         gr_sub_table t;
         const char *p = qptr(c, r->rules.max_take ? "max_take" : "subtraction_set");
@@ -553,6 +626,8 @@ gr_status gr_seq_answer(gr_jctx *c, const gr_seq_request *r, char **out, size_t 
         gr_jw_set(c, doc, "sequence", seq);
         gr_jw_set(c, doc, "period", gr_jw_period(c, t.periodic, t.preperiod, t.period));
         gr_jw_set(c, doc, "values_computed", gr_jw_u64(c, t.computed));
+        gr_jw_set(c, doc, "period_status",
+                  gr_jw_str(c, t.periodic ? "confirmed" : "not found"));
     }
     if (!gr_jw_ok(c)) {
         return gr_json_oom(c);
@@ -565,15 +640,18 @@ void gr_seq_progress(const gr_seq_request *r, uint64_t *values, uint64_t *target
 {
     *values = 0;
     if (r->family == GR_SEQ_OCTAL) {
-        uint64_t max = gr_tcache_max_octal_values();
+        uint64_t max = r->tables != NULL ? gr_tcache_max_octal_values(r->tables) : 0;
         if (max == 0) {
             max = r->code.leaves >= 3 ? GR_OCTAL_MAX_VALUES3 : GR_OCTAL_MAX_VALUES;
         }
         if (r->code.leaves >= 3 && max > GR_OCTAL_MAX_VALUES3) {
             max = GR_OCTAL_MAX_VALUES3;
         }
-        *target = max;
-        gr_tcache_progress(r->key, values);
+        uint64_t need = seq_need(r);
+        *target = need < max ? need : max;
+        if (r->tables != NULL) {
+            gr_tcache_progress(r->tables, r->key, values);
+        }
     } else {
         *target = r->rules.max_take > 0 ? 0 : GR_SUB_MAX_VALUES;
     }

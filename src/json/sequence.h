@@ -1,5 +1,5 @@
 /*
- * Value sequences of the heap games as data (issue 17): the tables of
+ * Value sequences of the heap games as data: the tables of
  * octal and subtraction games from the shared table cache, the
  * "sequence": {"from", "count"} request option, and the GET documents of
  * /v1/octal/sequence and /v1/subtraction/sequence.
@@ -10,14 +10,18 @@
 #include "grundy/octal.h"
 #include "grundy/subtraction.h"
 #include "json/gr_json.h"
+#include "json/table_cache.h"
 
 #define GR_SEQUENCE_MAX_COUNT 100000u
 
-/* The solved table of code through the cache, as a view of the request's
- * own (moves found in c->arena); problems point at ptr.  The cache entry
- * is held until c->arena is destroyed. */
-gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, const char *ptr,
-                              gr_octal_table *view);
+/* Code's table through the cache, grown to at least need values (or its
+ * period), as a view of the request's own (moves found in c->arena);
+ * problems point at ptr.  A table that stopped short of need for the
+ * request's time limit is answered (timed_out set): heaps past it are the
+ * caller's 422.  *status: where the period search stands.  The cache
+ * entry is held until c->arena is destroyed. */
+gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, uint64_t need,
+                              const char *ptr, gr_octal_table *view, gr_period_status *status);
 /* The same for a subtraction game (finite sets through the cache). */
 gr_status gr_json_sub_table(gr_jctx *c, const gr_sub_rules *rules, const char *ptr,
                             gr_sub_table *out);
@@ -62,22 +66,26 @@ typedef struct gr_seq_request {
     gr_octal_code code;
     gr_sub_rules rules;
     uint64_t from, count;
+    gr_tcache *tables;                  /* the context's cache */
     char key[GR_OCTAL_MAX_DIGITS + 48]; /* the cache key (octal) */
+    uint64_t query_hash;                /* of the canonical query */
     char etag[24];                      /* "\"" 16 hex digits "\"" */
 } gr_seq_request;
 
 /* Validates a query strictly (unknown or repeated parameters, numbers
  * that are not plain decimals: 400 with pointer "/query/<name>") and
- * derives the ETag, which depends only on the canonical query, the value
- * bound and the version: a 304 needs no computation. */
+ * derives the ETag from the canonical query, the version and the state of
+ * the table as it stands in the cache (values computed, period status),
+ * which is all the document depends on: a 304 needs no computation. */
 gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t n,
                        gr_seq_request *out);
 /* Computes (through the cache) and prints the document
- * {"code", "from", "sequence", "period", "values_computed"}.  *stable is
- * false when the document depends on more than the query (a table cut
- * short by the time limit): it must not be cached as immutable. */
-gr_status gr_seq_answer(gr_jctx *c, const gr_seq_request *r, char **out, size_t *len, bool *stable);
-/* Values computed so far for r's table, and the most it may need. */
+ * {"code", "from", "sequence", "period", "values_computed",
+ * "period_status"}, and sets r->etag to the document's.  *stable is false
+ * while the period is not confirmed (the document changes as the table
+ * grows): it must be revalidated, not cached as immutable. */
+gr_status gr_seq_answer(gr_jctx *c, gr_seq_request *r, char **out, size_t *len, bool *stable);
+/* Values computed so far for r's table, and how many it needs. */
 void gr_seq_progress(const gr_seq_request *r, uint64_t *values, uint64_t *target);
 
 #endif

@@ -41,13 +41,18 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static gr_tcache *fuzz_tables; /* one cache for the whole run, as in the daemon */
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
     /* octal tables without a period stop at 4,096 values (the daemon's
      * default is 2^25, minutes for codes without sparse space) */
-    gr_tcache_configure((size_t)16 << 20, 4096, NULL);
+    gr_tcache_config cfg = {(size_t)16 << 20, 4096, NULL, NULL, 0};
+    if (gr_tcache_create(&cfg, &fuzz_tables) != GR_OK) {
+        abort();
+    }
     if (getenv("FUZZ_LIST") != NULL) {
         for (size_t i = 0; i < gr_cli_game_count(); i++) {
             char name[64];
@@ -96,6 +101,7 @@ static void fuzz_run(const gr_cli_game *g, int mode, const uint8_t *body, size_t
     buf[n] = '\0';
     gr_jctx c;
     gr_jctx_init(&c, a);
+    c.tables = fuzz_tables;
     c.max_search_nodes = 20000; /* games solved by search: fast inputs, same paths */
     cJSON *resp = NULL;
     gr_status st;

@@ -1,75 +1,243 @@
-/* The table cache keeps a table cut by the time limit only when the
- * request that computed it had the whole limit for it: a request with
- * less (late in a sum, or after waiting) answers from its cut table but
- * must not leave it for everyone else. */
+/* The table cache: octal tables grow to the question (a small heap costs
+ * a chunk, not the whole table), a later question grows the same table,
+ * the background confirms the period, several threads growing and reading
+ * one table at once see the values of one solve (run under TSan by
+ * `make tsan`), and a table one cache wrote to a store is read by another
+ * cache on the same directory. */
 #include "gr_test.h"
 
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
-#include "json/sequence.h"
 #include "json/table_cache.h"
+#include "store/table_store.h"
 
-static uint64_t now_ns(void)
+static gr_octal_code parse(const char *text)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/* The table of 0.6 (no period is known: it fills until stopped) for a
- * request with limit_s of --max-analysis-seconds whose deadline is `left`
- * from now. */
-static void table_0_6(unsigned limit_s, uint64_t left, uint64_t *computed, bool *timed_out,
-                      double *secs)
-{
-    gr_arena *a = gr_arena_create(0);
-    gr_stop stop = {NULL, NULL, now_ns() + left};
-    gr_arena_set_stop(a, &stop);
-    gr_jctx c;
-    gr_jctx_init(&c, a);
-    c.time_limit_s = limit_s;
     gr_octal_code code;
     size_t bad;
-    assert_int_equal(gr_octal_parse("0.6", &code, &bad), GR_OK);
-    gr_octal_table t;
-    uint64_t t0 = now_ns();
-    assert_int_equal(gr_json_octal_table(&c, &code, "", &t), GR_OK);
-    *secs = (double)(now_ns() - t0) / 1e9;
-    *computed = t.computed;
-    *timed_out = t.timed_out;
-    gr_arena_destroy(a); /* releases the entry */
+    assert_int_equal(gr_octal_parse(text, &code, &bad), GR_OK);
+    return code;
 }
 
-static void test_cut_table_kept_only_with_the_whole_limit(void **state)
+static unsigned raw(const gr_octal_table *t, uint64_t h)
+{
+    return t->width == 1 ? ((const uint8_t *)t->values)[h] : ((const uint16_t *)t->values)[h];
+}
+
+static gr_tcache *cache(unsigned workers, gr_tstore *store)
+{
+    gr_tcache_config cfg = {0, 0, NULL, store, workers};
+    gr_tcache *tc;
+    assert_int_equal(gr_tcache_create(&cfg, &tc), GR_OK);
+    return tc;
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+/* Grundy's game has no known period; heap 5 needs six values, and the
+ * table holds a chunk of them, not 2^25. */
+static void test_small_heaps_compute_little(void **state)
 {
     (void)state;
+    gr_tcache *tc = cache(0, NULL);
+    gr_octal_code code = parse("grundy");
+    gr_tcache_entry *e;
+    gr_octal_table t;
+    gr_period_status ps;
+    assert_int_equal(gr_tcache_octal(tc, &code, 6, NULL, &e, &t, &ps), GR_OK);
+    assert_true(t.computed >= 6 && t.computed <= 4096);
+    assert_int_equal(raw(&t, 5), 2); /* A002188: 0,0,0,1,0,2,... */
+    assert_int_equal(ps, GR_PERIOD_NOT_FOUND); /* no background search here */
+    gr_tcache_release(e);
+    /* a larger heap grows the same table */
+    assert_int_equal(gr_tcache_octal(tc, &code, 10000, NULL, &e, &t, &ps), GR_OK);
+    assert_true(t.computed >= 10000 && t.computed < 20000);
+    assert_int_equal(raw(&t, 5), 2);
+    gr_tcache_release(e);
     gr_tcache_stats st;
-    uint64_t short_n, full_n, again_n;
-    bool cut;
-    double secs;
-    /* a fifth of the limit: answered from the cut table, not cached */
-    table_0_6(1, 200000000u, &short_n, &cut, &secs);
-    assert_true(cut);
-    gr_tcache_stats_get(&st);
-    assert_int_equal(st.entries, 0);
-    /* the whole limit: computed again, further, and cached */
-    table_0_6(1, 1000000000u, &full_n, &cut, &secs);
-    assert_true(cut);
-    assert_true(full_n > short_n);
-    gr_tcache_stats_get(&st);
-    assert_int_equal(st.entries, 1);
-    /* then a hit: the same table at once */
-    table_0_6(1, 1000000000u, &again_n, &cut, &secs);
-    assert_int_equal(again_n, full_n);
-    assert_true(secs < 0.2);
-    gr_tcache_clear();
+    gr_tcache_stats_get(tc, &st);
+    assert_int_equal(st.misses, 1);
+    assert_int_equal(st.hits, 1);
+    gr_tcache_destroy(tc);
+}
+
+/* 0.127's period (4, last exception at 46577, A071464) needs some 10^5
+ * values to confirm: far more than a small heap asks for.  The background
+ * worker finds it; the wait is a liveness bound, not a timing. */
+static void test_background_confirms_the_period(void **state)
+{
+    (void)state;
+    gr_tcache *tc = cache(1, NULL);
+    gr_octal_code code = parse("0.127");
+    gr_tcache_entry *e;
+    gr_octal_table t;
+    gr_period_status ps;
+    assert_int_equal(gr_tcache_octal(tc, &code, 10, NULL, &e, &t, &ps), GR_OK);
+    assert_int_equal(ps, GR_PERIOD_SEARCHING);
+    assert_false(t.periodic);
+    gr_tcache_release(e);
+    for (int i = 0; i < 6000; i++) { /* 10 minutes at most */
+        uint64_t values;
+        assert_true(gr_tcache_octal_state(tc, &code, &values, &ps));
+        if (ps != GR_PERIOD_SEARCHING) {
+            break;
+        }
+        sleep_ms(100);
+    }
+    assert_int_equal(ps, GR_PERIOD_CONFIRMED);
+    assert_int_equal(gr_tcache_octal(tc, &code, 1, NULL, &e, &t, &ps), GR_OK);
+    assert_true(t.periodic);
+    assert_int_equal(t.period, 4);
+    assert_int_equal(t.preperiod, 46578);
+    gr_tcache_release(e);
+    gr_tcache_stats st;
+    gr_tcache_stats_get(tc, &st);
+    assert_true(st.background_values > 0);
+    assert_int_equal(st.searching, 0);
+    gr_tcache_destroy(tc);
+}
+
+/* Several threads ask for one table at random needs while the background
+ * grows it too: every table they are given agrees with one solve. */
+typedef struct grow_arg {
+    gr_tcache *tc;
+    const gr_octal_table *whole;
+    uint64_t seed;
+    int bad;
+} grow_arg;
+
+static void *grow_thread(void *p)
+{
+    grow_arg *g = p;
+    gr_test_rng rng = {g->seed};
+    gr_octal_code code = parse("0.106");
+    for (int i = 0; i < 40; i++) {
+        uint64_t need = 1 + gr_test_below(&rng, 60000);
+        gr_tcache_entry *e;
+        gr_octal_table t;
+        gr_period_status ps;
+        if (gr_tcache_octal(g->tc, &code, need, NULL, &e, &t, &ps) != GR_OK || t.computed < need) {
+            g->bad++;
+        }
+        for (uint64_t h = 0; h < t.computed && h < g->whole->computed; h += 1 + h / 64) {
+            if (raw(&t, h) != raw(g->whole, h)) {
+                g->bad++;
+            }
+        }
+        gr_tcache_release(e);
+    }
+    return NULL;
+}
+
+static void test_concurrent_growth(void **state)
+{
+    (void)state;
+    gr_arena *a = gr_arena_create(0);
+    gr_octal_code code = parse("0.106");
+    gr_octal_table whole;
+    assert_int_equal(gr_octal_solve(a, &code, 70000, &whole), GR_OK);
+    gr_tcache *tc = cache(1, NULL);
+    pthread_t th[4];
+    grow_arg args[4];
+    for (int i = 0; i < 4; i++) {
+        args[i] = (grow_arg){tc, &whole, 1000u + (uint64_t)i, 0};
+        assert_int_equal(pthread_create(&th[i], NULL, grow_thread, &args[i]), 0);
+    }
+    for (int i = 0; i < 4; i++) {
+        pthread_join(th[i], NULL);
+        assert_int_equal(args[i].bad, 0);
+    }
+    gr_tcache_destroy(tc);
+    gr_arena_destroy(a);
+}
+
+/* A deadline that has passed: the request is answered with what the table
+ * has (GR_ETIME, still held), and the next request goes on from there. */
+static void test_stopped_request_keeps_the_values(void **state)
+{
+    (void)state;
+    gr_tcache *tc = cache(0, NULL);
+    gr_octal_code code = parse("0.6");
+    gr_tcache_entry *e;
+    gr_octal_table t;
+    gr_period_status ps;
+    assert_int_equal(gr_tcache_octal(tc, &code, 5000, NULL, &e, &t, &ps), GR_OK);
+    uint64_t had = t.computed;
+    gr_tcache_release(e);
+    gr_arena *a = gr_arena_create(0);
+    gr_stop past = {NULL, NULL, 1};
+    gr_arena_set_stop(a, &past);
+    assert_int_equal(gr_tcache_octal(tc, &code, 1000000, a, &e, &t, &ps), GR_ETIME);
+    assert_non_null(e);
+    assert_true(t.computed >= had && t.computed < 1000000);
+    gr_tcache_release(e);
+    gr_arena_destroy(a);
+    assert_int_equal(gr_tcache_octal(tc, &code, 20000, NULL, &e, &t, &ps), GR_OK);
+    assert_true(t.computed >= 20000);
+    gr_tcache_release(e);
+    gr_tcache_destroy(tc);
+}
+
+/* One cache confirms 0.127 and writes it to the store; a second cache on
+ * the same directory (another replica, or the same daemon restarted)
+ * answers a huge heap at once from the file, without computing. */
+static void test_store_serves_another_cache(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/grundy-tcache-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    gr_tstore *s1, *s2;
+    assert_int_equal(gr_tstore_open(dir, NULL, NULL, &s1), GR_OK);
+    assert_int_equal(gr_tstore_open(dir, NULL, NULL, &s2), GR_OK);
+    gr_octal_code code = parse("0.127");
+    gr_tcache *one = cache(0, s1);
+    gr_tcache_entry *e;
+    gr_octal_table t;
+    gr_period_status ps;
+    assert_int_equal(gr_tcache_octal(one, &code, UINT64_MAX, NULL, &e, &t, &ps), GR_OK);
+    assert_int_equal(ps, GR_PERIOD_CONFIRMED);
+    uint64_t computed = t.computed;
+    gr_tcache_release(e);
+    gr_tcache_stats st;
+    gr_tcache_stats_get(one, &st);
+    assert_int_equal(st.store_saves, 1);
+    gr_tcache_destroy(one);
+
+    gr_tcache *two = cache(0, s2);
+    assert_int_equal(gr_tcache_octal(two, &code, UINT64_MAX, NULL, &e, &t, &ps), GR_OK);
+    assert_int_equal(ps, GR_PERIOD_CONFIRMED);
+    assert_true(t.periodic);
+    assert_int_equal(t.period, 4);
+    assert_int_equal(t.computed, computed);
+    gr_tcache_release(e);
+    gr_tcache_stats_get(two, &st);
+    assert_int_equal(st.store_loads, 1);
+    assert_int_equal(st.store_saves, 0);
+    gr_tcache_destroy(two);
+    gr_tstore_close(s1);
+    gr_tstore_close(s2);
+    char cmd[128];
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_cut_table_kept_only_with_the_whole_limit),
+        cmocka_unit_test(test_small_heaps_compute_little),
+        cmocka_unit_test(test_background_confirms_the_period),
+        cmocka_unit_test(test_concurrent_growth),
+        cmocka_unit_test(test_stopped_request_keeps_the_values),
+        cmocka_unit_test(test_store_serves_another_cache),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
