@@ -25,6 +25,7 @@
 #include "cli/args.h"
 #include "grundy/octal.h"
 #include "grundy/subtraction.h"
+#include "store/table_convert.h"
 #include "store/table_store.h"
 
 enum { GR_TB_OK = 0, GR_TB_INPUT = 1, GR_TB_USAGE = 2 };
@@ -211,21 +212,6 @@ static gr_status gr_tb_solve_octal(gr_arena *arena, const gr_octal_code *code, u
     return job.st;
 }
 
-/* The set's canonical text, "1,3,4" (ascending, distinct), in arena. */
-static char *gr_tb_set_key(gr_arena *arena, const gr_sub_table *t)
-{
-    char *key = gr_arena_alloc(arena, t->set_len * 11 + 1);
-    if (key == NULL) {
-        return NULL;
-    }
-    size_t n = 0;
-    for (size_t i = 0; i < t->set_len; i++) {
-        n += (size_t)sprintf(key + n, i == 0 ? "%u" : ",%u", (unsigned)t->set[i]);
-    }
-    key[n] = '\0';
-    return key;
-}
-
 /* Computes target's table (octal: up to max_values, 0 the default). */
 static gr_status gr_tb_compute(gr_arena *arena, const gr_tb_target *target, uint64_t max_values,
                                gr_tb_result *r)
@@ -238,47 +224,14 @@ static gr_status gr_tb_compute(gr_arena *arena, const gr_tb_target *target, uint
         }
         gr_octal_canonical(&target->code, key);
         gr_status st = gr_tb_solve_octal(arena, &target->code, max_values, key, &r->octal);
-        if (st != GR_OK) {
-            return st;
+        if (st == GR_OK) {
+            gr_tstore_of_octal(&r->octal, key, &r->table);
         }
-        const gr_octal_table *t = &r->octal;
-        r->table = (gr_tstore_table){.kind = GR_TSTORE_OCTAL,
-                                     .key = key,
-                                     .count = t->computed,
-                                     .width = t->width,
-                                     .values = t->values,
-                                     .max_value = t->max_value,
-                                     .periodic = t->periodic,
-                                     .preperiod = t->periodic ? t->preperiod : 0,
-                                     .period = t->periodic ? t->period : 0};
-        return GR_OK;
+        return st;
     }
     gr_sub_rules rules = {.max_take = 0, .set = target->set, .set_len = target->set_len};
     gr_status st = gr_sub_solve(arena, &rules, &r->sub);
-    if (st != GR_OK) {
-        return st;
-    }
-    const gr_sub_table *t = &r->sub;
-    char *key = gr_tb_set_key(arena, t);
-    if (key == NULL) {
-        return GR_ENOMEM;
-    }
-    uint64_t max = 0;
-    for (uint64_t h = 0; h < t->computed; h++) {
-        max = t->values[h] > max ? t->values[h] : max;
-    }
-    /* Subtraction tables are stored 2 bytes a value, as the core keeps
-     * them, so a loaded table is used as it is. */
-    r->table = (gr_tstore_table){.kind = GR_TSTORE_SUBTRACTION,
-                                 .key = key,
-                                 .count = t->computed,
-                                 .width = 2,
-                                 .values = t->values,
-                                 .max_value = max,
-                                 .periodic = t->periodic,
-                                 .preperiod = t->periodic ? t->preperiod : 0,
-                                 .period = t->periodic ? t->period : 0};
-    return GR_OK;
+    return st != GR_OK ? st : gr_tstore_of_sub(&r->sub, arena, &r->table);
 }
 
 static const char *gr_tb_kind_name(gr_tstore_kind kind)
@@ -523,6 +476,18 @@ static char *gr_tb_set_text(gr_arena *arena, const gr_tb_target *t)
     return key;
 }
 
+/* NULL when the core would take the loaded table (its key, its period
+ * checked on its values), else why not. */
+static const char *gr_tb_usable(const gr_tstore_table *t, gr_arena *arena)
+{
+    const char *why = NULL;
+    gr_octal_table octal;
+    gr_sub_table sub;
+    gr_status st = t->kind == GR_TSTORE_OCTAL ? gr_tstore_to_octal(t, arena, &octal, &why)
+                                              : gr_tstore_to_sub(t, arena, &sub, &why);
+    return st == GR_EINVAL ? why : st != GR_OK ? "out of memory" : NULL;
+}
+
 static int gr_tb_verify_one(gr_tstore *s, const gr_tb_target *target)
 {
     gr_arena *arena = gr_arena_create(0);
@@ -550,6 +515,9 @@ static int gr_tb_verify_one(gr_tstore *s, const gr_tb_target *target)
         rc = GR_TB_USAGE;
     } else if (!found) {
         printf("FAILED %s %s: no valid file (missing, or damaged and set aside)\n", kind, name);
+        rc = GR_TB_INPUT;
+    } else if ((differs = gr_tb_usable(&stored, arena)) != NULL) {
+        printf("FAILED %s %s: %s\n", kind, name, differs);
         rc = GR_TB_INPUT;
     } else if ((st = gr_tb_compute(arena, target, stored.count, &r)) != GR_OK) {
         fprintf(stderr, "grundy: %s %s: %s\n", kind, name, gr_tb_status_text(st));

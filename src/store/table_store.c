@@ -123,6 +123,18 @@ static int gr_tstore_mkdirs(const char *dir)
     return 0;
 }
 
+/* A stream over the directory's entries of its own: a dup() would share
+ * the read position with every other thread's listing. */
+static DIR *gr_tstore_opendir(gr_tstore *s)
+{
+    int fd = openat(s->dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *d = fd < 0 ? NULL : fdopendir(fd);
+    if (d == NULL && fd >= 0) {
+        close(fd);
+    }
+    return d;
+}
+
 static uint64_t gr_tstore_now(void)
 {
     struct timespec ts;
@@ -133,12 +145,8 @@ static uint64_t gr_tstore_now(void)
 /* Removes the temporary files of writers that died (see the top). */
 static void gr_tstore_clean(gr_tstore *s)
 {
-    int fd = dup(s->dirfd);
-    DIR *d = fd < 0 ? NULL : fdopendir(fd);
+    DIR *d = gr_tstore_opendir(s);
     if (d == NULL) {
-        if (fd >= 0) {
-            close(fd);
-        }
         return;
     }
     uint64_t now = gr_tstore_now();
@@ -332,7 +340,9 @@ static void gr_tstore_set_aside(gr_tstore *s, int fd, const char *name, const ch
     struct stat mine, now;
     if (fstat(fd, &mine) != 0 || fstatat(s->dirfd, name, &now, 0) != 0 ||
         mine.st_dev != now.st_dev || mine.st_ino != now.st_ino) {
-        return; /* replaced meanwhile: the new file is judged next time */
+        /* replaced or set aside meanwhile: a new file is judged next time */
+        gr_tstore_logf(s, "%s: %s; ignored (the name holds another file now)", name, why);
+        return;
     }
     char aside[GR_TFILE_NAME_MAX + 40];
     struct tm tm;
@@ -542,15 +552,10 @@ gr_status gr_tstore_list(gr_tstore *s, gr_arena *arena, gr_tstore_table **out, s
     if (s->dirfd < 0) {
         return GR_OK;
     }
-    int fd = dup(s->dirfd);
-    DIR *d = fd < 0 ? NULL : fdopendir(fd);
+    DIR *d = gr_tstore_opendir(s);
     if (d == NULL) {
-        if (fd >= 0) {
-            close(fd);
-        }
         return GR_EINTERNAL;
     }
-    rewinddir(d);
     gr_tstore_table *list = NULL;
     size_t cap = 0, len = 0;
     gr_status st = GR_OK;

@@ -52,8 +52,9 @@ typedef struct gr_tstore_table {
 
 /* log(ud, line) is called for every event an operator must see (a file
  * that failed its check and was set aside, the directory turned out
- * read-only or full: once each).  The line has no newline.  A NULL log
- * writes the lines to standard error. */
+ * read-only or full: once each).  The line has no newline.  It may be
+ * called from several threads at once (those calling the store).  A NULL
+ * log writes the lines to standard error. */
 typedef void (*gr_tstore_log_fn)(void *ud, const char *line);
 
 /* Opens (creating it, and its parents, when missing) the directory dir.

@@ -226,6 +226,11 @@ def test_wrong_values_with_valid_checksums_fail_verify(_srv):
                     periodic=True, e=0, p=6)
         r = run("verify", "--table-dir", d, "sub:1,2")
         assert r.returncode == 1 and "period" in r.stdout, r
+        # a period the values do not show: refused before any recomputation
+        write_table(os.path.join(d, "octal-0.6.grt"), 1, "0.6", naive_octal("0.6", 300), 1,
+                    periodic=True, e=10, p=7)
+        r = run("verify", "--table-dir", d, "0.6")
+        assert r.returncode == 1 and "Guy-Smith" in r.stdout, r
 
 
 def test_usage_and_input_errors(_srv):

@@ -43,7 +43,7 @@ finish() {
 }
 cleanup() {
     if [ -n "$started_container" ]; then
-        podman "${PODMAN_GLOBAL[@]}" rm -f -t 2 "$started_container" >/dev/null 2>&1
+        podman "${PODMAN_GLOBAL[@]}" rm -f -v -t 2 "$started_container" >/dev/null 2>&1
     fi
     rm -rf "$tmp"
 }
@@ -246,6 +246,10 @@ case $(cfg '{{.Config.StopSignal}}') in
     SIGTERM | 15 | TERM) ok "STOPSIGNAL SIGTERM" ;;
     *) bad "STOPSIGNAL is '$(cfg '{{.Config.StopSignal}}')'" ;;
 esac
+case $(cfg '{{json .Config.Volumes}}') in
+    */var/lib/grundyd/tables*) ok "VOLUME /var/lib/grundyd/tables (the table store)" ;;
+    *) bad "no VOLUME for the table store" ;;
+esac
 
 # ---- 5. run -------------------------------------------------------------
 free_port() {
@@ -264,7 +268,7 @@ if [ "$network" = bridge ]; then
         started_container=$NAME
     else
         cat "$tmp/run.log"
-        pm rm -f "$NAME" >/dev/null 2>&1
+        pm rm -f -v "$NAME" >/dev/null 2>&1
         say "port publishing failed; retrying with --network=host"
         network=host
     fi
@@ -361,6 +365,13 @@ else
     bad "no JSON access log line for /v1/nim (environment configuration)"
     pm logs "$NAME" 2>&1 | tail -5
 fi
+# the table store's volume is writable by the image's user under --read-only:
+# the daemon says nothing about it
+if pm logs "$NAME" 2>&1 | grep -q 'table store'; then
+    bad "the table store complained: $(pm logs "$NAME" 2>&1 | grep 'table store' | head -1)"
+else
+    ok "table store volume usable"
+fi
 
 uid=$(pm exec "$NAME" id -u 2>/dev/null)
 if [ -n "$uid" ] && [ "$uid" != 0 ]; then ok "process runs as uid $uid"; else bad "process uid '$uid'"; fi
@@ -381,7 +392,7 @@ else
     bad "SIGTERM: exit status '$rc'"
     pm logs "$NAME" 2>&1 | tail -10
 fi
-if pm rm "$NAME" >/dev/null 2>&1; then
+if pm rm -v "$NAME" >/dev/null 2>&1; then
     started_container=
     ok "container removed"
 else

@@ -1,9 +1,10 @@
 /* The table store: round trips, every kind of damaged file (found as
  * "not found", logged, set aside, and a later save works), every single
  * byte changed and every truncation of a valid file, kill -9 in the middle
- * of writes, a read-only directory and a full disk, and two stores saving
- * and loading one key at once.  Everything lives under a temporary
- * directory removed at the end. */
+ * of writes, a read-only directory and a full disk, and two stores (two
+ * threads, two processes) saving and loading one key at once.  Everything
+ * lives under a temporary directory removed at the end (GR_TEST_VERBOSE
+ * set: how many temporary files each kill left). */
 #define _GNU_SOURCE
 #include "gr_test.h"
 
@@ -871,6 +872,41 @@ static void test_two_stores_one_directory(void **state)
     rm_tree(dir);
 }
 
+/* The same race between two processes (two replicas on one volume). */
+static void test_two_processes_one_directory(void **state)
+{
+    (void)state;
+    char *dir = make_tmpdir();
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        racer child = {dir, 1, 0, 0};
+        race(&child);
+        _exit(child.failures == 0 && child.loads_found == RACE_ROUNDS ? 0 : 1);
+    }
+    racer mine = {dir, 0, 0, 0};
+    race(&mine);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    assert_int_equal(mine.failures, 0);
+    gr_tstore *s = NULL;
+    assert_int_equal(gr_tstore_open(dir, NULL, NULL, &s), GR_OK);
+    gr_arena *a = gr_arena_create(0);
+    gr_tstore_table got;
+    bool found = false;
+    assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, "0.16", a, &got, &found), GR_OK);
+    assert_true(found);
+    assert_int_equal(got.count, 1000 + 20 * (RACE_ROUNDS - 1) + 1);
+    assert_true(values_are(&got, RACE_LIMIT));
+    assert_int_equal(count_entries(dir, ".tmp-", NULL), 0);
+    gr_arena_destroy(a);
+    gr_tstore_close(s);
+    rm_tree(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -884,6 +920,7 @@ int main(void)
         cmocka_unit_test(test_missing_parent),
         cmocka_unit_test(test_temp_files_cleaned),
         cmocka_unit_test(test_two_stores_one_directory),
+        cmocka_unit_test(test_two_processes_one_directory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
