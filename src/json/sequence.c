@@ -24,6 +24,7 @@
 #include <time.h>
 
 #include "json/table_cache.h"
+#include "store/table_convert.h"
 
 #ifndef GR_VERSION
 #define GR_VERSION "0.0.0"
@@ -114,39 +115,15 @@ typedef struct sub_job {
     const char *key; /* the store's: the sorted distinct set, "1,3,4" */
 } sub_job;
 
-/* The stored table of a set, when the store has one that fits it. */
+/* The stored table of a set, when the store has one that fits it (its
+ * set and period re-checked on its values). */
 static bool sub_from_store(const sub_job *j, gr_arena *arena, gr_sub_table *out)
 {
     gr_tstore_table st;
     bool found = false;
-    if (gr_tstore_load(j->store, GR_TSTORE_SUBTRACTION, j->key, arena, &st, &found) != GR_OK ||
-        !found || st.width != 2 || st.count == 0) {
-        return false;
-    }
-    /* the set itself, from the key (sorted, distinct) */
-    size_t n = 1;
-    for (const char *p = j->key; *p; p++) {
-        n += *p == ',';
-    }
-    uint32_t *set = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, n);
-    if (set == NULL) {
-        return false;
-    }
-    const char *p = j->key;
-    for (size_t i = 0; i < n; i++) {
-        char *end;
-        set[i] = (uint32_t)strtoul(p, &end, 10);
-        p = *end == ',' ? end + 1 : end;
-    }
-    memset(out, 0, sizeof(*out));
-    out->set = set;
-    out->set_len = n;
-    out->values = st.values;
-    out->computed = st.count;
-    out->periodic = st.periodic;
-    out->preperiod = st.preperiod;
-    out->period = st.period;
-    return true;
+    const char *why;
+    return gr_tstore_load(j->store, GR_TSTORE_SUBTRACTION, j->key, arena, &st, &found) == GR_OK &&
+           found && gr_tstore_to_sub(&st, arena, out, &why) == GR_OK;
 }
 
 static gr_status sub_solve_cb(void *ctx, gr_arena *arena, _Atomic uint64_t *progress, void *result,
@@ -160,22 +137,9 @@ static gr_status sub_solve_cb(void *ctx, gr_arena *arena, _Atomic uint64_t *prog
     }
     gr_status st = gr_sub_solve(arena, &j->rules, result);
     const gr_sub_table *t = result;
-    if (st == GR_OK && j->store != NULL && t->computed > 0) {
-        uint64_t maxv = 0;
-        for (uint64_t i = 0; i < t->computed; i++) {
-            maxv = t->values[i] > maxv ? t->values[i] : maxv;
-        }
-        gr_tstore_table out = {
-            .kind = GR_TSTORE_SUBTRACTION,
-            .key = j->key,
-            .count = t->computed,
-            .width = 2,
-            .values = t->values,
-            .max_value = maxv,
-            .periodic = t->periodic,
-            .preperiod = t->preperiod,
-            .period = t->period,
-        };
+    gr_tstore_table out;
+    if (st == GR_OK && j->store != NULL && t->computed > 0 &&
+        gr_tstore_of_sub(t, arena, &out) == GR_OK) {
         gr_tstore_save(j->store, &out); /* a store that cannot write is logged there */
     }
     return st;

@@ -30,6 +30,8 @@
  */
 #include "json/table_cache.h"
 
+#include "store/table_convert.h"
+
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -459,17 +461,9 @@ static gr_status octal_make(gr_tcache_entry *e)
             found = false;
         }
     }
-    if (found && st.periodic) {
-        /* final: no grower at all */
-        memset(&e->snap, 0, sizeof(e->snap));
-        e->snap.code = e->code;
-        e->snap.values = st.values;
-        e->snap.width = st.width;
-        e->snap.computed = st.count;
-        e->snap.max_value = st.max_value;
-        e->snap.periodic = true;
-        e->snap.preperiod = st.preperiod;
-        e->snap.period = st.period;
+    const char *why = NULL;
+    if (found && st.periodic && gr_tstore_to_octal(&st, e->arena, &e->snap, &why) == GR_OK) {
+        /* final (its period re-checked on its values): no grower at all */
         e->saved = st.count;
         e->final = e->final_ok = true;
         return GR_OK;
@@ -554,18 +548,8 @@ static bool octal_save_due(const gr_tcache *tc, const gr_tcache_entry *e)
 static void octal_save(gr_tcache *tc, gr_tcache_entry *e, const gr_octal_table *t)
 {
     char key[GR_OCTAL_MAX_DIGITS + 4];
-    store_key(&e->code, key);
-    gr_tstore_table st = {
-        .kind = GR_TSTORE_OCTAL,
-        .key = key,
-        .count = t->computed,
-        .width = t->width,
-        .values = t->values,
-        .max_value = t->max_value,
-        .periodic = t->periodic,
-        .preperiod = t->preperiod,
-        .period = t->period,
-    };
+    gr_tstore_table st;
+    gr_tstore_of_octal(t, key, &st);
     gr_status s = gr_tstore_save(tc->store, &st);
     pthread_mutex_lock(&tc->lock);
     e->saving = false;
