@@ -67,7 +67,7 @@ static gr_status standard_answer(gr_jctx *c, const gr_family *fam, void *state,
     bool first = fam->first_wins != NULL ? fam->first_wins(state, value)
                                          : (value->kind == GR_VALUE_FINITE && value->n != 0);
     gr_jw_set(c, r, "grundy", gr_jw_u64(c, value->n));
-    gr_jw_set(c, r, "winner", gr_jw_str(c, first ? "first" : "second"));
+    gr_jw_set(c, r, "winner", gr_jw_winner(c, first ? GR_OUTCOME_FIRST : GR_OUTCOME_SECOND));
     cJSON *moves = gr_jw_arr(c);
     uint64_t count = 0;
     if (first && moves != NULL) {

@@ -34,24 +34,6 @@ gr_move_value *gr_move_list_add(gr_move_list *l)
     return e;
 }
 
-cJSON *gr_jw_value(gr_jctx *c, const gr_value *v)
-{
-    if (v->kind == GR_VALUE_FINITE) {
-        return gr_jw_u64(c, v->n);
-    }
-    cJSON *o = gr_jw_obj(c);
-    gr_jw_set(c, o, "infinity", gr_jw_u64_array(c, v->k, v->nk));
-    return o;
-}
-
-const char *gr_json_outcome(const gr_value *v)
-{
-    /* the mover's outcome is the opposite of the next player's */
-    static const char *const mover[] = {
-        [GR_OUTCOME_SECOND] = "win", [GR_OUTCOME_FIRST] = "lose", [GR_OUTCOME_DRAW] = "draw"};
-    return mover[gr_value_outcome(v)];
-}
-
 cJSON *gr_json_move_entry(gr_jctx *c, cJSON *move, const gr_value *after, const char *outcome,
                           int64_t remoteness)
 {
@@ -98,7 +80,8 @@ gr_status gr_json_put_all_moves(gr_jctx *c, const gr_family *fam, void *state, c
         const gr_move_value *e = &list.item[i];
         const char *outcome = NULL;
         if (e->mover_wins >= 0) {
-            outcome = e->mover_wins ? "win" : "lose"; /* the family decides (misère) */
+            /* the family decides (misère) */
+            outcome = gr_json_mover_outcome(e->mover_wins ? GR_OUTCOME_SECOND : GR_OUTCOME_FIRST);
         }
         gr_jw_push(c, arr, gr_json_move_entry(c, e->move, &e->after, outcome, e->remoteness));
     }
