@@ -192,3 +192,23 @@ def expect_problem(resp, status, pointer=None):
     if pointer is not None:
         assert p.get("pointer") == pointer, f"expected pointer {pointer!r}, got {p!r}"
     return p
+
+
+# ---- work longer than any limit ---------------------------------------------
+# Tests of time limits, cancellation and shutdown need work that outlasts
+# the limit on any machine, fast or slow, so that they assert what the
+# limit guarantees and never how long something took.  Node Kayles on a
+# random graph of 64 vertices (the search's largest component) runs past
+# 30 s on the reference machine for every seed used here; with the node
+# budget lifted (LONG_WORK_ARGS) only the clock, a hang-up or a shutdown
+# stops it.
+LONG_WORK_ARGS = ["--max-search-nodes", "1000000000000"]
+
+
+def long_search(seed, n=64, p=0.1):
+    """A /v1/sum component (drop "game" for /v1/node-kayles) whose search
+    takes far longer than any time limit a test sets."""
+    import random
+    rng = random.Random(seed)
+    edges = [[u, v] for u in range(n) for v in range(u + 1, n) if rng.random() < p]
+    return {"game": "node_kayles", "vertices": n, "edges": edges}
