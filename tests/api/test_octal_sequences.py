@@ -1,4 +1,4 @@
-"""Issue 17 over HTTP: hexadecimal codes, Grundy's game and the aliases,
+"""Octal and subtraction tables over HTTP: hexadecimal codes, Grundy's game and the aliases,
 the "sequence" option, GET /v1/{octal,subtraction}/sequence (strict
 queries, ETag, 304, the event stream parsed), the shared table cache (hits,
 single flight under concurrency, eviction, /v1/sum components) in

@@ -2,8 +2,8 @@
 
 The checks themselves live with the API tests (tests/api/test_bad_inputs.py
 and tests/api/concurrency.py, which `make api` and `make tsan` run); here
-they run once more against $GRUNDYD so the suite reports every figure of
-issue 9 in one place."""
+they run once more against $GRUNDYD so the suite reports every
+reliability figure in one place."""
 import concurrent.futures
 import importlib.util
 import json

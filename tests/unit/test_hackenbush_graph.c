@@ -141,7 +141,7 @@ static bool edge_attached(uint32_t n, size_t m, const uint32_t *edges, const uin
 }
 
 /* Per-edge re-solve: the value left by removing each edge (UINT64_MAX for
- * a detached edge).  The slow checker the issue asks to keep in the tests
+ * a detached edge).  The slow checker, kept in the tests
  * only. */
 static void values_resolve(gr_arena *a, uint32_t n, size_t m, const uint32_t *edges,
                            const uint32_t *ground, size_t ng, uint64_t *after)

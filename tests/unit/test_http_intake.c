@@ -119,7 +119,7 @@ static void test_target_ctl(void **state)
     assert_false(gr_head_target_has_ctl("/a%zz", 5));
 }
 
-/* The crash of issue 16: a declared length (a header) smaller than what
+/* A crash once found here: a declared length (a header) smaller than what
  * arrives never bounds the copy. */
 static void test_body_longer_than_declared(void **state)
 {

@@ -1,4 +1,4 @@
-/* Octal games at research scale (issue 17): the published periods of every
+/* Octal games at research scale: the published periods of every
  * solved game of up to three digits (tests/data/octal_reference.txt, its
  * sources named there), published first values (OEIS), hexadecimal codes
  * and Grundy's game against a naive mex over explicitly enumerated moves,
