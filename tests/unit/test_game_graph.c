@@ -503,14 +503,9 @@ static void test_deep(void **state)
     gr_arena_destroy(a);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test(test_small_cases),
         cmocka_unit_test(test_acyclic_is_mex),
         cmocka_unit_test(test_random_loopy_against_retrograde),
         cmocka_unit_test(test_medium_definition),
-        cmocka_unit_test(test_deep),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+        cmocka_unit_test(test_deep))

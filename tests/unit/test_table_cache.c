@@ -66,10 +66,5 @@ static void test_cut_table_kept_only_with_the_whole_limit(void **state)
     gr_tcache_clear();
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_cut_table_kept_only_with_the_whole_limit),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+GR_TEST_MAIN(
+        cmocka_unit_test(test_cut_table_kept_only_with_the_whole_limit))
