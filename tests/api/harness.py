@@ -212,3 +212,63 @@ def long_search(seed, n=64, p=0.1):
     rng = random.Random(seed)
     edges = [[u, v] for u in range(n) for v in range(u + 1, n) if rng.random() < p]
     return {"game": "node_kayles", "vertices": n, "edges": edges}
+
+
+# ---- brute-force references -------------------------------------------------
+# Computed in the tests, from the rules alone, to check the daemon against.
+
+def mex(values):
+    """The least natural number not among values."""
+    seen = set(values)
+    v = 0
+    while v in seen:
+        v += 1
+    return v
+
+
+def octal_options(code, h):
+    """Every move from a heap of h in the take-and-break game `code` (octal
+    or hexadecimal digits "0.d1d2...", or "grundy" for Grundy's game), as
+    (take, heaps left), by take and then by the heaps left."""
+    if code == "grundy":  # split into two unequal heaps, nothing taken
+        return [(0, (a, h - a)) for a in range(1, (h + 1) // 2) if 2 * a != h]
+    out = []
+    for j, d in enumerate((int(ch, 16) for ch in code[2:]), start=1):
+        if j > h:
+            break
+        r = h - j
+        if d & 1 and r == 0:
+            out.append((j, ()))
+        if d & 2 and r >= 1:
+            out.append((j, (r,)))
+        if d & 4:
+            out.extend((j, (a, r - a)) for a in range(1, r // 2 + 1))
+        if d & 8:
+            out.extend((j, (a, b, r - a - b)) for a in range(1, r // 3 + 1)
+                       for b in range(a, (r - a) // 2 + 1))
+    return out
+
+
+def octal_values(code, n):
+    """g(0), ..., g(n-1) of the take-and-break game `code`, by mex over
+    every move (the moves octal_options lists, XORed as they are made)."""
+    g = []
+    digits = [] if code == "grundy" else [int(ch, 16) for ch in code[2:]]
+    for h in range(n):
+        if code == "grundy":
+            opts = {g[a] ^ g[h - a] for a in range(1, (h + 1) // 2) if 2 * a != h}
+        else:
+            opts = set()
+            for j, d in enumerate(digits[:h], start=1):
+                r = h - j
+                if d & 1 and r == 0:
+                    opts.add(0)
+                if d & 2 and r >= 1:
+                    opts.add(g[r])
+                if d & 4:
+                    opts.update(g[a] ^ g[r - a] for a in range(1, r // 2 + 1))
+                if d & 8:
+                    opts.update(g[a] ^ g[b] ^ g[r - a - b] for a in range(1, r // 3 + 1)
+                                for b in range(a, (r - a) // 2 + 1))
+        g.append(mex(opts))
+    return g

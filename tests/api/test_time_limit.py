@@ -11,7 +11,7 @@ took; the client's timeout is a guard against a search that never stops.
 """
 import json
 
-from harness import LONG_WORK_ARGS, expect_problem, long_search
+from harness import LONG_WORK_ARGS, expect_problem, long_search, octal_values
 
 SERVER_ARGS = ["--max-analysis-seconds", "1"] + LONG_WORK_ARGS
 HANG = 120  # seconds: the client gives up only on a daemon that never stops
@@ -37,32 +37,13 @@ def test_daemon_keeps_serving_after_the_limit(srv):
     assert r.status == 200 and r.json()["grundy"] == 3
 
 
-def octal_brute(digits, n):
-    """Grundy value of a heap of n in the octal game 0.d1d2... by mex."""
-    g = [0] * (n + 1)
-    for h in range(1, n + 1):
-        seen = set()
-        for j, d in enumerate(digits, start=1):
-            if j > h:
-                break
-            r = h - j
-            if d & 1 and r == 0:
-                seen.add(0)
-            if d & 2 and r >= 1:
-                seen.add(g[r])
-            if d & 4 and r >= 2:
-                seen.update(g[a] ^ g[r - a] for a in range(1, r))
-        g[h] = min(set(range(len(seen) + 1)) - seen)
-    return g[n]
-
-
 def test_short_sums_are_unaffected(srv):
     body = {"components": [{"game": "nim", "piles": [5]},
                            {"game": "octal", "code": "0.07", "heaps": [9]},
                            {"game": "subtraction", "max_take": 3, "piles": [6]}]}
     r = srv.post_json("/v1/sum", body)
     assert r.status == 200, r.json()
-    want = [5, octal_brute([0, 7], 9), 6 % 4]
+    want = [5, octal_values("0.07", 10)[9], 6 % 4]
     assert r.json()["component_grundy"] == want
     assert r.json()["grundy"] == want[0] ^ want[1] ^ want[2]
 
