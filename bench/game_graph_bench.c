@@ -61,8 +61,8 @@ static void run(const char *shape, uint32_t n, const uint32_t *mv, size_t m)
         peak = gr_arena_peak(a);
         gr_arena_destroy(a);
     }
-    const char *w = sum.winner == GR_GGRAPH_FIRST    ? "first"
-                    : sum.winner == GR_GGRAPH_SECOND ? "second"
+    const char *w = sum.outcome == GR_OUTCOME_FIRST    ? "first"
+                    : sum.outcome == GR_OUTCOME_SECOND ? "second"
                                                      : "draw";
     printf("%-7s positions %u moves %zu: %.1f ms (best of 3), infinite %u, "
            "max finite value %llu, winner %s, %llu winning moves, arena "

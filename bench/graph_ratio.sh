@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 11's large-graph goal on one input, alternating in one run so that
+# The large-graph goal (bench/RESULTS.md, "The goals") on one input, alternating in one run so that
 # a load change hits all alike: the plain-C baseline
 # (bench/graph_baseline.c, value only), then grundyd end to end over HTTP
 # (value + one winning move) with the text edge list, then with JSON --

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Octal games at research scale (issue 17): grundyd end to end over HTTP
+# Octal games at research scale: grundyd end to end over HTTP
 # against the independent sparse-space reference (bench/octal_reference.c)
 # in the same run, on the long published periods and Grundy's game.
 #

@@ -13,7 +13,7 @@
 #
 # Two figures per server:
 #   req/s      -- wrk's requests per second (wrk runs on the same cores, as
-#                 the issue asks: loopback, same machine);
+#                 the goals in bench/RESULTS.md ask: loopback, same machine);
 #   cpu_us/req -- the server process's CPU time (utime+stime from
 #                 /proc/PID/stat) over the requests wrk completed in that
 #                 round.  It is the cost of one request to the server and is

@@ -34,6 +34,7 @@
 
 #include "grundy/arena.h"
 #include "grundy/status.h"
+#include "grundy/value.h"
 
 /* gamma(u) = infinity. */
 #define GR_GGRAPH_INFINITY UINT64_MAX
@@ -68,13 +69,13 @@ typedef struct gr_ggraph {
 gr_status gr_ggraph_solve(gr_arena *arena, uint32_t positions,
                           const uint32_t *moves, size_t nmoves, gr_ggraph *out);
 
-typedef enum gr_ggraph_winner {
-    GR_GGRAPH_FIRST,
-    GR_GGRAPH_SECOND,
-    GR_GGRAPH_DRAW
-} gr_ggraph_winner;
+/* The value of position u as the value algebra takes it (grundy/value.h):
+ * finite gamma(u), or infinity(K(u)) pointing into g. */
+void gr_ggraph_value(const gr_ggraph *g, uint32_t u, gr_value *out);
 
-/* The value of the sum of tokens on start[0..ntokens). */
+/* The value of the sum of tokens on start[0..ntokens): the value algebra's
+ * sum (gr_value_sum_of, Smith's rule) of the tokens' values, with what the
+ * move search needs. */
 typedef struct gr_ggraph_sum {
     bool finite;
     uint64_t value;         /* when finite: the XOR of all tokens */
@@ -83,7 +84,7 @@ typedef struct gr_ggraph_sum {
     size_t first_infinite;  /* index of the first of them */
     const uint64_t *k;      /* when not finite: K of the sum, increasing */
     size_t nk;
-    gr_ggraph_winner winner;
+    gr_outcome outcome;
 } gr_ggraph_sum;
 
 /* Positions in start[] must be < g->positions (GR_EINVAL otherwise). */

@@ -63,9 +63,8 @@ static void *uninit(gr_arena *arena, size_t n, size_t size)
 /* Compressed adjacency in the direction heads[] -> tails[]: for each u the
  * list of v with an edge (u, v), stable in input order.  `swap` builds the
  * reverse graph from the same move list. */
-static gr_status build_csr(gr_arena *arena, uint32_t n, const uint32_t *moves,
-                           size_t m, int swap, size_t **off_out,
-                           uint32_t **adj_out)
+static gr_status build_csr(gr_arena *arena, uint32_t n, const uint32_t *moves, size_t m, int swap,
+                           size_t **off_out, uint32_t **adj_out)
 {
     size_t *off = GR_ARENA_ARRAY(arena, size_t, (size_t)n + 1);
     uint32_t *adj = uninit(arena, m, sizeof(uint32_t));
@@ -103,8 +102,8 @@ static int cmp_u64(const void *a, const void *b)
 /* The distinct finite values among u's followers, written to out (when
  * not NULL) in the order met; their number.  seen[x] == u + 1 marks a
  * value already taken for u. */
-static size_t follower_values(const gr_ggraph *g, const uint64_t *value, uint32_t u,
-                              uint32_t *seen, uint64_t *out)
+static size_t follower_values(const gr_ggraph *g, const uint64_t *value, uint32_t u, uint32_t *seen,
+                              uint64_t *out)
 {
     size_t w = 0;
     for (size_t e = g->follow_off[u]; e < g->follow_off[u + 1]; e++) {
@@ -218,8 +217,8 @@ static void watch_from(levels *L, uint32_t q, size_t j)
     L->queue[L->seq++] = q;
 }
 
-gr_status gr_ggraph_solve(gr_arena *arena, uint32_t positions,
-                          const uint32_t *moves, size_t nmoves, gr_ggraph *out)
+gr_status gr_ggraph_solve(gr_arena *arena, uint32_t positions, const uint32_t *moves, size_t nmoves,
+                          gr_ggraph *out)
 {
     uint32_t n = positions;
     if (nmoves > GR_GGRAPH_MAX_MOVES) {
@@ -259,10 +258,9 @@ gr_status gr_ggraph_solve(gr_arena *arena, uint32_t positions,
     L.watch_next = uninit(arena, n, sizeof(uint32_t));
     uint32_t *unlabeled = uninit(arena, n, sizeof(uint32_t));
     uint32_t *fresh = uninit(arena, n, sizeof(uint32_t));
-    if (L.value == NULL || L.counter == NULL || L.stamp == NULL ||
-        L.queue == NULL || L.live == NULL || L.live_end == NULL ||
-        L.cursor == NULL || L.watch_head == NULL || L.watch_stamp == NULL ||
-        L.watch_next == NULL || unlabeled == NULL || fresh == NULL) {
+    if (L.value == NULL || L.counter == NULL || L.stamp == NULL || L.queue == NULL ||
+        L.live == NULL || L.live_end == NULL || L.cursor == NULL || L.watch_head == NULL ||
+        L.watch_stamp == NULL || L.watch_next == NULL || unlabeled == NULL || fresh == NULL) {
         return GR_ENOMEM;
     }
     if (nmoves > 0) {
@@ -351,55 +349,49 @@ gr_status gr_ggraph_solve(gr_arena *arena, uint32_t positions,
     return collect_k(arena, out, L.value);
 }
 
-gr_status gr_ggraph_sum_value(gr_arena *arena, const gr_ggraph *g,
-                              const uint32_t *start, size_t ntokens,
-                              gr_ggraph_sum *out)
+void gr_ggraph_value(const gr_ggraph *g, uint32_t u, gr_value *out)
 {
     memset(out, 0, sizeof(*out));
+    if (g->value[u] != GR_GGRAPH_INFINITY) {
+        out->kind = GR_VALUE_FINITE;
+        out->n = g->value[u];
+        return;
+    }
+    out->kind = GR_VALUE_LOOPY;
+    out->k = g->k + g->k_off[u];
+    out->nk = g->k_off[u + 1] - g->k_off[u];
+}
+
+gr_status gr_ggraph_sum_value(gr_arena *arena, const gr_ggraph *g, const uint32_t *start,
+                              size_t ntokens, gr_ggraph_sum *out)
+{
+    memset(out, 0, sizeof(*out));
+    gr_value *parts = GR_ARENA_ARRAY_UNINIT(arena, gr_value, ntokens + 1);
+    if (parts == NULL) {
+        return GR_ENOMEM;
+    }
     for (size_t t = 0; t < ntokens; t++) {
         if (start[t] >= g->positions) {
             return GR_EINVAL;
         }
-        uint64_t x = g->value[start[t]];
-        if (x == GR_GGRAPH_INFINITY) {
-            if (out->infinite_tokens++ == 0) {
-                out->first_infinite = t;
-            }
-        } else {
-            out->finite_xor ^= x;
-        }
+        gr_ggraph_value(g, start[t], &parts[t]);
     }
-    out->finite = out->infinite_tokens == 0;
-    if (out->finite) {
-        out->value = out->finite_xor;
-        out->winner = out->value != 0 ? GR_GGRAPH_FIRST : GR_GGRAPH_SECOND;
-        return GR_OK;
+    /* Smith's rule is the value algebra's: one infinite token infinity(K),
+     * the others XOR to a, gives infinity(K XOR a); two or more give
+     * infinity(empty set) -- no move makes every token finite. */
+    gr_value_sum vs;
+    gr_status st = gr_value_sum_of(arena, parts, ntokens, &vs);
+    if (st != GR_OK) {
+        return st;
     }
-    out->winner = GR_GGRAPH_DRAW;
-    if (out->infinite_tokens > 1) {
-        out->k = NULL; /* infinity(empty set): no move makes all finite */
-        out->nk = 0;
-        return GR_OK;
-    }
-    /* One infinite token, infinity(K): the sum is infinity(K XOR a); the
-     * finite followers of the sum come only from moving that token to a
-     * finite follower. */
-    uint32_t p = start[out->first_infinite];
-    const uint64_t *k = g->k + g->k_off[p];
-    size_t nk = g->k_off[p + 1] - g->k_off[p];
-    uint64_t *sk = uninit(arena, nk, sizeof(uint64_t));
-    if (sk == NULL) {
-        return GR_ENOMEM;
-    }
-    for (size_t i = 0; i < nk; i++) {
-        sk[i] = k[i] ^ out->finite_xor;
-        if (sk[i] == 0) {
-            out->winner = GR_GGRAPH_FIRST;
-        }
-    }
-    qsort(sk, nk, sizeof(*sk), cmp_u64);
-    out->k = sk;
-    out->nk = nk;
+    out->infinite_tokens = vs.loopy;
+    out->first_infinite = vs.first_loopy;
+    out->finite = vs.loopy == 0;
+    out->finite_xor = vs.total; /* no ordinals: the XOR of the finite tokens */
+    out->value = out->finite ? vs.total : 0;
+    out->k = vs.k;
+    out->nk = vs.nk;
+    out->outcome = vs.outcome;
     return GR_OK;
 }
 
@@ -432,11 +424,9 @@ static int candidate_cmp(vc a1, vc b1, vc a2, vc b2)
     return c != 0 ? c : vc_cmp(x_lo, y_lo);
 }
 
-gr_status gr_ggraph_moves_to(gr_arena *arena, const gr_ggraph *g,
-                             const gr_ggraph_sum *sum, const uint32_t *start,
-                             size_t ntokens, uint64_t target, uint64_t max,
-                             gr_ggraph_move *moves, uint64_t *count,
-                             gr_ggraph_move *best)
+gr_status gr_ggraph_moves_to(gr_arena *arena, const gr_ggraph *g, const gr_ggraph_sum *sum,
+                             const uint32_t *start, size_t ntokens, uint64_t target, uint64_t max,
+                             gr_ggraph_move *moves, uint64_t *count, gr_ggraph_move *best)
 {
     *count = 0;
     if (sum->infinite_tokens > 1 || target == GR_GGRAPH_INFINITY) {
@@ -450,8 +440,7 @@ gr_status gr_ggraph_moves_to(gr_arena *arena, const gr_ggraph *g,
     size_t *q_first = uninit(arena, n, sizeof(size_t));
     size_t *q_count = GR_ARENA_ARRAY(arena, size_t, n);
     uint32_t *done = GR_ARENA_ARRAY(arena, uint32_t, n);
-    if (need == NULL || seen == NULL || q_first == NULL || q_count == NULL ||
-        done == NULL) {
+    if (need == NULL || seen == NULL || q_first == NULL || q_count == NULL || done == NULL) {
         return GR_ENOMEM;
     }
     size_t cap = 0;
@@ -483,8 +472,7 @@ gr_status gr_ggraph_moves_to(gr_arena *arena, const gr_ggraph *g,
         if (vp != GR_GGRAPH_INFINITY && sum->infinite_tokens != 0) {
             continue;
         }
-        uint64_t others =
-            vp == GR_GGRAPH_INFINITY ? sum->finite_xor : sum->finite_xor ^ vp;
+        uint64_t others = vp == GR_GGRAPH_INFINITY ? sum->finite_xor : sum->finite_xor ^ vp;
         need[p] = target ^ others;
         vc a = {vp, vp == GR_GGRAPH_INFINITY ? 0 : g->counter[p]};
         vc b = {need[p], UINT32_MAX};

@@ -42,16 +42,6 @@ static gr_status gr_gg_remoteness(gr_jctx *c, gr_gg_state *s)
     return st == GR_OK ? GR_OK : gr_json_error(c, st, NULL, "stopped computing remoteness");
 }
 
-/* The value of position u as the core's value algebra takes it. */
-static gr_value gr_gg_value(const gr_ggraph *g, uint32_t u)
-{
-    if (g->value[u] != GR_GGRAPH_INFINITY) {
-        return (gr_value){.kind = GR_VALUE_FINITE, .n = g->value[u]};
-    }
-    return (gr_value){
-        .kind = GR_VALUE_LOOPY, .k = g->k + g->k_off[u], .nk = g->k_off[u + 1] - g->k_off[u]};
-}
-
 static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                                void **state, gr_value *value)
 {
@@ -256,7 +246,7 @@ static gr_status gr_gg_moves_all(gr_jctx *c, void *state, gr_move_list *list)
         return gr_json_oom(c);
     }
     for (size_t t = 0; t < s->ntokens; t++) {
-        tv[t] = gr_gg_value(g, s->start[t]);
+        gr_ggraph_value(g, s->start[t], &tv[t]);
     }
     if ((st = gr_value_sum_of(c->arena, tv, s->ntokens, &vs)) != GR_OK) {
         return gr_json_oom(c);
@@ -284,7 +274,8 @@ static gr_status gr_gg_moves_all(gr_jctx *c, void *state, gr_move_list *list)
             if (e == NULL) {
                 continue;
             }
-            gr_value a = gr_gg_value(g, v);
+            gr_value a;
+            gr_ggraph_value(g, v, &a);
             if ((st = gr_value_sum_after(c->arena, &vs, t, &a, &e->after)) != GR_OK) {
                 return gr_json_oom(c);
             }
@@ -315,24 +306,7 @@ static bool gr_gg_first_wins(const void *state, const gr_value *value)
 {
     (void)value;
     const gr_gg_state *s = state;
-    return s->sum.winner == GR_GGRAPH_FIRST;
-}
-
-/* One value as the answer writes it: n, or {"infinity":[k...]}. */
-static void gr_gg_put_value(gr_buf *b, const gr_value *v)
-{
-    if (v->kind == GR_VALUE_FINITE) {
-        gr_buf_u64(b, v->n);
-        return;
-    }
-    gr_buf_puts(b, "{\"infinity\":[");
-    for (size_t i = 0; i < v->nk; i++) {
-        if (i > 0) {
-            gr_buf_putc(b, ',');
-        }
-        gr_buf_u64(b, v->k[i]);
-    }
-    gr_buf_puts(b, "]}");
+    return s->sum.outcome == GR_OUTCOME_FIRST;
 }
 
 /* "values" and "remoteness", one entry per position, written as raw JSON
@@ -341,8 +315,9 @@ static void gr_gg_put_value(gr_buf *b, const gr_value *v)
  * text a few bytes.  The bytes are those the printer would write. */
 static void put_value_at(gr_buf *b, const gr_gg_state *s, uint32_t u)
 {
-    gr_value v = gr_gg_value(&s->graph, u);
-    gr_gg_put_value(b, &v);
+    gr_value v;
+    gr_ggraph_value(&s->graph, u, &v);
+    gr_json_buf_value(b, &v);
 }
 
 static void put_remoteness_at(gr_buf *b, const gr_gg_state *s, uint32_t u)
@@ -391,11 +366,8 @@ static gr_status gr_gg_answer(gr_jctx *c, void *state, const gr_value *value,
                               const gr_move_opts *opts, cJSON *r)
 {
     gr_gg_state *s = state;
-    const char *winner = s->sum.winner == GR_GGRAPH_FIRST    ? "first"
-                         : s->sum.winner == GR_GGRAPH_SECOND ? "second"
-                                                             : "draw";
     gr_jw_set(c, r, "grundy", gr_jw_value(c, value));
-    gr_jw_set(c, r, "winner", gr_jw_str(c, winner));
+    gr_jw_set(c, r, "winner", gr_jw_winner(c, s->sum.outcome));
     cJSON *moves = gr_jw_arr(c);
     uint64_t count = 0;
     gr_value zero = {.kind = GR_VALUE_FINITE};

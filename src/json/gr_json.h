@@ -299,6 +299,16 @@ const char *gr_json_outcome(const gr_value *v);
  * when >= 0]}; outcome NULL means gr_json_outcome(after). */
 cJSON *gr_json_move_entry(gr_jctx *c, cJSON *move, const gr_value *after, const char *outcome,
                           int64_t remoteness);
+/* The value writer and the outcome writer (src/json/write_value.c) that
+ * every family and /v1/sum use.  gr_jw_value above also writes ordinal
+ * values, as their Cantor normal form text; gr_json_buf_value writes a
+ * finite or loopy value as raw JSON text, the same bytes. */
+void gr_json_buf_value(gr_buf *b, const gr_value *v);
+/* "winner": "first" | "second" | "draw" for the player to move. */
+cJSON *gr_jw_winner(gr_jctx *c, gr_outcome o);
+/* The mover's "win" | "lose" | "draw", given the outcome for the player
+ * who moves next. */
+const char *gr_json_mover_outcome(gr_outcome next);
 /* An exact count: a JSON number up to 2^53-1, a decimal string above. */
 cJSON *gr_jw_u128(gr_jctx *c, unsigned __int128 v);
 

@@ -213,7 +213,7 @@ const gr_family gr_family_hackenbush_graph = {.name = "hackenbush_graph",
                                               .extras = gr_hgraph_extras,
                                               .moves_all = gr_hgraph_moves_all};
 
-/* The response of the generic family endpoint (common.c), for a state the
+/* The response of the generic family endpoint (json/endpoint.c), for a state the
  * text reader built: same keys, same order, same bytes. */
 gr_status gr_hgraph_json_respond(gr_jctx *c, gr_hgraph_state *s, const gr_move_opts *opts,
                                  cJSON **resp)

@@ -552,7 +552,7 @@ static gr_status gr_otree_answer(gr_jctx *c, void *state, const gr_value *value,
     }
     gr_jw_set(c, r, "tree_grundy", tg);
     bool first = gr_otree_first_wins(s, value);
-    gr_jw_set(c, r, "winner", gr_jw_str(c, first ? "first" : "second"));
+    gr_jw_set(c, r, "winner", gr_jw_winner(c, first ? GR_OUTCOME_FIRST : GR_OUTCOME_SECOND));
 
     /* The first winning move, then (on request) the list: built twice
      * rather than duplicated, since a cJSON item has one parent. */

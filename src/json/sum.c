@@ -94,17 +94,6 @@ static gr_status gr_sum_core_error(gr_jctx *c, gr_status st)
                                            "ordinal arithmetic failed");
 }
 
-/* A value as its own endpoint writes it: an integer, {"infinity": K}, or
- * (ordinal families) CNF text. */
-static cJSON *gr_sum_value_json(gr_jctx *c, const gr_value *v)
-{
-    if (v->kind == GR_VALUE_ORDINAL) {
-        const gr_ord_ref *ref = v->ordinal;
-        return gr_json_ordinal_text(c, ref->ctx, ref->ord, GR_ORD_UNICODE);
-    }
-    return gr_jw_value(c, v);
-}
-
 /* The sum's value infinity(K') (value.h): finite parts as integers, or
  * with ordinals each element as CNF text. */
 static gr_status gr_sum_loopy_json(gr_jctx *c, gr_sum *s, cJSON **out)
@@ -267,12 +256,10 @@ gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
     }
     cJSON *cg = gr_jw_arr(c);
     for (size_t i = 0; i < s.n && gr_jw_ok(c); i++) {
-        gr_jw_push(c, cg, gr_sum_value_json(c, &s.value[i]));
+        gr_jw_push(c, cg, gr_jw_value(c, &s.value[i]));
     }
     gr_jw_set(c, r, "component_grundy", cg);
-    static const char *const winner[] = {
-        [GR_OUTCOME_SECOND] = "second", [GR_OUTCOME_FIRST] = "first", [GR_OUTCOME_DRAW] = "draw"};
-    gr_jw_set(c, r, "winner", gr_jw_str(c, winner[v->outcome]));
+    gr_jw_set(c, r, "winner", gr_jw_winner(c, v->outcome));
 
     cJSON *moves = gr_jw_arr(c);
     uint64_t count = 0, listed = 0;

@@ -50,21 +50,27 @@ def corpus(rng):
     return reqs
 
 
+def parallel_mismatches(srv, reqs):
+    """Sends reqs one by one, then twice over 8-way parallel: the
+    sequential answers and how many parallel ones differ from them."""
+    def send(item):
+        path, body = item
+        r = srv.post_raw(path, json.dumps(body), check=False)
+        return r.status, r.body
+
+    sequential = [send(x) for x in reqs]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=8) as ex:
+        parallel = list(ex.map(send, reqs * 2))
+    return sequential, sum(1 for i, p in enumerate(parallel) if p != sequential[i % len(reqs)])
+
+
 def main():
     rng = random.Random(99)
     reqs = corpus(rng)
     srv = harness.Server(args=["--threads", "4", "--max-octal-values", "20000",
                                "--cache-memory", "1M"]).start(timeout=60)
     try:
-        def send(item):
-            path, body = item
-            r = srv.post_raw(path, json.dumps(body), check=False)
-            return r.status, r.body
-
-        sequential = [send(x) for x in reqs]
-        with concurrent.futures.ThreadPoolExecutor(max_workers=8) as ex:
-            parallel = list(ex.map(send, reqs * 2))
-        mismatches = sum(1 for i, p in enumerate(parallel) if p != sequential[i % len(reqs)])
+        sequential, mismatches = parallel_mismatches(srv, reqs)
         statuses = sorted({s for s, _ in sequential})
     finally:
         rc = srv.stop()

@@ -192,3 +192,83 @@ def expect_problem(resp, status, pointer=None):
     if pointer is not None:
         assert p.get("pointer") == pointer, f"expected pointer {pointer!r}, got {p!r}"
     return p
+
+
+# ---- work longer than any limit ---------------------------------------------
+# Tests of time limits, cancellation and shutdown need work that outlasts
+# the limit on any machine, fast or slow, so that they assert what the
+# limit guarantees and never how long something took.  Node Kayles on a
+# random graph of 64 vertices (the search's largest component) runs past
+# 30 s on the reference machine for every seed used here; with the node
+# budget lifted (LONG_WORK_ARGS) only the clock, a hang-up or a shutdown
+# stops it.
+LONG_WORK_ARGS = ["--max-search-nodes", "1000000000000"]
+
+
+def long_search(seed, n=64, p=0.1):
+    """A /v1/sum component (drop "game" for /v1/node-kayles) whose search
+    takes far longer than any time limit a test sets."""
+    import random
+    rng = random.Random(seed)
+    edges = [[u, v] for u in range(n) for v in range(u + 1, n) if rng.random() < p]
+    return {"game": "node_kayles", "vertices": n, "edges": edges}
+
+
+# ---- brute-force references -------------------------------------------------
+# Computed in the tests, from the rules alone, to check the daemon against.
+
+def mex(values):
+    """The least natural number not among values."""
+    seen = set(values)
+    v = 0
+    while v in seen:
+        v += 1
+    return v
+
+
+def octal_options(code, h):
+    """Every move from a heap of h in the take-and-break game `code` (octal
+    or hexadecimal digits "0.d1d2...", or "grundy" for Grundy's game), as
+    (take, heaps left), by take and then by the heaps left."""
+    if code == "grundy":  # split into two unequal heaps, nothing taken
+        return [(0, (a, h - a)) for a in range(1, (h + 1) // 2) if 2 * a != h]
+    out = []
+    for j, d in enumerate((int(ch, 16) for ch in code[2:]), start=1):
+        if j > h:
+            break
+        r = h - j
+        if d & 1 and r == 0:
+            out.append((j, ()))
+        if d & 2 and r >= 1:
+            out.append((j, (r,)))
+        if d & 4:
+            out.extend((j, (a, r - a)) for a in range(1, r // 2 + 1))
+        if d & 8:
+            out.extend((j, (a, b, r - a - b)) for a in range(1, r // 3 + 1)
+                       for b in range(a, (r - a) // 2 + 1))
+    return out
+
+
+def octal_values(code, n):
+    """g(0), ..., g(n-1) of the take-and-break game `code`, by mex over
+    every move (the moves octal_options lists, XORed as they are made)."""
+    g = []
+    digits = [] if code == "grundy" else [int(ch, 16) for ch in code[2:]]
+    for h in range(n):
+        if code == "grundy":
+            opts = {g[a] ^ g[h - a] for a in range(1, (h + 1) // 2) if 2 * a != h}
+        else:
+            opts = set()
+            for j, d in enumerate(digits[:h], start=1):
+                r = h - j
+                if d & 1 and r == 0:
+                    opts.add(0)
+                if d & 2 and r >= 1:
+                    opts.add(g[r])
+                if d & 4:
+                    opts.update(g[a] ^ g[r - a] for a in range(1, r // 2 + 1))
+                if d & 8:
+                    opts.update(g[a] ^ g[b] ^ g[r - a - b] for a in range(1, r // 3 + 1)
+                                for b in range(a, (r - a) // 2 + 1))
+        g.append(mex(opts))
+    return g

@@ -13,7 +13,7 @@ import functools
 import itertools
 import random
 
-from harness import expect_problem
+from harness import expect_problem, mex, octal_options, octal_values
 
 # Codes with no known period (0.6, 0.4, 0.8, Grundy's game) compute their
 # table until --max-octal-values or --max-analysis-seconds (docs/octal.md);
@@ -26,14 +26,6 @@ def post(srv, path, body, status=200):
     r = srv.post_json(path, body)
     assert r.status == status, (r, r.body[:400])
     return r.json()
-
-
-def mex(values):
-    s = set(values)
-    g = 0
-    while g in s:
-        g += 1
-    return g
 
 
 def outcome_of(value):
@@ -140,93 +132,35 @@ def test_subtraction_all_moves(srv):
         check_common(r, expected, lambda m: (m["pile"], m["take"], m["from"], m["to"]))
 
 
-def octal_values(digits, top):
-    g = []
-    for h in range(top + 1):
-        opts = []
-        for j, d in enumerate(digits, start=1):
-            if j > h:
-                break
-            r = h - j
-            if d & 1 and r == 0:
-                opts.append(0)
-            if d & 2 and r >= 1:
-                opts.append(g[r])
-            if d & 4:
-                opts.extend(g[a] ^ g[r - a] for a in range(1, r // 2 + 1))
-        g.append(mex(opts))
-    return g
-
-
 def test_octal_all_moves(srv):
     for code in ("0.77", "0.07", "0.137", "0.6", "0.4"):
-        digits = [int(ch) for ch in code[2:]]
-        g = octal_values(digits, 40)
+        g = octal_values(code, 41)
         for heaps in ([7], [4, 9], [1, 2, 3], [13]):
             total = xor_all(g[h] for h in heaps)
             r = post(srv, "/v1/octal", {"code": code, "heaps": heaps, "all_moves": True})
             expected = []
             for i, h in enumerate(heaps):
-                for j, d in enumerate(digits, start=1):
-                    if j > h:
-                        continue
-                    rest = h - j
-                    leaves = []
-                    if d & 1 and rest == 0:
-                        leaves.append(())
-                    if d & 2 and rest >= 1:
-                        leaves.append((rest,))
-                    if d & 4:
-                        leaves.extend((a, rest - a) for a in range(1, rest // 2 + 1))
-                    for lv in leaves:
-                        after = total ^ g[h] ^ xor_all(g[x] for x in lv)
-                        expected.append(((i, j, lv), after, outcome_of(after)))
+                for j, lv in octal_options(code, h):
+                    after = total ^ g[h] ^ xor_all(g[x] for x in lv)
+                    expected.append(((i, j, lv), after, outcome_of(after)))
             check_common(r, expected, lambda m: (m["heap"], m["take"], tuple(m["leaves"])))
-
-
-def take_break_options(digits, grundy_game, h):
-    """Every option of a heap of h as the tuple of heaps it leaves."""
-    if grundy_game:  # split into two unequal heaps, nothing taken
-        return [(a, h - a) for a in range(1, (h + 1) // 2) if a != h - a]
-    out = []
-    for j, d in enumerate(digits, start=1):
-        if j > h:
-            break
-        r = h - j
-        if d & 1 and r == 0:
-            out.append((j, ()))
-        if d & 2 and r >= 1:
-            out.append((j, (r,)))
-        if d & 4:
-            out.extend((j, (a, r - a)) for a in range(1, r // 2 + 1))
-        if d & 8:
-            out.extend((j, (a, b, r - a - b)) for a in range(1, r // 3 + 1)
-                       for b in range(a, (r - a) // 2 + 1))
-    return out
 
 
 def test_hexadecimal_codes_and_grundys_game(srv):
     """Codes with three-heap moves and Grundy's game, where the daemon
-    knows them (the take-and-break issue); skipped only where it answers
+    knows them; skipped only where it answers
     400 to the code itself."""
     for code in ("0.8", "0.F", "0.48", "grundy"):
         probe = srv.post_json("/v1/octal", {"code": code, "heaps": [1]})
         if probe.status == 400:
             continue  # this build reads octal digits only
-        grundy_game = code == "grundy"
-        digits = [] if grundy_game else [int(ch, 16) for ch in code[2:]]
-        g = []
-        for h in range(30):
-            opts = take_break_options(digits, grundy_game, h)
-            leaves = [lv for lv in opts] if grundy_game else [lv for _, lv in opts]
-            g.append(mex(xor_all(g[x] for x in lv) for lv in leaves))
+        g = octal_values(code, 30)
         for heaps in ([9], [4, 11], [13, 2]):
             total = xor_all(g[h] for h in heaps)
             r = post(srv, "/v1/octal", {"code": code, "heaps": heaps, "all_moves": True})
             expected = []
             for i, h in enumerate(heaps):
-                for opt in take_break_options(digits, grundy_game, h):
-                    take, lv = (h - sum(opt), opt) if grundy_game else opt
+                for take, lv in octal_options(code, h):
                     after = total ^ g[h] ^ xor_all(g[x] for x in lv)
                     expected.append(((i, take, tuple(sorted(lv))), after, outcome_of(after)))
             check_common(r, expected, lambda m: (m["heap"], m["take"], tuple(m["leaves"])))

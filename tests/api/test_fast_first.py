@@ -11,7 +11,8 @@ import random
 import time
 
 import harness
-from test_octal_sequences import brute, post, reference_values  # noqa: F401
+from harness import octal_values as brute
+from test_octal_sequences import post
 
 NO_SERVER = True
 DATA = os.path.join(harness.ROOT, "tests", "data", "octal_reference.txt")

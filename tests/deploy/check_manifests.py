@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Static checks of the Kubernetes manifests in deploy/ (no cluster here).
 
-They keep the promises issue 10 makes about a deployment: liveness on
+They keep the promises deploy/README.md makes about a deployment: liveness on
 /healthz, readiness on /readyz, resource requests and limits, non-root,
 read-only root filesystem; a Service and an HPA that point at the
 Deployment; the uid matches the Dockerfile's USER.  Prints one line per

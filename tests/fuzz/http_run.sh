@@ -1,5 +1,5 @@
 #!/bin/sh
-# Fuzzes the HTTP layer where the bytes enter it (issue 16):
+# Fuzzes the HTTP layer where the bytes enter it:
 #   1. libFuzzer on the request-head check (tests/fuzz/fuzz_head.c), from
 #      the raw requests in tests/fuzz/http/corpus/, for HTTP_HEAD_SECONDS;
 #   2. mutated raw requests sent over loopback to the ASan+UBSan daemon

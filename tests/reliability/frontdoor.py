@@ -1,4 +1,4 @@
-"""The front door (issue 16): RFC 9112 framing, header deadlines and
+"""The front door: RFC 9112 framing, header deadlines and
 connection pressure, over raw sockets against a real daemon.
 
 Every refusal must be exactly one problem+json response (one status line)
@@ -146,7 +146,7 @@ def test_framing_after_keep_alive():
 
 
 def test_cl_and_chunked_no_overflow_under_asan():
-    """The crash of issue 16: Content-Length 1 beside a chunked body of
+    """A crash once found here: Content-Length 1 beside a chunked body of
     20 KB and of 1 MiB, on the first request and after a keep-alive one."""
     srv = start([], binary=os.environ.get("GRUNDYD_ASAN"))
     try:

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The reliability suite (issue 9): hostile clients, overload, memory,
+# The reliability suite: hostile clients, overload, memory,
 # shutdown and leaks, against real daemons on loopback.  Prints each figure
 # it measures and closes with "reliability: N passed, N failed".
 #

@@ -4,7 +4,7 @@
  * has to free a tree and a leak checker sees none.
  *
  * The library no longer has such hooks: the JSON layer makes every node in
- * the request's arena through its gr_jctx (src/json/common.c).  This is
+ * the request's arena through its gr_jctx (src/json/write.c).  This is
  * the tests' own binding, with the names the tests have always used:
  * gr_json_init installs cJSON's hooks once; between gr_json_bind(arena)
  * and gr_json_bind(previous) cJSON allocates from that arena (outside a

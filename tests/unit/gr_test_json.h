@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "gr_test.h"
+#include "json/families.h"
 #include "json/gr_json.h"
 
 typedef struct fixture {
@@ -37,6 +38,52 @@ static inline int gr_test_json_teardown(void **state)
     gr_arena_destroy(f->ref);
     test_free(f);
     return 0;
+}
+
+/* A family as /v1/sum drives it: found by name (it must exist), with a
+ * request context on a fresh arena to which cJSON's hooks are bound;
+ * gr_test_family_end undoes both. */
+static inline const gr_family *gr_test_family_begin(const char *name, gr_jctx *c, gr_arena **prev)
+{
+    gr_json_init();
+    const gr_family *fam = gr_family_find(name);
+    assert_non_null(fam);
+    gr_arena *a = gr_arena_create(0);
+    gr_jctx_init(c, a);
+    *prev = gr_json_bind(a);
+    return fam;
+}
+
+static inline void gr_test_family_end(gr_jctx *c, gr_arena *prev)
+{
+    gr_json_bind(prev);
+    gr_arena_destroy(c->arena);
+}
+
+/* fam's analyse of the object `text` as a component at pointer ptr
+ * succeeds with a finite value, which it returns; *st is the state. */
+static inline uint64_t gr_test_family_value(gr_jctx *c, const gr_family *fam, const char *text,
+                                            const char *ptr, void **st)
+{
+    cJSON *obj = cJSON_Parse(text);
+    assert_non_null(obj);
+    gr_value v;
+    *st = NULL;
+    assert_int_equal(fam->analyse(c, obj, ptr, st, &v), GR_OK);
+    assert_int_equal(v.kind, GR_VALUE_FINITE);
+    return v.n;
+}
+
+/* fam's analyse of `text` at ptr is a 400 whose pointer is `want`. */
+static inline void gr_test_family_rejects(gr_jctx *c, const gr_family *fam, const char *text,
+                                          const char *ptr, const char *want)
+{
+    cJSON *obj = cJSON_Parse(text);
+    assert_non_null(obj);
+    void *st = NULL;
+    gr_value v;
+    assert_int_equal(fam->analyse(c, obj, ptr, &st, &v), GR_EINVAL);
+    assert_string_equal(c->problem.pointer, want);
 }
 
 #endif

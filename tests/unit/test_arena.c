@@ -96,14 +96,9 @@ static void test_cleanup_and_reset(void **state)
     assert_int_equal(count, 1);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test(test_alignment_and_distinct),
         cmocka_unit_test(test_large_and_free),
         cmocka_unit_test(test_realloc_keeps_contents),
         cmocka_unit_test(test_budget),
-        cmocka_unit_test(test_cleanup_and_reset),
-    };
-    return cmocka_run_group_tests_name("arena", tests, NULL, NULL);
-}
+        cmocka_unit_test(test_cleanup_and_reset))

@@ -267,13 +267,8 @@ static void test_tree_value_after_cut_against_resolving(void **unused)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test(test_remoteness_against_iteration),
         cmocka_unit_test(test_product_remoteness),
         cmocka_unit_test(test_graph_values_after_against_resolving),
-        cmocka_unit_test(test_tree_value_after_cut_against_resolving),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+        cmocka_unit_test(test_tree_value_after_cut_against_resolving))

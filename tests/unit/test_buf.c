@@ -122,12 +122,7 @@ static void test_escapes(void **state)
     gr_arena_destroy(a);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test(test_decimals_match_printf),
         cmocka_unit_test(test_growth_repeat_and_budget),
-        cmocka_unit_test(test_escapes),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+        cmocka_unit_test(test_escapes))

@@ -180,14 +180,14 @@ static void check_sums(gr_arena *a, const graph *gr, const gr_ggraph *g,
         pos_of(s, k, gr->n, pos);
         gr_ggraph_sum sum;
         assert_int_equal(gr_ggraph_sum_value(a, g, pos, k, &sum), GR_OK);
-        gr_ggraph_winner want = table[s] == WIN    ? GR_GGRAPH_FIRST
-                                : table[s] == LOSS ? GR_GGRAPH_SECOND
-                                                   : GR_GGRAPH_DRAW;
-        if (sum.winner != want) {
+        gr_outcome want = table[s] == WIN    ? GR_OUTCOME_FIRST
+                                : table[s] == LOSS ? GR_OUTCOME_SECOND
+                                                   : GR_OUTCOME_DRAW;
+        if (sum.outcome != want) {
             fprintf(stderr, "state %zu: winner %d, retrograde %d\n", s,
-                    (int)sum.winner, (int)want);
+                    (int)sum.outcome, (int)want);
         }
-        assert_int_equal(sum.winner, want);
+        assert_int_equal(sum.outcome, want);
         assert_true(sum.finite == (sum.infinite_tokens == 0));
         if (!sum.finite && sum.infinite_tokens > 1) {
             assert_int_equal(sum.nk, 0);
@@ -217,7 +217,7 @@ static void check_sums(gr_arena *a, const graph *gr, const gr_ggraph *g,
             }
         }
         assert_int_equal(count, expect);
-        assert_true((count > 0) == (want == GR_GGRAPH_FIRST));
+        assert_true((count > 0) == (want == GR_OUTCOME_FIRST));
         for (uint64_t i = 0; i < count; i++) {
             uint32_t np[MAXT];
             memcpy(np, pos, sizeof(np));
@@ -395,7 +395,7 @@ static void test_small_cases(void **state)
     assert_int_equal(gr_ggraph_solve(a, 0, NULL, 0, &g), GR_OK);
     assert_int_equal(gr_ggraph_sum_value(a, &g, NULL, 0, &sum), GR_OK);
     assert_true(sum.finite);
-    assert_int_equal(sum.winner, GR_GGRAPH_SECOND);
+    assert_int_equal(sum.outcome, GR_OUTCOME_SECOND);
 
     /* 0 -> 0 (self-loop), 0 -> 1: infinity({0}); one token wins by moving
      * to 1, two tokens on 0 draw. */
@@ -406,11 +406,11 @@ static void test_small_cases(void **state)
     assert_int_equal(g.k_off[1] - g.k_off[0], 1);
     uint32_t s1[] = {0, 0};
     assert_int_equal(gr_ggraph_sum_value(a, &g, s1, 1, &sum), GR_OK);
-    assert_int_equal(sum.winner, GR_GGRAPH_FIRST);
+    assert_int_equal(sum.outcome, GR_OUTCOME_FIRST);
     assert_int_equal(sum.nk, 1);
     assert_int_equal(sum.k[0], 0);
     assert_int_equal(gr_ggraph_sum_value(a, &g, s1, 2, &sum), GR_OK);
-    assert_int_equal(sum.winner, GR_GGRAPH_DRAW);
+    assert_int_equal(sum.outcome, GR_OUTCOME_DRAW);
     assert_int_equal(sum.nk, 0);
 
     /* A 2-cycle: both infinity(empty). */
@@ -503,14 +503,9 @@ static void test_deep(void **state)
     gr_arena_destroy(a);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test(test_small_cases),
         cmocka_unit_test(test_acyclic_is_mex),
         cmocka_unit_test(test_random_loopy_against_retrograde),
         cmocka_unit_test(test_medium_definition),
-        cmocka_unit_test(test_deep),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+        cmocka_unit_test(test_deep))

@@ -1,7 +1,7 @@
 /* Green Hackenbush on trees and forests: values and complete move sets
  * against an exhaustive mex over edge subsets, validation, and paths and
  * stars of a million edges (no recursion, linear time). */
-#include "gr_test.h"
+#include "gr_test_json.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -399,22 +399,13 @@ static void test_big_star(void **state)
 static void test_family_as_sum_component(void **state)
 {
     (void)state;
-    gr_json_init();
-    const gr_family *fam = gr_family_find("hackenbush_tree");
-    assert_non_null(fam);
-    gr_arena *a = gr_arena_create(0);
     gr_jctx c;
-    gr_jctx_init(&c, a);
-    gr_arena *prev = gr_json_bind(a);
+    gr_arena *prev;
+    const gr_family *fam = gr_test_family_begin("hackenbush_tree", &c, &prev);
     /* root 0 with children 1 (holding 2) and 3: sticks 2 and 1 -> 3 */
-    cJSON *obj = cJSON_Parse("{\"game\": \"hackenbush_tree\", "
-                             "\"nested\": [[[]], []]}");
-    assert_non_null(obj);
-    void *st = NULL;
-    gr_value v;
-    assert_int_equal(fam->analyse(&c, obj, "/components/2", &st, &v), GR_OK);
-    assert_int_equal(v.kind, GR_VALUE_FINITE);
-    assert_int_equal(v.n, 3);
+    static const char comp[] = "{\"game\": \"hackenbush_tree\", \"nested\": [[[]], []]}";
+    void *st;
+    assert_int_equal(gr_test_family_value(&c, fam, comp, "/components/2", &st), 3);
     /* to 2: cut 0-3 (leaves the stick of 2); to 1: cut 0-1; to 0: cut 1-2 */
     static const char *const want[] = {
         "[{\"path\":\"/0/0\",\"parent\":1,\"child\":2,\"edges_removed\":1}]",
@@ -438,20 +429,14 @@ static void test_family_as_sum_component(void **state)
         assert_int_equal(count, t < 3 ? 1 : 0);
     }
     /* errors point inside the component */
-    cJSON *bad = cJSON_Parse("{\"parent\": [-1, 0, 3, 2]}");
-    assert_int_equal(fam->analyse(&c, bad, "/components/0", &st, &v),
-                     GR_EINVAL);
-    assert_string_equal(c.problem.pointer, "/components/0/parent/2");
+    gr_test_family_rejects(&c, fam, "{\"parent\": [-1, 0, 3, 2]}", "/components/0",
+                           "/components/0/parent/2");
     /* the "game" key is a sum component's only */
-    assert_int_equal(fam->analyse(&c, obj, "", &st, &v), GR_EINVAL);
-    assert_string_equal(c.problem.pointer, "/game");
-    gr_json_bind(prev);
-    gr_arena_destroy(a);
+    gr_test_family_rejects(&c, fam, comp, "", "/game");
+    gr_test_family_end(&c, prev);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test(test_small_cases),
         cmocka_unit_test(test_invalid),
         cmocka_unit_test(test_random_against_brute),
@@ -459,7 +444,4 @@ int main(void)
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_long_path),
         cmocka_unit_test(test_big_star),
-        cmocka_unit_test(test_family_as_sum_component),
-    };
-    return cmocka_run_group_tests_name("hackenbush_tree", tests, NULL, NULL);
-}
+        cmocka_unit_test(test_family_as_sum_component))

@@ -119,7 +119,7 @@ static void test_target_ctl(void **state)
     assert_false(gr_head_target_has_ctl("/a%zz", 5));
 }
 
-/* The crash of issue 16: a declared length (a header) smaller than what
+/* A crash once found here: a declared length (a header) smaller than what
  * arrives never bounds the copy. */
 static void test_body_longer_than_declared(void **state)
 {
@@ -253,9 +253,7 @@ static void test_stop_conditions(void **state)
     gr_arena_destroy(a);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test(test_head_accepts),
         cmocka_unit_test(test_head_refuses),
         cmocka_unit_test(test_head_incomplete_and_limits),
@@ -265,7 +263,4 @@ int main(void)
         cmocka_unit_test(test_body_cap_at_the_bound),
         cmocka_unit_test(test_body_budget),
         cmocka_unit_test(test_quota_shared_and_returned),
-        cmocka_unit_test(test_stop_conditions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+        cmocka_unit_test(test_stop_conditions))

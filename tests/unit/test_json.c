@@ -159,15 +159,10 @@ static void test_budget_exhaustion_is_an_error(void **state)
     gr_arena_destroy(small);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test_setup_teardown(test_parse_checks, setup, teardown),
         cmocka_unit_test_setup_teardown(test_integers, setup, teardown),
         cmocka_unit_test_setup_teardown(test_object_and_pointers, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pairs_and_arrays, setup, teardown),
         cmocka_unit_test_setup_teardown(test_writer_exact_integers, setup, teardown),
-        cmocka_unit_test(test_budget_exhaustion_is_an_error),
-    };
-    return cmocka_run_group_tests_name("json", tests, NULL, NULL);
-}
+        cmocka_unit_test(test_budget_exhaustion_is_an_error))

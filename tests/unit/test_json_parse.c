@@ -869,9 +869,7 @@ static void test_print_times(void **state)
     free(o.b);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test_setup_teardown(test_random_documents_match_cjson, setup, teardown),
         cmocka_unit_test_setup_teardown(test_mutations, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rejection_classes, setup, teardown),
@@ -880,7 +878,4 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_values, setup, teardown),
         cmocka_unit_test_setup_teardown(test_depth_limit, setup, teardown),
         cmocka_unit_test(test_budget_exhaustion),
-        cmocka_unit_test_setup_teardown(test_print_times, setup, teardown),
-    };
-    return cmocka_run_group_tests_name("json_parse", tests, NULL, NULL);
-}
+        cmocka_unit_test_setup_teardown(test_print_times, setup, teardown))

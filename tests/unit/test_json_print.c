@@ -391,14 +391,9 @@ static void test_budget_exhaustion_returns_null(void **state)
     gr_arena_destroy(a);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test_setup_teardown(test_random_trees_match_cjson, setup, teardown),
         cmocka_unit_test_setup_teardown(test_deep_and_large_match_cjson, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refusals_match_cjson, setup, teardown),
         cmocka_unit_test_setup_teardown(test_deep_nesting_is_iterative, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_budget_exhaustion_returns_null, setup, teardown),
-    };
-    return cmocka_run_group_tests_name("json_print", tests, NULL, NULL);
-}
+        cmocka_unit_test_setup_teardown(test_budget_exhaustion_returns_null, setup, teardown))

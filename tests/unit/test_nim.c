@@ -137,12 +137,7 @@ static void test_targets(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test(test_normal),
         cmocka_unit_test(test_misere),
-        cmocka_unit_test(test_targets),
-    };
-    return cmocka_run_group_tests_name("nim", tests, NULL, NULL);
-}
+        cmocka_unit_test(test_targets))

@@ -1,11 +1,11 @@
-/* Octal games at research scale (issue 17): the published periods of every
+/* Octal games at research scale: the published periods of every
  * solved game of up to three digits (tests/data/octal_reference.txt, its
  * sources named there), published first values (OEIS), hexadecimal codes
  * and Grundy's game against a naive mex over explicitly enumerated moves,
  * moves of three-heap splits and of Grundy's game replayed, winning moves
  * of huge heaps of the long-period games replayed through the period, and
  * the compact value storage. */
-#include "gr_test.h"
+#include "gr_test_octal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,16 +20,6 @@ static uint64_t G(const gr_octal_table *t, uint64_t h)
     uint64_t g = 0;
     assert_int_equal(gr_octal_grundy(t, h, &g), GR_OK);
     return g;
-}
-
-static gr_octal_table solve(gr_arena *a, const char *text, uint64_t max)
-{
-    gr_octal_code code;
-    size_t bad;
-    assert_int_equal(gr_octal_parse(text, &code, &bad), GR_OK);
-    gr_octal_table t;
-    assert_int_equal(gr_octal_solve(a, &code, max, &t), GR_OK);
-    return t;
 }
 
 static FILE *reference(void)
@@ -72,7 +62,7 @@ static void test_published_periods(void **state)
             continue;
         }
         gr_arena *a = gr_arena_create(0);
-        gr_octal_table t = solve(a, code, 0);
+        gr_octal_table t = gr_test_octal_solve(a, code, 0);
         uint64_t D = kind[0] == 't' ? dead_heaps(&t.code) : 0;
         uint64_t shifted = (t.preperiod > D ? t.preperiod : D) - D;
         if (!t.periodic || shifted != e || t.period != p) {
@@ -109,7 +99,7 @@ static void test_published_values(void **state)
             continue;
         }
         gr_arena *a = gr_arena_create(0);
-        gr_octal_table t = solve(a, code, 4096);
+        gr_octal_table t = gr_test_octal_solve(a, code, 4096);
         uint64_t n = off;
         for (char *s = line + pos; *s != '\0' && *s != '\n'; n++) {
             char *end;
@@ -255,7 +245,7 @@ static void test_hex_codes_vs_brute(void **state)
         }
         text[2 + len] = '\0';
         gr_arena *a = gr_arena_create(0);
-        gr_octal_table t = solve(a, text, 1024);
+        gr_octal_table t = gr_test_octal_solve(a, text, 1024);
         three += t.code.leaves == 3;
         static uint16_t b[N];
         brute(&t.code, b, N);
@@ -313,7 +303,7 @@ static void test_grundy_game_vs_brute(void **state)
     (void)state;
     enum { N = 3000 }; /* past the sparse-space switch at 1024 and 2048 */
     gr_arena *a = gr_arena_create(0);
-    gr_octal_table t = solve(a, "grundy", 1u << 15);
+    gr_octal_table t = gr_test_octal_solve(a, "grundy", 1u << 15);
     assert_false(t.periodic);
     assert_int_equal(t.computed, 1u << 15);
     static uint16_t b[N];
@@ -340,7 +330,7 @@ static void test_long_tables_vs_brute(void **state)
     static uint16_t b[N];
     for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
         gr_arena *a = gr_arena_create(0);
-        gr_octal_table t = solve(a, codes[i], N);
+        gr_octal_table t = gr_test_octal_solve(a, codes[i], N);
         brute(&t.code, b, N);
         for (unsigned h = 0; h < N && h < t.computed; h++) {
             if (G(&t, h) != b[h]) {
@@ -362,7 +352,7 @@ static void test_huge_heaps_long_periods(void **state)
     gr_test_rng rng = {0x1d6e};
     for (size_t i = 0; i < 3; i++) {
         gr_arena *a = gr_arena_create(0);
-        gr_octal_table t = solve(a, codes[i], 0);
+        gr_octal_table t = gr_test_octal_solve(a, codes[i], 0);
         assert_true(t.periodic);
         for (int r = 0; r < 4; r++) {
             uint64_t h = HUGE_PILE - gr_test_below(&rng, 1u << 20);
@@ -386,7 +376,7 @@ static void test_views(void **state)
 {
     (void)state;
     gr_arena *a = gr_arena_create(0), *b = gr_arena_create(0);
-    gr_octal_table t = solve(a, "0.137", 0);
+    gr_octal_table t = gr_test_octal_solve(a, "0.137", 0);
     gr_octal_table v;
     gr_octal_table_view(&t, b, &v);
     assert_ptr_equal(v.values, t.values);
@@ -403,9 +393,7 @@ static void test_views(void **state)
     gr_arena_destroy(a);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test(test_hex_parse),
         cmocka_unit_test(test_published_values),
         cmocka_unit_test(test_published_periods),
@@ -413,7 +401,4 @@ int main(void)
         cmocka_unit_test(test_grundy_game_vs_brute),
         cmocka_unit_test(test_long_tables_vs_brute),
         cmocka_unit_test(test_huge_heaps_long_periods),
-        cmocka_unit_test(test_views),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+        cmocka_unit_test(test_views))

@@ -941,9 +941,7 @@ static void test_json_writers_round_trip(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test(test_seed_table),
         cmocka_unit_test(test_single_and_empty_forest),
         cmocka_unit_test(test_bad_parent),
@@ -956,7 +954,4 @@ int main(void)
         cmocka_unit_test(test_million_path),
         cmocka_unit_test(test_million_star),
         cmocka_unit_test(test_budget),
-        cmocka_unit_test(test_json_writers_round_trip),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+        cmocka_unit_test(test_json_writers_round_trip))

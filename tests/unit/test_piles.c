@@ -6,7 +6,7 @@
  * through a period, against the mex rule itself (the value of n is the mex
  * of the values of n's options, each found through the period too).  Every
  * move returned is replayed. */
-#include "gr_test.h"
+#include "gr_test_octal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -397,17 +397,6 @@ static void test_sub_limits(void **state)
 
 /* ---- octal -------------------------------------------------------------- */
 
-static gr_octal_table solve_code(gr_arena *a, const char *text,
-                                 uint64_t max_values)
-{
-    gr_octal_code code;
-    size_t bad;
-    assert_int_equal(gr_octal_parse(text, &code, &bad), GR_OK);
-    gr_octal_table t;
-    assert_int_equal(gr_octal_solve(a, &code, max_values, &t), GR_OK);
-    return t;
-}
-
 static void test_octal_parse(void **state)
 {
     (void)state;
@@ -465,7 +454,7 @@ static void test_octal_published_tables(void **state)
     /* Kayles: the table, our brute force, period 12 from 71. */
     static const unsigned char d77[] = {0, 7, 7};
     brute_octal(d77, 2, brute, 400);
-    gr_octal_table t = solve_code(a, "0.77", 0);
+    gr_octal_table t = gr_test_octal_solve(a, "0.77", 0);
     for (size_t n = 0; n < nk; n++) {
         assert_int_equal(brute[n], kayles[n]);
         assert_int_equal(oct_g(&t, n), kayles[n]);
@@ -481,7 +470,7 @@ static void test_octal_published_tables(void **state)
     /* Dawson's chess 0.137: A002187, period 34, last exception 51. */
     static const unsigned char d137[] = {0, 1, 3, 7};
     brute_octal(d137, 3, brute, 400);
-    t = solve_code(a, "0.137", 0);
+    t = gr_test_octal_solve(a, "0.137", 0);
     for (size_t n = 0; n < nd; n++) {
         assert_int_equal(brute[n], dawson[n]);
         assert_int_equal(oct_g(&t, n), dawson[n]);
@@ -493,14 +482,14 @@ static void test_octal_published_tables(void **state)
     assert_int_equal(t.preperiod, 52);
 
     /* Dawson's Kayles 0.07: g(n) = A002187(n-1). */
-    t = solve_code(a, "0.07", 0);
+    t = gr_test_octal_solve(a, "0.07", 0);
     assert_int_equal(oct_g(&t, 0), 0);
     for (size_t n = 1; n <= nd; n++) {
         assert_int_equal(oct_g(&t, n), dawson[n - 1]);
     }
     assert_int_equal(t.period, 34);
     assert_int_equal(t.preperiod, 53);
-    gr_octal_table chess = solve_code(a, "0.137", 0);
+    gr_octal_table chess = gr_test_octal_solve(a, "0.137", 0);
     for (uint64_t n = HUGE_PILE - 1000; n < HUGE_PILE; n++) {
         assert_int_equal(oct_g(&t, n + 1), oct_g(&chess, n));
     }
@@ -510,13 +499,13 @@ static void test_octal_published_tables(void **state)
         char code[16] = "0.";
         memset(code + 2, '3', k);
         code[2 + k] = '\0';
-        t = solve_code(a, code, 0);
+        t = gr_test_octal_solve(a, code, 0);
         assert_int_equal(t.period, k + 1);
         assert_int_equal(t.preperiod, 0);
         assert_int_equal(oct_g(&t, HUGE_PILE), HUGE_PILE % (k + 1));
     }
     /* No moves at all. */
-    t = solve_code(a, "0.0", 0);
+    t = gr_test_octal_solve(a, "0.0", 0);
     assert_true(t.periodic);
     assert_int_equal(oct_g(&t, HUGE_PILE), 0);
     gr_arena_destroy(a);
@@ -589,7 +578,7 @@ static void test_octal_random_vs_brute(void **state)
         unsigned len;
         random_code(&rng, text, digits, &len);
         brute_octal(digits, len, brute, N);
-        gr_octal_table t = solve_code(a, text, LIMIT);
+        gr_octal_table t = gr_test_octal_solve(a, text, LIMIT);
         assert_true(t.computed <= LIMIT);
         for (uint64_t n = 0; n < N; n++) {
             uint64_t g;
@@ -701,7 +690,7 @@ static void test_octal_sparse_space_vs_brute(void **state)
         }
         brute_octal(digits, len, brute, N);
         gr_arena *a = gr_arena_create(0);
-        gr_octal_table t = solve_code(a, code, N);
+        gr_octal_table t = gr_test_octal_solve(a, code, N);
         for (uint64_t n = 0; n < t.computed; n++) {
             if (oct_g(&t, n) != brute[n]) {
                 fail_msg("code %s n %llu: %u vs %u", code,
@@ -722,7 +711,7 @@ static void test_octal_moves_replay(void **state)
     for (int iter = 0; iter < 200; iter++) {
         gr_arena *a = gr_arena_create(0);
         const char *text = codes[iter % (sizeof(codes) / sizeof(codes[0]))];
-        gr_octal_table t = solve_code(a, text, 2000);
+        gr_octal_table t = gr_test_octal_solve(a, text, 2000);
         uint64_t heaps[4], total = 0;
         size_t nh = 1 + gr_test_below(&rng, 4);
         bool huge_ok = t.periodic;
@@ -775,7 +764,7 @@ static void test_octal_unconfirmed_limit(void **state)
     (void)state;
     gr_arena *a = gr_arena_create(0);
     /* Kayles needs 2*71 + 2*12 + 2 = 168 values to be confirmed. */
-    gr_octal_table t = solve_code(a, "0.77", 167);
+    gr_octal_table t = gr_test_octal_solve(a, "0.77", 167);
     assert_false(t.periodic);
     assert_int_equal(t.computed, 167);
     uint64_t g, count;
@@ -784,7 +773,7 @@ static void test_octal_unconfirmed_limit(void **state)
     assert_int_equal(gr_octal_moves_to(&t, 1000, 0, true, &mv, 1, &count),
                      GR_ELIMIT);
     assert_int_equal(oct_g(&t, 166), kayles[71 + (166 - 71) % 12]);
-    t = solve_code(a, "0.77", 168);
+    t = gr_test_octal_solve(a, "0.77", 168);
     assert_true(t.periodic);
     gr_arena_destroy(a);
 }
@@ -931,9 +920,7 @@ static void test_families_move_to_targets(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test(test_sub_known_periods),
         cmocka_unit_test(test_sub_random_vs_brute),
         cmocka_unit_test(test_sub_long_period_sampled),
@@ -946,7 +933,4 @@ int main(void)
         cmocka_unit_test(test_octal_sparse_space_vs_brute),
         cmocka_unit_test(test_octal_moves_replay),
         cmocka_unit_test(test_octal_unconfirmed_limit),
-        cmocka_unit_test(test_families_move_to_targets),
-    };
-    return cmocka_run_group_tests_name("piles", tests, NULL, NULL);
-}
+        cmocka_unit_test(test_families_move_to_targets))

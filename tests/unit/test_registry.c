@@ -113,12 +113,7 @@ static void test_problem_render(void **state)
     free(out);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test(test_registry_rows),
         cmocka_unit_test(test_problem_table),
-        cmocka_unit_test(test_problem_render),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+        cmocka_unit_test(test_problem_render))

@@ -521,9 +521,7 @@ static void test_chomp_errors(void **state)
     gr_arena_destroy(a);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test(test_nk_random_graphs),
         cmocka_unit_test(test_nk_paths_are_dawsons_chess),
         cmocka_unit_test(test_nk_errors),
@@ -533,7 +531,4 @@ int main(void)
         cmocka_unit_test(test_cram_errors),
         cmocka_unit_test(test_chomp_young_diagrams),
         cmocka_unit_test(test_chomp_squares),
-        cmocka_unit_test(test_chomp_errors),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+        cmocka_unit_test(test_chomp_errors))

@@ -283,13 +283,8 @@ static void test_ordinal_components(void **state)
     gr_arena_destroy(a);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
+GR_TEST_MAIN(
         cmocka_unit_test(test_smith_rule_against_product_graphs),
         cmocka_unit_test(test_nim_plus_hackenbush_tree),
         cmocka_unit_test(test_ordinal_components),
-        cmocka_unit_test(test_value_after_a_move),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+        cmocka_unit_test(test_value_after_a_move))

@@ -1,0 +1,19 @@
+/* Octal tables for the unit tests: a code's table, solved up to `max`
+ * values (0: the core's default bound), the code being valid. */
+#ifndef GR_TEST_OCTAL_H
+#define GR_TEST_OCTAL_H
+
+#include "gr_test.h"
+#include "grundy/octal.h"
+
+static inline gr_octal_table gr_test_octal_solve(gr_arena *a, const char *text, uint64_t max)
+{
+    gr_octal_code code;
+    size_t bad;
+    assert_int_equal(gr_octal_parse(text, &code, &bad), GR_OK);
+    gr_octal_table t;
+    assert_int_equal(gr_octal_solve(a, &code, max, &t), GR_OK);
+    return t;
+}
+
+#endif
