@@ -23,10 +23,14 @@ else
     CODES="0.56 0.354 0.376"; GRUNDY_N=4194304
 fi
 
-# POST /v1/octal for code into $TMP/$2.json; its seconds into $TMP/$2.s
+# POST /v1/octal for code into $TMP/$2.json; its seconds into $TMP/$2.s.
+# The heap is the largest there is (or the table's last for Grundy's game):
+# the request grows the table until the period is confirmed or the bound,
+# as the reference computes it (tables otherwise grow only to the question).
 post() {
+    heap=${HEAP:-9223372036854775807}
     curl -s -o "$TMP/$2.json" -w '%{time_total}' -X POST -H 'Content-Type: application/json' \
-        -d "{\"code\":\"$1\",\"heaps\":[1]}" "$URL/v1/octal" > "$TMP/$2.s"
+        -d "{\"code\":\"$1\",\"heaps\":[\"$heap\"]}" "$URL/v1/octal" > "$TMP/$2.s"
 }
 
 run_codes() {
@@ -53,9 +57,12 @@ PY
     done
 }
 
-gr_bench_start --log-format off --max-analysis-seconds 1200
+# no background search: the one request computes the table, as the
+# reference does
+gr_bench_start --log-format off --max-analysis-seconds 1200 --background-threads 0
 run_codes $CODES
 kill "$PID"; wait "$PID" 2>/dev/null || true; PID=; URL=
 
-gr_bench_start --log-format off --max-analysis-seconds 1200 --max-octal-values "$GRUNDY_N"
-REF_MAX=$GRUNDY_N run_codes grundy
+gr_bench_start --log-format off --max-analysis-seconds 1200 --max-octal-values "$GRUNDY_N" \
+    --background-threads 0
+HEAP=$((GRUNDY_N - 1)) REF_MAX=$GRUNDY_N run_codes grundy

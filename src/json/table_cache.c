@@ -42,7 +42,7 @@
 #define GR_TCACHE_BUCKETS 1024u
 #define GR_TCACHE_COMPUTE_MIN ((size_t)256 << 20)
 #define GR_TCACHE_SLICE_NS 100000000u   /* a background worker's slice */
-#define GR_TCACHE_REQUEST_CHUNK 4096u  /* a request grows a table to a multiple of this */
+#define GR_TCACHE_REQUEST_MIN 256u /* a request grows a table to at least this */
 #define GR_TCACHE_CHECKPOINT_MIN 65536u /* values before a growing table is checkpointed */
 #define GR_TCACHE_MAX_WORKERS 64u
 
@@ -599,6 +599,28 @@ static void octal_hold(gr_tcache_entry *e, gr_octal_table *table, gr_period_stat
     *status = octal_status(e);
 }
 
+/* How far a request that needs `need` values grows a table: the next
+ * power of two (so a run of larger and larger questions regrows it only
+ * log times), at least GR_TCACHE_REQUEST_MIN; with three-heap moves, whose
+ * values cost O(n) set operations each, just what it needs. */
+static uint64_t octal_target(const gr_octal_code *code, uint64_t need)
+{
+    if (code->leaves >= 3) {
+        return need;
+    }
+    if (need <= GR_TCACHE_REQUEST_MIN) {
+        return GR_TCACHE_REQUEST_MIN;
+    }
+    if (need > ((uint64_t)1 << 62)) {
+        return UINT64_MAX;
+    }
+    uint64_t t = GR_TCACHE_REQUEST_MIN;
+    while (t < need) {
+        t *= 2;
+    }
+    return t;
+}
+
 gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t need,
                           gr_arena *req_arena, gr_tcache_entry **held, gr_octal_table *table,
                           gr_period_status *status)
@@ -676,10 +698,7 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
     }
     /* grow it as far as this request needs, in whole chunks */
     gr_status st = GR_OK;
-    uint64_t target = need <= UINT64_MAX - GR_TCACHE_REQUEST_CHUNK
-                          ? (need + GR_TCACHE_REQUEST_CHUNK - 1) / GR_TCACHE_REQUEST_CHUNK *
-                                GR_TCACHE_REQUEST_CHUNK
-                          : UINT64_MAX;
+    uint64_t target = octal_target(code, need);
     while (!e->final && !e->snap.periodic && e->snap.computed < need) {
         if (e->growing) {
             e->waiting++;
