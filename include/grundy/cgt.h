@@ -40,7 +40,7 @@
 #define GR_CGT_MAX_DEPTH 1000
 #define GR_CGT_MAX_NODES (1u << 22)
 
-typedef uint32_t gr_cgt; /* a handle: equal canonical games have equal handles */
+typedef uint32_t gr_cgt;                  /* a handle: equal canonical games have equal handles */
 typedef struct gr_cgt_store gr_cgt_store; /* hash-consed canonical forms, in an arena */
 
 /* num / 2^exp, reduced: num odd or exp 0. */
