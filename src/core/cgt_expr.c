@@ -5,7 +5,8 @@
  *   term    := "-"* unit
  *   unit    := "±" unit | "(" expr ")" | "{" list "|" list "}" | compact
  *   list    := empty | expr ("," expr)*
- *   compact := [number] [ups] [star], at least one of them, no spaces inside
+ *   compact := [number] [tiny] [ups] [star], at least one of them, no spaces
+ *   tiny    := ("Tiny(" | "Miny(") expr ")"
  *   number  := digits ["/" digits]          (the denominator a power of 2)
  *   ups     := "^"+ | "^" digits | "v"+ | "v" digits
  *   star    := "*" [digits]
@@ -81,13 +82,18 @@ static bool gr_px_digits(gr_cgt_parser *x, uint64_t cap, uint64_t *v)
 
 static gr_status gr_px_expr(gr_cgt_parser *x, gr_cgt *out);
 
-static gr_status gr_px_list(gr_cgt_parser *x, char stop, gr_cgt **v, size_t *n)
+static bool gr_px_at_end_of_list(const gr_cgt_parser *x)
+{
+    return x->p < x->end && (*x->p == '|' || *x->p == '}');
+}
+
+static gr_status gr_px_list(gr_cgt_parser *x, gr_cgt **v, size_t *n)
 {
     size_t cap = 0;
     *v = NULL;
     *n = 0;
     gr_px_space(x);
-    if (x->p < x->end && *x->p == stop) {
+    if (gr_px_at_end_of_list(x)) {
         return GR_OK;
     }
     for (;;) {
@@ -107,13 +113,45 @@ static gr_status gr_px_list(gr_cgt_parser *x, char stop, gr_cgt **v, size_t *n)
             x->p++;
             continue;
         }
-        if (x->p < x->end && *x->p == stop) {
+        if (gr_px_at_end_of_list(x)) {
             return GR_OK;
         }
         return gr_px_fail(x, GR_EINVAL, x->p,
-                          stop == '|' ? "expected ',' or '|' in the Left options"
-                                      : "expected ',' or '}' in the Right options");
+                          x->p < x->end ? "expected ',', '|' or '}' after an option"
+                                        : "unexpected end of the expression: '}' missing");
     }
+}
+
+/* Tiny(G) = {0||0|-G} and Miny(G) = {G|0||0}, as CGSuite prints them. */
+static gr_status gr_px_tiny(gr_cgt_parser *x, gr_cgt *out)
+{
+    const char *at = x->p;
+    bool tiny = *x->p == 'T';
+    if (x->depth >= GR_CGT_EXPR_MAX_NESTING) {
+        return gr_px_fail(x, GR_ELIMIT, x->p, "the expression nests too deeply");
+    }
+    x->p += 5;
+    x->depth++;
+    gr_cgt g;
+    gr_status st = gr_px_expr(x, &g);
+    x->depth--;
+    if (st != GR_OK) {
+        return st;
+    }
+    gr_px_space(x);
+    if (x->p >= x->end || *x->p != ')') {
+        return gr_px_fail(x, GR_EINVAL, x->p, "expected ')'");
+    }
+    x->p++;
+    gr_cgt zero = 0, ng, inner;
+    if ((st = gr_cgt_neg(x->s, g, &ng)) != GR_OK ||
+        (st = tiny ? gr_cgt_make(x->s, &zero, 1, &ng, 1, &inner)
+                   : gr_cgt_make(x->s, &g, 1, &zero, 1, &inner)) != GR_OK ||
+        (st = tiny ? gr_cgt_make(x->s, &zero, 1, &inner, 1, out)
+                   : gr_cgt_make(x->s, &inner, 1, &zero, 1, out)) != GR_OK) {
+        return gr_px_store(x, st, at);
+    }
+    return GR_OK;
 }
 
 /* number, ups, star: at least one, juxtaposed. */
@@ -149,6 +187,17 @@ static gr_status gr_px_compact(gr_cgt_parser *x, gr_cgt *out)
         gr_dyadic d = {(int64_t)num, exp};
         if ((st = gr_cgt_number(s, d, &sum)) != GR_OK) {
             return gr_px_store(x, st, at);
+        }
+        any = true;
+    }
+    if (x->end - x->p >= 5 && (memcmp(x->p, "Tiny(", 5) == 0 || memcmp(x->p, "Miny(", 5) == 0)) {
+        gr_cgt t;
+        const char *tat = x->p;
+        if ((st = gr_px_tiny(x, &t)) != GR_OK) {
+            return st;
+        }
+        if ((st = gr_cgt_add(s, sum, t, &sum)) != GR_OK) {
+            return gr_px_store(x, st, tat);
         }
         any = true;
     }
@@ -206,6 +255,105 @@ static gr_status gr_px_compact(gr_cgt_parser *x, gr_cgt *out)
 
 static gr_status gr_px_unit(gr_cgt_parser *x, gr_cgt *out);
 
+/* The lists of one pair of braces, and the runs of bars between them:
+ * CGSuite's {a || b | c} = {a | {b | c}}: the longest run splits the game,
+ * shorter runs nest inside its sides. */
+#define GR_PX_MAX_BARS 32
+typedef struct gr_px_braced {
+    gr_cgt **list;
+    size_t *n;
+    unsigned *bars; /* bars[k]: the run between list k and list k+1 */
+    size_t segs;
+} gr_px_braced;
+
+static gr_status gr_px_build(gr_cgt_parser *x, const gr_px_braced *b, size_t i, size_t j,
+                             const char *at, gr_cgt *out)
+{
+    unsigned m = 0;
+    size_t k = i, count = 0;
+    for (size_t q = i; q < j; q++) {
+        if (b->bars[q] > m) {
+            m = b->bars[q], k = q, count = 1;
+        } else if (b->bars[q] == m) {
+            count++;
+        }
+    }
+    if (count != 1) {
+        return gr_px_fail(x, GR_EINVAL, at, "ambiguous bars: runs of equal length need braces");
+    }
+    /* each side: the list itself, or the game its shorter bars make (the
+     * longest run shrinks at each level: at most GR_PX_MAX_BARS deep) */
+    gr_cgt side[2];
+    const gr_cgt *opts[2];
+    size_t nopts[2];
+    for (int t = 0; t < 2; t++) {
+        size_t lo = t == 0 ? i : k + 1, hi = t == 0 ? k : j;
+        if (lo == hi) {
+            opts[t] = b->list[lo];
+            nopts[t] = b->n[lo];
+            continue;
+        }
+        gr_status st = gr_px_build(x, b, lo, hi, at, &side[t]);
+        if (st != GR_OK) {
+            return st;
+        }
+        opts[t] = &side[t];
+        nopts[t] = 1;
+    }
+    gr_status st = gr_cgt_make(x->s, opts[0], nopts[0], opts[1], nopts[1], out);
+    return st == GR_OK ? st : gr_px_store(x, st, at);
+}
+
+static gr_status gr_px_braces(gr_cgt_parser *x, const char *at, gr_cgt *out)
+{
+    gr_px_braced b = {NULL, NULL, NULL, 0};
+    size_t cap = 0;
+    for (;;) {
+        if (b.segs == cap) {
+            size_t c2 = cap == 0 ? 4 : 2 * cap;
+            gr_cgt **l = GR_ARENA_ARRAY_UNINIT(x->s->arena, gr_cgt *, c2);
+            size_t *n = GR_ARENA_ARRAY_UNINIT(x->s->arena, size_t, c2);
+            unsigned *bars = GR_ARENA_ARRAY_UNINIT(x->s->arena, unsigned, c2);
+            if (l == NULL || n == NULL || bars == NULL) {
+                return gr_px_fail(x, GR_ENOMEM, x->p, "out of memory");
+            }
+            if (cap > 0) {
+                memcpy(l, b.list, cap * sizeof(*l));
+                memcpy(n, b.n, cap * sizeof(*n));
+                memcpy(bars, b.bars, cap * sizeof(*bars));
+            }
+            b.list = l, b.n = n, b.bars = bars, cap = c2;
+        }
+        gr_status st = gr_px_list(x, &b.list[b.segs], &b.n[b.segs]);
+        if (st != GR_OK) {
+            return st;
+        }
+        b.segs++;
+        if (x->p >= x->end) {
+            return gr_px_fail(x, GR_EINVAL, x->p, "unexpected end of the expression: '}' missing");
+        }
+        if (*x->p == '}') {
+            x->p++;
+            break;
+        }
+        const char *run = x->p;
+        unsigned k = 0;
+        while (x->p < x->end && *x->p == '|') {
+            x->p++;
+            k++;
+        }
+        if (k > GR_PX_MAX_BARS) {
+            return gr_px_fail(x, GR_EINVAL, run, "more than 32 bars in a row");
+        }
+        b.bars[b.segs - 1] = k;
+    }
+    if (b.segs < 2) {
+        return gr_px_fail(x, GR_EINVAL, x->p - 1,
+                          "expected '|' between the Left and Right options");
+    }
+    return gr_px_build(x, &b, 0, b.segs - 1, at, out);
+}
+
 static gr_status gr_px_nested(gr_cgt_parser *x, gr_cgt *out)
 {
     const char *at = x->p;
@@ -225,23 +373,7 @@ static gr_status gr_px_nested(gr_cgt_parser *x, gr_cgt *out)
     }
     if (*x->p == '{') {
         x->p++;
-        gr_cgt *l, *r;
-        size_t nl, nr;
-        if ((st = gr_px_list(x, '|', &l, &nl)) != GR_OK) {
-            return st;
-        }
-        if (x->p >= x->end || *x->p != '|') {
-            return gr_px_fail(x, GR_EINVAL, x->p, "expected '|'");
-        }
-        x->p++;
-        if ((st = gr_px_list(x, '}', &r, &nr)) != GR_OK) {
-            return st;
-        }
-        x->p++;
-        if ((st = gr_cgt_make(s, l, nl, r, nr, out)) != GR_OK) {
-            return gr_px_store(x, st, at);
-        }
-        return GR_OK;
+        return gr_px_braces(x, at, out);
     }
     /* "±" (U+00B1): {G | -G} */
     x->p += 2;
