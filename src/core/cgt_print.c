@@ -128,7 +128,8 @@ static void gr_pr_uptimal(gr_cgt_printer *p, const gr_cgt_node *t, bool parens)
 {
     bool number = (t->flags & GR_CGT_F_NUMBER) != 0;
     bool zero_x = t->value.num == 0;
-    bool compact = number || (t->ups == 0) || (zero_x && t->nim == 0);
+    /* CGSuite's compact forms: numbers, nimbers, pure ups */
+    bool compact = number || (zero_x && (t->ups == 0 || t->nim == 0));
     if (parens && !compact) {
         gr_buf_putc(p->b, '(');
     }
