@@ -97,7 +97,9 @@ gr_status gr_cgt_mean_temp(gr_cgt_store *s, gr_cgt g, gr_dyadic *mean, gr_dyadic
 /* ---- printing ------------------------------------------------------------ */
 /* CGSuite's notation: 0, 1, -2, 3/8, *, *2, 1*, ^, v, ^*, ^^ (2 ups),
  * ^3, v*, 1/2^*, ±1, 2±1, {1|0}, {0||0|-1}...  Equal games print alike.
- * GR_ELIMIT when the text would pass GR_CGT_MAX_TEXT bytes. */
+ * GR_ELIMIT when the text would pass GR_CGT_MAX_TEXT bytes.  Fills the
+ * store's memo of negatives under g (no game changes), which is why it
+ * can fail with GR_ENOMEM too. */
 #define GR_CGT_MAX_TEXT (1u << 20)
 gr_status gr_cgt_print(const gr_cgt_store *s, gr_cgt g, gr_buf *out);
 /* A dyadic rational as "3/8", "-1", "0". */

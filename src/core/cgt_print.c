@@ -157,7 +157,8 @@ static void gr_pr_uptimal(gr_cgt_printer *p, const gr_cgt_node *t, bool parens)
     }
 }
 
-/* Whether a = -b, from the structure (the store cannot be changed here). */
+/* Whether a = -b: from the negation memo, which gr_cgt_print fills for
+ * every game under the one it prints; from the structure otherwise. */
 static bool gr_pr_is_neg(const gr_cgt_store *s, gr_cgt a, gr_cgt b)
 {
     const gr_cgt_node *na = &s->nodes[a], *nb = &s->nodes[b];
@@ -306,6 +307,15 @@ gr_status gr_cgt_print(const gr_cgt_store *s, gr_cgt g, gr_buf *out)
 {
     if (g >= s->count) {
         return GR_EINVAL;
+    }
+    /* Switches are games equal to their negatives; the negation memo of
+     * every node under g answers that in O(1) (gr_pr_is_neg).  Filling a
+     * memo leaves every game of the store as it was, so the store is
+     * written through a cast here and is const to the caller. */
+    gr_cgt ng;
+    gr_status st = gr_cgt_neg((gr_cgt_store *)s, g, &ng);
+    if (st != GR_OK) {
+        return st;
     }
     gr_cgt_printer p = {s, out, GR_OK};
     gr_pr_game(&p, g, true, false);
