@@ -54,6 +54,9 @@ gr_arena *gr_cgt_store_arena(const gr_cgt_store *s);
 /* Number of games the store holds (handles are 0 .. count-1). */
 size_t gr_cgt_store_count(const gr_cgt_store *s);
 
+/* Functions returning gr_status answer GR_EINVAL for a handle that is not
+ * the store's; the void and bool ones require valid handles. */
+
 /* ---- construction --------------------------------------------------- */
 gr_cgt gr_cgt_zero(const gr_cgt_store *s);
 gr_status gr_cgt_integer(gr_cgt_store *s, int64_t n, gr_cgt *out);
