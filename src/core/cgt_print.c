@@ -61,8 +61,6 @@ static bool gr_tag_is(const gr_cgt_node *t, int32_t ups, uint32_t nim)
     return t->ups == ups && t->nim == nim;
 }
 
-void gr_cgt_classify(gr_cgt_store *s, gr_cgt g);
-
 void gr_cgt_classify(gr_cgt_store *s, gr_cgt g)
 {
     gr_cgt_node *n = &s->nodes[g];

@@ -67,9 +67,6 @@ static gr_status gr_cgt_table_grow(gr_cgt_store *s)
     return GR_OK;
 }
 
-/* The uptimal tag of a new node from its options' tags (cgt_print.c). */
-void gr_cgt_classify(gr_cgt_store *s, gr_cgt g);
-
 static gr_status gr_cgt_intern_ex(gr_cgt_store *s, const gr_cgt *left, size_t nl,
                                   const gr_cgt *right, size_t nr, const gr_dyadic *number,
                                   gr_cgt *out)
