@@ -15,9 +15,10 @@
  * its own options only (number avoidance).  So no operation walks down the
  * chain of options of a number, and the depth of every recursion is
  * bounded by the games' "hot depth" (the longest chain of non-number
- * options), which the store keeps below GR_CGT_MAX_DEPTH.
+ * options), which the store keeps below GR_CGT_MAX_DEPTH.  Games of the form
+ * x + n.^ + *m are recognised as they are made and added in closed form.
  *
- * Limits (GR_ELIMIT past them): integer parts up to GR_CGT_MAX_INTEGER in
+ * Limits (GR_ELIMIT past them): every number at most GR_CGT_MAX_INTEGER in
  * magnitude, denominators up to 2^GR_CGT_MAX_EXP, hot depth up to
  * GR_CGT_MAX_DEPTH, and GR_CGT_MAX_NODES games in one store.
  *

@@ -4,12 +4,13 @@
  *
  * Tag.  When a node is made, its options' tags say whether it is
  * x + n.^ + *m for a number x (each option then has the number part x):
- *   *m   = {0,*,...,*(m-1) | 0,*,...,*(m-1)}
- *   n.^ + *m = {0 | (n-1).^ + *(m xor 1)}  (n >= 1, except ^*)
- *   ^* = {0,* | 0}
- * (so ^ = {0|*}, ^^ = {0|^*}, ^^* = {0|^}, ^*2 = {0|*3}), and their negatives, all translated by x
- * (number translation).  These are the canonical forms of Winning Ways ch. 3 / Siegel II.4; a node
- * matching one of them is that value, so the tag is exact.
+ *   *m       = {0,*,...,*(m-1) | 0,*,...,*(m-1)}
+ *   n.^ + *m = {0 | (n-1).^ + *(m xor 1)}   (n >= 1, except ^*)
+ *   ^*       = {0,* | 0}
+ * (so ^ = {0|*}, ^^ = {0|^*}, ^^* = {0|^}, ^*2 = {0|*3}), their
+ * negatives, all translated by x (number translation).  These are the
+ * canonical forms of Winning Ways ch. 3 / Siegel II.4; a node matching one
+ * of them is that value, so the tag is exact.
  *
  * Notation (CGSuite's plain text): numbers 3/8, nimbers *2, ups ^ v ^^ vv
  * ^3 v3, joined as 1/2^*, 6^*, 73/16v9*8; a game equal to its negative
