@@ -363,6 +363,15 @@ static void test_ups_and_stars(void **state)
             assert_int_equal(gr_cgt_add(s, g, h, &sum), GR_OK);
             assert_int_equal(sum_by_definition(s, g, h, &by_def), GR_OK);
             assert_int_equal(sum, by_def);
+            /* and translated by a number */
+            gr_dyadic x = {-3, 1};
+            gr_cgt num, gx, hx;
+            assert_int_equal(gr_cgt_number(s, x, &num), GR_OK);
+            assert_int_equal(gr_cgt_add(s, g, num, &gx), GR_OK);
+            assert_int_equal(gr_cgt_add(s, h, num, &hx), GR_OK);
+            assert_int_equal(gr_cgt_add(s, gx, hx, &sum), GR_OK);
+            assert_int_equal(sum_by_definition(s, gx, hx, &by_def), GR_OK);
+            assert_int_equal(sum, by_def);
         }
     }
     gr_arena_destroy(a);
