@@ -106,6 +106,11 @@ def test_errors(srv):
     expect_problem(srv.post_json(CGT, {"expression": "(" * 300 + "1" + ")" * 300}), 422,
                    "/expression")
     expect_problem(srv.post_json(CGT, {"expression": "99999999999"}), 422, "/expression")
+    expect_problem(srv.post_json(CGT, {"expression": "65536 + 1"}), 422, "/expression")
+    # chains of non-number moves up to 1000: ^999 has 1000, ^1000 one more
+    assert srv.post_json(CGT, {"expression": "^999"}).json()["value"] == "^999"
+    expect_problem(srv.post_json(CGT, {"expression": "^1000"}), 422, "/expression")
+    expect_problem(srv.post_json(CGT, {"expression": "{0|^999}"}), 422, "/expression")
     expect_problem(srv.post_json(CGT, {"expression": 3}), 400, "/expression")
     expect_problem(srv.post_json(CGT, {}), 400)
     expect_problem(srv.post_json(CGT, {"expression": "0", "extra": 1}), 400, "/extra")
