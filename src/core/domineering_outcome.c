@@ -77,6 +77,71 @@ static gr_status gr_dom_fold(gr_dom *g, uint64_t bits, gr_cgt s, uint64_t *b, gr
     return GR_OK;
 }
 
+/* The most moves `side` can still make in b: dominoes of one orientation
+ * lie in runs of empty cells along it, at most floor(run / 2) in each. */
+static unsigned gr_dom_run_pairs(uint64_t cells, unsigned w, unsigned step, unsigned rows)
+{
+    unsigned n = 0;
+    if (step == 1) {
+        for (unsigned r = 0; r < rows; r++) {
+            uint64_t row = (cells >> (r * w)) & (w >= 64 ? ~0ULL : (1ULL << w) - 1);
+            while (row != 0) {
+                unsigned start = (unsigned)__builtin_ctzll(row);
+                uint64_t rest = ~(row >> start);
+                unsigned len = rest == 0 ? 64 - start : (unsigned)__builtin_ctzll(rest);
+                n += len / 2;
+                row = len + start >= 64 ? 0 : row & ~(((1ULL << len) - 1) << start);
+            }
+        }
+        return n;
+    }
+    for (unsigned c = 0; c < w; c++) {
+        unsigned len = 0;
+        for (unsigned r = 0; r < rows; r++) {
+            if ((cells >> (r * w + c)) & 1) {
+                len++;
+            } else {
+                n += len / 2;
+                len = 0;
+            }
+        }
+        n += len / 2;
+    }
+    return n;
+}
+
+/* Bounds that settle a position without search (Bullock's "safe moves" in
+ * Obsequi, in their simplest form).  A cell of B with no empty neighbour
+ * across the mover's orientation can never be touched by the opponent, so
+ * disjoint dominoes on such cells are moves the mover is sure to have; the
+ * dominoes the opponent can ever place are at most the pairs in its runs.
+ * With S an integer n its moves are exactly n for Left (n > 0) or -n for
+ * Right.  The mover wins if its sure moves exceed the opponent's possible
+ * ones, and loses if the opponent's sure moves reach its own possible ones.
+ * *res: 1 the mover wins, 0 it loses, -1 not settled. */
+static void gr_dom_bound(const gr_dom *g, uint64_t b, gr_cgt s, unsigned side, int *res)
+{
+    gr_dyadic d;
+    *res = -1;
+    if (!gr_cgt_is_number(g->store, s, &d) || d.exp != 0) {
+        return;
+    }
+    unsigned w = g->cols, rows = g->rows;
+    uint64_t fc = gr_dom_first_col(w), lc = gr_dom_last_col(w);
+    uint64_t hn = ((b << 1) & ~fc) | ((b >> 1) & ~lc); /* cells with a horizontal neighbour */
+    uint64_t vn = w >= 64 ? 0 : (b << w) | (b >> w);
+    uint64_t sl = d.num > 0 ? (uint64_t)d.num : 0, sr = d.num < 0 ? (uint64_t)-d.num : 0;
+    uint64_t sure[2] = {gr_dom_run_pairs(b & ~hn, w, w, rows) + sl,
+                        gr_dom_run_pairs(b & ~vn, w, 1, rows) + sr};
+    uint64_t most[2] = {gr_dom_run_pairs(b, w, w, rows) + sl, gr_dom_run_pairs(b, w, 1, rows) + sr};
+    unsigned o = 1 - side;
+    if (sure[side] > most[o]) {
+        *res = 1;
+    } else if (sure[o] >= most[side]) {
+        *res = 0;
+    }
+}
+
 static size_t gr_dom_ohash(uint64_t bits, unsigned w, gr_cgt s, unsigned side)
 {
     uint64_t x = bits ^ ((uint64_t)s << 20) ^ ((uint64_t)w << 57) ^ ((uint64_t)side << 63);
@@ -229,20 +294,37 @@ static gr_status gr_dom_next_child(gr_dom *g, gr_dom_frame *f, bool *have, uint6
     return GR_OK;
 }
 
+/* Whether the mover's result in (b, s, side) is known without expanding
+ * it: nothing left but S, settled by the bounds, or in the table. */
+static gr_status gr_dom_settle(gr_dom *g, uint64_t b, gr_cgt s, unsigned side, bool *known,
+                               bool *wins)
+{
+    *known = true;
+    if (b == 0) {
+        return gr_dom_known_win(g, s, side, wins);
+    }
+    int settled;
+    gr_dom_bound(g, b, s, side, &settled);
+    if (settled >= 0) {
+        *wins = settled == 1;
+        return GR_OK;
+    }
+    gr_dom_okey k;
+    gr_status st = gr_dom_okey_of(g, b, s, side, &k);
+    if (st == GR_OK) {
+        *known = gr_dom_oget(g, &k, wins);
+    }
+    return st;
+}
+
 /* Whether the mover wins (b, s, side), b's regions all large. */
 static gr_status gr_dom_owins(gr_dom *g, gr_dom_osearch *o, uint64_t b, gr_cgt s, unsigned side,
                               bool *wins)
 {
-    gr_status st;
-    gr_dom_okey k;
-    if (b == 0) {
-        return gr_dom_known_win(g, s, side, wins);
-    }
-    if ((st = gr_dom_okey_of(g, b, s, side, &k)) != GR_OK) {
+    bool known;
+    gr_status st = gr_dom_settle(g, b, s, side, &known, wins);
+    if (st != GR_OK || known) {
         return st;
-    }
-    if (gr_dom_oget(g, &k, wins)) {
-        return GR_OK;
     }
     size_t base = o->n;
     if ((st = gr_dom_opush(g, o, b, s, side)) != GR_OK) {
@@ -273,22 +355,15 @@ static gr_status gr_dom_owins(gr_dom *g, gr_dom_osearch *o, uint64_t b, gr_cgt s
                 break;
             }
             unsigned cside = 1 - f->side;
-            bool cw;
-            if (cb == 0) {
-                if ((st = gr_dom_known_win(g, cs, cside, &cw)) != GR_OK) {
+            bool cw, cknown;
+            if ((st = gr_dom_settle(g, cb, cs, cside, &cknown, &cw)) != GR_OK) {
+                return st;
+            }
+            if (!cknown) {
+                if ((st = gr_dom_opush(g, o, cb, cs, cside)) != GR_OK) {
                     return st;
                 }
-            } else {
-                gr_dom_okey ck;
-                if ((st = gr_dom_okey_of(g, cb, cs, cside, &ck)) != GR_OK) {
-                    return st;
-                }
-                if (!gr_dom_oget(g, &ck, &cw)) {
-                    if ((st = gr_dom_opush(g, o, cb, cs, cside)) != GR_OK) {
-                        return st;
-                    }
-                    break; /* f may have moved: the stack grew */
-                }
+                break; /* f may have moved: the stack grew */
             }
             if (!cw) {
                 done = true;
