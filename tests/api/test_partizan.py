@@ -166,6 +166,11 @@ def test_domineering_published_values(srv):
     assert a["right_move"]["cells"] == [[0, 0], [0, 1]], a
     a = post(srv, DOM, {"board": [".."]})
     assert a["outcome"] == "R" and a["left_move"] is None and a["temperature"] == "-1", a
+    # Berlekamp's 2 x N table: the 3-row, 2-column board is 1/2 | -2 = -3/4 ± 5/4
+    a = post(srv, DOM, {"board": ["..", "..", ".."]})
+    assert (a["value"], a["mean"], a["temperature"]) == ("{1/2|-2}", "-3/4", "5/4"), a
+    a = post(srv, DOM, {"board": ["...", "..."]})
+    assert (a["value"], a["mean"], a["temperature"]) == ("{2|-1/2}", "3/4", "5/4"), a
 
 
 def test_domineering_outcomes_against_brute_force(srv):
