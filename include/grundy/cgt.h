@@ -40,7 +40,7 @@
 #define GR_CGT_MAX_DEPTH 1000
 #define GR_CGT_MAX_NODES (1u << 22)
 
-typedef uint32_t gr_cgt; /* a handle: equal canonical games have equal handles */
+typedef uint32_t gr_cgt;                  /* a handle: equal canonical games have equal handles */
 typedef struct gr_cgt_store gr_cgt_store; /* hash-consed canonical forms, in an arena */
 
 /* num / 2^exp, reduced: num odd or exp 0. */
@@ -102,5 +102,16 @@ gr_status gr_cgt_mean_temp(gr_cgt_store *s, gr_cgt g, gr_dyadic *mean, gr_dyadic
 gr_status gr_cgt_print(const gr_cgt_store *s, gr_cgt g, gr_buf *out);
 /* A dyadic rational as "3/8", "-1", "0". */
 void gr_dyadic_print(gr_dyadic d, gr_buf *out);
+
+/* ---- expressions (cgt_expr.c) ----------------------------------------- */
+/* Reads a game expression (docs/partizan.md, "Expressions"): integers,
+ * dyadic fractions 3/8, *, *n, ^, v (and CGSuite's compact forms ^^, ^3,
+ * vv, v3, 1*, 1/2^*, ±G), braces {L1,...|R1,...}, binary + and -, unary -,
+ * parentheses, whitespace anywhere.  On a syntax error (GR_EINVAL) or a
+ * limit (GR_ELIMIT: nesting past GR_CGT_EXPR_MAX_NESTING, or a store limit)
+ * *err_offset is the byte offset and *err_what a short sentence. */
+#define GR_CGT_EXPR_MAX_NESTING 200
+gr_status gr_cgt_parse(gr_cgt_store *s, const char *text, size_t len, gr_cgt *out,
+                       size_t *err_offset, const char **err_what);
 
 #endif

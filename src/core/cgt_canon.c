@@ -1,0 +1,214 @@
+/*
+ * Canonical forms (Conway; Siegel, Combinatorial Game Theory, II.2).
+ *
+ * gr_cgt_make simplifies {L|R}, whose options are already canonical, by
+ * the two rules that preserve the value until none applies:
+ *   - a dominated option goes: L1 <= L2 (Left keeps the better) and
+ *     R2 <= R1 (Right keeps the smaller);
+ *   - a reversible option is bypassed: when a Left option L1 has a Right
+ *     option L1R <= G, L1 is replaced by all Left options of L1R (and
+ *     symmetrically R1 with R1L >= G is replaced by R1L's Right options).
+ * What is left is the canonical form, unique to the value, which is then
+ * interned.  When every option is a number and every Left one is below
+ * every Right one the simplicity theorem names the value directly.
+ *
+ * The reversibility tests compare options with G itself, which is not in
+ * the store; the comparisons with G (cgt_order.c) are memoised for the
+ * whole simplification, which is sound because no step changes G's value.
+ */
+#include "cgt_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct gr_cgt_list {
+    gr_cgt *v;
+    size_t n, cap;
+} gr_cgt_list;
+
+static int gr_cgt_cmp_handle(const void *a, const void *b)
+{
+    gr_cgt x = *(const gr_cgt *)a, y = *(const gr_cgt *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void gr_cgt_list_sort(gr_cgt_list *l)
+{
+    if (l->n < 2) {
+        return;
+    }
+    qsort(l->v, l->n, sizeof(gr_cgt), gr_cgt_cmp_handle);
+    size_t w = 1;
+    for (size_t i = 1; i < l->n; i++) {
+        if (l->v[i] != l->v[w - 1]) {
+            l->v[w++] = l->v[i];
+        }
+    }
+    l->n = w;
+}
+
+static gr_status gr_cgt_list_append(gr_arena *a, gr_cgt_list *l, const gr_cgt *v, size_t n)
+{
+    if (n == 0) {
+        return GR_OK;
+    }
+    gr_cgt *p = gr_arena_grow(a, l->v, &l->cap, l->n + n, sizeof(gr_cgt), 8);
+    if (p == NULL) {
+        return GR_ENOMEM;
+    }
+    l->v = p;
+    if (n > 0) {
+        memcpy(l->v + l->n, v, n * sizeof(gr_cgt));
+    }
+    l->n += n;
+    return GR_OK;
+}
+
+/* Drops the options dominated for their owner: for Left (left true) x
+ * with x <= y for another y; for Right x with y <= x. */
+static gr_status gr_cgt_drop_dominated(gr_cgt_store *s, gr_cgt_list *l, bool left)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < l->n; i++) {
+        bool dominated = false;
+        for (size_t j = 0; j < l->n && !dominated; j++) {
+            if (j == i) {
+                continue;
+            }
+            gr_status st = left ? gr_cgt_leq(s, l->v[i], l->v[j], &dominated)
+                                : gr_cgt_leq(s, l->v[j], l->v[i], &dominated);
+            if (st != GR_OK) {
+                return st;
+            }
+        }
+        /* two distinct canonical games are never equal, so of a pair only
+         * the smaller (for Left) is dropped, and dropping in place is safe */
+        if (!dominated) {
+            l->v[w++] = l->v[i];
+        }
+    }
+    l->n = w;
+    return GR_OK;
+}
+
+/* Bypasses the first reversible option found; *changed says whether one
+ * was. */
+static gr_status gr_cgt_bypass_one(gr_cgt_store *s, gr_cgt_list *l, gr_cgt_list *r, bool left,
+                                   bool *changed)
+{
+    gr_cgt_temp g = {l->v, r->v, l->n, r->n};
+    gr_cgt_list *own = left ? l : r;
+    *changed = false;
+    for (size_t i = 0; i < own->n; i++) {
+        const gr_cgt_node *n = &s->nodes[own->v[i]];
+        /* Left's option reverses through its Right options, and back */
+        const gr_cgt *through = left ? n->opts + n->nl : n->opts;
+        size_t nt = left ? n->nr : n->nl;
+        for (size_t k = 0; k < nt; k++) {
+            bool rev;
+            gr_status st = left ? gr_cgt_leq_temp_x(s, through[k], &g, &rev)
+                                : gr_cgt_leq_temp_y(s, &g, through[k], &rev);
+            if (st != GR_OK) {
+                return st;
+            }
+            if (!rev) {
+                continue;
+            }
+            const gr_cgt_node *m = &s->nodes[through[k]];
+            const gr_cgt *repl = left ? m->opts : m->opts + m->nl;
+            size_t nrepl = left ? m->nl : m->nr;
+            own->v[i] = own->v[--own->n];
+            st = gr_cgt_list_append(s->arena, own, repl, nrepl);
+            if (st != GR_OK) {
+                return st;
+            }
+            gr_cgt_list_sort(own);
+            *changed = true;
+            return GR_OK;
+        }
+    }
+    return GR_OK;
+}
+
+/* When every option is a number and Left's are below Right's, the
+ * simplest number between them (*is_number false otherwise). */
+static gr_status gr_cgt_number_between(gr_cgt_store *s, const gr_cgt_list *l, const gr_cgt_list *r,
+                                       bool *is_number, gr_cgt *out)
+{
+    *is_number = false;
+    gr_dyadic lo = {0, 0}, hi = {0, 0};
+    for (size_t i = 0; i < l->n; i++) {
+        const gr_cgt_node *n = &s->nodes[l->v[i]];
+        if ((n->flags & GR_CGT_F_NUMBER) == 0) {
+            return GR_OK;
+        }
+        if (i == 0 || gr_dy_cmp(n->value, lo) > 0) {
+            lo = n->value;
+        }
+    }
+    for (size_t i = 0; i < r->n; i++) {
+        const gr_cgt_node *n = &s->nodes[r->v[i]];
+        if ((n->flags & GR_CGT_F_NUMBER) == 0) {
+            return GR_OK;
+        }
+        if (i == 0 || gr_dy_cmp(n->value, hi) < 0) {
+            hi = n->value;
+        }
+    }
+    gr_dyadic x;
+    if (l->n > 0 && r->n > 0 && gr_dy_cmp(lo, hi) >= 0) {
+        return GR_OK;
+    }
+    if (!gr_dy_simplest(l->n > 0, lo, r->n > 0, hi, &x)) {
+        return GR_ELIMIT;
+    }
+    *is_number = true;
+    return gr_cgt_number(s, x, out);
+}
+
+gr_status gr_cgt_make(gr_cgt_store *s, const gr_cgt *left, size_t nl, const gr_cgt *right,
+                      size_t nr, gr_cgt *out)
+{
+    for (size_t i = 0; i < nl + nr; i++) {
+        if ((i < nl ? left[i] : right[i - nl]) >= s->count) {
+            return GR_EINVAL;
+        }
+    }
+    gr_cgt_list l = {NULL, 0, 0}, r = {NULL, 0, 0};
+    gr_status st = gr_cgt_list_append(s->arena, &l, left, nl);
+    if (st == GR_OK) {
+        st = gr_cgt_list_append(s->arena, &r, right, nr);
+    }
+    if (st != GR_OK) {
+        return st;
+    }
+    gr_cgt_list_sort(&l);
+    gr_cgt_list_sort(&r);
+    bool is_number;
+    st = gr_cgt_number_between(s, &l, &r, &is_number, out);
+    if (st != GR_OK || is_number) {
+        goto done;
+    }
+    gr_cgt_map_clear(&s->temp_memo);
+    for (bool changed = true; changed;) {
+        if ((st = gr_cgt_drop_dominated(s, &l, true)) != GR_OK ||
+            (st = gr_cgt_drop_dominated(s, &r, false)) != GR_OK ||
+            (st = gr_cgt_bypass_one(s, &l, &r, true, &changed)) != GR_OK) {
+            goto done;
+        }
+        if (!changed && (st = gr_cgt_bypass_one(s, &l, &r, false, &changed)) != GR_OK) {
+            goto done;
+        }
+        if ((st = gr_cgt_tick(s)) != GR_OK) {
+            goto done;
+        }
+    }
+    st = gr_cgt_number_between(s, &l, &r, &is_number, out);
+    if (st == GR_OK && !is_number) {
+        st = gr_cgt_intern(s, l.v, l.n, r.v, r.n, out);
+    }
+done:
+    gr_arena_free(s->arena, l.v, l.cap * sizeof(gr_cgt));
+    gr_arena_free(s->arena, r.v, r.cap * sizeof(gr_cgt));
+    return st;
+}

@@ -1,0 +1,128 @@
+/* Shared between the cgt_*.c files of the core only (not public API). */
+#ifndef GR_CGT_INTERNAL_H
+#define GR_CGT_INTERNAL_H
+
+#include "grundy/cgt.h"
+
+#define GR_CGT_NONE UINT32_MAX
+
+/* ---- dyadic rationals (cgt_dyadic.c) ---------------------------------- */
+/* Every result is reduced; false when it does not fit (|num| < 2^62,
+ * exp <= 62), which the callers turn into GR_ELIMIT. */
+bool gr_dy_reduce(gr_dyadic *d);
+bool gr_dy_add(gr_dyadic a, gr_dyadic b, gr_dyadic *out);
+bool gr_dy_sub(gr_dyadic a, gr_dyadic b, gr_dyadic *out);
+bool gr_dy_half(gr_dyadic a, gr_dyadic *out);
+int gr_dy_cmp(gr_dyadic a, gr_dyadic b);
+gr_dyadic gr_dy_int(int64_t n);
+gr_dyadic gr_dy_neg(gr_dyadic a);
+static inline bool gr_dy_eq(gr_dyadic a, gr_dyadic b)
+{
+    return a.num == b.num && a.exp == b.exp;
+}
+/* The simplest number strictly between lo and hi (either side may be
+ * absent: has_lo/has_hi false), as the simplicity theorem picks it. */
+bool gr_dy_simplest(bool has_lo, gr_dyadic lo, bool has_hi, gr_dyadic hi, gr_dyadic *out);
+
+/* ---- a map from 64-bit keys to 32-bit values (cgt_map.c) -------------- */
+/* Open addressing.  A generation number lets a map be emptied in O(1)
+ * (gr_cgt_map_clear): entries of an older generation count as empty. */
+typedef struct gr_cgt_map_slot {
+    uint64_t key;
+    uint32_t value, gen;
+} gr_cgt_map_slot;
+
+typedef struct gr_cgt_map {
+    gr_cgt_map_slot *slots;
+    size_t cap, count; /* cap a power of two; count: entries of this gen */
+    uint32_t gen;      /* >= 1; slots with gen 0 were never used */
+} gr_cgt_map;
+
+gr_status gr_cgt_map_init(gr_arena *a, gr_cgt_map *m, size_t cap);
+bool gr_cgt_map_get(const gr_cgt_map *m, uint64_t key, uint32_t *value);
+gr_status gr_cgt_map_put(gr_arena *a, gr_cgt_map *m, uint64_t key, uint32_t value);
+void gr_cgt_map_clear(gr_cgt_map *m);
+
+static inline uint64_t gr_cgt_pair(gr_cgt a, gr_cgt b)
+{
+    return ((uint64_t)a << 32) | b;
+}
+
+/* ---- the store (cgt_store.c) ------------------------------------------ */
+enum {
+    GR_CGT_F_NUMBER = 1,  /* the game is the number `value` */
+    GR_CGT_F_UPTIMAL = 2, /* the game is value + ups.^ + *nim */
+    GR_CGT_F_STOPS = 4,   /* lstop/rstop are known */
+};
+
+typedef struct gr_cgt_node {
+    const gr_cgt *opts; /* nl left options then nr right, each sorted by handle */
+    uint32_t nl, nr;
+    uint32_t hash;
+    uint32_t depth;  /* longest chain of non-number options; 0 for numbers */
+    uint32_t neg;    /* handle of the negative, or GR_CGT_NONE until known */
+    uint32_t thermo; /* index into the store's thermographs, or GR_CGT_NONE */
+    uint32_t flags;
+    int32_t ups;     /* with GR_CGT_F_UPTIMAL */
+    uint32_t nim;    /* with GR_CGT_F_UPTIMAL */
+    gr_dyadic value; /* the number, or the number part of an uptimal */
+    gr_dyadic lstop, rstop;
+} gr_cgt_node;
+
+/* A wall of a thermograph, for temperatures t >= 0: points (t[i], v[i])
+ * with t[0] = 0, and from each point on the value changes by s[i] per unit
+ * of temperature until the next point (for the last one: for ever). */
+typedef struct gr_cgt_wall {
+    gr_dyadic *t, *v;
+    int8_t *s;
+    uint32_t n;
+} gr_cgt_wall;
+
+typedef struct gr_cgt_thermo {
+    gr_cgt_wall left, right; /* both end in the vertical mast (tail 0) */
+    gr_dyadic mean, temp;
+} gr_cgt_thermo;
+
+struct gr_cgt_store {
+    gr_arena *arena;
+    gr_cgt_node *nodes;
+    size_t count, cap;
+    uint32_t *table; /* interning: node index + 1, 0 empty; open addressing */
+    size_t table_cap;
+    gr_cgt_map leq_memo;     /* pair -> 0/1 */
+    gr_cgt_map add_memo;     /* pair -> handle */
+    gr_cgt_map temp_memo;    /* comparisons with the game being simplified */
+    gr_cgt_map number_index; /* gr_cgt_number_key(value) -> handle */
+    gr_cgt_thermo *thermos;
+    size_t thermo_count, thermo_cap;
+    uint32_t steps; /* work counter: gr_arena_check every 4096 */
+};
+
+static inline const gr_cgt_node *gr_cgt_node_of(const gr_cgt_store *s, gr_cgt g)
+{
+    return &s->nodes[g];
+}
+static inline bool gr_cgt_num(const gr_cgt_store *s, gr_cgt g)
+{
+    return (s->nodes[g].flags & GR_CGT_F_NUMBER) != 0;
+}
+
+/* Polls the arena's stop conditions every few thousand calls. */
+gr_status gr_cgt_tick(gr_cgt_store *s);
+
+/* The handle of {left|right} when the lists are already canonical (sorted,
+ * no duplicates, no dominated or reversible options): looked up, or
+ * added. */
+gr_status gr_cgt_intern(gr_cgt_store *s, const gr_cgt *left, size_t nl, const gr_cgt *right,
+                        size_t nr, gr_cgt *out);
+
+/* Comparisons with a game G = {L|R} that is not in the store (cgt_order.c):
+ * X <= G and G <= Y for canonical X, Y. */
+typedef struct gr_cgt_temp {
+    const gr_cgt *left, *right;
+    size_t nl, nr;
+} gr_cgt_temp;
+gr_status gr_cgt_leq_temp_x(gr_cgt_store *s, gr_cgt x, const gr_cgt_temp *g, bool *out);
+gr_status gr_cgt_leq_temp_y(gr_cgt_store *s, const gr_cgt_temp *g, gr_cgt y, bool *out);
+
+#endif

@@ -1,0 +1,422 @@
+/* Canonical partizan games against the definitions: random game trees of
+ * small birthday, not simplified, are played out by exhaustive search
+ * (Left first, Right first), and the store's canonical forms must agree on
+ * outcomes, on order (G <= H iff Left moving first loses G - H), on sums
+ * and on equality (equal handles iff G - H is a second-player win).  Then
+ * published values: CGSuite's printing of its own test cases, and means and
+ * temperatures of known games. */
+#include "gr_test.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "grundy/cgt.h"
+
+/* ---- raw game trees and exhaustive search -------------------------------- */
+
+#define RAW_MAX 4096
+#define RAW_OPTS 3
+
+typedef struct raw {
+    int nl, nr;
+    int l[RAW_OPTS], r[RAW_OPTS];
+} raw;
+
+static raw pool[RAW_MAX];
+static int pool_n;
+
+/* A random game of birthday <= b (options of birthday < b). */
+static int raw_random(gr_test_rng *rng, int b)
+{
+    assert_true(pool_n < RAW_MAX);
+    int g = pool_n++;
+    raw *x = &pool[g];
+    x->nl = x->nr = 0;
+    if (b == 0) {
+        return g;
+    }
+    int nl = (int)gr_test_below(rng, RAW_OPTS + 1), nr = (int)gr_test_below(rng, RAW_OPTS + 1);
+    for (int i = 0; i < nl; i++) {
+        int o = raw_random(rng, (int)gr_test_below(rng, (uint64_t)b));
+        pool[g].l[pool[g].nl++] = o;
+    }
+    for (int i = 0; i < nr; i++) {
+        int o = raw_random(rng, (int)gr_test_below(rng, (uint64_t)b));
+        pool[g].r[pool[g].nr++] = o;
+    }
+    return g;
+}
+
+/* A sum of up to two raw games, each possibly negated (sign -1: Left and
+ * Right swap their options).  Whether the player to move wins. */
+typedef struct comp {
+    int g, sign;
+} comp;
+
+static bool wins(const comp *c, int n, bool left);
+
+static bool wins(const comp *c, int n, bool left)
+{
+    for (int k = 0; k < n; k++) {
+        const raw *x = &pool[c[k].g];
+        bool own_left = (c[k].sign > 0) == left;
+        int no = own_left ? x->nl : x->nr;
+        const int *o = own_left ? x->l : x->r;
+        for (int i = 0; i < no; i++) {
+            comp next[2];
+            memcpy(next, c, (size_t)n * sizeof(comp));
+            next[k].g = o[i];
+            if (!wins(next, n, !left)) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+static gr_cgt_outcome outcome_of(const comp *c, int n)
+{
+    bool lf = wins(c, n, true), rf = wins(c, n, false);
+    return lf ? (rf ? GR_CGT_N : GR_CGT_L) : (rf ? GR_CGT_R : GR_CGT_P);
+}
+
+/* The canonical form of a raw game, bottom-up through gr_cgt_make. */
+static gr_cgt canon(gr_cgt_store *s, int g)
+{
+    const raw *x = &pool[g];
+    gr_cgt l[RAW_OPTS], r[RAW_OPTS];
+    for (int i = 0; i < x->nl; i++) {
+        l[i] = canon(s, x->l[i]);
+    }
+    for (int i = 0; i < x->nr; i++) {
+        r[i] = canon(s, x->r[i]);
+    }
+    gr_cgt out;
+    assert_int_equal(gr_cgt_make(s, l, (size_t)x->nl, r, (size_t)x->nr, &out), GR_OK);
+    return out;
+}
+
+/* No dominated and no reversible options: the canonical form's defining
+ * property, checked with the store's own order. */
+static void assert_canonical(gr_cgt_store *s, gr_cgt g)
+{
+    const gr_cgt *lo, *ro;
+    size_t nl, nr;
+    gr_cgt_options(s, g, &lo, &nl, &ro, &nr);
+    for (size_t i = 0; i < nl; i++) {
+        for (size_t j = 0; j < nl; j++) {
+            bool le;
+            assert_int_equal(gr_cgt_leq(s, lo[i], lo[j], &le), GR_OK);
+            assert_true(i == j || !le);
+        }
+        const gr_cgt *a, *b;
+        size_t na, nb;
+        gr_cgt_options(s, lo[i], &a, &na, &b, &nb);
+        for (size_t k = 0; k < nb; k++) {
+            bool le;
+            assert_int_equal(gr_cgt_leq(s, b[k], g, &le), GR_OK);
+            assert_false(le);
+        }
+    }
+    for (size_t i = 0; i < nr; i++) {
+        for (size_t j = 0; j < nr; j++) {
+            bool le;
+            assert_int_equal(gr_cgt_leq(s, ro[j], ro[i], &le), GR_OK);
+            assert_true(i == j || !le);
+        }
+        const gr_cgt *a, *b;
+        size_t na, nb;
+        gr_cgt_options(s, ro[i], &a, &na, &b, &nb);
+        for (size_t k = 0; k < na; k++) {
+            bool le;
+            assert_int_equal(gr_cgt_leq(s, g, a[k], &le), GR_OK);
+            assert_false(le);
+        }
+    }
+}
+
+static void test_against_search(void **state)
+{
+    (void)state;
+    gr_arena *a = gr_arena_create(0);
+    gr_cgt_store *s;
+    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
+    gr_test_rng rng = {20261201};
+    enum { GAMES = 60 };
+    int raw_g[GAMES];
+    gr_cgt can[GAMES];
+    pool_n = 0;
+    for (int i = 0; i < GAMES; i++) {
+        raw_g[i] = raw_random(&rng, 1 + (int)gr_test_below(&rng, 3));
+        can[i] = canon(s, raw_g[i]);
+        comp c = {raw_g[i], 1};
+        gr_cgt_outcome o;
+        assert_int_equal(gr_cgt_outcome_of(s, can[i], &o), GR_OK);
+        assert_int_equal(o, outcome_of(&c, 1));
+        assert_canonical(s, can[i]);
+        gr_cgt n, z;
+        assert_int_equal(gr_cgt_neg(s, can[i], &n), GR_OK);
+        assert_int_equal(gr_cgt_add(s, can[i], n, &z), GR_OK);
+        assert_int_equal(z, gr_cgt_zero(s));
+    }
+    for (int i = 0; i < GAMES; i++) {
+        for (int j = 0; j < GAMES; j++) {
+            comp diff[2] = {{raw_g[i], 1}, {raw_g[j], -1}};
+            bool left_first = wins(diff, 2, true), right_first = wins(diff, 2, false);
+            bool le;
+            assert_int_equal(gr_cgt_leq(s, can[i], can[j], &le), GR_OK);
+            assert_int_equal(le, !left_first); /* G <= H iff Left loses G - H first */
+            assert_int_equal(can[i] == can[j], !left_first && !right_first);
+            if (j % 3 == 0) {
+                comp sum[2] = {{raw_g[i], 1}, {raw_g[j], 1}};
+                gr_cgt g;
+                gr_cgt_outcome o;
+                assert_int_equal(gr_cgt_add(s, can[i], can[j], &g), GR_OK);
+                assert_int_equal(gr_cgt_outcome_of(s, g, &o), GR_OK);
+                assert_int_equal(o, outcome_of(sum, 2));
+                assert_canonical(s, g);
+            }
+        }
+    }
+    gr_arena_destroy(a);
+}
+
+/* ---- published values ------------------------------------------------------ */
+
+static const char *print_expr(gr_arena *a, gr_cgt_store *s, const char *expr, gr_cgt *g)
+{
+    size_t at;
+    const char *what;
+    gr_status st = gr_cgt_parse(s, expr, strlen(expr), g, &at, &what);
+    if (st != GR_OK) {
+        fprintf(stderr, "%s: %s at %zu\n", expr, what, at);
+        return "(error)";
+    }
+    gr_buf b;
+    gr_buf_init(&b, a);
+    assert_int_equal(gr_cgt_print(s, *g, &b), GR_OK);
+    return gr_buf_cstr(&b);
+}
+
+static void test_printing(void **state)
+{
+    (void)state;
+    /* CGSuite's output for these inputs (its own test cases where marked) */
+    static const char *const cases[][2] = {
+        {"0", "0"},
+        {"5", "5"},
+        {"-1/2", "-1/2"},
+        {"25/16", "25/16"},
+        {"*8", "*8"},
+        {"9/8+*", "9/8*"}, /* CGSuite */
+        {"^", "^"},
+        {"v*", "v*"},                   /* CGSuite */
+        {"6+^*", "6^*"},                /* CGSuite */
+        {"^*6", "^*6"},                 /* CGSuite */
+        {"73/16+v9*8", "73/16v9*8"},    /* CGSuite */
+        {"{0||0|vvv}", "{0||0|v3}"},    /* CGSuite */
+        {"{^^^|vv}", "{^3|vv}"},        /* CGSuite */
+        {"{0||0|-3/2}", "Tiny(3/2)"},   /* CGSuite */
+        {"{1|^^||^}", "{1|^^||^}"},     /* CGSuite */
+        {"{1|^^^||^}", "{1|^3||^}"},    /* CGSuite */
+        {"{3||2+*|1+*}", "{3||2*|1*}"}, /* CGSuite */
+        {"{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}",
+         "{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}"}, /* CGSuite */
+        {"{0|}", "1"},
+        {"{|0}", "-1"},
+        {"{0|0}", "*"},
+        {"{0|*}", "^"},
+        {"{*|0}", "v"},
+        {"^+^", "^^"},
+        {"{1|0}", "{1|0}"},
+        {"{1/2|1}", "3/4"},
+        {"{1|-1}", "\xc2\xb1"
+                   "1"},
+        {"1+*", "1*"},
+        {"1/2 + *", "1/2*"},
+        {"1+^", "1^"},
+        {"^+*", "^*"},
+        {"*2+*3", "*"},
+        {"{*|*}", "0"},
+        {"{0,*|0,*}", "*2"},
+        {"{0,*|0}", "^*"},
+        {"- - 3/8 + 1/8", "1/2"},
+        {"{2|0} - 1", "\xc2\xb1"
+                      "1"},
+        {"(1 + (2 - 3)) + {5|-5}", "\xc2\xb1"
+                                   "5"},
+    };
+    gr_arena *a = gr_arena_create(0);
+    gr_cgt_store *s;
+    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        gr_cgt g, h;
+        const char *text = print_expr(a, s, cases[i][0], &g);
+        if (strcmp(text, cases[i][1]) != 0) {
+            fail_msg("%s printed %s, want %s", cases[i][0], text, cases[i][1]);
+        }
+        /* the printed form reads back as the same game */
+        print_expr(a, s, text, &h);
+        assert_int_equal(g, h);
+    }
+    gr_arena_destroy(a);
+}
+
+static void test_ups_and_stars(void **state)
+{
+    (void)state;
+    /* every n.^ + *m made by sums is recognised and printed compactly */
+    gr_arena *a = gr_arena_create(0);
+    gr_cgt_store *s;
+    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
+    gr_cgt up, down;
+    assert_int_equal(gr_cgt_up(s, &up), GR_OK);
+    assert_int_equal(gr_cgt_neg(s, up, &down), GR_OK);
+    for (int n = -5; n <= 5; n++) {
+        for (unsigned m = 0; m < 6; m++) {
+            gr_cgt g;
+            assert_int_equal(gr_cgt_nimber(s, m, &g), GR_OK);
+            for (int k = 0; k < (n < 0 ? -n : n); k++) {
+                assert_int_equal(gr_cgt_add(s, g, n < 0 ? down : up, &g), GR_OK);
+            }
+            char want[32] = "";
+            int at = 0;
+            int u = n < 0 ? -n : n;
+            const char *sym = n < 0 ? "v" : "^";
+            if (u == 1) {
+                at += snprintf(want + at, sizeof(want) - (size_t)at, "%s", sym);
+            } else if (u == 2) {
+                at += snprintf(want + at, sizeof(want) - (size_t)at, "%s%s", sym, sym);
+            } else if (u > 2) {
+                at += snprintf(want + at, sizeof(want) - (size_t)at, "%s%d", sym, u);
+            }
+            if (m == 1) {
+                at += snprintf(want + at, sizeof(want) - (size_t)at, "*");
+            } else if (m > 1) {
+                at += snprintf(want + at, sizeof(want) - (size_t)at, "*%u", m);
+            }
+            if (at == 0) {
+                snprintf(want, sizeof(want), "0");
+            }
+            gr_buf b;
+            gr_buf_init(&b, a);
+            assert_int_equal(gr_cgt_print(s, g, &b), GR_OK);
+            assert_string_equal(gr_buf_cstr(&b), want);
+        }
+    }
+    gr_arena_destroy(a);
+}
+
+static void test_thermography(void **state)
+{
+    (void)state;
+    static const char *const cases[][5] = {
+        /* expression, mean, temperature, left stop, right stop */
+        {"{2|-1}", "1/2", "3/2", "2", "-1"},
+        {"{1|-1}", "0", "1", "1", "-1"},
+        {"{1|0}", "1/2", "1/2", "1", "0"},
+        {"*", "0", "0", "0", "0"},
+        {"^", "0", "0", "0", "0"},
+        {"0", "0", "-1", "0", "0"},
+        {"5", "5", "-1", "5", "5"},
+        {"1/2", "1/2", "-1/2", "1/2", "1/2"},
+        {"3/4", "3/4", "-1/4", "3/4", "3/4"},
+        {"25/16", "25/16", "-1/16", "25/16", "25/16"}, /* CGSuite */
+        {"9/8+*", "9/8", "0", "9/8", "9/8"},           /* CGSuite */
+        {"{0||0|-3/2}", "0", "0", "0", "0"},
+        /* ludology's tests: {5/2, {4|2} | {-1|-2}, {0|-4}}: mean 1/2, temp 5/2 */
+        {"{5/2, {4|2} | {-1|-2}, {0|-4}}", "1/2", "5/2", "5/2", "-1"},
+        /* the means of a sum add */
+        {"{4|2} + {-1|-2}", "3/2", "1", "2", "1"},
+        {"{3||2|1}", "9/4", "3/4", "3", "2"},
+    };
+    gr_arena *a = gr_arena_create(0);
+    gr_cgt_store *s;
+    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        gr_cgt g;
+        size_t at;
+        const char *what;
+        assert_int_equal(gr_cgt_parse(s, cases[i][0], strlen(cases[i][0]), &g, &at, &what), GR_OK);
+        gr_dyadic d[4];
+        assert_int_equal(gr_cgt_mean_temp(s, g, &d[0], &d[1]), GR_OK);
+        assert_int_equal(gr_cgt_stops(s, g, &d[2], &d[3]), GR_OK);
+        for (int k = 0; k < 4; k++) {
+            gr_buf b;
+            gr_buf_init(&b, a);
+            gr_dyadic_print(d[k], &b);
+            if (strcmp(gr_buf_cstr(&b), cases[i][1 + k]) != 0) {
+                fail_msg("%s: field %d is %s, want %s", cases[i][0], k, gr_buf_cstr(&b),
+                         cases[i][1 + k]);
+            }
+        }
+    }
+    gr_arena_destroy(a);
+}
+
+static void test_errors_and_limits(void **state)
+{
+    (void)state;
+    gr_arena *a = gr_arena_create(0);
+    gr_cgt_store *s;
+    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
+    static const struct {
+        const char *expr;
+        gr_status st;
+        size_t at;
+    } bad[] = {
+        {"", GR_EINVAL, 0},
+        {"1 +", GR_EINVAL, 3},
+        {"3/5", GR_EINVAL, 2},
+        {"{1|", GR_EINVAL, 3},
+        {"{1,|0}", GR_EINVAL, 3},
+        {"(1", GR_EINVAL, 2},
+        {"1 2", GR_EINVAL, 2},
+        {"{0|1|2}", GR_EINVAL, 0},
+        {"99999999999", GR_ELIMIT, 0},
+        {"1/8589934592", GR_ELIMIT, 0},
+        {"*5000", GR_ELIMIT, 0},
+        {"x", GR_EINVAL, 0},
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        gr_cgt g;
+        size_t at = 999;
+        const char *what = NULL;
+        gr_status st = gr_cgt_parse(s, bad[i].expr, strlen(bad[i].expr), &g, &at, &what);
+        if (st != bad[i].st || at != bad[i].at) {
+            fail_msg("%s: status %d at %zu (%s)", bad[i].expr, st, at, what ? what : "");
+        }
+        assert_non_null(what);
+    }
+    /* nesting past the documented limit stops with a limit, not the stack */
+    char deep[3 * GR_CGT_EXPR_MAX_NESTING + 16];
+    size_t n = 0;
+    for (int i = 0; i <= GR_CGT_EXPR_MAX_NESTING; i++) {
+        deep[n++] = '(';
+    }
+    deep[n++] = '1';
+    for (int i = 0; i <= GR_CGT_EXPR_MAX_NESTING; i++) {
+        deep[n++] = ')';
+    }
+    gr_cgt g;
+    size_t at;
+    const char *what;
+    assert_int_equal(gr_cgt_parse(s, deep, n, &g, &at, &what), GR_ELIMIT);
+    assert_int_equal(gr_cgt_parse(s, deep + 1, n - 2, &g, &at, &what), GR_OK);
+    /* the deepest braces allowed: 1/2^k chains and up-ladders stay cheap */
+    gr_dyadic tiny = {1, GR_CGT_MAX_EXP};
+    assert_int_equal(gr_cgt_number(s, tiny, &g), GR_OK);
+    assert_int_equal(gr_cgt_integer(s, GR_CGT_MAX_INTEGER, &g), GR_OK);
+    assert_int_equal(gr_cgt_add(s, g, g, &g), GR_ELIMIT);
+    gr_arena_destroy(a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_against_search),    cmocka_unit_test(test_printing),
+        cmocka_unit_test(test_ups_and_stars),     cmocka_unit_test(test_thermography),
+        cmocka_unit_test(test_errors_and_limits),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
