@@ -34,7 +34,7 @@
 
 #define GR_HBC_MAX_EDGES 100000       /* edges in a request */
 #define GR_HBC_MAX_SEARCH_EDGES 64    /* edges in play of a position that is searched */
-#define GR_HBC_MAX_VERTEX 0xFFFFFFFEu /* vertex ids */
+#define GR_HBC_MAX_VERTEX 0x7FFFFFFFu /* vertex ids: 0 .. 2^31 - 1 */
 
 typedef enum gr_hbc_colour { GR_HBC_BLUE = 0, GR_HBC_RED = 1, GR_HBC_GREEN = 2 } gr_hbc_colour;
 

@@ -400,7 +400,20 @@ gr_status gr_dom_outcome(gr_dom *g, bool *left_wins, gr_dom_move *left_move, boo
     }
     gr_dom_osearch o = {NULL, 0, 0};
     unsigned w = g->cols;
+    /* a board symmetric about its diagonal is its own transposition, so
+     * Right moving first is Left moving first with the board turned:
+     * the answer and the move are read off Left's search */
+    bool diagonal = g->rows == g->cols;
+    for (uint64_t m = g->empty; m != 0 && diagonal; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(m);
+        diagonal = (g->empty >> ((i % w) * w + i / w)) & 1;
+    }
     for (unsigned side = 0; side < 2; side++) {
+        if (side == GR_DOM_RIGHT && diagonal) {
+            *right_wins = *left_wins;
+            *right_move = (gr_dom_move){left_move->c, left_move->r, left_move->after};
+            break;
+        }
         bool *wins = side == GR_DOM_LEFT ? left_wins : right_wins;
         gr_dom_move *mv = side == GR_DOM_LEFT ? left_move : right_move;
         *wins = false;

@@ -314,6 +314,7 @@ def test_hackenbush_bad_input(srv):
     expect_problem(srv.post_json(HBC, {"edges": [[0, -1, "red"]], "ground": [0]}), 400,
                    "/edges/0/1")
     expect_problem(srv.post_json(HBC, {"edges": [], "ground": []}), 400, "/ground")
+    expect_problem(srv.post_json(HBC, {"edges": [], "ground": [2**31]}), 400, "/ground/0")
     expect_problem(srv.post_json(HBC, {"edges": []}), 400)
     big = [[0, 0, "green"]] * 65
     expect_problem(srv.post_json(HBC, {"edges": big, "ground": [0]}), 422, "/edges")
