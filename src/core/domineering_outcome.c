@@ -16,9 +16,10 @@
  * (canonical, so equal values share one).  It is a cache and may drop
  * entries: it grows by doubling to GR_DOM_OT_MAX entries, then overwrites.
  *
- * Moves in B are tried best first by the usual Domineering heuristic: a
- * domino that takes away many of the opponent's placements and few of the
- * mover's own.  The search runs on an explicit stack of frames, at most
+ * Moves in B are tried best first by the usual Domineering heuristic: the
+ * position a domino leaves is judged by the mover's placements less the
+ * opponent's, safe placements (on cells the other player can never cover)
+ * weighing more.  The search runs on an explicit stack of frames, at most
  * one per domino on the board plus one per option of S taken.
  */
 #include <string.h>
@@ -218,21 +219,42 @@ static void gr_dom_oset(gr_dom *g, const gr_dom_okey *k, bool wins)
     }
 }
 
-/* The dominoes of `side` in b, best first (see the top). */
+/* The cells of b that the player of `side` alone can ever cover: no
+ * empty neighbour across that player's orientation. */
+static uint64_t gr_dom_safe_cells(uint64_t b, unsigned w, unsigned side)
+{
+    if (side == GR_DOM_LEFT) {
+        uint64_t hn = ((b << 1) & ~gr_dom_first_col(w)) | ((b >> 1) & ~gr_dom_last_col(w));
+        return b & ~hn;
+    }
+    return w >= 64 ? b : b & ~((b << w) | (b >> w));
+}
+
+/* The placements of `side` in b. */
+static uint64_t gr_dom_places(uint64_t b, unsigned w, unsigned side)
+{
+    return side == GR_DOM_LEFT ? gr_dom_vert(b, w) : gr_dom_horiz(b, w);
+}
+
+/* The dominoes of `side` in b, best first (see the top): by the position
+ * they leave, the mover's placements less the opponent's, plus four times
+ * the mover's safe placements (on cells only it can cover) less twice the
+ * opponent's. */
 static void gr_dom_order(const gr_dom *g, uint64_t b, unsigned side, gr_dom_frame *f)
 {
-    unsigned w = g->cols;
-    uint64_t vert = gr_dom_vert(b, w), horiz = gr_dom_horiz(b, w);
-    uint64_t own = side == GR_DOM_LEFT ? vert : horiz, opp = side == GR_DOM_LEFT ? horiz : vert;
-    unsigned step = side == GR_DOM_LEFT ? w : 1, ostep = side == GR_DOM_LEFT ? 1 : w;
+    unsigned w = g->cols, o = 1 - side;
+    uint64_t own = gr_dom_places(b, w, side);
+    unsigned step = side == GR_DOM_LEFT ? w : 1;
     int score[64];
     unsigned n = 0;
     for (uint64_t m = own; m != 0; m &= m - 1) {
         unsigned i = (unsigned)__builtin_ctzll(m);
-        uint64_t d = (1ULL << i) | (1ULL << (i + step));
-        /* placements overlapping d: starting on d or one step before it */
-        uint64_t hit_opp = d | (d >> ostep), hit_own = d | (d >> step);
-        int s = 2 * __builtin_popcountll(opp & hit_opp) - __builtin_popcountll(own & hit_own);
+        uint64_t after = b & ~((1ULL << i) | (1ULL << (i + step)));
+        int s =
+            __builtin_popcountll(gr_dom_places(after, w, side)) -
+            __builtin_popcountll(gr_dom_places(after, w, o)) +
+            4 * __builtin_popcountll(gr_dom_places(gr_dom_safe_cells(after, w, side), w, side)) -
+            2 * __builtin_popcountll(gr_dom_places(gr_dom_safe_cells(after, w, o), w, o));
         unsigned j = n++;
         while (j > 0 && score[j - 1] < s) {
             score[j] = score[j - 1];
