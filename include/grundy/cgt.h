@@ -15,9 +15,10 @@
  * its own options only (number avoidance).  So no operation walks down the
  * chain of options of a number, and the depth of every recursion is
  * bounded by the games' "hot depth" (the longest chain of non-number
- * options), which the store keeps below GR_CGT_MAX_DEPTH.
+ * options), which the store keeps below GR_CGT_MAX_DEPTH.  Games of the form
+ * x + n.^ + *m are recognised as they are made and added in closed form.
  *
- * Limits (GR_ELIMIT past them): integer parts up to GR_CGT_MAX_INTEGER in
+ * Limits (GR_ELIMIT past them): every number at most GR_CGT_MAX_INTEGER in
  * magnitude, denominators up to 2^GR_CGT_MAX_EXP, hot depth up to
  * GR_CGT_MAX_DEPTH, and GR_CGT_MAX_NODES games in one store.
  *
@@ -53,6 +54,9 @@ gr_status gr_cgt_store_new(gr_arena *a, gr_cgt_store **out);
 gr_arena *gr_cgt_store_arena(const gr_cgt_store *s);
 /* Number of games the store holds (handles are 0 .. count-1). */
 size_t gr_cgt_store_count(const gr_cgt_store *s);
+
+/* Functions returning gr_status answer GR_EINVAL for a handle that is not
+ * the store's; the void and bool ones require valid handles. */
 
 /* ---- construction --------------------------------------------------- */
 gr_cgt gr_cgt_zero(const gr_cgt_store *s);
@@ -97,7 +101,9 @@ gr_status gr_cgt_mean_temp(gr_cgt_store *s, gr_cgt g, gr_dyadic *mean, gr_dyadic
 /* ---- printing ------------------------------------------------------------ */
 /* CGSuite's notation: 0, 1, -2, 3/8, *, *2, 1*, ^, v, ^*, ^^ (2 ups),
  * ^3, v*, 1/2^*, ±1, 2±1, {1|0}, {0||0|-1}...  Equal games print alike.
- * GR_ELIMIT when the text would pass GR_CGT_MAX_TEXT bytes. */
+ * GR_ELIMIT when the text would pass GR_CGT_MAX_TEXT bytes.  Fills the
+ * store's memo of negatives under g (no game changes), which is why it
+ * can fail with GR_ENOMEM too. */
 #define GR_CGT_MAX_TEXT (1u << 20)
 gr_status gr_cgt_print(const gr_cgt_store *s, gr_cgt g, gr_buf *out);
 /* A dyadic rational as "3/8", "-1", "0". */

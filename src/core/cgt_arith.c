@@ -114,6 +114,14 @@ gr_status gr_cgt_add(gr_cgt_store *s, gr_cgt a, gr_cgt b, gr_cgt *out)
         }
         return gr_cgt_number(s, x, out);
     }
+    if ((na->flags & nb->flags & GR_CGT_F_UPTIMAL) != 0) {
+        /* (x1 + n1.^ + *m1) + (x2 + n2.^ + *m2), in closed form */
+        gr_dyadic x;
+        if (!gr_dy_add(na->value, nb->value, &x)) {
+            return GR_ELIMIT;
+        }
+        return gr_cgt_uptimal(s, x, (int64_t)na->ups + nb->ups, na->nim ^ nb->nim, out);
+    }
     uint64_t key = a < b ? gr_cgt_pair(a, b) : gr_cgt_pair(b, a);
     uint32_t memo;
     if (gr_cgt_map_get(&s->add_memo, key, &memo)) {

@@ -3,7 +3,8 @@
  *
  *   expr    := term (("+" | "-") term)*
  *   term    := "-"* unit
- *   unit    := "±" unit | "(" expr ")" | "{" list "|" list "}" | compact
+ *   unit    := "±" unit | "±{" list "}" | "(" expr ")" | "{" lists "}" | compact
+ *   lists   := list (bars list)+     (bars: a run of "|"; see gr_px_build)
  *   list    := empty | expr ("," expr)*
  *   compact := [number] [tiny] [ups] [star], at least one of them, no spaces
  *   tiny    := ("Tiny(" | "Miny(") expr ")"
@@ -304,7 +305,10 @@ static gr_status gr_px_build(gr_cgt_parser *x, const gr_px_braced *b, size_t i, 
     return st == GR_OK ? st : gr_px_store(x, st, at);
 }
 
-static gr_status gr_px_braces(gr_cgt_parser *x, const char *at, gr_cgt *out)
+/* Braces; with `plain` non-NULL, braces without bars are a plain list of
+ * games (±{a,b} = {a,b | -a,-b}): *plain and *nplain get it. */
+static gr_status gr_px_braces(gr_cgt_parser *x, const char *at, gr_cgt *out, gr_cgt **plain,
+                              size_t *nplain)
 {
     gr_px_braced b = {NULL, NULL, NULL, 0};
     size_t cap = 0;
@@ -347,6 +351,11 @@ static gr_status gr_px_braces(gr_cgt_parser *x, const char *at, gr_cgt *out)
         }
         b.bars[b.segs - 1] = k;
     }
+    if (b.segs == 1 && plain != NULL) {
+        *plain = b.list[0];
+        *nplain = b.n[0];
+        return GR_OK;
+    }
     if (b.segs < 2) {
         return gr_px_fail(x, GR_EINVAL, x->p - 1,
                           "expected '|' between the Left and Right options");
@@ -373,16 +382,35 @@ static gr_status gr_px_nested(gr_cgt_parser *x, gr_cgt *out)
     }
     if (*x->p == '{') {
         x->p++;
-        return gr_px_braces(x, at, out);
+        return gr_px_braces(x, at, out, NULL, NULL);
     }
-    /* "±" (U+00B1): {G | -G} */
+    /* "±" (U+00B1): {G | -G}, or with a plain list ±{a,b} = {a,b | -a,-b} */
     x->p += 2;
-    gr_cgt g, ng;
-    if ((st = gr_px_unit(x, &g)) != GR_OK) {
+    gr_px_space(x);
+    gr_cgt one, *left = &one;
+    size_t n = 1;
+    if (x->p < x->end && *x->p == '{') {
+        const char *bat = x->p++;
+        left = NULL;
+        if ((st = gr_px_braces(x, bat, &one, &left, &n)) != GR_OK) {
+            return st;
+        }
+        if (left == NULL) {
+            left = &one, n = 1;
+        }
+    } else if ((st = gr_px_unit(x, &one)) != GR_OK) {
         return st;
     }
-    if ((st = gr_cgt_neg(s, g, &ng)) != GR_OK ||
-        (st = gr_cgt_make(s, &g, 1, &ng, 1, out)) != GR_OK) {
+    gr_cgt *right = GR_ARENA_ARRAY_UNINIT(s->arena, gr_cgt, n);
+    if (right == NULL) {
+        return gr_px_fail(x, GR_ENOMEM, at, "out of memory");
+    }
+    for (size_t i = 0; i < n; i++) {
+        if ((st = gr_cgt_neg(s, left[i], &right[i])) != GR_OK) {
+            return gr_px_store(x, st, at);
+        }
+    }
+    if ((st = gr_cgt_make(s, left, n, right, n, out)) != GR_OK) {
         return gr_px_store(x, st, at);
     }
     return GR_OK;

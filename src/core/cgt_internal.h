@@ -116,6 +116,12 @@ gr_status gr_cgt_tick(gr_cgt_store *s);
 gr_status gr_cgt_intern(gr_cgt_store *s, const gr_cgt *left, size_t nl, const gr_cgt *right,
                         size_t nr, gr_cgt *out);
 
+/* Sets the uptimal tag of a new node from its options' tags (cgt_print.c). */
+void gr_cgt_classify(gr_cgt_store *s, gr_cgt g);
+
+/* x + n.^ + *m from its canonical form (cgt_uptimal.c). */
+gr_status gr_cgt_uptimal(gr_cgt_store *s, gr_dyadic x, int64_t n, uint64_t m, gr_cgt *out);
+
 /* Comparisons with a game G = {L|R} that is not in the store (cgt_order.c):
  * X <= G and G <= Y for canonical X, Y. */
 typedef struct gr_cgt_temp {

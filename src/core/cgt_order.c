@@ -24,6 +24,9 @@
 
 gr_status gr_cgt_leq(gr_cgt_store *s, gr_cgt a, gr_cgt b, bool *out)
 {
+    if (a >= s->count || b >= s->count) {
+        return GR_EINVAL;
+    }
     if (a == b) {
         *out = true;
         return GR_OK;

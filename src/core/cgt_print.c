@@ -4,12 +4,13 @@
  *
  * Tag.  When a node is made, its options' tags say whether it is
  * x + n.^ + *m for a number x (each option then has the number part x):
- *   *m   = {0,*,...,*(m-1) | 0,*,...,*(m-1)}
- *   n.^ + *m = {0 | (n-1).^ + *(m xor 1)}  (n >= 1, except ^*)
- *   ^* = {0,* | 0}
- * (so ^ = {0|*}, ^^ = {0|^*}, ^^* = {0|^}, ^*2 = {0|*3}), and their negatives, all translated by x
- * (number translation).  These are the canonical forms of Winning Ways ch. 3 / Siegel II.4; a node
- * matching one of them is that value, so the tag is exact.
+ *   *m       = {0,*,...,*(m-1) | 0,*,...,*(m-1)}
+ *   n.^ + *m = {0 | (n-1).^ + *(m xor 1)}   (n >= 1, except ^*)
+ *   ^*       = {0,* | 0}
+ * (so ^ = {0|*}, ^^ = {0|^*}, ^^* = {0|^}, ^*2 = {0|*3}), their
+ * negatives, all translated by x (number translation).  These are the
+ * canonical forms of Winning Ways ch. 3 / Siegel II.4; a node matching one
+ * of them is that value, so the tag is exact.
  *
  * Notation (CGSuite's plain text): numbers 3/8, nimbers *2, ups ^ v ^^ vv
  * ^3 v3, joined as 1/2^*, 6^*, 73/16v9*8; a game equal to its negative
@@ -60,8 +61,6 @@ static bool gr_tag_is(const gr_cgt_node *t, int32_t ups, uint32_t nim)
 {
     return t->ups == ups && t->nim == nim;
 }
-
-void gr_cgt_classify(gr_cgt_store *s, gr_cgt g);
 
 void gr_cgt_classify(gr_cgt_store *s, gr_cgt g)
 {
@@ -128,7 +127,8 @@ static void gr_pr_uptimal(gr_cgt_printer *p, const gr_cgt_node *t, bool parens)
 {
     bool number = (t->flags & GR_CGT_F_NUMBER) != 0;
     bool zero_x = t->value.num == 0;
-    bool compact = number || (t->ups == 0) || (zero_x && t->nim == 0);
+    /* CGSuite's compact forms: numbers, nimbers, pure ups */
+    bool compact = number || (zero_x && (t->ups == 0 || t->nim == 0));
     if (parens && !compact) {
         gr_buf_putc(p->b, '(');
     }
@@ -156,7 +156,8 @@ static void gr_pr_uptimal(gr_cgt_printer *p, const gr_cgt_node *t, bool parens)
     }
 }
 
-/* Whether a = -b, from the structure (the store cannot be changed here). */
+/* Whether a = -b: from the negation memo, which gr_cgt_print fills for
+ * every game under the one it prints; from the structure otherwise. */
 static bool gr_pr_is_neg(const gr_cgt_store *s, gr_cgt a, gr_cgt b)
 {
     const gr_cgt_node *na = &s->nodes[a], *nb = &s->nodes[b];
@@ -305,6 +306,15 @@ gr_status gr_cgt_print(const gr_cgt_store *s, gr_cgt g, gr_buf *out)
 {
     if (g >= s->count) {
         return GR_EINVAL;
+    }
+    /* Switches are games equal to their negatives; the negation memo of
+     * every node under g answers that in O(1) (gr_pr_is_neg).  Filling a
+     * memo leaves every game of the store as it was, so the store is
+     * written through a cast here and is const to the caller. */
+    gr_cgt ng;
+    gr_status st = gr_cgt_neg((gr_cgt_store *)s, g, &ng);
+    if (st != GR_OK) {
+        return st;
     }
     gr_cgt_printer p = {s, out, GR_OK};
     gr_pr_game(&p, g, true, false);

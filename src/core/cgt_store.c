@@ -67,9 +67,6 @@ static gr_status gr_cgt_table_grow(gr_cgt_store *s)
     return GR_OK;
 }
 
-/* The uptimal tag of a new node from its options' tags (cgt_print.c). */
-void gr_cgt_classify(gr_cgt_store *s, gr_cgt g);
-
 static gr_status gr_cgt_intern_ex(gr_cgt_store *s, const gr_cgt *left, size_t nl,
                                   const gr_cgt *right, size_t nr, const gr_dyadic *number,
                                   gr_cgt *out)
@@ -205,11 +202,15 @@ gr_cgt gr_cgt_zero(const gr_cgt_store *s)
     return 0;
 }
 
+/* |d| <= GR_CGT_MAX_INTEGER: then every option of d (its neighbours of
+ * smaller denominator, towards the integers around it) fits too. */
 static bool gr_cgt_number_fits(gr_dyadic d)
 {
-    int64_t whole = d.num / ((int64_t)1 << d.exp); /* the integer part */
-    return d.exp <= GR_CGT_MAX_EXP && whole <= GR_CGT_MAX_INTEGER &&
-           whole >= -GR_CGT_MAX_INTEGER - 1;
+    if (d.exp > GR_CGT_MAX_EXP) {
+        return false;
+    }
+    int64_t bound = (int64_t)GR_CGT_MAX_INTEGER << d.exp;
+    return d.num <= bound && d.num >= -bound;
 }
 
 static gr_status gr_cgt_number_node(gr_cgt_store *s, gr_dyadic d, const gr_cgt *left, size_t nl,

@@ -293,7 +293,8 @@ static gr_status gr_cgt_option_wall(gr_cgt_store *s, gr_cgt o, bool right_wall, 
                                     gr_cgt_wall *out)
 {
     gr_cgt_wall w;
-    if (s->nodes[o].flags & GR_CGT_F_NUMBER) {
+    if (s->nodes[o].flags & GR_CGT_F_UPTIMAL) {
+        /* a number, or one infinitesimally close: the mast at x from 0 */
         gr_status st = gr_wall_mast(s, s->nodes[o].value, &w);
         if (st != GR_OK) {
             return st;
@@ -425,6 +426,12 @@ gr_status gr_cgt_mean_temp(gr_cgt_store *s, gr_cgt g, gr_dyadic *mean, gr_dyadic
         gr_dyadic t = {-1, n->value.exp};
         *mean = n->value;
         *temperature = t;
+        return GR_OK;
+    }
+    if (n->flags & GR_CGT_F_UPTIMAL) { /* x + an infinitesimal */
+        gr_dyadic zero = {0, 0};
+        *mean = n->value;
+        *temperature = zero;
         return GR_OK;
     }
     const gr_cgt_thermo *th;
