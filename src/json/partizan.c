@@ -3,7 +3,8 @@
 
 #include <string.h>
 
-static const gr_pgame *const gr_pgames[] = {&gr_pgame_domineering, &gr_pgame_hackenbush_colored};
+static const gr_pgame *const gr_pgames[] = {&gr_pgame_domineering, &gr_pgame_hackenbush_colored,
+                                            &gr_pgame_cgt};
 
 const gr_pgame *gr_pgame_find(const char *name)
 {

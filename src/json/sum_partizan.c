@@ -1,7 +1,7 @@
 /*
  * /v1/sum with partizan components (json/sum.c hands the request over
  * when a component's "game" is a partizan one: domineering,
- * hackenbush_colored).
+ * hackenbush_colored, or cgt, a game written as an expression).
  *
  * Every component becomes a canonical value in one store: a partizan
  * game by its own reader (json/partizan.h), an impartial one by its
@@ -39,6 +39,75 @@ typedef struct gr_psum_part {
     gr_cgt value;
 } gr_psum_part;
 
+/* A "cgt" component: {"game": "cgt", "expression": "..."}, read by the
+ * core's expression parser (gr_cgt_parse, docs/partizan.md
+ * "Expressions").  Its moves are its canonical options, {"to": the
+ * option as printed}. */
+typedef struct gr_psum_cgt {
+    gr_cgt_store *store;
+    gr_cgt g;
+} gr_psum_cgt;
+
+static gr_status gr_psum_cgt_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, gr_cgt_store *s,
+                                     void **state, gr_cgt *value)
+{
+    const cJSON *expr = NULL;
+    const gr_jfield fields[] = {{"expression", true, &expr}};
+    gr_status st = gr_json_pgame_object(c, obj, ptr, fields, 1);
+    const char *eptr = gr_jp_key(c, ptr, "expression"), *text;
+    if (st != GR_OK || (st = gr_json_string(c, expr, eptr, &text)) != GR_OK) {
+        return st;
+    }
+    gr_psum_cgt *k = GR_ARENA_ARRAY(c->arena, gr_psum_cgt, 1);
+    if (k == NULL) {
+        return gr_json_oom(c);
+    }
+    size_t at = 0;
+    const char *what = NULL;
+    st = gr_cgt_parse(s, text, strlen(text), &k->g, &at, &what);
+    if (st == GR_EINVAL || (st == GR_ELIMIT && what != NULL)) {
+        return gr_json_error(c, st, eptr, "at byte %zu: %s", at,
+                             what != NULL ? what : "not a game expression");
+    }
+    if (st != GR_OK) {
+        return gr_json_cgt_failed(c, st, eptr);
+    }
+    k->store = s;
+    *value = k->g;
+    *state = k;
+    return GR_OK;
+}
+
+static gr_status gr_psum_cgt_moves(gr_jctx *c, void *state, int side, cJSON ***moves,
+                                   gr_cgt **after, size_t *n)
+{
+    const gr_psum_cgt *k = state;
+    const gr_cgt *l, *r;
+    size_t nl, nr;
+    gr_cgt_options(k->store, k->g, &l, &nl, &r, &nr);
+    const gr_cgt *opt = side == 0 ? l : r;
+    size_t count = side == 0 ? nl : nr;
+    *moves = GR_ARENA_ARRAY(c->arena, cJSON *, count + 1);
+    *after = GR_ARENA_ARRAY(c->arena, gr_cgt, count + 1);
+    if (*moves == NULL || *after == NULL) {
+        return gr_json_oom(c);
+    }
+    for (size_t i = 0; i < count; i++) {
+        gr_status st;
+        cJSON *o = gr_jw_obj(c), *text = gr_jw_cgt(c, k->store, opt[i], &st);
+        if (st != GR_OK) {
+            return gr_json_cgt_failed(c, st, NULL);
+        }
+        gr_jw_set(c, o, "to", text);
+        (*moves)[i] = o;
+        (*after)[i] = opt[i];
+    }
+    *n = count;
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+const gr_pgame gr_pgame_cgt = {"cgt", gr_psum_cgt_analyse, gr_psum_cgt_moves};
+
 static const char *gr_psum_game(const cJSON *it)
 {
     const cJSON *game = cJSON_IsObject(it) ? cJSON_GetObjectItemCaseSensitive(it, "game") : NULL;
@@ -75,7 +144,7 @@ static gr_status gr_psum_read(gr_jctx *c, gr_cgt_store *s, const cJSON *componen
         if (p->name == NULL) {
             return gr_json_error(c, GR_EINVAL, cJSON_IsObject(it) ? gptr : ptr,
                                  "a component is an object with a \"game\": one of %s, "
-                                 "domineering, hackenbush_colored",
+                                 "domineering, hackenbush_colored, cgt",
                                  gr_registry_game_list(c));
         }
         p->pg = gr_pgame_find(p->name);
@@ -87,9 +156,10 @@ static gr_status gr_psum_read(gr_jctx *c, gr_cgt_store *s, const cJSON *componen
         }
         p->fam = gr_family_find(p->name);
         if (p->fam == NULL) {
-            return gr_json_error(c, GR_EINVAL, gptr,
-                                 "unknown game \"%s\" (games: %s, domineering, hackenbush_colored)",
-                                 p->name, gr_registry_game_list(c));
+            return gr_json_error(
+                c, GR_EINVAL, gptr,
+                "unknown game \"%s\" (games: %s, domineering, hackenbush_colored, cgt)", p->name,
+                gr_registry_game_list(c));
         }
         gr_value v;
         if ((st = p->fam->analyse(c, it, ptr, &p->state, &v)) != GR_OK) {

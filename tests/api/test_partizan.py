@@ -385,6 +385,29 @@ def test_partizan_sum_values(srv):
     assert a["component_values"] == ["*2", "±1"] and a["outcome"] == "N", a
 
 
+def test_partizan_sum_with_expressions(srv):
+    # {2|-1} + the 2 x 2 board (±1) + *3, and moves replayed as expressions
+    comps = [{"game": "cgt", "expression": "{2|-1}"},
+             {"game": "domineering", "board": ["..", ".."]},
+             {"game": "nim", "piles": [3]}]
+    a = post(srv, SUM, {"components": comps})
+    assert a["component_values"] == ["{2|-1}", "±1", "*3"], a
+    assert a["mean"] == "1/2" and a["outcome"] == "N", a
+    for side, key in ((0, "left_move"), (1, "right_move")):
+        mv = a[key]
+        assert mv["component"] == 0 and mv["game"] == "cgt", a
+        after = [{"game": "cgt", "expression": mv["move"]["to"]}] + comps[1:]
+        b = post(srv, SUM, {"components": after})
+        assert b["outcome"] in (("L", "P") if side == 0 else ("R", "P")), (mv, b)
+    # ^ + * = ^*: Left moves * to 0 (leaving ^ > 0), Right ^ to * (leaving 0)
+    a = post(srv, SUM, {"components": [{"game": "cgt", "expression": "^"},
+                                       {"game": "cgt", "expression": "*"}]})
+    assert a["value"] == "^*" and a["left_move"]["move"] == {"to": "0"}, a
+    assert a["right_move"] == {"component": 0, "game": "cgt", "move": {"to": "*"}}, a
+    expect_problem(srv.post_json(SUM, {"components": [{"game": "cgt", "expression": "{2|"}]}),
+                   400, "/components/0/expression")
+
+
 def test_partizan_sum_bad_input(srv):
     expect_problem(srv.post_json(SUM, {"components": [{"game": "domineering", "board": ["x"]}]}),
                    400, "/components/0/board/0")
