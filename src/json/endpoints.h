@@ -25,6 +25,8 @@ gr_endpoint_text gr_endpoint_hackenbush_graph_text;
 gr_endpoint_text gr_endpoint_hackenbush_graph_json_fast;
 gr_endpoint_json gr_endpoint_sum;
 gr_endpoint_json gr_endpoint_cgt;
+gr_endpoint_json gr_endpoint_domineering;
+gr_endpoint_json gr_endpoint_hackenbush_colored;
 /* @@ endpoints: add new declarations above this line @@ */
 
 #endif

@@ -26,6 +26,8 @@ static const gr_endpoint gr_registry[] = {
     {"/v1/cram", &gr_family_cram, NULL, NULL, NULL, GR_COST_HEAVY},
     {"/v1/chomp", &gr_family_chomp, NULL, NULL, NULL, GR_COST_HEAVY},
     {"/v1/cgt", NULL, gr_endpoint_cgt, NULL, NULL, GR_COST_HEAVY},
+    {"/v1/domineering", NULL, gr_endpoint_domineering, NULL, NULL, GR_COST_HEAVY},
+    {"/v1/hackenbush/colored", NULL, gr_endpoint_hackenbush_colored, NULL, NULL, GR_COST_HEAVY},
     /* @@ registry: add new endpoints above this line @@ */
 };
 

@@ -26,6 +26,7 @@
 #include "json/families.h"
 #include "json/ordinal_trees.h"
 #include "json/registry.h"
+#include "json/sum_partizan.h"
 
 typedef struct gr_sum_part {
     const gr_family *fam;
@@ -226,6 +227,9 @@ gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
     gr_status st = gr_json_family_object(c, req, "", fields, 1);
     if (st != GR_OK) {
         return st;
+    }
+    if (gr_sum_is_partizan(components)) {
+        return gr_sum_partizan(c, req, components, resp); /* json/sum_partizan.c */
     }
     gr_move_opts opts;
     if ((st = gr_json_request_opts(c, req, &opts)) != GR_OK) {

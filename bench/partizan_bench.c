@@ -1,0 +1,81 @@
+/* Domineering timed on the core alone (no HTTP, no JSON).  Built and run
+ * by bench/partizan_bench.sh:
+ *     partizan_bench value R C      the canonical value of the empty R x C board
+ *     partizan_bench outcome R C    its outcome by proof search (outcome_only)
+ * Prints the board, the value (or outcome) and each player's winning move,
+ * the nodes expanded and the CPU seconds.  No node budget. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "grundy/domineering.h"
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int fail(const char *what, gr_status st)
+{
+    fprintf(stderr, "partizan_bench: %s failed (status %d)\n", what, (int)st);
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 4) {
+        fprintf(stderr, "usage: partizan_bench value|outcome ROWS COLS\n");
+        return 2;
+    }
+    uint32_t r = (uint32_t)atoi(argv[2]), c = (uint32_t)atoi(argv[3]);
+    uint8_t empty[GR_DOM_MAX_CELLS];
+    memset(empty, 1, sizeof(empty));
+    gr_arena *a = gr_arena_create((size_t)4 << 30);
+    gr_cgt_store *s;
+    gr_dom *g;
+    gr_status st;
+    gr_search_opts opts = {.max_nodes = UINT64_MAX};
+    if ((st = gr_cgt_store_new(a, &s)) != GR_OK ||
+        (st = gr_dom_create(a, s, r, c, empty, &opts, &g)) != GR_OK) {
+        return fail("create", st);
+    }
+    double t0 = now_s();
+    gr_search_stats stats;
+    if (strcmp(argv[1], "outcome") == 0) {
+        bool lw, rw;
+        gr_dom_move lm, rm;
+        if ((st = gr_dom_outcome(g, &lw, &lm, &rw, &rm)) != GR_OK) {
+            return fail("outcome", st);
+        }
+        double t = now_s() - t0;
+        gr_dom_stats(g, &stats);
+        printf("domineering %ux%u outcome=%s", r, c, lw ? (rw ? "N" : "L") : (rw ? "R" : "P"));
+        if (lw) {
+            printf(" left=(%u,%u)", lm.r, lm.c);
+        }
+        if (rw) {
+            printf(" right=(%u,%u)", rm.r, rm.c);
+        }
+        printf(" nodes=%llu tt_hits=%llu seconds=%.2f\n", (unsigned long long)stats.nodes,
+               (unsigned long long)stats.tt_hits, t);
+    } else {
+        gr_cgt v;
+        if ((st = gr_dom_value(g, &v)) != GR_OK) {
+            return fail("value", st);
+        }
+        double t = now_s() - t0;
+        gr_dom_stats(g, &stats);
+        gr_buf b;
+        gr_buf_init(&b, a);
+        gr_cgt_print(s, v, &b);
+        const char *text = gr_buf_cstr(&b);
+        printf("domineering %ux%u value=%s nodes=%llu seconds=%.3f\n", r, c,
+               text != NULL ? text : "?", (unsigned long long)stats.nodes, t);
+    }
+    gr_arena_destroy(a);
+    return 0;
+}

@@ -1,0 +1,71 @@
+/*
+ * Red-Blue-Green Hackenbush (Winning Ways, ch. 1-2): an undirected
+ * multigraph of blue, red and green edges, some vertices on the ground.
+ * Left cuts a blue or a green edge, Right a red or a green one; whatever
+ * is no longer connected to the ground falls away.  Who cannot move
+ * loses.  Values are canonical forms (include/grundy/cgt.h),
+ * docs/partizan.md "Coloured Hackenbush".
+ *
+ * Red-blue trees (no green edge, and the part standing on the ground is a
+ * tree once the ground is one vertex) are valued without search, by
+ * Berlekamp's rule: a vertex is worth the sum of its branches, and an edge
+ * carrying a subtree worth x is worth, if blue, (x + n) / 2^(n-1) for the
+ * least integer n >= 1 with x + n > 1 (so x + 1 when x > 0), and if red
+ * the negative of the blue edge's value over -x.  A string (a path from
+ * the ground) is the special case whose value is its sign expansion.
+ *
+ * Every other position is valued by a canonical-form search over its
+ * positions -- the sets of edges still standing, at most
+ * GR_HBC_MAX_SEARCH_EDGES edges in play -- memoised, split into the parts
+ * that meet only at the ground (independent games whose values add), on an
+ * explicit stack, with a node budget (GR_ELIMIT past it).
+ */
+#ifndef GRUNDY_HACKENBUSH_COLORED_H
+#define GRUNDY_HACKENBUSH_COLORED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/arena.h"
+#include "grundy/cgt.h"
+#include "grundy/search.h"
+#include "grundy/status.h"
+
+#define GR_HBC_MAX_EDGES 100000       /* edges in a request */
+#define GR_HBC_MAX_SEARCH_EDGES 64    /* edges in play of a position that is searched */
+#define GR_HBC_MAX_VERTEX 0x7FFFFFFFu /* vertex ids: 0 .. 2^31 - 1 */
+
+typedef enum gr_hbc_colour { GR_HBC_BLUE = 0, GR_HBC_RED = 1, GR_HBC_GREEN = 2 } gr_hbc_colour;
+
+typedef struct gr_hbc_input {
+    size_t m;               /* edges */
+    const uint32_t *edges;  /* edge i joins edges[2i] and edges[2i+1] */
+    const uint8_t *colour;  /* colour[i]: a gr_hbc_colour */
+    size_t ground_count;    /* at least 1 */
+    const uint32_t *ground; /* ground vertex ids (repeats allowed) */
+} gr_hbc_input;
+
+typedef struct gr_hbc gr_hbc;
+
+/* Builds the position.  GR_EINVAL for a bad colour or no ground vertex;
+ * GR_ELIMIT when m > GR_HBC_MAX_EDGES, or when the position needs a search
+ * and has more than GR_HBC_MAX_SEARCH_EDGES edges in play.  The input
+ * arrays must outlive *out. */
+gr_status gr_hbc_create(gr_arena *arena, gr_cgt_store *store, const gr_hbc_input *in,
+                        const gr_search_opts *opts, gr_hbc **out);
+
+/* Whether the position was valued by Berlekamp's rule (no search). */
+bool gr_hbc_is_tree(const gr_hbc *g);
+
+/* Whether request edge e is in play (standing on the ground). */
+bool gr_hbc_in_play(const gr_hbc *g, size_t e);
+
+gr_status gr_hbc_value(gr_hbc *g, gr_cgt *out);
+
+/* The value after cutting request edge e (in play; GR_EINVAL otherwise). */
+gr_status gr_hbc_after(gr_hbc *g, size_t e, gr_cgt *out);
+
+void gr_hbc_stats(const gr_hbc *g, gr_search_stats *out);
+
+#endif

@@ -1,0 +1,57 @@
+/* The state of a Domineering analysis, shared by the value search
+ * (domineering_value.c) and the outcome search (domineering_outcome.c). */
+#ifndef GR_DOMINEERING_SEARCH_H
+#define GR_DOMINEERING_SEARCH_H
+
+#include "core/domineering_internal.h"
+
+typedef struct gr_dom_entry {
+    uint64_t bits;
+    uint8_t w, used;
+    gr_cgt val;
+} gr_dom_entry;
+
+/* One entry of the outcome search's table: a position (the large part's
+ * key, the known part's value, whose turn) and who wins it.  A lossy
+ * cache: a colliding position overwrites. */
+typedef struct gr_dom_oentry {
+    uint64_t bits;
+    gr_cgt rest;
+    uint8_t w, side, used, mover_wins;
+} gr_dom_oentry;
+
+struct gr_dom {
+    gr_arena *arena;
+    gr_cgt_store *store;
+    uint32_t rows, cols;
+    uint64_t empty; /* the board's empty cells, width cols */
+    uint64_t max_nodes, nodes;
+    gr_dom_entry *tab; /* region key -> value; open addressing, half full at most */
+    size_t cap, used;
+    gr_dom_key *stack; /* regions still to value */
+    size_t sn, scap;
+    gr_dom_oentry *ot; /* the outcome search's table */
+    size_t ot_cap;
+    uint64_t ot_stored, ot_hits;
+};
+
+/* A tick of the node budget: GR_ELIMIT past it; polls the arena's stop
+ * conditions every 1024 nodes. */
+gr_status gr_dom_tick(gr_dom *g);
+
+/* Whether region key k has a value in the table (for the key, before
+ * k.neg is applied). */
+bool gr_dom_known(const gr_dom *g, gr_dom_key k, gr_cgt *val);
+
+/* The sum of the values of the regions of `bits` (width w) when all are
+ * known; otherwise the keys of the unknown ones (at most 32) in missing. */
+gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, gr_dom_key *missing,
+                             size_t *nmissing);
+
+/* Values the region key k (and every region below it). */
+gr_status gr_dom_solve_key(gr_dom *g, gr_dom_key k);
+
+/* The value of a whole position (any number of regions), width w. */
+gr_status gr_dom_board_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out);
+
+#endif

@@ -1,0 +1,308 @@
+/*
+ * Domineering's values (include/grundy/domineering.h).
+ *
+ * A region's value is {values after Left's moves | values after Right's
+ * moves}, each option being the sum of the regions the move leaves.  The
+ * search keeps a table from region keys (domineering_internal.h) to
+ * canonical values and a work stack of keys still to value: the top key
+ * is expanded; when an option's region has no value yet it is pushed and
+ * the key stays on the stack, to be expanded again once those are done
+ * (LIFO order guarantees they are, so a key is expanded at most twice).
+ * No recursion: the stack lives in the arena.
+ */
+#include <string.h>
+
+#include "core/domineering_internal.h"
+#include "core/domineering_search.h"
+
+static size_t gr_dom_hash(uint64_t bits, unsigned w)
+{
+    uint64_t x = bits * 0x9E3779B97F4A7C15ULL ^ ((uint64_t)w << 58) ^ (bits >> 29);
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    return (size_t)(x ^ (x >> 29));
+}
+
+static bool gr_dom_lookup(const gr_dom *g, uint64_t bits, unsigned w, gr_cgt *val)
+{
+    if (g->cap == 0) {
+        return false;
+    }
+    for (size_t i = gr_dom_hash(bits, w) & (g->cap - 1);; i = (i + 1) & (g->cap - 1)) {
+        const gr_dom_entry *e = &g->tab[i];
+        if (!e->used) {
+            return false;
+        }
+        if (e->bits == bits && e->w == w) {
+            *val = e->val;
+            return true;
+        }
+    }
+}
+
+static void gr_dom_put(gr_dom_entry *tab, size_t cap, uint64_t bits, unsigned w, gr_cgt val)
+{
+    size_t i = gr_dom_hash(bits, w) & (cap - 1);
+    while (tab[i].used) {
+        i = (i + 1) & (cap - 1);
+    }
+    tab[i] = (gr_dom_entry){bits, (uint8_t)w, 1, val};
+}
+
+static gr_status gr_dom_store(gr_dom *g, uint64_t bits, unsigned w, gr_cgt val)
+{
+    if (2 * (g->used + 1) > g->cap) {
+        size_t cap = g->cap == 0 ? 1024 : 2 * g->cap;
+        gr_dom_entry *tab = GR_ARENA_ARRAY(g->arena, gr_dom_entry, cap);
+        if (tab == NULL) {
+            return GR_ENOMEM;
+        }
+        for (size_t i = 0; i < g->cap; i++) {
+            if (g->tab[i].used) {
+                gr_dom_put(tab, cap, g->tab[i].bits, g->tab[i].w, g->tab[i].val);
+            }
+        }
+        if (g->tab != NULL) {
+            gr_arena_free(g->arena, g->tab, g->cap * sizeof(*g->tab));
+        }
+        g->tab = tab;
+        g->cap = cap;
+    }
+    gr_dom_put(g->tab, g->cap, bits, w, val);
+    g->used++;
+    return GR_OK;
+}
+
+bool gr_dom_known(const gr_dom *g, gr_dom_key k, gr_cgt *val)
+{
+    return gr_dom_lookup(g, k.bits, k.w, val);
+}
+
+gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, gr_dom_key *missing,
+                             size_t *nmissing)
+{
+    gr_cgt sum = gr_cgt_zero(g->store);
+    size_t nm = 0;
+    gr_status st;
+    while (bits != 0) {
+        uint64_t comp = gr_dom_region(bits, w);
+        bits &= ~comp;
+        if ((gr_dom_vert(comp, w) | gr_dom_horiz(comp, w)) == 0) {
+            continue; /* no domino fits: 0 */
+        }
+        gr_dom_key k = gr_dom_key_of(comp, w);
+        gr_cgt v;
+        if (!gr_dom_lookup(g, k.bits, k.w, &v)) {
+            missing[nm++] = k;
+            continue;
+        }
+        if (nm > 0) {
+            continue;
+        }
+        if (k.neg && (st = gr_cgt_neg(g->store, v, &v)) != GR_OK) {
+            return st;
+        }
+        if ((st = gr_cgt_add(g->store, sum, v, &sum)) != GR_OK) {
+            return st;
+        }
+    }
+    *nmissing = nm;
+    *out = sum;
+    return GR_OK;
+}
+
+static gr_status gr_dom_push(gr_dom *g, gr_dom_key k)
+{
+    if (g->sn == g->scap) {
+        gr_dom_key *s = gr_arena_grow(g->arena, g->stack, &g->scap, g->sn + 1, sizeof(*s), 256);
+        if (s == NULL) {
+            return GR_ENOMEM;
+        }
+        g->stack = s;
+    }
+    g->stack[g->sn++] = k;
+    return GR_OK;
+}
+
+gr_status gr_dom_tick(gr_dom *g)
+{
+    g->nodes++;
+    if (g->nodes > g->max_nodes) {
+        return GR_ELIMIT;
+    }
+    return (g->nodes & 1023) == 0 ? gr_arena_check(g->arena) : GR_OK;
+}
+
+/* Expands the region k (a key: untransposed bits): its value into the
+ * table, or *pending when some option's regions were pushed first. */
+static gr_status gr_dom_expand(gr_dom *g, gr_dom_key k, bool *pending)
+{
+    gr_cgt opts[2][64];
+    size_t nopt[2] = {0, 0};
+    gr_dom_key missing[GR_DOM_MAX_CELLS / 2];
+    gr_status st;
+    *pending = false;
+    if ((st = gr_dom_tick(g)) != GR_OK) {
+        return st;
+    }
+    unsigned w = k.w;
+    for (unsigned side = 0; side < 2; side++) {
+        uint64_t starts = side == GR_DOM_LEFT ? gr_dom_vert(k.bits, w) : gr_dom_horiz(k.bits, w);
+        unsigned step = side == GR_DOM_LEFT ? w : 1;
+        for (; starts != 0; starts &= starts - 1) {
+            unsigned i = (unsigned)__builtin_ctzll(starts);
+            uint64_t domino = (1ULL << i) | (1ULL << (i + step));
+            size_t nm;
+            gr_cgt v;
+            if ((st = gr_dom_split_value(g, k.bits & ~domino, w, &v, missing, &nm)) != GR_OK) {
+                return st;
+            }
+            for (size_t j = 0; j < nm; j++) {
+                if ((st = gr_dom_push(g, missing[j])) != GR_OK) {
+                    return st;
+                }
+            }
+            if (nm > 0) {
+                *pending = true;
+            } else if (!*pending) {
+                opts[side][nopt[side]++] = v;
+            }
+        }
+    }
+    if (*pending) {
+        return GR_OK;
+    }
+    gr_cgt v;
+    if ((st = gr_cgt_make(g->store, opts[0], nopt[0], opts[1], nopt[1], &v)) != GR_OK) {
+        return st;
+    }
+    return gr_dom_store(g, k.bits, w, v);
+}
+
+gr_status gr_dom_solve_key(gr_dom *g, gr_dom_key k)
+{
+    gr_cgt v;
+    gr_status st;
+    size_t base = g->sn;
+    k.neg = false;
+    if ((st = gr_dom_push(g, k)) != GR_OK) {
+        return st;
+    }
+    while (g->sn > base) {
+        gr_dom_key top = g->stack[g->sn - 1];
+        if (gr_dom_lookup(g, top.bits, top.w, &v)) {
+            g->sn--;
+            continue;
+        }
+        bool pending;
+        if ((st = gr_dom_expand(g, top, &pending)) != GR_OK) {
+            g->sn = base;
+            return st;
+        }
+        if (!pending) {
+            /* the top is still `top`: pending pushes nothing */
+            g->sn--;
+        }
+    }
+    return GR_OK;
+}
+
+gr_status gr_dom_board_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out)
+{
+    gr_dom_key missing[GR_DOM_MAX_CELLS / 2];
+    for (;;) {
+        size_t nm;
+        gr_status st = gr_dom_split_value(g, bits, w, out, missing, &nm);
+        if (st != GR_OK || nm == 0) {
+            return st;
+        }
+        for (size_t j = 0; j < nm; j++) {
+            if ((st = gr_dom_solve_key(g, missing[j])) != GR_OK) {
+                return st;
+            }
+        }
+    }
+}
+
+gr_status gr_dom_create(gr_arena *arena, gr_cgt_store *store, uint32_t rows, uint32_t cols,
+                        const uint8_t *empty, const gr_search_opts *opts, gr_dom **out)
+{
+    if (rows == 0 || cols == 0) {
+        return GR_EINVAL;
+    }
+    if (rows > GR_DOM_MAX_CELLS || cols > GR_DOM_MAX_CELLS ||
+        (uint64_t)rows * cols > GR_DOM_MAX_CELLS) {
+        return GR_ELIMIT;
+    }
+    gr_dom *g = GR_ARENA_ARRAY(arena, gr_dom, 1);
+    if (g == NULL) {
+        return GR_ENOMEM;
+    }
+    g->arena = arena;
+    g->store = store;
+    g->rows = rows;
+    g->cols = cols;
+    g->max_nodes = opts != NULL && opts->max_nodes != 0 ? opts->max_nodes : GR_SEARCH_DEFAULT_NODES;
+    for (uint32_t i = 0; i < rows * cols; i++) {
+        if (empty[i]) {
+            g->empty |= 1ULL << i;
+        }
+    }
+    *out = g;
+    return GR_OK;
+}
+
+gr_status gr_dom_value(gr_dom *g, gr_cgt *out)
+{
+    return gr_dom_board_value(g, g->empty, g->cols, out);
+}
+
+/* The domino of `side` at (r, c), or 0 when it is not a move. */
+static uint64_t gr_dom_domino(const gr_dom *g, gr_dom_side side, uint32_t r, uint32_t c)
+{
+    if (r >= g->rows || c >= g->cols) {
+        return 0;
+    }
+    unsigned i = r * g->cols + c;
+    uint64_t starts =
+        side == GR_DOM_LEFT ? gr_dom_vert(g->empty, g->cols) : gr_dom_horiz(g->empty, g->cols);
+    if (!((starts >> i) & 1)) {
+        return 0;
+    }
+    return (1ULL << i) | (1ULL << (i + (side == GR_DOM_LEFT ? g->cols : 1)));
+}
+
+gr_status gr_dom_after(gr_dom *g, gr_dom_side side, uint32_t r, uint32_t c, gr_cgt *out)
+{
+    uint64_t d = gr_dom_domino(g, side, r, c);
+    if (d == 0) {
+        return GR_EINVAL;
+    }
+    return gr_dom_board_value(g, g->empty & ~d, g->cols, out);
+}
+
+gr_status gr_dom_moves(gr_dom *g, gr_dom_side side, gr_dom_move *out, size_t max, size_t *count)
+{
+    uint64_t starts =
+        side == GR_DOM_LEFT ? gr_dom_vert(g->empty, g->cols) : gr_dom_horiz(g->empty, g->cols);
+    *count = (size_t)__builtin_popcountll(starts);
+    for (size_t n = 0; starts != 0 && n < max; starts &= starts - 1, n++) {
+        unsigned i = (unsigned)__builtin_ctzll(starts);
+        out[n].r = i / g->cols;
+        out[n].c = i % g->cols;
+        gr_status st = gr_dom_after(g, side, out[n].r, out[n].c, &out[n].after);
+        if (st != GR_OK) {
+            return st;
+        }
+    }
+    return GR_OK;
+}
+
+void gr_dom_stats(const gr_dom *g, gr_search_stats *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->nodes = g->nodes;
+    out->tt_stored = g->used + g->ot_stored;
+    out->tt_entries = g->cap + g->ot_cap;
+    out->tt_hits = g->ot_hits;
+}

@@ -1,0 +1,606 @@
+/*
+ * Red-Blue-Green Hackenbush (include/grundy/hackenbush_colored.h).
+ *
+ * Building: vertex ids are relabelled (ground vertices all become vertex
+ * 0: which ground vertex an edge stands on never matters), a breadth-first
+ * search from the ground marks the edges in play, and the position is a
+ * red-blue tree when no edge in play is green and the edges in play are
+ * one fewer than the vertices they reach (no loop, no cycle, no parallel
+ * edge).
+ *
+ * Trees: Berlekamp's rule bottom-up in reverse breadth-first order, in
+ * exact dyadic arithmetic; the value after a cut is the root's sum with the
+ * branch values on the path from the cut edge to the ground recomputed
+ * (O(depth) per move).
+ *
+ * Search: the edges in play (at most 64) are bits of a word, a position is
+ * the set standing.  After a cut, what still reaches the ground is found
+ * by growing the ground's vertex set over the standing edges; the standing
+ * edges split into parts joined only through the ground, each a game, and
+ * each part's value is memoised by its set.  A part is valued from its
+ * options ({cuts of blue and green edges | cuts of red and green}) with
+ * gr_cgt_make; parts not valued yet are pushed on an explicit work stack
+ * first, as in the Domineering search (domineering_value.c).
+ */
+#include "grundy/hackenbush_colored.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef unsigned __int128 gr_hbc_vset; /* local vertices of a search (at most 65) */
+
+typedef struct gr_hbc_entry {
+    uint64_t mask;
+    gr_cgt val;
+    uint32_t used;
+} gr_hbc_entry;
+
+struct gr_hbc {
+    gr_arena *arena;
+    gr_cgt_store *store;
+    const gr_hbc_input *in;
+    size_t m;
+    uint32_t nv;       /* relabelled vertices, 0 the ground */
+    uint32_t *eu, *ev; /* relabelled endpoints of each request edge */
+    uint8_t *in_play;  /* per request edge */
+    bool tree;
+    /* tree: */
+    uint32_t *parent_edge; /* per vertex: the edge to its parent (UINT32_MAX: the ground) */
+    uint32_t *upper;       /* per tree edge: its endpoint away from the ground */
+    gr_dyadic *sum;        /* per vertex: the sum of its branches */
+    gr_dyadic *branch;     /* per edge in play: its branch's value */
+    /* search: */
+    size_t ne;       /* edges in play */
+    uint32_t *local; /* local bit -> request edge */
+    int32_t *bit_of; /* request edge -> local bit, or -1 */
+    uint8_t lu[64], lv[64], lcol[64];
+    uint64_t inc[66]; /* per local vertex: the edges touching it */
+    uint64_t all;     /* the edges in play */
+    gr_hbc_entry *tab;
+    size_t cap, used;
+    uint64_t *stack;
+    size_t sn, scap;
+    uint64_t nodes, max_nodes;
+};
+
+/* ---- exact dyadic arithmetic for Berlekamp's rule ----------------------- */
+
+#define GR_HBC_DY_MAX ((__int128)1 << 62)
+
+static gr_dyadic gr_hbc_reduce(__int128 num, unsigned exp, gr_status *st)
+{
+    while (exp > 0 && (num & 1) == 0) {
+        num /= 2;
+        exp--;
+    }
+    if (num >= GR_HBC_DY_MAX || num <= -GR_HBC_DY_MAX || exp > 62) {
+        *st = GR_ELIMIT;
+        return (gr_dyadic){0, 0};
+    }
+    return (gr_dyadic){(int64_t)num, exp};
+}
+
+static gr_dyadic gr_hbc_add(gr_dyadic a, gr_dyadic b, int sign, gr_status *st)
+{
+    unsigned e = a.exp > b.exp ? a.exp : b.exp;
+    __int128 x = (__int128)a.num << (e - a.exp), y = (__int128)b.num << (e - b.exp);
+    return gr_hbc_reduce(sign > 0 ? x + y : x - y, e, st);
+}
+
+/* A blue edge carrying x: x + 1 when x > 0, else (x + n) / 2^(n-1) for
+ * the least n with x + n > 1, i.e. n = floor(1 - x) + 1. */
+static gr_dyadic gr_hbc_blue(gr_dyadic x, gr_status *st)
+{
+    if (x.num > 0) {
+        return gr_hbc_add(x, (gr_dyadic){1, 0}, 1, st);
+    }
+    __int128 fl = (((__int128)1 << x.exp) - x.num) >> x.exp; /* floor(1 - x), >= 1 */
+    __int128 n = fl + 1;
+    if (n - 1 > 62) {
+        *st = GR_ELIMIT;
+        return (gr_dyadic){0, 0};
+    }
+    __int128 num = (__int128)x.num + (n << x.exp);
+    return gr_hbc_reduce(num, x.exp + (unsigned)(n - 1), st);
+}
+
+static gr_dyadic gr_hbc_edge_value(uint8_t colour, gr_dyadic x, gr_status *st)
+{
+    if (colour == GR_HBC_BLUE) {
+        return gr_hbc_blue(x, st);
+    }
+    gr_dyadic v = gr_hbc_blue((gr_dyadic){-x.num, x.exp}, st);
+    return (gr_dyadic){-v.num, v.exp};
+}
+
+/* ---- building -------------------------------------------------------------- */
+
+static int gr_hbc_cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static uint32_t gr_hbc_label(const uint32_t *ids, size_t n, uint32_t id)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (ids[mid] < id) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return (uint32_t)lo;
+}
+
+/* Relabels vertices: ground 0, the others 1.. in id order. */
+static gr_status gr_hbc_relabel(gr_hbc *g)
+{
+    const gr_hbc_input *in = g->in;
+    size_t n = 2 * in->m, ng = in->ground_count;
+    uint32_t *ids = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, n + 1);
+    uint32_t *gids = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, ng + 1);
+    g->eu = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, in->m + 1);
+    g->ev = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, in->m + 1);
+    if (ids == NULL || gids == NULL || g->eu == NULL || g->ev == NULL) {
+        return GR_ENOMEM;
+    }
+    memcpy(ids, in->edges, n * sizeof(*ids));
+    memcpy(gids, in->ground, ng * sizeof(*gids));
+    qsort(ids, n, sizeof(*ids), gr_hbc_cmp_u32);
+    qsort(gids, ng, sizeof(*gids), gr_hbc_cmp_u32);
+    size_t u = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (u == 0 || ids[u - 1] != ids[i]) {
+            ids[u++] = ids[i];
+        }
+    }
+    for (size_t i = 0; i < in->m; i++) {
+        for (int k = 0; k < 2; k++) {
+            uint32_t id = in->edges[2 * i + k];
+            size_t gi = gr_hbc_label(gids, ng, id);
+            uint32_t l = gi < ng && gids[gi] == id ? 0 : gr_hbc_label(ids, u, id) + 1;
+            (k == 0 ? g->eu : g->ev)[i] = l;
+        }
+    }
+    g->nv = (uint32_t)u + 1;
+    return GR_OK;
+}
+
+/* Marks the edges in play (breadth-first from the ground) and decides
+ * whether the position is a red-blue tree; for a tree, records parents
+ * and the order. */
+static gr_status gr_hbc_grounded(gr_hbc *g, uint32_t **order_out, size_t *norder)
+{
+    size_t m = g->m;
+    uint32_t nv = g->nv;
+    uint32_t *deg = GR_ARENA_ARRAY(g->arena, uint32_t, nv + 1);
+    uint32_t *adj = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, 2 * m + 1);
+    uint32_t *order = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, nv);
+    uint8_t *seen = GR_ARENA_ARRAY(g->arena, uint8_t, nv);
+    g->in_play = GR_ARENA_ARRAY(g->arena, uint8_t, m + 1);
+    g->parent_edge = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, nv);
+    if (deg == NULL || adj == NULL || order == NULL || seen == NULL || g->in_play == NULL ||
+        g->parent_edge == NULL) {
+        return GR_ENOMEM;
+    }
+    for (size_t i = 0; i < m; i++) {
+        deg[g->eu[i] + 1]++;
+        if (g->ev[i] != g->eu[i]) {
+            deg[g->ev[i] + 1]++;
+        }
+    }
+    for (uint32_t v = 0; v < nv; v++) {
+        deg[v + 1] += deg[v];
+    }
+    uint32_t *fill = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, nv);
+    if (fill == NULL) {
+        return GR_ENOMEM;
+    }
+    memcpy(fill, deg, nv * sizeof(*fill));
+    for (size_t i = 0; i < m; i++) {
+        adj[fill[g->eu[i]]++] = (uint32_t)i;
+        if (g->ev[i] != g->eu[i]) {
+            adj[fill[g->ev[i]]++] = (uint32_t)i;
+        }
+    }
+    size_t head = 0, tail = 0, edges = 0;
+    bool green = false;
+    order[tail++] = 0;
+    seen[0] = 1;
+    g->parent_edge[0] = UINT32_MAX;
+    while (head < tail) {
+        uint32_t v = order[head++];
+        for (uint32_t k = deg[v]; k < deg[v + 1]; k++) {
+            uint32_t e = adj[k];
+            if (g->in_play[e]) {
+                continue;
+            }
+            g->in_play[e] = 1;
+            edges++;
+            green |= g->in->colour[e] == GR_HBC_GREEN;
+            uint32_t w = g->eu[e] == v ? g->ev[e] : g->eu[e];
+            if (!seen[w]) {
+                seen[w] = 1;
+                g->parent_edge[w] = e;
+                order[tail++] = w;
+            }
+        }
+        if ((head & 4095) == 0) {
+            gr_status st = gr_arena_check(g->arena);
+            if (st != GR_OK) {
+                return st;
+            }
+        }
+    }
+    g->ne = edges;
+    g->tree = !green && edges + 1 == tail;
+    *order_out = order;
+    *norder = tail;
+    return GR_OK;
+}
+
+static gr_status gr_hbc_tree_values(gr_hbc *g, const uint32_t *order, size_t n)
+{
+    g->sum = GR_ARENA_ARRAY(g->arena, gr_dyadic, g->nv);
+    g->branch = GR_ARENA_ARRAY(g->arena, gr_dyadic, g->m + 1);
+    g->upper = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, g->m + 1);
+    if (g->sum == NULL || g->branch == NULL || g->upper == NULL) {
+        return GR_ENOMEM;
+    }
+    gr_status st = GR_OK;
+    for (size_t i = n; i-- > 1 && st == GR_OK;) {
+        uint32_t v = order[i], e = g->parent_edge[v];
+        uint32_t p = g->eu[e] == v ? g->ev[e] : g->eu[e];
+        g->upper[e] = v;
+        g->branch[e] = gr_hbc_edge_value(g->in->colour[e], g->sum[v], &st);
+        g->sum[p] = gr_hbc_add(g->sum[p], g->branch[e], 1, &st);
+    }
+    return st;
+}
+
+/* ---- search ------------------------------------------------------------------- */
+
+static void gr_hbc_local(gr_hbc *g)
+{
+    uint32_t *vmap = (uint32_t *)g->parent_edge; /* reused: per vertex, local id + 1 */
+    memset(vmap, 0, g->nv * sizeof(*vmap));
+    vmap[0] = 1;
+    unsigned nl = 1, b = 0;
+    for (size_t e = 0; e < g->m; e++) {
+        if (!g->in_play[e]) {
+            continue;
+        }
+        uint32_t ends[2] = {g->eu[e], g->ev[e]};
+        uint8_t loc[2];
+        for (int k = 0; k < 2; k++) {
+            if (vmap[ends[k]] == 0) {
+                vmap[ends[k]] = ++nl;
+            }
+            loc[k] = (uint8_t)(vmap[ends[k]] - 1);
+        }
+        g->local[b] = (uint32_t)e;
+        g->bit_of[e] = (int32_t)b;
+        g->lu[b] = loc[0];
+        g->lv[b] = loc[1];
+        g->lcol[b] = g->in->colour[e];
+        g->inc[loc[0]] |= 1ULL << b;
+        g->inc[loc[1]] |= 1ULL << b;
+        b++;
+    }
+    g->all = b == 64 ? ~0ULL : (1ULL << b) - 1;
+}
+
+/* The edges of mask still standing on the ground. */
+static uint64_t gr_hbc_standing(const gr_hbc *g, uint64_t mask)
+{
+    gr_hbc_vset reach = 1;
+    uint64_t taken = 0, grow;
+    do {
+        grow = 0;
+        for (uint64_t r = mask & ~taken; r != 0; r &= r - 1) {
+            unsigned b = (unsigned)__builtin_ctzll(r);
+            if (((reach >> g->lu[b]) | (reach >> g->lv[b])) & 1) {
+                grow |= 1ULL << b;
+                reach |= (gr_hbc_vset)1 << g->lu[b];
+                reach |= (gr_hbc_vset)1 << g->lv[b];
+            }
+        }
+        taken |= grow;
+    } while (grow != 0);
+    return taken;
+}
+
+/* The part of mask holding its lowest edge: edges joined through vertices
+ * other than the ground. */
+static uint64_t gr_hbc_part(const gr_hbc *g, uint64_t mask)
+{
+    uint64_t part = mask & -mask, prev;
+    do {
+        prev = part;
+        for (uint64_t r = part; r != 0; r &= r - 1) {
+            unsigned b = (unsigned)__builtin_ctzll(r);
+            if (g->lu[b] != 0) {
+                part |= g->inc[g->lu[b]] & mask;
+            }
+            if (g->lv[b] != 0) {
+                part |= g->inc[g->lv[b]] & mask;
+            }
+        }
+    } while (part != prev);
+    return part;
+}
+
+static size_t gr_hbc_hash(uint64_t x)
+{
+    x ^= x >> 31;
+    x *= 0x9E3779B97F4A7C15ULL;
+    x ^= x >> 29;
+    return (size_t)x;
+}
+
+static bool gr_hbc_lookup(const gr_hbc *g, uint64_t mask, gr_cgt *val)
+{
+    if (g->cap == 0) {
+        return false;
+    }
+    for (size_t i = gr_hbc_hash(mask) & (g->cap - 1);; i = (i + 1) & (g->cap - 1)) {
+        if (!g->tab[i].used) {
+            return false;
+        }
+        if (g->tab[i].mask == mask) {
+            *val = g->tab[i].val;
+            return true;
+        }
+    }
+}
+
+static void gr_hbc_put(gr_hbc_entry *tab, size_t cap, uint64_t mask, gr_cgt val)
+{
+    size_t i = gr_hbc_hash(mask) & (cap - 1);
+    while (tab[i].used) {
+        i = (i + 1) & (cap - 1);
+    }
+    tab[i] = (gr_hbc_entry){mask, val, 1};
+}
+
+static gr_status gr_hbc_store(gr_hbc *g, uint64_t mask, gr_cgt val)
+{
+    if (2 * (g->used + 1) > g->cap) {
+        size_t cap = g->cap == 0 ? 1024 : 2 * g->cap;
+        gr_hbc_entry *tab = GR_ARENA_ARRAY(g->arena, gr_hbc_entry, cap);
+        if (tab == NULL) {
+            return GR_ENOMEM;
+        }
+        for (size_t i = 0; i < g->cap; i++) {
+            if (g->tab[i].used) {
+                gr_hbc_put(tab, cap, g->tab[i].mask, g->tab[i].val);
+            }
+        }
+        if (g->tab != NULL) {
+            gr_arena_free(g->arena, g->tab, g->cap * sizeof(*g->tab));
+        }
+        g->tab = tab;
+        g->cap = cap;
+    }
+    gr_hbc_put(g->tab, g->cap, mask, val);
+    g->used++;
+    return GR_OK;
+}
+
+static gr_status gr_hbc_push(gr_hbc *g, uint64_t mask)
+{
+    if (g->sn == g->scap) {
+        uint64_t *s = gr_arena_grow(g->arena, g->stack, &g->scap, g->sn + 1, sizeof(*s), 256);
+        if (s == NULL) {
+            return GR_ENOMEM;
+        }
+        g->stack = s;
+    }
+    g->stack[g->sn++] = mask;
+    return GR_OK;
+}
+
+/* The sum of the values of the parts of a standing set, pushing the parts
+ * not valued yet (*missing counts them). */
+static gr_status gr_hbc_split_value(gr_hbc *g, uint64_t mask, gr_cgt *out, size_t *missing)
+{
+    gr_cgt sum = gr_cgt_zero(g->store);
+    gr_status st;
+    *missing = 0;
+    while (mask != 0) {
+        uint64_t part = gr_hbc_part(g, mask);
+        mask &= ~part;
+        gr_cgt v;
+        if (!gr_hbc_lookup(g, part, &v)) {
+            (*missing)++;
+            if ((st = gr_hbc_push(g, part)) != GR_OK) {
+                return st;
+            }
+            continue;
+        }
+        if (*missing == 0 && (st = gr_cgt_add(g->store, sum, v, &sum)) != GR_OK) {
+            return st;
+        }
+    }
+    *out = sum;
+    return GR_OK;
+}
+
+static gr_status gr_hbc_expand(gr_hbc *g, uint64_t part, bool *pending)
+{
+    gr_cgt opts[2][64];
+    size_t nopt[2] = {0, 0};
+    gr_status st;
+    *pending = false;
+    if (++g->nodes > g->max_nodes) {
+        return GR_ELIMIT;
+    }
+    if ((g->nodes & 1023) == 0 && (st = gr_arena_check(g->arena)) != GR_OK) {
+        return st;
+    }
+    for (uint64_t r = part; r != 0; r &= r - 1) {
+        unsigned b = (unsigned)__builtin_ctzll(r);
+        uint64_t rest = gr_hbc_standing(g, part & ~(1ULL << b));
+        gr_cgt v;
+        size_t missing;
+        if ((st = gr_hbc_split_value(g, rest, &v, &missing)) != GR_OK) {
+            return st;
+        }
+        if (missing > 0) {
+            *pending = true;
+            continue;
+        }
+        if (g->lcol[b] != GR_HBC_RED) {
+            opts[0][nopt[0]++] = v;
+        }
+        if (g->lcol[b] != GR_HBC_BLUE) {
+            opts[1][nopt[1]++] = v;
+        }
+    }
+    if (*pending) {
+        return GR_OK;
+    }
+    gr_cgt v;
+    if ((st = gr_cgt_make(g->store, opts[0], nopt[0], opts[1], nopt[1], &v)) != GR_OK) {
+        return st;
+    }
+    return gr_hbc_store(g, part, v);
+}
+
+/* The value of a standing set, searching what is not valued yet. */
+static gr_status gr_hbc_search(gr_hbc *g, uint64_t mask, gr_cgt *out)
+{
+    for (;;) {
+        size_t base = g->sn, missing;
+        gr_status st = gr_hbc_split_value(g, mask, out, &missing);
+        if (st != GR_OK || missing == 0) {
+            g->sn = base;
+            return st;
+        }
+        while (g->sn > base) {
+            uint64_t top = g->stack[g->sn - 1];
+            gr_cgt v;
+            if (gr_hbc_lookup(g, top, &v)) {
+                g->sn--;
+                continue;
+            }
+            bool pending;
+            if ((st = gr_hbc_expand(g, top, &pending)) != GR_OK) {
+                g->sn = base;
+                return st;
+            }
+            if (!pending) {
+                g->sn--;
+            }
+        }
+    }
+}
+
+/* ---- the API -------------------------------------------------------------------- */
+
+gr_status gr_hbc_create(gr_arena *arena, gr_cgt_store *store, const gr_hbc_input *in,
+                        const gr_search_opts *opts, gr_hbc **out)
+{
+    if (in->ground_count == 0) {
+        return GR_EINVAL;
+    }
+    if (in->m > GR_HBC_MAX_EDGES) {
+        return GR_ELIMIT;
+    }
+    for (size_t i = 0; i < in->m; i++) {
+        if (in->colour[i] > GR_HBC_GREEN) {
+            return GR_EINVAL;
+        }
+    }
+    gr_hbc *g = GR_ARENA_ARRAY(arena, gr_hbc, 1);
+    if (g == NULL) {
+        return GR_ENOMEM;
+    }
+    g->arena = arena;
+    g->store = store;
+    g->in = in;
+    g->m = in->m;
+    g->max_nodes = opts != NULL && opts->max_nodes != 0 ? opts->max_nodes : GR_SEARCH_DEFAULT_NODES;
+    gr_status st;
+    uint32_t *order;
+    size_t norder;
+    if ((st = gr_hbc_relabel(g)) != GR_OK || (st = gr_hbc_grounded(g, &order, &norder)) != GR_OK) {
+        return st;
+    }
+    if (g->tree) {
+        if ((st = gr_hbc_tree_values(g, order, norder)) != GR_OK) {
+            return st;
+        }
+    } else {
+        if (g->ne > GR_HBC_MAX_SEARCH_EDGES) {
+            return GR_ELIMIT;
+        }
+        g->local = GR_ARENA_ARRAY(arena, uint32_t, 64);
+        g->bit_of = GR_ARENA_ARRAY_UNINIT(arena, int32_t, g->m + 1);
+        if (g->local == NULL || g->bit_of == NULL) {
+            return GR_ENOMEM;
+        }
+        for (size_t e = 0; e < g->m; e++) {
+            g->bit_of[e] = -1;
+        }
+        gr_hbc_local(g);
+    }
+    *out = g;
+    return GR_OK;
+}
+
+bool gr_hbc_is_tree(const gr_hbc *g)
+{
+    return g->tree;
+}
+
+bool gr_hbc_in_play(const gr_hbc *g, size_t e)
+{
+    return e < g->m && g->in_play[e];
+}
+
+gr_status gr_hbc_value(gr_hbc *g, gr_cgt *out)
+{
+    if (g->tree) {
+        return gr_cgt_number(g->store, g->sum[0], out);
+    }
+    return gr_hbc_search(g, g->all, out);
+}
+
+gr_status gr_hbc_after(gr_hbc *g, size_t e, gr_cgt *out)
+{
+    if (!gr_hbc_in_play(g, e)) {
+        return GR_EINVAL;
+    }
+    if (!g->tree) {
+        uint64_t bit = 1ULL << g->bit_of[e];
+        return gr_hbc_search(g, gr_hbc_standing(g, g->all & ~bit), out);
+    }
+    /* the branch of e is gone; recompute the branches above it to the ground */
+    gr_status st = GR_OK;
+    uint32_t v = g->upper[e];
+    uint32_t p = g->eu[e] == v ? g->ev[e] : g->eu[e];
+    gr_dyadic s = gr_hbc_add(g->sum[p], g->branch[e], -1, &st);
+    while (p != 0 && st == GR_OK) {
+        uint32_t pe = g->parent_edge[p];
+        uint32_t pp = g->eu[pe] == p ? g->ev[pe] : g->eu[pe];
+        gr_dyadic nb = gr_hbc_edge_value(g->in->colour[pe], s, &st);
+        s = gr_hbc_add(gr_hbc_add(g->sum[pp], g->branch[pe], -1, &st), nb, 1, &st);
+        p = pp;
+    }
+    if (st != GR_OK) {
+        return st;
+    }
+    return gr_cgt_number(g->store, s, out);
+}
+
+void gr_hbc_stats(const gr_hbc *g, gr_search_stats *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->nodes = g->nodes;
+    out->tt_stored = g->used;
+    out->tt_entries = g->cap;
+}
