@@ -37,6 +37,8 @@ extern const gr_pgame gr_pgame_cgt; /* a /v1/sum component only (json/sum_partiz
 
 /* The partizan game /v1/sum's "game" names, or NULL. */
 const gr_pgame *gr_pgame_find(const char *name);
+/* The i-th partizan game a /v1/sum component may name; NULL past the last. */
+const gr_pgame *gr_pgame_at(size_t i);
 
 /* The fields of a partizan game's object: `fields` and, in a /v1/sum
  * component (ptr not ""), "game" (at most 8 fields). */

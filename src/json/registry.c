@@ -11,6 +11,7 @@
 
 #include "grundy/buf.h"
 #include "json/families.h"
+#include "json/partizan.h"
 
 static const gr_endpoint gr_registry[] = {
     {"/v1/nim", &gr_family_nim, NULL, NULL, NULL, GR_COST_LINEAR},
@@ -82,6 +83,11 @@ const char *gr_registry_game_list(gr_jctx *c)
             }
             gr_buf_puts(&b, f->name);
         }
+    }
+    /* the partizan games a sum may hold beside the impartial ones */
+    for (size_t i = 0; gr_pgame_at(i) != NULL; i++) {
+        gr_buf_puts(&b, ", ");
+        gr_buf_puts(&b, gr_pgame_at(i)->name);
     }
     const char *s = gr_buf_cstr(&b);
     return s != NULL ? s : "";

@@ -158,8 +158,7 @@ static gr_status gr_psum_read(gr_jctx *c, gr_cgt_store *s, const cJSON *componen
         if (p->fam == NULL) {
             return gr_json_error(
                 c, GR_EINVAL, gptr,
-                "unknown game \"%s\" (games: %s, domineering, hackenbush_colored, cgt)", p->name,
-                gr_registry_game_list(c));
+                "unknown game \"%s\" (games: %s)", p->name, gr_registry_game_list(c));
         }
         gr_value v;
         if ((st = p->fam->analyse(c, it, ptr, &p->state, &v)) != GR_OK) {
