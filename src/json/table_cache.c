@@ -749,6 +749,21 @@ void gr_tcache_release(gr_tcache_entry *e)
     if (e->pins_old > e->pins) {
         e->pins_old = e->pins; /* an old hold (or not: either way, an upper bound) */
     }
+    /* the last reader of replaced arrays is gone and nobody grows the
+     * table: free them now (a final table would otherwise keep its 16-bit
+     * array beside its bytes until evicted); the entry is claimed as if
+     * growing so that nothing else runs its grower meanwhile */
+    if (e->linked && !e->growing && !e->saving && octal_reclaimable(e)) {
+        e->growing = true;
+        e->pins++;
+        pthread_mutex_unlock(&tc->lock);
+        gr_octal_grower_reclaim(e->grower);
+        pthread_mutex_lock(&tc->lock);
+        e->growing = false;
+        e->pins--;
+        gr_tc_recharge(tc, e);
+        pthread_cond_broadcast(&e->done);
+    }
     /* answered, not kept: out of the cache already, so the eviction below
      * cannot take it too */
     bool last_of_unlinked = !e->linked && gr_tc_idle(e);
