@@ -24,6 +24,9 @@ gr_endpoint_text gr_endpoint_hackenbush_graph_text;
  * with *resp NULL means "declined: parse it and call the JSON endpoint". */
 gr_endpoint_text gr_endpoint_hackenbush_graph_json_fast;
 gr_endpoint_json gr_endpoint_sum;
+/* The family endpoints, or under "misere": true json/misere.c's answers. */
+gr_endpoint_json gr_endpoint_octal;
+gr_endpoint_json gr_endpoint_subtraction;
 /* @@ endpoints: add new declarations above this line @@ */
 
 #endif

@@ -44,6 +44,7 @@ typedef struct gr_jctx {
      * components of a 64-digit code took 18 s from a 3 KB body). */
     unsigned time_limit_s;
     uint64_t max_search_nodes; /* games solved by search (--max-search-nodes); 0: default */
+    uint32_t max_quotient_order; /* misère quotients (--max-quotient-order); 0: default */
 } gr_jctx;
 
 void gr_jctx_init(gr_jctx *c, gr_arena *arena);
