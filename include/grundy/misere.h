@@ -122,6 +122,12 @@ typedef struct gr_mis_quotient {
     uint32_t ngens;
     const uint64_t *gen_heap;
     const uint32_t *word;
+    /* Relations lhs = rhs, words of ngens exponents: rel[2*r*ngens ..] is
+     * relation r's left side, the next ngens its right side.  Left sides
+     * are the minimal words that are not normal forms (graded
+     * lexicographic order), so the relations present the monoid. */
+    uint32_t nrel;
+    const uint32_t *rel;
 } gr_mis_quotient;
 
 typedef struct gr_mis_quotient_opts {
@@ -132,6 +138,7 @@ typedef struct gr_mis_quotient_opts {
      * are proven periodic. */
     bool until_complete;
     uint64_t max_heap_limit;
+    uint64_t max_states; /* per heap, in the proof; 0: 2^20 */
 } gr_mis_quotient_opts;
 
 /* Builds the reduced quotient of the game restricted to heaps <= max_heap
@@ -145,6 +152,11 @@ gr_status gr_mis_quotient_build(gr_arena *arena, const gr_mis_game *g,
 /* The image of a heap of h (any size when complete); GR_ELIMIT when
  * h > max_heap and the quotient is not complete. */
 gr_status gr_mis_quotient_image(const gr_mis_quotient *q, uint64_t h, uint32_t *e);
+
+/* Whether a and b are isomorphic as monoids with P-portions (a's
+ * generators tried against every assignment into b, at most 2^24). */
+gr_status gr_mis_quotient_isomorphic(gr_arena *arena, const gr_mis_quotient *a,
+                                     const gr_mis_quotient *b, bool *iso);
 
 static inline uint32_t gr_mis_mul(const gr_mis_quotient *q, uint32_t a, uint32_t b)
 {

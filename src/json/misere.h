@@ -41,9 +41,16 @@ uint32_t gr_json_misere_max_order(const gr_jctx *c);
 /* The {"order", "p_count", "max_heap", "complete"} summary. */
 cJSON *gr_json_misere_summary(gr_jctx *c, const gr_mis_quotient *q);
 
-/* The whole quotient document (GET), for the game named by `name` and
- * `key`/`value` (("code", "0.77") or ("subtraction_set", [1,2])). */
-gr_status gr_json_misere_quotient_doc(gr_jctx *c, const gr_mis_game *g, uint64_t max_heap,
-                                      const char *key, cJSON *value, cJSON **resp);
+/* The whole quotient document: the game as key: value ("code": "0.77"
+ * or "subtraction_set": [1, 2]), then the quotient's fields. */
+gr_status gr_json_misere_quotient_doc(gr_jctx *c, const gr_mis_quotient *q, const char *key,
+                                      cJSON *value, cJSON **resp);
+
+/* Builds the quotient of g for heaps <= max_heap (until_complete: on to
+ * `limit` while not proven complete), with the request's limits; a 422 at
+ * ptr naming the limit when it cannot be built. */
+gr_status gr_json_misere_build(gr_jctx *c, const gr_mis_game *g, uint64_t max_heap,
+                               bool until_complete, uint64_t limit, const char *ptr,
+                               gr_mis_quotient *q);
 
 #endif

@@ -15,6 +15,8 @@
 #include "json/misere_pos.h"
 #include "json/misere_quotient.h"
 
+#define GR_MIS_FIRST_NODES 200000u /* the first search's budget */
+
 typedef struct oracle {
     gr_mis_pos *pos;
     size_t n;         /* heaps over all components */
@@ -56,7 +58,9 @@ static gr_status core_error(gr_jctx *c, const oracle *o, gr_status st)
     return gr_json_error(c, GR_EINTERNAL, NULL, "misère search failed");
 }
 
-static gr_status oracle_init(gr_jctx *c, gr_mis_pos *pos, oracle *o)
+/* method 0: search within GR_MIS_FIRST_NODES; 1: the game's quotient
+ * (o->q NULL when none covers the heaps); 2: search, the whole budget. */
+static gr_status oracle_init(gr_jctx *c, gr_mis_pos *pos, int method, oracle *o)
 {
     memset(o, 0, sizeof(*o));
     o->pos = pos;
@@ -80,13 +84,16 @@ static gr_status oracle_init(gr_jctx *c, gr_mis_pos *pos, oracle *o)
         }
     }
     gr_status st;
-    if (pos->ncomp == 1) {
+    if (method == 1 && pos->ncomp == 1) {
         st = gr_json_misere_quotient_for(c, &o->games[0], o->heap, o->n, &o->q);
         if (st != GR_OK) {
             return st;
         }
     }
-    if (o->q != NULL) {
+    if (method == 1) {
+        if (o->q == NULL) {
+            return GR_OK;
+        }
         o->rest = GR_ARENA_ARRAY(c->arena, uint32_t, o->n + 1);
         uint32_t *img = GR_ARENA_ARRAY(c->arena, uint32_t, o->n + 1);
         if (o->rest == NULL || img == NULL) {
@@ -121,6 +128,9 @@ static gr_status oracle_init(gr_jctx *c, gr_mis_pos *pos, oracle *o)
     uint64_t nodes = c->max_search_nodes != 0 && c->max_search_nodes < GR_MIS_SEARCH_NODES_DEFAULT
                          ? c->max_search_nodes
                          : GR_MIS_SEARCH_NODES_DEFAULT;
+    if (method == 0 && nodes > GR_MIS_FIRST_NODES) {
+        nodes = GR_MIS_FIRST_NODES;
+    }
     st = gr_mis_search_new(c->arena, o->games, pos->ncomp, nodes, &o->search);
     return st != GR_OK ? core_error(c, o, st) : GR_OK;
 }
@@ -212,49 +222,209 @@ static cJSON *move_obj(gr_jctx *c, const oracle *o, size_t i, const gr_mis_opt *
     return w;
 }
 
-/* Every move (winning_only: those to a P-position), heaps in order, each
- * heap's options in the game's order; the first `room` are appended to arr
- * (as plain moves, or as all_moves entries with their outcome), the rest
- * counted; with stop_at_one the walk ends at the first one found. */
+/* Where the moves go: every move (winning_only: those to a P-position),
+ * heaps in order, each heap's options in the game's order; the first
+ * `room` are appended to arr (as plain moves, or as all_moves entries
+ * with their outcome), the rest counted; with stop_at_one the walk ends at
+ * the first one found. */
+typedef struct sink {
+    bool winning_only, entries, stop_at_one, stop;
+    uint64_t room, listed;
+    cJSON *arr;
+    unsigned __int128 count;
+} sink;
+
+/* One option, or `times` options of one kind (the same outcome; the first
+ * is m, the next ones step its split by the period). */
+static void take_opt(gr_jctx *c, oracle *o, sink *k, size_t i, gr_mis_opt m, bool p, uint64_t times,
+                     uint64_t step)
+{
+    if (k->winning_only && !p) {
+        return;
+    }
+    k->count += times;
+    for (uint64_t t = 0; t < times && k->listed < k->room; t++) {
+        cJSON *mv = move_obj(c, o, i, &m);
+        if (k->entries) {
+            cJSON *e = gr_jw_obj(c);
+            gr_jw_set(c, e, "move", mv);
+            gr_jw_set(c, e, "outcome", gr_jw_str(c, p ? "win" : "lose"));
+            mv = e;
+        }
+        gr_jw_push(c, k->arr, mv);
+        k->listed++;
+        m.leaves[0] += step;
+        m.leaves[1] -= step;
+    }
+    k->stop = k->stop_at_one;
+}
+
+/* The two-heap splits a + b = r (a < b, or a <= b when `equal`) of a heap
+ * past the quotient's proof: below a0 = e + p one by one, then by residue
+ * class of a mod p (b >= e throughout, so the pair of images depends on
+ * the residue only); listed in order of a, the rest counted. */
+static gr_status splits_periodic(gr_jctx *c, oracle *o, sink *k, size_t i, uint64_t take,
+                                 uint64_t r, bool equal)
+{
+    const gr_mis_quotient *q = o->q;
+    uint64_t top = equal ? r / 2 : (r - 1) / 2, a0 = q->preperiod + q->period, p = q->period;
+    gr_mis_opt m = {.take = take, .nleaves = 2};
+    bool has_class = false; /* a residue class of moves that are listed */
+    for (uint64_t a = 1; a <= top && !k->stop; a++) {
+        uint64_t times = 1;
+        if (a >= a0) {
+            /* every a' = a (mod p) up to top, the ones listed in order */
+            if (a >= a0 + p) {
+                break;
+            }
+            times = (top - a) / p + 1;
+        }
+        uint32_t ia, ib;
+        gr_mis_quotient_image(q, a, &ia);
+        gr_mis_quotient_image(q, r - a, &ib);
+        m.leaves[0] = a;
+        m.leaves[1] = r - a;
+        bool pp = q->in_p[gr_mis_mul(q, o->rest[i], gr_mis_mul(q, ia, ib))];
+        has_class = has_class || (times > 1 && (!k->winning_only || pp));
+        if (times > 1 && k->listed < k->room && (!k->winning_only || pp)) {
+            /* list in order of a: classes interleave, so list one at a time */
+            take_opt(c, o, k, i, m, pp, 1, 0);
+            k->count += times - 1;
+            continue;
+        }
+        take_opt(c, o, k, i, m, pp, times, p);
+    }
+    /* the listing past the first period, in order of a */
+    for (uint64_t a = a0 + p; has_class && a <= top && k->listed < k->room && !k->stop_at_one;
+         a++) {
+        uint32_t ia, ib;
+        gr_mis_quotient_image(q, a, &ia);
+        gr_mis_quotient_image(q, r - a, &ib);
+        bool pp = q->in_p[gr_mis_mul(q, o->rest[i], gr_mis_mul(q, ia, ib))];
+        if (k->winning_only && !pp) {
+            continue;
+        }
+        m.leaves[0] = a;
+        m.leaves[1] = r - a;
+        unsigned __int128 before = k->count;
+        take_opt(c, o, k, i, m, pp, 1, 0);
+        k->count = before; /* counted already, by class */
+    }
+    return GR_OK;
+}
+
+/* A heap too large to list its options: octal codes and Grundy's game
+ * through the period of a complete quotient (three-heap splits are
+ * enumerated only below GR_MIS_MAX_OPTIONS). */
+static gr_status walk_huge(gr_jctx *c, oracle *o, sink *k, size_t i)
+{
+    const gr_mis_game *g = &o->games[o->comp[i]];
+    uint64_t h = o->heap[i];
+    if (g->kind != GR_MIS_OCTAL || o->q == NULL || !o->q->complete ||
+        (g->code.kind == GR_OCTAL_CODE && g->code.leaves >= 3)) {
+        return core_error(c, o, GR_ELIMIT);
+    }
+    if (g->code.kind == GR_OCTAL_GRUNDY) {
+        return splits_periodic(c, o, k, i, 0, h, false);
+    }
+    for (unsigned j = 1; j <= g->code.len && !k->stop; j++) {
+        unsigned d = g->code.digit[j];
+        uint64_t r = h - j;
+        if (d & 2) {
+            uint32_t img;
+            gr_mis_quotient_image(o->q, r, &img);
+            gr_mis_opt m = {.take = j, .nleaves = 1, .leaves = {r}};
+            take_opt(c, o, k, i, m, o->q->in_p[gr_mis_mul(o->q, o->rest[i], img)], 1, 0);
+        }
+        if ((d & 4) && !k->stop) {
+            gr_status st = splits_periodic(c, o, k, i, j, r, true);
+            if (st != GR_OK) {
+                return st;
+            }
+        }
+    }
+    return GR_OK;
+}
+
 static gr_status walk(gr_jctx *c, oracle *o, bool winning_only, bool entries, uint64_t room,
                       bool stop_at_one, cJSON *arr, unsigned __int128 *count)
 {
-    *count = 0;
-    uint64_t listed = 0;
-    for (size_t i = 0; i < o->n; i++) {
+    sink k = {.winning_only = winning_only,
+              .entries = entries,
+              .stop_at_one = stop_at_one,
+              .room = room,
+              .arr = arr};
+    gr_status st = GR_OK;
+    for (size_t i = 0; i < o->n && !k.stop && st == GR_OK; i++) {
+        size_t no = 0;
         const gr_mis_opt *opts;
-        size_t no;
-        gr_status st = options(c, o, i, &opts, &no);
-        if (st != GR_OK) {
+        if (o->q != NULL && o->q->complete && o->heap[i] > o->q->max_heap &&
+            o->heap[i] > (1u << 16)) {
+            st = walk_huge(c, o, &k, i);
+            continue;
+        }
+        if ((st = options(c, o, i, &opts, &no)) != GR_OK) {
             return st;
         }
-        for (size_t j = 0; j < no; j++) {
+        for (size_t j = 0; j < no && !k.stop; j++) {
             bool p;
             if ((st = after_is_p(c, o, i, &opts[j], &p)) != GR_OK) {
                 return st;
             }
-            if (winning_only && !p) {
-                continue;
-            }
-            (*count)++;
-            if (listed < room) {
-                cJSON *m = move_obj(c, o, i, &opts[j]);
-                if (entries) {
-                    cJSON *e = gr_jw_obj(c);
-                    gr_jw_set(c, e, "move", m);
-                    gr_jw_set(c, e, "outcome", gr_jw_str(c, p ? "win" : "lose"));
-                    m = e;
-                }
-                gr_jw_push(c, arr, m);
-                listed++;
-            }
-            if (stop_at_one) {
-                return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
-            }
+            take_opt(c, o, &k, i, opts[j], p, 1, 0);
         }
+    }
+    *count = k.count;
+    if (st != GR_OK) {
+        return st;
     }
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
+
+/* One attempt at the whole answer with the oracle's method: GR_ELIMIT
+ * when it cannot decide (the caller tries the next method). */
+static gr_status attempt(gr_jctx *c, oracle *o, const gr_move_opts *opts, bool list_all,
+                         cJSON **resp)
+{
+    bool p;
+    gr_status st = root_is_p(c, o, &p);
+    if (st != GR_OK) {
+        return st;
+    }
+    cJSON *r = gr_jw_obj(c);
+    gr_jw_set(c, r, "winner", gr_jw_str(c, p ? "second" : "first"));
+    cJSON *moves = gr_jw_arr(c);
+    unsigned __int128 count = 0;
+    if (!p) {
+        /* winning_move needs one move even when max_moves is 0; no move
+         * at all: the player to move has already won */
+        uint64_t cap = opts->all && opts->max > 0 ? opts->max : 1;
+        if ((st = walk(c, o, true, false, cap, !opts->all, moves, &count)) != GR_OK) {
+            return st;
+        }
+    }
+    uint64_t c64 = count > UINT64_MAX ? UINT64_MAX : (uint64_t)count;
+    gr_json_put_moves(c, r, moves, c64, opts);
+    if (list_all) {
+        cJSON *arr = gr_jw_arr(c);
+        if ((st = walk(c, o, false, true, opts->max, false, arr, &count)) != GR_OK) {
+            return st;
+        }
+        gr_jw_set(c, r, "moves", arr);
+        gr_jw_set(c, r, "move_count", gr_jw_u128(c, count));
+    }
+    gr_jw_set(c, r, "misere_quotient",
+              o->q != NULL ? gr_json_misere_summary(c, o->q) : gr_jw_null(c));
+    if (!gr_jw_ok(c)) {
+        return gr_json_oom(c);
+    }
+    *resp = r;
+    return GR_OK;
+}
+
+/* Exhaustive search first, within a small budget (small positions are
+ * answered at once, and exactly); then the game's quotient, when one
+ * covers the heaps; then search with the whole budget. */
 
 gr_status gr_json_misere_answer(gr_jctx *c, gr_mis_pos *pos, const cJSON *req, cJSON **resp)
 {
@@ -269,40 +439,23 @@ gr_status gr_json_misere_answer(gr_jctx *c, gr_mis_pos *pos, const cJSON *req, c
         return st;
     }
     oracle o;
-    if ((st = oracle_init(c, pos, &o)) != GR_OK) {
-        return st;
-    }
-    bool p;
-    if ((st = root_is_p(c, &o, &p)) != GR_OK) {
-        return st;
-    }
-    cJSON *r = gr_jw_obj(c);
-    gr_jw_set(c, r, "winner", gr_jw_str(c, p ? "second" : "first"));
-    cJSON *moves = gr_jw_arr(c);
-    unsigned __int128 count = 0;
-    if (!p) {
-        /* winning_move needs one move even when max_moves is 0 */
-        uint64_t cap = opts.all && opts.max > 0 ? opts.max : 1;
-        if ((st = walk(c, &o, true, false, cap, !opts.all, moves, &count)) != GR_OK) {
+    for (int method = 0; method < 3; method++) {
+        st = oracle_init(c, pos, method, &o);
+        if (st == GR_ELIMIT && method < 2) {
+            memset(&c->problem, 0, sizeof(c->problem));
+            continue; /* a heap too large to search: the quotient may do */
+        }
+        if (st != GR_OK) {
             return st;
         }
-        /* no move at all: the player to move has already won */
-    }
-    uint64_t c64 = count > UINT64_MAX ? UINT64_MAX : (uint64_t)count;
-    gr_json_put_moves(c, r, moves, c64, &opts);
-    if (list_all) {
-        cJSON *arr = gr_jw_arr(c);
-        if ((st = walk(c, &o, false, true, opts.max, false, arr, &count)) != GR_OK) {
+        if (method == 1 && o.q == NULL) {
+            continue; /* no quotient covers these heaps */
+        }
+        st = attempt(c, &o, &opts, list_all, resp);
+        if (st != GR_ELIMIT || method == 2) {
             return st;
         }
-        gr_jw_set(c, r, "moves", arr);
-        gr_jw_set(c, r, "move_count", gr_jw_u128(c, count));
+        memset(&c->problem, 0, sizeof(c->problem));
     }
-    gr_jw_set(c, r, "misere_quotient",
-              o.q != NULL ? gr_json_misere_summary(c, o.q) : gr_jw_null(c));
-    if (!gr_jw_ok(c)) {
-        return gr_json_oom(c);
-    }
-    *resp = r;
-    return GR_OK;
+    return st;
 }
