@@ -214,3 +214,120 @@ def test_normal_play_unchanged_with_misere_false(srv):
     a = srv.post_json("/v1/octal", {"code": "0.77", "heaps": [3, 4]}).json()
     b = srv.post_json("/v1/octal", {"code": "0.77", "heaps": [3, 4], "misere": False}).json()
     assert a == b and a["grundy"] == 3 ^ 1
+
+
+# ---- the quotient documents ------------------------------------------------
+
+def check_document(doc, br, max_heap, rng):
+    """The algebra of a quotient document, and its predictions against the
+    brute force on random sums of heaps <= max_heap."""
+    m = doc["order"]
+    t = doc["table"]
+    assert len(t) == m and all(len(row) == m for row in t)
+    assert len(doc["elements"]) == m and doc["identity"] == 0
+    for a in range(m):
+        assert t[0][a] == a
+        for b in range(m):
+            assert t[a][b] == t[b][a]
+            for c in range(m):
+                assert t[t[a][b]][c] == t[a][t[b][c]]
+    p = set(doc["p_positions"])
+    for a in range(m):  # reduced
+        for b in range(a + 1, m):
+            assert any((t[a][c] in p) != (t[b][c] in p) for c in range(m))
+    img = doc["heap_images"]
+    assert len(img) == max_heap + 1 and img[0] == 0
+    for _ in range(120):
+        heaps = [rng.randrange(0, min(max_heap, 11) + 1) for _ in range(rng.randrange(1, 4))]
+        e = 0
+        for h in heaps:
+            e = t[e][img[h]]
+        assert (e in p) == br.is_p([(0, h) for h in heaps]), (heaps, doc)
+
+
+def test_quotient_075_published(srv):
+    r = srv.get("/v1/octal/misere-quotient?code=0.75&max_heap=30")
+    assert r.status == 200
+    doc = r.json()
+    # Plambeck-Siegel: order 8, P = {a, b^2}, <a,b,c | a^2=1, b^3=b, bc=ab, c^2=b^2>
+    assert doc["order"] == 8 and len(doc["p_positions"]) == 2
+    assert sorted(doc["elements"][i] for i in doc["p_positions"]) == ["a", "b^2"]
+    pres = doc["presentation"]
+    assert [g["heap"] for g in pres["generators"]] == [1, 2, 5]
+    assert sorted(pres["relations"]) == sorted(["a^2 = 1", "b^3 = b", "bc = ab", "c^2 = b^2"])
+    assert doc["complete"] and doc["pretending_period"]["period"] == 2 and not doc["tame"]
+    check_document(doc, Brute([lambda h: octal_options([0, 7, 5], h)]), 30, random.Random(75))
+
+
+def test_quotient_documents_random_games(srv):
+    rng = random.Random(31)
+    built = 0
+    for k in range(30):
+        if k % 2:
+            code, digits = random_code(rng, hexa=k % 3 == 0)
+            path = "/v1/octal/misere-quotient?code=%s&max_heap=12" % code
+            br = Brute([lambda h, d=digits: octal_options(d, h)])
+        else:
+            s = sorted(set(rng.randrange(1, 6) for _ in range(rng.randrange(1, 4))))
+            path = "/v1/subtraction/misere-quotient?subtraction_set=%s&max_heap=12" % (
+                ",".join(map(str, s)))
+            br = Brute([lambda h, s=s: sub_options(s, h)])
+        r = srv.get(path)
+        if r.status == 422:
+            assert "quotient" in r.json()["detail"]
+            continue
+        assert r.status == 200, r
+        built += 1
+        check_document(r.json(), br, 12, rng)
+    assert built >= 8
+
+
+def test_quotient_tame_and_etag(srv):
+    r = srv.get("/v1/subtraction/misere-quotient?max_take=2&max_heap=20")
+    doc = r.json()
+    assert doc["max_take"] == 2 and doc["order"] == 6 and doc["tame"] and doc["complete"]
+    etag = r.header("etag")
+    assert etag and "immutable" in r.header("cache-control")
+    again = srv.get("/v1/subtraction/misere-quotient?max_take=2&max_heap=20",
+                    headers={"If-None-Match": etag})
+    assert again.status == 304
+    other = srv.get("/v1/subtraction/misere-quotient?max_take=2&max_heap=21")
+    assert other.header("etag") != etag
+    r = srv.get("/v1/octal/misere-quotient?code=0.7&max_heap=10").json()
+    assert r["order"] == 2 and r["tame"]
+
+
+def test_quotient_query_problems(srv):
+    expect_problem(srv.get("/v1/octal/misere-quotient?code=0.75"), 400, "/query/max_heap")
+    expect_problem(srv.get("/v1/octal/misere-quotient?code=0.75&max_heap=0"), 400,
+                   "/query/max_heap")
+    expect_problem(srv.get("/v1/octal/misere-quotient?code=0.75&max_heap=5&count=3"), 400,
+                   "/query/count")
+    expect_problem(srv.get("/v1/octal/misere-quotient?code=x&max_heap=5"), 400, "/query/code")
+    expect_problem(srv.get("/v1/subtraction/misere-quotient?subtraction_set=0&max_heap=5"),
+                   400, "/query/subtraction_set")
+
+
+def test_huge_heaps_through_a_complete_quotient(srv):
+    big = str(10**15 + 1)
+    r = srv.post_json("/v1/octal", {"code": "0.75", "heaps": [big, 7], "misere": True,
+                                    "all_winning_moves": True, "max_moves": 3}).json()
+    q = r["misere_quotient"]
+    assert q["complete"] and q["order"] == 8
+    doc = srv.get("/v1/octal/misere-quotient?code=0.75&max_heap=40").json()
+    t, img, p = doc["table"], doc["heap_images"], set(doc["p_positions"])
+    e0, per = doc["pretending_period"]["preperiod"], doc["pretending_period"]["period"]
+
+    def image(h):
+        return img[h] if h <= 40 else img[e0 + (h - e0) % per]
+
+    heaps = [10**15 + 1, 7]
+    whole = t[image(heaps[0])][image(heaps[1])]
+    assert r["winner"] == ("second" if whole in p else "first")
+    for m in r["winning_moves"]:  # each replayed: a P-position by the quotient
+        rest = heaps[:m["heap"]] + heaps[m["heap"] + 1:] + [int(x) for x in m["leaves"]]
+        assert sum(int(x) for x in m["leaves"]) + m["take"] == heaps[m["heap"]]
+        e = 0
+        for h in rest:
+            e = t[e][image(h)]
+        assert e in p
