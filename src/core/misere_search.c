@@ -96,8 +96,11 @@ gr_status gr_mis_search_new(gr_arena *arena, const gr_mis_game *g, size_t ngames
     s->slot_cap = 1024;
     s->opt_cap = 256;
     s->slot = GR_ARENA_ARRAY(arena, uint32_t, s->slot_cap);
+    /* never NULL, so that empty keys compare and copy like any other */
+    s->pool = gr_arena_grow(arena, NULL, &s->pool_cap, 1, sizeof(uint64_t), 4096);
+    s->scratch = gr_arena_grow(arena, NULL, &s->scratch_cap, 1, sizeof(uint64_t), 64);
     s->opt = GR_ARENA_ARRAY(arena, opt_entry, s->opt_cap);
-    if (s->slot == NULL || s->opt == NULL) {
+    if (s->slot == NULL || s->opt == NULL || s->pool == NULL || s->scratch == NULL) {
         return GR_ENOMEM;
     }
     *out = s;
@@ -294,7 +297,9 @@ static gr_status pos_find(gr_mis_search *s, size_t n, uint32_t *id, bool *fresh)
         }
         s->node = p;
     }
-    memcpy(s->pool + s->pool_len, s->scratch, n * sizeof(uint64_t));
+    if (n > 0) {
+        memcpy(s->pool + s->pool_len, s->scratch, n * sizeof(uint64_t));
+    }
     uint32_t nid = (uint32_t)s->node_used++;
     s->node[nid] =
         (pos_node){.hash = h, .off = (uint32_t)s->pool_len, .len = (uint32_t)n, .st = ST_OPEN};
@@ -444,7 +449,9 @@ gr_status gr_mis_is_p(gr_mis_search *s, const uint64_t *tokens, size_t n, bool *
     if (st != GR_OK) {
         return st;
     }
-    memcpy(s->scratch, tokens, n * sizeof(uint64_t));
+    if (n > 0) {
+        memcpy(s->scratch, tokens, n * sizeof(uint64_t));
+    }
     if ((st = canonical(s, &n)) != GR_OK) {
         return st;
     }
