@@ -40,6 +40,11 @@ static inline uint32_t gr_mq_mul(const gr_mq *q, uint32_t a, uint32_t b)
  * (with *too_big) the check would pass max_states states. */
 gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big);
 
+/* Rebuilds q for heaps <= h from the free monoid on its generator heaps
+ * and h (misere_split.c): *ok and q replaced when the result is proven. */
+gr_status gr_mq_split(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t K, uint32_t max_order,
+                      uint64_t max_states, bool *ok);
+
 /* The presentation and tameness of a finished quotient (misere_present.c). */
 gr_status gr_mq_present(gr_arena *arena, const gr_mq *q, gr_mis_quotient *out);
 

@@ -392,8 +392,18 @@ static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t m
         }
         release(&nq);
     }
-    *why = "no candidate quotient with the powers of the new heap repeating within 12 was "
-           "proven";
+    /* the heap splits an element: rebuild from the generators */
+    for (uint32_t K = 3; prove && K <= 5; K += 2) {
+        bool ok;
+        if ((st = gr_mq_split(q, g, h, K, max_order, max_states, &ok)) != GR_OK) {
+            return st;
+        }
+        if (ok) {
+            return GR_OK;
+        }
+    }
+    *why = "no candidate quotient was proven (the heap splits elements in a way the "
+           "construction cannot rebuild)";
     return GR_ELIMIT;
 }
 
