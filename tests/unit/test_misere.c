@@ -428,6 +428,26 @@ static void test_tame(void **state)
     gr_arena_destroy(a);
 }
 
+/* Misère Kayles: heap 9 splits 5 + 5 from 0 (equivalent among heaps <= 8);
+ * the rebuild from the generators gives a quotient that still predicts
+ * exhaustive search. */
+static void test_kayles_split(void **state)
+{
+    (void)state;
+    gr_arena *a = gr_arena_create(0);
+    gr_mis_game g;
+    gr_mis_quotient q;
+    assert_int_equal(build_code(a, "0.77", 8, &g, &q), GR_OK);
+    uint32_t e55 = gr_mis_mul(&q, q.image[5], q.image[5]);
+    assert_int_equal(e55, 0);
+    assert_int_equal(build_code(a, "0.77", 12, &g, &q), GR_OK);
+    e55 = gr_mis_mul(&q, q.image[5], q.image[5]);
+    assert_int_not_equal(e55, 0);
+    gr_test_rng rng = {.s = 77};
+    check_quotient(&g, &q, &rng);
+    gr_arena_destroy(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -438,6 +458,7 @@ int main(void)
         cmocka_unit_test(test_quotient_algebra_random_codes),
         cmocka_unit_test(test_quotient_075),
         cmocka_unit_test(test_tame),
+        cmocka_unit_test(test_kayles_split),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
