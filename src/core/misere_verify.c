@@ -14,7 +14,12 @@
  * the state to a state (F(G+u) = F(G) u, F(G+u-t) = F(G-t) u, and
  * F(G+u-u) = F(G)), so the states reachable from the empty position are
  * finitely many, and a breadth-first walk over them checks every G at
- * once.  Heaps without a move are the zero game and are left out.
+ * once.  Heaps without a move are the zero game and are left out (their
+ * image must be the identity).  Two refinements keep the walk small: the
+ * P-elements' half of the recursion (no option of a P-position is in P)
+ * is checked once per element and kind, the images being onto; and in a
+ * state a kind dominated by a present kind of the same image (fewer option
+ * images) is dropped, since both have the same F(G - t).
  */
 #include <string.h>
 
@@ -26,7 +31,23 @@ typedef struct kinds {
     uint32_t n;
     uint32_t *img;
     const gr_mq_set **opt;
+    uint32_t *dom; /* a kind of the same image with strictly more option images, or NONE */
+    bool dead_ok;  /* every heap without a move is mapped to the identity */
 } kinds;
+
+static bool subset(const gr_mq_set *a, const gr_mq_set *b)
+{
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < a->n; i++) {
+        while (j < b->n && b->v[j] < a->v[i]) {
+            j++;
+        }
+        if (j == b->n || b->v[j] != a->v[i]) {
+            return false;
+        }
+    }
+    return true;
+}
 
 static bool same_set(const gr_mq_set *a, const gr_mq_set *b)
 {
@@ -41,8 +62,11 @@ static gr_status find_kinds(const gr_mq *q, kinds *k)
     if (k->img == NULL || k->opt == NULL) {
         return GR_ENOMEM;
     }
+    k->dead_ok = true;
     for (uint64_t h = 1; h < q->heaps; h++) {
         if (q->opt[h].n == 0) {
+            /* a heap without a move is the zero game: the identity */
+            k->dead_ok = k->dead_ok && q->image[h] == 0;
             continue;
         }
         bool found = false;
@@ -55,7 +79,54 @@ static gr_status find_kinds(const gr_mq *q, kinds *k)
             k->n++;
         }
     }
+    /* domination: among kinds of one image, a kind whose option images
+     * are a subset of another's (a maximal one: a chain ends there) */
+    k->dom = GR_ARENA_ARRAY_UNINIT(q->arena, uint32_t, k->n + 1);
+    if (k->dom == NULL) {
+        return GR_ENOMEM;
+    }
+    for (uint32_t i = 0; i < k->n; i++) {
+        k->dom[i] = NONE;
+        for (uint32_t j = 0; j < k->n; j++) {
+            if (j != i && k->img[j] == k->img[i] && k->opt[j]->n > k->opt[i]->n &&
+                subset(k->opt[i], k->opt[j])) {
+                /* prefer a maximal one */
+                if (k->dom[i] == NONE || k->opt[j]->n > k->opt[k->dom[i]]->n) {
+                    k->dom[i] = j;
+                }
+            }
+        }
+    }
+    for (uint32_t i = 0; i < k->n; i++) {
+        /* follow to a maximal kind (the chain is strictly increasing) */
+        while (k->dom[i] != NONE && k->dom[k->dom[i]] != NONE) {
+            k->dom[i] = k->dom[k->dom[i]];
+        }
+    }
     return GR_OK;
+}
+
+/* Whether some option image of kind t, times c, is in P. */
+static bool bad(const gr_mq *q, const kinds *k, uint32_t t, uint32_t c)
+{
+    for (uint32_t j = 0; j < k->opt[t]->n; j++) {
+        if (q->inp[gr_mq_mul(q, c, k->opt[t]->v[j])]) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Drops the kinds dominated by a present kind: of one image, both present
+ * have the same F(G - t), and a move of the dominated kind to P implies
+ * one of the dominating kind, so the state says no less without them. */
+static void normalize(const kinds *k, uint32_t *s)
+{
+    for (uint32_t t = 0; t < k->n; t++) {
+        if (s[1 + t] != NONE && k->dom[t] != NONE && s[1 + k->dom[t]] != NONE) {
+            s[1 + t] = NONE;
+        }
+    }
 }
 
 typedef struct states {
@@ -139,27 +210,33 @@ gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_
     if ((st = add_state(q->arena, &S, s)) != GR_OK) {
         return st;
     }
-    bool good = true;
+    /* P-elements: every option of G = H + t is N for every H and t; the
+     * images are onto, so for every element a and kind t, a x_t in P
+     * forbids a move of t from a to P; and the empty position is N */
+    bool good = q->inp[0] == 0 && k.dead_ok;
+    for (uint32_t a = 0; a < q->m && good; a++) {
+        for (uint32_t t = 0; t < k.n && good; t++) {
+            good = !(q->inp[gr_mq_mul(q, a, k.img[t])] && bad(q, &k, t, a));
+        }
+    }
     for (size_t at = 0; at < S.n && good; at++) {
         if ((at & 1023) == 0 && (st = gr_arena_check(q->arena)) != GR_OK) {
             return st;
         }
         const uint32_t *cur = S.v + at * S.w;
-        /* the recursion at this state */
-        bool any = false, to_p = false;
-        for (uint32_t t = 0; t < k.n && !to_p; t++) {
-            uint32_t c = cur[1 + t];
-            if (c == NONE) {
-                continue;
+        /* an N-element: G (not empty) has a move to P */
+        if (!q->inp[cur[0]]) {
+            bool any = false, to_p = false;
+            for (uint32_t t = 0; t < k.n && !to_p; t++) {
+                if (cur[1 + t] != NONE) {
+                    any = true;
+                    to_p = bad(q, &k, t, cur[1 + t]);
+                }
             }
-            any = true;
-            for (uint32_t j = 0; j < k.opt[t]->n && !to_p; j++) {
-                to_p = q->inp[gr_mq_mul(q, c, k.opt[t]->v[j])];
+            if (any && !to_p) {
+                good = false;
+                break;
             }
-        }
-        if ((any && !to_p) != (q->inp[cur[0]] != 0)) {
-            good = false;
-            break;
         }
         for (uint32_t u = 0; u < k.n; u++) {
             cur = S.v + at * S.w; /* add_state may move the array */
@@ -168,6 +245,7 @@ gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_
                 s[1 + t] = cur[1 + t] == NONE ? NONE : gr_mq_mul(q, cur[1 + t], k.img[u]);
             }
             s[1 + u] = cur[0];
+            normalize(&k, s);
             if ((st = add_state(q->arena, &S, s)) != GR_OK) {
                 return st;
             }
