@@ -43,7 +43,10 @@
  * octal heap of h tokens has about t*h/2 splits, three-heap splits about
  * h^2/12): past it GR_ELIMIT. */
 #define GR_MIS_MAX_OPTIONS (1u << 20)
-#define GR_MIS_SEARCH_NODES_DEFAULT 2000000u
+#define GR_MIS_SEARCH_NODES_DEFAULT 1000000u
+/* A search also stops (GR_ELIMIT) after this many moves examined per
+ * position it may memoise (heaps with many moves each). */
+#define GR_MIS_SEARCH_WORK 8u
 #define GR_MIS_MAX_QUOTIENT_ORDER 4096u /* the default --max-quotient-order */
 
 typedef enum gr_mis_kind {
@@ -87,8 +90,9 @@ gr_status gr_mis_search_new(gr_arena *arena, const gr_mis_game *g, size_t ngames
                             uint64_t max_nodes, gr_mis_search **out);
 
 /* Whether the multiset of tokens is a misère P-position (the player to
- * move loses).  GR_ELIMIT past the node budget, GR_ELIMIT too for a heap
- * with more than GR_MIS_MAX_OPTIONS options; polls gr_arena_check. */
+ * move loses).  GR_ELIMIT past the node budget or GR_MIS_SEARCH_WORK moves
+ * examined per node of the budget, GR_ELIMIT too for a heap with more than
+ * GR_MIS_MAX_OPTIONS options; polls gr_arena_check. */
 gr_status gr_mis_is_p(gr_mis_search *s, const uint64_t *tokens, size_t n, bool *p);
 
 /* The options of one token, cached by the search (valid until the arena

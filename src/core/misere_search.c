@@ -360,6 +360,9 @@ static gr_status solve(gr_mis_search *s, uint32_t root)
         if ((++s->steps & 4095u) == 0 && (st = gr_arena_check(s->arena)) != GR_OK) {
             return st;
         }
+        if (s->steps > GR_MIS_SEARCH_WORK * s->max_nodes) {
+            return GR_ELIMIT; /* positions with many moves each */
+        }
         frame *f = &s->stack[depth - 1];
         pos_node e = s->node[f->node];
         uint8_t result = 0;

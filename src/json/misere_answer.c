@@ -51,9 +51,10 @@ static gr_status core_error(gr_jctx *c, const oracle *o, gr_status st)
         return gr_json_error(c, GR_ELIMIT, ptr,
                              "no complete misère quotient covers these heaps, and exhaustive "
                              "search of the position passes its limits (at most %llu "
-                             "positions, at most %u options per heap, heaps below 2^56); "
-                             "ask with fewer or smaller heaps",
-                             (unsigned long long)nodes, GR_MIS_MAX_OPTIONS);
+                             "positions and %llu moves examined, at most %u options per "
+                             "heap, heaps below 2^56); ask with fewer or smaller heaps",
+                             (unsigned long long)nodes,
+                             (unsigned long long)nodes * GR_MIS_SEARCH_WORK, GR_MIS_MAX_OPTIONS);
     }
     return gr_json_error(c, GR_EINTERNAL, NULL, "misère search failed");
 }
