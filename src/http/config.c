@@ -65,6 +65,10 @@ static const gr_opt gr_opts[] = {
      UINT64_C(1) << 50,
      "positions the games solved by search (node-kayles, cram, chomp) may expand per "
      "request; past it 422 (default 8000000, about 16 s)"},
+    {"--max-quotient-order", "GRUNDYD_MAX_QUOTIENT_ORDER", GR_OPT_UINT, GR_OFF(max_quotient_order),
+     2, 65536,
+     "elements a misère quotient may have; past it POST answers by exhaustive search and the "
+     "quotient GET is a 422 (default 4096)"},
     {"--cors-origin", "GRUNDYD_CORS_ORIGIN", GR_OPT_STR, GR_OFF(cors_origin), 0, 0,
      "Access-Control-Allow-Origin value (default *)"},
     {"--log-format", "GRUNDYD_LOG_FORMAT", GR_OPT_LOG, GR_OFF(log_format), 0, 0,
@@ -231,6 +235,7 @@ int gr_config_load(gr_config *cfg, int argc, char **argv)
         .shutdown_timeout = 30,
         .max_analysis = 30,
         .max_search_nodes = 8000000,
+        .max_quotient_order = 4096,
         .cache_memory = (uint64_t)256 << 20,
         .background_threads = 1,
         .max_octal_values = (uint64_t)1 << 25,

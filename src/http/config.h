@@ -24,6 +24,7 @@ typedef struct gr_config {
     unsigned log_flush_ms;     /* access log lines are written within this; 0: at once */
     uint64_t max_memory;       /* every request arena together, bytes */
     uint64_t max_search_nodes; /* games solved by search: node budget per request */
+    unsigned max_quotient_order; /* misère quotients: the most elements */
     const char *cors_origin;
     gr_log_format log_format;
     uint64_t cache_memory;     /* bytes of the shared table cache */

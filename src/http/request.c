@@ -257,6 +257,7 @@ static void gr_solve(gr_req *req)
     c.time_limit_s = req->srv->cfg.max_analysis;
     c.max_search_nodes = req->srv->cfg.max_search_nodes;
     c.tables = req->srv->tcache;
+    c.max_quotient_order = req->srv->cfg.max_quotient_order;
     req->result = gr_json_answer(&c, req->route->endpoint, req->text, req->body.data, req->body.len,
                                  &req->out, &req->out_len);
     req->problem = c.problem;

@@ -21,6 +21,9 @@ static const gr_route gr_get_routes[] = {
     /* the value sequences of heap games (http/sequence.c) */
     {"/v1/octal/sequence", GR_ROUTE_SEQUENCE, NULL},
     {"/v1/subtraction/sequence", GR_ROUTE_SEQUENCE, NULL},
+    /* misère quotients, served by the same machinery (json/misere_doc.c) */
+    {"/v1/octal/misere-quotient", GR_ROUTE_SEQUENCE, NULL},
+    {"/v1/subtraction/misere-quotient", GR_ROUTE_SEQUENCE, NULL},
 };
 
 #define GR_GET_ROUTES (sizeof(gr_get_routes) / sizeof(gr_get_routes[0]))

@@ -45,6 +45,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "json/misere_doc.h"
 #include "json/sequence.h"
 
 #define GR_SEQ_WAIT_MS 50      /* the most a stream callback waits */
@@ -60,6 +61,9 @@ typedef struct seq_job {
     bool stream;
     gr_arena *arena; /* the worker's: the parsed query, the answer */
     gr_seq_request rq;
+    bool quotient;    /* a misère quotient document (json/misere_doc.c) */
+    gr_mq_request mq; /* its query */
+    unsigned max_order; /* --max-quotient-order */
     gr_status result;
     gr_problem problem;
     char *out;
@@ -102,6 +106,7 @@ static void cache_headers(struct MHD_Response *r, const seq_job *j, bool stream)
         MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
         return;
     }
+    MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, j->quotient ? j->mq.etag : j->rq.etag);
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL,
                             stream ? "no-cache" : "public, max-age=31536000, immutable");
 }
@@ -155,11 +160,13 @@ static void *worker(void *arg)
     gr_jctx_init(&c, j->arena);
     c.time_limit_s = j->time_limit_s;
     c.tables = j->tables;
+    c.max_quotient_order = j->max_order;
     gr_arena_set_stop(j->arena, &j->stop);
     char *out = NULL;
     size_t len = 0;
     bool stable = true;
-    gr_status st = gr_seq_answer(&c, &j->rq, &out, &len, &stable);
+    gr_status st = j->quotient ? gr_json_misere_qanswer(&c, &j->mq, &out, &len)
+                               : gr_seq_answer(&c, &j->rq, &out, &len, &stable);
     if (st != GR_OK && c.problem.status == 0) {
         gr_json_error(&c, GR_EINTERNAL, NULL, "the sequence could not be computed");
     }
@@ -216,8 +223,10 @@ static bool next_event(seq_job *j)
             return buf_put(j, ":\n\n", 3);
         }
         j->last_progress_ns = now;
-        uint64_t values, target;
-        gr_seq_progress(&j->rq, &values, &target);
+        uint64_t values = 0, target = j->mq.max_heap;
+        if (!j->quotient) {
+            gr_seq_progress(&j->rq, &values, &target);
+        }
         char line[160];
         int n = snprintf(line, sizeof(line),
                          "event: progress\ndata: {\"values_computed\":%llu,\"target\":%llu}\n\n",
@@ -381,6 +390,8 @@ static seq_job *job_for(struct MHD_Connection *conn, gr_req *req, enum MHD_Resul
     } else if (qc.too_many) {
         st = gr_json_error(&c, GR_EINVAL, "/query", "has more than %u parameters",
                            GR_SEQ_MAX_PARAMS);
+    } else if ((j->quotient = strstr(req->route->path, "/misere-quotient") != NULL)) {
+        st = gr_json_misere_qparse(&c, fam, q, qc.n, &j->mq);
     } else {
         st = gr_seq_parse(&c, fam, q, qc.n, &j->rq);
     }
@@ -414,7 +425,7 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
     }
     const char *inm =
         MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
-    if (inm != NULL && etag_matches(inm, j->rq.etag)) {
+    if (inm != NULL && etag_matches(inm, j->quotient ? j->mq.etag : j->rq.etag)) {
         struct MHD_Response *r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
         if (r != NULL) {
             cache_headers(r, j, false);
@@ -435,6 +446,7 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
                         gr_now_ns() + (uint64_t)srv->cfg.max_analysis * 1000000000u};
     j->time_limit_s = srv->cfg.max_analysis;
     j->tables = srv->tcache;
+    j->max_order = srv->cfg.max_quotient_order;
     j->workers = &srv->seq_workers;
     if (atomic_fetch_add(j->workers, 1) >= GR_SEQ_MAX_WORKERS) {
         atomic_fetch_sub(j->workers, 1);

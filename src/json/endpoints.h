@@ -27,6 +27,9 @@ gr_endpoint_json gr_endpoint_sum;
 gr_endpoint_json gr_endpoint_cgt;
 gr_endpoint_json gr_endpoint_domineering;
 gr_endpoint_json gr_endpoint_hackenbush_colored;
+/* The family endpoints, or under "misere": true json/misere.c's answers. */
+gr_endpoint_json gr_endpoint_octal;
+gr_endpoint_json gr_endpoint_subtraction;
 /* @@ endpoints: add new declarations above this line @@ */
 
 #endif

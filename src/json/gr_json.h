@@ -48,6 +48,7 @@ typedef struct gr_jctx {
      * the daemon or the CLI; NULL: every table is computed for this
      * request alone. */
     struct gr_tcache *tables;
+    uint32_t max_quotient_order; /* misère quotients (--max-quotient-order); 0: default */
 } gr_jctx;
 
 void gr_jctx_init(gr_jctx *c, gr_arena *arena);

@@ -15,6 +15,7 @@
 
 #include "json/endpoints.h"
 #include "json/families.h"
+#include "json/misere.h"
 #include "json/sequence.h"
 
 typedef struct gr_octal_state {
@@ -59,15 +60,16 @@ static gr_status read_code(gr_jctx *c, const cJSON *item, const char *ptr,
 static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                                   void **state, gr_value *value)
 {
-    const cJSON *code, *heaps, *seq;
+    const cJSON *code, *heaps, *seq, *misere;
     const gr_jfield fields[] = {
         {"code", true, &code},
         {"heaps", true, &heaps},
         {"sequence", false, &seq},
+        {"misere", false, &misere},
     };
-    gr_status st = gr_json_family_object(c, obj, ptr, fields, 3);
-    if (st != GR_OK) {
-        return st;
+    gr_status st = gr_json_family_object(c, obj, ptr, fields, 4);
+    if (st != GR_OK || (st = gr_json_misere_normal(c, misere, ptr)) != GR_OK) {
+        return st; /* misère requests are answered by json/misere.c */
     }
     gr_octal_state *s = gr_arena_alloc(c->arena, sizeof(*s));
     if (s == NULL) {

@@ -17,6 +17,7 @@
 
 #include "json/endpoints.h"
 #include "json/families.h"
+#include "json/misere.h"
 #include "json/sequence.h"
 
 typedef struct gr_sub_state {
@@ -93,16 +94,17 @@ static gr_status read_rules(gr_jctx *c, const char *ptr, const cJSON *max_take,
 static gr_status gr_sub_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
                                 void **state, gr_value *value)
 {
-    const cJSON *piles, *max_take, *set, *seq;
+    const cJSON *piles, *max_take, *set, *seq, *misere;
     const gr_jfield fields[] = {
         {"piles", true, &piles},
         {"max_take", false, &max_take},
         {"subtraction_set", false, &set},
         {"sequence", false, &seq},
+        {"misere", false, &misere},
     };
-    gr_status st = gr_json_family_state(c, obj, ptr, fields, 4, sizeof(gr_sub_state), state);
-    if (st != GR_OK) {
-        return st;
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 5, sizeof(gr_sub_state), state);
+    if (st != GR_OK || (st = gr_json_misere_normal(c, misere, ptr)) != GR_OK) {
+        return st; /* misère requests are answered by json/misere.c */
     }
     gr_sub_state *s = *state;
     gr_sub_rules rules;

@@ -24,6 +24,7 @@
 #include "grundy/ordinal.h"
 #include "json/endpoints.h"
 #include "json/families.h"
+#include "json/misere.h"
 #include "json/ordinal_trees.h"
 #include "json/registry.h"
 #include "json/sum_partizan.h"
@@ -222,11 +223,15 @@ static gr_status gr_sum_all_moves(gr_jctx *c, gr_sum *s, uint64_t max, cJSON *r)
 gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
 {
     /* the options of every family's request, and the components */
-    const cJSON *components;
-    const gr_jfield fields[] = {{"components", true, &components}};
-    gr_status st = gr_json_family_object(c, req, "", fields, 1);
-    if (st != GR_OK) {
+    const cJSON *components, *misere;
+    const gr_jfield fields[] = {{"components", true, &components}, {"misere", false, &misere}};
+    gr_status st = gr_json_family_object(c, req, "", fields, 2);
+    if (st != GR_OK || (st = gr_json_misere_normal(c, misere, "")) != GR_OK) {
         return st;
+    }
+    if (gr_json_misere_asked(req)) {
+        /* misère applies to the whole sum, Nim heaps included */
+        return gr_json_misere_sum(c, req, resp);
     }
     if (gr_sum_is_partizan(components)) {
         return gr_sum_partizan(c, req, components, resp); /* json/sum_partizan.c */

@@ -125,7 +125,7 @@ def test_subtraction_bad_input(srv):
         ({"piles": [1]}, 400, ""),
         ({"max_take": 2}, 400, None),
         ({"piles": [1.5], "max_take": 2}, 400, "/piles/0"),
-        ({"piles": [1], "max_take": 2, "misere": True}, 400, None),
+        ({"piles": [1], "max_take": 2, "misere": 1}, 400, "/misere"),
         ({"piles": [1], "subtraction_set": [1000001]}, 422, "/subtraction_set/0"),
         ({"piles": [1], "subtraction_set": list(range(1, 10002))}, 422, "/subtraction_set"),
         ({"piles": [str(2**63)], "max_take": 2}, 400, "/piles/0"),

@@ -1,0 +1,65 @@
+/*
+ * Misère quotients of the octal codes of one and two digits, and of the
+ * three-digit codes named in docs/misere.md, each built until its heap
+ * images are proven periodic (complete) or a limit stops it: order, |P|,
+ * the heap the proof reached, seconds (CPU).  Proofs are capped at 2^16
+ * states per heap (the GET's cap is 2^20) to keep the run short.  Run by bench/misere_bench.sh.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "grundy/misere.h"
+
+static void one(const char *code, unsigned max_heap)
+{
+    gr_mis_game g;
+    memset(&g, 0, sizeof(g));
+    g.kind = GR_MIS_OCTAL;
+    size_t bad;
+    if (gr_octal_parse(code, &g.code, &bad) != GR_OK) {
+        return;
+    }
+    gr_arena *a = gr_arena_create(0);
+    gr_mis_quotient q;
+    gr_mis_quotient_opts o = {
+        .max_heap = 1, .until_complete = true, .max_heap_limit = max_heap, .max_states = 1u << 16};
+    const char *why = NULL;
+    clock_t t0 = clock();
+    gr_status st = gr_mis_quotient_build(a, &g, &o, &q, &why);
+    double s = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    if (st == GR_OK) {
+        printf("misere: %-6s order %4u  |P| %3u  %-10s heaps %4llu  period %llu/%llu  %s  %.3f s\n",
+               code, q.order, q.p_count, q.complete ? "complete" : "open",
+               (unsigned long long)q.max_heap, (unsigned long long)q.preperiod,
+               (unsigned long long)q.period, q.tame ? "tame" : "wild", s);
+    } else {
+        printf("misere: %-6s stopped: %s  %.3f s\n", code, why != NULL ? why : "error", s);
+    }
+    gr_arena_destroy(a);
+}
+
+int main(int argc, char **argv)
+{
+    unsigned max_heap = argc > 1 ? (unsigned)atoi(argv[1]) : 200;
+    char code[8];
+    for (unsigned d1 = 0; d1 < 8; d1++) {
+        for (unsigned d2 = 0; d2 < 8; d2++) {
+            if (d1 == 0 && d2 == 0) {
+                continue;
+            }
+            if (d2 == 0) {
+                snprintf(code, sizeof(code), "0.%u", d1);
+            } else {
+                snprintf(code, sizeof(code), "0.%u%u", d1, d2);
+            }
+            one(code, max_heap);
+        }
+    }
+    static const char *const named[] = {"0.712", "0.123", "0.34", "0.352", "0.356", "0.116"};
+    for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
+        one(named[i], max_heap);
+    }
+    return 0;
+}

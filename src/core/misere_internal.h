@@ -1,0 +1,51 @@
+/*
+ * What the misère quotient's files share (misere_quotient.c builds it heap
+ * by heap, misere_verify.c proves a candidate predicts every outcome,
+ * misere_present.c writes its presentation and decides tameness).  Not a
+ * public header.
+ */
+#ifndef GR_MISERE_INTERNAL_H
+#define GR_MISERE_INTERNAL_H
+
+#include "grundy/misere.h"
+
+/* An element list (sorted, distinct). */
+typedef struct gr_mq_set {
+    uint32_t *v;
+    uint32_t n;
+} gr_mq_set;
+
+/* The quotient while it is built. */
+typedef struct gr_mq {
+    gr_arena *arena;
+    uint32_t m;      /* order */
+    uint32_t *tab;   /* m * m */
+    uint8_t *inp;    /* P-portion */
+    uint64_t *tok;   /* the weight (sum of squared heaps) of each element's
+                      * lightest known position */
+    gr_mq_set *rep;  /* the images of that position's options */
+    uint64_t heaps;  /* heaps 0..heaps-1 are mapped */
+    uint32_t *image; /* per heap */
+    gr_mq_set *opt;  /* per heap: the images of its options */
+    size_t cap;      /* of image and opt */
+} gr_mq;
+
+static inline uint32_t gr_mq_mul(const gr_mq *q, uint32_t a, uint32_t b)
+{
+    return q->tab[(size_t)a * q->m + b];
+}
+
+/* Whether the images predict the outcome of every position of heaps
+ * 0..q->heaps-1 (misere_verify.c).  *ok false: a counterexample exists, or
+ * (with *too_big) the check would pass max_states states. */
+gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big);
+
+/* Rebuilds q for heaps <= h from the free monoid on its generator heaps
+ * and h (misere_split.c): *ok and q replaced when the result is proven. */
+gr_status gr_mq_split(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t K, uint32_t max_order,
+                      uint64_t max_states, bool *ok);
+
+/* The presentation and tameness of a finished quotient (misere_present.c). */
+gr_status gr_mq_present(gr_arena *arena, const gr_mq *q, gr_mis_quotient *out);
+
+#endif

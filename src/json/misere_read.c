@@ -1,0 +1,163 @@
+/*
+ * Readers of the misère requests: octal codes and subtraction rules as
+ * the core's gr_mis_game, with the same wording as the normal-play
+ * readers of /v1/octal and /v1/subtraction.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "grundy/subtraction.h"
+#include "json/misere.h"
+
+/* Finite subtraction sets up to this many takes are played under misère
+ * (max_take K is the set 1..K). */
+#define GR_MIS_MAX_SET GR_SUB_MAX_SET
+
+bool gr_json_misere_asked(const cJSON *req)
+{
+    const cJSON *m = cJSON_GetObjectItemCaseSensitive(req, "misere");
+    return m != NULL && cJSON_IsTrue(m);
+}
+
+gr_status gr_json_misere_normal(gr_jctx *c, const cJSON *item, const char *ptr)
+{
+    bool m = false;
+    const char *mp = gr_jp_key(c, ptr, "misere");
+    gr_status st = item != NULL ? gr_json_bool(c, item, mp, &m) : GR_OK;
+    if (st == GR_OK && m && ptr[0] != '\0') {
+        return gr_json_error(c, GR_EINVAL, mp,
+                             "misère play applies to the whole sum: write \"misere\": true at "
+                             "the top of the /v1/sum request, not in a component");
+    }
+    return st;
+}
+
+uint32_t gr_json_misere_max_order(const gr_jctx *c)
+{
+    return c->max_quotient_order != 0 ? c->max_quotient_order : GR_MIS_MAX_QUOTIENT_ORDER;
+}
+
+gr_status gr_json_misere_code_text(gr_jctx *c, const char *text, const char *ptr, gr_mis_game *g)
+{
+    memset(g, 0, sizeof(*g));
+    g->kind = GR_MIS_OCTAL;
+    size_t bad;
+    gr_status st = gr_octal_parse(text, &g->code, &bad);
+    if (st == GR_ELIMIT) {
+        return gr_json_error(c, GR_ELIMIT, ptr, "has more than %u digits after \"0.\"",
+                             GR_OCTAL_MAX_DIGITS);
+    }
+    if (st != GR_OK) {
+        return gr_json_error(c, GR_EINVAL, ptr,
+                             "must be an octal or hexadecimal code \"0.d1d2...\" (\"0.\" "
+                             "and then at least one digit 0-9 or A-F), as in \"0.77\", or "
+                             "\"grundy\", \"kayles\", \"dawsons-kayles\", "
+                             "\"dawsons-chess\", \"treblecross\"; the character at offset "
+                             "%zu is wrong",
+                             bad);
+    }
+    return GR_OK;
+}
+
+gr_status gr_json_misere_code(gr_jctx *c, const cJSON *item, const char *ptr, gr_mis_game *g)
+{
+    const char *text;
+    gr_status st = gr_json_string(c, item, ptr, &text);
+    return st != GR_OK ? st : gr_json_misere_code_text(c, text, ptr, g);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+gr_status gr_json_misere_set(gr_jctx *c, const char *ptr, const uint64_t *v, size_t n,
+                             gr_mis_game *g)
+{
+    memset(g, 0, sizeof(*g));
+    g->kind = GR_MIS_SUB;
+    if (n > GR_MIS_MAX_SET) {
+        return gr_json_error(c, GR_ELIMIT, ptr, "has %zu elements; at most %u are supported", n,
+                             GR_MIS_MAX_SET);
+    }
+    uint32_t *set = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, n + 1);
+    if (set == NULL) {
+        return gr_json_oom(c);
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (v[i] == 0) {
+            return gr_json_error(c, GR_EINVAL, gr_jp_idx(c, ptr, i),
+                                 "must be at least 1 (taking 0 is not a move)");
+        }
+        if (v[i] > GR_SUB_MAX_ELEMENT) {
+            return gr_json_error(c, GR_ELIMIT, gr_jp_idx(c, ptr, i),
+                                 "is above the largest supported take, %u", GR_SUB_MAX_ELEMENT);
+        }
+        set[i] = (uint32_t)v[i];
+    }
+    qsort(set, n, sizeof(uint32_t), cmp_u32);
+    size_t w = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (w == 0 || set[w - 1] != set[i]) {
+            set[w++] = set[i];
+        }
+    }
+    g->set = set;
+    g->set_len = w;
+    return GR_OK;
+}
+
+gr_status gr_json_misere_rules(gr_jctx *c, const char *ptr, const cJSON *max_take, const cJSON *set,
+                               gr_mis_game *g)
+{
+    if (max_take != NULL && set != NULL) {
+        return gr_json_error(c, GR_EINVAL, gr_jp_key(c, ptr, "subtraction_set"),
+                             "give exactly one of max_take and subtraction_set, not both");
+    }
+    if (max_take == NULL && set == NULL) {
+        return gr_json_error(c, GR_EINVAL, ptr,
+                             "give one of max_take (take 1..K) and subtraction_set (a set "
+                             "of positive integers)");
+    }
+    if (max_take != NULL) {
+        const char *p = gr_jp_key(c, ptr, "max_take");
+        uint64_t k;
+        gr_status st = gr_json_u64(c, max_take, p, GR_JSON_MAX_I64, &k);
+        if (st != GR_OK) {
+            return st;
+        }
+        if (k == 0) {
+            return gr_json_error(c, GR_EINVAL, p, "must be at least 1 (a move takes 1..K tokens)");
+        }
+        if (k > GR_MIS_MAX_SET) {
+            return gr_json_error(c, GR_ELIMIT, p,
+                                 "is above %u, the largest max_take played under misère "
+                                 "(the game is the subtraction set 1..K)",
+                                 GR_MIS_MAX_SET);
+        }
+        uint64_t *v = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, k);
+        if (v == NULL) {
+            return gr_json_oom(c);
+        }
+        for (uint64_t i = 0; i < k; i++) {
+            v[i] = i + 1;
+        }
+        return gr_json_misere_set(c, p, v, (size_t)k, g);
+    }
+    const char *p = gr_jp_key(c, ptr, "subtraction_set");
+    size_t count;
+    gr_status st = gr_json_array(c, set, p, &count);
+    if (st != GR_OK) {
+        return st;
+    }
+    if (count > GR_MIS_MAX_SET) {
+        return gr_json_error(c, GR_ELIMIT, p, "has %zu elements; at most %u are supported", count,
+                             GR_MIS_MAX_SET);
+    }
+    uint64_t *values;
+    if ((st = gr_json_u64_array(c, set, p, GR_JSON_MAX_I64, &values, &count)) != GR_OK) {
+        return st;
+    }
+    return gr_json_misere_set(c, p, values, count, g);
+}

@@ -1,0 +1,464 @@
+/* Misère play of heap games: the core's exhaustive search against an
+ * independent brute force written here (its own move rules from the
+ * digits, its own memo), on random octal and hexadecimal codes, subtraction
+ * sets and small heap multisets; misère Nim against Bouton's rule. */
+#include "gr_test.h"
+
+#include <string.h>
+
+#include "grundy/misere.h"
+#include "grundy/nim.h"
+
+/* ---- the reference: positions of heaps <= 15, at most 15 heaps ---------- */
+
+#define REF_SLOTS (1u << 20)
+
+typedef struct ref {
+    int kind; /* 0 octal digits, 1 subtraction set */
+    unsigned digit[10], ndig;
+    unsigned set[6], nset;
+    uint64_t key[REF_SLOTS];
+    signed char val[REF_SLOTS]; /* 0 empty, 1 P, 2 N */
+} ref;
+
+static uint64_t encode(const unsigned *h, size_t n)
+{
+    unsigned s[32];
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (h[i] > 0) {
+            s[m++] = h[i];
+        }
+    }
+    for (size_t i = 1; i < m; i++) {
+        for (size_t j = i; j > 0 && s[j - 1] > s[j]; j--) {
+            unsigned t = s[j];
+            s[j] = s[j - 1];
+            s[j - 1] = t;
+        }
+    }
+    uint64_t k = 1;
+    for (size_t i = 0; i < m; i++) {
+        k = (k << 4) | s[i];
+    }
+    return k;
+}
+
+static int ref_p(ref *r, const unsigned *h, size_t n);
+
+/* whether the position h minus heap i plus leaves is P */
+static int child_p(ref *r, const unsigned *h, size_t n, size_t i, const unsigned *leaves, size_t nl)
+{
+    unsigned c[32];
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (k != i) {
+            c[m++] = h[k];
+        }
+    }
+    for (size_t k = 0; k < nl; k++) {
+        c[m++] = leaves[k];
+    }
+    return ref_p(r, c, m);
+}
+
+static int ref_p(ref *r, const unsigned *h, size_t n)
+{
+    uint64_t k = encode(h, n);
+    size_t slot = (size_t)((k * 0x9e3779b97f4a7c15ull) >> 44);
+    while (r->val[slot] != 0 && r->key[slot] != k) {
+        slot = (slot + 1) & (REF_SLOTS - 1);
+    }
+    if (r->val[slot] != 0) {
+        return r->val[slot] == 1;
+    }
+    int any = 0, to_p = 0;
+    for (size_t i = 0; i < n && !to_p; i++) {
+        unsigned x = h[i];
+        if (r->kind == 1) {
+            for (unsigned s = 0; s < r->nset && !to_p; s++) {
+                if (r->set[s] <= x) {
+                    unsigned l = x - r->set[s];
+                    any = 1;
+                    to_p = child_p(r, h, n, i, &l, 1);
+                }
+            }
+            continue;
+        }
+        for (unsigned j = 1; j <= r->ndig && j <= x && !to_p; j++) {
+            unsigned d = r->digit[j], rem = x - j;
+            if ((d & 1) && rem == 0) {
+                any = 1;
+                to_p = child_p(r, h, n, i, NULL, 0);
+            }
+            if ((d & 2) && rem > 0 && !to_p) {
+                any = 1;
+                to_p = child_p(r, h, n, i, &rem, 1);
+            }
+            for (unsigned a = 1; (d & 4) && a < rem && !to_p; a++) {
+                unsigned l[2] = {a, rem - a};
+                any = 1;
+                to_p = child_p(r, h, n, i, l, 2);
+            }
+            for (unsigned a = 1; (d & 8) && a < rem && !to_p; a++) {
+                for (unsigned b = 1; a + b < rem && !to_p; b++) {
+                    unsigned l[3] = {a, b, rem - a - b};
+                    any = 1;
+                    to_p = child_p(r, h, n, i, l, 3);
+                }
+            }
+        }
+    }
+    /* the slot may have been taken by a child meanwhile */
+    slot = (size_t)((k * 0x9e3779b97f4a7c15ull) >> 44);
+    while (r->val[slot] != 0 && r->key[slot] != k) {
+        slot = (slot + 1) & (REF_SLOTS - 1);
+    }
+    int p = any && !to_p;
+    r->key[slot] = k;
+    r->val[slot] = p ? 1 : 2;
+    return p;
+}
+
+static void random_game(gr_test_rng *rng, ref *r, gr_mis_game *g, uint32_t *set)
+{
+    memset(r->val, 0, sizeof(r->val));
+    memset(g, 0, sizeof(*g));
+    if (gr_test_below(rng, 3) == 0) {
+        r->kind = 1;
+        g->kind = GR_MIS_SUB;
+        r->nset = 1 + (unsigned)gr_test_below(rng, 3);
+        unsigned v = 0;
+        for (unsigned i = 0; i < r->nset; i++) {
+            v += 1 + (unsigned)gr_test_below(rng, 3);
+            r->set[i] = v;
+            set[i] = v;
+        }
+        g->set = set;
+        g->set_len = r->nset;
+        return;
+    }
+    r->kind = 0;
+    g->kind = GR_MIS_OCTAL;
+    int hex = gr_test_below(rng, 3) == 0;
+    r->ndig = 1 + (unsigned)gr_test_below(rng, 3);
+    char text[16] = "0.";
+    for (unsigned j = 1; j <= r->ndig; j++) {
+        unsigned d = (unsigned)gr_test_below(rng, hex ? 16 : 8);
+        if (j == r->ndig && d == 0) {
+            d = 7;
+        }
+        r->digit[j] = d;
+        text[1 + j] = "0123456789ABCDEF"[d];
+    }
+    text[2 + r->ndig] = '\0';
+    size_t bad;
+    assert_int_equal(gr_octal_parse(text, &g->code, &bad), GR_OK);
+}
+
+static void test_search_against_reference(void **state)
+{
+    (void)state;
+    static ref r;
+    gr_test_rng rng = {.s = 28};
+    for (int game = 0; game < 40; game++) {
+        gr_mis_game g;
+        uint32_t set[8];
+        random_game(&rng, &r, &g, set);
+        gr_arena *a = gr_arena_create(0);
+        gr_mis_search *s;
+        assert_int_equal(gr_mis_search_new(a, &g, 1, 0, &s), GR_OK);
+        for (int pos = 0; pos < 60; pos++) {
+            size_t n = 1 + (size_t)gr_test_below(&rng, 4);
+            unsigned h[8];
+            uint64_t t[8];
+            unsigned total = 0;
+            for (size_t i = 0; i < n; i++) {
+                h[i] = (unsigned)gr_test_below(&rng, 9);
+                total += h[i];
+                t[i] = GR_MIS_TOKEN(0, h[i]);
+            }
+            (void)total;
+            bool p;
+            assert_int_equal(gr_mis_is_p(s, t, n, &p), GR_OK);
+            assert_int_equal(p, ref_p(&r, h, n));
+            /* every option of every heap, replayed */
+            for (size_t i = 0; i < n; i++) {
+                const gr_mis_opt *o;
+                size_t no;
+                assert_int_equal(gr_mis_token_options(s, t[i], &o, &no), GR_OK);
+                for (size_t j = 0; j < no; j++) {
+                    bool cp;
+                    assert_int_equal(gr_mis_after_is_p(s, t, n, i, &o[j], &cp), GR_OK);
+                    unsigned l[3];
+                    for (uint32_t k = 0; k < o[j].nleaves; k++) {
+                        l[k] = (unsigned)o[j].leaves[k];
+                    }
+                    assert_int_equal(cp, child_p(&r, h, n, i, l, o[j].nleaves));
+                }
+            }
+        }
+        gr_arena_destroy(a);
+    }
+}
+
+static void test_misere_nim(void **state)
+{
+    (void)state;
+    gr_mis_game g = {.kind = GR_MIS_NIM};
+    gr_arena *a = gr_arena_create(0);
+    gr_mis_search *s;
+    assert_int_equal(gr_mis_search_new(a, &g, 1, 0, &s), GR_OK);
+    gr_test_rng rng = {.s = 7};
+    for (int k = 0; k < 300; k++) {
+        size_t n = (size_t)gr_test_below(&rng, 5);
+        uint64_t piles[5], t[5];
+        for (size_t i = 0; i < n; i++) {
+            piles[i] = gr_test_below(&rng, 7);
+            t[i] = GR_MIS_TOKEN(0, piles[i]);
+        }
+        bool p;
+        assert_int_equal(gr_mis_is_p(s, t, n, &p), GR_OK);
+        assert_int_equal(!p, gr_nim_misere_first_wins(piles, n));
+    }
+    gr_arena_destroy(a);
+}
+
+/* Misère Kayles single heaps: the P-positions below 30 are 1, 4, 9, 12
+ * and 20 (Sibert-Conway; docs/misere.md). */
+static void test_kayles_single_heaps(void **state)
+{
+    (void)state;
+    gr_mis_game g = {.kind = GR_MIS_OCTAL};
+    size_t bad;
+    assert_int_equal(gr_octal_parse("0.77", &g.code, &bad), GR_OK);
+    gr_arena *a = gr_arena_create(0);
+    gr_mis_search *s;
+    assert_int_equal(gr_mis_search_new(a, &g, 1, 0, &s), GR_OK);
+    static const int expect[] = {1, 4, 9, 12, 20};
+    size_t e = 0;
+    for (uint64_t h = 0; h < 30; h++) {
+        uint64_t t = GR_MIS_TOKEN(0, h);
+        bool p;
+        assert_int_equal(gr_mis_is_p(s, &t, 1, &p), GR_OK);
+        bool want = e < 5 && (uint64_t)expect[e] == h;
+        assert_int_equal(p, want);
+        e += want;
+    }
+    gr_arena_destroy(a);
+}
+
+static void test_node_budget(void **state)
+{
+    (void)state;
+    gr_mis_game g = {.kind = GR_MIS_OCTAL};
+    size_t bad;
+    assert_int_equal(gr_octal_parse("0.77", &g.code, &bad), GR_OK);
+    gr_arena *a = gr_arena_create(0);
+    gr_mis_search *s;
+    assert_int_equal(gr_mis_search_new(a, &g, 1, 100, &s), GR_OK);
+    uint64_t t[3] = {GR_MIS_TOKEN(0, 20), GR_MIS_TOKEN(0, 21), GR_MIS_TOKEN(0, 22)};
+    bool p;
+    assert_int_equal(gr_mis_is_p(s, t, 3, &p), GR_ELIMIT);
+    gr_arena_destroy(a);
+}
+
+/* ---- quotients ----------------------------------------------------------- */
+
+/* The algebra of a quotient, and its predictions against exhaustive
+ * search on random sums of heaps <= max_heap (and, when complete, past
+ * it: the periodic images must predict those too). */
+static void check_quotient(const gr_mis_game *g, const gr_mis_quotient *q, gr_test_rng *rng)
+{
+    uint32_t m = q->order;
+    for (uint32_t a = 0; a < m; a++) {
+        assert_int_equal(gr_mis_mul(q, 0, a), a); /* identity */
+        for (uint32_t b = 0; b < m; b++) {
+            assert_int_equal(gr_mis_mul(q, a, b), gr_mis_mul(q, b, a));
+            for (uint32_t c = 0; c < m; c++) {
+                assert_int_equal(gr_mis_mul(q, gr_mis_mul(q, a, b), c),
+                                 gr_mis_mul(q, a, gr_mis_mul(q, b, c)));
+            }
+        }
+    }
+    /* reduced: every two elements are told apart by some element */
+    for (uint32_t a = 0; a < m; a++) {
+        for (uint32_t b = a + 1; b < m; b++) {
+            bool apart = false;
+            for (uint32_t c = 0; c < m && !apart; c++) {
+                apart = q->in_p[gr_mis_mul(q, a, c)] != q->in_p[gr_mis_mul(q, b, c)];
+            }
+            assert_true(apart);
+        }
+    }
+    uint32_t p = 0;
+    for (uint32_t a = 0; a < m; a++) {
+        p += q->in_p[a];
+    }
+    assert_int_equal(p, q->p_count);
+    assert_int_equal(q->image[0], 0);
+    gr_arena *a = gr_arena_create(0);
+    gr_mis_search *s;
+    assert_int_equal(gr_mis_search_new(a, g, 1, 0, &s), GR_OK);
+    uint64_t top = q->max_heap < 14 ? q->max_heap : 14;
+    for (int k = 0; k < 150; k++) {
+        size_t n = 1 + (size_t)gr_test_below(rng, 4);
+        uint64_t t[4];
+        uint32_t e = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t h = gr_test_below(rng, top + 1);
+            if (q->complete && i == 0 && gr_test_below(rng, 3) == 0) {
+                h = 15 + gr_test_below(rng, 10); /* past the heaps built, by the period */
+            }
+            uint32_t img;
+            assert_int_equal(gr_mis_quotient_image(q, h, &img), GR_OK);
+            e = gr_mis_mul(q, e, img);
+            t[i] = GR_MIS_TOKEN(0, h);
+        }
+        bool pp;
+        gr_status st = gr_mis_is_p(s, t, n, &pp);
+        if (st == GR_ELIMIT) {
+            continue;
+        }
+        assert_int_equal(st, GR_OK);
+        assert_int_equal(pp, q->in_p[e] != 0);
+    }
+    gr_arena_destroy(a);
+}
+
+static gr_status build_code(gr_arena *a, const char *code, uint64_t n, gr_mis_game *g,
+                            gr_mis_quotient *q)
+{
+    memset(g, 0, sizeof(*g));
+    g->kind = GR_MIS_OCTAL;
+    size_t bad;
+    assert_int_equal(gr_octal_parse(code, &g->code, &bad), GR_OK);
+    gr_mis_quotient_opts o = {.max_heap = n, .until_complete = true, .max_heap_limit = n};
+    const char *why;
+    return gr_mis_quotient_build(a, g, &o, q, &why);
+}
+
+static void test_quotient_algebra_random_codes(void **state)
+{
+    (void)state;
+    gr_test_rng rng = {.s = 2008};
+    int built = 0;
+    for (int k = 0; k < 60; k++) {
+        static ref r;
+        gr_mis_game g;
+        uint32_t set[8];
+        random_game(&rng, &r, &g, set);
+        gr_arena *a = gr_arena_create(0);
+        gr_mis_quotient q;
+        gr_mis_quotient_opts o = {.max_heap = 14, .max_states = 1u << 16};
+        const char *why;
+        gr_status st = gr_mis_quotient_build(a, &g, &o, &q, &why);
+        assert_true(st == GR_OK || st == GR_ELIMIT);
+        if (st == GR_OK) {
+            built++;
+            check_quotient(&g, &q, &rng);
+        }
+        gr_arena_destroy(a);
+    }
+    assert_true(built >= 10);
+}
+
+/* Plambeck-Siegel's 0.75: order 8, P = {a, b^2}, generated by heaps 1, 2
+ * and 5 with a^2 = 1, b^3 = b, bc = ab, c^2 = b^2. */
+static void test_quotient_075(void **state)
+{
+    (void)state;
+    gr_arena *a = gr_arena_create(0);
+    gr_mis_game g;
+    gr_mis_quotient q;
+    assert_int_equal(build_code(a, "0.75", 40, &g, &q), GR_OK);
+    assert_int_equal(q.order, 8);
+    assert_int_equal(q.p_count, 2);
+    assert_true(q.complete);
+    assert_false(q.tame);
+    assert_int_equal(q.ngens, 3);
+    assert_int_equal(q.gen_heap[0], 1);
+    assert_int_equal(q.gen_heap[1], 2);
+    assert_int_equal(q.gen_heap[2], 5);
+    assert_int_equal(q.nrel, 4);
+    /* the P-portion is {a, b^2} */
+    for (uint32_t e = 0; e < q.order; e++) {
+        const uint32_t *w = q.word + (size_t)e * 3;
+        bool is_a = w[0] == 1 && w[1] == 0 && w[2] == 0;
+        bool is_b2 = w[0] == 0 && w[1] == 2 && w[2] == 0;
+        assert_int_equal(q.in_p[e] != 0, is_a || is_b2);
+    }
+    gr_test_rng rng = {.s = 75};
+    check_quotient(&g, &q, &rng);
+    /* a huge heap by the period: 2^62 is even, past the preperiod */
+    uint32_t img;
+    assert_int_equal(gr_mis_quotient_image(&q, 1ull << 62, &img), GR_OK);
+    assert_int_equal(img, q.image[q.preperiod + ((1ull << 62) - q.preperiod) % q.period]);
+    gr_arena_destroy(a);
+}
+
+/* Tame games: 0.7 (She loves me, she loves me not) has misère Nim's
+ * quotient of heaps below 2 (order 2); take 1 or 2 (0.33) that of heaps
+ * below 4 (order 6, a^2 = 1, b^3 = b). */
+static void test_tame(void **state)
+{
+    (void)state;
+    gr_arena *a = gr_arena_create(0);
+    gr_mis_game g;
+    gr_mis_quotient q;
+    assert_int_equal(build_code(a, "0.7", 20, &g, &q), GR_OK);
+    assert_int_equal(q.order, 2);
+    assert_true(q.tame && q.complete);
+    assert_int_equal(build_code(a, "0.33", 20, &g, &q), GR_OK);
+    assert_int_equal(q.order, 6);
+    assert_int_equal(q.p_count, 2);
+    assert_true(q.tame && q.complete);
+    gr_test_rng rng = {.s = 33};
+    check_quotient(&g, &q, &rng);
+    /* misère Nim itself: heaps below 4, then below 8 (orders 6 and 10) */
+    gr_mis_game nim = {.kind = GR_MIS_NIM};
+    gr_mis_quotient_opts o = {.max_heap = 3};
+    const char *why;
+    assert_int_equal(gr_mis_quotient_build(a, &nim, &o, &q, &why), GR_OK);
+    assert_int_equal(q.order, 6);
+    o.max_heap = 7;
+    assert_int_equal(gr_mis_quotient_build(a, &nim, &o, &q, &why), GR_OK);
+    assert_int_equal(q.order, 10);
+    check_quotient(&nim, &q, &rng);
+    gr_arena_destroy(a);
+}
+
+/* Misère Kayles: heap 9 splits 5 + 5 from 0 (equivalent among heaps <= 8);
+ * the rebuild from the generators gives a quotient that still predicts
+ * exhaustive search. */
+static void test_kayles_split(void **state)
+{
+    (void)state;
+    gr_arena *a = gr_arena_create(0);
+    gr_mis_game g;
+    gr_mis_quotient q;
+    assert_int_equal(build_code(a, "0.77", 8, &g, &q), GR_OK);
+    uint32_t e55 = gr_mis_mul(&q, q.image[5], q.image[5]);
+    assert_int_equal(e55, 0);
+    assert_int_equal(build_code(a, "0.77", 12, &g, &q), GR_OK);
+    e55 = gr_mis_mul(&q, q.image[5], q.image[5]);
+    assert_int_not_equal(e55, 0);
+    gr_test_rng rng = {.s = 77};
+    check_quotient(&g, &q, &rng);
+    gr_arena_destroy(a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_search_against_reference),
+        cmocka_unit_test(test_misere_nim),
+        cmocka_unit_test(test_kayles_single_heaps),
+        cmocka_unit_test(test_node_budget),
+        cmocka_unit_test(test_quotient_algebra_random_codes),
+        cmocka_unit_test(test_quotient_075),
+        cmocka_unit_test(test_tame),
+        cmocka_unit_test(test_kayles_split),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
