@@ -8,6 +8,7 @@
 
 #include "json/families.h"
 #include "json/problem.h"
+#include "json/partizan.h"
 #include "json/registry.h"
 
 static void test_registry_rows(void **state)
@@ -55,6 +56,14 @@ static void test_registry_rows(void **state)
             assert_memory_equal(list + at, ", ", 2);
             at += 2;
         }
+    }
+    /* then the partizan games a sum may hold */
+    for (size_t i = 0; gr_pgame_at(i) != NULL; i++) {
+        const char *name = gr_pgame_at(i)->name;
+        assert_memory_equal(list + at, ", ", 2);
+        at += 2;
+        assert_memory_equal(list + at, name, strlen(name));
+        at += strlen(name);
     }
     assert_int_equal(list[at], '\0');
     gr_arena_destroy(a);
