@@ -113,6 +113,9 @@ typedef struct gr_cgt_printer {
     const gr_cgt_store *s;
     gr_buf *b;
     gr_status st;
+    gr_arena *arena;  /* for the memo and the sorted lists */
+    gr_cgt_map order; /* pair -> comparison + 1, once the map exists */
+    bool has_order;
 } gr_cgt_printer;
 
 static bool gr_pr_full(gr_cgt_printer *p)
@@ -207,15 +210,15 @@ static int gr_pr_class(const gr_cgt_node *n)
     return 3;
 }
 
-static int gr_pr_cmp(const gr_cgt_store *s, gr_cgt a, gr_cgt b);
+static int gr_pr_cmp(gr_cgt_printer *p, gr_cgt a, gr_cgt b);
 
 /* Sorts v[0..n) by gr_pr_cmp (option lists are short: insertion sort). */
-static void gr_pr_sort(const gr_cgt_store *s, gr_cgt *v, size_t n)
+static void gr_pr_sort(gr_cgt_printer *p, gr_cgt *v, size_t n)
 {
     for (size_t i = 1; i < n; i++) {
         gr_cgt x = v[i];
         size_t j = i;
-        for (; j > 0 && gr_pr_cmp(s, v[j - 1], x) > 0; j--) {
+        for (; j > 0 && gr_pr_cmp(p, v[j - 1], x) > 0; j--) {
             v[j] = v[j - 1];
         }
         v[j] = x;
@@ -224,22 +227,22 @@ static void gr_pr_sort(const gr_cgt_store *s, gr_cgt *v, size_t n)
 
 #define GR_PR_SORT_MAX 16 /* longer lists compare in handle order */
 
-static int gr_pr_cmp_lists(const gr_cgt_store *s, const gr_cgt *a, size_t na, const gr_cgt *b,
+static int gr_pr_cmp_lists(gr_cgt_printer *p, const gr_cgt *a, size_t na, const gr_cgt *b,
                            size_t nb)
 {
     gr_cgt sa[GR_PR_SORT_MAX], sb[GR_PR_SORT_MAX];
     if (na <= GR_PR_SORT_MAX && nb <= GR_PR_SORT_MAX) {
         memcpy(sa, a, na * sizeof(gr_cgt));
         memcpy(sb, b, nb * sizeof(gr_cgt));
-        gr_pr_sort(s, sa, na);
-        gr_pr_sort(s, sb, nb);
+        gr_pr_sort(p, sa, na);
+        gr_pr_sort(p, sb, nb);
         a = sa, b = sb;
     }
     for (size_t i = 0; i < na || i < nb; i++) {
         if (i >= na || i >= nb) {
             return i >= na ? -1 : 1;
         }
-        int c = gr_pr_cmp(s, a[i], b[i]);
+        int c = gr_pr_cmp(p, a[i], b[i]);
         if (c != 0) {
             return c;
         }
@@ -247,11 +250,15 @@ static int gr_pr_cmp_lists(const gr_cgt_store *s, const gr_cgt *a, size_t na, co
     return 0;
 }
 
-static int gr_pr_cmp(const gr_cgt_store *s, gr_cgt a, gr_cgt b)
+/* Memoised per pair: the comparison of two games sorts their option
+ * lists, which compares options, so without the memo shared subgames
+ * would be compared again at every level (3^depth calls). */
+static int gr_pr_cmp(gr_cgt_printer *p, gr_cgt a, gr_cgt b)
 {
     if (a == b) {
         return 0;
     }
+    const gr_cgt_store *s = p->s;
     const gr_cgt_node *x = &s->nodes[a], *y = &s->nodes[b];
     int cx = gr_pr_class(x), cy = gr_pr_class(y);
     if (cx != cy) {
@@ -276,25 +283,41 @@ static int gr_pr_cmp(const gr_cgt_store *s, gr_cgt a, gr_cgt b)
         }
         return c;
     }
-    default: {
-        int c = gr_pr_cmp_lists(s, x->opts, x->nl, y->opts, y->nl);
-        return c != 0 ? c : gr_pr_cmp_lists(s, x->opts + x->nl, x->nr, y->opts + y->nl, y->nr);
+    default:
+        break;
     }
+    uint32_t memo;
+    if (!p->has_order && p->st == GR_OK) {
+        p->has_order = gr_cgt_map_init(p->arena, &p->order, 256) == GR_OK;
+        p->st = p->has_order ? GR_OK : GR_ENOMEM;
     }
+    if (p->has_order && gr_cgt_map_get(&p->order, gr_cgt_pair(a, b), &memo)) {
+        return (int)memo - 1;
+    }
+    int c = gr_pr_cmp_lists(p, x->opts, x->nl, y->opts, y->nl);
+    if (c == 0) {
+        c = gr_pr_cmp_lists(p, x->opts + x->nl, x->nr, y->opts + y->nl, y->nr);
+    }
+    c = c < 0 ? -1 : c > 0;
+    if (p->has_order && p->st == GR_OK &&
+        gr_cgt_map_put(p->arena, &p->order, gr_cgt_pair(a, b), (uint32_t)(c + 1)) != GR_OK) {
+        p->st = GR_ENOMEM;
+    }
+    return c;
 }
 
 /* The options of one side in print order, in the buffer's arena (NULL
  * when out of memory). */
 static gr_cgt *gr_pr_sorted(gr_cgt_printer *p, const gr_cgt *o, size_t n)
 {
-    gr_cgt *v = GR_ARENA_ARRAY_UNINIT(p->b->arena, gr_cgt, n);
+    gr_cgt *v = GR_ARENA_ARRAY_UNINIT(p->arena, gr_cgt, n);
     if (v == NULL) {
         p->st = GR_ENOMEM;
         return NULL;
     }
     memcpy(v, o, n * sizeof(gr_cgt));
     if (n <= 64) {
-        gr_pr_sort(p->s, v, n);
+        gr_pr_sort(p, v, n);
     }
     return v;
 }
@@ -414,9 +437,11 @@ static unsigned gr_pr_game(gr_cgt_printer *p, gr_cgt g, bool brackets, bool pare
     return bars;
 }
 
-void gr_cgt_sort_for_print(const gr_cgt_store *s, gr_cgt *games, size_t n)
+gr_status gr_cgt_sort_for_print(const gr_cgt_store *s, gr_cgt *games, size_t n)
 {
-    gr_pr_sort(s, games, n);
+    gr_cgt_printer p = {s, NULL, GR_OK, s->arena, {NULL, 0, 0, 0}, false};
+    gr_pr_sort(&p, games, n);
+    return p.st;
 }
 
 gr_status gr_cgt_print(const gr_cgt_store *s, gr_cgt g, gr_buf *out)
@@ -433,7 +458,7 @@ gr_status gr_cgt_print(const gr_cgt_store *s, gr_cgt g, gr_buf *out)
     if (st != GR_OK) {
         return st;
     }
-    gr_cgt_printer p = {s, out, GR_OK};
+    gr_cgt_printer p = {s, out, GR_OK, out->arena, {NULL, 0, 0, 0}, false};
     gr_pr_game(&p, g, true, false);
     gr_pr_full(&p);
     return p.st;

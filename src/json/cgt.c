@@ -88,7 +88,9 @@ static cJSON *gr_cgt_json_options(gr_jctx *c, gr_cgt_store *s, const gr_cgt *o, 
     if (n > 0) {
         memcpy(sorted, o, n * sizeof(gr_cgt));
     }
-    gr_cgt_sort_for_print(s, sorted, n);
+    if ((*st = gr_cgt_sort_for_print(s, sorted, n)) != GR_OK) {
+        return NULL;
+    }
     cJSON *arr = gr_jw_arr(c);
     for (size_t i = 0; i < n && *st == GR_OK; i++) {
         gr_jw_push(c, arr, gr_cgt_json_game(c, s, sorted[i], st));
