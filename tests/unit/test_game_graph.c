@@ -483,9 +483,8 @@ static void test_medium_definition(void **state)
 /* A long path and a long cycle: deep inputs use no recursion. */
 static void test_deep(void **state)
 {
-    (void)state;
     const uint32_t n = 200000;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     uint32_t *mv = gr_arena_alloc(a, 2 * (size_t)n * sizeof(*mv));
     for (uint32_t i = 0; i + 1 < n; i++) {
         mv[2 * i] = i + 1;
@@ -500,7 +499,6 @@ static void test_deep(void **state)
     mv[2 * (n - 1) + 1] = n - 1; /* close the cycle */
     assert_int_equal(gr_ggraph_solve(a, n, mv, n, &g), GR_OK);
     assert_int_equal(g.infinite_count, n);
-    gr_arena_destroy(a);
 }
 
 GR_TEST_MAIN(
@@ -508,4 +506,4 @@ GR_TEST_MAIN(
         cmocka_unit_test(test_acyclic_is_mex),
         cmocka_unit_test(test_random_loopy_against_retrograde),
         cmocka_unit_test(test_medium_definition),
-        cmocka_unit_test(test_deep))
+        gr_test_with_arena(test_deep))

@@ -181,9 +181,8 @@ static void check_against_brute(gr_arena *a, const uint32_t *parent,
 
 static void test_random_against_brute(void **state)
 {
-    (void)state;
     gr_test_rng r = {0x5eed0001u};
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     uint32_t parent[BRUTE_MAX_VERTICES];
     for (int iter = 0; iter < 4000; iter++) {
         uint64_t seed = r.s;
@@ -192,15 +191,13 @@ static void test_random_against_brute(void **state)
         check_against_brute(a, parent, n, seed);
         gr_arena_reset(a);
     }
-    gr_arena_destroy(a);
 }
 
 /* Single trees with the maximum edge count (one root, twelve edges). */
 static void test_random_trees_12_edges(void **state)
 {
-    (void)state;
     gr_test_rng r = {0x5eed0002u};
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     uint32_t parent[BRUTE_MAX_VERTICES];
     for (int iter = 0; iter < 300; iter++) {
         uint64_t seed = r.s;
@@ -220,13 +217,11 @@ static void test_random_trees_12_edges(void **state)
         check_against_brute(a, parent, n, seed);
         gr_arena_reset(a);
     }
-    gr_arena_destroy(a);
 }
 
 static void test_small_cases(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_htree t;
     uint64_t count = 0;
     gr_htree_move mv[4];
@@ -265,7 +260,6 @@ static void test_small_cases(void **state)
     assert_int_equal(t.nroots, 2);
     assert_int_equal(gr_htree_moves_to(a, &t, 0, mv, 4, &count), GR_OK);
     assert_int_equal(count, 0);
-    gr_arena_destroy(a);
 }
 
 static void expect_invalid(const uint32_t *parent, uint32_t n, uint32_t bad)
@@ -365,7 +359,6 @@ static void test_long_path(void **state)
  * edge moves it to 1; capped materialisation, exact count. */
 static void test_big_star(void **state)
 {
-    (void)state;
     uint32_t m = 1000000, n = m + 1;
     uint32_t *parent = malloc(n * sizeof(*parent));
     assert_non_null(parent);
@@ -373,7 +366,7 @@ static void test_big_star(void **state)
     for (uint32_t v = 1; v < n; v++) {
         parent[v] = 0;
     }
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_htree t;
     gr_htree_input in = {parent, n};
     assert_int_equal(gr_htree_solve(a, &in, &t, NULL), GR_OK);
@@ -389,7 +382,6 @@ static void test_big_star(void **state)
         assert_int_equal(mv[i].child, i + 1);
         assert_int_equal(mv[i].edges_removed, 1);
     }
-    gr_arena_destroy(a);
     free(parent);
 }
 
@@ -437,11 +429,11 @@ static void test_family_as_sum_component(void **state)
 }
 
 GR_TEST_MAIN(
-        cmocka_unit_test(test_small_cases),
+        gr_test_with_arena(test_small_cases),
         cmocka_unit_test(test_invalid),
-        cmocka_unit_test(test_random_against_brute),
-        cmocka_unit_test(test_random_trees_12_edges),
+        gr_test_with_arena(test_random_against_brute),
+        gr_test_with_arena(test_random_trees_12_edges),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_long_path),
-        cmocka_unit_test(test_big_star),
+        gr_test_with_arena(test_big_star),
         cmocka_unit_test(test_family_as_sum_component))

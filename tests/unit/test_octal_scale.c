@@ -300,9 +300,8 @@ static void test_hex_parse(void **state)
 
 static void test_grundy_game_vs_brute(void **state)
 {
-    (void)state;
     enum { N = 3000 }; /* past the sparse-space switch at 1024 and 2048 */
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_octal_table t = gr_test_octal_solve(a, "grundy", 1u << 15);
     assert_false(t.periodic);
     assert_int_equal(t.computed, 1u << 15);
@@ -317,7 +316,6 @@ static void test_grundy_game_vs_brute(void **state)
     assert_int_equal(gr_octal_grundy(&t, 1u << 15, &g), GR_ELIMIT);
     gr_test_rng rng = {0x67756e64};
     check_moves_small(&t, &rng, 400);
-    gr_arena_destroy(a);
 }
 
 /* The sparse-space values of long tables against a plain O(n^2) mex (the
@@ -398,7 +396,7 @@ GR_TEST_MAIN(
         cmocka_unit_test(test_published_values),
         cmocka_unit_test(test_published_periods),
         cmocka_unit_test(test_hex_codes_vs_brute),
-        cmocka_unit_test(test_grundy_game_vs_brute),
+        gr_test_with_arena(test_grundy_game_vs_brute),
         cmocka_unit_test(test_long_tables_vs_brute),
         cmocka_unit_test(test_huge_heaps_long_periods),
         cmocka_unit_test(test_views))

@@ -90,8 +90,7 @@ static const struct {
 
 static void test_seed_table(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     forest f = {0};
     size_t nt = sizeof(table) / sizeof(table[0]);
     for (size_t i = 0; i < nt; i++) {
@@ -119,13 +118,11 @@ static void test_seed_table(void **state)
     assert_int_equal(v, 2);
     assert_false(gr_ord_is_finite(r.ctx, r.tree_value[4], &v));
     free(f.parent);
-    gr_arena_destroy(a);
 }
 
 static void test_single_and_empty_forest(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     forest f = {0};
     gr_otree_result r = analyse(a, &f);
     assert_int_equal(r.n_trees, 0);
@@ -137,18 +134,15 @@ static void test_single_and_empty_forest(void **state)
     r = analyse(a, &f);
     assert_string_equal(ord_text(r.ctx, r.total, GR_ORD_ASCII), "w + 2");
     free(f.parent);
-    gr_arena_destroy(a);
 }
 
 static void test_bad_parent(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     uint32_t parent[3] = {GR_OTREE_ROOT, 2, 0};
     gr_otree_forest in = {.n_nodes = 3, .parent = parent};
     gr_otree_result r;
     assert_int_equal(gr_otree_analyse(a, &in, &r), GR_EINVAL);
-    gr_arena_destroy(a);
 }
 
 /* ---- reference order: sorted children compared lexicographically ---------
@@ -304,9 +298,8 @@ static void test_order_matches_reference(void **state)
 
 static void test_xor_algebra(void **state)
 {
-    (void)state;
     gr_test_rng g = {0xa15e};
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     forest f = {0};
     for (size_t t = 0; t < 60; t++) {
         forest_add_random(&f, &g, 1 + gr_test_below(&g, 12));
@@ -374,7 +367,6 @@ static void test_xor_algebra(void **state)
     gr_ord out;
     assert_int_equal(gr_ord_from_terms(x, bad_e, bad_c, 2, &out), GR_EINVAL);
     free(f.parent);
-    gr_arena_destroy(a);
 }
 
 /* ---- winning moves ---------------------------------------------------------
@@ -521,8 +513,7 @@ static void test_winning_moves_replay(void **state)
 
 static void test_moves_to_target(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     forest f = {0};
     forest_add_text(&f, "[[[]]]");  /* w */
     forest_add_text(&f, "[[],[]]"); /* 2 */
@@ -565,7 +556,6 @@ static void test_moves_to_target(void **state)
     assert_true(gr_ord_is_finite(r.ctx, repl[0], &three));
     assert_int_equal(three, 3);
     free(f.parent);
-    gr_arena_destroy(a);
 }
 
 /* ---- invariance under child order ---------------------------------------- */
@@ -722,9 +712,8 @@ static void test_wide_vertices(void **state)
 
 static void test_million_path(void **state)
 {
-    (void)state;
     const size_t n = 1000000;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     forest f = {0};
     forest_push(&f, GR_OTREE_ROOT);
     for (size_t v = 1; v < n; v++) {
@@ -762,14 +751,12 @@ static void test_million_path(void **state)
     assert_int_equal(tr[0], 0);
     assert_int_equal(rp[0], r.tree_value[1]);
     free(f.parent);
-    gr_arena_destroy(a);
 }
 
 static void test_million_star(void **state)
 {
-    (void)state;
     const size_t n = 1000000;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     forest f = {0};
     forest_push(&f, GR_OTREE_ROOT);
     for (size_t v = 1; v < n; v++) {
@@ -796,7 +783,6 @@ static void test_million_star(void **state)
     assert_memory_equal(t + len - 9, " + 499999", 9);
     free(f.parent);
     free(b.parent);
-    gr_arena_destroy(a);
 }
 
 static void test_budget(void **state)
@@ -942,16 +928,16 @@ static void test_json_writers_round_trip(void **state)
 }
 
 GR_TEST_MAIN(
-        cmocka_unit_test(test_seed_table),
-        cmocka_unit_test(test_single_and_empty_forest),
-        cmocka_unit_test(test_bad_parent),
+        gr_test_with_arena(test_seed_table),
+        gr_test_with_arena(test_single_and_empty_forest),
+        gr_test_with_arena(test_bad_parent),
         cmocka_unit_test(test_order_matches_reference),
-        cmocka_unit_test(test_xor_algebra),
+        gr_test_with_arena(test_xor_algebra),
         cmocka_unit_test(test_winning_moves_replay),
-        cmocka_unit_test(test_moves_to_target),
+        gr_test_with_arena(test_moves_to_target),
         cmocka_unit_test(test_child_order_invariance),
         cmocka_unit_test(test_wide_vertices),
-        cmocka_unit_test(test_million_path),
-        cmocka_unit_test(test_million_star),
+        gr_test_with_arena(test_million_path),
+        gr_test_with_arena(test_million_star),
         cmocka_unit_test(test_budget),
         cmocka_unit_test(test_json_writers_round_trip))

@@ -100,8 +100,7 @@ static gr_sub_table solve_set(gr_arena *a, const uint64_t *set, size_t k)
 
 static void test_sub_known_periods(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     static const uint64_t s12[] = {1, 2}, s13[] = {1, 3}, s134[] = {1, 3, 4},
                           s257[] = {2, 5, 7};
     gr_sub_table t = solve_set(a, s12, 2);
@@ -138,7 +137,6 @@ static void test_sub_known_periods(void **state)
     assert_int_equal(u.set_len, 3);
     assert_int_equal(u.period, 22);
     assert_int_equal(u.preperiod, t.preperiod);
-    gr_arena_destroy(a);
 }
 
 /* The least period and preperiod of g[0..n) found by brute force, given
@@ -208,14 +206,13 @@ static void test_sub_random_vs_brute(void **state)
  * its prime factors. */
 static void test_sub_long_period_sampled(void **state)
 {
-    (void)state;
     static const uint64_t set[] = {
         16,  17,  28,  57,  122, 148, 169, 192, 203, 215, 223, 225, 316, 317,
         320, 334, 352, 363, 377, 429, 432, 467, 520, 537, 614, 680, 699, 716,
         771, 791, 810, 850, 870, 871, 879, 884, 936, 954, 971, 974};
     enum { N = 2300000 };
     static uint16_t g[N];
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_sub_table t = solve_set(a, set, 40);
     assert_true(t.periodic);
     assert_int_equal(t.preperiod, 1745966);
@@ -244,14 +241,12 @@ static void test_sub_long_period_sampled(void **state)
         assert_true(differs); /* p / q is not a period */
     }
     assert_int_equal(sub_g(&t, HUGE_PILE), g[e + (HUGE_PILE - e) % p]);
-    gr_arena_destroy(a);
 }
 
 static void test_sub_max_take(void **state)
 {
-    (void)state;
     gr_test_rng rng = {0x5eed0002};
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     for (int iter = 0; iter < 2000; iter++) {
         uint64_t k = iter < 1000 ? 1 + gr_test_below(&rng, 20)
                                  : 1 + gr_test_below(&rng, HUGE_PILE);
@@ -292,7 +287,6 @@ static void test_sub_max_take(void **state)
             assert_int_equal(sub_g(&t, n), n % (k + 1));
         }
     }
-    gr_arena_destroy(a);
 }
 
 static void test_sub_moves_replay(void **state)
@@ -349,8 +343,7 @@ static void test_sub_moves_replay(void **state)
 
 static void test_sub_limits(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_sub_table t;
     static const uint64_t zero[] = {3, 0};
     gr_sub_rules r = {0, zero, 2};
@@ -392,7 +385,6 @@ static void test_sub_limits(void **state)
                      GR_ELIMIT);
     r = (gr_sub_rules){0, many, GR_SUB_MAX_SET + 1};
     assert_int_equal(gr_sub_solve(a, &r, &t), GR_ELIMIT);
-    gr_arena_destroy(a);
 }
 
 /* ---- octal -------------------------------------------------------------- */
@@ -445,8 +437,7 @@ static const unsigned dawson[] = {
 
 static void test_octal_published_tables(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     size_t nk = sizeof(kayles) / sizeof(kayles[0]);
     size_t nd = sizeof(dawson) / sizeof(dawson[0]);
     uint16_t brute[400];
@@ -508,7 +499,6 @@ static void test_octal_published_tables(void **state)
     t = gr_test_octal_solve(a, "0.0", 0);
     assert_true(t.periodic);
     assert_int_equal(oct_g(&t, HUGE_PILE), 0);
-    gr_arena_destroy(a);
 }
 
 static void random_code(gr_test_rng *rng, char *text, unsigned char *digits,
@@ -761,8 +751,7 @@ static void test_octal_moves_replay(void **state)
 
 static void test_octal_unconfirmed_limit(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     /* Kayles needs 2*71 + 2*12 + 2 = 168 values to be confirmed. */
     gr_octal_table t = gr_test_octal_solve(a, "0.77", 167);
     assert_false(t.periodic);
@@ -775,7 +764,6 @@ static void test_octal_unconfirmed_limit(void **state)
     assert_int_equal(oct_g(&t, 166), kayles[71 + (166 - 71) % 12]);
     t = gr_test_octal_solve(a, "0.77", 168);
     assert_true(t.periodic);
-    gr_arena_destroy(a);
 }
 
 /* ---- the JSON families as /v1/sum drives them ------------------------- */
@@ -921,16 +909,16 @@ static void test_families_move_to_targets(void **state)
 }
 
 GR_TEST_MAIN(
-        cmocka_unit_test(test_sub_known_periods),
+        gr_test_with_arena(test_sub_known_periods),
         cmocka_unit_test(test_sub_random_vs_brute),
-        cmocka_unit_test(test_sub_long_period_sampled),
-        cmocka_unit_test(test_sub_max_take),
+        gr_test_with_arena(test_sub_long_period_sampled),
+        gr_test_with_arena(test_sub_max_take),
         cmocka_unit_test(test_sub_moves_replay),
-        cmocka_unit_test(test_sub_limits),
+        gr_test_with_arena(test_sub_limits),
         cmocka_unit_test(test_octal_parse),
-        cmocka_unit_test(test_octal_published_tables),
+        gr_test_with_arena(test_octal_published_tables),
         cmocka_unit_test(test_octal_random_vs_brute),
         cmocka_unit_test(test_octal_sparse_space_vs_brute),
         cmocka_unit_test(test_octal_moves_replay),
-        cmocka_unit_test(test_octal_unconfirmed_limit),
+        gr_test_with_arena(test_octal_unconfirmed_limit),
         cmocka_unit_test(test_families_move_to_targets))
