@@ -130,15 +130,21 @@ def cram_values(rows, cols):
     return g
 
 
+def random_blocked(rng, rows, cols):
+    """Up to three blocked cells, and the bitmask of the empty ones."""
+    blocked = sorted({(rng.randrange(rows), rng.randrange(cols)) for _ in range(rng.randrange(4))})
+    empty = (1 << rows * cols) - 1
+    for r_, c_ in blocked:
+        empty &= ~(1 << (r_ * cols + c_))
+    return blocked, empty
+
+
 def test_cram_against_brute_force(srv):
     rng = random.Random(21)
     for rows, cols in ((3, 4), (2, 6), (1, 9)):
         g = cram_values(rows, cols)
         for _ in range(6):
-            blocked = sorted({(rng.randrange(rows), rng.randrange(cols)) for _ in range(rng.randrange(4))})
-            empty = (1 << rows * cols) - 1
-            for r_, c_ in blocked:
-                empty &= ~(1 << (r_ * cols + c_))
+            blocked, empty = random_blocked(rng, rows, cols)
             body = {"rows": rows, "cols": cols, "blocked": [list(b) for b in blocked],
                     "all_winning_moves": True}
             r = post(srv, CRAM, body)
@@ -153,12 +159,8 @@ def test_cram_against_brute_force(srv):
                          "blocked": body["blocked"] + [[r1, c1], [r2, c2]]}
                 assert post(srv, CRAM, again)["grundy"] == 0
             # every move to 0 is listed
-            zeros = 0
-            n = rows * cols
-            for i in range(n):
-                for j in ([i + 1] if i % cols + 1 < cols else []) + ([i + cols] if i + cols < n else []):
-                    if empty >> i & 1 and empty >> j & 1 and g[empty & ~(1 << i) & ~(1 << j)] == 0:
-                        zeros += 1
+            zeros = sum(1 for i, j in cram_moves_in_order(rows, cols, empty)
+                        if g[empty & ~(1 << i) & ~(1 << j)] == 0)
             assert r["winning_move_count"] == zeros
 
 
@@ -353,10 +355,7 @@ def test_cram_all_moves_against_brute_force(srv):
     for rows, cols in ((3, 4), (2, 5), (1, 7)):
         g = cram_values(rows, cols)
         for _ in range(5):
-            blocked = sorted({(rng.randrange(rows), rng.randrange(cols)) for _ in range(rng.randrange(4))})
-            empty = (1 << rows * cols) - 1
-            for r_, c_ in blocked:
-                empty &= ~(1 << (r_ * cols + c_))
+            blocked, empty = random_blocked(rng, rows, cols)
             body = {"rows": rows, "cols": cols, "blocked": [list(b) for b in blocked]}
             r = all_moves(srv, CRAM, body)
             want = []
