@@ -239,10 +239,10 @@ static void forest_add_random(forest *f, gr_test_rng *g, size_t n)
 
 static void test_order_matches_reference(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_test_rng g = {0x5eed0002};
     for (int round = 0; round < 40; round++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         forest f = {0};
         size_t ntrees = 2 + gr_test_below(&g, 30);
         for (size_t t = 0; t < ntrees; t++) {
@@ -290,7 +290,6 @@ static void test_order_matches_reference(void **state)
         }
         ref_free(&R);
         free(f.parent);
-        gr_arena_destroy(a);
     }
 }
 
@@ -434,11 +433,11 @@ static void forest_copy_tree(forest *dst, const forest *src, size_t root)
 
 static void test_winning_moves_replay(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_test_rng g = {0x3077e5};
     size_t checked = 0;
     for (int round = 0; round < 300; round++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         forest f = {0};
         size_t ntrees = 1 + gr_test_below(&g, 8);
         for (size_t t = 0; t < ntrees; t++) {
@@ -506,7 +505,6 @@ static void test_winning_moves_replay(void **state)
         assert_int_equal(nw, 0);
         assert_int_equal(c1, count > 0 ? 1 : 0);
         free(f.parent);
-        gr_arena_destroy(a);
     }
     assert_true(checked > 100);
 }
@@ -600,10 +598,10 @@ static forest shuffled(const forest *f, gr_test_rng *g)
 
 static void test_child_order_invariance(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_test_rng g = {0x150};
     for (int round = 0; round < 100; round++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         forest f = {0};
         size_t ntrees = 1 + gr_test_below(&g, 6);
         for (size_t t = 0; t < ntrees; t++) {
@@ -637,7 +635,6 @@ static void test_child_order_invariance(void **state)
         }
         free(f.parent);
         free(s.parent);
-        gr_arena_destroy(a);
     }
 }
 
@@ -648,10 +645,10 @@ static void test_child_order_invariance(void **state)
  * copies. */
 static void test_wide_vertices(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_test_rng g = {0x1de};
     for (int round = 0; round < 6; round++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         forest f = {0};
         for (size_t t = 0; t < 8; t++) {
             size_t base = f.n, n = 200 + gr_test_below(&g, 300);
@@ -706,7 +703,6 @@ static void test_wide_vertices(void **state)
         ref_free(&R);
         free(f.parent);
         free(s.parent);
-        gr_arena_destroy(a);
     }
 }
 
@@ -863,11 +859,11 @@ static gr_ord cnf_back(gr_ord_ctx *x, const cJSON *arr)
 
 static void test_json_writers_round_trip(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_json_init();
     gr_test_rng g = {0x15011};
     for (int round = 0; round < 30; round++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         gr_arena *prev = gr_json_bind(a);
         gr_jctx c;
         gr_jctx_init(&c, a);
@@ -923,7 +919,6 @@ static void test_json_writers_round_trip(void **state)
         }
         free(f.parent);
         gr_json_bind(prev);
-        gr_arena_destroy(a);
     }
 }
 
@@ -931,13 +926,13 @@ GR_TEST_MAIN(
         gr_test_with_arena(test_seed_table),
         gr_test_with_arena(test_single_and_empty_forest),
         gr_test_with_arena(test_bad_parent),
-        cmocka_unit_test(test_order_matches_reference),
+        gr_test_with_arena(test_order_matches_reference),
         gr_test_with_arena(test_xor_algebra),
-        cmocka_unit_test(test_winning_moves_replay),
+        gr_test_with_arena(test_winning_moves_replay),
         gr_test_with_arena(test_moves_to_target),
-        cmocka_unit_test(test_child_order_invariance),
-        cmocka_unit_test(test_wide_vertices),
+        gr_test_with_arena(test_child_order_invariance),
+        gr_test_with_arena(test_wide_vertices),
         gr_test_with_arena(test_million_path),
         gr_test_with_arena(test_million_star),
         cmocka_unit_test(test_budget),
-        cmocka_unit_test(test_json_writers_round_trip))
+        gr_test_with_arena(test_json_writers_round_trip))

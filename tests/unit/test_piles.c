@@ -162,12 +162,12 @@ static void brute_period(const uint16_t *g, size_t n, uint64_t *e, uint64_t *p)
 
 static void test_sub_random_vs_brute(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_test_rng rng = {0x5eed0001};
     enum { N = 4000 };
     static uint16_t g[N];
     for (int iter = 0; iter < 400; iter++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         uint64_t set[6];
         size_t k = 1 + gr_test_below(&rng, 6);
         for (size_t i = 0; i < k; i++) {
@@ -196,7 +196,6 @@ static void test_sub_random_vs_brute(void **state)
             }
             assert_int_equal(sub_g(&t, n), brute_mex(seen, 64));
         }
-        gr_arena_destroy(a);
     }
 }
 
@@ -291,10 +290,10 @@ static void test_sub_max_take(void **state)
 
 static void test_sub_moves_replay(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_test_rng rng = {0x5eed0003};
     for (int iter = 0; iter < 300; iter++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         uint64_t set[8];
         size_t k = 1 + gr_test_below(&rng, 8);
         for (size_t i = 0; i < k; i++) {
@@ -337,7 +336,6 @@ static void test_sub_moves_replay(void **state)
         }
         /* Sprague-Grundy: a winning move exists iff the total is nonzero. */
         assert_int_equal(found > 0, total != 0);
-        gr_arena_destroy(a);
     }
 }
 
@@ -693,13 +691,13 @@ static void test_octal_sparse_space_vs_brute(void **state)
 
 static void test_octal_moves_replay(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_test_rng rng = {0x5eed0005};
     static const char *codes[] = {"0.77", "0.07", "0.137", "0.6", "0.333",
                                   "0.37", "0.4",  "0.14",  "0.51"};
     gr_octal_move mv[64];
     for (int iter = 0; iter < 200; iter++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         const char *text = codes[iter % (sizeof(codes) / sizeof(codes[0]))];
         gr_octal_table t = gr_test_octal_solve(a, text, 2000);
         uint64_t heaps[4], total = 0;
@@ -745,7 +743,6 @@ static void test_octal_moves_replay(void **state)
             found += count;
         }
         assert_int_equal(found > 0, total != 0);
-        gr_arena_destroy(a);
     }
 }
 
@@ -781,7 +778,7 @@ static uint64_t json_u64(const cJSON *item)
  * core's per-pile counts (the memo for many piles included). */
 static void test_families_move_to_targets(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_json_init();
     gr_test_rng rng = {0x5eed0006};
     const gr_family *sub = gr_family_find("subtraction");
@@ -790,7 +787,7 @@ static void test_families_move_to_targets(void **state)
     assert_non_null(oct);
     static char text[1 << 16];
     for (int iter = 0; iter < 60; iter++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         gr_jctx c;
         gr_jctx_init(&c, a);
         gr_arena *prev = gr_json_bind(a);
@@ -904,21 +901,20 @@ static void test_families_move_to_targets(void **state)
             assert_int_equal(cJSON_GetArraySize(arr), expect > 0 ? 1 : 0);
         }
         gr_json_bind(prev);
-        gr_arena_destroy(a);
     }
 }
 
 GR_TEST_MAIN(
         gr_test_with_arena(test_sub_known_periods),
-        cmocka_unit_test(test_sub_random_vs_brute),
+        gr_test_with_arena(test_sub_random_vs_brute),
         gr_test_with_arena(test_sub_long_period_sampled),
         gr_test_with_arena(test_sub_max_take),
-        cmocka_unit_test(test_sub_moves_replay),
+        gr_test_with_arena(test_sub_moves_replay),
         gr_test_with_arena(test_sub_limits),
         cmocka_unit_test(test_octal_parse),
         gr_test_with_arena(test_octal_published_tables),
         cmocka_unit_test(test_octal_random_vs_brute),
         cmocka_unit_test(test_octal_sparse_space_vs_brute),
-        cmocka_unit_test(test_octal_moves_replay),
+        gr_test_with_arena(test_octal_moves_replay),
         gr_test_with_arena(test_octal_unconfirmed_limit),
-        cmocka_unit_test(test_families_move_to_targets))
+        gr_test_with_arena(test_families_move_to_targets))
