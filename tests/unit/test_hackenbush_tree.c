@@ -3,6 +3,7 @@
  * stars of a million edges (no recursion, linear time). */
 #include "gr_test_json.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -179,33 +180,17 @@ static void check_against_brute(gr_arena *a, const uint32_t *parent,
     }
 }
 
-static void test_random_against_brute(void **state)
+/* Forests of up to 13 vertices against the brute force, `iters` of them
+ * from the generator r; with one_tree, single trees of twelve edges (the
+ * extra roots reattached below the first one). */
+static void against_brute(gr_arena *a, gr_test_rng r, int iters, bool one_tree)
 {
-    gr_test_rng r = {0x5eed0001u};
-    gr_arena *a = *state;
     uint32_t parent[BRUTE_MAX_VERTICES];
-    for (int iter = 0; iter < 4000; iter++) {
+    for (int iter = 0; iter < iters; iter++) {
         uint64_t seed = r.s;
-        uint32_t n = 1 + (uint32_t)gr_test_below(&r, 13);
+        uint32_t n = one_tree ? 13 : 1 + (uint32_t)gr_test_below(&r, 13);
         random_forest(&r, n, parent);
-        check_against_brute(a, parent, n, seed);
-        gr_arena_reset(a);
-    }
-}
-
-/* Single trees with the maximum edge count (one root, twelve edges). */
-static void test_random_trees_12_edges(void **state)
-{
-    gr_test_rng r = {0x5eed0002u};
-    gr_arena *a = *state;
-    uint32_t parent[BRUTE_MAX_VERTICES];
-    for (int iter = 0; iter < 300; iter++) {
-        uint64_t seed = r.s;
-        uint32_t n = 13;
-        random_forest(&r, n, parent);
-        /* force one tree: reattach extra roots below vertex 0's root */
-        uint32_t root = ROOT;
-        for (uint32_t v = 0; v < n; v++) {
+        for (uint32_t v = 0, root = ROOT; one_tree && v < n; v++) {
             if (parent[v] == ROOT) {
                 if (root == ROOT) {
                     root = v;
@@ -217,6 +202,17 @@ static void test_random_trees_12_edges(void **state)
         check_against_brute(a, parent, n, seed);
         gr_arena_reset(a);
     }
+}
+
+static void test_random_against_brute(void **state)
+{
+    against_brute(*state, (gr_test_rng){0x5eed0001u}, 4000, false);
+}
+
+/* Single trees with the maximum edge count (one root, twelve edges). */
+static void test_random_trees_12_edges(void **state)
+{
+    against_brute(*state, (gr_test_rng){0x5eed0002u}, 300, true);
 }
 
 static void test_small_cases(void **state)

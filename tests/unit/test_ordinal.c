@@ -28,6 +28,25 @@ static void forest_push(forest *f, uint32_t parent)
     f->parent[f->n++] = parent;
 }
 
+/* Appends a path of k vertices, each below the one before. */
+static void forest_add_path(forest *f, size_t k)
+{
+    size_t root = f->n;
+    forest_push(f, GR_OTREE_ROOT);
+    for (size_t v = 1; v < k; v++) {
+        forest_push(f, (uint32_t)(root + v - 1));
+    }
+}
+
+/* Appends `leaves` children to vertex `at` (the root of a star when
+ * `at` is a new root). */
+static void forest_add_leaves(forest *f, uint32_t at, size_t leaves)
+{
+    for (size_t v = 0; v < leaves; v++) {
+        forest_push(f, at);
+    }
+}
+
 /* Appends the tree written "[[[]],[]]" (pre-order ids). */
 static void forest_add_text(forest *f, const char *s)
 {
@@ -237,17 +256,25 @@ static void forest_add_random(forest *f, gr_test_rng *g, size_t n)
     }
 }
 
+/* lo + below(span) random trees (forest_add_random) of 1 + below(size)
+ * vertices each. */
+static forest forest_random(gr_test_rng *g, size_t lo, size_t span, size_t size)
+{
+    forest f = {0};
+    size_t ntrees = lo + gr_test_below(g, span);
+    for (size_t t = 0; t < ntrees; t++) {
+        forest_add_random(&f, g, 1 + gr_test_below(g, size));
+    }
+    return f;
+}
+
 static void test_order_matches_reference(void **state)
 {
     gr_arena *a = *state;
     gr_test_rng g = {0x5eed0002};
     for (int round = 0; round < 40; round++) {
         gr_arena_reset(a); /* a fresh start each round */
-        forest f = {0};
-        size_t ntrees = 2 + gr_test_below(&g, 30);
-        for (size_t t = 0; t < ntrees; t++) {
-            forest_add_random(&f, &g, 1 + gr_test_below(&g, 9));
-        }
+        forest f = forest_random(&g, 2, 30, 9);
         gr_otree_result r = analyse(a, &f);
         ref R = ref_build(&f);
         uint32_t roots[64];
@@ -438,11 +465,7 @@ static void test_winning_moves_replay(void **state)
     size_t checked = 0;
     for (int round = 0; round < 300; round++) {
         gr_arena_reset(a); /* a fresh start each round */
-        forest f = {0};
-        size_t ntrees = 1 + gr_test_below(&g, 8);
-        for (size_t t = 0; t < ntrees; t++) {
-            forest_add_random(&f, &g, 1 + gr_test_below(&g, 10));
-        }
+        forest f = forest_random(&g, 1, 8, 10);
         gr_otree_result r = analyse(a, &f);
         uint32_t trees[16];
         gr_ord repl[16];
@@ -602,11 +625,7 @@ static void test_child_order_invariance(void **state)
     gr_test_rng g = {0x150};
     for (int round = 0; round < 100; round++) {
         gr_arena_reset(a); /* a fresh start each round */
-        forest f = {0};
-        size_t ntrees = 1 + gr_test_below(&g, 6);
-        for (size_t t = 0; t < ntrees; t++) {
-            forest_add_random(&f, &g, 1 + gr_test_below(&g, 40));
-        }
+        forest f = forest_random(&g, 1, 6, 40);
         forest s = shuffled(&f, &g);
         gr_otree_result r1 = analyse(a, &f);
         gr_otree_result r2 = analyse(a, &s);
@@ -711,10 +730,7 @@ static void test_million_path(void **state)
     const size_t n = 1000000;
     gr_arena *a = *state;
     forest f = {0};
-    forest_push(&f, GR_OTREE_ROOT);
-    for (size_t v = 1; v < n; v++) {
-        forest_push(&f, (uint32_t)(v - 1));
-    }
+    forest_add_path(&f, n);
     gr_otree_result r = analyse(a, &f);
     assert_int_equal(r.n_trees, 1);
     assert_int_equal(gr_ord_height(r.ctx, r.total), n - 1);
@@ -735,10 +751,7 @@ static void test_million_path(void **state)
     assert_int_equal(count, 1);
     assert_int_equal(rp[0], GR_ORD_ZERO); /* a lone tree becomes [] */
     /* a path and a path one shorter: the longer one must shrink */
-    forest_push(&f, GR_OTREE_ROOT);
-    for (size_t v = 1; v < n - 1; v++) {
-        forest_push(&f, (uint32_t)(n + v - 1));
-    }
+    forest_add_path(&f, n - 1);
     r = analyse(a, &f);
     assert_int_equal(gr_otree_moves_to(&r, GR_ORD_ZERO, 1, true, tr, rp, &nw,
                                        &count),
@@ -755,9 +768,7 @@ static void test_million_star(void **state)
     gr_arena *a = *state;
     forest f = {0};
     forest_push(&f, GR_OTREE_ROOT);
-    for (size_t v = 1; v < n; v++) {
-        forest_push(&f, 0);
-    }
+    forest_add_leaves(&f, 0, n - 1);
     /* and a star of w's: a root with 1000 children [[]] each... */
     gr_otree_result r = analyse(a, &f);
     uint64_t val;
@@ -766,10 +777,7 @@ static void test_million_star(void **state)
     /* a broom: path of 5e5 under a root with 5e5 leaves */
     forest b = {0};
     forest_push(&b, GR_OTREE_ROOT);
-    for (size_t v = 1; v < n / 2; v++) {
-        forest_push(&b, 0);
-    }
-    forest_push(&b, 0);
+    forest_add_leaves(&b, 0, n / 2); /* the last leaf starts the path */
     for (size_t v = n / 2 + 1; v < n; v++) {
         forest_push(&b, (uint32_t)(v - 1));
     }
@@ -867,11 +875,7 @@ static void test_json_writers_round_trip(void **state)
         gr_arena *prev = gr_json_bind(a);
         gr_jctx c;
         gr_jctx_init(&c, a);
-        forest f = {0};
-        size_t ntrees = 1 + gr_test_below(&g, 8);
-        for (size_t t = 0; t < ntrees; t++) {
-            forest_add_random(&f, &g, 1 + gr_test_below(&g, 60));
-        }
+        forest f = forest_random(&g, 1, 8, 60);
         /* a wide tree: many copies of one deep subtree */
         forest_add_text(&f, "[[[[[]],[]]],[[[[]],[]]],[[[[]],[]]],[[[[]],[]]]]");
         gr_otree_result r = analyse(a, &f);
