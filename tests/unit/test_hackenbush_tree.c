@@ -215,47 +215,46 @@ static void test_random_trees_12_edges(void **state)
     against_brute(*state, (gr_test_rng){0x5eed0002u}, 300, true);
 }
 
+/* Solves the forest `parent` of n vertices, checks its value and root
+ * count, and returns the number of its moves to `target` (the first four
+ * in mv). */
+static uint64_t solve_small(gr_arena *a, const uint32_t *parent, uint32_t n, uint64_t value,
+                            uint32_t nroots, uint64_t target, gr_htree_move mv[4])
+{
+    gr_htree t;
+    gr_htree_input in = {parent, n};
+    uint64_t count = 0;
+    assert_int_equal(gr_htree_solve(a, &in, &t, NULL), GR_OK);
+    assert_int_equal(t.value, value);
+    assert_int_equal(t.nroots, nroots);
+    assert_int_equal(gr_htree_moves_to(a, &t, target, mv, 4, &count), GR_OK);
+    uint64_t counted = 0; /* max 0 counts without writing */
+    assert_int_equal(gr_htree_moves_to(a, &t, target, NULL, 0, &counted), GR_OK);
+    assert_int_equal(counted, count);
+    return count;
+}
+
 static void test_small_cases(void **state)
 {
     gr_arena *a = *state;
-    gr_htree t;
-    uint64_t count = 0;
     gr_htree_move mv[4];
 
-    /* The empty forest and a lone root: value 0, no moves. */
-    gr_htree_input empty = {NULL, 0};
-    assert_int_equal(gr_htree_solve(a, &empty, &t, NULL), GR_OK);
-    assert_int_equal(t.value, 0);
-    assert_int_equal(gr_htree_moves_to(a, &t, 0, mv, 4, &count), GR_OK);
-    assert_int_equal(count, 0);
-    assert_int_equal(gr_htree_moves_to(a, &t, 3, mv, 4, &count), GR_OK);
-    assert_int_equal(count, 0);
+    /* The empty forest: value 0, no moves. */
+    assert_int_equal(solve_small(a, NULL, 0, 0, 0, 0, mv), 0);
+    assert_int_equal(solve_small(a, NULL, 0, 0, 0, 3, mv), 0);
 
     /* README's example, parent [-1, 0, 0, 1]: g(1) = 1, g(0) = (1 + 1) ^
      * (0 + 1) = 3.  Cutting 0-1 leaves 1, cutting 0-2 leaves a stick of 2,
      * cutting 1-3 leaves two sticks of 1 on the root: 0, the only win. */
-    uint32_t p4[] = {ROOT, 0, 0, 1};
-    gr_htree_input in4 = {p4, 4};
-    assert_int_equal(gr_htree_solve(a, &in4, &t, NULL), GR_OK);
-    assert_int_equal(t.value, 3);
-    assert_int_equal(t.nroots, 1);
-    assert_int_equal(gr_htree_moves_to(a, &t, 0, mv, 4, &count), GR_OK);
-    assert_int_equal(count, 1);
+    static const uint32_t p4[] = {ROOT, 0, 0, 1};
+    assert_int_equal(solve_small(a, p4, 4, 3, 1, 0, mv), 1);
     assert_int_equal(mv[0].parent, 1);
     assert_int_equal(mv[0].child, 3);
     assert_int_equal(mv[0].edges_removed, 1);
-    /* max 0 counts without writing */
-    assert_int_equal(gr_htree_moves_to(a, &t, 0, NULL, 0, &count), GR_OK);
-    assert_int_equal(count, 1);
 
     /* Two sticks of 2 on the ground: worth 0, no winning move. */
-    uint32_t two_sticks[] = {ROOT, 0, ROOT, 2};
-    gr_htree_input in2 = {two_sticks, 4};
-    assert_int_equal(gr_htree_solve(a, &in2, &t, NULL), GR_OK);
-    assert_int_equal(t.value, 0);
-    assert_int_equal(t.nroots, 2);
-    assert_int_equal(gr_htree_moves_to(a, &t, 0, mv, 4, &count), GR_OK);
-    assert_int_equal(count, 0);
+    static const uint32_t two_sticks[] = {ROOT, 0, ROOT, 2};
+    assert_int_equal(solve_small(a, two_sticks, 4, 0, 2, 0, mv), 0);
 }
 
 static void expect_invalid(const uint32_t *parent, uint32_t n, uint32_t bad)
