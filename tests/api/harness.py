@@ -226,6 +226,16 @@ def mex(values):
     return v
 
 
+def pile_cases(rng, min_len, top, max_len, extra):
+    """Positions of a heap game: every one of min_len..3 heaps below 4,
+    then `extra` random ones of 1..max_len-1 heaps below top."""
+    import itertools
+    cases = [list(p) for n in range(min_len, 4) for p in itertools.product(range(4), repeat=n)]
+    cases += [[rng.randrange(0, top) for _ in range(rng.randrange(1, max_len))]
+              for _ in range(extra)]
+    return cases
+
+
 def octal_options(code, h):
     """Every move from a heap of h in the take-and-break game `code` (octal
     or hexadecimal digits "0.d1d2...", or "grundy" for Grundy's game), as

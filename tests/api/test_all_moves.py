@@ -13,7 +13,7 @@ import functools
 import itertools
 import random
 
-from harness import expect_problem, mex, octal_options, octal_values
+from harness import expect_problem, mex, octal_options, octal_values, pile_cases
 
 # Codes with no known period (0.6, 0.4, 0.8, Grundy's game) compute their
 # table until --max-octal-values or --max-analysis-seconds (docs/octal.md);
@@ -60,10 +60,7 @@ def nim_misere_wins(pos):
 
 
 def test_nim_all_moves_normal_and_misere(srv):
-    rng = random.Random(18)
-    cases = [list(p) for n in range(1, 4) for p in itertools.product(range(4), repeat=n)]
-    cases += [[rng.randrange(0, 7) for _ in range(rng.randrange(1, 4))] for _ in range(30)]
-    for piles in cases:
+    for piles in pile_cases(random.Random(18), 1, 7, 4, 30):
         for misere in (False, True):
             r = post(srv, "/v1/nim", {"piles": piles, "misere": misere, "all_moves": True})
             expected = []
@@ -132,38 +129,34 @@ def test_subtraction_all_moves(srv):
         check_common(r, expected, lambda m: (m["pile"], m["take"], m["from"], m["to"]))
 
 
+def check_octal_all_moves(srv, code, top, heap_lists):
+    """Every move of each position, in the daemon's order, with the
+    values after it, against octal_values and octal_options."""
+    g = octal_values(code, top)
+    for heaps in heap_lists:
+        total = xor_all(g[h] for h in heaps)
+        r = post(srv, "/v1/octal", {"code": code, "heaps": heaps, "all_moves": True})
+        expected = []
+        for i, h in enumerate(heaps):
+            for take, lv in octal_options(code, h):
+                after = total ^ g[h] ^ xor_all(g[x] for x in lv)
+                expected.append(((i, take, tuple(sorted(lv))), after, outcome_of(after)))
+        check_common(r, expected, lambda m: (m["heap"], m["take"], tuple(m["leaves"])))
+
+
 def test_octal_all_moves(srv):
     for code in ("0.77", "0.07", "0.137", "0.6", "0.4"):
-        g = octal_values(code, 41)
-        for heaps in ([7], [4, 9], [1, 2, 3], [13]):
-            total = xor_all(g[h] for h in heaps)
-            r = post(srv, "/v1/octal", {"code": code, "heaps": heaps, "all_moves": True})
-            expected = []
-            for i, h in enumerate(heaps):
-                for j, lv in octal_options(code, h):
-                    after = total ^ g[h] ^ xor_all(g[x] for x in lv)
-                    expected.append(((i, j, lv), after, outcome_of(after)))
-            check_common(r, expected, lambda m: (m["heap"], m["take"], tuple(m["leaves"])))
+        check_octal_all_moves(srv, code, 41, ([7], [4, 9], [1, 2, 3], [13]))
 
 
 def test_hexadecimal_codes_and_grundys_game(srv):
     """Codes with three-heap moves and Grundy's game, where the daemon
-    knows them; skipped only where it answers
-    400 to the code itself."""
+    knows them; skipped only where it answers 400 to the code itself."""
     for code in ("0.8", "0.F", "0.48", "grundy"):
         probe = srv.post_json("/v1/octal", {"code": code, "heaps": [1]})
         if probe.status == 400:
             continue  # this build reads octal digits only
-        g = octal_values(code, 30)
-        for heaps in ([9], [4, 11], [13, 2]):
-            total = xor_all(g[h] for h in heaps)
-            r = post(srv, "/v1/octal", {"code": code, "heaps": heaps, "all_moves": True})
-            expected = []
-            for i, h in enumerate(heaps):
-                for take, lv in octal_options(code, h):
-                    after = total ^ g[h] ^ xor_all(g[x] for x in lv)
-                    expected.append(((i, take, tuple(sorted(lv))), after, outcome_of(after)))
-            check_common(r, expected, lambda m: (m["heap"], m["take"], tuple(m["leaves"])))
+        check_octal_all_moves(srv, code, 30, ([9], [4, 11], [13, 2]))
 
 
 def test_octal_huge_heap_count(srv):

@@ -1,9 +1,8 @@
 """Nim through the API against a brute-force game search (normal and misère)."""
 import functools
-import itertools
 import random
 
-from harness import expect_problem
+from harness import expect_problem, pile_cases
 
 
 def brute_outcomes(piles, misere):
@@ -26,10 +25,7 @@ def brute_outcomes(piles, misere):
 
 
 def test_nim_against_brute_force(srv):
-    rng = random.Random(2026)
-    cases = [list(p) for n in range(0, 4) for p in itertools.product(range(4), repeat=n)]
-    cases += [[rng.randrange(0, 8) for _ in range(rng.randrange(1, 5))] for _ in range(60)]
-    for piles in cases:
+    for piles in pile_cases(random.Random(2026), 0, 8, 5, 60):
         for misere in (False, True):
             first, moves = brute_outcomes(piles, misere)
             r = srv.post_json("/v1/nim", {"piles": piles, "misere": misere,

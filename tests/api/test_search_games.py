@@ -130,36 +130,46 @@ def cram_values(rows, cols):
     return g
 
 
-def test_cram_against_brute_force(srv):
-    rng = random.Random(21)
-    for rows, cols in ((3, 4), (2, 6), (1, 9)):
+def random_blocked(rng, rows, cols):
+    """Up to three blocked cells, and the bitmask of the empty ones."""
+    blocked = sorted({(rng.randrange(rows), rng.randrange(cols)) for _ in range(rng.randrange(4))})
+    empty = (1 << rows * cols) - 1
+    for r_, c_ in blocked:
+        empty &= ~(1 << (r_ * cols + c_))
+    return blocked, empty
+
+
+def random_boards(seed, shapes, per):
+    """`per` boards of each shape with random blocked cells: rows, cols,
+    the values of every board of the shape, the blocked cells, the empty
+    ones as a mask, and the request body."""
+    rng = random.Random(seed)
+    for rows, cols in shapes:
         g = cram_values(rows, cols)
-        for _ in range(6):
-            blocked = sorted({(rng.randrange(rows), rng.randrange(cols)) for _ in range(rng.randrange(4))})
-            empty = (1 << rows * cols) - 1
-            for r_, c_ in blocked:
-                empty &= ~(1 << (r_ * cols + c_))
-            body = {"rows": rows, "cols": cols, "blocked": [list(b) for b in blocked],
-                    "all_winning_moves": True}
-            r = post(srv, CRAM, body)
-            assert r["grundy"] == g[empty], (rows, cols, blocked, r)
-            assert r["winning_move_count"] == len(r["winning_moves"])
-            for m in r["winning_moves"]:
-                (r1, c1), (r2, c2) = m["cells"]
-                assert abs(r1 - r2) + abs(c1 - c2) == 1
-                after = empty & ~(1 << (r1 * cols + c1)) & ~(1 << (r2 * cols + c2))
-                assert g[after] == 0
-                again = {"rows": rows, "cols": cols,
-                         "blocked": body["blocked"] + [[r1, c1], [r2, c2]]}
-                assert post(srv, CRAM, again)["grundy"] == 0
-            # every move to 0 is listed
-            zeros = 0
-            n = rows * cols
-            for i in range(n):
-                for j in ([i + 1] if i % cols + 1 < cols else []) + ([i + cols] if i + cols < n else []):
-                    if empty >> i & 1 and empty >> j & 1 and g[empty & ~(1 << i) & ~(1 << j)] == 0:
-                        zeros += 1
-            assert r["winning_move_count"] == zeros
+        for _ in range(per):
+            blocked, empty = random_blocked(rng, rows, cols)
+            body = {"rows": rows, "cols": cols, "blocked": [list(b) for b in blocked]}
+            yield rows, cols, g, blocked, empty, body
+
+
+def test_cram_against_brute_force(srv):
+    for rows, cols, g, blocked, empty, body in random_boards(21, ((3, 4), (2, 6), (1, 9)), 6):
+        body["all_winning_moves"] = True
+        r = post(srv, CRAM, body)
+        assert r["grundy"] == g[empty], (rows, cols, blocked, r)
+        assert r["winning_move_count"] == len(r["winning_moves"])
+        for m in r["winning_moves"]:
+            (r1, c1), (r2, c2) = m["cells"]
+            assert abs(r1 - r2) + abs(c1 - c2) == 1
+            after = empty & ~(1 << (r1 * cols + c1)) & ~(1 << (r2 * cols + c2))
+            assert g[after] == 0
+            again = {"rows": rows, "cols": cols,
+                     "blocked": body["blocked"] + [[r1, c1], [r2, c2]]}
+            assert post(srv, CRAM, again)["grundy"] == 0
+        # every move to 0 is listed
+        zeros = sum(1 for i, j in cram_moves_in_order(rows, cols, empty)
+                    if g[empty & ~(1 << i) & ~(1 << j)] == 0)
+        assert r["winning_move_count"] == zeros
 
 
 def test_cram_published_values(srv):
@@ -349,25 +359,17 @@ def cram_moves_in_order(rows, cols, empty):
 
 
 def test_cram_all_moves_against_brute_force(srv):
-    rng = random.Random(119)
-    for rows, cols in ((3, 4), (2, 5), (1, 7)):
-        g = cram_values(rows, cols)
-        for _ in range(5):
-            blocked = sorted({(rng.randrange(rows), rng.randrange(cols)) for _ in range(rng.randrange(4))})
-            empty = (1 << rows * cols) - 1
-            for r_, c_ in blocked:
-                empty &= ~(1 << (r_ * cols + c_))
-            body = {"rows": rows, "cols": cols, "blocked": [list(b) for b in blocked]}
-            r = all_moves(srv, CRAM, body)
-            want = []
-            for i, j in cram_moves_in_order(rows, cols, empty):
-                after = g[empty & ~(1 << i) & ~(1 << j)]
-                want.append({"move": {"cells": [[i // cols, i % cols], [j // cols, j % cols]]},
-                             "grundy": after, "outcome": outcome(after)})
-            assert r["moves"] == want, (rows, cols, blocked, r)
-            assert r["move_count"] == len(want)
-            capped = all_moves(srv, CRAM, body, max_moves=1)
-            assert capped["moves"] == want[:1] and capped["move_count"] == len(want)
+    for rows, cols, g, blocked, empty, body in random_boards(119, ((3, 4), (2, 5), (1, 7)), 5):
+        r = all_moves(srv, CRAM, body)
+        want = []
+        for i, j in cram_moves_in_order(rows, cols, empty):
+            after = g[empty & ~(1 << i) & ~(1 << j)]
+            want.append({"move": {"cells": [[i // cols, i % cols], [j // cols, j % cols]]},
+                         "grundy": after, "outcome": outcome(after)})
+        assert r["moves"] == want, (rows, cols, blocked, r)
+        assert r["move_count"] == len(want)
+        capped = all_moves(srv, CRAM, body, max_moves=1)
+        assert capped["moves"] == want[:1] and capped["move_count"] == len(want)
     r = all_moves(srv, CRAM, {"rows": 1, "cols": 1})
     assert r["moves"] == [] and r["move_count"] == 0
 

@@ -14,7 +14,7 @@ import signal
 import socket
 import time
 
-from common import connect, figure, read_response, request_bytes, start
+from common import connect, figure, read_response, request_bytes, running, start
 from harness import LONG_WORK_ARGS, long_search
 
 
@@ -32,8 +32,7 @@ def metric(srv, name):
 
 def test_abandoned_work_is_cancelled():
     # without cancellation the sums would hold both workers for 600 s
-    srv = start(["--threads", "2", "--max-analysis-seconds", "600"] + LONG_WORK_ARGS)
-    try:
+    with running(["--threads", "2", "--max-analysis-seconds", "600"] + LONG_WORK_ARGS) as srv:
         socks = []
         for i in range(4):
             s = connect(srv.port)
@@ -54,8 +53,6 @@ def test_abandoned_work_is_cancelled():
         assert cancelled >= 4, cancelled
         figure(f"4 abandoned long sums on 2 workers: a trivial request "
                f"answered in {took * 1000:.0f} ms; {cancelled:.0f} cancelled")
-    finally:
-        assert srv.stop() == 0
 
 
 def cpu_seconds(pid):
@@ -68,8 +65,7 @@ def test_abandoned_sequences_are_cancelled():
     """A GET sequence waits suspended in libmicrohttpd, which does not read
     the socket: the front door must see the hang-up and stop the work, as
     for a queued analysis (not let it run to --max-analysis-seconds)."""
-    srv = start(["--threads", "2", "--max-analysis-seconds", "60"])
-    try:
+    with running(["--threads", "2", "--max-analysis-seconds", "60"]) as srv:
         rng = random.Random(7)
         socks = []
         for _ in range(2):
@@ -96,13 +92,10 @@ def test_abandoned_sequences_are_cancelled():
         assert idle < 0.2, f"still computing after the hang-ups: {idle:.2f} s of CPU in 1 s"
         assert srv.get("/healthz").status == 200
         figure(f"2 abandoned GET sequences: stopped, {idle:.2f} s of CPU in the next second")
-    finally:
-        assert srv.stop() == 0
 
 
 def test_time_limit_on_a_sum():
-    srv = start(["--max-analysis-seconds", "1"] + LONG_WORK_ARGS)
-    try:
+    with running(["--max-analysis-seconds", "1"] + LONG_WORK_ARGS) as srv:
         t0 = time.time()
         r = srv.post_raw("/v1/sum", heavy_sum(99), timeout=120)
         took = time.time() - t0
@@ -112,8 +105,6 @@ def test_time_limit_on_a_sum():
         assert doc["pointer"].startswith("/components/"), doc
         figure(f"--max-analysis-seconds 1: a long sum stopped with 422 after {took:.1f} s "
                f"at {doc['pointer']}")
-    finally:
-        assert srv.stop() == 0
 
 
 def test_sigterm_cancels_running_work():

@@ -5,6 +5,7 @@ daemon(s) it needs with its own flags (tests/api/harness.py's Server, so
 every answer is still checked against api/openapi.yaml) and prints the
 figures it measured with figure().  run.py runs them all.
 """
+import contextlib
 import json
 import os
 import socket
@@ -26,6 +27,17 @@ def figure(text):
 def start(args, env=None, binary=None, popen_kw=None):
     return Server(binary=binary, args=["--log-format", "off"] + list(args), env=env,
                   popen_kw=popen_kw).start(timeout=60)
+
+
+@contextlib.contextmanager
+def running(args, **kw):
+    """start()'s daemon for a with-block, which must exit 0 on SIGTERM at
+    its end (a sanitizer report or a leak makes it exit otherwise)."""
+    srv = start(args, **kw)
+    try:
+        yield srv
+    finally:
+        assert srv.stop() == 0
 
 
 def rss_kb(pid):

@@ -12,7 +12,7 @@ import socket
 import subprocess
 import time
 
-from common import connect, figure, is_closed, start
+from common import connect, figure, is_closed, running, start
 
 NIM = b'{"piles":[1,2,3]}'
 
@@ -128,21 +128,15 @@ def framing_cases(srv, keep_alive_first):
 
 
 def test_framing_first_request():
-    srv = start(["--timeout", "5"])
-    try:
+    with running(["--timeout", "5"]) as srv:
         framing_cases(srv, keep_alive_first=False)
         figure("bad first request heads: one problem response each, connection closed")
-    finally:
-        assert srv.stop() == 0
 
 
 def test_framing_after_keep_alive():
-    srv = start(["--timeout", "5"])
-    try:
+    with running(["--timeout", "5"]) as srv:
         framing_cases(srv, keep_alive_first=True)
         figure("bad heads after a keep-alive request: one problem response each")
-    finally:
-        assert srv.stop() == 0
 
 
 def test_cl_and_chunked_no_overflow_under_asan():
@@ -197,8 +191,7 @@ def trickle(port, data, gap, limit):
 
 
 def test_header_trickle_is_cut_at_the_deadline():
-    srv = start(["--timeout", "2"])
-    try:
+    with running(["--timeout", "2"]) as srv:
         head = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: " + b"a" * 200 + b"\r\n\r\n"
         took, out = trickle(srv.port, head, 0.25, 10)
         assert took < 4.0, took
@@ -237,8 +230,6 @@ def test_header_trickle_is_cut_at_the_deadline():
             figure(f"later head on a keep-alive connection quiet {quiet:.1f} s: "
                    f"closed after {took:.1f} s")
         healthy(srv)
-    finally:
-        assert srv.stop() == 0
 
 
 def hold(port, n, half_idle=True):

@@ -8,7 +8,7 @@ import importlib.util
 import os
 import random
 
-from common import ROOT, figure, start
+from common import ROOT, figure, running
 
 
 def load(name):
@@ -20,21 +20,15 @@ def load(name):
 
 
 def test_bad_inputs_all_refused():
-    srv = start([])
-    try:
+    with running([]) as srv:
         load("test_bad_inputs").test_every_endpoint_refuses_bad_input(srv)  # prints the count
-    finally:
-        assert srv.stop() == 0
 
 
 def test_parallel_answers_byte_identical_to_sequential():
     concurrency = load("concurrency")
     reqs = concurrency.corpus(random.Random(99))
-    srv = start(["--threads", "4"])
-    try:
+    with running(["--threads", "4"]) as srv:
         _, bad = concurrency.parallel_mismatches(srv, reqs)
         figure(f"parallel requests compared: {2 * len(reqs)} sent 8-way parallel against "
                f"{len(reqs)} sequential answers, {bad} differ")
         assert bad == 0
-    finally:
-        assert srv.stop() == 0

@@ -6,7 +6,7 @@ import json
 import random
 import time
 
-from common import expect_problem, figure, rss_kb, start
+from common import expect_problem, figure, rss_kb, running, start
 
 
 def big_requests(rng):
@@ -31,8 +31,7 @@ def big_requests(rng):
 
 
 def test_request_over_max_request_memory_gets_413_and_daemon_serves_on():
-    srv = start(["--max-request-memory", "2M"])
-    try:
+    with running(["--max-request-memory", "2M"]) as srv:
         rng = random.Random(5)
         cases = [
             ("/v1/nim", json.dumps({"piles": [1] * 150000})),                # fits the body, not the parse
@@ -55,13 +54,10 @@ def test_request_over_max_request_memory_gets_413_and_daemon_serves_on():
         figure(f"--max-request-memory 2M: {len(cases)} large requests (nim, tree, graph, ordinal) "
                f"-> {statuses}; a small request served after each; {peak[0] if peak else ''}")
         assert srv.get("/healthz").status == 200
-    finally:
-        assert srv.stop() == 0
 
 
 def test_rss_flat_across_thousands_of_large_requests():
-    srv = start(["--threads", "2"])
-    try:
+    with running(["--threads", "2"]) as srv:
         rng = random.Random(7)
         reqs = big_requests(rng)
 
@@ -83,8 +79,6 @@ def test_rss_flat_across_thousands_of_large_requests():
                f"{time.time() - t0:.0f} s): {before / 1024:.1f} MB / {after / 1024:.1f} MB")
         # A leaked arena per request would be gigabytes here; allow allocator slack.
         assert after <= before * 1.5 + 32 * 1024, f"RSS grew from {before} kB to {after} kB"
-    finally:
-        assert srv.stop() == 0
 
 
 def test_process_budget_across_requests():

@@ -6,7 +6,7 @@ import re
 import threading
 import time
 
-from common import connect, expect_problem, figure, read_response, request_bytes, start
+from common import connect, expect_problem, figure, read_response, request_bytes, running
 
 SLOW = json.dumps({"code": "0.7777777777", "heaps": [16000]}).encode()
 
@@ -28,8 +28,7 @@ def slow_request(port, out, i):
 
 
 def test_max_inflight_gives_503_with_retry_after():
-    srv = start(["--threads", "8", "--max-inflight", "2"])
-    try:
+    with running(["--threads", "8", "--max-inflight", "2"]) as srv:
         results = [None, None]
         threads = []
         # One at a time: a worker busy solving accepts no new connection, so
@@ -63,5 +62,3 @@ def test_max_inflight_gives_503_with_retry_after():
             assert r.header("retry-after") == "1"
         assert results == [200, 200], results
         assert after.status == 200
-    finally:
-        assert srv.stop() == 0

@@ -13,6 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "grundy/arena.h"
+
 #include "gr_test_cjson.h"
 
 typedef struct gr_test_rng {
@@ -55,6 +57,23 @@ static inline void gr_test_records_equal(const void *got, size_t ngot, const voi
 #define assert_moves_equal(got, ngot, want, nwant)                                                 \
     gr_test_records_equal((got), (ngot), (want), (nwant), sizeof(*(got)) + 0 * sizeof(*(want)),    \
                           __FILE__, __LINE__)
+
+/* The fixture of a test that works in one arena: an unlimited arena in
+ * *state, destroyed after the test, a failing one too. */
+static inline int gr_test_arena_setup(void **state)
+{
+    *state = gr_arena_create(0);
+    return *state != NULL ? 0 : -1;
+}
+
+static inline int gr_test_arena_teardown(void **state)
+{
+    gr_arena_destroy(*state);
+    return 0;
+}
+
+#define gr_test_with_arena(f)                                                                      \
+    cmocka_unit_test_setup_teardown(f, gr_test_arena_setup, gr_test_arena_teardown)
 
 /* main() of a test file: its tests, run as one group. */
 #define GR_TEST_MAIN(...)                                                                          \

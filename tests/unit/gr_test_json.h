@@ -86,4 +86,7 @@ static inline void gr_test_family_rejects(gr_jctx *c, const gr_family *fam, cons
     assert_string_equal(c->problem.pointer, want);
 }
 
+/* A test run with the file's own fixture (its setup and teardown). */
+#define gr_test_fixed(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
 #endif

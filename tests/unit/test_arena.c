@@ -7,8 +7,7 @@
 
 static void test_alignment_and_distinct(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     assert_non_null(a);
     unsigned char *prev = NULL;
     for (size_t i = 0; i < 5000; i++) {
@@ -20,13 +19,11 @@ static void test_alignment_and_distinct(void **state)
         memset(p, 0xAB, n);
         prev = p;
     }
-    gr_arena_destroy(a);
 }
 
 static void test_large_and_free(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     size_t before = gr_arena_bytes(a);
     unsigned char *big = gr_arena_alloc(a, 10u << 20);
     assert_non_null(big);
@@ -36,13 +33,11 @@ static void test_large_and_free(void **state)
     gr_arena_free(a, big, 10u << 20);
     assert_true(gr_arena_bytes(a) < before + 4096);
     assert_true(gr_arena_peak(a) >= 10u << 20);
-    gr_arena_destroy(a);
 }
 
 static void test_realloc_keeps_contents(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     size_t cap = 8;
     uint32_t *v = gr_arena_alloc(a, cap * sizeof(*v));
     for (uint32_t i = 0; i < 1000000; i++) {
@@ -56,7 +51,6 @@ static void test_realloc_keeps_contents(void **state)
     for (uint32_t i = 0; i < 1000000; i++) {
         assert_int_equal(v[i], i * 3u);
     }
-    gr_arena_destroy(a);
 }
 
 static void test_budget(void **state)
@@ -97,8 +91,8 @@ static void test_cleanup_and_reset(void **state)
 }
 
 GR_TEST_MAIN(
-        cmocka_unit_test(test_alignment_and_distinct),
-        cmocka_unit_test(test_large_and_free),
-        cmocka_unit_test(test_realloc_keeps_contents),
+        gr_test_with_arena(test_alignment_and_distinct),
+        gr_test_with_arena(test_large_and_free),
+        gr_test_with_arena(test_realloc_keeps_contents),
         cmocka_unit_test(test_budget),
         cmocka_unit_test(test_cleanup_and_reset))

@@ -13,7 +13,6 @@
 
 static void test_decimals_match_printf(void **state)
 {
-    (void)state;
     gr_test_rng r = {7};
     for (int i = 0; i < 100000; i++) {
         uint64_t v = gr_test_next(&r) >> (gr_test_below(&r, 64));
@@ -27,7 +26,7 @@ static void test_decimals_match_printf(void **state)
         assert_int_equal(n, strlen(want));
     }
     /* signed integers through the JSON writer: exact, strings past 2^53-1 */
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_jctx c;
     gr_jctx_init(&c, a);
     static const struct {
@@ -46,7 +45,6 @@ static void test_decimals_match_printf(void **state)
         char *text = gr_json_print(&c, gr_jw_i64(&c, want[i].v), &n);
         assert_string_equal(text, want[i].text);
     }
-    gr_arena_destroy(a);
 }
 
 static void test_growth_repeat_and_budget(void **state)
@@ -87,8 +85,7 @@ static void test_growth_repeat_and_budget(void **state)
 
 static void test_escapes(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_buf b;
     gr_buf_init(&b, a);
     /* every byte 1..255 once: each control byte and DEL escaped, the rest
@@ -119,10 +116,9 @@ static void test_escapes(void **state)
     }
     want[n] = '\0';
     assert_string_equal(s, want);
-    gr_arena_destroy(a);
 }
 
 GR_TEST_MAIN(
-        cmocka_unit_test(test_decimals_match_printf),
+        gr_test_with_arena(test_decimals_match_printf),
         cmocka_unit_test(test_growth_repeat_and_budget),
-        cmocka_unit_test(test_escapes))
+        gr_test_with_arena(test_escapes))

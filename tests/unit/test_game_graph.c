@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "grundy/game_graph.h"
@@ -50,6 +51,18 @@ static void pos_of(size_t s, size_t k, uint32_t n, uint32_t *pos)
     }
 }
 
+/* Whether edge e moves token t from pos; if so np is the position after. */
+static bool token_move(const graph *g, const uint32_t *pos, size_t t, size_t e,
+                       uint32_t np[MAXT])
+{
+    if (g->moves[2 * e] != pos[t]) {
+        return false;
+    }
+    memcpy(np, pos, MAXT * sizeof(*np));
+    np[t] = g->moves[2 * e + 1];
+    return true;
+}
+
 /* Retrograde analysis of the sum of k tokens, by fixpoint: a state is a
  * win if some move reaches a loss, a loss if every move reaches a win
  * (no moves: loss); what is left is a draw. */
@@ -71,12 +84,10 @@ static void retrograde(const graph *g, size_t k, unsigned char *out)
             int all_win = 1, some_loss = 0;
             for (size_t t = 0; t < k && !some_loss; t++) {
                 for (size_t e = 0; e < g->m; e++) {
-                    if (g->moves[2 * e] != pos[t]) {
+                    uint32_t np[MAXT];
+                    if (!token_move(g, pos, t, e, np)) {
                         continue;
                     }
-                    uint32_t np[MAXT];
-                    memcpy(np, pos, sizeof(np));
-                    np[t] = g->moves[2 * e + 1];
                     unsigned char o = out[state_of(np, k, g->n)];
                     if (o == LOSS) {
                         some_loss = 1;
@@ -204,12 +215,10 @@ static void check_sums(gr_arena *a, const graph *gr, const gr_ggraph *g,
         for (size_t t = 0; t < k; t++) {
             unsigned char dest[MAXN] = {0};
             for (size_t e = 0; e < gr->m; e++) {
-                if (gr->moves[2 * e] != pos[t]) {
+                uint32_t np[MAXT];
+                if (!token_move(gr, pos, t, e, np)) {
                     continue;
                 }
-                uint32_t np[MAXT];
-                memcpy(np, pos, sizeof(np));
-                np[t] = gr->moves[2 * e + 1];
                 if (table[state_of(np, k, gr->n)] == LOSS && !dest[np[t]]) {
                     dest[np[t]] = 1;
                     expect++;
@@ -483,9 +492,8 @@ static void test_medium_definition(void **state)
 /* A long path and a long cycle: deep inputs use no recursion. */
 static void test_deep(void **state)
 {
-    (void)state;
     const uint32_t n = 200000;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     uint32_t *mv = gr_arena_alloc(a, 2 * (size_t)n * sizeof(*mv));
     for (uint32_t i = 0; i + 1 < n; i++) {
         mv[2 * i] = i + 1;
@@ -500,7 +508,6 @@ static void test_deep(void **state)
     mv[2 * (n - 1) + 1] = n - 1; /* close the cycle */
     assert_int_equal(gr_ggraph_solve(a, n, mv, n, &g), GR_OK);
     assert_int_equal(g.infinite_count, n);
-    gr_arena_destroy(a);
 }
 
 GR_TEST_MAIN(
@@ -508,4 +515,4 @@ GR_TEST_MAIN(
         cmocka_unit_test(test_acyclic_is_mex),
         cmocka_unit_test(test_random_loopy_against_retrograde),
         cmocka_unit_test(test_medium_definition),
-        cmocka_unit_test(test_deep))
+        gr_test_with_arena(test_deep))

@@ -272,7 +272,6 @@ static uint64_t picture(const uint32_t *edges, size_t m, uint32_t n)
 
 static void test_named_pictures(void **state)
 {
-    (void)state;
     const uint32_t loop[] = {0, 0};
     assert_int_equal(picture(loop, 1, 1), 1);
     const uint32_t triangle[] = {0, 1, 1, 2, 2, 0};
@@ -287,7 +286,7 @@ static void test_named_pictures(void **state)
     assert_int_equal(picture(none, 1, 3), 0);
 
     /* the triangle's winning move is the edge opposite the ground */
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     uint32_t ground[1] = {0};
     gr_hgraph *g;
     solve_value(a, 3, 3, triangle, ground, 1, &g);
@@ -304,13 +303,11 @@ static void test_named_pictures(void **state)
     gr_hgraph_summarize(g, &s);
     assert_int_equal(s.grundy, 0); /* 1 XOR 1 */
     assert_int_equal(s.detached_edges, 0);
-    gr_arena_destroy(a);
 }
 
 static void test_bad_input(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_hgraph *g;
     const uint32_t e[] = {0, 5};
     uint32_t ground[1] = {0};
@@ -323,7 +320,6 @@ static void test_bad_input(void **state)
     in.ground_count = 1;
     in.ground = bad_ground;
     assert_int_equal(gr_hgraph_solve(a, &in, &g), GR_EINVAL);
-    gr_arena_destroy(a);
 }
 
 static void test_brute_force(void **state)
@@ -370,9 +366,8 @@ static void test_brute_force(void **state)
 /* The fold through the trie equals direct folding. */
 static void test_fold(void **state)
 {
-    (void)state;
     gr_test_rng r = {77};
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     for (int iter = 0; iter < 300; iter++) {
         size_t k = 1 + (size_t)gr_test_below(&r, 400);
         uint64_t w[400], x[401], y[401];
@@ -399,7 +394,6 @@ static void test_fold(void **state)
             assert_int_equal(x[p], y[p]);
         }
     }
-    gr_arena_destroy(a);
 }
 
 /* For each of the four targets, g's moves equal those found by removing
@@ -946,9 +940,9 @@ static void test_long_path_and_cycle(void **state)
 }
 
 GR_TEST_MAIN(
-        cmocka_unit_test(test_named_pictures),
-        cmocka_unit_test(test_bad_input),
-        cmocka_unit_test(test_fold),
+        gr_test_with_arena(test_named_pictures),
+        gr_test_with_arena(test_bad_input),
+        gr_test_with_arena(test_fold),
         cmocka_unit_test(test_brute_force),
         cmocka_unit_test(test_against_resolve),
         cmocka_unit_test(test_cycles_with_sticks),

@@ -3,6 +3,7 @@
  * stars of a million edges (no recursion, linear time). */
 #include "gr_test_json.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -179,36 +180,17 @@ static void check_against_brute(gr_arena *a, const uint32_t *parent,
     }
 }
 
-static void test_random_against_brute(void **state)
+/* Forests of up to 13 vertices against the brute force, `iters` of them
+ * from the generator r; with one_tree, single trees of twelve edges (the
+ * extra roots reattached below the first one). */
+static void against_brute(gr_arena *a, gr_test_rng r, int iters, bool one_tree)
 {
-    (void)state;
-    gr_test_rng r = {0x5eed0001u};
-    gr_arena *a = gr_arena_create(0);
     uint32_t parent[BRUTE_MAX_VERTICES];
-    for (int iter = 0; iter < 4000; iter++) {
+    for (int iter = 0; iter < iters; iter++) {
         uint64_t seed = r.s;
-        uint32_t n = 1 + (uint32_t)gr_test_below(&r, 13);
+        uint32_t n = one_tree ? 13 : 1 + (uint32_t)gr_test_below(&r, 13);
         random_forest(&r, n, parent);
-        check_against_brute(a, parent, n, seed);
-        gr_arena_reset(a);
-    }
-    gr_arena_destroy(a);
-}
-
-/* Single trees with the maximum edge count (one root, twelve edges). */
-static void test_random_trees_12_edges(void **state)
-{
-    (void)state;
-    gr_test_rng r = {0x5eed0002u};
-    gr_arena *a = gr_arena_create(0);
-    uint32_t parent[BRUTE_MAX_VERTICES];
-    for (int iter = 0; iter < 300; iter++) {
-        uint64_t seed = r.s;
-        uint32_t n = 13;
-        random_forest(&r, n, parent);
-        /* force one tree: reattach extra roots below vertex 0's root */
-        uint32_t root = ROOT;
-        for (uint32_t v = 0; v < n; v++) {
+        for (uint32_t v = 0, root = ROOT; one_tree && v < n; v++) {
             if (parent[v] == ROOT) {
                 if (root == ROOT) {
                     root = v;
@@ -220,52 +202,59 @@ static void test_random_trees_12_edges(void **state)
         check_against_brute(a, parent, n, seed);
         gr_arena_reset(a);
     }
-    gr_arena_destroy(a);
+}
+
+static void test_random_against_brute(void **state)
+{
+    against_brute(*state, (gr_test_rng){0x5eed0001u}, 4000, false);
+}
+
+/* Single trees with the maximum edge count (one root, twelve edges). */
+static void test_random_trees_12_edges(void **state)
+{
+    against_brute(*state, (gr_test_rng){0x5eed0002u}, 300, true);
+}
+
+/* Solves the forest `parent` of n vertices, checks its value and root
+ * count, and returns the number of its moves to `target` (the first four
+ * in mv). */
+static uint64_t solve_small(gr_arena *a, const uint32_t *parent, uint32_t n, uint64_t value,
+                            uint32_t nroots, uint64_t target, gr_htree_move mv[4])
+{
+    gr_htree t;
+    gr_htree_input in = {parent, n};
+    uint64_t count = 0;
+    assert_int_equal(gr_htree_solve(a, &in, &t, NULL), GR_OK);
+    assert_int_equal(t.value, value);
+    assert_int_equal(t.nroots, nroots);
+    assert_int_equal(gr_htree_moves_to(a, &t, target, mv, 4, &count), GR_OK);
+    uint64_t counted = 0; /* max 0 counts without writing */
+    assert_int_equal(gr_htree_moves_to(a, &t, target, NULL, 0, &counted), GR_OK);
+    assert_int_equal(counted, count);
+    return count;
 }
 
 static void test_small_cases(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
-    gr_htree t;
-    uint64_t count = 0;
+    gr_arena *a = *state;
     gr_htree_move mv[4];
 
-    /* The empty forest and a lone root: value 0, no moves. */
-    gr_htree_input empty = {NULL, 0};
-    assert_int_equal(gr_htree_solve(a, &empty, &t, NULL), GR_OK);
-    assert_int_equal(t.value, 0);
-    assert_int_equal(gr_htree_moves_to(a, &t, 0, mv, 4, &count), GR_OK);
-    assert_int_equal(count, 0);
-    assert_int_equal(gr_htree_moves_to(a, &t, 3, mv, 4, &count), GR_OK);
-    assert_int_equal(count, 0);
+    /* The empty forest: value 0, no moves. */
+    assert_int_equal(solve_small(a, NULL, 0, 0, 0, 0, mv), 0);
+    assert_int_equal(solve_small(a, NULL, 0, 0, 0, 3, mv), 0);
 
     /* README's example, parent [-1, 0, 0, 1]: g(1) = 1, g(0) = (1 + 1) ^
      * (0 + 1) = 3.  Cutting 0-1 leaves 1, cutting 0-2 leaves a stick of 2,
      * cutting 1-3 leaves two sticks of 1 on the root: 0, the only win. */
-    uint32_t p4[] = {ROOT, 0, 0, 1};
-    gr_htree_input in4 = {p4, 4};
-    assert_int_equal(gr_htree_solve(a, &in4, &t, NULL), GR_OK);
-    assert_int_equal(t.value, 3);
-    assert_int_equal(t.nroots, 1);
-    assert_int_equal(gr_htree_moves_to(a, &t, 0, mv, 4, &count), GR_OK);
-    assert_int_equal(count, 1);
+    static const uint32_t p4[] = {ROOT, 0, 0, 1};
+    assert_int_equal(solve_small(a, p4, 4, 3, 1, 0, mv), 1);
     assert_int_equal(mv[0].parent, 1);
     assert_int_equal(mv[0].child, 3);
     assert_int_equal(mv[0].edges_removed, 1);
-    /* max 0 counts without writing */
-    assert_int_equal(gr_htree_moves_to(a, &t, 0, NULL, 0, &count), GR_OK);
-    assert_int_equal(count, 1);
 
     /* Two sticks of 2 on the ground: worth 0, no winning move. */
-    uint32_t two_sticks[] = {ROOT, 0, ROOT, 2};
-    gr_htree_input in2 = {two_sticks, 4};
-    assert_int_equal(gr_htree_solve(a, &in2, &t, NULL), GR_OK);
-    assert_int_equal(t.value, 0);
-    assert_int_equal(t.nroots, 2);
-    assert_int_equal(gr_htree_moves_to(a, &t, 0, mv, 4, &count), GR_OK);
-    assert_int_equal(count, 0);
-    gr_arena_destroy(a);
+    static const uint32_t two_sticks[] = {ROOT, 0, ROOT, 2};
+    assert_int_equal(solve_small(a, two_sticks, 4, 0, 2, 0, mv), 0);
 }
 
 static void expect_invalid(const uint32_t *parent, uint32_t n, uint32_t bad)
@@ -365,7 +354,6 @@ static void test_long_path(void **state)
  * edge moves it to 1; capped materialisation, exact count. */
 static void test_big_star(void **state)
 {
-    (void)state;
     uint32_t m = 1000000, n = m + 1;
     uint32_t *parent = malloc(n * sizeof(*parent));
     assert_non_null(parent);
@@ -373,7 +361,7 @@ static void test_big_star(void **state)
     for (uint32_t v = 1; v < n; v++) {
         parent[v] = 0;
     }
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_htree t;
     gr_htree_input in = {parent, n};
     assert_int_equal(gr_htree_solve(a, &in, &t, NULL), GR_OK);
@@ -389,7 +377,6 @@ static void test_big_star(void **state)
         assert_int_equal(mv[i].child, i + 1);
         assert_int_equal(mv[i].edges_removed, 1);
     }
-    gr_arena_destroy(a);
     free(parent);
 }
 
@@ -437,11 +424,11 @@ static void test_family_as_sum_component(void **state)
 }
 
 GR_TEST_MAIN(
-        cmocka_unit_test(test_small_cases),
+        gr_test_with_arena(test_small_cases),
         cmocka_unit_test(test_invalid),
-        cmocka_unit_test(test_random_against_brute),
-        cmocka_unit_test(test_random_trees_12_edges),
+        gr_test_with_arena(test_random_against_brute),
+        gr_test_with_arena(test_random_trees_12_edges),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_long_path),
-        cmocka_unit_test(test_big_star),
+        gr_test_with_arena(test_big_star),
         cmocka_unit_test(test_family_as_sum_component))

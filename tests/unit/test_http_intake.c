@@ -123,8 +123,7 @@ static void test_target_ctl(void **state)
  * arrives never bounds the copy. */
 static void test_body_longer_than_declared(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_body b;
     assert_int_equal(gr_body_init(&b, a, 1, 1 << 20, 64 << 10), GR_BODY_OK);
     char chunk[4096];
@@ -137,7 +136,6 @@ static void test_body_longer_than_declared(void **state)
     assert_int_equal(b.len, 1 << 20);
     assert_int_equal(gr_body_append(&b, a, chunk, 1), GR_BODY_TOO_LARGE);
     assert_int_equal(gr_body_append(&b, a, chunk, 0), GR_BODY_TOO_LARGE); /* sticky */
-    gr_arena_destroy(a);
 }
 
 static void test_body_random_chunks(void **state)
@@ -181,13 +179,13 @@ static void test_body_random_chunks(void **state)
  * declared length), is held in at most max + 1 bytes, not twice that. */
 static void test_body_cap_at_the_bound(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     const size_t max = 1 << 20;
     const uint64_t declared[] = {max, max - 1, UINT64_MAX, 1};
     char chunk[4096];
     memset(chunk, 'y', sizeof(chunk));
     for (size_t d = 0; d < sizeof(declared) / sizeof(declared[0]); d++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         gr_body b;
         assert_int_equal(gr_body_init(&b, a, declared[d], max, 64 << 10), GR_BODY_OK);
         for (size_t got = 0; got < max; got += sizeof(chunk)) {
@@ -196,7 +194,6 @@ static void test_body_cap_at_the_bound(void **state)
         assert_int_equal(b.len, max);
         assert_true(b.cap <= max + 1);
         assert_int_equal(b.data[max], '\0');
-        gr_arena_destroy(a);
     }
 }
 
@@ -236,8 +233,7 @@ static void test_quota_shared_and_returned(void **state)
 
 static void test_stop_conditions(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     assert_int_equal(gr_arena_check(a), GR_OK);
     _Atomic int cancel = 0, all = 0;
     gr_stop s = {&cancel, &all, 0};
@@ -250,7 +246,6 @@ static void test_stop_conditions(void **state)
     assert_int_equal(gr_arena_check(a), GR_ETIME);
     gr_arena_reset(a); /* a reset arena starts with no stop attached */
     assert_int_equal(gr_arena_check(a), GR_OK);
-    gr_arena_destroy(a);
 }
 
 GR_TEST_MAIN(
@@ -258,9 +253,9 @@ GR_TEST_MAIN(
         cmocka_unit_test(test_head_refuses),
         cmocka_unit_test(test_head_incomplete_and_limits),
         cmocka_unit_test(test_target_ctl),
-        cmocka_unit_test(test_body_longer_than_declared),
+        gr_test_with_arena(test_body_longer_than_declared),
         cmocka_unit_test(test_body_random_chunks),
-        cmocka_unit_test(test_body_cap_at_the_bound),
+        gr_test_with_arena(test_body_cap_at_the_bound),
         cmocka_unit_test(test_body_budget),
         cmocka_unit_test(test_quota_shared_and_returned),
-        cmocka_unit_test(test_stop_conditions))
+        gr_test_with_arena(test_stop_conditions))

@@ -159,10 +159,7 @@ static void test_budget_exhaustion_is_an_error(void **state)
     gr_arena_destroy(small);
 }
 
-GR_TEST_MAIN(
-        cmocka_unit_test_setup_teardown(test_parse_checks, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_integers, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_object_and_pointers, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_pairs_and_arrays, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_writer_exact_integers, setup, teardown),
-        cmocka_unit_test(test_budget_exhaustion_is_an_error))
+GR_TEST_MAIN(gr_test_fixed(test_parse_checks), gr_test_fixed(test_integers),
+             gr_test_fixed(test_object_and_pointers), gr_test_fixed(test_pairs_and_arrays),
+             gr_test_fixed(test_writer_exact_integers),
+             cmocka_unit_test(test_budget_exhaustion_is_an_error))

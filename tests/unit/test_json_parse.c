@@ -869,13 +869,8 @@ static void test_print_times(void **state)
     free(o.b);
 }
 
-GR_TEST_MAIN(
-        cmocka_unit_test_setup_teardown(test_random_documents_match_cjson, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_mutations, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_rejection_classes, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_stricter_than_cjson, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_long_number_tokens, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_values, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_depth_limit, setup, teardown),
-        cmocka_unit_test(test_budget_exhaustion),
-        cmocka_unit_test_setup_teardown(test_print_times, setup, teardown))
+GR_TEST_MAIN(gr_test_fixed(test_random_documents_match_cjson), gr_test_fixed(test_mutations),
+             gr_test_fixed(test_rejection_classes), gr_test_fixed(test_stricter_than_cjson),
+             gr_test_fixed(test_long_number_tokens), gr_test_fixed(test_values),
+             gr_test_fixed(test_depth_limit), cmocka_unit_test(test_budget_exhaustion),
+             gr_test_fixed(test_print_times))

@@ -391,9 +391,8 @@ static void test_budget_exhaustion_returns_null(void **state)
     gr_arena_destroy(a);
 }
 
-GR_TEST_MAIN(
-        cmocka_unit_test_setup_teardown(test_random_trees_match_cjson, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_deep_and_large_match_cjson, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_refusals_match_cjson, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_deep_nesting_is_iterative, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_budget_exhaustion_returns_null, setup, teardown))
+GR_TEST_MAIN(gr_test_fixed(test_random_trees_match_cjson),
+             gr_test_fixed(test_deep_and_large_match_cjson),
+             gr_test_fixed(test_refusals_match_cjson),
+             gr_test_fixed(test_deep_nesting_is_iterative),
+             gr_test_fixed(test_budget_exhaustion_returns_null))

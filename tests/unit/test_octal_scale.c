@@ -300,9 +300,8 @@ static void test_hex_parse(void **state)
 
 static void test_grundy_game_vs_brute(void **state)
 {
-    (void)state;
     enum { N = 3000 }; /* past the sparse-space switch at 1024 and 2048 */
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_octal_table t = gr_test_octal_solve(a, "grundy", 1u << 15);
     assert_false(t.periodic);
     assert_int_equal(t.computed, 1u << 15);
@@ -317,19 +316,18 @@ static void test_grundy_game_vs_brute(void **state)
     assert_int_equal(gr_octal_grundy(&t, 1u << 15, &g), GR_ELIMIT);
     gr_test_rng rng = {0x67756e64};
     check_moves_small(&t, &rng, 400);
-    gr_arena_destroy(a);
 }
 
 /* The sparse-space values of long tables against a plain O(n^2) mex (the
  * brute force above), for the codes of the long published periods. */
 static void test_long_tables_vs_brute(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     const char *codes[] = {"0.16", "0.56", "0.127", "0.376", "0.354", "0.6", "0.644", "0.165"};
     enum { N = 6000 };
     static uint16_t b[N];
     for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         gr_octal_table t = gr_test_octal_solve(a, codes[i], N);
         brute(&t.code, b, N);
         for (unsigned h = 0; h < N && h < t.computed; h++) {
@@ -338,7 +336,6 @@ static void test_long_tables_vs_brute(void **state)
                          (unsigned long long)G(&t, h), b[h]);
             }
         }
-        gr_arena_destroy(a);
     }
 }
 
@@ -347,11 +344,11 @@ static void test_long_tables_vs_brute(void **state)
  * and the count agrees with the mex rule (moves to every smaller value). */
 static void test_huge_heaps_long_periods(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     const char *codes[] = {"0.16", "0.56", "0.127"};
     gr_test_rng rng = {0x1d6e};
     for (size_t i = 0; i < 3; i++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         gr_octal_table t = gr_test_octal_solve(a, codes[i], 0);
         assert_true(t.periodic);
         for (int r = 0; r < 4; r++) {
@@ -367,7 +364,6 @@ static void test_huge_heaps_long_periods(void **state)
                 }
             }
         }
-        gr_arena_destroy(a);
     }
 }
 
@@ -398,7 +394,7 @@ GR_TEST_MAIN(
         cmocka_unit_test(test_published_values),
         cmocka_unit_test(test_published_periods),
         cmocka_unit_test(test_hex_codes_vs_brute),
-        cmocka_unit_test(test_grundy_game_vs_brute),
-        cmocka_unit_test(test_long_tables_vs_brute),
-        cmocka_unit_test(test_huge_heaps_long_periods),
+        gr_test_with_arena(test_grundy_game_vs_brute),
+        gr_test_with_arena(test_long_tables_vs_brute),
+        gr_test_with_arena(test_huge_heaps_long_periods),
         cmocka_unit_test(test_views))

@@ -28,6 +28,25 @@ static void forest_push(forest *f, uint32_t parent)
     f->parent[f->n++] = parent;
 }
 
+/* Appends a path of k vertices, each below the one before. */
+static void forest_add_path(forest *f, size_t k)
+{
+    size_t root = f->n;
+    forest_push(f, GR_OTREE_ROOT);
+    for (size_t v = 1; v < k; v++) {
+        forest_push(f, (uint32_t)(root + v - 1));
+    }
+}
+
+/* Appends `leaves` children to vertex `at` (the root of a star when
+ * `at` is a new root). */
+static void forest_add_leaves(forest *f, uint32_t at, size_t leaves)
+{
+    for (size_t v = 0; v < leaves; v++) {
+        forest_push(f, at);
+    }
+}
+
 /* Appends the tree written "[[[]],[]]" (pre-order ids). */
 static void forest_add_text(forest *f, const char *s)
 {
@@ -90,8 +109,7 @@ static const struct {
 
 static void test_seed_table(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     forest f = {0};
     size_t nt = sizeof(table) / sizeof(table[0]);
     for (size_t i = 0; i < nt; i++) {
@@ -119,13 +137,11 @@ static void test_seed_table(void **state)
     assert_int_equal(v, 2);
     assert_false(gr_ord_is_finite(r.ctx, r.tree_value[4], &v));
     free(f.parent);
-    gr_arena_destroy(a);
 }
 
 static void test_single_and_empty_forest(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     forest f = {0};
     gr_otree_result r = analyse(a, &f);
     assert_int_equal(r.n_trees, 0);
@@ -137,18 +153,15 @@ static void test_single_and_empty_forest(void **state)
     r = analyse(a, &f);
     assert_string_equal(ord_text(r.ctx, r.total, GR_ORD_ASCII), "w + 2");
     free(f.parent);
-    gr_arena_destroy(a);
 }
 
 static void test_bad_parent(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     uint32_t parent[3] = {GR_OTREE_ROOT, 2, 0};
     gr_otree_forest in = {.n_nodes = 3, .parent = parent};
     gr_otree_result r;
     assert_int_equal(gr_otree_analyse(a, &in, &r), GR_EINVAL);
-    gr_arena_destroy(a);
 }
 
 /* ---- reference order: sorted children compared lexicographically ---------
@@ -243,17 +256,25 @@ static void forest_add_random(forest *f, gr_test_rng *g, size_t n)
     }
 }
 
+/* lo + below(span) random trees (forest_add_random) of 1 + below(size)
+ * vertices each. */
+static forest forest_random(gr_test_rng *g, size_t lo, size_t span, size_t size)
+{
+    forest f = {0};
+    size_t ntrees = lo + gr_test_below(g, span);
+    for (size_t t = 0; t < ntrees; t++) {
+        forest_add_random(&f, g, 1 + gr_test_below(g, size));
+    }
+    return f;
+}
+
 static void test_order_matches_reference(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_test_rng g = {0x5eed0002};
     for (int round = 0; round < 40; round++) {
-        gr_arena *a = gr_arena_create(0);
-        forest f = {0};
-        size_t ntrees = 2 + gr_test_below(&g, 30);
-        for (size_t t = 0; t < ntrees; t++) {
-            forest_add_random(&f, &g, 1 + gr_test_below(&g, 9));
-        }
+        gr_arena_reset(a); /* a fresh start each round */
+        forest f = forest_random(&g, 2, 30, 9);
         gr_otree_result r = analyse(a, &f);
         ref R = ref_build(&f);
         uint32_t roots[64];
@@ -296,7 +317,6 @@ static void test_order_matches_reference(void **state)
         }
         ref_free(&R);
         free(f.parent);
-        gr_arena_destroy(a);
     }
 }
 
@@ -304,9 +324,8 @@ static void test_order_matches_reference(void **state)
 
 static void test_xor_algebra(void **state)
 {
-    (void)state;
     gr_test_rng g = {0xa15e};
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     forest f = {0};
     for (size_t t = 0; t < 60; t++) {
         forest_add_random(&f, &g, 1 + gr_test_below(&g, 12));
@@ -374,7 +393,6 @@ static void test_xor_algebra(void **state)
     gr_ord out;
     assert_int_equal(gr_ord_from_terms(x, bad_e, bad_c, 2, &out), GR_EINVAL);
     free(f.parent);
-    gr_arena_destroy(a);
 }
 
 /* ---- winning moves ---------------------------------------------------------
@@ -442,16 +460,12 @@ static void forest_copy_tree(forest *dst, const forest *src, size_t root)
 
 static void test_winning_moves_replay(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_test_rng g = {0x3077e5};
     size_t checked = 0;
     for (int round = 0; round < 300; round++) {
-        gr_arena *a = gr_arena_create(0);
-        forest f = {0};
-        size_t ntrees = 1 + gr_test_below(&g, 8);
-        for (size_t t = 0; t < ntrees; t++) {
-            forest_add_random(&f, &g, 1 + gr_test_below(&g, 10));
-        }
+        gr_arena_reset(a); /* a fresh start each round */
+        forest f = forest_random(&g, 1, 8, 10);
         gr_otree_result r = analyse(a, &f);
         uint32_t trees[16];
         gr_ord repl[16];
@@ -514,15 +528,13 @@ static void test_winning_moves_replay(void **state)
         assert_int_equal(nw, 0);
         assert_int_equal(c1, count > 0 ? 1 : 0);
         free(f.parent);
-        gr_arena_destroy(a);
     }
     assert_true(checked > 100);
 }
 
 static void test_moves_to_target(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     forest f = {0};
     forest_add_text(&f, "[[[]]]");  /* w */
     forest_add_text(&f, "[[],[]]"); /* 2 */
@@ -565,7 +577,6 @@ static void test_moves_to_target(void **state)
     assert_true(gr_ord_is_finite(r.ctx, repl[0], &three));
     assert_int_equal(three, 3);
     free(f.parent);
-    gr_arena_destroy(a);
 }
 
 /* ---- invariance under child order ---------------------------------------- */
@@ -610,15 +621,11 @@ static forest shuffled(const forest *f, gr_test_rng *g)
 
 static void test_child_order_invariance(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_test_rng g = {0x150};
     for (int round = 0; round < 100; round++) {
-        gr_arena *a = gr_arena_create(0);
-        forest f = {0};
-        size_t ntrees = 1 + gr_test_below(&g, 6);
-        for (size_t t = 0; t < ntrees; t++) {
-            forest_add_random(&f, &g, 1 + gr_test_below(&g, 40));
-        }
+        gr_arena_reset(a); /* a fresh start each round */
+        forest f = forest_random(&g, 1, 6, 40);
         forest s = shuffled(&f, &g);
         gr_otree_result r1 = analyse(a, &f);
         gr_otree_result r2 = analyse(a, &s);
@@ -647,7 +654,6 @@ static void test_child_order_invariance(void **state)
         }
         free(f.parent);
         free(s.parent);
-        gr_arena_destroy(a);
     }
 }
 
@@ -658,10 +664,10 @@ static void test_child_order_invariance(void **state)
  * copies. */
 static void test_wide_vertices(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_test_rng g = {0x1de};
     for (int round = 0; round < 6; round++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         forest f = {0};
         for (size_t t = 0; t < 8; t++) {
             size_t base = f.n, n = 200 + gr_test_below(&g, 300);
@@ -716,20 +722,15 @@ static void test_wide_vertices(void **state)
         ref_free(&R);
         free(f.parent);
         free(s.parent);
-        gr_arena_destroy(a);
     }
 }
 
 static void test_million_path(void **state)
 {
-    (void)state;
     const size_t n = 1000000;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     forest f = {0};
-    forest_push(&f, GR_OTREE_ROOT);
-    for (size_t v = 1; v < n; v++) {
-        forest_push(&f, (uint32_t)(v - 1));
-    }
+    forest_add_path(&f, n);
     gr_otree_result r = analyse(a, &f);
     assert_int_equal(r.n_trees, 1);
     assert_int_equal(gr_ord_height(r.ctx, r.total), n - 1);
@@ -750,10 +751,7 @@ static void test_million_path(void **state)
     assert_int_equal(count, 1);
     assert_int_equal(rp[0], GR_ORD_ZERO); /* a lone tree becomes [] */
     /* a path and a path one shorter: the longer one must shrink */
-    forest_push(&f, GR_OTREE_ROOT);
-    for (size_t v = 1; v < n - 1; v++) {
-        forest_push(&f, (uint32_t)(n + v - 1));
-    }
+    forest_add_path(&f, n - 1);
     r = analyse(a, &f);
     assert_int_equal(gr_otree_moves_to(&r, GR_ORD_ZERO, 1, true, tr, rp, &nw,
                                        &count),
@@ -762,19 +760,15 @@ static void test_million_path(void **state)
     assert_int_equal(tr[0], 0);
     assert_int_equal(rp[0], r.tree_value[1]);
     free(f.parent);
-    gr_arena_destroy(a);
 }
 
 static void test_million_star(void **state)
 {
-    (void)state;
     const size_t n = 1000000;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     forest f = {0};
     forest_push(&f, GR_OTREE_ROOT);
-    for (size_t v = 1; v < n; v++) {
-        forest_push(&f, 0);
-    }
+    forest_add_leaves(&f, 0, n - 1);
     /* and a star of w's: a root with 1000 children [[]] each... */
     gr_otree_result r = analyse(a, &f);
     uint64_t val;
@@ -783,10 +777,7 @@ static void test_million_star(void **state)
     /* a broom: path of 5e5 under a root with 5e5 leaves */
     forest b = {0};
     forest_push(&b, GR_OTREE_ROOT);
-    for (size_t v = 1; v < n / 2; v++) {
-        forest_push(&b, 0);
-    }
-    forest_push(&b, 0);
+    forest_add_leaves(&b, 0, n / 2); /* the last leaf starts the path */
     for (size_t v = n / 2 + 1; v < n; v++) {
         forest_push(&b, (uint32_t)(v - 1));
     }
@@ -796,7 +787,6 @@ static void test_million_star(void **state)
     assert_memory_equal(t + len - 9, " + 499999", 9);
     free(f.parent);
     free(b.parent);
-    gr_arena_destroy(a);
 }
 
 static void test_budget(void **state)
@@ -877,19 +867,15 @@ static gr_ord cnf_back(gr_ord_ctx *x, const cJSON *arr)
 
 static void test_json_writers_round_trip(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_json_init();
     gr_test_rng g = {0x15011};
     for (int round = 0; round < 30; round++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         gr_arena *prev = gr_json_bind(a);
         gr_jctx c;
         gr_jctx_init(&c, a);
-        forest f = {0};
-        size_t ntrees = 1 + gr_test_below(&g, 8);
-        for (size_t t = 0; t < ntrees; t++) {
-            forest_add_random(&f, &g, 1 + gr_test_below(&g, 60));
-        }
+        forest f = forest_random(&g, 1, 8, 60);
         /* a wide tree: many copies of one deep subtree */
         forest_add_text(&f, "[[[[[]],[]]],[[[[]],[]]],[[[[]],[]]],[[[[]],[]]]]");
         gr_otree_result r = analyse(a, &f);
@@ -937,21 +923,20 @@ static void test_json_writers_round_trip(void **state)
         }
         free(f.parent);
         gr_json_bind(prev);
-        gr_arena_destroy(a);
     }
 }
 
 GR_TEST_MAIN(
-        cmocka_unit_test(test_seed_table),
-        cmocka_unit_test(test_single_and_empty_forest),
-        cmocka_unit_test(test_bad_parent),
-        cmocka_unit_test(test_order_matches_reference),
-        cmocka_unit_test(test_xor_algebra),
-        cmocka_unit_test(test_winning_moves_replay),
-        cmocka_unit_test(test_moves_to_target),
-        cmocka_unit_test(test_child_order_invariance),
-        cmocka_unit_test(test_wide_vertices),
-        cmocka_unit_test(test_million_path),
-        cmocka_unit_test(test_million_star),
+        gr_test_with_arena(test_seed_table),
+        gr_test_with_arena(test_single_and_empty_forest),
+        gr_test_with_arena(test_bad_parent),
+        gr_test_with_arena(test_order_matches_reference),
+        gr_test_with_arena(test_xor_algebra),
+        gr_test_with_arena(test_winning_moves_replay),
+        gr_test_with_arena(test_moves_to_target),
+        gr_test_with_arena(test_child_order_invariance),
+        gr_test_with_arena(test_wide_vertices),
+        gr_test_with_arena(test_million_path),
+        gr_test_with_arena(test_million_star),
         cmocka_unit_test(test_budget),
-        cmocka_unit_test(test_json_writers_round_trip))
+        gr_test_with_arena(test_json_writers_round_trip))

@@ -100,8 +100,7 @@ static gr_sub_table solve_set(gr_arena *a, const uint64_t *set, size_t k)
 
 static void test_sub_known_periods(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     static const uint64_t s12[] = {1, 2}, s13[] = {1, 3}, s134[] = {1, 3, 4},
                           s257[] = {2, 5, 7};
     gr_sub_table t = solve_set(a, s12, 2);
@@ -138,7 +137,6 @@ static void test_sub_known_periods(void **state)
     assert_int_equal(u.set_len, 3);
     assert_int_equal(u.period, 22);
     assert_int_equal(u.preperiod, t.preperiod);
-    gr_arena_destroy(a);
 }
 
 /* The least period and preperiod of g[0..n) found by brute force, given
@@ -164,12 +162,12 @@ static void brute_period(const uint16_t *g, size_t n, uint64_t *e, uint64_t *p)
 
 static void test_sub_random_vs_brute(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_test_rng rng = {0x5eed0001};
     enum { N = 4000 };
     static uint16_t g[N];
     for (int iter = 0; iter < 400; iter++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         uint64_t set[6];
         size_t k = 1 + gr_test_below(&rng, 6);
         for (size_t i = 0; i < k; i++) {
@@ -198,7 +196,6 @@ static void test_sub_random_vs_brute(void **state)
             }
             assert_int_equal(sub_g(&t, n), brute_mex(seen, 64));
         }
-        gr_arena_destroy(a);
     }
 }
 
@@ -208,14 +205,13 @@ static void test_sub_random_vs_brute(void **state)
  * its prime factors. */
 static void test_sub_long_period_sampled(void **state)
 {
-    (void)state;
     static const uint64_t set[] = {
         16,  17,  28,  57,  122, 148, 169, 192, 203, 215, 223, 225, 316, 317,
         320, 334, 352, 363, 377, 429, 432, 467, 520, 537, 614, 680, 699, 716,
         771, 791, 810, 850, 870, 871, 879, 884, 936, 954, 971, 974};
     enum { N = 2300000 };
     static uint16_t g[N];
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_sub_table t = solve_set(a, set, 40);
     assert_true(t.periodic);
     assert_int_equal(t.preperiod, 1745966);
@@ -244,14 +240,12 @@ static void test_sub_long_period_sampled(void **state)
         assert_true(differs); /* p / q is not a period */
     }
     assert_int_equal(sub_g(&t, HUGE_PILE), g[e + (HUGE_PILE - e) % p]);
-    gr_arena_destroy(a);
 }
 
 static void test_sub_max_take(void **state)
 {
-    (void)state;
     gr_test_rng rng = {0x5eed0002};
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     for (int iter = 0; iter < 2000; iter++) {
         uint64_t k = iter < 1000 ? 1 + gr_test_below(&rng, 20)
                                  : 1 + gr_test_below(&rng, HUGE_PILE);
@@ -292,15 +286,14 @@ static void test_sub_max_take(void **state)
             assert_int_equal(sub_g(&t, n), n % (k + 1));
         }
     }
-    gr_arena_destroy(a);
 }
 
 static void test_sub_moves_replay(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_test_rng rng = {0x5eed0003};
     for (int iter = 0; iter < 300; iter++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         uint64_t set[8];
         size_t k = 1 + gr_test_below(&rng, 8);
         for (size_t i = 0; i < k; i++) {
@@ -343,14 +336,12 @@ static void test_sub_moves_replay(void **state)
         }
         /* Sprague-Grundy: a winning move exists iff the total is nonzero. */
         assert_int_equal(found > 0, total != 0);
-        gr_arena_destroy(a);
     }
 }
 
 static void test_sub_limits(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_sub_table t;
     static const uint64_t zero[] = {3, 0};
     gr_sub_rules r = {0, zero, 2};
@@ -392,7 +383,6 @@ static void test_sub_limits(void **state)
                      GR_ELIMIT);
     r = (gr_sub_rules){0, many, GR_SUB_MAX_SET + 1};
     assert_int_equal(gr_sub_solve(a, &r, &t), GR_ELIMIT);
-    gr_arena_destroy(a);
 }
 
 /* ---- octal -------------------------------------------------------------- */
@@ -445,8 +435,7 @@ static const unsigned dawson[] = {
 
 static void test_octal_published_tables(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     size_t nk = sizeof(kayles) / sizeof(kayles[0]);
     size_t nd = sizeof(dawson) / sizeof(dawson[0]);
     uint16_t brute[400];
@@ -508,7 +497,6 @@ static void test_octal_published_tables(void **state)
     t = gr_test_octal_solve(a, "0.0", 0);
     assert_true(t.periodic);
     assert_int_equal(oct_g(&t, HUGE_PILE), 0);
-    gr_arena_destroy(a);
 }
 
 static void random_code(gr_test_rng *rng, char *text, unsigned char *digits,
@@ -703,13 +691,13 @@ static void test_octal_sparse_space_vs_brute(void **state)
 
 static void test_octal_moves_replay(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_test_rng rng = {0x5eed0005};
     static const char *codes[] = {"0.77", "0.07", "0.137", "0.6", "0.333",
                                   "0.37", "0.4",  "0.14",  "0.51"};
     gr_octal_move mv[64];
     for (int iter = 0; iter < 200; iter++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         const char *text = codes[iter % (sizeof(codes) / sizeof(codes[0]))];
         gr_octal_table t = gr_test_octal_solve(a, text, 2000);
         uint64_t heaps[4], total = 0;
@@ -755,14 +743,12 @@ static void test_octal_moves_replay(void **state)
             found += count;
         }
         assert_int_equal(found > 0, total != 0);
-        gr_arena_destroy(a);
     }
 }
 
 static void test_octal_unconfirmed_limit(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     /* Kayles needs 2*71 + 2*12 + 2 = 168 values to be confirmed. */
     gr_octal_table t = gr_test_octal_solve(a, "0.77", 167);
     assert_false(t.periodic);
@@ -775,7 +761,6 @@ static void test_octal_unconfirmed_limit(void **state)
     assert_int_equal(oct_g(&t, 166), kayles[71 + (166 - 71) % 12]);
     t = gr_test_octal_solve(a, "0.77", 168);
     assert_true(t.periodic);
-    gr_arena_destroy(a);
 }
 
 /* ---- the JSON families as /v1/sum drives them ------------------------- */
@@ -793,7 +778,7 @@ static uint64_t json_u64(const cJSON *item)
  * core's per-pile counts (the memo for many piles included). */
 static void test_families_move_to_targets(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_json_init();
     gr_test_rng rng = {0x5eed0006};
     const gr_family *sub = gr_family_find("subtraction");
@@ -802,7 +787,7 @@ static void test_families_move_to_targets(void **state)
     assert_non_null(oct);
     static char text[1 << 16];
     for (int iter = 0; iter < 60; iter++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         gr_jctx c;
         gr_jctx_init(&c, a);
         gr_arena *prev = gr_json_bind(a);
@@ -916,21 +901,20 @@ static void test_families_move_to_targets(void **state)
             assert_int_equal(cJSON_GetArraySize(arr), expect > 0 ? 1 : 0);
         }
         gr_json_bind(prev);
-        gr_arena_destroy(a);
     }
 }
 
 GR_TEST_MAIN(
-        cmocka_unit_test(test_sub_known_periods),
-        cmocka_unit_test(test_sub_random_vs_brute),
-        cmocka_unit_test(test_sub_long_period_sampled),
-        cmocka_unit_test(test_sub_max_take),
-        cmocka_unit_test(test_sub_moves_replay),
-        cmocka_unit_test(test_sub_limits),
+        gr_test_with_arena(test_sub_known_periods),
+        gr_test_with_arena(test_sub_random_vs_brute),
+        gr_test_with_arena(test_sub_long_period_sampled),
+        gr_test_with_arena(test_sub_max_take),
+        gr_test_with_arena(test_sub_moves_replay),
+        gr_test_with_arena(test_sub_limits),
         cmocka_unit_test(test_octal_parse),
-        cmocka_unit_test(test_octal_published_tables),
+        gr_test_with_arena(test_octal_published_tables),
         cmocka_unit_test(test_octal_random_vs_brute),
         cmocka_unit_test(test_octal_sparse_space_vs_brute),
-        cmocka_unit_test(test_octal_moves_replay),
-        cmocka_unit_test(test_octal_unconfirmed_limit),
-        cmocka_unit_test(test_families_move_to_targets))
+        gr_test_with_arena(test_octal_moves_replay),
+        gr_test_with_arena(test_octal_unconfirmed_limit),
+        gr_test_with_arena(test_families_move_to_targets))

@@ -13,7 +13,6 @@
 
 static void test_registry_rows(void **state)
 {
-    (void)state;
     size_t n = gr_registry_count(), games = 0;
     assert_true(n >= 8);
     assert_null(gr_registry_at(n));
@@ -38,7 +37,7 @@ static void test_registry_rows(void **state)
     assert_non_null(gr_registry_find("/v1/sum"));
 
     /* the list the sum's errors quote names every game once, in order */
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_jctx c;
     gr_jctx_init(&c, a);
     const char *list = gr_registry_game_list(&c);
@@ -66,7 +65,6 @@ static void test_registry_rows(void **state)
         at += strlen(name);
     }
     assert_int_equal(list[at], '\0');
-    gr_arena_destroy(a);
 }
 
 static void test_problem_table(void **state)
@@ -123,6 +121,6 @@ static void test_problem_render(void **state)
 }
 
 GR_TEST_MAIN(
-        cmocka_unit_test(test_registry_rows),
+        gr_test_with_arena(test_registry_rows),
         cmocka_unit_test(test_problem_table),
         cmocka_unit_test(test_problem_render))

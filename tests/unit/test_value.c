@@ -141,11 +141,11 @@ static void assert_same_value(const gr_value *got, const gr_value_sum *want)
 
 static void test_value_after_a_move(void **state)
 {
-    (void)state;
+    gr_arena *a = *state;
     gr_test_rng r = {20261202};
     size_t checked = 0, by_kind[3] = {0, 0, 0}, two_loopy = 0;
     for (int round = 0; round < 40; round++) {
-        gr_arena *a = gr_arena_create(0);
+        gr_arena_reset(a); /* a fresh start each round */
         gr_ggraph g[3];
         uint32_t n[3];
         uint32_t *e[3];
@@ -183,7 +183,6 @@ static void test_value_after_a_move(void **state)
         for (int j = 0; j < 3; j++) {
             free(e[j]);
         }
-        gr_arena_destroy(a);
     }
     /* every outcome and the two-loopy rule must be reached */
     assert_true(checked > 1000);
@@ -194,8 +193,7 @@ static void test_value_after_a_move(void **state)
 
 static void test_nim_plus_hackenbush_tree(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     /* a root with children 1 (holding 2) and 3: (1+1 + 1) XOR (0 + 1) = 3 */
     static const uint32_t parent[] = {GR_HTREE_ROOT, 0, 1, 0};
     gr_htree_input in = {parent, 4};
@@ -224,13 +222,11 @@ static void test_nim_plus_hackenbush_tree(void **state)
             assert_int_equal(tg.n ^ parts[1 - i].n, 0);
         }
     }
-    gr_arena_destroy(a);
 }
 
 static void test_ordinal_components(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_ord_ctx *x;
     assert_int_equal(gr_ord_ctx_create(a, &x), GR_OK);
     gr_ord one, omega, three, w3;
@@ -280,11 +276,10 @@ static void test_ordinal_components(void **state)
     assert_int_equal(gr_ord_import(s.ctx, x, omega, &omega_here), GR_OK);
     assert_int_equal(gr_ord_xor(s.ctx, omega_here, want, &want), GR_OK);
     assert_int_equal(e, want); /* labels are canonical */
-    gr_arena_destroy(a);
 }
 
 GR_TEST_MAIN(
         cmocka_unit_test(test_smith_rule_against_product_graphs),
-        cmocka_unit_test(test_nim_plus_hackenbush_tree),
-        cmocka_unit_test(test_ordinal_components),
-        cmocka_unit_test(test_value_after_a_move))
+        gr_test_with_arena(test_nim_plus_hackenbush_tree),
+        gr_test_with_arena(test_ordinal_components),
+        gr_test_with_arena(test_value_after_a_move))
