@@ -19,11 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "http/pool.h"
 #include "http/routes.h"
 #include "http/shard.h"
 
 static const unsigned gr_statuses[] = {200, 204, 304, 400, 404, 405, 408, 413, 414,
-                                       415, 422, 431, 499, 500, 501, 503, 0};
+                                       415, 422, 429, 431, 499, 500, 501, 503, 0};
 #define GR_NSTATUS (sizeof(gr_statuses) / sizeof(gr_statuses[0]))
 
 /* Upper bounds in seconds; the last bucket is +Inf. */
@@ -52,6 +53,7 @@ struct gr_metrics {
     atomic_ullong evicted;    /* rare events: no shards */
     atomic_ullong cancelled;
     const gr_arena_quota *quota;
+    struct gr_pool *pool;
 };
 
 static _Thread_local unsigned gr_metrics_my_shard; /* see gr_shard_pick */
@@ -124,6 +126,11 @@ void gr_metrics_evicted(gr_metrics *m)
 void gr_metrics_cancelled(gr_metrics *m)
 {
     atomic_fetch_add_explicit(&m->cancelled, 1, memory_order_relaxed);
+}
+
+void gr_metrics_pool(gr_metrics *m, struct gr_pool *pool)
+{
+    m->pool = pool;
 }
 
 void gr_metrics_quota(gr_metrics *m, const gr_arena_quota *quota)
@@ -311,30 +318,63 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                        (size_t)atomic_load_explicit(&m->quota->used, memory_order_relaxed),
                        m->quota->limit);
     }
+    if (m->pool != NULL) {
+        gr_pool_stats ps;
+        gr_pool_stats_get(m->pool, &ps);
+        gr_text_printf(&t,
+                       "# HELP grundyd_queue_jobs Analyses and sequences waiting for a worker.\n"
+                       "# TYPE grundyd_queue_jobs gauge\n"
+                       "grundyd_queue_jobs %llu\n"
+                       "# HELP grundyd_queue_running_jobs Analyses and sequences on a worker.\n"
+                       "# TYPE grundyd_queue_running_jobs gauge\n"
+                       "grundyd_queue_running_jobs %llu\n"
+                       "# HELP grundyd_queue_clients Clients with a job waiting (served "
+                       "round-robin).\n"
+                       "# TYPE grundyd_queue_clients gauge\n"
+                       "grundyd_queue_clients %llu\n"
+                       "# HELP grundyd_clients_tracked Clients whose limits are remembered.\n"
+                       "# TYPE grundyd_clients_tracked gauge\n"
+                       "grundyd_clients_tracked %llu\n"
+                       "# HELP grundyd_client_refusals_total Requests answered 429, by the "
+                       "limit reached.\n"
+                       "# TYPE grundyd_client_refusals_total counter\n"
+                       "grundyd_client_refusals_total{reason=\"rate\"} %llu\n"
+                       "grundyd_client_refusals_total{reason=\"inflight\"} %llu\n"
+                       "# HELP grundyd_queue_timeouts_total Jobs answered 503 after waiting "
+                       "longer than --max-queue-seconds.\n"
+                       "# TYPE grundyd_queue_timeouts_total counter\n"
+                       "grundyd_queue_timeouts_total %llu\n",
+                       (unsigned long long)ps.queued, (unsigned long long)ps.running,
+                       (unsigned long long)ps.clients_queued, (unsigned long long)ps.clients,
+                       (unsigned long long)ps.refused_rate, (unsigned long long)ps.refused_inflight,
+                       (unsigned long long)ps.expired);
+    }
     gr_tcache_stats cs; /* the shared table cache (json/table_cache.c) */
     gr_tcache_stats_get(&cs);
-    gr_text_printf(&t,
-                   "# HELP grundyd_table_cache_hits_total Table lookups answered from the cache.\n"
-                   "# TYPE grundyd_table_cache_hits_total counter\n"
-                   "grundyd_table_cache_hits_total %llu\n"
-                   "# HELP grundyd_table_cache_misses_total Table lookups that computed the table.\n"
-                   "# TYPE grundyd_table_cache_misses_total counter\n"
-                   "grundyd_table_cache_misses_total %llu\n"
-                   "# HELP grundyd_table_cache_shared_total Lookups that waited for a concurrent computation of the same table.\n"
-                   "# TYPE grundyd_table_cache_shared_total counter\n"
-                   "grundyd_table_cache_shared_total %llu\n"
-                   "# HELP grundyd_table_cache_evictions_total Tables dropped to stay within --cache-memory.\n"
-                   "# TYPE grundyd_table_cache_evictions_total counter\n"
-                   "grundyd_table_cache_evictions_total %llu\n"
-                   "# HELP grundyd_table_cache_bytes Bytes held by cached tables.\n"
-                   "# TYPE grundyd_table_cache_bytes gauge\n"
-                   "grundyd_table_cache_bytes %llu\n"
-                   "# HELP grundyd_table_cache_entries Tables in the cache.\n"
-                   "# TYPE grundyd_table_cache_entries gauge\n"
-                   "grundyd_table_cache_entries %llu\n",
-                   (unsigned long long)cs.hits, (unsigned long long)cs.misses,
-                   (unsigned long long)cs.shared, (unsigned long long)cs.evictions,
-                   (unsigned long long)cs.bytes, (unsigned long long)cs.entries);
+    gr_text_printf(
+        &t,
+        "# HELP grundyd_table_cache_hits_total Table lookups answered from the cache.\n"
+        "# TYPE grundyd_table_cache_hits_total counter\n"
+        "grundyd_table_cache_hits_total %llu\n"
+        "# HELP grundyd_table_cache_misses_total Table lookups that computed the table.\n"
+        "# TYPE grundyd_table_cache_misses_total counter\n"
+        "grundyd_table_cache_misses_total %llu\n"
+        "# HELP grundyd_table_cache_shared_total Lookups that waited for a concurrent computation "
+        "of the same table.\n"
+        "# TYPE grundyd_table_cache_shared_total counter\n"
+        "grundyd_table_cache_shared_total %llu\n"
+        "# HELP grundyd_table_cache_evictions_total Tables dropped to stay within --cache-memory.\n"
+        "# TYPE grundyd_table_cache_evictions_total counter\n"
+        "grundyd_table_cache_evictions_total %llu\n"
+        "# HELP grundyd_table_cache_bytes Bytes held by cached tables.\n"
+        "# TYPE grundyd_table_cache_bytes gauge\n"
+        "grundyd_table_cache_bytes %llu\n"
+        "# HELP grundyd_table_cache_entries Tables in the cache.\n"
+        "# TYPE grundyd_table_cache_entries gauge\n"
+        "grundyd_table_cache_entries %llu\n",
+        (unsigned long long)cs.hits, (unsigned long long)cs.misses, (unsigned long long)cs.shared,
+        (unsigned long long)cs.evictions, (unsigned long long)cs.bytes,
+        (unsigned long long)cs.entries);
     if (t.failed) {
         return NULL;
     }

@@ -250,7 +250,7 @@ static enum MHD_Result gr_body_too_slow_now(struct MHD_Connection *conn, gr_req 
 
 /* Runs the request's analysis and keeps the answer in req: the 200 body,
  * or the problem. */
-static void gr_solve(gr_req *req)
+void gr_solve(gr_req *req)
 {
     gr_jctx c;
     gr_jctx_init(&c, req->arena);
@@ -261,44 +261,25 @@ static void gr_solve(gr_req *req)
     req->problem = c.problem;
 }
 
-/* A worker-pool job: solve (unless its client has gone meanwhile: queued
- * work of a vanished client is dropped), then give the connection back to
- * libmicrohttpd, which calls gr_access again to send the answer. */
-/* The end of a queued request: the front stops watching its socket, the
- * answer is marked done and libmicrohttpd gets the connection back. */
-static void gr_req_finish(gr_req *req)
+/* The pool's refusal of a request, delivered on the next call. */
+void gr_req_refused(gr_req *req, gr_pool_verdict v, unsigned retry_after)
 {
-    if (req->conn_entry != NULL) {
-        atomic_store(&req->conn_entry->watch, 0);
-    }
-    atomic_store(&req->done, true);
-    MHD_resume_connection(req->conn);
-}
-
-/* The 503 of a request the pool did not run: the server stopped first. */
-static void gr_req_stopped(gr_req *req, const char *detail)
-{
-    req->result = GR_ECANCELLED;
-    gr_problem_set(&req->problem, GR_PROBLEM_SHUTTING_DOWN, detail, NULL);
-}
-
-void gr_pool_run(void *job)
-{
-    gr_req *req = job;
-    if (gr_arena_check(req->arena) == GR_ECANCELLED) {
-        gr_req_stopped(req, "the server stopped before this analysis could finish");
+    req->result = GR_EDECLINED;
+    req->retry_after = retry_after;
+    if (v == GR_POOL_INFLIGHT) {
+        gr_problem_set(&req->problem, GR_PROBLEM_CLIENT_BUSY,
+                       "this client has as many analyses queued or running as it may "
+                       "(--max-inflight-per-client); retry when one has finished",
+                       NULL);
+    } else if (v == GR_POOL_RATE) {
+        gr_problem_set(&req->problem, GR_PROBLEM_RATE_LIMITED,
+                       "this client sent more requests than --rate-per-client allows; "
+                       "retry after the Retry-After seconds",
+                       NULL);
     } else {
-        gr_solve(req);
+        gr_problem_set(&req->problem, GR_PROBLEM_OVERLOADED,
+                       "the server cannot queue more work just now; retry shortly", NULL);
     }
-    gr_req_finish(req);
-}
-
-/* A job still queued when the pool stops (shutdown timeout passed). */
-void gr_pool_drop(void *job)
-{
-    gr_req *req = job;
-    gr_req_stopped(req, "the server stopped before this analysis could run");
-    gr_req_finish(req);
 }
 
 static enum MHD_Result gr_deliver(struct MHD_Connection *conn, gr_req *req)
@@ -349,13 +330,28 @@ static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *re
     if (req->conn_entry != NULL) {
         atomic_store(&req->conn_entry->watch, 1);
     }
-    if (gr_pool_submit(srv->pool, req) != 0) {
-        gr_pool_drop(req);
+    req->job.fn = gr_pool_run;
+    unsigned retry = 1;
+    gr_pool_verdict v = gr_pool_submit(srv->pool, &req->job, &req->client_key, gr_now_ns(), &retry);
+    if (v != GR_POOL_OK) {
+        gr_req_refused(req, v, retry);
+        gr_req_finish(req); /* answered on the next call */
     }
     return MHD_YES;
 }
 
 /* ---- framing -------------------------------------------------------------- */
+
+/* A forwarding header line, in order; the rightmost GR_CLIENT_MAX_HEADERS
+ * are kept (client.c walks from the right). */
+static void gr_header_forwarding(gr_headers *h, const char *value)
+{
+    if (h->nfwd == GR_CLIENT_MAX_HEADERS) {
+        memmove(h->fwd, h->fwd + 1, (GR_CLIENT_MAX_HEADERS - 1) * sizeof(h->fwd[0]));
+        h->nfwd--;
+    }
+    h->fwd[h->nfwd++] = value;
+}
 
 static enum MHD_Result gr_header_seen(void *cls, enum MHD_ValueKind kind, const char *key,
                                       const char *value)
@@ -387,6 +383,13 @@ static enum MHD_Result gr_header_seen(void *cls, enum MHD_ValueKind kind, const 
     case 'x':
         if (strcasecmp(key, "X-Request-Id") == 0 && h->request_id == NULL) {
             h->request_id = value;
+        } else if (h->fwd_kind == GR_FWD_XFF && strcasecmp(key, "X-Forwarded-For") == 0) {
+            gr_header_forwarding(h, value);
+        }
+        break;
+    case 'f':
+        if (h->fwd_kind == GR_FWD_FORWARDED && strcasecmp(key, "Forwarded") == 0) {
+            gr_header_forwarding(h, value);
         }
         break;
     default:
@@ -431,6 +434,21 @@ static enum MHD_Result gr_dispatch(struct MHD_Connection *conn, gr_req *req)
         return gr_send_problem(conn, req, GR_PROBLEM_NOT_FOUND,
                                "no such endpoint; GET /v1 lists them", NULL, false);
     }
+    gr_route_kind rk = req->route->kind;
+    if (rk != GR_ROUTE_HEALTHZ && rk != GR_ROUTE_READYZ && rk != GR_ROUTE_METRICS) {
+        /* probes and scrapes come from the platform, not from clients */
+        unsigned retry = 1;
+        gr_pool_verdict v = gr_pool_rate(req->srv->pool, &req->client_key, req->start_ns, &retry);
+        if (v != GR_POOL_OK) {
+            req->retry_after = retry;
+            char detail[160];
+            snprintf(detail, sizeof(detail),
+                     "this client sent more than %u requests a second (--rate-per-client, "
+                     "bursts of %u); retry in %u s",
+                     req->srv->cfg.rate_per_client, req->srv->cfg.rate_burst, retry);
+            return gr_send_problem(conn, req, GR_PROBLEM_RATE_LIMITED, detail, NULL, false);
+        }
+    }
     bool post = req->route->kind == GR_ROUTE_ANALYSE;
     const char *allow = post ? "POST, OPTIONS" : "GET, HEAD, OPTIONS";
     if (strcmp(method, "OPTIONS") == 0) {
@@ -455,6 +473,21 @@ static gr_conn *gr_conn_of(struct MHD_Connection *conn)
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return ci != NULL ? ci->socket_context : NULL;
+}
+
+/* Who the client is: the peer, or behind a trusted proxy the address the
+ * forwarding header names (client.c). */
+static void gr_req_client(gr_server *srv, struct MHD_Connection *conn, gr_req *req)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    gr_ip peer;
+    memset(&peer, 0, sizeof(peer));
+    if (ci != NULL) {
+        gr_ip_of_sockaddr(ci->client_addr, &peer);
+    }
+    gr_client_resolve(&peer, &srv->proxies, srv->fwd, req->hdr.fwd, req->hdr.nfwd, &req->client);
+    gr_client_key(&req->client, &req->client_key);
 }
 
 /* The first call: the headers are in. */
@@ -491,8 +524,10 @@ static enum MHD_Result gr_begin(gr_server *srv, struct MHD_Connection *conn, con
     size_t mlen = strnlen(method, sizeof(req->method) - 1);
     memcpy(req->method, method, mlen);
     req->method[mlen] = '\0';
+    req->hdr.fwd_kind = srv->proxies.n > 0 ? (int)srv->fwd : -1;
     MHD_get_connection_values(conn, MHD_HEADER_KIND, gr_header_seen, &req->hdr);
     gr_request_id(srv, req);
+    gr_req_client(srv, conn, req);
     req->cors = req->hdr.origin;
     req->route = gr_route_find(url);
     req->endpoint = gr_route_index(req->route);
