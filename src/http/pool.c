@@ -11,8 +11,9 @@
  *
  * One mutex guards everything here: the client table (open hashing with
  * chains over a fixed array of entries), the ring of clients with queued
- * jobs (the round-robin order: a worker takes the ring's first client's
- * oldest job and moves that client to the end), and the list of idle
+ * jobs (the round-robin order: a worker takes the oldest job of the client
+ * with the fewest jobs running that was served least recently, see
+ * gr_next_client), and the list of idle
  * clients in order of last use (the eviction order, least recently seen
  * first, as nginx's limit_req expires its oldest states).  The lock is
  * held for list and counter updates only: jobs run, expire and are
@@ -41,6 +42,7 @@ struct gr_pool_client {
     gr_pool_client *prev, *next; /* in the ring (queued jobs) or the idle list */
     gr_pool_job *head, *tail;    /* queued jobs, oldest first */
     unsigned queued, running;
+    uint64_t served; /* the pool's dispatch count when it was last served */
     uint64_t tokens; /* millionths */
     uint64_t refilled_ns;
     bool used;
@@ -58,6 +60,7 @@ struct gr_pool {
     gr_pool_client idle; /* sentinel: clients with no job, least recently seen first */
     gr_pool_client *free_list;
     uint64_t queued, running, clients_queued;
+    uint64_t dispatched; /* jobs given to workers, ever: the clients' turn order */
     uint64_t refused_rate, refused_inflight, expired;
     bool stopping, stopped;
     unsigned nthreads;
@@ -174,6 +177,23 @@ static gr_pool_job *gr_client_pop(gr_pool *p, gr_pool_client *c)
 
 /* ---- the workers ---------------------------------------------------------- */
 
+/* Whose job runs next: of the clients with a job waiting, the one with the
+ * fewest running, and of those the one served least recently (a client
+ * whose job has just started waits for everyone else's turn, however
+ * early its next job was queued).  The ring holds only clients with work,
+ * at most --max-inflight of them. */
+static gr_pool_client *gr_next_client(gr_pool *p)
+{
+    gr_pool_client *best = p->ring.next;
+    for (gr_pool_client *c = best->next; c != &p->ring; c = c->next) {
+        if (c->running < best->running ||
+            (c->running == best->running && c->served < best->served)) {
+            best = c;
+        }
+    }
+    return best;
+}
+
 static void *gr_pool_main(void *arg)
 {
     gr_pool *p = arg;
@@ -185,12 +205,12 @@ static void *gr_pool_main(void *arg)
         if (p->stopping) {
             break;
         }
-        gr_pool_client *c = p->ring.next;
+        gr_pool_client *c = gr_next_client(p);
         gr_pool_job *job = gr_client_pop(p, c);
-        gr_unlink(c);
-        if (c->queued > 0) {
-            gr_append(&p->ring, c); /* its next job after everyone else's */
-        }                           /* else on no list while it runs: not evictable */
+        if (c->queued == 0) {
+            gr_unlink(c); /* on no list while it runs: not evictable */
+        }
+        c->served = ++p->dispatched;
         c->running++;
         p->running++;
         uint64_t now = gr_now_ns();
@@ -487,6 +507,9 @@ void gr_pool_run(gr_pool_job *job, gr_pool_how how)
         gr_req_unrun(req, GR_PROBLEM_SHUTTING_DOWN,
                      "the server stopped before this analysis could finish");
     } else {
+        /* --max-analysis-seconds counts from here: waiting is bounded by
+         * --max-queue-seconds instead */
+        req->stop.deadline_ns = gr_now_ns() + (uint64_t)req->srv->cfg.max_analysis * 1000000000u;
         gr_solve(req);
     }
     gr_req_finish(req);

@@ -260,6 +260,8 @@ static void worker(gr_pool_job *pj, gr_pool_how how)
     gr_jctx c;
     gr_jctx_init(&c, j->arena);
     c.time_limit_s = j->time_limit_s;
+    /* the time limit counts from the start, not from the queue */
+    j->stop.deadline_ns = gr_now_ns() + (uint64_t)j->time_limit_s * 1000000000u;
     gr_arena_set_stop(j->arena, &j->stop);
     char *out = NULL;
     size_t len = 0;
