@@ -52,6 +52,7 @@ struct gr_metrics {
     atomic_ullong arena_peak; /* rarely written: a max, read before the CAS */
     atomic_ullong evicted;    /* rare events: no shards */
     atomic_ullong cancelled;
+    atomic_ullong accept_paused;
     const gr_arena_quota *quota;
     struct gr_pool *pool;
 };
@@ -126,6 +127,11 @@ void gr_metrics_evicted(gr_metrics *m)
 void gr_metrics_cancelled(gr_metrics *m)
 {
     atomic_fetch_add_explicit(&m->cancelled, 1, memory_order_relaxed);
+}
+
+void gr_metrics_accept_paused(gr_metrics *m)
+{
+    atomic_fetch_add_explicit(&m->accept_paused, 1, memory_order_relaxed);
 }
 
 void gr_metrics_pool(gr_metrics *m, struct gr_pool *pool)
@@ -303,9 +309,14 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                    "# HELP grundyd_requests_cancelled_total Analyses cancelled because their "
                    "client went away.\n"
                    "# TYPE grundyd_requests_cancelled_total counter\n"
-                   "grundyd_requests_cancelled_total %llu\n",
+                   "grundyd_requests_cancelled_total %llu\n"
+                   "# HELP grundyd_accept_pauses_total Times accepting paused because the "
+                   "process was out of descriptors.\n"
+                   "# TYPE grundyd_accept_pauses_total counter\n"
+                   "grundyd_accept_pauses_total %llu\n",
                    atomic_load_explicit(&m->evicted, memory_order_relaxed),
-                   atomic_load_explicit(&m->cancelled, memory_order_relaxed));
+                   atomic_load_explicit(&m->cancelled, memory_order_relaxed),
+                   atomic_load_explicit(&m->accept_paused, memory_order_relaxed));
     if (m->quota != NULL) {
         gr_text_printf(&t,
                        "# HELP grundyd_memory_bytes Bytes held by every request arena "

@@ -21,6 +21,7 @@ void gr_metrics_arena(gr_metrics *m, int64_t delta_bytes, size_t peak);
 long gr_metrics_inflight_now(gr_metrics *m);
 void gr_metrics_evicted(gr_metrics *m);
 void gr_metrics_cancelled(gr_metrics *m);
+void gr_metrics_accept_paused(gr_metrics *m);
 /* The process memory quota, shown as grundyd_memory_bytes. */
 void gr_metrics_quota(gr_metrics *m, const gr_arena_quota *quota);
 

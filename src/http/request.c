@@ -43,6 +43,10 @@ extern const char gr_embed_index[], gr_embed_index_end[];
 /* Small bodies of linear-time games are answered inline (gr_endpoint.cost). */
 #define GR_INLINE_MAX_BODY 4096
 
+/* A later request head rebuilt for the checker (gr_check_framing): what
+ * libmicrohttpd's per-connection pool can hold (server.c's GR_MHD_POOL). */
+#define GR_LATER_HEAD_MAX ((size_t)16 << 10)
+
 /* The URI callback's verdict on a target that decodes to a control byte
  * (libmicrohttpd cuts the path at a %00 and would route what is left). */
 static const char gr_bad_target_mark = 0;
@@ -398,29 +402,86 @@ static enum MHD_Result gr_header_seen(void *cls, enum MHD_ValueKind kind, const 
     return MHD_YES;
 }
 
-/* RFC 9112 §6: the framing rules libmicrohttpd 0.9.75 applies leniently,
- * checked for every request (the front door checks a connection's first
- * request on its raw bytes, head.c; later requests on a keep-alive
- * connection come here only).  Answers with Connection: close, since the
- * end of such a request cannot be known. */
-static enum MHD_Result gr_check_framing(struct MHD_Connection *conn, gr_req *req, bool *refused)
+/* The head of a later request on a keep-alive connection, rebuilt from
+ * what libmicrohttpd parsed, for head.c's checker: the one set of framing
+ * rules (RFC 9112) for every head, first or later.  The target is
+ * written as "/": the raw one was checked by the same rule of head.c in
+ * the URI callback (gr_uri_seen); libmicrohttpd has already refused what
+ * it cannot parse at all. */
+typedef struct gr_rebuilt {
+    char *buf;
+    size_t len, cap;
+    bool over;
+} gr_rebuilt;
+
+static void gr_rebuilt_put(gr_rebuilt *b, const char *s, size_t n)
 {
-    const gr_headers f = req->hdr;
-    const char *why = NULL;
-    gr_problem_kind kind = GR_PROBLEM_INVALID_REQUEST;
-    if (f.lengths > 0 && f.codings > 0) {
-        why = "a request may not carry both Content-Length and Transfer-Encoding";
-    } else if (f.lengths_differ) {
-        why = "the request has two different Content-Length headers";
-    } else if (f.codings > 1 || (f.codings == 1 && f.not_chunked)) {
-        why = "only the chunked transfer coding is implemented";
-        kind = GR_PROBLEM_NOT_IMPLEMENTED;
+    if (b->len + n > b->cap) {
+        b->over = true;
+        return;
     }
-    *refused = why != NULL;
-    if (why == NULL) {
+    memcpy(b->buf + b->len, s, n);
+    b->len += n;
+}
+
+static enum MHD_Result gr_rebuild_header(void *cls, enum MHD_ValueKind kind, const char *key,
+                                         const char *value)
+{
+    (void)kind;
+    gr_rebuilt *b = cls;
+    gr_rebuilt_put(b, key, strlen(key));
+    gr_rebuilt_put(b, ": ", 2);
+    if (value != NULL) {
+        gr_rebuilt_put(b, value, strlen(value));
+    }
+    gr_rebuilt_put(b, "\r\n", 2);
+    return b->over ? MHD_NO : MHD_YES;
+}
+
+/* Answers with Connection: close, since the end of such a request cannot
+ * be known. */
+static enum MHD_Result gr_check_framing(struct MHD_Connection *conn, gr_req *req,
+                                        const char *version, bool *refused)
+{
+    *refused = false;
+    gr_conn *cc = req->conn_entry;
+    if (cc != NULL && atomic_load_explicit(&cc->requests, memory_order_relaxed) == 0) {
+        return MHD_YES; /* the first: the front door checked its raw bytes */
+    }
+    char buf[GR_LATER_HEAD_MAX];
+    gr_rebuilt b = {buf, 0, sizeof(buf), false};
+    gr_rebuilt_put(&b, req->method, strlen(req->method));
+    gr_rebuilt_put(&b, " / ", 3);
+    gr_rebuilt_put(&b, version, strlen(version));
+    gr_rebuilt_put(&b, "\r\n", 2);
+    MHD_get_connection_values(conn, MHD_HEADER_KIND, gr_rebuild_header, &b);
+    gr_rebuilt_put(&b, "\r\n", 2);
+    if (b.over) {
+        /* more than libmicrohttpd's pool could have held: not a head it
+         * parsed from fewer bytes; refuse it as the front would */
+        *refused = true;
+        return gr_send_problem(conn, req, GR_PROBLEM_HEADER_TOO_LARGE,
+                               "the request head is too large", NULL, true);
+    }
+    gr_head_result res;
+    gr_head_check(buf, b.len, b.cap + 1, &res);
+    gr_problem_kind kind;
+    switch (res.verdict) {
+    case GR_HEAD_OK:
         return MHD_YES;
+    case GR_HEAD_TE_UNKNOWN:
+        kind = GR_PROBLEM_NOT_IMPLEMENTED;
+        break;
+    case GR_HEAD_TOO_LARGE:
+        kind = GR_PROBLEM_HEADER_TOO_LARGE;
+        break;
+    default:
+        kind = GR_PROBLEM_INVALID_REQUEST;
+        break;
     }
-    return gr_send_problem(conn, req, kind, why, NULL, true);
+    *refused = true;
+    return gr_send_problem(conn, req, kind,
+                           res.why != NULL ? res.why : "the request head is malformed", NULL, true);
 }
 
 /* ---- the access handler --------------------------------------------------- */
@@ -492,7 +553,7 @@ static void gr_req_client(gr_server *srv, struct MHD_Connection *conn, gr_req *r
 
 /* The first call: the headers are in. */
 static enum MHD_Result gr_begin(gr_server *srv, struct MHD_Connection *conn, const char *url,
-                                const char *method, void **con_cls)
+                                const char *method, const char *version, void **con_cls)
 {
     bool bad_target = *con_cls == GR_BAD_TARGET;
     /* A keep-alive connection keeps its last small arena (reset):
@@ -547,7 +608,7 @@ static enum MHD_Result gr_begin(gr_server *srv, struct MHD_Connection *conn, con
                                "the request target encodes a control character", NULL, true);
     }
     bool refused = false;
-    enum MHD_Result r = gr_check_framing(conn, req, &refused);
+    enum MHD_Result r = gr_check_framing(conn, req, version, &refused);
     if (refused) {
         return r;
     }
@@ -572,10 +633,9 @@ enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn, const char *ur
                           const char *method, const char *version, const char *upload_data,
                           size_t *upload_data_size, void **con_cls)
 {
-    (void)version;
     gr_req *req = *con_cls;
     if (req == NULL || *con_cls == GR_BAD_TARGET) {
-        return gr_begin(cls, conn, url, method, con_cls);
+        return gr_begin(cls, conn, url, method, version, con_cls);
     }
     size_t n = *upload_data_size;
     *upload_data_size = 0; /* every byte offered is consumed (or dropped) */
