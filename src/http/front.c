@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/prctl.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -541,6 +542,7 @@ static void gr_front_close_listener(gr_front *f)
 
 static void *gr_front_main(void *arg)
 {
+    prctl(PR_SET_NAME, "gr-front"); /* for top -H and /proc/<pid>/task */
     gr_front *f = arg;
     gr_server *srv = f->srv;
     struct epoll_event evs[64];

@@ -30,6 +30,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <time.h>
 
 #include "http/server_internal.h"
@@ -196,6 +197,7 @@ static gr_pool_client *gr_next_client(gr_pool *p)
 
 static void *gr_pool_main(void *arg)
 {
+    prctl(PR_SET_NAME, "gr-worker"); /* for top -H and /proc/<pid>/task */
     gr_pool *p = arg;
     pthread_mutex_lock(&p->mu);
     for (;;) {
@@ -231,6 +233,7 @@ static void *gr_pool_main(void *arg)
 
 static void *gr_pool_timer(void *arg)
 {
+    prctl(PR_SET_NAME, "gr-queue-timer"); /* for top -H and /proc/<pid>/task */
     gr_pool *p = arg;
     pthread_mutex_lock(&p->mu);
     while (!p->stopping) {

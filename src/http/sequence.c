@@ -58,6 +58,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <stddef.h>
 #include <time.h>
 
@@ -422,6 +423,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
 /* The streams' timer: resumes each parked stream when its beat is due. */
 static void *streams_main(void *arg)
 {
+    prctl(PR_SET_NAME, "gr-streams"); /* for top -H and /proc/<pid>/task */
     gr_seq_streams *ss = arg;
     pthread_mutex_lock(&ss->lock);
     while (!ss->stop) {
