@@ -137,6 +137,21 @@ bool gr_ip_of_sockaddr(const struct sockaddr *sa, gr_ip *out)
     return false;
 }
 
+bool gr_ip_to_sockaddr(const gr_ip *ip, struct sockaddr_storage *out)
+{
+    memset(out, 0, sizeof(*out));
+    if (gr_ip_is_v4(ip)) {
+        struct sockaddr_in *sin = (struct sockaddr_in *)out;
+        sin->sin_family = AF_INET;
+        memcpy(&sin->sin_addr.s_addr, ip->b + 12, 4);
+    } else {
+        struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)out;
+        sin6->sin6_family = AF_INET6;
+        memcpy(&sin6->sin6_addr, ip->b, 16);
+    }
+    return true;
+}
+
 void gr_ip_format(const gr_ip *ip, char *out, size_t cap)
 {
     if (gr_ip_is_v4(ip)) {

@@ -52,6 +52,8 @@ bool gr_proxies_has(const gr_proxies *p, const gr_ip *ip);
 bool gr_ip_parse(const char *s, size_t n, gr_ip *out);
 /* The address of a socket address (AF_INET, AF_INET6); false otherwise. */
 bool gr_ip_of_sockaddr(const struct sockaddr *sa, gr_ip *out);
+/* The socket address of ip (port 0), for the access log. */
+bool gr_ip_to_sockaddr(const gr_ip *ip, struct sockaddr_storage *out);
 /* Text form into out (at least 46 bytes). */
 void gr_ip_format(const gr_ip *ip, char *out, size_t cap);
 

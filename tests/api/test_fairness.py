@@ -254,3 +254,17 @@ def test_queue_timeout(_srv):
         for h in held:
             h.close()
         assert srv.stop() == 0
+
+
+def test_access_log_names_the_forwarded_client(_srv):
+    srv = Server(args=["--trusted-proxies", "127.0.0.1"]).start()
+    try:
+        assert raw(srv.port, "GET", "/v1", headers={"X-Forwarded-For": "203.0.113.50"})[0] == 200
+        assert raw(srv.port, "GET", "/v1", source=LIGHT,
+                   headers={"X-Forwarded-For": "203.0.113.51"})[0] == 200
+    finally:
+        assert srv.stop() == 0
+    log = srv.log_text()
+    # the trusted proxy's request is logged as its client's; an untrusted
+    # peer's as the peer's, whatever its header says
+    assert "203.0.113.50" in log and "203.0.113.51" not in log and LIGHT in log, log
