@@ -365,9 +365,6 @@ static enum MHD_Result gr_header_seen(void *cls, enum MHD_ValueKind kind, const 
     switch (key[0] | 0x20) {
     case 'c':
         if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
-            if (h->lengths > 0 && strcmp(h->content_length, value) != 0) {
-                h->lengths_differ = true;
-            }
             if (h->lengths++ == 0) {
                 h->content_length = value;
             }
@@ -378,7 +375,6 @@ static enum MHD_Result gr_header_seen(void *cls, enum MHD_ValueKind kind, const 
     case 't':
         if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
             h->codings++;
-            h->not_chunked |= strcasecmp(value, "chunked") != 0;
         }
         break;
     case 'o':

@@ -75,18 +75,16 @@ typedef enum gr_phase {
 } gr_phase;
 
 /* The request headers grundyd reads, gathered in one pass over the list
- * libmicrohttpd keeps (each lookup by name is a scan of it), together with
- * the framing facts RFC 9112 asks to check. */
+ * libmicrohttpd keeps (each lookup by name is a scan of it); the framing
+ * itself is judged by head.c (request.c's gr_check_framing). */
 typedef struct gr_headers {
     const char *content_type;
     const char *content_length; /* the first */
     const char *request_id;
     bool origin;
-    int lengths;         /* Content-Length headers */
-    bool lengths_differ; /* with different values */
-    int codings;         /* Transfer-Encoding headers */
-    bool not_chunked;    /* a value other than exactly "chunked" */
-    int fwd_kind;        /* the forwarding header to gather (a gr_fwd_header), -1: none */
+    int lengths;  /* Content-Length headers */
+    int codings;  /* Transfer-Encoding headers */
+    int fwd_kind; /* the forwarding header to gather (a gr_fwd_header), -1: none */
     const char *fwd[GR_CLIENT_MAX_HEADERS]; /* its lines, the rightmost kept */
     size_t nfwd;
 } gr_headers;
