@@ -336,6 +336,10 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                        "# HELP grundyd_queue_jobs Analyses and sequences waiting for a worker.\n"
                        "# TYPE grundyd_queue_jobs gauge\n"
                        "grundyd_queue_jobs %llu\n"
+                       "# HELP grundyd_queue_memory_waits Analyses of those waiting for "
+                       "memory (--max-memory) taken by others under way.\n"
+                       "# TYPE grundyd_queue_memory_waits gauge\n"
+                       "grundyd_queue_memory_waits %llu\n"
                        "# HELP grundyd_queue_running_jobs Analyses and sequences on a worker.\n"
                        "# TYPE grundyd_queue_running_jobs gauge\n"
                        "grundyd_queue_running_jobs %llu\n"
@@ -354,11 +358,16 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                        "# HELP grundyd_queue_timeouts_total Jobs answered 503 after waiting "
                        "longer than --max-queue-seconds.\n"
                        "# TYPE grundyd_queue_timeouts_total counter\n"
-                       "grundyd_queue_timeouts_total %llu\n",
-                       (unsigned long long)ps.queued, (unsigned long long)ps.running,
-                       (unsigned long long)ps.clients_queued, (unsigned long long)ps.clients,
-                       (unsigned long long)ps.refused_rate, (unsigned long long)ps.refused_inflight,
-                       (unsigned long long)ps.expired);
+                       "grundyd_queue_timeouts_total %llu\n"
+                       "# HELP grundyd_memory_waits_total Analyses that ran out of --max-memory "
+                       "while others ran and waited to run again.\n"
+                       "# TYPE grundyd_memory_waits_total counter\n"
+                       "grundyd_memory_waits_total %llu\n",
+                       (unsigned long long)ps.queued, (unsigned long long)ps.waiting_memory,
+                       (unsigned long long)ps.running, (unsigned long long)ps.clients_queued,
+                       (unsigned long long)ps.clients, (unsigned long long)ps.refused_rate,
+                       (unsigned long long)ps.refused_inflight, (unsigned long long)ps.expired,
+                       (unsigned long long)ps.memory_waits);
     }
     gr_tcache_stats cs; /* the shared table cache (json/table_cache.c) */
     gr_tcache_stats_get(&cs);

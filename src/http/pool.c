@@ -43,8 +43,9 @@ struct gr_pool_client {
     gr_pool_client *prev, *next; /* in the ring (queued jobs) or the idle list */
     gr_pool_job *head, *tail;    /* queued jobs, oldest first */
     unsigned queued, running;
-    uint64_t served; /* the pool's dispatch count when it was last served */
-    uint64_t tokens; /* millionths */
+    unsigned waiting; /* jobs waiting for memory (the pool's mem_wait list) */
+    uint64_t served;  /* the pool's dispatch count when it was last served */
+    uint64_t tokens;  /* millionths */
     uint64_t refilled_ns;
     bool used;
 };
@@ -66,6 +67,8 @@ struct gr_pool {
     bool stopping, stopped;
     unsigned nthreads;
     pthread_t *threads;
+    gr_pool_job *mem_wait, **mem_tail; /* jobs waiting for memory, in arrival order */
+    uint64_t waiting, memory_waits;
     bool timer_started;
     pthread_t timer; /* answers jobs queued past max_queue_ns */
     pthread_cond_t timer_cv;
@@ -154,7 +157,7 @@ static gr_pool_client *gr_client_get(gr_pool *p, const gr_ip *key, uint64_t now)
  * the idle list. */
 static void gr_client_touch(gr_pool *p, gr_pool_client *c)
 {
-    if (c->queued == 0 && c->running == 0) {
+    if (c->queued == 0 && c->running == 0 && c->waiting == 0) {
         gr_unlink(c);
         gr_append(&p->idle, c);
     }
@@ -174,6 +177,69 @@ static gr_pool_job *gr_client_pop(gr_pool *p, gr_pool_client *c)
         p->clients_queued--;
     }
     return j;
+}
+
+/* ---- waiting for memory --------------------------------------------------- */
+
+/* Jobs that ran out of the process memory (--max-memory) while others ran
+ * wait in mem_wait, in arrival order, and go back to the front of their
+ * clients' queues when a running job ends (its memory is back) -- or, if
+ * none is running any more, on the timer's next tick.  Lock held. */
+static void gr_requeue_waiting_locked(gr_pool *p)
+{
+    /* reversed, so that pushing each to the front of its client's queue
+     * keeps every client's jobs in arrival order */
+    gr_pool_job *rev = NULL;
+    while (p->mem_wait != NULL) {
+        gr_pool_job *j = p->mem_wait;
+        p->mem_wait = j->next;
+        j->next = rev;
+        rev = j;
+    }
+    p->mem_tail = &p->mem_wait;
+    while (rev != NULL) {
+        gr_pool_job *j = rev;
+        rev = j->next;
+        gr_pool_client *c = j->client;
+        c->waiting--;
+        p->waiting--;
+        j->next = c->head;
+        c->head = j;
+        if (c->tail == NULL) {
+            c->tail = j;
+        }
+        if (c->queued++ == 0) {
+            p->clients_queued++;
+            gr_unlink(c);
+            gr_append(&p->ring, c);
+        }
+        p->queued++;
+    }
+    pthread_cond_broadcast(&p->cv);
+}
+
+/* Set by gr_pool_wait_memory on the worker thread whose job it took back. */
+static _Thread_local bool gr_pool_job_waits;
+
+int gr_pool_wait_memory(gr_pool *p, gr_pool_job *job, uint64_t now)
+{
+    pthread_mutex_lock(&p->mu);
+    /* worth waiting only while another job runs (this one is counted) and
+     * within the queue's bound, measured from the job's arrival */
+    bool ok = !p->stopping && p->running > 1 &&
+              (p->lim.max_queue_ns == 0 || now - job->queued_ns <= p->lim.max_queue_ns);
+    if (ok) {
+        job->next = NULL;
+        *p->mem_tail = job;
+        p->mem_tail = &job->next;
+        job->client->waiting++;
+        job->waited_memory = true;
+        p->waiting++;
+        p->memory_waits++;
+        gr_pool_job_waits = true;
+    }
+    pthread_mutex_unlock(&p->mu);
+    return ok ? 0 : -1;
 }
 
 /* ---- the workers ---------------------------------------------------------- */
@@ -221,11 +287,15 @@ static void *gr_pool_main(void *arg)
             p->expired++;
         }
         pthread_mutex_unlock(&p->mu);
+        gr_pool_job_waits = false;
         job->fn(job, late ? GR_POOL_EXPIRED : GR_POOL_RUN); /* job may be gone now */
         pthread_mutex_lock(&p->mu);
         c->running--;
         p->running--;
         gr_client_touch(p, c);
+        if (!gr_pool_job_waits && p->mem_wait != NULL) {
+            gr_requeue_waiting_locked(p); /* a job ended: its memory is back */
+        }
     }
     pthread_mutex_unlock(&p->mu);
     return NULL;
@@ -245,7 +315,10 @@ static void *gr_pool_timer(void *arg)
             ts.tv_sec++;
         }
         pthread_cond_timedwait(&p->timer_cv, &p->mu, &ts);
-        if (p->stopping || p->queued == 0) {
+        if (p->mem_wait != NULL && p->running == 0) {
+            gr_requeue_waiting_locked(p); /* nothing left to free memory: try again */
+        }
+        if (p->stopping || (p->queued == 0 && p->mem_wait == NULL)) {
             continue;
         }
         pthread_mutex_unlock(&p->mu);
@@ -285,6 +358,7 @@ gr_pool *gr_pool_start(const gr_pool_limits *lim)
     }
     gr_link_init(&p->ring);
     gr_link_init(&p->idle);
+    p->mem_tail = &p->mem_wait;
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->cv, NULL);
     pthread_condattr_t ca;
@@ -292,9 +366,9 @@ gr_pool *gr_pool_start(const gr_pool_limits *lim)
     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
     pthread_cond_init(&p->timer_cv, &ca);
     pthread_condattr_destroy(&ca);
-    if (lim->max_queue_ns != 0) {
-        p->timer_started = pthread_create(&p->timer, NULL, gr_pool_timer, p) == 0;
-    }
+    /* the timer expires queued jobs and retries those waiting for memory
+     * when nothing else runs */
+    p->timer_started = pthread_create(&p->timer, NULL, gr_pool_timer, p) == 0;
     for (unsigned i = 0; i < threads; i++) {
         if (pthread_create(&p->threads[i], NULL, gr_pool_main, p) != 0) {
             break;
@@ -360,13 +434,14 @@ gr_pool_verdict gr_pool_submit(gr_pool *p, gr_pool_job *job, const gr_ip *key, u
     if (c == NULL) {
         v = GR_POOL_BUSY;
     } else if (p->lim.inflight_per_client != 0 &&
-               c->queued + c->running >= p->lim.inflight_per_client) {
+               c->queued + c->running + c->waiting >= p->lim.inflight_per_client) {
         p->refused_inflight++;
         v = GR_POOL_INFLIGHT;
     } else {
         job->next = NULL;
         job->client = c;
         job->queued_ns = now;
+        job->waited_memory = false;
         if (c->tail != NULL) {
             c->tail->next = job;
         } else {
@@ -405,6 +480,24 @@ void gr_pool_expire(gr_pool *p, uint64_t now)
             gr_client_touch(p, c);
         }
     }
+    for (gr_pool_job **at = &p->mem_wait; *at != NULL;) {
+        gr_pool_job *j = *at;
+        if (now - j->queued_ns <= p->lim.max_queue_ns) {
+            at = &j->next;
+            continue;
+        }
+        *at = j->next;
+        if (p->mem_tail == &j->next) {
+            p->mem_tail = at;
+        }
+        j->client->waiting--;
+        p->waiting--;
+        gr_client_touch(p, j->client);
+        p->expired++;
+        *tail = j;
+        tail = &j->next;
+        j->next = NULL;
+    }
     pthread_mutex_unlock(&p->mu);
     while (late != NULL) {
         gr_pool_job *j = late;
@@ -416,7 +509,9 @@ void gr_pool_expire(gr_pool *p, uint64_t now)
 void gr_pool_stats_get(gr_pool *p, gr_pool_stats *out)
 {
     pthread_mutex_lock(&p->mu);
-    out->queued = p->queued;
+    out->queued = p->queued + p->waiting;
+    out->waiting_memory = p->waiting;
+    out->memory_waits = p->memory_waits;
     out->running = p->running;
     out->clients_queued = p->clients_queued;
     out->clients = p->used;
@@ -444,6 +539,7 @@ void gr_pool_stop(gr_pool *p)
         pthread_join(p->timer, NULL);
     }
     /* every worker is joined: what is queued is ours alone */
+    gr_requeue_waiting_locked(p);
     while (p->ring.next != &p->ring) {
         gr_pool_client *c = p->ring.next;
         while (c->head != NULL) {
@@ -490,6 +586,46 @@ static void gr_req_unrun(gr_req *req, gr_problem_kind kind, const char *detail)
     gr_problem_set(&req->problem, kind, detail, NULL);
 }
 
+/* The analysis of a pooled request, in an arena of its own beside the
+ * request's (which holds the body), so that an analysis that ran out of
+ * the process memory gives all it took back and can run again later.
+ * Returns whether that happened (req->problem is then memory-unavailable);
+ * else the answer is in req and its arena in req->solve_arena until the
+ * request completes. */
+static bool gr_solve_apart(gr_req *req)
+{
+    gr_server *srv = req->srv;
+    size_t used = gr_arena_bytes(req->arena);
+    size_t budget = srv->cfg.max_request_memory > used ? srv->cfg.max_request_memory - used : 0;
+    gr_arena *sa = budget >= ((size_t)64 << 10) ? gr_arena_create_in(budget, &srv->quota) : NULL;
+    if (sa == NULL) {
+        gr_solve(req); /* in the request's own arena, as an inline analysis */
+        return false;
+    }
+    gr_arena_set_stop(sa, &req->stop);
+    gr_jctx c;
+    gr_jctx_init(&c, sa);
+    c.time_limit_s = srv->cfg.max_analysis;
+    c.max_search_nodes = srv->cfg.max_search_nodes;
+    req->result = gr_json_answer(&c, req->route->endpoint, req->text, req->body.data, req->body.len,
+                                 &req->out, &req->out_len);
+    req->problem = c.problem;
+    const char *slug = gr_problem_type_of(GR_PROBLEM_MEMORY_UNAVAILABLE)->slug;
+    if (req->result != GR_OK && (gr_arena_quota_hit(sa) || c.problem.type == slug)) {
+        gr_arena_destroy(sa); /* the problem's strings may have lived there */
+        req->out = NULL;
+        req->result = GR_EDECLINED;
+        gr_problem_set(&req->problem, GR_PROBLEM_MEMORY_UNAVAILABLE,
+                       "the memory the server may use for all requests together "
+                       "(--max-memory) is taken by requests under way; retry shortly",
+                       NULL);
+        return true;
+    }
+    gr_metrics_arena(srv->metrics, 0, gr_arena_peak(sa));
+    req->solve_arena = sa;
+    return false;
+}
+
 /* A worker-pool job: solve (unless the server stopped it meanwhile:
  * queued work of a vanished client stops at its first check), then give
  * the connection back to libmicrohttpd, which calls gr_access again to
@@ -501,7 +637,12 @@ void gr_pool_run(gr_pool_job *job, gr_pool_how how)
         gr_pool_drop(req);
         return;
     }
-    if (how == GR_POOL_EXPIRED) {
+    if (how == GR_POOL_EXPIRED && job->waited_memory) {
+        /* what it waited for was memory: say so */
+        gr_req_unrun(req, GR_PROBLEM_MEMORY_UNAVAILABLE,
+                     "the memory the server may use for all requests together (--max-memory) "
+                     "stayed taken by requests under way for --max-queue-seconds; retry later");
+    } else if (how == GR_POOL_EXPIRED) {
         req->retry_after = GR_RETRY_QUEUED;
         gr_req_unrun(req, GR_PROBLEM_QUEUE_TIMEOUT,
                      "the analysis waited in its queue longer than --max-queue-seconds; "
@@ -513,7 +654,10 @@ void gr_pool_run(gr_pool_job *job, gr_pool_how how)
         /* --max-analysis-seconds counts from here: waiting is bounded by
          * --max-queue-seconds instead */
         req->stop.deadline_ns = gr_now_ns() + (uint64_t)req->srv->cfg.max_analysis * 1000000000u;
-        gr_solve(req);
+        if (gr_solve_apart(req) &&
+            gr_pool_wait_memory(req->srv->pool, &req->job, gr_now_ns()) == 0) {
+            return; /* runs again when memory is back; the connection stays suspended */
+        }
     }
     gr_req_finish(req);
 }

@@ -45,6 +45,7 @@ struct gr_pool_job {
     gr_pool_fn *fn;
     gr_pool_client *client; /* the pool's */
     uint64_t queued_ns;
+    bool waited_memory; /* taken back by gr_pool_wait_memory at least once */
 };
 
 typedef struct gr_pool_limits {
@@ -64,11 +65,13 @@ typedef enum gr_pool_verdict {
 } gr_pool_verdict;
 
 typedef struct gr_pool_stats {
-    uint64_t queued;         /* jobs waiting */
+    uint64_t queued;         /* jobs waiting, for a worker or for memory */
+    uint64_t waiting_memory; /* of which for memory (gr_pool_wait_memory) */
     uint64_t running;        /* jobs on a worker */
     uint64_t clients_queued; /* clients with a job waiting */
     uint64_t clients;        /* clients remembered */
     uint64_t refused_rate, refused_inflight, expired;
+    uint64_t memory_waits; /* times a job was taken back to wait for memory */
 } gr_pool_stats;
 
 /* NULL on failure. */
@@ -82,6 +85,14 @@ gr_pool_verdict gr_pool_rate(gr_pool *p, const gr_ip *key, uint64_t now, unsigne
  * never called, *retry_after set. */
 gr_pool_verdict gr_pool_submit(gr_pool *p, gr_pool_job *job, const gr_ip *key, uint64_t now,
                                unsigned *retry_after);
+
+/* Called from a job's fn (GR_POOL_RUN) that ran out of the process
+ * memory: the pool takes the job back to run again when a running job
+ * has ended (and so given its memory back), ahead of its client's later
+ * jobs, within max_queue_ns of its arrival.  0: taken back (fn returns
+ * without answering); -1: not worth waiting (no other job runs, or past
+ * the bound), answer it now. */
+int gr_pool_wait_memory(gr_pool *p, gr_pool_job *job, uint64_t now);
 
 /* Takes out the jobs queued longer than max_queue_ns and calls their fn
  * (GR_POOL_EXPIRED) on the calling thread, with no lock held. */

@@ -727,6 +727,9 @@ void gr_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     }
     gr_metrics_arena(srv->metrics, -(int64_t)req->arena_charged, gr_arena_peak(req->arena));
     gr_metrics_inflight(srv->metrics, -1);
+    if (req->solve_arena != NULL) {
+        gr_arena_destroy(req->solve_arena);
+    }
     gr_arena *arena = req->arena;
     size_t fresh = req->arena_charged; /* req lives in the arena */
     gr_conn *cc = req->conn_entry;

@@ -109,7 +109,8 @@ typedef struct gr_req {
     gr_stop stop;                /* cancel flags and deadline, attached to the arena */
     gr_status result;
     gr_problem problem;
-    char *out; /* the 200 body, in the arena */
+    char *out;             /* the 200 body, in the arena (or solve_arena) */
+    gr_arena *solve_arena; /* a pooled analysis's own (pool.c), freed at completion */
     size_t out_len;
     size_t discarded; /* body bytes dropped after a raw answer */
     unsigned status;

@@ -268,3 +268,34 @@ def test_access_log_names_the_forwarded_client(_srv):
     # the trusted proxy's request is logged as its client's; an untrusted
     # peer's as the peer's, whatever its header says
     assert "203.0.113.50" in log and "203.0.113.51" not in log and LIGHT in log, log
+
+
+def test_requests_that_fit_alone_wait_for_memory(_srv):
+    # a 2.3 MB Nim body takes ~23 MB to read and answer (the pool's path:
+    # it is not small); two at once do not fit in 36M together.  Without
+    # waiting, one of them would be 503 memory-unavailable.
+    srv = start(["--threads", "2", "--max-memory", "36M"])
+    try:
+        piles = list(range(1, 300000))
+        body = json.dumps({"piles": piles}).encode()
+        want = 0
+        for p in piles:
+            want ^= p
+        out = {}
+
+        def one(i):
+            out[i] = raw(srv.port, "POST", "/v1/nim", body, source=LIGHT)
+        ts = [threading.Thread(target=one, args=(i,)) for i in range(3)]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join(120)
+        statuses = [out[i][0] for i in range(3)]
+        waits = metric(srv, "grundyd_memory_waits_total")
+        print(f"    three ~23 MB requests under --max-memory 36M: {statuses}, "
+              f"{waits} waits for memory")
+        assert statuses == [200, 200, 200], out
+        assert all(json.loads(out[i][2])["grundy"] == want for i in range(3))
+        assert metric(srv, "grundyd_queue_memory_waits") == 0
+    finally:
+        assert srv.stop() == 0
