@@ -35,7 +35,7 @@ HTTP_OBJ := $(HTTP_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/embed.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # The HTTP layer's pure parts (no libmicrohttpd), unit-tested directly.
-HTTP_PURE_OBJ := $(BUILD)/obj/src/http/head.o $(BUILD)/obj/src/http/body.o
+HTTP_PURE_OBJ := $(BUILD)/obj/src/http/head.o $(BUILD)/obj/src/http/body.o $(BUILD)/obj/src/http/client.o
 
 CORE_LIB := $(BUILD)/libgrundy.a
 JSON_LIB := $(BUILD)/libgrundyjson.a

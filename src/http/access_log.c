@@ -117,13 +117,14 @@ void gr_log_request(gr_server *srv, struct MHD_Connection *conn, const gr_req *r
     }
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    gr_log_entry e = {ci != NULL ? ci->client_addr : NULL,
-                      req->method,
-                      req->path,
-                      req->status,
-                      req->bytes,
-                      dur_ns,
-                      req->id};
+    const struct sockaddr *client = ci != NULL ? ci->client_addr : NULL;
+    /* behind a trusted proxy the line names the client it forwarded for
+     * (as nginx's real_ip module sets $remote_addr) */
+    struct sockaddr_storage fwd;
+    if (srv->proxies.n > 0 && gr_ip_to_sockaddr(&req->client, &fwd)) {
+        client = (const struct sockaddr *)&fwd;
+    }
+    gr_log_entry e = {client, req->method, req->path, req->status, req->bytes, dur_ns, req->id};
     gr_log_write(srv, &e);
 }
 

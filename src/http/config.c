@@ -6,6 +6,8 @@
  */
 #include "http/config.h"
 
+#include "http/client.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,9 @@ typedef struct gr_opt {
 } gr_opt;
 
 #define GR_OFF(f) offsetof(gr_config, f)
+
+/* --max-inflight-per-client not given: --threads, known after parsing. */
+#define GR_CONFIG_UNSET UINT32_MAX
 
 static const gr_opt gr_opts[] = {
     {"--port", "PORT", GR_OPT_UINT, GR_OFF(port), 0, 65535,
@@ -51,8 +56,28 @@ static const gr_opt gr_opts[] = {
     {"--backlog", "GRUNDYD_BACKLOG", GR_OPT_UINT, GR_OFF(backlog), 1, 65535,
      "listen backlog (default 511)"},
     {"--max-inflight", "GRUNDYD_MAX_INFLIGHT", GR_OPT_UINT, GR_OFF(max_inflight), 1, 1000000,
-     "analyses queued or running at most, counted once the body is in; beyond it 503 "
-     "(default 64)"},
+     "analyses and sequences queued or running at most, counted once the body is in; "
+     "beyond it 503 (default 64)"},
+    {"--max-inflight-per-client", "GRUNDYD_MAX_INFLIGHT_PER_CLIENT", GR_OPT_UINT,
+     GR_OFF(max_inflight_client), 0, 1000000,
+     "analyses and sequences one client may have queued or running; beyond it 429, "
+     "0 = unlimited (default: --threads)"},
+    {"--rate-per-client", "GRUNDYD_RATE_PER_CLIENT", GR_OPT_UINT, GR_OFF(rate_per_client), 0,
+     1000000,
+     "requests a second one client may send on average (a token bucket; probes and "
+     "/metrics are not counted); beyond it 429, 0 = unlimited (default 50)"},
+    {"--rate-burst", "GRUNDYD_RATE_BURST", GR_OPT_UINT, GR_OFF(rate_burst), 1, 1000000,
+     "requests one client may send at once above --rate-per-client (default 100)"},
+    {"--max-queue-seconds", "GRUNDYD_MAX_QUEUE_SECONDS", GR_OPT_UINT, GR_OFF(max_queue), 0, 86400,
+     "seconds an analysis or sequence may wait for a worker; past them 503 with "
+     "Retry-After instead of a late start, 0 = unlimited (default 30)"},
+    {"--trusted-proxies", "GRUNDYD_TRUSTED_PROXIES", GR_OPT_STR, GR_OFF(trusted_proxies), 0, 0,
+     "CIDRs of the proxies in front (e.g. 10.0.0.0/8,fd00::/8): for a connection from one, "
+     "the client is the first untrusted address of the forwarding header, from the right "
+     "(default: none; the client is the peer address)"},
+    {"--forwarded-header", "GRUNDYD_FORWARDED_HEADER", GR_OPT_STR, GR_OFF(forwarded_header), 0, 0,
+     "the header the trusted proxies write: x-forwarded-for or forwarded "
+     "(default x-forwarded-for)"},
     {"--shutdown-timeout", "GRUNDYD_SHUTDOWN_TIMEOUT", GR_OPT_UINT, GR_OFF(shutdown_timeout), 0,
      86400, "seconds to let in-flight requests finish on SIGTERM (default 30)"},
     {"--max-analysis-seconds", "GRUNDYD_MAX_ANALYSIS_SECONDS", GR_OPT_UINT, GR_OFF(max_analysis), 1,
@@ -80,8 +105,8 @@ static const gr_opt gr_opts[] = {
      UINT64_C(1) << 42,
      "bytes of the table cache shared by all requests (octal, subtraction), least recently "
      "used dropped first (default 256M)"},
-    {"--max-octal-values", "GRUNDYD_MAX_OCTAL_VALUES", GR_OPT_SIZE, GR_OFF(max_octal_values),
-     64, UINT64_C(1) << 30,
+    {"--max-octal-values", "GRUNDYD_MAX_OCTAL_VALUES", GR_OPT_SIZE, GR_OFF(max_octal_values), 64,
+     UINT64_C(1) << 30,
      "values an octal table may reach without a confirmed period; past it 422 "
      "(default 33554432 = 2^25)"},
     {"--background-threads", "GRUNDYD_BACKGROUND_THREADS", GR_OPT_UINT,
@@ -218,6 +243,29 @@ uint64_t gr_config_default_memory(void)
     return lim / 4 * 3;
 }
 
+/* The fairness options that depend on others or need more than a
+ * number's check. */
+static int gr_config_fairness(gr_config *cfg)
+{
+    if (cfg->max_inflight_client == GR_CONFIG_UNSET) {
+        cfg->max_inflight_client = cfg->threads;
+    }
+    if (strcasecmp(cfg->forwarded_header, "x-forwarded-for") != 0 &&
+        strcasecmp(cfg->forwarded_header, "forwarded") != 0) {
+        fprintf(stderr, "grundyd: --forwarded-header: \"%s\" is not x-forwarded-for or forwarded\n",
+                cfg->forwarded_header);
+        return -1;
+    }
+    gr_proxies p;
+    const char *bad = NULL;
+    if (cfg->trusted_proxies != NULL && gr_proxies_parse(cfg->trusted_proxies, &p, &bad) != 0) {
+        fprintf(stderr, "grundyd: --trusted-proxies: \"%s\" is not a list of at most %d CIDRs\n",
+                bad, GR_CLIENT_MAX_PROXIES);
+        return -1;
+    }
+    return 0;
+}
+
 int gr_config_load(gr_config *cfg, int argc, char **argv)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -232,6 +280,12 @@ int gr_config_load(gr_config *cfg, int argc, char **argv)
         .max_conn_per_ip = 0,
         .backlog = 511,
         .max_inflight = 64,
+        .max_inflight_client = GR_CONFIG_UNSET,
+        .rate_per_client = 50,
+        .rate_burst = 100,
+        .max_queue = 30,
+        .trusted_proxies = NULL,
+        .forwarded_header = "x-forwarded-for",
         .shutdown_timeout = 30,
         .max_analysis = 30,
         .max_search_nodes = 8000000,
@@ -287,5 +341,5 @@ int gr_config_load(gr_config *cfg, int argc, char **argv)
             return -1;
         }
     }
-    return 0;
+    return gr_config_fairness(cfg);
 }

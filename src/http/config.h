@@ -18,13 +18,20 @@ typedef struct gr_config {
     unsigned max_connections;
     unsigned max_conn_per_ip; /* 0 = unlimited */
     unsigned backlog;
-    unsigned max_inflight;     /* solving requests at once; past it 503 */
-    unsigned shutdown_timeout; /* seconds to wait for in-flight requests */
-    unsigned max_analysis;     /* seconds any analysis may run */
-    unsigned log_flush_ms;     /* access log lines are written within this; 0: at once */
-    uint64_t max_memory;       /* every request arena together, bytes */
-    uint64_t max_search_nodes; /* games solved by search: node budget per request */
-    unsigned max_quotient_order; /* misère quotients: the most elements */
+    unsigned max_inflight; /* solving requests at once; past it 503 */
+    /* fairness between clients (pool.c, client.c) */
+    unsigned max_inflight_client; /* jobs queued or running per client; 0: unlimited */
+    unsigned rate_per_client;     /* requests a second per client; 0: unlimited */
+    unsigned rate_burst;          /* the token bucket's depth */
+    unsigned max_queue;           /* seconds a job may wait for a worker; 0: unlimited */
+    const char *trusted_proxies;  /* CIDR list; NULL: none */
+    const char *forwarded_header; /* "x-forwarded-for" or "forwarded" */
+    unsigned shutdown_timeout;    /* seconds to wait for in-flight requests */
+    unsigned max_analysis;        /* seconds any analysis may run */
+    unsigned log_flush_ms;        /* access log lines are written within this; 0: at once */
+    uint64_t max_memory;          /* every request arena together, bytes */
+    uint64_t max_search_nodes;    /* games solved by search: node budget per request */
+    unsigned max_quotient_order;  /* misère quotients: the most elements */
     const char *cors_origin;
     gr_log_format log_format;
     uint64_t cache_memory;     /* bytes of the shared table cache */

@@ -78,33 +78,39 @@ void gr_conns_unlock(gr_conns *t)
     pthread_mutex_unlock(&t->lock);
 }
 
-void gr_conns_drop_stale_locked(gr_conns *t, int fd)
+gr_conn *gr_conns_take_stale_locked(gr_conns *t, int fd)
 {
     if (fd >= 0 && (size_t)fd < t->nfd && t->by_fd[fd] != NULL) {
         gr_conn *old = t->by_fd[fd];
         gr_conns_remove_locked(t, old);
-        gr_conn_free(old);
+        return old;
     }
+    return NULL;
 }
 
-gr_conn *gr_conns_add_locked(gr_conns *t, int fd, uint64_t now)
+gr_conn *gr_conn_new(int fd, uint64_t now)
 {
-    if (fd < 0 || (size_t)fd >= t->nfd) {
-        return NULL;
-    }
-    gr_conns_drop_stale_locked(t, fd);
     gr_conn *c = calloc(1, sizeof(*c));
     if (c == NULL) {
         return NULL;
     }
     c->fd = fd;
+    c->prev = c->next = c;
     atomic_init(&c->state, GR_CONN_GATE);
     atomic_init(&c->since_ns, now);
     c->rx_mark = 0;
-    gr_list_append(&t->all, c);
-    t->by_fd[fd] = c;
-    t->count++;
     return c;
+}
+
+int gr_conns_insert_locked(gr_conns *t, gr_conn *c)
+{
+    if (c->fd < 0 || (size_t)c->fd >= t->nfd || t->by_fd[c->fd] != NULL) {
+        return -1;
+    }
+    gr_list_append(&t->all, c);
+    t->by_fd[c->fd] = c;
+    t->count++;
+    return 0;
 }
 
 void gr_conns_move(gr_conns *t, gr_conn *c, gr_conn_state s, uint64_t now)

@@ -16,7 +16,11 @@
  * callbacks find theirs.
  *
  * Lock order: the table's mutex is taken alone; nothing else is locked
- * while it is held.
+ * while it is held.  The front door decides under it and acts after it:
+ * no send, no log write, no allocation or free under the lock, only
+ * system calls that never block and that must see the descriptor still
+ * belonging to the entry (epoll_ctl, shutdown, dup, a MSG_PEEK recv,
+ * getsockopt).
  */
 #ifndef GR_CONNS_H
 #define GR_CONNS_H
@@ -77,13 +81,17 @@ void gr_conns_fini(gr_conns *t);
 void gr_conns_lock(gr_conns *t);
 void gr_conns_unlock(gr_conns *t);
 
-/* Under the lock: adds a new connection (state GATE) and returns it, or
- * NULL on malloc failure or a descriptor past the table. */
-/* Removes and frees the entry of fd, if any: a descriptor that was closed
- * without our hearing of it (a connection libmicrohttpd dropped before
- * announcing it), now reused by accept. */
-void gr_conns_drop_stale_locked(gr_conns *t, int fd);
-gr_conn *gr_conns_add_locked(gr_conns *t, int fd, uint64_t now);
+/* A new entry (state GATE) for fd, not yet in the table: allocated
+ * before the lock is taken.  NULL on malloc failure. */
+gr_conn *gr_conn_new(int fd, uint64_t now);
+/* Under the lock: adds c; -1 when its descriptor is past the table or
+ * taken. */
+int gr_conns_insert_locked(gr_conns *t, gr_conn *c);
+/* Under the lock: takes out the entry of fd, if any (the caller frees it
+ * after the lock): a descriptor that was closed without our hearing of it
+ * (a connection libmicrohttpd dropped before announcing it), now reused by
+ * accept. */
+gr_conn *gr_conns_take_stale_locked(gr_conns *t, int fd);
 /* Moves c to state s as of now: two atomic stores, no lock.  Into and out
  * of LINGER only under the lock (it is counted). */
 void gr_conns_move(gr_conns *t, gr_conn *c, gr_conn_state s, uint64_t now);

@@ -18,6 +18,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/tcp.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -25,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/prctl.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -40,14 +42,15 @@
 #define GR_SWEEP_MS 100
 
 /* A connection idle between requests for longer than this has its
- * received-byte count read only once every GR_IDLE_POLL_NS, not every
- * sweep: the reads cost a system call each, and a connection that has
- * been quiet for a second is far more often about to close than to send
- * (1,000 idle keep-alive connections: 1,000 reads a second, not 10,000).
- * A head begun then is seen up to that much later, well inside --timeout
- * (its resolution is a second). */
+ * received-byte count read only on a full poll, a quarter of --timeout
+ * apart (at least 1 s, at most GR_IDLE_POLL_MAX_NS), not every sweep: the
+ * reads cost a system call each, and a connection that has been quiet for
+ * a second is far more often about to close than to send (10,000 idle
+ * keep-alive connections read every second cost 1.6% of a core, every
+ * 5 s 0.3%: bench/RESULTS.md).  A head begun then is seen up to that much
+ * later: its deadline is --timeout and at most a quarter more. */
 #define GR_IDLE_YOUNG_NS (1000ull * 1000000u)
-#define GR_IDLE_POLL_NS (1000ull * 1000000u)
+#define GR_IDLE_POLL_MAX_NS (5000ull * 1000000u)
 
 /* A refused connection is read and dropped for at most this long (or
  * GR_LINGER_BYTES), so that a client still writing its request reads the
@@ -69,60 +72,131 @@ struct gr_front {
     _Atomic int listening; /* the listening socket is open */
     uint64_t last_sweep;
     uint64_t last_idle_poll; /* the last sweep that read every idle connection */
+    bool accept_paused;      /* EMFILE: the listening socket is out of the set */
+    uint64_t paused_ns;
+    size_t paused_count; /* connections open when it paused */
     char peek[GR_HEAD_LIMIT + 1];
 };
 
-/* A problem written on a socket the front still holds (or that
+/* What the front decided under the table's lock and does after it: a
+ * problem to write and log, a descriptor to close, an entry to free.
+ * Under the lock only non-blocking system calls that keep a descriptor's
+ * identity run (epoll_ctl, shutdown, dup, a MSG_PEEK recv): no send, no
+ * log write, no allocation (conns.h). */
+typedef struct gr_front_act {
+    gr_conn *c;    /* a front-held entry to answer (then linger), or to free */
+    int fd;        /* a descriptor to close (the entry's, or a dup), or -1 */
+    int answer_fd; /* write the problem here first, or -1 */
+    bool linger;   /* c: answered, then lingering (else: freed) */
+    bool shut;     /* shutdown(answer_fd) after the answer (libmicrohttpd's connection) */
+    gr_problem_kind kind;
+    const char *detail;
+    struct sockaddr_storage addr;
+    uint64_t began;
+} gr_front_act;
+
+/* Actions a sweep takes at most; the rest wait for the next sweep. */
+#define GR_FRONT_ACTS 128
+
+/* A problem written on a socket (one the front holds, or a dup of one that
  * libmicrohttpd holds between requests), counted and logged like any
- * answer. */
-static void gr_front_answer(gr_front *f, gr_conn *c, gr_problem_kind kind, const char *detail)
+ * answer.  No lock held. */
+static void gr_front_answer(gr_front *f, int fd, const struct sockaddr_storage *addr,
+                            uint64_t began, gr_problem_kind kind, const char *detail)
 {
     char id[48];
     gr_make_request_id(f->srv, id, sizeof(id));
     unsigned status = (unsigned)gr_problem_type_of(kind)->status;
-    size_t bytes = gr_write_raw_problem(f->srv, c->fd, id, kind, detail);
+    size_t bytes = gr_write_raw_problem(f->srv, fd, id, kind, detail);
     uint64_t now = gr_now_ns();
-    uint64_t began = c->first_byte_ns != 0 ? c->first_byte_ns : atomic_load(&c->since_ns);
     gr_metrics_observe(f->srv->metrics, gr_route_count(), status, now - began);
-    gr_log_entry e = {(const struct sockaddr *)&c->addr, NULL, NULL, status, bytes,
-                      now > began ? now - began : 0,     id};
+    gr_log_entry e = {(const struct sockaddr *)addr, NULL, NULL, status, bytes,
+                      now > began ? now - began : 0, id};
     gr_log_write(f->srv, &e);
 }
 
-/* Under the lock: closes a connection the front holds (GATE or LINGER). */
-static void gr_front_close_locked(gr_front *f, gr_conn *c)
+static uint64_t gr_front_began(const gr_conn *c)
 {
-    epoll_ctl(f->epfd, EPOLL_CTL_DEL, c->fd, NULL);
-    close(c->fd);
-    gr_conns_remove_locked(&f->srv->conns, c);
-    gr_conn_free(c);
+    return c->first_byte_ns != 0 ? c->first_byte_ns : atomic_load(&c->since_ns);
 }
 
-/* Under the lock: a refused connection reads and drops for a while. */
-static void gr_front_linger_locked(gr_front *f, gr_conn *c, uint64_t now)
+/* Under the lock: takes a connection the front holds (GATE or LINGER) out
+ * of the table; the caller closes act->fd and frees act->c after. */
+static void gr_front_take_locked(gr_front *f, gr_conn *c, gr_front_act *act)
 {
+    epoll_ctl(f->epfd, EPOLL_CTL_DEL, c->fd, NULL);
+    gr_conns_remove_locked(&f->srv->conns, c);
+    *act = (gr_front_act){.c = c, .fd = c->fd, .answer_fd = -1};
+}
+
+/* An answer for a connection the front holds, then linger (fills act
+ * only: with or without the lock). */
+static void gr_front_refusal(gr_conn *c, gr_problem_kind kind, const char *detail,
+                             gr_front_act *act)
+{
+    *act = (gr_front_act){.c = c,
+                          .fd = -1,
+                          .answer_fd = c->fd,
+                          .linger = true,
+                          .kind = kind,
+                          .detail = detail,
+                          .addr = c->addr,
+                          .began = gr_front_began(c)};
+}
+
+/* Under the lock: a refused connection reads and drops for a while, or is
+ * closed at once when too many linger (act->fd then to close). */
+static void gr_front_linger_locked(gr_front *f, gr_conn *c, uint64_t now, gr_front_act *act)
+{
+    act->fd = -1;
+    act->c = NULL;
     if (f->srv->conns.lingering >= GR_LINGER_MAX) {
-        gr_front_close_locked(f, c);
+        gr_front_take_locked(f, c, act);
         return;
     }
     gr_conns_move(&f->srv->conns, c, GR_CONN_LINGER, now);
 }
 
-/* Under the lock: closes v to make room (an evictable connection). */
-static int gr_front_evict_locked(gr_front *f, gr_conn *v, uint64_t now)
+/* After the lock: does what act says (the lock is taken again for a
+ * lingering move). */
+static void gr_front_act_on(gr_front *f, gr_front_act *act)
 {
+    if (act->answer_fd >= 0) {
+        gr_front_answer(f, act->answer_fd, &act->addr, act->began, act->kind, act->detail);
+        if (act->shut) {
+            shutdown(act->answer_fd, SHUT_RDWR);
+        }
+    }
+    if (act->linger) {
+        gr_conns_lock(&f->srv->conns);
+        gr_front_linger_locked(f, act->c, gr_now_ns(), act);
+        gr_conns_unlock(&f->srv->conns);
+    }
+    if (act->fd >= 0) {
+        close(act->fd);
+    }
+    if (act->c != NULL) {
+        gr_conn_free(act->c);
+    }
+}
+
+/* Under the lock: closes v to make room (an evictable connection); act
+ * gets what to close after (nothing for libmicrohttpd's, which is shut
+ * down here: it sees the end of the stream and closes it itself, freeing
+ * the entry in gr_conn_notify). */
+static int gr_front_evict_locked(gr_front *f, gr_conn *v, uint64_t now, gr_front_act *act)
+{
+    *act = (gr_front_act){.fd = -1, .answer_fd = -1};
     if (v == NULL) {
         return -1;
     }
     if (atomic_load(&v->state) == GR_CONN_IDLE) {
-        /* libmicrohttpd's: it sees the end of the stream and closes it
-         * (and frees the entry, gr_conn_notify). */
         if (!gr_conns_cas(v, GR_CONN_IDLE, GR_CONN_KILLED, now)) {
             return -1; /* it just became busy */
         }
         shutdown(v->fd, SHUT_RDWR);
     } else {
-        gr_front_close_locked(f, v);
+        gr_front_take_locked(f, v, act);
     }
     gr_metrics_evicted(f->srv->metrics);
     return 0;
@@ -131,24 +205,57 @@ static int gr_front_evict_locked(gr_front *f, gr_conn *v, uint64_t now)
 /* Under the lock: whether a new connection from addr may be admitted,
  * evicting to make room: the connection idle (or unfinished) the longest,
  * of the same peer when --max-connections-per-ip is what is reached, else
- * of the whole table. */
+ * of the whole table.  acts[0..2) get what to do after. */
 static bool gr_front_make_room_locked(gr_front *f, const struct sockaddr_storage *addr,
-                                      uint64_t now)
+                                      uint64_t now, gr_front_act acts[2])
 {
     gr_server *srv = f->srv;
     unsigned per_ip = srv->cfg.max_conn_per_ip;
+    acts[0] = acts[1] = (gr_front_act){.fd = -1, .answer_fd = -1};
     if (per_ip != 0) {
         gr_conn *oldest;
         if (gr_conns_same_peer_locked(&srv->conns, addr, &oldest) >= per_ip &&
-            gr_front_evict_locked(f, oldest, now) != 0) {
+            gr_front_evict_locked(f, oldest, now, &acts[0]) != 0) {
             return false;
         }
     }
     if (srv->conns.count >= srv->cfg.max_connections &&
-        gr_front_evict_locked(f, gr_conns_oldest_locked(&srv->conns), now) != 0) {
+        gr_front_evict_locked(f, gr_conns_oldest_locked(&srv->conns), now, &acts[1]) != 0) {
         return false;
     }
     return true;
+}
+
+/* Out of descriptors: stop taking connections off the listen queue (they
+ * wait there, in the kernel) until one of ours closes or a while has
+ * passed, instead of waking for the same EMFILE again and again. */
+#define GR_ACCEPT_PAUSE_NS (1000ull * 1000000u)
+
+static void gr_front_pause_accept(gr_front *f)
+{
+    if (!f->accept_paused) {
+        epoll_ctl(f->epfd, EPOLL_CTL_DEL, f->listen_fd, NULL);
+        f->accept_paused = true;
+        f->paused_ns = gr_now_ns();
+        gr_conns_lock(&f->srv->conns);
+        f->paused_count = f->srv->conns.count;
+        gr_conns_unlock(&f->srv->conns);
+    }
+}
+
+static void gr_front_maybe_resume_accept(gr_front *f, uint64_t now)
+{
+    if (!f->accept_paused || f->listen_fd < 0) {
+        return;
+    }
+    gr_conns_lock(&f->srv->conns);
+    size_t count = f->srv->conns.count;
+    gr_conns_unlock(&f->srv->conns);
+    if (count < f->paused_count || now - f->paused_ns >= GR_ACCEPT_PAUSE_NS) {
+        struct epoll_event lev = {.events = EPOLLIN, .data.fd = f->listen_fd};
+        epoll_ctl(f->epfd, EPOLL_CTL_ADD, f->listen_fd, &lev);
+        f->accept_paused = false;
+    }
 }
 
 static void gr_front_accept(gr_front *f)
@@ -164,54 +271,58 @@ static void gr_front_accept(gr_front *f)
                 continue;
             }
             if (errno == EMFILE || errno == ENFILE) {
-                /* Out of descriptors (a limit lowered under us): make room
-                 * for the next round. */
-                gr_conns_lock(&srv->conns);
-                gr_front_evict_locked(f, gr_conns_oldest_locked(&srv->conns), gr_now_ns());
-                gr_conns_unlock(&srv->conns);
+                gr_front_pause_accept(f);
+                gr_metrics_accept_paused(srv->metrics);
             }
             return;
         }
         uint64_t now = gr_now_ns();
-        gr_conns_lock(&srv->conns);
-        /* before making room: a stale entry of this descriptor is not a
-         * connection to evict (shutting it down would cut the new one) */
-        gr_conns_drop_stale_locked(&srv->conns, fd);
-        bool refuse = !gr_front_make_room_locked(f, &addr, now);
-        gr_conn *c = gr_conns_add_locked(&srv->conns, fd, now);
+        gr_conn *c = gr_conn_new(fd, now); /* allocated before the lock */
         if (c == NULL) {
-            gr_conns_unlock(&srv->conns);
             close(fd);
             continue;
         }
         memcpy(&c->addr, &addr, alen);
         c->addrlen = alen;
+        gr_front_act acts[3];
+        acts[2] = (gr_front_act){.fd = -1, .answer_fd = -1};
+        gr_conns_lock(&srv->conns);
+        /* before making room: a stale entry of this descriptor is not a
+         * connection to evict (shutting it down would cut the new one) */
+        acts[2].c = gr_conns_take_stale_locked(&srv->conns, fd);
+        bool refuse = !gr_front_make_room_locked(f, &addr, now, acts);
         struct epoll_event ev = {.events = EPOLLIN | EPOLLRDHUP | EPOLLET, .data.fd = fd};
-        if (epoll_ctl(f->epfd, EPOLL_CTL_ADD, fd, &ev) != 0) {
+        bool added = gr_conns_insert_locked(&srv->conns, c) == 0;
+        if (added && epoll_ctl(f->epfd, EPOLL_CTL_ADD, fd, &ev) != 0) {
             gr_conns_remove_locked(&srv->conns, c);
-            gr_conns_unlock(&srv->conns);
+            added = false;
+        }
+        gr_front_act refusal = {.fd = -1, .answer_fd = -1};
+        if (added && refuse) {
+            gr_front_refusal(c, GR_PROBLEM_TOO_MANY_CONNECTIONS,
+                             "every connection is busy with a request (--max-connections); "
+                             "retry shortly",
+                             &refusal);
+        }
+        gr_conns_unlock(&srv->conns);
+        for (int i = 0; i < 3; i++) {
+            gr_front_act_on(f, &acts[i]);
+        }
+        if (!added) {
             gr_conn_free(c);
             close(fd);
             continue;
         }
-        if (refuse) {
-            gr_front_answer(f, c, GR_PROBLEM_TOO_MANY_CONNECTIONS,
-                            "every connection is busy with a request (--max-connections); "
-                            "retry shortly");
-            gr_front_linger_locked(f, c, now);
-        }
-        gr_conns_unlock(&srv->conns);
+        gr_front_act_on(f, &refusal);
     }
 }
 
-/* Hands a connection whose first head is complete to libmicrohttpd. */
+/* Hands a connection whose first head is complete to libmicrohttpd.  No
+ * lock held; c is the front's until MHD_add_connection. */
 static void gr_front_hand_on(gr_front *f, gr_conn *c, uint64_t now)
 {
     gr_server *srv = f->srv;
     epoll_ctl(f->epfd, EPOLL_CTL_DEL, c->fd, NULL);
-    /* IDLE until the access handler takes it (BUSY): still evictable, but
-     * the newest, so the last to go. */
-    gr_conns_move(&srv->conns, c, GR_CONN_IDLE, now);
     /* the head is whole: no deadline runs until a next head begins (the
      * sweep marks the byte count first, so this head's bytes do not count) */
     c->first_byte_ns = 0;
@@ -221,6 +332,10 @@ static void gr_front_hand_on(gr_front *f, gr_conn *c, uint64_t now)
     struct sockaddr_storage addr;
     memcpy(&addr, &c->addr, sizeof(addr));
     socklen_t alen = c->addrlen;
+    /* IDLE until the access handler takes it (BUSY): still evictable, but
+     * the newest, so the last to go. */
+    gr_conns_lock(&srv->conns);
+    gr_conns_move(&srv->conns, c, GR_CONN_IDLE, now);
     gr_conns_unlock(&srv->conns);
     /* c may be freed by a libmicrohttpd thread from here on. */
     if (MHD_add_connection(srv->daemon, fd, (const struct sockaddr *)&addr, alen) != MHD_YES) {
@@ -230,16 +345,17 @@ static void gr_front_hand_on(gr_front *f, gr_conn *c, uint64_t now)
         gr_conn *same = srv->conns.by_fd[fd];
         if (same != NULL) {
             gr_conns_remove_locked(&srv->conns, same);
-            gr_conn_free(same);
         }
-        return; /* locked, as the caller expects */
+        gr_conns_unlock(&srv->conns);
+        gr_conn_free(same);
     }
-    gr_conns_lock(&srv->conns);
 }
 
-/* Under the lock: bytes on a connection the front holds. */
-static void gr_front_readable_locked(gr_front *f, gr_conn *c, uint64_t now)
+/* Bytes on a connection the front holds (GATE or LINGER: only this thread
+ * changes or frees those entries, so no lock is needed to read them). */
+static void gr_front_readable(gr_front *f, gr_conn *c, uint64_t now)
 {
+    gr_front_act act = {.fd = -1, .answer_fd = -1};
     if (atomic_load(&c->state) == GR_CONN_LINGER) {
         char sink[4096];
         for (;;) {
@@ -252,44 +368,50 @@ static void gr_front_readable_locked(gr_front *f, gr_conn *c, uint64_t now)
             } else if (n < 0 && (errno == EAGAIN || errno == EINTR)) {
                 return;
             }
-            gr_front_close_locked(f, c);
+            break; /* done lingering */
+        }
+    } else {
+        ssize_t n = recv(c->fd, f->peek, GR_HEAD_LIMIT, MSG_PEEK | MSG_DONTWAIT);
+        if (n < 0 && (errno == EAGAIN || errno == EINTR)) {
             return;
         }
+        if (n > 0) {
+            if (c->first_byte_ns == 0) {
+                c->first_byte_ns = now;
+            }
+            gr_head_result res;
+            gr_head_check(f->peek, (size_t)n, GR_HEAD_LIMIT, &res);
+            gr_problem_kind kind;
+            switch (res.verdict) {
+            case GR_HEAD_INCOMPLETE:
+                return;
+            case GR_HEAD_OK:
+                gr_front_hand_on(f, c, now);
+                return;
+            case GR_HEAD_TE_UNKNOWN:
+                kind = GR_PROBLEM_NOT_IMPLEMENTED;
+                break;
+            case GR_HEAD_TOO_LARGE:
+                kind = GR_PROBLEM_HEADER_TOO_LARGE;
+                break;
+            case GR_HEAD_URI_TOO_LONG:
+                kind = GR_PROBLEM_URI_TOO_LONG;
+                break;
+            case GR_HEAD_BAD:
+            default:
+                kind = GR_PROBLEM_INVALID_REQUEST;
+                break;
+            }
+            gr_front_refusal(c, kind, res.why, &act);
+            gr_front_act_on(f, &act);
+            return;
+        }
+        /* n == 0 or an error: gone before saying anything */
     }
-    ssize_t n = recv(c->fd, f->peek, GR_HEAD_LIMIT, MSG_PEEK | MSG_DONTWAIT);
-    if (n < 0 && (errno == EAGAIN || errno == EINTR)) {
-        return;
-    }
-    if (n <= 0) {
-        gr_front_close_locked(f, c); /* gone before saying anything */
-        return;
-    }
-    if (c->first_byte_ns == 0) {
-        c->first_byte_ns = now;
-    }
-    gr_head_result res;
-    gr_head_check(f->peek, (size_t)n, GR_HEAD_LIMIT, &res);
-    switch (res.verdict) {
-    case GR_HEAD_INCOMPLETE:
-        return;
-    case GR_HEAD_OK:
-        gr_front_hand_on(f, c, now);
-        return;
-    case GR_HEAD_TE_UNKNOWN:
-        gr_front_answer(f, c, GR_PROBLEM_NOT_IMPLEMENTED, res.why);
-        break;
-    case GR_HEAD_TOO_LARGE:
-        gr_front_answer(f, c, GR_PROBLEM_HEADER_TOO_LARGE, res.why);
-        break;
-    case GR_HEAD_URI_TOO_LONG:
-        gr_front_answer(f, c, GR_PROBLEM_URI_TOO_LONG, res.why);
-        break;
-    case GR_HEAD_BAD:
-    default:
-        gr_front_answer(f, c, GR_PROBLEM_INVALID_REQUEST, res.why);
-        break;
-    }
-    gr_front_linger_locked(f, c, now);
+    gr_conns_lock(&f->srv->conns);
+    gr_front_take_locked(f, c, &act);
+    gr_conns_unlock(&f->srv->conns);
+    gr_front_act_on(f, &act);
 }
 
 /* Bytes the kernel has received on a socket, all told (0 if unknown). */
@@ -304,37 +426,45 @@ static uint64_t gr_rx_bytes(int fd)
     return ti.tcpi_bytes_received;
 }
 
-/* Deadlines and hang-ups, every GR_SWEEP_MS. */
+/* Deadlines and hang-ups, every GR_SWEEP_MS: decided under the lock,
+ * done after it. */
 static void gr_front_sweep(gr_front *f)
 {
     gr_server *srv = f->srv;
     uint64_t timeout = (uint64_t)srv->cfg.timeout * 1000000000u;
+    gr_front_act acts[GR_FRONT_ACTS];
+    size_t nacts = 0;
+    static const char late[] = "the request head did not arrive within --timeout seconds "
+                               "of its first byte";
     gr_conns_lock(&srv->conns);
     /* read under the lock: every time stamp in the table is older */
     uint64_t now = gr_now_ns();
-    bool poll_all_idle = now - f->last_idle_poll >= GR_IDLE_POLL_NS;
+    uint64_t poll_ns = timeout / 4;
+    poll_ns = poll_ns < GR_IDLE_YOUNG_NS      ? GR_IDLE_YOUNG_NS
+              : poll_ns > GR_IDLE_POLL_MAX_NS ? GR_IDLE_POLL_MAX_NS
+                                              : poll_ns;
+    bool poll_all_idle = now - f->last_idle_poll >= poll_ns;
     if (poll_all_idle) {
         f->last_idle_poll = now;
     }
     gr_conn *head = &srv->conns.all;
-    for (gr_conn *c = head->next, *next; c != head; c = next) {
-        next = c->next; /* c may be closed and freed below */
+    for (gr_conn *c = head->next, *next; c != head && nacts < GR_FRONT_ACTS; c = next) {
+        next = c->next; /* c may leave the table below */
         uint64_t since = atomic_load_explicit(&c->since_ns, memory_order_relaxed);
         uint64_t age = now > since ? now - since : 0;
         switch (atomic_load(&c->state)) {
         case GR_CONN_GATE:
             if (c->first_byte_ns != 0 && now - c->first_byte_ns > timeout) {
-                gr_front_answer(f, c, GR_PROBLEM_REQUEST_TIMEOUT,
-                                "the request head did not arrive within --timeout seconds "
-                                "of its first byte");
-                gr_front_linger_locked(f, c, now);
+                /* answered and moved to LINGER right after the sweep, on
+                 * this thread, before anything else can look at it */
+                gr_front_refusal(c, GR_PROBLEM_REQUEST_TIMEOUT, late, &acts[nacts++]);
             } else if (c->first_byte_ns == 0 && age > timeout) {
-                gr_front_close_locked(f, c); /* idle since it connected */
+                gr_front_take_locked(f, c, &acts[nacts++]); /* idle since it connected */
             }
             break;
         case GR_CONN_LINGER:
             if (age > GR_LINGER_NS) {
-                gr_front_close_locked(f, c);
+                gr_front_take_locked(f, c, &acts[nacts++]);
             }
             break;
         case GR_CONN_IDLE: {
@@ -361,10 +491,21 @@ static void gr_front_sweep(gr_front *f)
             }
             if (c->first_byte_ns != 0 && now - c->first_byte_ns > timeout &&
                 gr_conns_cas(c, GR_CONN_IDLE, GR_CONN_KILLED, now)) {
-                gr_front_answer(f, c, GR_PROBLEM_REQUEST_TIMEOUT,
-                                "the request head did not arrive within --timeout seconds "
-                                "of its first byte");
-                shutdown(c->fd, SHUT_RDWR);
+                /* libmicrohttpd's socket: answered through a descriptor of
+                 * our own, which stays this socket whatever libmicrohttpd
+                 * does with its own once the lock is let go */
+                int dup_fd = fcntl(c->fd, F_DUPFD_CLOEXEC, 0);
+                if (dup_fd < 0) {
+                    shutdown(c->fd, SHUT_RDWR); /* no descriptor: close unanswered */
+                    break;
+                }
+                acts[nacts++] = (gr_front_act){.fd = dup_fd,
+                                               .answer_fd = dup_fd,
+                                               .shut = true,
+                                               .kind = GR_PROBLEM_REQUEST_TIMEOUT,
+                                               .detail = late,
+                                               .addr = c->addr,
+                                               .began = c->first_byte_ns};
             }
             break;
         }
@@ -387,12 +528,17 @@ static void gr_front_sweep(gr_front *f)
         }
     }
     gr_conns_unlock(&srv->conns);
+    for (size_t i = 0; i < nacts; i++) {
+        gr_front_act_on(f, &acts[i]);
+    }
 }
 
 static void gr_front_close_listener(gr_front *f)
 {
     if (f->listen_fd >= 0) {
-        epoll_ctl(f->epfd, EPOLL_CTL_DEL, f->listen_fd, NULL);
+        if (!f->accept_paused) {
+            epoll_ctl(f->epfd, EPOLL_CTL_DEL, f->listen_fd, NULL);
+        }
         close(f->listen_fd);
         f->listen_fd = -1;
         atomic_store(&f->listening, 0);
@@ -401,6 +547,7 @@ static void gr_front_close_listener(gr_front *f)
 
 static void *gr_front_main(void *arg)
 {
+    prctl(PR_SET_NAME, "gr-front"); /* for top -H and /proc/<pid>/task */
     gr_front *f = arg;
     gr_server *srv = f->srv;
     struct epoll_event evs[64];
@@ -425,11 +572,12 @@ static void *gr_front_main(void *arg)
             gr_conns_lock(&srv->conns);
             gr_conn *c = fd >= 0 && (size_t)fd < srv->conns.nfd ? srv->conns.by_fd[fd] : NULL;
             int st = c != NULL ? atomic_load(&c->state) : -1;
-            if (st == GR_CONN_GATE || st == GR_CONN_LINGER) {
-                gr_front_readable_locked(f, c, gr_now_ns());
-            }
             gr_conns_unlock(&srv->conns);
+            if (st == GR_CONN_GATE || st == GR_CONN_LINGER) {
+                gr_front_readable(f, c, gr_now_ns()); /* the front's own entry */
+            }
         }
+        gr_front_maybe_resume_accept(f, now);
         if (now - f->last_sweep >= (uint64_t)GR_SWEEP_MS * 1000000u) {
             f->last_sweep = now;
             gr_front_sweep(f);
@@ -437,15 +585,24 @@ static void *gr_front_main(void *arg)
     }
     gr_front_close_listener(f);
     /* What the front still holds never reached libmicrohttpd. */
-    gr_conns_lock(&srv->conns);
-    for (gr_conn *c = srv->conns.all.next, *next; c != &srv->conns.all; c = next) {
-        next = c->next;
-        int st = atomic_load(&c->state);
-        if (st == GR_CONN_GATE || st == GR_CONN_LINGER) {
-            gr_front_close_locked(f, c);
+    for (bool more = true; more;) {
+        gr_front_act acts[GR_FRONT_ACTS];
+        size_t nacts = 0;
+        gr_conns_lock(&srv->conns);
+        for (gr_conn *c = srv->conns.all.next, *next; c != &srv->conns.all && nacts < GR_FRONT_ACTS;
+             c = next) {
+            next = c->next;
+            int st = atomic_load(&c->state);
+            if (st == GR_CONN_GATE || st == GR_CONN_LINGER) {
+                gr_front_take_locked(f, c, &acts[nacts++]);
+            }
+        }
+        gr_conns_unlock(&srv->conns);
+        more = nacts == GR_FRONT_ACTS;
+        for (size_t i = 0; i < nacts; i++) {
+            gr_front_act_on(f, &acts[i]);
         }
     }
-    gr_conns_unlock(&srv->conns);
     return NULL;
 }
 

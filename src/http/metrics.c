@@ -19,11 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "http/pool.h"
 #include "http/routes.h"
 #include "http/shard.h"
 
 static const unsigned gr_statuses[] = {200, 204, 304, 400, 404, 405, 408, 413, 414,
-                                       415, 422, 431, 499, 500, 501, 503, 0};
+                                       415, 422, 429, 431, 499, 500, 501, 503, 0};
 #define GR_NSTATUS (sizeof(gr_statuses) / sizeof(gr_statuses[0]))
 
 /* Upper bounds in seconds; the last bucket is +Inf. */
@@ -51,8 +52,10 @@ struct gr_metrics {
     atomic_ullong arena_peak; /* rarely written: a max, read before the CAS */
     atomic_ullong evicted;    /* rare events: no shards */
     atomic_ullong cancelled;
+    atomic_ullong accept_paused;
     const gr_arena_quota *quota;
     struct gr_tcache *tables;
+    struct gr_pool *pool;
 };
 
 static _Thread_local unsigned gr_metrics_my_shard; /* see gr_shard_pick */
@@ -130,6 +133,16 @@ void gr_metrics_cancelled(gr_metrics *m)
 void gr_metrics_tables(gr_metrics *m, struct gr_tcache *tc)
 {
     m->tables = tc;
+}
+
+void gr_metrics_accept_paused(gr_metrics *m)
+{
+    atomic_fetch_add_explicit(&m->accept_paused, 1, memory_order_relaxed);
+}
+
+void gr_metrics_pool(gr_metrics *m, struct gr_pool *pool)
+{
+    m->pool = pool;
 }
 
 void gr_metrics_quota(gr_metrics *m, const gr_arena_quota *quota)
@@ -302,9 +315,14 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                    "# HELP grundyd_requests_cancelled_total Analyses cancelled because their "
                    "client went away.\n"
                    "# TYPE grundyd_requests_cancelled_total counter\n"
-                   "grundyd_requests_cancelled_total %llu\n",
+                   "grundyd_requests_cancelled_total %llu\n"
+                   "# HELP grundyd_accept_pauses_total Times accepting paused because the "
+                   "process was out of descriptors.\n"
+                   "# TYPE grundyd_accept_pauses_total counter\n"
+                   "grundyd_accept_pauses_total %llu\n",
                    atomic_load_explicit(&m->evicted, memory_order_relaxed),
-                   atomic_load_explicit(&m->cancelled, memory_order_relaxed));
+                   atomic_load_explicit(&m->cancelled, memory_order_relaxed),
+                   atomic_load_explicit(&m->accept_paused, memory_order_relaxed));
     if (m->quota != NULL) {
         gr_text_printf(&t,
                        "# HELP grundyd_memory_bytes Bytes held by every request arena "
@@ -316,6 +334,46 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                        "grundyd_memory_limit_bytes %zu\n",
                        (size_t)atomic_load_explicit(&m->quota->used, memory_order_relaxed),
                        m->quota->limit);
+    }
+    if (m->pool != NULL) {
+        gr_pool_stats ps;
+        gr_pool_stats_get(m->pool, &ps);
+        gr_text_printf(&t,
+                       "# HELP grundyd_queue_jobs Analyses and sequences waiting for a worker.\n"
+                       "# TYPE grundyd_queue_jobs gauge\n"
+                       "grundyd_queue_jobs %llu\n"
+                       "# HELP grundyd_queue_memory_waits Analyses of those waiting for "
+                       "memory (--max-memory) taken by others under way.\n"
+                       "# TYPE grundyd_queue_memory_waits gauge\n"
+                       "grundyd_queue_memory_waits %llu\n"
+                       "# HELP grundyd_queue_running_jobs Analyses and sequences on a worker.\n"
+                       "# TYPE grundyd_queue_running_jobs gauge\n"
+                       "grundyd_queue_running_jobs %llu\n"
+                       "# HELP grundyd_queue_clients Clients with a job waiting (served "
+                       "round-robin).\n"
+                       "# TYPE grundyd_queue_clients gauge\n"
+                       "grundyd_queue_clients %llu\n"
+                       "# HELP grundyd_clients_tracked Clients whose limits are remembered.\n"
+                       "# TYPE grundyd_clients_tracked gauge\n"
+                       "grundyd_clients_tracked %llu\n"
+                       "# HELP grundyd_client_refusals_total Requests answered 429, by the "
+                       "limit reached.\n"
+                       "# TYPE grundyd_client_refusals_total counter\n"
+                       "grundyd_client_refusals_total{reason=\"rate\"} %llu\n"
+                       "grundyd_client_refusals_total{reason=\"inflight\"} %llu\n"
+                       "# HELP grundyd_queue_timeouts_total Jobs answered 503 after waiting "
+                       "longer than --max-queue-seconds.\n"
+                       "# TYPE grundyd_queue_timeouts_total counter\n"
+                       "grundyd_queue_timeouts_total %llu\n"
+                       "# HELP grundyd_memory_waits_total Analyses that ran out of --max-memory "
+                       "while others ran and waited to run again.\n"
+                       "# TYPE grundyd_memory_waits_total counter\n"
+                       "grundyd_memory_waits_total %llu\n",
+                       (unsigned long long)ps.queued, (unsigned long long)ps.waiting_memory,
+                       (unsigned long long)ps.running, (unsigned long long)ps.clients_queued,
+                       (unsigned long long)ps.clients, (unsigned long long)ps.refused_rate,
+                       (unsigned long long)ps.refused_inflight, (unsigned long long)ps.expired,
+                       (unsigned long long)ps.memory_waits);
     }
     gr_tcache_stats cs; /* the shared table cache (json/table_cache.c) */
     memset(&cs, 0, sizeof(cs));

@@ -21,11 +21,16 @@ void gr_metrics_arena(gr_metrics *m, int64_t delta_bytes, size_t peak);
 long gr_metrics_inflight_now(gr_metrics *m);
 void gr_metrics_evicted(gr_metrics *m);
 void gr_metrics_cancelled(gr_metrics *m);
+void gr_metrics_accept_paused(gr_metrics *m);
 /* The process memory quota, shown as grundyd_memory_bytes. */
 void gr_metrics_quota(gr_metrics *m, const gr_arena_quota *quota);
 /* The table cache whose counters /metrics shows. */
 struct gr_tcache;
 void gr_metrics_tables(gr_metrics *m, struct gr_tcache *tc);
+
+/* The worker pool, whose queues and refusals are shown. */
+struct gr_pool;
+void gr_metrics_pool(gr_metrics *m, struct gr_pool *pool);
 
 /* Renders the text exposition format into the arena; NULL over budget. */
 char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len);

@@ -1,5 +1,5 @@
 /*
- * The worker pool: the threads that run analyses.
+ * The worker pool (see pool.h for what it promises).
  *
  * libmicrohttpd's worker threads each own a set of connections; a worker
  * that runs a long analysis itself serves none of its other connections
@@ -9,114 +9,664 @@
  * resumes the connection when the answer is ready: MHD's threads only ever
  * do I/O.
  *
- * A mutex-protected ring of job pointers; capacity is --max-inflight, the
- * number of requests that may hold a solving slot, so a slot-holder always
- * finds room.
+ * One mutex guards everything here: the client table (open hashing with
+ * chains over a fixed array of entries), the ring of clients with queued
+ * jobs (the round-robin order: a worker takes the oldest job of the client
+ * with the fewest jobs running that was served least recently, see
+ * gr_next_client), and the list of idle
+ * clients in order of last use (the eviction order, least recently seen
+ * first, as nginx's limit_req expires its oldest states).  The lock is
+ * held for list and counter updates only: jobs run, expire and are
+ * dropped with it released.
+ *
+ * The token bucket (nginx limit_req, HAProxy's sc_http_req_rate): each
+ * client holds up to `burst` tokens, regains `rate` a second, and spends
+ * one a request; kept in millionths of a token so that rates below one
+ * a second per tick still add up.
  */
 #include "http/pool.h"
 
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
+
+#include "http/server_internal.h"
+
+#define GR_MICRO 1000000u
+
+struct gr_pool_client {
+    gr_ip key;
+    gr_pool_client *chain;       /* the hash bucket's next */
+    gr_pool_client *prev, *next; /* in the ring (queued jobs) or the idle list */
+    gr_pool_job *head, *tail;    /* queued jobs, oldest first */
+    unsigned queued, running;
+    unsigned waiting; /* jobs waiting for memory (the pool's mem_wait list) */
+    uint64_t served;  /* the pool's dispatch count when it was last served */
+    uint64_t tokens;  /* millionths */
+    uint64_t refilled_ns;
+    bool used;
+};
 
 struct gr_pool {
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    void **ring;
-    size_t cap, head, count;
-    bool stopping;
-    gr_pool_fn *run;
+    gr_pool_limits lim;
+    gr_pool_client *entries;
+    size_t nentries, used;
+    gr_pool_client **buckets;
+    size_t nbuckets;     /* a power of two */
+    gr_pool_client ring; /* sentinel: clients with queued jobs, in serving order */
+    gr_pool_client idle; /* sentinel: clients with no job, least recently seen first */
+    gr_pool_client *free_list;
+    uint64_t queued, running, clients_queued;
+    uint64_t dispatched; /* jobs given to workers, ever: the clients' turn order */
+    uint64_t refused_rate, refused_inflight, expired;
+    bool stopping, stopped;
     unsigned nthreads;
     pthread_t *threads;
+    gr_pool_job *mem_wait, **mem_tail; /* jobs waiting for memory, in arrival order */
+    uint64_t waiting, memory_waits;
+    bool timer_started;
+    pthread_t timer; /* answers jobs queued past max_queue_ns */
+    pthread_cond_t timer_cv;
 };
+
+/* How often queued jobs are checked against max_queue_ns. */
+#define GR_POOL_EXPIRE_MS 100
+
+/* ---- lists and the table (lock held) -------------------------------------- */
+
+static void gr_link_init(gr_pool_client *s)
+{
+    s->prev = s->next = s;
+}
+
+static void gr_unlink(gr_pool_client *c)
+{
+    c->prev->next = c->next;
+    c->next->prev = c->prev;
+    c->prev = c->next = c;
+}
+
+static void gr_append(gr_pool_client *s, gr_pool_client *c)
+{
+    c->prev = s->prev;
+    c->next = s;
+    s->prev->next = c;
+    s->prev = c;
+}
+
+static size_t gr_hash(const gr_ip *k, size_t mask)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+    for (int i = 0; i < 16; i++) {
+        h = (h ^ k->b[i]) * 1099511628211ull;
+    }
+    return (size_t)(h ^ (h >> 29)) & mask;
+}
+
+static void gr_table_remove(gr_pool *p, gr_pool_client *c)
+{
+    gr_pool_client **at = &p->buckets[gr_hash(&c->key, p->nbuckets - 1)];
+    while (*at != c) {
+        at = &(*at)->chain;
+    }
+    *at = c->chain;
+    gr_unlink(c);
+    c->used = false;
+    c->chain = p->free_list;
+    p->free_list = c;
+    p->used--;
+}
+
+/* The entry of key, made if need be (evicting the client idle the
+ * longest when the table is full); NULL when every entry has work. */
+static gr_pool_client *gr_client_get(gr_pool *p, const gr_ip *key, uint64_t now)
+{
+    size_t b = gr_hash(key, p->nbuckets - 1);
+    for (gr_pool_client *c = p->buckets[b]; c != NULL; c = c->chain) {
+        if (memcmp(c->key.b, key->b, 16) == 0) {
+            return c;
+        }
+    }
+    if (p->free_list == NULL) {
+        if (p->idle.next == &p->idle) {
+            return NULL;
+        }
+        gr_table_remove(p, p->idle.next);
+    }
+    gr_pool_client *c = p->free_list;
+    p->free_list = c->chain;
+    memset(c, 0, sizeof(*c));
+    c->key = *key;
+    c->used = true;
+    c->tokens = (uint64_t)p->lim.burst * GR_MICRO;
+    c->refilled_ns = now;
+    c->chain = p->buckets[b];
+    p->buckets[b] = c;
+    gr_link_init(c);
+    gr_append(&p->idle, c);
+    p->used++;
+    return c;
+}
+
+/* A client whose last job ended (or that was only seen): to the end of
+ * the idle list. */
+static void gr_client_touch(gr_pool *p, gr_pool_client *c)
+{
+    if (c->queued == 0 && c->running == 0 && c->waiting == 0) {
+        gr_unlink(c);
+        gr_append(&p->idle, c);
+    }
+}
+
+static gr_pool_job *gr_client_pop(gr_pool *p, gr_pool_client *c)
+{
+    gr_pool_job *j = c->head;
+    c->head = j->next;
+    if (c->head == NULL) {
+        c->tail = NULL;
+    }
+    j->next = NULL;
+    c->queued--;
+    p->queued--;
+    if (c->queued == 0) {
+        p->clients_queued--;
+    }
+    return j;
+}
+
+/* ---- waiting for memory --------------------------------------------------- */
+
+/* Jobs that ran out of the process memory (--max-memory) while others ran
+ * wait in mem_wait, in arrival order, and go back to the front of their
+ * clients' queues when a running job ends (its memory is back) -- or, if
+ * none is running any more, on the timer's next tick.  Lock held. */
+static void gr_requeue_waiting_locked(gr_pool *p)
+{
+    /* reversed, so that pushing each to the front of its client's queue
+     * keeps every client's jobs in arrival order */
+    gr_pool_job *rev = NULL;
+    while (p->mem_wait != NULL) {
+        gr_pool_job *j = p->mem_wait;
+        p->mem_wait = j->next;
+        j->next = rev;
+        rev = j;
+    }
+    p->mem_tail = &p->mem_wait;
+    while (rev != NULL) {
+        gr_pool_job *j = rev;
+        rev = j->next;
+        gr_pool_client *c = j->client;
+        c->waiting--;
+        p->waiting--;
+        j->next = c->head;
+        c->head = j;
+        if (c->tail == NULL) {
+            c->tail = j;
+        }
+        if (c->queued++ == 0) {
+            p->clients_queued++;
+            gr_unlink(c);
+            gr_append(&p->ring, c);
+        }
+        p->queued++;
+    }
+    pthread_cond_broadcast(&p->cv);
+}
+
+/* Set by gr_pool_wait_memory on the worker thread whose job it took back. */
+static _Thread_local bool gr_pool_job_waits;
+
+int gr_pool_wait_memory(gr_pool *p, gr_pool_job *job, uint64_t now)
+{
+    pthread_mutex_lock(&p->mu);
+    /* worth waiting only while another job runs (this one is counted) and
+     * within the queue's bound, measured from the job's arrival */
+    bool ok = !p->stopping && p->running > 1 &&
+              (p->lim.max_queue_ns == 0 || now - job->queued_ns <= p->lim.max_queue_ns);
+    if (ok) {
+        job->next = NULL;
+        *p->mem_tail = job;
+        p->mem_tail = &job->next;
+        job->client->waiting++;
+        job->waited_memory = true;
+        p->waiting++;
+        p->memory_waits++;
+        gr_pool_job_waits = true;
+    }
+    pthread_mutex_unlock(&p->mu);
+    return ok ? 0 : -1;
+}
+
+/* ---- the workers ---------------------------------------------------------- */
+
+/* Whose job runs next: of the clients with a job waiting, the one with the
+ * fewest running, and of those the one served least recently (a client
+ * whose job has just started waits for everyone else's turn, however
+ * early its next job was queued).  The ring holds only clients with work,
+ * at most --max-inflight of them. */
+static gr_pool_client *gr_next_client(gr_pool *p)
+{
+    gr_pool_client *best = p->ring.next;
+    for (gr_pool_client *c = best->next; c != &p->ring; c = c->next) {
+        if (c->running < best->running ||
+            (c->running == best->running && c->served < best->served)) {
+            best = c;
+        }
+    }
+    return best;
+}
 
 static void *gr_pool_main(void *arg)
 {
-    gr_pool *s = arg;
-    pthread_mutex_lock(&s->mu);
+    prctl(PR_SET_NAME, "gr-worker"); /* for top -H and /proc/<pid>/task */
+    gr_pool *p = arg;
+    pthread_mutex_lock(&p->mu);
     for (;;) {
-        while (s->count == 0 && !s->stopping) {
-            pthread_cond_wait(&s->cv, &s->mu);
+        while (p->ring.next == &p->ring && !p->stopping) {
+            pthread_cond_wait(&p->cv, &p->mu);
         }
-        if (s->stopping) {
+        if (p->stopping) {
             break;
         }
-        void *job = s->ring[s->head];
-        s->head = (s->head + 1) % s->cap;
-        s->count--;
-        pthread_mutex_unlock(&s->mu);
-        s->run(job);
-        pthread_mutex_lock(&s->mu);
+        gr_pool_client *c = gr_next_client(p);
+        gr_pool_job *job = gr_client_pop(p, c);
+        if (c->queued == 0) {
+            gr_unlink(c); /* on no list while it runs: not evictable */
+        }
+        c->served = ++p->dispatched;
+        c->running++;
+        p->running++;
+        uint64_t now = gr_now_ns();
+        bool late = p->lim.max_queue_ns != 0 && now - job->queued_ns > p->lim.max_queue_ns;
+        if (late) {
+            p->expired++;
+        }
+        pthread_mutex_unlock(&p->mu);
+        gr_pool_job_waits = false;
+        job->fn(job, late ? GR_POOL_EXPIRED : GR_POOL_RUN); /* job may be gone now */
+        pthread_mutex_lock(&p->mu);
+        c->running--;
+        p->running--;
+        gr_client_touch(p, c);
+        if (!gr_pool_job_waits && p->mem_wait != NULL) {
+            gr_requeue_waiting_locked(p); /* a job ended: its memory is back */
+        }
     }
-    pthread_mutex_unlock(&s->mu);
+    pthread_mutex_unlock(&p->mu);
     return NULL;
 }
 
-gr_pool *gr_pool_start(unsigned threads, size_t capacity, gr_pool_fn *run)
+static void *gr_pool_timer(void *arg)
 {
-    gr_pool *s = calloc(1, sizeof(*s));
-    if (s == NULL) {
+    prctl(PR_SET_NAME, "gr-queue-timer"); /* for top -H and /proc/<pid>/task */
+    gr_pool *p = arg;
+    pthread_mutex_lock(&p->mu);
+    while (!p->stopping) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        ts.tv_nsec += GR_POOL_EXPIRE_MS * 1000000L;
+        if (ts.tv_nsec >= 1000000000L) {
+            ts.tv_nsec -= 1000000000L;
+            ts.tv_sec++;
+        }
+        pthread_cond_timedwait(&p->timer_cv, &p->mu, &ts);
+        if (p->mem_wait != NULL && p->running == 0) {
+            gr_requeue_waiting_locked(p); /* nothing left to free memory: try again */
+        }
+        if (p->stopping || (p->queued == 0 && p->mem_wait == NULL)) {
+            continue;
+        }
+        pthread_mutex_unlock(&p->mu);
+        gr_pool_expire(p, gr_now_ns());
+        pthread_mutex_lock(&p->mu);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+gr_pool *gr_pool_start(const gr_pool_limits *lim)
+{
+    gr_pool *p = calloc(1, sizeof(*p));
+    if (p == NULL) {
         return NULL;
     }
-    s->cap = capacity > 0 ? capacity : 1;
-    s->ring = calloc(s->cap, sizeof(*s->ring));
-    s->threads = calloc(threads > 0 ? threads : 1, sizeof(*s->threads));
-    s->run = run;
-    if (s->ring == NULL || s->threads == NULL) {
-        free(s->ring);
-        free(s->threads);
-        free(s);
+    p->lim = *lim;
+    unsigned threads = lim->threads > 0 ? lim->threads : 1;
+    p->nentries = lim->clients > 0 ? lim->clients : 1;
+    p->nbuckets = 1;
+    while (p->nbuckets < 2 * p->nentries) {
+        p->nbuckets *= 2;
+    }
+    p->entries = calloc(p->nentries, sizeof(*p->entries));
+    p->buckets = calloc(p->nbuckets, sizeof(*p->buckets));
+    p->threads = calloc(threads, sizeof(*p->threads));
+    if (p->entries == NULL || p->buckets == NULL || p->threads == NULL) {
+        free(p->entries);
+        free(p->buckets);
+        free(p->threads);
+        free(p);
         return NULL;
     }
-    pthread_mutex_init(&s->mu, NULL);
-    pthread_cond_init(&s->cv, NULL);
-    for (unsigned i = 0; i < (threads > 0 ? threads : 1); i++) {
-        if (pthread_create(&s->threads[i], NULL, gr_pool_main, s) != 0) {
+    for (size_t i = p->nentries; i-- > 0;) {
+        p->entries[i].chain = p->free_list;
+        p->free_list = &p->entries[i];
+    }
+    gr_link_init(&p->ring);
+    gr_link_init(&p->idle);
+    p->mem_tail = &p->mem_wait;
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->cv, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&p->timer_cv, &ca);
+    pthread_condattr_destroy(&ca);
+    /* the timer expires queued jobs and retries those waiting for memory
+     * when nothing else runs */
+    p->timer_started = pthread_create(&p->timer, NULL, gr_pool_timer, p) == 0;
+    for (unsigned i = 0; i < threads; i++) {
+        if (pthread_create(&p->threads[i], NULL, gr_pool_main, p) != 0) {
             break;
         }
-        s->nthreads++;
+        p->nthreads++;
     }
-    if (s->nthreads == 0) {
-        gr_pool_stop(s, NULL);
+    if (p->nthreads == 0) {
+        gr_pool_free(p);
         return NULL;
     }
-    return s;
+    return p;
 }
 
-int gr_pool_submit(gr_pool *s, void *job)
+/* ---- admission ------------------------------------------------------------ */
+
+static void gr_refill(const gr_pool *p, gr_pool_client *c, uint64_t now)
 {
-    pthread_mutex_lock(&s->mu);
-    int rc = -1;
-    if (!s->stopping && s->count < s->cap) {
-        s->ring[(s->head + s->count) % s->cap] = job;
-        s->count++;
-        pthread_cond_signal(&s->cv);
-        rc = 0;
+    uint64_t cap = (uint64_t)p->lim.burst * GR_MICRO;
+    if (now <= c->refilled_ns) {
+        return;
     }
-    pthread_mutex_unlock(&s->mu);
-    return rc;
+    uint64_t dt = now - c->refilled_ns;
+    /* past a full refill the product could only overflow */
+    uint64_t full_ns = (uint64_t)(p->lim.burst + 1) * 1000000000u / p->lim.rate;
+    uint64_t add = dt >= full_ns ? cap : dt / 1000u * p->lim.rate; /* micro-tokens */
+    c->tokens = c->tokens + add > cap ? cap : c->tokens + add;
+    c->refilled_ns = now;
 }
 
-void gr_pool_stop(gr_pool *s, gr_pool_fn *drop)
+gr_pool_verdict gr_pool_rate(gr_pool *p, const gr_ip *key, uint64_t now, unsigned *retry_after)
 {
-    pthread_mutex_lock(&s->mu);
-    s->stopping = true;
-    pthread_cond_broadcast(&s->cv);
-    pthread_mutex_unlock(&s->mu);
-    for (unsigned i = 0; i < s->nthreads; i++) {
-        pthread_join(s->threads[i], NULL);
+    if (p->lim.rate == 0) {
+        return GR_POOL_OK;
     }
-    while (s->count > 0) {
-        void *job = s->ring[s->head];
-        s->head = (s->head + 1) % s->cap;
-        s->count--;
-        if (drop != NULL) {
-            drop(job);
+    pthread_mutex_lock(&p->mu);
+    gr_pool_verdict v = GR_POOL_OK;
+    gr_pool_client *c = gr_client_get(p, key, now);
+    if (c != NULL) { /* else every entry has work: let it through uncounted */
+        gr_refill(p, c, now);
+        if (c->tokens >= GR_MICRO) {
+            c->tokens -= GR_MICRO;
+        } else {
+            uint64_t need = GR_MICRO - c->tokens;
+            uint64_t secs =
+                (need + (uint64_t)p->lim.rate * GR_MICRO - 1) / ((uint64_t)p->lim.rate * GR_MICRO);
+            *retry_after = secs > 0 ? (unsigned)secs : 1;
+            p->refused_rate++;
+            v = GR_POOL_RATE;
+        }
+        gr_client_touch(p, c);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return v;
+}
+
+gr_pool_verdict gr_pool_submit(gr_pool *p, gr_pool_job *job, const gr_ip *key, uint64_t now,
+                               unsigned *retry_after)
+{
+    *retry_after = 1;
+    pthread_mutex_lock(&p->mu);
+    gr_pool_verdict v = GR_POOL_OK;
+    gr_pool_client *c = p->stopping ? NULL : gr_client_get(p, key, now);
+    if (c == NULL) {
+        v = GR_POOL_BUSY;
+    } else if (p->lim.inflight_per_client != 0 &&
+               c->queued + c->running + c->waiting >= p->lim.inflight_per_client) {
+        p->refused_inflight++;
+        v = GR_POOL_INFLIGHT;
+    } else {
+        job->next = NULL;
+        job->client = c;
+        job->queued_ns = now;
+        job->waited_memory = false;
+        if (c->tail != NULL) {
+            c->tail->next = job;
+        } else {
+            c->head = job;
+        }
+        c->tail = job;
+        if (c->queued++ == 0) {
+            p->clients_queued++;
+            gr_unlink(c);           /* from the idle list, or the end of the ring... */
+            gr_append(&p->ring, c); /* ...to the end of the ring */
+        }
+        p->queued++;
+        pthread_cond_signal(&p->cv);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return v;
+}
+
+void gr_pool_expire(gr_pool *p, uint64_t now)
+{
+    if (p->lim.max_queue_ns == 0) {
+        return;
+    }
+    gr_pool_job *late = NULL, **tail = &late;
+    pthread_mutex_lock(&p->mu);
+    for (gr_pool_client *c = p->ring.next, *next; c != &p->ring; c = next) {
+        next = c->next;
+        while (c->head != NULL && now - c->head->queued_ns > p->lim.max_queue_ns) {
+            gr_pool_job *j = gr_client_pop(p, c);
+            p->expired++;
+            *tail = j;
+            tail = &j->next;
+        }
+        if (c->queued == 0) {
+            gr_unlink(c);
+            gr_client_touch(p, c);
         }
     }
-    pthread_cond_destroy(&s->cv);
-    pthread_mutex_destroy(&s->mu);
-    free(s->ring);
-    free(s->threads);
-    free(s);
+    for (gr_pool_job **at = &p->mem_wait; *at != NULL;) {
+        gr_pool_job *j = *at;
+        if (now - j->queued_ns <= p->lim.max_queue_ns) {
+            at = &j->next;
+            continue;
+        }
+        *at = j->next;
+        if (p->mem_tail == &j->next) {
+            p->mem_tail = at;
+        }
+        j->client->waiting--;
+        p->waiting--;
+        gr_client_touch(p, j->client);
+        p->expired++;
+        *tail = j;
+        tail = &j->next;
+        j->next = NULL;
+    }
+    pthread_mutex_unlock(&p->mu);
+    while (late != NULL) {
+        gr_pool_job *j = late;
+        late = j->next;
+        j->fn(j, GR_POOL_EXPIRED);
+    }
+}
+
+void gr_pool_stats_get(gr_pool *p, gr_pool_stats *out)
+{
+    pthread_mutex_lock(&p->mu);
+    out->queued = p->queued + p->waiting;
+    out->waiting_memory = p->waiting;
+    out->memory_waits = p->memory_waits;
+    out->running = p->running;
+    out->clients_queued = p->clients_queued;
+    out->clients = p->used;
+    out->refused_rate = p->refused_rate;
+    out->refused_inflight = p->refused_inflight;
+    out->expired = p->expired;
+    pthread_mutex_unlock(&p->mu);
+}
+
+void gr_pool_stop(gr_pool *p)
+{
+    pthread_mutex_lock(&p->mu);
+    if (p->stopped) {
+        pthread_mutex_unlock(&p->mu);
+        return;
+    }
+    p->stopping = p->stopped = true;
+    pthread_cond_broadcast(&p->cv);
+    pthread_cond_broadcast(&p->timer_cv);
+    pthread_mutex_unlock(&p->mu);
+    for (unsigned i = 0; i < p->nthreads; i++) {
+        pthread_join(p->threads[i], NULL);
+    }
+    if (p->timer_started) {
+        pthread_join(p->timer, NULL);
+    }
+    /* every worker is joined: what is queued is ours alone */
+    gr_requeue_waiting_locked(p);
+    while (p->ring.next != &p->ring) {
+        gr_pool_client *c = p->ring.next;
+        while (c->head != NULL) {
+            gr_pool_job *j = gr_client_pop(p, c);
+            j->fn(j, GR_POOL_STOPPED);
+        }
+        gr_unlink(c);
+        gr_client_touch(p, c);
+    }
+}
+
+void gr_pool_free(gr_pool *p)
+{
+    if (p == NULL) {
+        return;
+    }
+    gr_pool_stop(p);
+    pthread_cond_destroy(&p->cv);
+    pthread_cond_destroy(&p->timer_cv);
+    pthread_mutex_destroy(&p->mu);
+    free(p->entries);
+    free(p->buckets);
+    free(p->threads);
+    free(p);
+}
+
+/* ---- the request's job ---------------------------------------------------- */
+
+/* The end of a queued request: the front stops watching its socket, the
+ * answer is marked done and libmicrohttpd gets the connection back. */
+void gr_req_finish(gr_req *req)
+{
+    if (req->conn_entry != NULL) {
+        atomic_store(&req->conn_entry->watch, 0);
+    }
+    atomic_store(&req->done, true);
+    MHD_resume_connection(req->conn);
+}
+
+/* The 503 of a request the pool did not run. */
+static void gr_req_unrun(gr_req *req, gr_problem_kind kind, const char *detail)
+{
+    req->result = kind == GR_PROBLEM_SHUTTING_DOWN ? GR_ECANCELLED : GR_EDECLINED;
+    gr_problem_set(&req->problem, kind, detail, NULL);
+}
+
+/* The analysis of a pooled request, in an arena of its own beside the
+ * request's (which holds the body), so that an analysis that ran out of
+ * the process memory gives all it took back and can run again later.
+ * Returns whether that happened (req->problem is then memory-unavailable);
+ * else the answer is in req and its arena in req->solve_arena until the
+ * request completes. */
+static bool gr_solve_apart(gr_req *req)
+{
+    gr_server *srv = req->srv;
+    size_t used = gr_arena_bytes(req->arena);
+    size_t budget = srv->cfg.max_request_memory > used ? srv->cfg.max_request_memory - used : 0;
+    gr_arena *sa = budget >= ((size_t)64 << 10) ? gr_arena_create_in(budget, &srv->quota) : NULL;
+    if (sa == NULL) {
+        gr_solve(req); /* in the request's own arena, as an inline analysis */
+        return false;
+    }
+    gr_arena_set_stop(sa, &req->stop);
+    gr_jctx c;
+    gr_jctx_init(&c, sa);
+    c.time_limit_s = srv->cfg.max_analysis;
+    c.max_search_nodes = srv->cfg.max_search_nodes;
+    req->result = gr_json_answer(&c, req->route->endpoint, req->text, req->body.data, req->body.len,
+                                 &req->out, &req->out_len);
+    req->problem = c.problem;
+    const char *slug = gr_problem_type_of(GR_PROBLEM_MEMORY_UNAVAILABLE)->slug;
+    if (req->result != GR_OK && (gr_arena_quota_hit(sa) || c.problem.type == slug)) {
+        gr_arena_destroy(sa); /* the problem's strings may have lived there */
+        req->out = NULL;
+        req->result = GR_EDECLINED;
+        gr_problem_set(&req->problem, GR_PROBLEM_MEMORY_UNAVAILABLE,
+                       "the memory the server may use for all requests together "
+                       "(--max-memory) is taken by requests under way; retry shortly",
+                       NULL);
+        return true;
+    }
+    gr_metrics_arena(srv->metrics, 0, gr_arena_peak(sa));
+    req->solve_arena = sa;
+    return false;
+}
+
+/* A worker-pool job: solve (unless the server stopped it meanwhile:
+ * queued work of a vanished client stops at its first check), then give
+ * the connection back to libmicrohttpd, which calls gr_access again to
+ * send the answer. */
+void gr_pool_run(gr_pool_job *job, gr_pool_how how)
+{
+    gr_req *req = (gr_req *)((char *)job - offsetof(gr_req, job));
+    if (how == GR_POOL_STOPPED) {
+        gr_pool_drop(req);
+        return;
+    }
+    if (how == GR_POOL_EXPIRED && job->waited_memory) {
+        /* what it waited for was memory: say so */
+        gr_req_unrun(req, GR_PROBLEM_MEMORY_UNAVAILABLE,
+                     "the memory the server may use for all requests together (--max-memory) "
+                     "stayed taken by requests under way for --max-queue-seconds; retry later");
+    } else if (how == GR_POOL_EXPIRED) {
+        req->retry_after = GR_RETRY_QUEUED;
+        gr_req_unrun(req, GR_PROBLEM_QUEUE_TIMEOUT,
+                     "the analysis waited in its queue longer than --max-queue-seconds; "
+                     "retry later");
+    } else if (gr_arena_check(req->arena) == GR_ECANCELLED) {
+        gr_req_unrun(req, GR_PROBLEM_SHUTTING_DOWN,
+                     "the server stopped before this analysis could finish");
+    } else {
+        /* --max-analysis-seconds counts from here: waiting is bounded by
+         * --max-queue-seconds instead */
+        req->stop.deadline_ns = gr_now_ns() + (uint64_t)req->srv->cfg.max_analysis * 1000000000u;
+        if (gr_solve_apart(req) &&
+            gr_pool_wait_memory(req->srv->pool, &req->job, gr_now_ns()) == 0) {
+            return; /* runs again when memory is back; the connection stays suspended */
+        }
+    }
+    gr_req_finish(req);
+}
+
+/* A request the pool will not run: it stopped first (shutdown timeout
+ * passed), or refused it. */
+void gr_pool_drop(gr_req *req)
+{
+    gr_req_unrun(req, GR_PROBLEM_SHUTTING_DOWN,
+                 "the server stopped before this analysis could run");
+    gr_req_finish(req);
 }

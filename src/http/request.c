@@ -43,6 +43,10 @@ extern const char gr_embed_index[], gr_embed_index_end[];
 /* Small bodies of linear-time games are answered inline (gr_endpoint.cost). */
 #define GR_INLINE_MAX_BODY 4096
 
+/* A later request head rebuilt for the checker (gr_check_framing): what
+ * libmicrohttpd's per-connection pool can hold (server.c's GR_MHD_POOL). */
+#define GR_LATER_HEAD_MAX ((size_t)16 << 10)
+
 /* The URI callback's verdict on a target that decodes to a control byte
  * (libmicrohttpd cuts the path at a %00 and would route what is left). */
 static const char gr_bad_target_mark = 0;
@@ -250,7 +254,7 @@ static enum MHD_Result gr_body_too_slow_now(struct MHD_Connection *conn, gr_req 
 
 /* Runs the request's analysis and keeps the answer in req: the 200 body,
  * or the problem. */
-static void gr_solve(gr_req *req)
+void gr_solve(gr_req *req)
 {
     gr_jctx c;
     gr_jctx_init(&c, req->arena);
@@ -263,44 +267,25 @@ static void gr_solve(gr_req *req)
     req->problem = c.problem;
 }
 
-/* A worker-pool job: solve (unless its client has gone meanwhile: queued
- * work of a vanished client is dropped), then give the connection back to
- * libmicrohttpd, which calls gr_access again to send the answer. */
-/* The end of a queued request: the front stops watching its socket, the
- * answer is marked done and libmicrohttpd gets the connection back. */
-static void gr_req_finish(gr_req *req)
+/* The pool's refusal of a request, delivered on the next call. */
+void gr_req_refused(gr_req *req, gr_pool_verdict v, unsigned retry_after)
 {
-    if (req->conn_entry != NULL) {
-        atomic_store(&req->conn_entry->watch, 0);
-    }
-    atomic_store(&req->done, true);
-    MHD_resume_connection(req->conn);
-}
-
-/* The 503 of a request the pool did not run: the server stopped first. */
-static void gr_req_stopped(gr_req *req, const char *detail)
-{
-    req->result = GR_ECANCELLED;
-    gr_problem_set(&req->problem, GR_PROBLEM_SHUTTING_DOWN, detail, NULL);
-}
-
-void gr_pool_run(void *job)
-{
-    gr_req *req = job;
-    if (gr_arena_check(req->arena) == GR_ECANCELLED) {
-        gr_req_stopped(req, "the server stopped before this analysis could finish");
+    req->result = GR_EDECLINED;
+    req->retry_after = retry_after;
+    if (v == GR_POOL_INFLIGHT) {
+        gr_problem_set(&req->problem, GR_PROBLEM_CLIENT_BUSY,
+                       "this client has as many analyses queued or running as it may "
+                       "(--max-inflight-per-client); retry when one has finished",
+                       NULL);
+    } else if (v == GR_POOL_RATE) {
+        gr_problem_set(&req->problem, GR_PROBLEM_RATE_LIMITED,
+                       "this client sent more requests than --rate-per-client allows; "
+                       "retry after the Retry-After seconds",
+                       NULL);
     } else {
-        gr_solve(req);
+        gr_problem_set(&req->problem, GR_PROBLEM_OVERLOADED,
+                       "the server cannot queue more work just now; retry shortly", NULL);
     }
-    gr_req_finish(req);
-}
-
-/* A job still queued when the pool stops (shutdown timeout passed). */
-void gr_pool_drop(void *job)
-{
-    gr_req *req = job;
-    gr_req_stopped(req, "the server stopped before this analysis could run");
-    gr_req_finish(req);
 }
 
 static enum MHD_Result gr_deliver(struct MHD_Connection *conn, gr_req *req)
@@ -351,13 +336,28 @@ static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *re
     if (req->conn_entry != NULL) {
         atomic_store(&req->conn_entry->watch, 1);
     }
-    if (gr_pool_submit(srv->pool, req) != 0) {
-        gr_pool_drop(req);
+    req->job.fn = gr_pool_run;
+    unsigned retry = 1;
+    gr_pool_verdict v = gr_pool_submit(srv->pool, &req->job, &req->client_key, gr_now_ns(), &retry);
+    if (v != GR_POOL_OK) {
+        gr_req_refused(req, v, retry);
+        gr_req_finish(req); /* answered on the next call */
     }
     return MHD_YES;
 }
 
 /* ---- framing -------------------------------------------------------------- */
+
+/* A forwarding header line, in order; the rightmost GR_CLIENT_MAX_HEADERS
+ * are kept (client.c walks from the right). */
+static void gr_header_forwarding(gr_headers *h, const char *value)
+{
+    if (h->nfwd == GR_CLIENT_MAX_HEADERS) {
+        memmove(h->fwd, h->fwd + 1, (GR_CLIENT_MAX_HEADERS - 1) * sizeof(h->fwd[0]));
+        h->nfwd--;
+    }
+    h->fwd[h->nfwd++] = value;
+}
 
 static enum MHD_Result gr_header_seen(void *cls, enum MHD_ValueKind kind, const char *key,
                                       const char *value)
@@ -367,9 +367,6 @@ static enum MHD_Result gr_header_seen(void *cls, enum MHD_ValueKind kind, const 
     switch (key[0] | 0x20) {
     case 'c':
         if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
-            if (h->lengths > 0 && strcmp(h->content_length, value) != 0) {
-                h->lengths_differ = true;
-            }
             if (h->lengths++ == 0) {
                 h->content_length = value;
             }
@@ -380,7 +377,6 @@ static enum MHD_Result gr_header_seen(void *cls, enum MHD_ValueKind kind, const 
     case 't':
         if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
             h->codings++;
-            h->not_chunked |= strcasecmp(value, "chunked") != 0;
         }
         break;
     case 'o':
@@ -389,6 +385,13 @@ static enum MHD_Result gr_header_seen(void *cls, enum MHD_ValueKind kind, const 
     case 'x':
         if (strcasecmp(key, "X-Request-Id") == 0 && h->request_id == NULL) {
             h->request_id = value;
+        } else if (h->fwd_kind == GR_FWD_XFF && strcasecmp(key, "X-Forwarded-For") == 0) {
+            gr_header_forwarding(h, value);
+        }
+        break;
+    case 'f':
+        if (h->fwd_kind == GR_FWD_FORWARDED && strcasecmp(key, "Forwarded") == 0) {
+            gr_header_forwarding(h, value);
         }
         break;
     default:
@@ -397,29 +400,86 @@ static enum MHD_Result gr_header_seen(void *cls, enum MHD_ValueKind kind, const 
     return MHD_YES;
 }
 
-/* RFC 9112 §6: the framing rules libmicrohttpd 0.9.75 applies leniently,
- * checked for every request (the front door checks a connection's first
- * request on its raw bytes, head.c; later requests on a keep-alive
- * connection come here only).  Answers with Connection: close, since the
- * end of such a request cannot be known. */
-static enum MHD_Result gr_check_framing(struct MHD_Connection *conn, gr_req *req, bool *refused)
+/* The head of a later request on a keep-alive connection, rebuilt from
+ * what libmicrohttpd parsed, for head.c's checker: the one set of framing
+ * rules (RFC 9112) for every head, first or later.  The target is
+ * written as "/": the raw one was checked by the same rule of head.c in
+ * the URI callback (gr_uri_seen); libmicrohttpd has already refused what
+ * it cannot parse at all. */
+typedef struct gr_rebuilt {
+    char *buf;
+    size_t len, cap;
+    bool over;
+} gr_rebuilt;
+
+static void gr_rebuilt_put(gr_rebuilt *b, const char *s, size_t n)
 {
-    const gr_headers f = req->hdr;
-    const char *why = NULL;
-    gr_problem_kind kind = GR_PROBLEM_INVALID_REQUEST;
-    if (f.lengths > 0 && f.codings > 0) {
-        why = "a request may not carry both Content-Length and Transfer-Encoding";
-    } else if (f.lengths_differ) {
-        why = "the request has two different Content-Length headers";
-    } else if (f.codings > 1 || (f.codings == 1 && f.not_chunked)) {
-        why = "only the chunked transfer coding is implemented";
-        kind = GR_PROBLEM_NOT_IMPLEMENTED;
+    if (b->len + n > b->cap) {
+        b->over = true;
+        return;
     }
-    *refused = why != NULL;
-    if (why == NULL) {
+    memcpy(b->buf + b->len, s, n);
+    b->len += n;
+}
+
+static enum MHD_Result gr_rebuild_header(void *cls, enum MHD_ValueKind kind, const char *key,
+                                         const char *value)
+{
+    (void)kind;
+    gr_rebuilt *b = cls;
+    gr_rebuilt_put(b, key, strlen(key));
+    gr_rebuilt_put(b, ": ", 2);
+    if (value != NULL) {
+        gr_rebuilt_put(b, value, strlen(value));
+    }
+    gr_rebuilt_put(b, "\r\n", 2);
+    return b->over ? MHD_NO : MHD_YES;
+}
+
+/* Answers with Connection: close, since the end of such a request cannot
+ * be known. */
+static enum MHD_Result gr_check_framing(struct MHD_Connection *conn, gr_req *req,
+                                        const char *version, bool *refused)
+{
+    *refused = false;
+    gr_conn *cc = req->conn_entry;
+    if (cc != NULL && atomic_load_explicit(&cc->requests, memory_order_relaxed) == 0) {
+        return MHD_YES; /* the first: the front door checked its raw bytes */
+    }
+    char buf[GR_LATER_HEAD_MAX];
+    gr_rebuilt b = {buf, 0, sizeof(buf), false};
+    gr_rebuilt_put(&b, req->method, strlen(req->method));
+    gr_rebuilt_put(&b, " / ", 3);
+    gr_rebuilt_put(&b, version, strlen(version));
+    gr_rebuilt_put(&b, "\r\n", 2);
+    MHD_get_connection_values(conn, MHD_HEADER_KIND, gr_rebuild_header, &b);
+    gr_rebuilt_put(&b, "\r\n", 2);
+    if (b.over) {
+        /* more than libmicrohttpd's pool could have held: not a head it
+         * parsed from fewer bytes; refuse it as the front would */
+        *refused = true;
+        return gr_send_problem(conn, req, GR_PROBLEM_HEADER_TOO_LARGE,
+                               "the request head is too large", NULL, true);
+    }
+    gr_head_result res;
+    gr_head_check(buf, b.len, b.cap + 1, &res);
+    gr_problem_kind kind;
+    switch (res.verdict) {
+    case GR_HEAD_OK:
         return MHD_YES;
+    case GR_HEAD_TE_UNKNOWN:
+        kind = GR_PROBLEM_NOT_IMPLEMENTED;
+        break;
+    case GR_HEAD_TOO_LARGE:
+        kind = GR_PROBLEM_HEADER_TOO_LARGE;
+        break;
+    default:
+        kind = GR_PROBLEM_INVALID_REQUEST;
+        break;
     }
-    return gr_send_problem(conn, req, kind, why, NULL, true);
+    *refused = true;
+    return gr_send_problem(conn, req, kind,
+                           res.why != NULL ? res.why : "the request head is malformed", NULL, true);
 }
 
 /* ---- the access handler --------------------------------------------------- */
@@ -432,6 +492,21 @@ static enum MHD_Result gr_dispatch(struct MHD_Connection *conn, gr_req *req)
     if (req->route == NULL) {
         return gr_send_problem(conn, req, GR_PROBLEM_NOT_FOUND,
                                "no such endpoint; GET /v1 lists them", NULL, false);
+    }
+    gr_route_kind rk = req->route->kind;
+    if (rk != GR_ROUTE_HEALTHZ && rk != GR_ROUTE_READYZ && rk != GR_ROUTE_METRICS) {
+        /* probes and scrapes come from the platform, not from clients */
+        unsigned retry = 1;
+        gr_pool_verdict v = gr_pool_rate(req->srv->pool, &req->client_key, req->start_ns, &retry);
+        if (v != GR_POOL_OK) {
+            req->retry_after = retry;
+            char detail[160];
+            snprintf(detail, sizeof(detail),
+                     "this client sent more than %u requests a second (--rate-per-client, "
+                     "bursts of %u); retry in %u s",
+                     req->srv->cfg.rate_per_client, req->srv->cfg.rate_burst, retry);
+            return gr_send_problem(conn, req, GR_PROBLEM_RATE_LIMITED, detail, NULL, false);
+        }
     }
     bool post = req->route->kind == GR_ROUTE_ANALYSE;
     const char *allow = post ? "POST, OPTIONS" : "GET, HEAD, OPTIONS";
@@ -459,9 +534,24 @@ static gr_conn *gr_conn_of(struct MHD_Connection *conn)
     return ci != NULL ? ci->socket_context : NULL;
 }
 
+/* Who the client is: the peer, or behind a trusted proxy the address the
+ * forwarding header names (client.c). */
+static void gr_req_client(gr_server *srv, struct MHD_Connection *conn, gr_req *req)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    gr_ip peer;
+    memset(&peer, 0, sizeof(peer));
+    if (ci != NULL) {
+        gr_ip_of_sockaddr(ci->client_addr, &peer);
+    }
+    gr_client_resolve(&peer, &srv->proxies, srv->fwd, req->hdr.fwd, req->hdr.nfwd, &req->client);
+    gr_client_key(&req->client, &req->client_key);
+}
+
 /* The first call: the headers are in. */
 static enum MHD_Result gr_begin(gr_server *srv, struct MHD_Connection *conn, const char *url,
-                                const char *method, void **con_cls)
+                                const char *method, const char *version, void **con_cls)
 {
     bool bad_target = *con_cls == GR_BAD_TARGET;
     /* A keep-alive connection keeps its last small arena (reset):
@@ -493,8 +583,10 @@ static enum MHD_Result gr_begin(gr_server *srv, struct MHD_Connection *conn, con
     size_t mlen = strnlen(method, sizeof(req->method) - 1);
     memcpy(req->method, method, mlen);
     req->method[mlen] = '\0';
+    req->hdr.fwd_kind = srv->proxies.n > 0 ? (int)srv->fwd : -1;
     MHD_get_connection_values(conn, MHD_HEADER_KIND, gr_header_seen, &req->hdr);
     gr_request_id(srv, req);
+    gr_req_client(srv, conn, req);
     req->cors = req->hdr.origin;
     req->route = gr_route_find(url);
     req->endpoint = gr_route_index(req->route);
@@ -514,7 +606,7 @@ static enum MHD_Result gr_begin(gr_server *srv, struct MHD_Connection *conn, con
                                "the request target encodes a control character", NULL, true);
     }
     bool refused = false;
-    enum MHD_Result r = gr_check_framing(conn, req, &refused);
+    enum MHD_Result r = gr_check_framing(conn, req, version, &refused);
     if (refused) {
         return r;
     }
@@ -539,10 +631,9 @@ enum MHD_Result gr_access(void *cls, struct MHD_Connection *conn, const char *ur
                           const char *method, const char *version, const char *upload_data,
                           size_t *upload_data_size, void **con_cls)
 {
-    (void)version;
     gr_req *req = *con_cls;
     if (req == NULL || *con_cls == GR_BAD_TARGET) {
-        return gr_begin(cls, conn, url, method, con_cls);
+        return gr_begin(cls, conn, url, method, version, con_cls);
     }
     size_t n = *upload_data_size;
     *upload_data_size = 0; /* every byte offered is consumed (or dropped) */
@@ -638,6 +729,9 @@ void gr_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     }
     gr_metrics_arena(srv->metrics, -(int64_t)req->arena_charged, gr_arena_peak(req->arena));
     gr_metrics_inflight(srv->metrics, -1);
+    if (req->solve_arena != NULL) {
+        gr_arena_destroy(req->solve_arena);
+    }
     gr_arena *arena = req->arena;
     size_t fresh = req->arena_charged; /* req lives in the arena */
     gr_conn *cc = req->conn_entry;

@@ -102,8 +102,10 @@ enum MHD_Result gr_problem_from(struct MHD_Connection *conn, gr_req *req, const 
     if (allow != NULL) {
         MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
     }
-    if (status == 503) {
-        MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+    if (status == 503 || status == 429) {
+        char secs[16];
+        snprintf(secs, sizeof(secs), "%u", req->retry_after != 0 ? req->retry_after : 1);
+        MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, secs);
     }
     if (close_after) {
         MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");

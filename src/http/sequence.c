@@ -16,25 +16,40 @@
  *    {"values_computed", "target"} while the worker computes, then
  *    `event: result` with the same document, or `event: problem` with the
  *    problem document.  The callback runs on a libmicrohttpd network
- *    thread, which serves other connections too, so it never blocks for
- *    long: it waits at most GR_SEQ_WAIT_MS (50 ms) for the worker, and
- *    always returns bytes (returning 0 would make libmicrohttpd call it
- *    again at once, a busy loop): a progress event when one is due (every
- *    GR_SEQ_PROGRESS_MS, so at least once a second), else an SSE comment
- *    line ":" (a heartbeat that EventSource ignores, WHATWG HTML 9.2.6).
- *    When the client goes away libmicrohttpd frees the response; its free
- *    callback raises the job's cancel flag, which the worker's arena stop
- *    carries into the solver loops (gr_arena_check): the computation
- *    stops.
+ *    thread, which serves other connections too, so it never waits: when
+ *    nothing is due it parks the stream (MHD_suspend_connection, return
+ *    0) and the stream is resumed when its job has news -- the worker's
+ *    result, the worker starting (progress becomes worth reporting), or
+ *    the next tick of the streams' timer thread: while the job runs, a
+ *    progress event every GR_SEQ_PROGRESS_MS and an SSE comment line ":"
+ *    (a heartbeat that EventSource ignores, WHATWG HTML 9.2.6) every
+ *    GR_SEQ_BEAT_MS; while it waits in its queue, a heartbeat every
+ *    GR_SEQ_IDLE_BEAT_MS only (what keeps proxies from timing the stream
+ *    out, and what finds out that its client has gone).  A parked stream
+ *    costs no CPU until then: 1,000 waiting streams are a list the timer
+ *    looks at a few times a minute.  When the client goes away
+ *    libmicrohttpd frees the response; its free callback raises the job's
+ *    cancel flag, which the worker's arena stop carries into the solver
+ *    loops (gr_arena_check): the computation stops, or a job still queued
+ *    ends at once when its turn comes.
  *
- * A job (malloc'ed: it may outlive the request) is shared by the worker
- * and the request, reference counted under its mutex.  Worker threads are
- * bounded (GR_SEQ_MAX_WORKERS; beyond it 503 overloaded).  The worker's
- * stop conditions are the job's cancel flag, the server's cancel-all flag
- * and the --max-analysis-seconds deadline, as for every analysis
- * (request.c); its arena is --max-request-memory within the process quota
- * (--max-memory), and the table itself is the cache's (json/table_cache.c,
- * charged to the same quota).
+ * The computation runs on the worker pool (pool.c), queued per client and
+ * served round-robin like any analysis, and counted against --max-inflight
+ * and --max-inflight-per-client.  A job (malloc'ed: it may outlive the
+ * request) is shared by the worker and the request, reference counted
+ * under its mutex.  The pool calls every job it took exactly once (run,
+ * expired in its queue, or dropped at shutdown) and joins its workers when
+ * it stops, so no job's worker outlives the server.  The worker's stop
+ * conditions are the job's cancel flag, the server's cancel-all flag and
+ * the --max-analysis-seconds deadline, as for every analysis (request.c);
+ * its arena is --max-request-memory within the process quota
+ * (--max-memory), and the table itself is the cache's
+ * (json/table_cache.c, charged to the same quota).
+ *
+ * Locks: a job's lock, then the streams' lock (parking), then
+ * libmicrohttpd's own (MHD_suspend_connection under both, so a stream is
+ * suspended before anyone can find it parked); MHD_resume_connection is
+ * called with neither held.
  */
 #include "http/sequence.h"
 
@@ -43,17 +58,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <stddef.h>
 #include <time.h>
 
 #include "json/misere_doc.h"
 #include "json/sequence.h"
 
-#define GR_SEQ_WAIT_MS 50      /* the most a stream callback waits */
-#define GR_SEQ_PROGRESS_MS 500 /* progress events at least this often */
-#define GR_SEQ_MAX_WORKERS 64
+#define GR_SEQ_PROGRESS_MS 500    /* progress events this often while the job runs */
+#define GR_SEQ_BEAT_MS 100        /* a heartbeat after this much silence while it runs */
+#define GR_SEQ_IDLE_BEAT_MS 15000 /* and while it waits for a worker */
 #define GR_SEQ_MAX_PARAMS 16
 
-typedef struct seq_job {
+typedef struct seq_job seq_job;
+
+/* The parked streams and the thread that resumes them when a beat is
+ * due (one per server). */
+struct gr_seq_streams {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    seq_job *parked; /* a list, unordered */
+    size_t nparked;
+    bool stop;
+    pthread_t thread;
+};
+
+struct seq_job {
+    gr_pool_job pjob; /* the worker pool's link */
     pthread_mutex_t lock;
     pthread_cond_t cond;
     int refs;
@@ -73,16 +104,23 @@ typedef struct seq_job {
     gr_tcache *tables;
     _Atomic int cancel;
     gr_stop stop;
-    struct MHD_Connection *conn; /* resumed by the worker (not streaming) */
-    atomic_int *workers;         /* the server's count of sequence threads */
-    gr_conn *watched;            /* not streaming: the suspended connection's entry, whose
-                                  * hang-up flag the front door raises (the job's cancel) */
+    struct MHD_Connection *conn; /* resumed by the worker, or when parked */
+    gr_seq_streams *streams;     /* the server's */
+    gr_ip client_key;
+    bool running;     /* on a worker */
+    gr_conn *watched; /* not streaming: the suspended connection's entry, whose
+                       * hang-up flag the front door raises (the job's cancel) */
     /* the stream */
     char *buf;
     size_t buf_len, buf_off, buf_cap;
     uint64_t last_progress_ns; /* 0: none sent yet */
+    uint64_t last_send_ns;
     bool finished;
-} seq_job;
+    /* parked (the streams' lock): */
+    bool parked;
+    uint64_t wake_ns;
+    seq_job *park_prev, *park_next, *due_next;
+};
 
 static void job_unref(seq_job *j)
 {
@@ -152,41 +190,109 @@ static void unwatch(seq_job *j)
     }
 }
 
-static void *worker(void *arg)
+/* Takes a parked stream off the list (streams' lock held); whether it
+ * was parked, in which case the caller resumes it. */
+static bool unpark_locked(gr_seq_streams *ss, seq_job *j)
 {
-    seq_job *j = arg;
-    atomic_int *workers = j->workers; /* j may be gone by the end */
+    if (!j->parked) {
+        return false;
+    }
+    j->parked = false;
+    if (j->park_prev != NULL) {
+        j->park_prev->park_next = j->park_next;
+    } else {
+        ss->parked = j->park_next;
+    }
+    if (j->park_next != NULL) {
+        j->park_next->park_prev = j->park_prev;
+    }
+    j->park_prev = j->park_next = NULL;
+    ss->nparked--;
+    return true;
+}
+
+/* The stream has news: resume it if it is parked. */
+static void wake_stream(seq_job *j)
+{
+    pthread_mutex_lock(&j->streams->lock);
+    bool was = unpark_locked(j->streams, j);
+    pthread_mutex_unlock(&j->streams->lock);
+    if (was) {
+        MHD_resume_connection(j->conn);
+    }
+}
+
+/* The job's end: the answer in place, the connection given back (or the
+ * stream woken), the worker's reference dropped. */
+static void job_done(seq_job *j, gr_status st, const gr_problem *problem, char *out, size_t len,
+                     bool stable)
+{
+    pthread_mutex_lock(&j->lock);
+    j->result = st;
+    j->problem = *problem;
+    j->out = out;
+    j->out_len = len;
+    j->stable = stable;
+    j->done = true;
+    j->running = false;
+    pthread_cond_broadcast(&j->cond);
+    pthread_mutex_unlock(&j->lock);
+    if (j->stream) {
+        wake_stream(j);
+    } else {
+        unwatch(j);
+        MHD_resume_connection(j->conn);
+    }
+    job_unref(j);
+}
+
+/* The pool's call (pool.h): compute, or answer without computing. */
+static void worker(gr_pool_job *pj, gr_pool_how how)
+{
+    seq_job *j = (seq_job *)((char *)pj - offsetof(seq_job, pjob));
+    gr_problem p = {0};
+    if (how != GR_POOL_RUN) {
+        if (how == GR_POOL_EXPIRED) {
+            gr_problem_set(&p, GR_PROBLEM_QUEUE_TIMEOUT,
+                           "the sequence waited in its queue longer than --max-queue-seconds; "
+                           "retry later",
+                           NULL);
+        } else {
+            gr_problem_set(&p, GR_PROBLEM_SHUTTING_DOWN,
+                           "the server stopped before this sequence could be computed", NULL);
+        }
+        job_done(j, GR_EDECLINED, &p, NULL, 0, true);
+        return;
+    }
     gr_jctx c;
     gr_jctx_init(&c, j->arena);
     c.time_limit_s = j->time_limit_s;
     c.tables = j->tables;
     c.max_quotient_order = j->max_order;
+    /* the time limit counts from the start, not from the queue */
+    j->stop.deadline_ns = gr_now_ns() + (uint64_t)j->time_limit_s * 1000000000u;
     gr_arena_set_stop(j->arena, &j->stop);
     char *out = NULL;
     size_t len = 0;
     bool stable = true;
-    gr_status st = j->quotient ? gr_json_misere_qanswer(&c, &j->mq, &out, &len)
-                               : gr_seq_answer(&c, &j->rq, &out, &len, &stable);
+    gr_status st = gr_arena_check(j->arena);
+    if (st != GR_OK) {
+        /* its client left while it was queued (or the server stops) */
+        gr_json_error(&c, st, NULL, "the sequence was cancelled before it started");
+    } else {
+        pthread_mutex_lock(&j->lock);
+        j->running = true;
+        pthread_mutex_unlock(&j->lock);
+        if (j->stream) {
+            wake_stream(j); /* from idle beats to progress */
+        }
+        st = j->quotient ? gr_json_misere_qanswer(&c, &j->mq, &out, &len)
+                         : gr_seq_answer(&c, &j->rq, &out, &len, &stable);
+    }
     if (st != GR_OK && c.problem.status == 0) {
         gr_json_error(&c, GR_EINTERNAL, NULL, "the sequence could not be computed");
     }
-    pthread_mutex_lock(&j->lock);
-    j->result = st;
-    j->problem = c.problem;
-    j->out = out;
-    j->out_len = len;
-    j->stable = stable;
-    j->done = true;
-    pthread_cond_broadcast(&j->cond);
-    pthread_mutex_unlock(&j->lock);
-    if (!j->stream) {
-        unwatch(j);
-        MHD_resume_connection(j->conn);
-    }
-    job_unref(j);
-    /* last: gr_sequence_quiesce waits for this (the arena is gone) */
-    atomic_fetch_sub(workers, 1);
-    return NULL;
+    job_done(j, st, &c.problem, out, len, stable);
 }
 
 /* ---- the event stream --------------------------------------------------- */
@@ -210,16 +316,37 @@ static bool buf_put(seq_job *j, const char *s, size_t n)
     return true;
 }
 
-/* The next event into j->buf (lock held, j->buf sent): the result or
- * problem once the worker is done, a progress event when one is due, a
- * heartbeat comment otherwise. */
-static bool next_event(seq_job *j)
+#define GR_MS(x) ((uint64_t)(x)*1000000u)
+
+/* When the stream's next event is due (lock held; not done): the first
+ * progress event at once, then progress and beats while the job runs, a
+ * beat now and then while it waits. */
+static uint64_t next_due(const seq_job *j, bool *progress)
+{
+    *progress = j->last_progress_ns == 0 || j->running;
+    if (j->last_progress_ns == 0) {
+        return 0;
+    }
+    if (!j->running) {
+        return j->last_send_ns + GR_MS(GR_SEQ_IDLE_BEAT_MS);
+    }
+    uint64_t p = j->last_progress_ns + GR_MS(GR_SEQ_PROGRESS_MS);
+    uint64_t b = j->last_send_ns + GR_MS(GR_SEQ_BEAT_MS);
+    *progress = p <= b;
+    return p <= b ? p : b;
+}
+
+/* The next event into j->buf (lock held, j->buf sent, the event due):
+ * the result or problem once the worker is done, a progress event when
+ * one is due, a heartbeat comment otherwise. */
+static bool next_event(seq_job *j, uint64_t now)
 {
     j->buf_len = j->buf_off = 0;
+    j->last_send_ns = now;
     if (!j->done) {
-        uint64_t now = gr_now_ns();
-        if (j->last_progress_ns != 0 &&
-            now - j->last_progress_ns < (uint64_t)GR_SEQ_PROGRESS_MS * 1000000u) {
+        bool progress;
+        next_due(j, &progress);
+        if (!progress) {
             return buf_put(j, ":\n\n", 3);
         }
         j->last_progress_ns = now;
@@ -249,6 +376,27 @@ static bool next_event(seq_job *j)
     return ok;
 }
 
+/* Parks the stream until wake_ns (job lock held): on the list, and
+ * suspended before the lock is let go, so whoever takes it off the list
+ * finds it suspended. */
+static void park(seq_job *j, uint64_t wake_ns)
+{
+    gr_seq_streams *ss = j->streams;
+    pthread_mutex_lock(&ss->lock);
+    j->parked = true;
+    j->wake_ns = wake_ns;
+    j->park_prev = NULL;
+    j->park_next = ss->parked;
+    if (ss->parked != NULL) {
+        ss->parked->park_prev = j;
+    }
+    ss->parked = j;
+    ss->nparked++;
+    MHD_suspend_connection(j->conn);
+    pthread_cond_signal(&ss->cond); /* its wake may be the earliest */
+    pthread_mutex_unlock(&ss->lock);
+}
+
 static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
 {
     (void)pos;
@@ -259,20 +407,16 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
             pthread_mutex_unlock(&j->lock);
             return MHD_CONTENT_READER_END_OF_STREAM;
         }
-        if (j->last_progress_ns != 0 && !j->done) {
-            /* not the first event: wait for the result, at most
-             * GR_SEQ_WAIT_MS (this is a network thread) */
-            struct timespec ts;
-            clock_gettime(CLOCK_REALTIME, &ts);
-            ts.tv_nsec += GR_SEQ_WAIT_MS * 1000000L;
-            if (ts.tv_nsec >= 1000000000L) {
-                ts.tv_nsec -= 1000000000L;
-                ts.tv_sec++;
-            }
-            while (!j->done && pthread_cond_timedwait(&j->cond, &j->lock, &ts) == 0) {
-            }
+        uint64_t now = gr_now_ns();
+        bool progress;
+        uint64_t due = j->done ? 0 : next_due(j, &progress);
+        if (due > now) {
+            /* nothing to say yet: no waiting on a network thread */
+            park(j, due);
+            pthread_mutex_unlock(&j->lock);
+            return 0;
         }
-        if (!next_event(j)) {
+        if (!next_event(j, now)) {
             pthread_mutex_unlock(&j->lock);
             return MHD_CONTENT_READER_END_WITH_ERROR;
         }
@@ -285,6 +429,72 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
     j->buf_off += n;
     pthread_mutex_unlock(&j->lock);
     return (ssize_t)n;
+}
+
+/* The streams' timer: resumes each parked stream when its beat is due. */
+static void *streams_main(void *arg)
+{
+    prctl(PR_SET_NAME, "gr-streams"); /* for top -H and /proc/<pid>/task */
+    gr_seq_streams *ss = arg;
+    pthread_mutex_lock(&ss->lock);
+    while (!ss->stop) {
+        uint64_t now = gr_now_ns(), next = now + GR_MS(GR_SEQ_IDLE_BEAT_MS);
+        seq_job *due = NULL;
+        for (seq_job *j = ss->parked, *n; j != NULL; j = n) {
+            n = j->park_next;
+            if (j->wake_ns <= now) {
+                unpark_locked(ss, j);
+                j->due_next = due;
+                due = j;
+            } else if (j->wake_ns < next) {
+                next = j->wake_ns;
+            }
+        }
+        if (due != NULL) {
+            pthread_mutex_unlock(&ss->lock);
+            while (due != NULL) {
+                seq_job *j = due;
+                due = j->due_next; /* read first: resumed, j may be freed */
+                MHD_resume_connection(j->conn);
+            }
+            pthread_mutex_lock(&ss->lock);
+            continue;
+        }
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        uint64_t wait = next - now;
+        ts.tv_sec += (time_t)(wait / 1000000000u);
+        ts.tv_nsec += (long)(wait % 1000000000u);
+        if (ts.tv_nsec >= 1000000000L) {
+            ts.tv_nsec -= 1000000000L;
+            ts.tv_sec++;
+        }
+        pthread_cond_timedwait(&ss->cond, &ss->lock, &ts);
+    }
+    pthread_mutex_unlock(&ss->lock);
+    return NULL;
+}
+
+int gr_sequence_start(gr_server *srv)
+{
+    gr_seq_streams *ss = calloc(1, sizeof(*ss));
+    if (ss == NULL) {
+        return -1;
+    }
+    pthread_mutex_init(&ss->lock, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&ss->cond, &ca);
+    pthread_condattr_destroy(&ca);
+    if (pthread_create(&ss->thread, NULL, streams_main, ss) != 0) {
+        pthread_cond_destroy(&ss->cond);
+        pthread_mutex_destroy(&ss->lock);
+        free(ss);
+        return -1;
+    }
+    srv->streams = ss;
+    return 0;
 }
 
 static void stream_free(void *cls)
@@ -404,17 +614,6 @@ static seq_job *job_for(struct MHD_Connection *conn, gr_req *req, enum MHD_Resul
     return j;
 }
 
-static void *start_worker(seq_job *j)
-{
-    pthread_t tid;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    int rc = pthread_create(&tid, &attr, worker, j);
-    pthread_attr_destroy(&attr);
-    return rc == 0 ? j : NULL;
-}
-
 enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
 {
     gr_server *srv = req->srv;
@@ -447,27 +646,22 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
     j->time_limit_s = srv->cfg.max_analysis;
     j->tables = srv->tcache;
     j->max_order = srv->cfg.max_quotient_order;
-    j->workers = &srv->seq_workers;
-    if (atomic_fetch_add(j->workers, 1) >= GR_SEQ_MAX_WORKERS) {
-        atomic_fetch_sub(j->workers, 1);
+    j->streams = srv->streams;
+    j->client_key = req->client_key;
+    /* counted against --max-inflight like an analysis (released at the
+     * request's completion, request.c) */
+    req->solving = true;
+    if (atomic_fetch_add(&srv->solving, 1) >= srv->cfg.max_inflight) {
         job_unref(j);
         return gr_send_problem(conn, req, GR_PROBLEM_OVERLOADED,
-                               "too many sequences are being computed; retry shortly", NULL, true);
+                               "too many analyses and sequences in progress (--max-inflight); "
+                               "retry shortly",
+                               NULL, true);
     }
     j->conn = conn;
     j->refs = 2; /* the request (or the stream's response) and the worker */
-    struct MHD_Response *r = NULL;
-    if (j->stream) {
-        r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, j, stream_free);
-        if (r == NULL) {
-            atomic_fetch_sub(j->workers, 1);
-            j->refs = 1;
-            job_unref(j);
-            return MHD_NO;
-        }
-        MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
-        cache_headers(r, j, true);
-    } else {
+    j->pjob.fn = worker;
+    if (!j->stream) {
         req->seq = j;
         req->phase = GR_PHASE_SEQUENCE;
         MHD_suspend_connection(conn); /* before the worker may resume it */
@@ -479,25 +673,39 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
             atomic_store(&req->conn_entry->watch, 1);
         }
     }
-    if (start_worker(j) == NULL) {
-        atomic_fetch_sub(j->workers, 1);
-        pthread_mutex_lock(&j->lock);
-        j->refs--; /* the worker's */
-        j->result = GR_EDECLINED;
-        gr_problem_set(&j->problem, GR_PROBLEM_OVERLOADED,
-                       "no thread could be started for the sequence; retry shortly", NULL);
-        j->done = true;
-        pthread_mutex_unlock(&j->lock);
+    unsigned retry = 1;
+    gr_pool_verdict v = gr_pool_submit(srv->pool, &j->pjob, &j->client_key, gr_now_ns(), &retry);
+    if (v != GR_POOL_OK) {
+        gr_req_refused(req, v, retry);
         if (!j->stream) {
+            /* delivered on the next call, as a job's answer */
+            pthread_mutex_lock(&j->lock);
+            j->refs--; /* the worker's: it will not run */
+            j->result = GR_EDECLINED;
+            j->problem = req->problem;
+            j->done = true;
+            pthread_mutex_unlock(&j->lock);
             unwatch(j);
             MHD_resume_connection(conn);
-            return MHD_YES; /* delivered on the next call */
+            return MHD_YES;
         }
+        j->refs = 1;
+        job_unref(j);
+        return gr_problem_from(conn, req, &req->problem, NULL, false);
     }
-    if (j->stream) {
-        return gr_respond_with(conn, req, 200, r, 0);
+    if (!j->stream) {
+        return MHD_YES;
     }
-    return MHD_YES;
+    struct MHD_Response *r =
+        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, j, stream_free);
+    if (r == NULL) {
+        atomic_store(&j->cancel, 1);
+        job_unref(j); /* the worker holds the other reference */
+        return MHD_NO;
+    }
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
+    cache_headers(r, j, true);
+    return gr_respond_with(conn, req, 200, r, 0);
 }
 
 void gr_sequence_release(gr_req *req)
@@ -512,8 +720,33 @@ void gr_sequence_release(gr_req *req)
 
 void gr_sequence_quiesce(gr_server *srv, unsigned timeout_ms)
 {
-    for (unsigned i = 0; i < timeout_ms / 10 && atomic_load(&srv->seq_workers) > 0; i++) {
-        struct timespec ts = {0, 10 * 1000000L};
-        nanosleep(&ts, NULL);
+    (void)timeout_ms; /* nothing to wait for: the pool joined the workers */
+    gr_seq_streams *ss = srv->streams;
+    if (ss == NULL) {
+        return;
     }
+    /* Every job is done (the pool has stopped), so no stream parks any
+     * more; any still parked is resumed now: libmicrohttpd must not stop
+     * with a connection suspended. */
+    pthread_mutex_lock(&ss->lock);
+    ss->stop = true;
+    seq_job *due = NULL;
+    while (ss->parked != NULL) {
+        seq_job *j = ss->parked;
+        unpark_locked(ss, j);
+        j->due_next = due;
+        due = j;
+    }
+    pthread_cond_signal(&ss->cond);
+    pthread_mutex_unlock(&ss->lock);
+    while (due != NULL) {
+        seq_job *j = due;
+        due = j->due_next;
+        MHD_resume_connection(j->conn);
+    }
+    pthread_join(ss->thread, NULL);
+    pthread_cond_destroy(&ss->cond);
+    pthread_mutex_destroy(&ss->lock);
+    free(ss);
+    srv->streams = NULL;
 }

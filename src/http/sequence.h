@@ -19,8 +19,10 @@ enum MHD_Result gr_sequence_resume(struct MHD_Connection *conn, gr_req *req);
 /* At the request's completion: drops the request's hold on a job it never
  * delivered (the connection closed while the sequence was computed). */
 void gr_sequence_release(gr_req *req);
-/* At shutdown, after cancel_all is set: waits (at most timeout_ms) for
- * the sequence threads, which hold the process quota, to end. */
+/* At start: the timer that resumes parked event streams.  0 or -1. */
+int gr_sequence_start(gr_server *srv);
+/* At shutdown, after the worker pool has stopped (every sequence job is
+ * done): resumes any stream still parked and stops the timer. */
 void gr_sequence_quiesce(gr_server *srv, unsigned timeout_ms);
 
 #endif

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/random.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -49,6 +50,10 @@
  * (up to 32 MiB), after which big arena chunks come from the heap and are
  * never given back; a fixed threshold turns the adaptation off. */
 #define GR_MMAP_THRESHOLD (256 * 1024)
+
+/* Clients remembered by the worker pool beyond those with work: their
+ * token buckets (~150 bytes each); past it the longest-idle is forgotten. */
+#define GR_POOL_CLIENTS 16384
 
 uint64_t gr_now_ns(void)
 {
@@ -112,9 +117,8 @@ static void gr_store_log(void *ud, const char *line)
 
 static void gr_server_free(gr_server *srv)
 {
-    if (srv->pool != NULL) {
-        gr_pool_stop(srv->pool, NULL);
-    }
+    gr_pool_free(srv->pool); /* joins the workers first */
+    gr_sequence_quiesce(srv, 0);
     gr_log_destroy(srv->log);
     gr_metrics_destroy(srv->metrics);
     gr_conns_fini(&srv->conns);
@@ -160,8 +164,26 @@ gr_server *gr_server_start(const gr_config *cfg)
         gr_metrics_quota(srv->metrics, &srv->quota);
         gr_metrics_tables(srv->metrics, srv->tcache);
     }
-    srv->pool = gr_pool_start(cfg->threads, cfg->max_inflight, gr_pool_run);
-    if (srv->metrics == NULL || srv->pool == NULL) {
+    const char *bad;
+    if (cfg->trusted_proxies != NULL) {
+        gr_proxies_parse(cfg->trusted_proxies, &srv->proxies, &bad); /* checked by config.c */
+    }
+    srv->fwd = strcasecmp(cfg->forwarded_header, "forwarded") == 0 ? GR_FWD_FORWARDED : GR_FWD_XFF;
+    /* Room for every client with work (at most --max-inflight of them)
+     * and many more remembered only for their token buckets. */
+    gr_pool_limits lim = {
+        .threads = cfg->threads,
+        .inflight_per_client = cfg->max_inflight_client,
+        .rate = cfg->rate_per_client,
+        .burst = cfg->rate_burst,
+        .max_queue_ns = (uint64_t)cfg->max_queue * 1000000000u,
+        .clients = GR_POOL_CLIENTS + (size_t)cfg->max_inflight,
+    };
+    srv->pool = gr_pool_start(&lim);
+    if (srv->metrics != NULL && srv->pool != NULL) {
+        gr_metrics_pool(srv->metrics, srv->pool);
+    }
+    if (srv->metrics == NULL || srv->pool == NULL || gr_sequence_start(srv) != 0) {
         fprintf(stderr, "grundyd: cannot start the worker threads\n");
         gr_server_free(srv);
         return NULL;
@@ -250,10 +272,9 @@ void gr_server_drain_and_stop(gr_server *srv)
      * the worker threads resume their connections: libmicrohttpd must not
      * be stopped with one suspended. */
     atomic_store(&srv->cancel_all, 1);
-    gr_pool_stop(srv->pool, gr_pool_drop);
-    srv->pool = NULL;
-    /* sequence threads stop at their next check and resume their
-     * connections (libmicrohttpd must not stop with one suspended) */
+    gr_pool_stop(srv->pool); /* every worker joined: nothing of theirs outlives the server */
+    /* no sequence job is left undone: the streams still parked are
+     * resumed (libmicrohttpd must not stop with one suspended) */
     gr_sequence_quiesce(srv, 2000);
     /* Give the answers just resumed a moment to go out. */
     for (int i = 0; i < 50 && gr_metrics_inflight_now(srv->metrics) > 0; i++) {

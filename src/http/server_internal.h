@@ -9,7 +9,10 @@
  *   respond.c     responses and problem responses
  *   access_log.c  the access-log line
  *   body.c        body intake;  head.c  the request-head check
- *   conns.c       the connection table;  pool.c  the worker pool
+ *   conns.c       the connection table;  pool.c  the worker pool, fair
+ *                 across clients, and its per-client limits
+ *   client.c      who the client of a request is (--trusted-proxies)
+ *   sequence.c    GET sequences and their event streams
  */
 #ifndef GR_SERVER_INTERNAL_H
 #define GR_SERVER_INTERNAL_H
@@ -22,6 +25,7 @@
 
 #include "grundy/arena.h"
 #include "http/body.h"
+#include "http/client.h"
 #include "http/config.h"
 #include "http/conns.h"
 #include "http/log.h"
@@ -35,6 +39,11 @@
 #include "store/table_store.h"
 
 typedef struct gr_front gr_front;
+typedef struct gr_seq_streams gr_seq_streams;
+
+/* Retry-After of a 503 for a job that waited too long in its queue:
+ * longer than the usual second, since the queue was long just now. */
+#define GR_RETRY_QUEUED 5
 
 struct gr_server {
     gr_config cfg;
@@ -44,12 +53,14 @@ struct gr_server {
     gr_log *log; /* the access log; NULL with --log-format off */
     gr_front *front;
     gr_conns conns;
-    gr_arena_quota quota; /* --max-memory: every request arena together */
-    gr_tstore *tables;    /* --table-dir; NULL without one */
-    gr_tcache *tcache;    /* the tables of the heap games, with their background search */
+    gr_arena_quota quota;    /* --max-memory: every request arena together */
+    gr_proxies proxies;      /* --trusted-proxies */
+    gr_fwd_header fwd;       /* --forwarded-header */
+    gr_seq_streams *streams; /* sequence.c: parked event streams and their timer */
+    gr_tstore *tables;       /* --table-dir; NULL without one */
+    gr_tcache *tcache;       /* the tables of the heap games, with their background search */
     atomic_bool draining;
     _Atomic int cancel_all; /* set at --shutdown-timeout: running work stops */
-    atomic_int seq_workers; /* sequence threads running (http/sequence.c) */
     atomic_uint solving;
     atomic_ullong next_id;
     unsigned id_prefix;
@@ -68,20 +79,22 @@ typedef enum gr_phase {
 } gr_phase;
 
 /* The request headers grundyd reads, gathered in one pass over the list
- * libmicrohttpd keeps (each lookup by name is a scan of it), together with
- * the framing facts RFC 9112 asks to check. */
+ * libmicrohttpd keeps (each lookup by name is a scan of it); the framing
+ * itself is judged by head.c (request.c's gr_check_framing). */
 typedef struct gr_headers {
     const char *content_type;
     const char *content_length; /* the first */
     const char *request_id;
     bool origin;
-    int lengths;         /* Content-Length headers */
-    bool lengths_differ; /* with different values */
-    int codings;         /* Transfer-Encoding headers */
-    bool not_chunked;    /* a value other than exactly "chunked" */
+    int lengths;  /* Content-Length headers */
+    int codings;  /* Transfer-Encoding headers */
+    int fwd_kind; /* the forwarding header to gather (a gr_fwd_header), -1: none */
+    const char *fwd[GR_CLIENT_MAX_HEADERS]; /* its lines, the rightmost kept */
+    size_t nfwd;
 } gr_headers;
 
 typedef struct gr_req {
+    gr_pool_job job; /* GR_PHASE_QUEUED: the worker pool's link */
     gr_server *srv;
     gr_arena *arena;
     gr_conn *conn_entry; /* the connection table's entry, or NULL */
@@ -100,13 +113,17 @@ typedef struct gr_req {
     gr_stop stop;                /* cancel flags and deadline, attached to the arena */
     gr_status result;
     gr_problem problem;
-    char *out; /* the 200 body, in the arena */
+    char *out;             /* the 200 body, in the arena (or solve_arena) */
+    gr_arena *solve_arena; /* a pooled analysis's own (pool.c), freed at completion */
     size_t out_len;
     size_t discarded; /* body bytes dropped after a raw answer */
     unsigned status;
     size_t bytes;
     size_t arena_charged;
-    void *seq; /* GR_PHASE_SEQUENCE: sequence.c's job */
+    void *seq;            /* GR_PHASE_SEQUENCE: sequence.c's job */
+    gr_ip client;         /* the client (client.c), */
+    gr_ip client_key;     /* and the key its limits are counted under */
+    unsigned retry_after; /* seconds, for a 429 or 503; 0: 1 */
     char method[16];
     const char *path;
 } gr_req;
@@ -147,8 +164,16 @@ void gr_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 void *gr_uri_seen(void *cls, const char *uri, struct MHD_Connection *conn);
 void gr_conn_notify(void *cls, struct MHD_Connection *conn, void **socket_context,
                     enum MHD_ConnectionNotificationCode code);
-void gr_pool_run(void *job);
-void gr_pool_drop(void *job);
+/* pool.c: the request's job on the worker pool */
+void gr_pool_run(gr_pool_job *job, gr_pool_how how);
+/* Answers a request the pool did not take (503) via gr_req_finish. */
+void gr_pool_drop(gr_req *req);
+/* The end of a queued request: marked done, its connection resumed. */
+void gr_req_finish(gr_req *req);
+/* request.c: runs the request's analysis, keeping the answer in req. */
+void gr_solve(gr_req *req);
+/* request.c: a refusal of the pool's (429/503) for the next call. */
+void gr_req_refused(gr_req *req, gr_pool_verdict v, unsigned retry_after);
 
 /* access_log.c: one line per request; gr_log_write also for answers the
  * front door gives before libmicrohttpd has a request (method and path

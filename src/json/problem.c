@@ -29,6 +29,9 @@ static const gr_problem_type gr_problem_types[GR_PROBLEM_KIND_COUNT] = {
     [GR_PROBLEM_NOT_IMPLEMENTED] = {"not-implemented", "Not implemented", 501},
     [GR_PROBLEM_TOO_MANY_CONNECTIONS] = {"too-many-connections", "Too many connections", 503},
     [GR_PROBLEM_MEMORY_UNAVAILABLE] = {"memory-unavailable", "Server memory in use", 503},
+    [GR_PROBLEM_RATE_LIMITED] = {"rate-limited", "Too many requests from this client", 429},
+    [GR_PROBLEM_CLIENT_BUSY] = {"client-busy", "Too much work in progress for this client", 429},
+    [GR_PROBLEM_QUEUE_TIMEOUT] = {"queue-timeout", "Queued too long", 503},
 };
 
 const gr_problem_type *gr_problem_type_of(gr_problem_kind kind)

@@ -29,13 +29,17 @@ typedef enum gr_problem_kind {
     GR_PROBLEM_SHUTTING_DOWN,          /* 503: draining or stopped */
     GR_PROBLEM_CANCELLED,              /* 503: the request was cancelled */
     /* HTTP framing and connection pressure (the daemon's front door): */
-    GR_PROBLEM_INVALID_REQUEST,        /* 400: RFC 9112 framing */
-    GR_PROBLEM_REQUEST_TIMEOUT,        /* 408: the head past --timeout */
-    GR_PROBLEM_URI_TOO_LONG,           /* 414 */
-    GR_PROBLEM_HEADER_TOO_LARGE,       /* 431 */
-    GR_PROBLEM_NOT_IMPLEMENTED,        /* 501: a transfer coding */
-    GR_PROBLEM_TOO_MANY_CONNECTIONS,   /* 503: every connection busy */
-    GR_PROBLEM_MEMORY_UNAVAILABLE,     /* 503: --max-memory in use */
+    GR_PROBLEM_INVALID_REQUEST,      /* 400: RFC 9112 framing */
+    GR_PROBLEM_REQUEST_TIMEOUT,      /* 408: the head past --timeout */
+    GR_PROBLEM_URI_TOO_LONG,         /* 414 */
+    GR_PROBLEM_HEADER_TOO_LARGE,     /* 431 */
+    GR_PROBLEM_NOT_IMPLEMENTED,      /* 501: a transfer coding */
+    GR_PROBLEM_TOO_MANY_CONNECTIONS, /* 503: every connection busy */
+    GR_PROBLEM_MEMORY_UNAVAILABLE,   /* 503: --max-memory in use */
+    /* Fairness between clients (the daemon's worker pool): */
+    GR_PROBLEM_RATE_LIMITED,  /* 429: --rate-per-client */
+    GR_PROBLEM_CLIENT_BUSY,   /* 429: --max-inflight-per-client */
+    GR_PROBLEM_QUEUE_TIMEOUT, /* 503: queued past --max-queue-seconds */
     GR_PROBLEM_KIND_COUNT
 } gr_problem_kind;
 

@@ -98,7 +98,12 @@ class Server:
         self.popen_kw = dict(popen_kw or {})
         self.binary = binary or os.environ.get("GRUNDYD", os.path.join(ROOT, "build", "grundyd"))
         self.args = list(args)
-        self.env = dict(os.environ, **(env or {}))
+        # One test process is one client sending as fast as it can: the
+        # per-client limits are off unless a test turns them on (their own
+        # tests, tests/api/test_fairness.py, do).
+        self.env = dict({"GRUNDYD_RATE_PER_CLIENT": "0", "GRUNDYD_MAX_INFLIGHT_PER_CLIENT": "0"},
+                        **os.environ)
+        self.env.update(env or {})
         self.proc = None
         self.port = None
         self.log = tempfile.NamedTemporaryFile(prefix="grundyd-", suffix=".log", delete=False)

@@ -7,6 +7,7 @@ read-only root filesystem; a Service and an HPA that point at the
 Deployment; the uid matches the Dockerfile's USER.  Prints one line per
 failed check; exit status 1 if any failed.
 """
+import ipaddress
 import os
 import re
 import sys
@@ -65,6 +66,16 @@ def main(folder):
     check("ALL" in csc.get("capabilities", {}).get("drop", []), "capabilities drop ALL")
     env = {e["name"]: e.get("value") for e in ctr.get("env", [])}
     check(env.get("PORT", "8080") == "8080", "PORT env agrees with the container port")
+    # behind an ingress the peer is the ingress pod: its range is trusted to
+    # name the client, and only a private range (else any client could)
+    proxies = [c.strip() for c in (env.get("GRUNDYD_TRUSTED_PROXIES") or "").split(",") if c.strip()]
+    check(proxies, "GRUNDYD_TRUSTED_PROXIES names the ingress range")
+    try:
+        nets = [ipaddress.ip_network(c, strict=True) for c in proxies]
+        check(all(n.is_private and n.prefixlen > 0 for n in nets),
+              "GRUNDYD_TRUSTED_PROXIES holds private ranges only")
+    except ValueError as e:
+        check(False, f"GRUNDYD_TRUSTED_PROXIES: {e}")
 
     dockerfile = os.path.join(folder, "..", "Dockerfile")
     if os.path.exists(dockerfile):

@@ -89,10 +89,10 @@ fi
 
 # Each replica picks a free port itself (--port 0) and prints it in its
 # "listening on 127.0.0.1:PORT" line.
-"$GRUNDYD" --bind 127.0.0.1 --port 0 --threads 2 >"$tmp/grundyd1.log" 2>&1 &
+"$GRUNDYD" --bind 127.0.0.1 --port 0 --threads 2 --trusted-proxies 127.0.0.1 >"$tmp/grundyd1.log" 2>&1 &
 pid1=$!
 pids+=("$pid1")
-"$GRUNDYD" --bind 127.0.0.1 --port 0 --threads 2 >"$tmp/grundyd2.log" 2>&1 &
+"$GRUNDYD" --bind 127.0.0.1 --port 0 --threads 2 --trusted-proxies 127.0.0.1 >"$tmp/grundyd2.log" 2>&1 &
 pid2=$!
 pids+=("$pid2")
 replica_port() {

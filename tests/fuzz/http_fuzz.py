@@ -16,6 +16,12 @@ hundred rounds /healthz must answer 200.  The daemon must survive the run
 and exit 0 on SIGTERM (a sanitizer report makes it exit non-zero).
 Regression inputs (tests/fuzz/http/regressions/*.http) are sent first.
 
+Two daemons are fuzzed at once, with the per-client limits on and the
+loopback peer trusted as a proxy: one reads X-Forwarded-For, the other
+Forwarded, so the mutated headers pick the client (and fill its table),
+bursts meet the token bucket (429), heavy requests the in-flight cap
+(429) and the queue deadline (503), and event streams park and resume.
+
 Usage: http_fuzz.py SECONDS  (GRUNDYD: the daemon binary)
 """
 import glob
@@ -36,7 +42,9 @@ from harness import Server  # noqa: E402
 TOKENS = [b"\r\n", b"\n", b"\r", b"\x00", b" ", b"\t", b":", b",", b"chunked", b"0\r\n\r\n",
           b"Content-Length: 5\r\n", b"Transfer-Encoding: chunked\r\n", b"Host: y\r\n",
           b"Content-Length: -1\r\n", b"%00", b"%0a", b"ffffffffffffffff\r\n", b"\r\n\r\n",
-          b"Expect: 100-continue\r\n", b"Connection: close\r\n", b"\xff\xfe"]
+          b"Expect: 100-continue\r\n", b"Connection: close\r\n", b"\xff\xfe",
+          b"X-Forwarded-For: ", b"Forwarded: for=", b"[::1]:80", b"unknown", b"_hidden", b'"',
+          b";", b"2001:db8::", b"Accept: text/event-stream\r\n"]
 
 
 def mutate(rng, data):
@@ -140,8 +148,12 @@ def main(argv):
     secs = float(argv[1]) if len(argv) > 1 else 30
     seeds = [open(f, "rb").read() for f in sorted(glob.glob(os.path.join(HERE, "http", "corpus", "*.http")))]
     regs = [open(f, "rb").read() for f in sorted(glob.glob(os.path.join(HERE, "http", "regressions", "*.http")))]
-    srv = Server(args=["--log-format", "off", "--timeout", "2", "--max-body", "1M",
-                       "--max-analysis-seconds", "2"]).start(timeout=60)
+    common = ["--log-format", "off", "--timeout", "2", "--max-body", "1M",
+              "--max-analysis-seconds", "2", "--rate-per-client", "100", "--rate-burst", "40",
+              "--max-inflight-per-client", "3", "--max-queue-seconds", "1",
+              "--trusted-proxies", "127.0.0.0/8,::1"]
+    srvs = [Server(args=common).start(timeout=60),
+            Server(args=common + ["--forwarded-header", "forwarded"]).start(timeout=60)]
     seed = int(os.environ.get("HTTP_FUZZ_SEED", "16"))
     rounds = [0]
     fails = []
@@ -152,33 +164,37 @@ def main(argv):
         rng = random.Random(seed * 1000 + k)
         while time.time() < t_end and not fails:
             data = mutate(rng, rng.choice(seeds))
+            target = rng.choice(srvs)
             try:
-                check_answer(send(srv.port, rng, data))
+                check_answer(send(target.port, rng, data))
             except AssertionError as e:
                 with lock:
                     fails.append((data, str(e)))
             with lock:
                 rounds[0] += 1
                 check = rounds[0] % 200 == 0
-            if check and (not srv.alive() or not healthy(srv.port)):
+            if check and not all(x.alive() and healthy(x.port) for x in srvs):
                 with lock:
                     fails.append((data, "daemon unhealthy after this input"))
 
     try:
         rng = random.Random(seed)
         for data in regs:
-            check_answer(send(srv.port, rng, data))
+            for x in srvs:
+                check_answer(send(x.port, rng, data))
         ts = [threading.Thread(target=worker, args=(k,)) for k in range(8)]
         for t in ts:
             t.start()
         for t in ts:
             t.join()
-        alive = srv.alive() and healthy(srv.port)
+        alive = all(x.alive() and healthy(x.port) for x in srvs)
     finally:
-        rc = srv.stop()
+        rcs = [x.stop() for x in srvs]
+    rc = next((r for r in rcs if r != 0), 0)
     rounds = rounds[0]
     if not alive or rc != 0:
-        fails.append((b"", f"daemon alive={alive} exit={rc}\n{srv.log_text()[-4000:]}"))
+        fails.append((b"", f"daemon alive={alive} exits={rcs}\n"
+                           + "".join(x.log_text()[-2000:] for x in srvs)))
     for data, why in fails[:5]:
         name = os.path.join(HERE, "http", "found-%08x.http" % (hash(data) & 0xffffffff))
         with open(name, "wb") as f:

@@ -98,6 +98,12 @@ def framing_cases(srv, keep_alive_first):
         ("NUL path", 400, b"GET /healthz%00 HTTP/1.1\r\nHost: x\r\n\r\n"),
         ("NUL in .json", 400, post_head(b"").replace(b"/v1/nim", b"/v1/nim%00.json")),
         ("control byte path", 400, b"GET /healthz%0d%0aX:%201 HTTP/1.1\r\nHost: x\r\n\r\n"),
+        # one checker (head.c) for every head: later heads get these too
+        ("two Host", 400, b"GET /healthz HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n"),
+        ("TE chunked, chunked", 400, post_head(b"Transfer-Encoding: chunked, chunked\r\n",
+                                               chunked(NIM), length=False)),
+        ("TE chunked, empty", 400, post_head(b"Transfer-Encoding: chunked,\r\n",
+                                             chunked(NIM), length=False)),
     ]
     if not keep_alive_first:
         cases += [
