@@ -430,3 +430,21 @@ test('one colour legend on the drawing and the list; the plot starts again at 0 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a POST answered as an event stream (progress events, then the result) is read as the answer', async () => {
+  const { page, context, errors } = await open(1280);
+  await analyse(page, 'nim', { piles: [3, 4, 5] });
+  const result = await page.evaluate(async () => (await fetch('/v1/nim', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"all_moves": true, "piles": [1, 4, 5]}' })).text());
+  await page.route('**/v1/nim', (route) => route.fulfill({
+    status: 200, contentType: 'text/event-stream',
+    body: 'event: progress\ndata: {"values_computed": 5, "target": 10}\n\nevent: result\ndata: ' + result + '\n\n',
+  }));
+  await page.locator('rect.stack-token[data-pile="0"][data-leave="1"]').click();
+  await settled(page);
+  assert.equal(await by(page, 'result').getAttribute('data-state'), 'ok');
+  assert.match(await by(page, 'verdict').innerText(), /^Player A wins: every move of Player B/);
+  await page.unroute('**/v1/nim');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
