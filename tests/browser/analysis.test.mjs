@@ -232,6 +232,15 @@ test('Kayles heap 8: the winning split "take 2, leaving 3 + 3" is played on the 
   await settled(page);
   assert.deepEqual(JSON.parse(await by(page, 'input').inputValue()).heaps, [3, 3]);
   assert.match(await by(page, 'verdict').innerText(), /^Player A wins: every move of Player B, to move, loses/);
+  // Grundy's game (split a heap in two unequal heaps): each split is a click between tokens
+  await analyse(page, 'octal', { code: 'grundy', heaps: [8] });
+  await listComplete(page);
+  const listed = await page.$$eval('[data-testid="move-option"]', (els) => els.map((e) => e.getAttribute('data-outcome')));
+  assert.ok(listed.includes('win'), 'a heap of 8 has a winning split');
+  const drawn = await drawnMoves(page);
+  assert.deepEqual(listed.map((o, i) => i).filter((i) => !drawn.has(i)), []);
+  for (const [i, o] of drawn) assert.equal(o, listed[i]);
+  assert.ok(await page.locator('rect.stack-token[data-outcome="win"]').count() > 0, 'the winning split is green on the drawing');
   assert.deepEqual(errors, []);
   await context.close();
 });
