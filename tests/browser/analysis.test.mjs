@@ -316,6 +316,14 @@ test('stable names: Hackenbush and Node Kayles keep vertex and edge ids and plac
   assert.deepEqual(await page.$$eval('[data-testid="drawing-svg"] .edge', (es) => es.map((e) => e.getAttribute('data-edge'))).then((a) => a.sort()),
                    ['0', '2', '3']);
   assert.match(await page.locator('[data-testid="history"]').innerText(), /cut edge 1 \(1\u20132\)[\s\S]*cut edge 4 \(0\u20134\)/);
+  // the shared URL restores the names and the places
+  const again = await context.newPage();
+  await again.goto(page.url(), { waitUntil: 'load' });
+  await settled(again);
+  assert.deepEqual(await again.$$eval('[data-testid="drawing-svg"] .edge', (es) => es.map((e) => e.getAttribute('data-edge'))).then((a) => a.sort()),
+                   ['0', '2', '3']);
+  assert.deepEqual(await again.locator('circle[data-vertex="3"]').evaluate((c) => [c.getAttribute('cx'), c.getAttribute('cy')]), p3);
+  await again.close();
 
   // Hackenbush tree: cutting renumbers the parent array, not the drawing
   await analyse(page, 'hackenbush_tree', { parent: [-1, 0, 0, 1, 1, 2] });
