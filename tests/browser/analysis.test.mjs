@@ -335,6 +335,17 @@ test('stable names: Hackenbush and Node Kayles keep vertex and edge ids and plac
   assert.deepEqual(await tpos(5), t5);
   assert.equal(await page.locator('circle[data-vertex="3"]').count(), 0);
   assert.ok(await page.locator('[data-testid="move-option"]', { hasText: 'the edge 2\u20135' }).count());
+
+  // in a sum, each component keeps its names
+  await analyse(page, 'sum', { components: [{ game: 'node_kayles', vertices: 5, edges: [[0, 1], [1, 2], [3, 4]] },
+                                            { game: 'nim', piles: [2] }] });
+  await page.locator('figure[data-component="0"] g[data-vertex="1"]').click();
+  await settled(page);
+  assert.equal(JSON.parse(await by(page, 'input').inputValue()).components[0].vertices, 2);
+  assert.deepEqual(await page.locator('figure[data-component="0"] g[data-vertex]').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-vertex'))),
+                   ['3', '4']);
+  assert.match(await page.locator('[data-testid="history"] li').first().innerText(), /in component 0: take vertex 1 /);
+  assert.ok(await page.locator('[data-testid="move-option"]', { hasText: 'in component 0: take vertex 4 ' }).count());
   assert.deepEqual(errors, []);
   await context.close();
 });
