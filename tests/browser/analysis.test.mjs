@@ -179,6 +179,14 @@ test('history: undo, redo, a click on a move, the URL restores moves and place',
   await settled(page);
   assert.equal(await by(page, 'input').inputValue(), after3);
   assert.equal(await toMove(page), 'Player B to move');
+  // the arrow keys walk the record too (outside text fields)
+  await page.locator('h1').click();
+  await page.keyboard.press('ArrowLeft');
+  await settled(page);
+  assert.deepEqual(JSON.parse(await by(page, 'input').inputValue()).piles, [1, 2, 5]);
+  await page.keyboard.press('ArrowRight');
+  await settled(page);
+  assert.equal(await by(page, 'input').inputValue(), after3);
   // a click on the first move goes there
   await page.locator('[data-testid="history"] li').first().locator('button').click();
   await settled(page);
