@@ -39,6 +39,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,9 +91,28 @@ static const unsigned char *gr_jp_eof(gr_jp *p)
                                        "input"));
 }
 
-static size_t gr_jp_off(const gr_jp *p, const unsigned char *s)
+/* Where s is, as editors and browsers name it: "line L, column C", both
+ * from 1, the column counted in characters (a UTF-8 sequence is one; so is
+ * a byte that starts none).  Returned by value, so that each call in an
+ * argument list has its own text. */
+typedef struct gr_jp_pos {
+    char s[64];
+} gr_jp_pos;
+
+static gr_jp_pos gr_jp_at(const gr_jp *p, const unsigned char *s)
 {
-    return (size_t)(s - p->text);
+    size_t line = 1, col = 1;
+    for (const unsigned char *q = p->text; q < s; q++) {
+        if (*q == '\n') {
+            line++;
+            col = 1;
+        } else if ((*q & 0xC0) != 0x80) {
+            col++;
+        }
+    }
+    gr_jp_pos pos;
+    snprintf(pos.s, sizeof pos.s, "line %zu, column %zu", line, col);
+    return pos;
 }
 
 /* The length of the valid UTF-8 sequence at s (1 for ASCII), or 0 when it
@@ -135,8 +155,8 @@ static size_t gr_utf8_seq(const unsigned char *s, size_t left)
 static const unsigned char *gr_jp_bad_utf8(gr_jp *p, const unsigned char *s)
 {
     return gr_jp_fail(p, gr_json_error(p->c, GR_EINVAL, NULL,
-                                       "invalid UTF-8 at byte %zu",
-                                       gr_jp_off(p, s)));
+                                       "invalid UTF-8 at %s",
+                                       gr_jp_at(p, s).s));
 }
 
 /* s is where the grammar allows none of what is there.  A byte that is
@@ -150,8 +170,8 @@ static const unsigned char *gr_jp_unexpected(gr_jp *p, const unsigned char *s)
         return gr_jp_bad_utf8(p, s);
     }
     return gr_jp_fail(p, gr_json_error(p->c, GR_EINVAL, NULL,
-                                       "malformed JSON at byte %zu",
-                                       gr_jp_off(p, s)));
+                                       "malformed JSON at %s",
+                                       gr_jp_at(p, s).s));
 }
 
 /* ---- allocation ------------------------------------------------------------ */
@@ -266,16 +286,16 @@ static const unsigned char *gr_jp_bad_escape(gr_jp *p, const unsigned char *s,
     }
     return gr_jp_fail(p, gr_json_error(p->c, GR_EINVAL, NULL,
                                        "malformed JSON: an invalid escape "
-                                       "sequence at byte %zu",
-                                       gr_jp_off(p, s)));
+                                       "sequence at %s",
+                                       gr_jp_at(p, s).s));
 }
 
 static const unsigned char *gr_jp_unpaired(gr_jp *p, const unsigned char *s)
 {
     return gr_jp_fail(p, gr_json_error(p->c, GR_EINVAL, NULL,
                                        "malformed JSON: an unpaired UTF-16 "
-                                       "surrogate escape at byte %zu",
-                                       gr_jp_off(p, s)));
+                                       "surrogate escape at %s",
+                                       gr_jp_at(p, s).s));
 }
 
 /* Checks the \u escape at q (q[0] == '\\', q[1] == 'u'): a code point other
@@ -291,10 +311,10 @@ static const unsigned char *gr_jp_check_u(gr_jp *p, const unsigned char *q)
     if (cp == 0) {
         /* Keys and strings are C strings all the way to the solvers. */
         return gr_jp_fail(p, gr_json_error(p->c, GR_EINVAL, NULL,
-                                           "malformed JSON: \\u0000 at byte "
-                                           "%zu; NUL characters are not "
+                                           "malformed JSON: \\u0000 at "
+                                           "%s; NUL characters are not "
                                            "supported in strings",
-                                           gr_jp_off(p, q)));
+                                           gr_jp_at(p, q).s));
     }
     if (cp >= 0xDC00 && cp <= 0xDFFF) {
         return gr_jp_unpaired(p, q);
@@ -412,8 +432,8 @@ static const unsigned char *gr_jp_string_slow(gr_jp *p, const unsigned char *s,
         } else if (b < 0x20) {
             return gr_jp_fail(p, gr_json_error(p->c, GR_EINVAL, NULL,
                                                "unescaped control character "
-                                               "0x%02x in a string at byte %zu",
-                                               b, gr_jp_off(p, q)));
+                                               "0x%02x in a string at %s",
+                                               b, gr_jp_at(p, q).s));
         } else {
             size_t n = gr_utf8_seq(q, (size_t)(end - q));
             if (n == 0) {
@@ -516,8 +536,8 @@ static const unsigned char *gr_jp_number(gr_jp *p, const unsigned char *s, cJSON
             /* strtod would read "01" as 1; JSON has no leading zeros. */
             return gr_jp_fail(p, gr_json_error(p->c, GR_EINVAL, NULL,
                                                "malformed JSON: a number with a "
-                                               "leading zero at byte %zu",
-                                               gr_jp_off(p, s - 1)));
+                                               "leading zero at %s",
+                                               gr_jp_at(p, s - 1).s));
         }
     } else if (gr_jp_digit(*s)) {
         do {
@@ -601,10 +621,10 @@ static const unsigned char *gr_jp_push(gr_jp *p, const unsigned char *s, cJSON *
         if (p->depth >= GR_JSON_NESTING_LIMIT) {
             return gr_jp_fail(p, gr_json_error(p->c, GR_ELIMIT, NULL,
                                                "JSON nested deeper than %d levels "
-                                               "(at byte %zu); for deep trees use "
+                                               "(at %s); for deep trees use "
                                                "the flat `parent` form",
                                                GR_JSON_NESTING_LIMIT,
-                                               gr_jp_off(p, s)));
+                                               gr_jp_at(p, s).s));
         }
         size_t cap = p->cap * 2 < GR_JSON_NESTING_LIMIT ? p->cap * 2
                                                          : GR_JSON_NESTING_LIMIT;
@@ -765,8 +785,8 @@ after: /* a value ended at s */
         if (s != end) {
             return gr_json_error(c, GR_EINVAL, NULL,
                                  "malformed JSON: unexpected text after the "
-                                 "document at byte %zu",
-                                 gr_jp_off(&p, s));
+                                 "document at %s",
+                                 gr_jp_at(&p, s).s);
         }
         *out = root;
         return GR_OK;

@@ -118,6 +118,9 @@ def test_malformed_json(srv):
         assert p["type"].endswith("/invalid-input"), p
     expect_problem(srv.post_raw(NIM, b'{"piles": [1], "x": "\xff"}'), 400)
     expect_problem(srv.post_raw(NIM, b'{"piles": [1], "x": "a\x01b"}'), 400)
+    # the position is a line and a column from 1, as the playground and editors name it
+    p = expect_problem(srv.post_raw(NIM, '{\n  "piles": [1, 2}'), 400)
+    assert p["detail"] == "malformed JSON at line 2, column 17", p
 
 
 def test_wrong_shapes_carry_pointers(srv):

@@ -73,21 +73,21 @@ for (const game of FAMILIES) {
     assert.deepEqual(await axeViolations(page), [], 'axe-core');
     await page.locator('[data-testid="auto-reply"]').check();
     const before = await by(page, 'input').inputValue();
-    const played = await page.locator('[data-testid="moves"] li').count();
+    const played = await page.locator('[data-testid="history"] li').count();
     // play the last listed move (a losing one where there is one), so the engine has a reply
     await options.last().click();
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="moves"] li').length >= n + 1, played);
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="history"] li').length >= n + 1, played);
     await settled(page);
     const after = await by(page, 'input').inputValue();
     assert.notEqual(after, before, 'playing a move changes the input');
-    const moves = await page.locator('[data-testid="moves"] li').allInnerTexts();
-    assert.match(moves[played], /^You:/);
+    const moves = await page.locator('[data-testid="history"] li').allInnerTexts();
+    assert.match(moves[played], /^1\. Player A: /, 'the first move is Player A\'s');
     // the engine replies unless the game has ended
     await page.waitForTimeout(300);
     await settled(page);
-    const movesNow = await page.locator('[data-testid="moves"] li').allInnerTexts();
-    const ended = (await by(page, 'status').innerText()).includes('No moves left');
-    assert.ok(ended || movesNow.some((t) => /^Engine:/.test(t)), 'the engine replied: ' + movesNow.join(' | '));
+    const movesNow = await page.locator('[data-testid="history"] li').allInnerTexts();
+    const ended = (await by(page, 'status').innerText()).includes('Game over');
+    assert.ok(ended || movesNow.some((t) => /^2\. Player B \(engine\): /.test(t)), 'the engine replied: ' + movesNow.join(' | '));
     // the URL holds the game and the position: a reload restores it
     const url = page.url();
     assert.match(url, /#game=/);
@@ -136,7 +136,7 @@ test('a new position\'s move list starts at its top; a position with no moves sa
   await list.evaluate((l) => { l.scrollTop = l.scrollHeight; });
   assert.ok(await list.evaluate((l) => l.scrollTop) > 0, 'the list scrolls at 390 px');
   await by(page, 'move-option').last().click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="moves"] li').length >= 1);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="history"] li').length >= 1);
   await settled(page);
   assert.equal(await list.evaluate((l) => l.scrollTop), 0);
   // ordinal trees of single roots: no move at all, in words, not an empty list under "these are all"
@@ -185,14 +185,14 @@ test('sequence plot and progress bar (GET /v1/octal/sequence)', async (t) => {
   // moving the range far out makes grundyd compute: the progress bar shows meanwhile
   await page.evaluate(() => {
     window.progressShown = false;
-    const p = document.querySelector('[data-testid="progress"]');
+    const p = document.querySelector('[data-testid="sequence-progress"]');
     new MutationObserver(() => { if (!p.hidden) window.progressShown = true; })
       .observe(p, { attributes: true, attributeFilter: ['hidden'] });
   });
   await page.locator('#seq-from').fill('20000');
   await page.locator('#seq-from').dispatchEvent('change');
   await page.waitForFunction(() => window.progressShown === true);
-  await page.waitForFunction(() => document.querySelector('[data-testid="progress"]').hidden);
+  await page.waitForFunction(() => document.querySelector('[data-testid="sequence-progress"]').hidden);
   assert.match(await page.locator('[data-testid="sequence-plot"]').getAttribute('aria-label'), /g\(20000\)/);
   // far out, the period's repeats are marked: 60 values, a period of 12
   const marks = await page.locator('[data-testid="period"] line').count();
@@ -355,7 +355,7 @@ test('a sum with a Chomp component: drawn and played in place, the engine replie
   await page.locator('[data-testid="auto-reply"]').check();
   // bite (2, 1) of the 2x3 bar: columns 2, 2, 1
   await page.locator('figure[data-component="0"] rect.chomp-square[data-col="2"][data-row="1"]').click();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="moves"] li')].some((li) => /^Engine:/.test(li.textContent)));
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="history"] li')].some((li) => /Player B \(engine\)/.test(li.textContent)));
   await settled(page);
   const now = JSON.parse(await by(page, 'input').inputValue());
   const chomp = now.components[0];

@@ -263,14 +263,16 @@ test('Hackenbush graph: clicking an edge cuts it and re-analyses', async () => {
   assert.deepEqual(JSON.parse(await byId('input').inputValue()).edges, [[0, 1], [1, 2]]);
   assert.equal(await svg.locator('.edge').count(), 2);
   assert.match(await byId('grundy').innerText(), /^2$/);
-  assert.equal(await byId('moves').locator('li').count(), 1);
+  assert.equal(await byId('history').locator('li').count(), 1);
+  assert.equal(await byId('to-move').innerText(), 'Player B to move');
   // Now play the engine's winning move by clicking the highlighted edge: all falls.
   await svg.locator('.edge.winning').click();
   await settled();
   assert.deepEqual(JSON.parse(await byId('input').inputValue()).edges, []);
   assert.match(await byId('result').innerText(), /second/);
   assert.equal(await svg.locator('.edge').count(), 0);
-  assert.match(await byId('status').innerText(), /you win/i);
+  // the person played both sides: Player B made the last move and wins
+  assert.match(await byId('status').innerText(), /Player B wins/);
   noConsoleErrors();
 });
 
@@ -281,15 +283,17 @@ test('Hackenbush graph: the engine replies automatically; undo takes back both m
   const svg = byId('drawing').locator('svg');
   // The person cuts leaf edge 2 (a losing move); the engine cuts 0-1 and nothing is left.
   await svg.locator('.edge[data-edge="2"]').click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="moves"] li').length === 2);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="history"] li').length === 2);
   await settled();
   assert.deepEqual(JSON.parse(await byId('input').inputValue()).edges, []);
-  assert.match(await byId('moves').innerText(), /Engine: cut edge 0/);
-  assert.match(await byId('status').innerText(), /engine wins/i);
+  assert.match(await byId('history').innerText(), /2\. Player B \(engine\): cut edge 0/);
+  assert.match(await byId('status').innerText(), /Game over: Player A has no move left\. Player B wins\./);
   await byId('undo').click();
   await settled();
   assert.deepEqual(JSON.parse(await byId('input').inputValue()).edges, SMALL_GRAPH.edges);
-  assert.equal(await byId('moves').locator('li').count(), 0);
+  // both moves are taken back (they stay in the history, to redo)
+  assert.equal(await byId('history').locator('li.future').count(), 2);
+  assert.equal(await byId('redo').isEnabled(), true);
   assert.equal(await svg.locator('.edge').count(), 3);
   noConsoleErrors();
 });
@@ -310,7 +314,7 @@ test('Hackenbush tree: clicking an edge removes its subtree; the engine replies'
   await settled();
   assert.deepEqual(JSON.parse(await byId('input').inputValue()).parent, [-1]);
   assert.match(await byId('result').innerText(), /second/);
-  assert.match(await byId('status').innerText(), /engine wins/i);
+  assert.match(await byId('status').innerText(), /Player B wins/);
   await byId('undo').click();
   await settled();
   assert.deepEqual(JSON.parse(await byId('input').inputValue()).parent, [-1, 0]);

@@ -507,78 +507,86 @@ static void test_rejection_classes(void **state)
     REJECTS(f, "\xef\xbb\xbf{}", 400,
             "the body starts with a UTF-8 byte order mark; send plain UTF-8 JSON without one");
     /* invalid UTF-8, in strings and out */
-    REJECTS(f, "[\"\xc0\xaf\"]", 400, "invalid UTF-8 at byte 2");      /* overlong */
-    REJECTS(f, "[\"\xe0\x80\xaf\"]", 400, "invalid UTF-8 at byte 2");  /* overlong */
-    REJECTS(f, "[\"\xed\xa0\x80\"]", 400, "invalid UTF-8 at byte 2");  /* surrogate */
-    REJECTS(f, "[\"\xf4\x90\x80\x80\"]", 400, "invalid UTF-8 at byte 2"); /* > U+10FFFF */
-    REJECTS(f, "[\"\xf5\x80\x80\x80\"]", 400, "invalid UTF-8 at byte 2");
-    REJECTS(f, "[\"\x80\"]", 400, "invalid UTF-8 at byte 2");          /* lone continuation */
-    REJECTS(f, "[\"ab\xc3", 400, "invalid UTF-8 at byte 4");           /* cut short */
-    REJECTS(f, "[\"\xc3(\"]", 400, "invalid UTF-8 at byte 2");
-    REJECTS(f, "{\"\xff\":1}", 400, "invalid UTF-8 at byte 2");        /* in a key */
-    REJECTS(f, "[1,\xff]", 400, "invalid UTF-8 at byte 3");            /* between tokens */
-    REJECTS(f, "[1,\xc3\xa9]", 400, "malformed JSON at byte 3");       /* valid, misplaced */
+    REJECTS(f, "[\"\xc0\xaf\"]", 400, "invalid UTF-8 at line 1, column 3");      /* overlong */
+    REJECTS(f, "[\"\xe0\x80\xaf\"]", 400, "invalid UTF-8 at line 1, column 3");  /* overlong */
+    REJECTS(f, "[\"\xed\xa0\x80\"]", 400, "invalid UTF-8 at line 1, column 3");  /* surrogate */
+    REJECTS(f, "[\"\xf4\x90\x80\x80\"]", 400, "invalid UTF-8 at line 1, column 3"); /* > U+10FFFF */
+    REJECTS(f, "[\"\xf5\x80\x80\x80\"]", 400, "invalid UTF-8 at line 1, column 3");
+    REJECTS(f, "[\"\x80\"]", 400, "invalid UTF-8 at line 1, column 3");          /* lone continuation */
+    REJECTS(f, "[\"ab\xc3", 400, "invalid UTF-8 at line 1, column 5");           /* cut short */
+    REJECTS(f, "[\"\xc3(\"]", 400, "invalid UTF-8 at line 1, column 3");
+    REJECTS(f, "{\"\xff\":1}", 400, "invalid UTF-8 at line 1, column 3");        /* in a key */
+    REJECTS(f, "[1,\xff]", 400, "invalid UTF-8 at line 1, column 4");            /* between tokens */
+    REJECTS(f, "[1,\xc3\xa9]", 400, "malformed JSON at line 1, column 4");       /* valid, misplaced */
     /* raw control characters */
-    REJECTS(f, "[\"a\x01\"]", 400, "unescaped control character 0x01 in a string at byte 3");
-    REJECTS(f, "[\"a\nb\"]", 400, "unescaped control character 0x0a in a string at byte 3");
-    REJECTS(f, "{\"a\x1f\":1}", 400, "unescaped control character 0x1f in a string at byte 3");
-    rejects(f, "[\"a\0\"]", 6, 400, "unescaped control character 0x00 in a string at byte 3");
+    REJECTS(f, "[\"a\x01\"]", 400, "unescaped control character 0x01 in a string at line 1, column 4");
+    REJECTS(f, "[\"a\nb\"]", 400, "unescaped control character 0x0a in a string at line 1, column 4");
+    REJECTS(f, "{\"a\x1f\":1}", 400, "unescaped control character 0x1f in a string at line 1, column 4");
+    rejects(f, "[\"a\0\"]", 6, 400, "unescaped control character 0x00 in a string at line 1, column 4");
     /* escapes */
-    REJECTS(f, "[\"\\x\"]", 400, "malformed JSON: an invalid escape sequence at byte 2");
-    REJECTS(f, "[\"\\U0041\"]", 400, "an invalid escape sequence at byte 2");
-    REJECTS(f, "[\"\\u12G4\"]", 400, "an invalid escape sequence at byte 2");
+    REJECTS(f, "[\"\\x\"]", 400, "malformed JSON: an invalid escape sequence at line 1, column 3");
+    REJECTS(f, "[\"\\U0041\"]", 400, "an invalid escape sequence at line 1, column 3");
+    REJECTS(f, "[\"\\u12G4\"]", 400, "an invalid escape sequence at line 1, column 3");
     REJECTS(f, "[\"\\u0000\"]", 400, "NUL characters are not supported");
-    REJECTS(f, "{\"a\\u0000b\":1}", 400, "\\u0000 at byte 3; NUL characters are not supported");
-    REJECTS(f, "[\"\\ud800\"]", 400, "malformed JSON: an unpaired UTF-16 surrogate escape at byte 2");
-    REJECTS(f, "[\"\\udc00\\ud800\"]", 400, "unpaired UTF-16 surrogate escape at byte 2");
-    REJECTS(f, "[\"\\uDBFF\\u0041\"]", 400, "unpaired UTF-16 surrogate escape at byte 2");
-    REJECTS(f, "[\"\\ud800\\n\"]", 400, "unpaired UTF-16 surrogate escape at byte 2");
-    REJECTS(f, "[\"\\ud800x\"]", 400, "unpaired UTF-16 surrogate escape at byte 2");
-    REJECTS(f, "[\"\\ud800\\ud800\"]", 400, "unpaired UTF-16 surrogate escape at byte 2");
-    REJECTS(f, "[\"\\ud800\\uzzzz\"]", 400, "an invalid escape sequence at byte 8");
+    REJECTS(f, "{\"a\\u0000b\":1}", 400, "\\u0000 at line 1, column 4; NUL characters are not supported");
+    REJECTS(f, "[\"\\ud800\"]", 400, "malformed JSON: an unpaired UTF-16 surrogate escape at line 1, column 3");
+    REJECTS(f, "[\"\\udc00\\ud800\"]", 400, "unpaired UTF-16 surrogate escape at line 1, column 3");
+    REJECTS(f, "[\"\\uDBFF\\u0041\"]", 400, "unpaired UTF-16 surrogate escape at line 1, column 3");
+    REJECTS(f, "[\"\\ud800\\n\"]", 400, "unpaired UTF-16 surrogate escape at line 1, column 3");
+    REJECTS(f, "[\"\\ud800x\"]", 400, "unpaired UTF-16 surrogate escape at line 1, column 3");
+    REJECTS(f, "[\"\\ud800\\ud800\"]", 400, "unpaired UTF-16 surrogate escape at line 1, column 3");
+    REJECTS(f, "[\"\\ud800\\uzzzz\"]", 400, "an invalid escape sequence at line 1, column 9");
     /* numbers, exactly the JSON grammar */
-    REJECTS(f, "[1.]", 400, "malformed JSON at byte 3");
-    REJECTS(f, "[.5]", 400, "malformed JSON at byte 1");
-    REJECTS(f, "[+1]", 400, "malformed JSON at byte 1");
-    REJECTS(f, "[01]", 400, "malformed JSON: a number with a leading zero at byte 1");
-    REJECTS(f, "[-01]", 400, "a number with a leading zero at byte 2");
-    REJECTS(f, "[00]", 400, "a number with a leading zero at byte 1");
-    REJECTS(f, "[1e]", 400, "malformed JSON at byte 3");
-    REJECTS(f, "[1e+]", 400, "malformed JSON at byte 4");
-    REJECTS(f, "[-]", 400, "malformed JSON at byte 2");
-    REJECTS(f, "[--1]", 400, "malformed JSON at byte 2");
-    REJECTS(f, "[-a]", 400, "malformed JSON at byte 2");
-    REJECTS(f, "[1.e3]", 400, "malformed JSON at byte 3");
-    REJECTS(f, "[-.5]", 400, "malformed JSON at byte 2");
-    REJECTS(f, "[0x10]", 400, "malformed JSON at byte 2");
-    REJECTS(f, "[1.5.2]", 400, "malformed JSON at byte 4");
-    REJECTS(f, "[1e5e5]", 400, "malformed JSON at byte 4");
-    REJECTS(f, "[NaN]", 400, "malformed JSON at byte 1");
-    REJECTS(f, "[Infinity]", 400, "malformed JSON at byte 1");
-    REJECTS(f, "[-Infinity]", 400, "malformed JSON at byte 2");
-    REJECTS(f, "1 2", 400, "malformed JSON: unexpected text after the document at byte 2");
+    REJECTS(f, "[1.]", 400, "malformed JSON at line 1, column 4");
+    REJECTS(f, "[.5]", 400, "malformed JSON at line 1, column 2");
+    REJECTS(f, "[+1]", 400, "malformed JSON at line 1, column 2");
+    REJECTS(f, "[01]", 400, "malformed JSON: a number with a leading zero at line 1, column 2");
+    REJECTS(f, "[-01]", 400, "a number with a leading zero at line 1, column 3");
+    REJECTS(f, "[00]", 400, "a number with a leading zero at line 1, column 2");
+    REJECTS(f, "[1e]", 400, "malformed JSON at line 1, column 4");
+    REJECTS(f, "[1e+]", 400, "malformed JSON at line 1, column 5");
+    REJECTS(f, "[-]", 400, "malformed JSON at line 1, column 3");
+    REJECTS(f, "[--1]", 400, "malformed JSON at line 1, column 3");
+    REJECTS(f, "[-a]", 400, "malformed JSON at line 1, column 3");
+    REJECTS(f, "[1.e3]", 400, "malformed JSON at line 1, column 4");
+    REJECTS(f, "[-.5]", 400, "malformed JSON at line 1, column 3");
+    REJECTS(f, "[0x10]", 400, "malformed JSON at line 1, column 3");
+    REJECTS(f, "[1.5.2]", 400, "malformed JSON at line 1, column 5");
+    REJECTS(f, "[1e5e5]", 400, "malformed JSON at line 1, column 5");
+    REJECTS(f, "[NaN]", 400, "malformed JSON at line 1, column 2");
+    REJECTS(f, "[Infinity]", 400, "malformed JSON at line 1, column 2");
+    REJECTS(f, "[-Infinity]", 400, "malformed JSON at line 1, column 3");
+    REJECTS(f, "1 2", 400, "malformed JSON: unexpected text after the document at line 1, column 3");
     /* literals */
-    REJECTS(f, "[True]", 400, "malformed JSON at byte 1");
-    REJECTS(f, "[truE]", 400, "malformed JSON at byte 4");
-    REJECTS(f, "[nul]", 400, "malformed JSON at byte 4");
-    REJECTS(f, "[nulll]", 400, "malformed JSON at byte 5");
-    REJECTS(f, "[falsey]", 400, "malformed JSON at byte 6");
+    REJECTS(f, "[True]", 400, "malformed JSON at line 1, column 2");
+    REJECTS(f, "[truE]", 400, "malformed JSON at line 1, column 5");
+    REJECTS(f, "[nul]", 400, "malformed JSON at line 1, column 5");
+    REJECTS(f, "[nulll]", 400, "malformed JSON at line 1, column 6");
+    REJECTS(f, "[falsey]", 400, "malformed JSON at line 1, column 7");
     /* structure */
-    REJECTS(f, "[1,]", 400, "malformed JSON at byte 3");
-    REJECTS(f, "[,1]", 400, "malformed JSON at byte 1");
-    REJECTS(f, "{\"a\":1,}", 400, "malformed JSON at byte 7");
-    REJECTS(f, "{a:1}", 400, "malformed JSON at byte 1");
-    REJECTS(f, "{'a':1}", 400, "malformed JSON at byte 1");
-    REJECTS(f, "{\"a\" 1}", 400, "malformed JSON at byte 5");
-    REJECTS(f, "{\"a\":1 \"b\":2}", 400, "malformed JSON at byte 7");
-    REJECTS(f, "[1}", 400, "malformed JSON at byte 2");
-    REJECTS(f, "{\"a\":1]", 400, "malformed JSON at byte 6");
-    REJECTS(f, "]", 400, "malformed JSON at byte 0");
-    REJECTS(f, "[1] [2]", 400, "malformed JSON: unexpected text after the document at byte 4");
-    REJECTS(f, "{} x", 400, "unexpected text after the document at byte 3");
-    rejects(f, "{}\0", 3, 400, "unexpected text after the document at byte 2");
-    REJECTS(f, "[1]//", 400, "unexpected text after the document at byte 3");
-    REJECTS(f, "[/*c*/1]", 400, "malformed JSON at byte 1");
+    REJECTS(f, "[1,]", 400, "malformed JSON at line 1, column 4");
+    REJECTS(f, "[,1]", 400, "malformed JSON at line 1, column 2");
+    REJECTS(f, "{\"a\":1,}", 400, "malformed JSON at line 1, column 8");
+    REJECTS(f, "{a:1}", 400, "malformed JSON at line 1, column 2");
+    REJECTS(f, "{'a':1}", 400, "malformed JSON at line 1, column 2");
+    REJECTS(f, "{\"a\" 1}", 400, "malformed JSON at line 1, column 6");
+    REJECTS(f, "{\"a\":1 \"b\":2}", 400, "malformed JSON at line 1, column 8");
+    REJECTS(f, "[1}", 400, "malformed JSON at line 1, column 3");
+    REJECTS(f, "{\"a\":1]", 400, "malformed JSON at line 1, column 7");
+    REJECTS(f, "]", 400, "malformed JSON at line 1, column 1");
+    REJECTS(f, "[1] [2]", 400, "malformed JSON: unexpected text after the document at line 1, column 5");
+    REJECTS(f, "{} x", 400, "unexpected text after the document at line 1, column 4");
+    rejects(f, "{}\0", 3, 400, "unexpected text after the document at line 1, column 3");
+    REJECTS(f, "[1]//", 400, "unexpected text after the document at line 1, column 4");
+    REJECTS(f, "[/*c*/1]", 400, "malformed JSON at line 1, column 2");
+    /* A line and a column from 1, as editors and browsers give them: a newline
+     * starts the next line; a character of several UTF-8 bytes is one column. */
+    REJECTS(f, "{\n  \"a\": 1,\n  x}", 400, "malformed JSON at line 3, column 3");
+    REJECTS(f, "{\"piles\": [1, 2}\n", 400, "malformed JSON at line 1, column 16");
+    REJECTS(f, "[\"\xc3\xa9\", x]", 400, "malformed JSON at line 1, column 7");
+    REJECTS(f, "[\n\"\xe2\x82\xac\xf0\x9f\x98\x80\", 1 1]", 400,
+            "malformed JSON at line 2, column 9");
+    REJECTS(f, "[1,\n\n\xff]", 400, "invalid UTF-8 at line 3, column 1");
 }
 
 /* Inputs cJSON (behind the old prescan, or without it) took and we refuse:
@@ -592,21 +600,21 @@ static void test_stricter_than_cjson(void **state)
         const char *frag;
     } cases[] = {
         /* whitespace is space, tab, LF, CR (cJSON skipped every byte <= 0x20) */
-        {"[1,\x0b 2]", 7, "malformed JSON at byte 3"},
-        {"\x0c[1]", 4, "malformed JSON at byte 0"},
-        {"[1,\x01 2]", 7, "malformed JSON at byte 3"},
-        {"[1,\0 2]", 7, "malformed JSON at byte 3"},
+        {"[1,\x0b 2]", 7, "malformed JSON at line 1, column 4"},
+        {"\x0c[1]", 4, "malformed JSON at line 1, column 1"},
+        {"[1,\x01 2]", 7, "malformed JSON at line 1, column 4"},
+        {"[1,\0 2]", 7, "malformed JSON at line 1, column 4"},
         /* numbers beyond the JSON grammar that strtod reads */
-        {"[1.]", 4, "malformed JSON at byte 3"},
-        {"[-.5]", 5, "malformed JSON at byte 2"},
-        {"[1.e3]", 6, "malformed JSON at byte 3"},
-        {"[01]", 4, "leading zero at byte 1"},
+        {"[1.]", 4, "malformed JSON at line 1, column 4"},
+        {"[-.5]", 5, "malformed JSON at line 1, column 3"},
+        {"[1.e3]", 6, "malformed JSON at line 1, column 4"},
+        {"[01]", 4, "leading zero at line 1, column 2"},
         /* \u0000 and non-hex \u escapes (cJSON: a NUL that cuts the string) */
         {"[\"a\\u0000b\"]", 12, "NUL characters are not supported"},
-        {"[\"\\uzzzz\"]", 10, "an invalid escape sequence at byte 2"},
+        {"[\"\\uzzzz\"]", 10, "an invalid escape sequence at line 1, column 3"},
         /* what the prescan used to refuse before cJSON saw it */
         {"\xef\xbb\xbf[1]", 6, "byte order mark"},
-        {"[\"\xc0\xaf\"]", 6, "invalid UTF-8 at byte 2"},
+        {"[\"\xc0\xaf\"]", 6, "invalid UTF-8 at line 1, column 3"},
         {"[\"a\x01\"]", 6, "unescaped control character 0x01"},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -736,12 +744,12 @@ static void test_depth_limit(void **state)
         reset(f);
         nested(text, GR_JSON_NESTING_LIMIT + 1, objects);
         rejects(f, text, strlen(text), 422,
-                "JSON nested deeper than 1000 levels (at byte ");
+                "JSON nested deeper than 1000 levels (at line 1, column ");
         rejects(f, text, strlen(text), 422, "for deep trees use the flat `parent` form");
     }
     /* the byte is the opening bracket of level 1001 */
     memset(text, '[', 5000);
-    rejects(f, text, 5000, 422, "(at byte 1000)");
+    rejects(f, text, 5000, 422, "(at line 1, column 1001)");
     free(text);
 }
 
