@@ -392,6 +392,31 @@ test('long work: progress from 300 ms with the elapsed time, the stale board gre
   await context.close();
 });
 
+test('a long octal analysis shows how many values its table has (the sequence GET of the code, polled)', async () => {
+  const { page, context, errors } = await open(1280);
+  await by(page, 'game-select').selectOption('octal');
+  await settled(page);
+  // the table of 0.106 is grown on the server first (a real request), then the next POST
+  // is held: the page's progress line reads the table's values from the sequence GET
+  await analyse(page, 'octal', { code: '0.106', heaps: [3000] });
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route('**/v1/octal', async (route) => { await held; await route.continue().catch(() => {}); });
+  await by(page, 'input').fill('{"code": "0.106", "heaps": [5000]}');
+  await by(page, 'analyze').click();
+  await page.waitForFunction(() => /values computed/.test(document.querySelector('[data-testid="progress"]').innerText));
+  const text = await by(page, 'progress').innerText();
+  const n = Number(/(\d+) values computed/.exec(text)[1]);
+  assert.ok(n >= 3001, text); // the table the first request grew
+  release();
+  await settled(page);
+  await page.unroute('**/v1/octal');
+  assert.equal(await by(page, 'result').getAttribute('data-state'), 'ok');
+  assert.equal(await by(page, 'progress').isHidden(), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a cancelled request is closed: grundyd goes on serving (a real slow analysis)', async () => {
   const { page, context, errors } = await open(1280);
   // Grundy's game is slow for large heaps: whatever the machine, cancel as soon as progress shows
