@@ -417,6 +417,34 @@ test('a long octal analysis shows how many values its table has (the sequence GE
   await context.close();
 });
 
+for (const width of [1280, 390]) {
+  test(`partizan games at ${width} px: value, outcome and each side's winning move`, async () => {
+    const { page, context, errors } = await open(width);
+    const cases = [
+      ['cgt', { expression: '{2 | -1}' }, '{2|-1}', 'N'],
+      ['domineering', { board: ['..', '..'] }, '\u00b11', 'N'],
+      ['hackenbush_colored', { edges: [[0, 1, 'blue'], [1, 2, 'red']], ground: [0] }, '1/2', 'L'],
+    ];
+    for (const [game, body, value, outcome] of cases) {
+      await by(page, 'game-select').selectOption(game);
+      await settled(page);
+      await by(page, 'input').fill(JSON.stringify(body));
+      await by(page, 'analyze').click();
+      await settled(page);
+      assert.equal(await by(page, 'result').getAttribute('data-state'), 'ok', game);
+      assert.equal(await by(page, 'partizan-value').innerText(), value, game);
+      assert.equal(await by(page, 'outcome').innerText(), outcome, game);
+      if (game !== 'cgt') { // an expression has options, not board moves
+        assert.match(await by(page, 'left-move').innerText(), /wins with|loses/, game);
+        assert.match(await by(page, 'right-move').innerText(), /wins with|loses/, game);
+      }
+    }
+    await page.screenshot({ path: path.join(SHOTS, `analysis-partizan-${width}.png`), fullPage: true });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 test('a cancelled request is closed: grundyd goes on serving (a real slow analysis)', async () => {
   const { page, context, errors } = await open(1280);
   // Grundy's game is slow for large heaps: whatever the machine, cancel as soon as progress shows
