@@ -604,9 +604,7 @@ static bool gr_solve_apart(gr_req *req)
     }
     gr_arena_set_stop(sa, &req->stop);
     gr_jctx c;
-    gr_jctx_init(&c, sa);
-    c.time_limit_s = srv->cfg.max_analysis;
-    c.max_search_nodes = srv->cfg.max_search_nodes;
+    gr_server_jctx(srv, sa, &c);
     req->result = gr_json_answer(&c, req->route->endpoint, req->text, req->body.data, req->body.len,
                                  &req->out, &req->out_len);
     req->problem = c.problem;

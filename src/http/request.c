@@ -257,11 +257,7 @@ static enum MHD_Result gr_body_too_slow_now(struct MHD_Connection *conn, gr_req 
 void gr_solve(gr_req *req)
 {
     gr_jctx c;
-    gr_jctx_init(&c, req->arena);
-    c.time_limit_s = req->srv->cfg.max_analysis;
-    c.max_search_nodes = req->srv->cfg.max_search_nodes;
-    c.tables = req->srv->tcache;
-    c.max_quotient_order = req->srv->cfg.max_quotient_order;
+    gr_server_jctx(req->srv, req->arena, &c);
     req->result = gr_json_answer(&c, req->route->endpoint, req->text, req->body.data, req->body.len,
                                  &req->out, &req->out_len);
     req->problem = c.problem;

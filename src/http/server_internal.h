@@ -190,4 +190,17 @@ void gr_log_write(gr_server *srv, const gr_log_entry *e);
 void gr_log_request(gr_server *srv, struct MHD_Connection *conn, const gr_req *req,
                     uint64_t dur_ns);
 
+/* The JSON layer's context for an analysis of srv in arena: every limit and
+ * shared object the server hands a request (its time limit, node budget,
+ * table cache, quotient bound), set in this one place for every path that
+ * answers (inline, pooled, sequences). */
+static inline void gr_server_jctx(const gr_server *srv, gr_arena *arena, gr_jctx *c)
+{
+    gr_jctx_init(c, arena);
+    c->time_limit_s = srv->cfg.max_analysis;
+    c->max_search_nodes = srv->cfg.max_search_nodes;
+    c->tables = srv->tcache;
+    c->max_quotient_order = srv->cfg.max_quotient_order;
+}
+
 #endif

@@ -14,13 +14,14 @@ import socket
 import threading
 import time
 
+import harness
 from harness import Server, check_contract, expect_problem
 
 HEAVY, LIGHT = "127.0.0.2", "127.0.0.3"
 
 
 def start(args):
-    return Server(args=["--log-format", "off"] + list(args)).start()
+    return Server(args=["--log-format", "off"] + harness.LONG_WORK_ARGS + list(args)).start()
 
 
 def raw(port, method, path, body=b"", source="127.0.0.1", headers=None, timeout=120):
@@ -68,10 +69,16 @@ def problem(status, hdrs, body, want_status, slug):
     return doc
 
 
+SLOW = "/v1/node-kayles"
+
+
 def slow_body(i):
-    # an octal table with no period for a long way: bounded by
-    # --max-analysis-seconds, stopped early when its client hangs up
-    return json.dumps({"code": "0.777777777" + "1234567"[i % 7], "heaps": [16000 + i]}).encode()
+    # a search far longer than any time limit on any machine (the node
+    # budget lifted by LONG_WORK_ARGS): only --max-analysis-seconds, or its
+    # client hanging up, stops it
+    body = dict(harness.long_search(i + 1))
+    del body["game"]
+    return json.dumps(body).encode()
 
 
 class Held:
@@ -83,7 +90,7 @@ class Held:
         self.sock.settimeout(120)
         self.sock.bind((source, 0))
         self.sock.connect(("127.0.0.1", port))
-        head = (f"POST /v1/octal HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        head = (f"POST {SLOW} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                 f"Content-Length: {len(body)}\r\n\r\n").encode()
         self.sock.sendall(head + body)
         self.t = threading.Thread(target=self._read, daemon=True)
@@ -201,7 +208,7 @@ def test_inflight_per_client_and_round_robin(_srv):
             held.append(Held(srv.port, slow_body(i), HEAVY))
         wait_for(lambda: metric(srv, "grundyd_queue_jobs") == 2, "the others were not queued")
         # its fourth is refused at once, nobody else's is
-        st, hdrs, body = raw(srv.port, "POST", "/v1/octal", slow_body(3), source=HEAVY)
+        st, hdrs, body = raw(srv.port, "POST", SLOW, slow_body(3), source=HEAVY)
         problem(st, hdrs, body, 429, "client-busy")
         # the light client's heavy-path request (a large body is not
         # answered inline) is served next: before the heavy client's queue
@@ -236,7 +243,7 @@ def test_queue_timeout(_srv):
     try:
         held.append(Held(srv.port, slow_body(4), HEAVY))
         wait_for(lambda: metric(srv, "grundyd_queue_running_jobs") == 1, "the first never ran")
-        st, hdrs, body = raw(srv.port, "POST", "/v1/octal", slow_body(5), source=LIGHT)
+        st, hdrs, body = raw(srv.port, "POST", SLOW, slow_body(5), source=LIGHT)
         assert held[0].result is None, "the running analysis ended first; make it slower"
         doc = problem(st, hdrs, body, 503, "queue-timeout")
         assert "--max-queue-seconds" in doc["detail"] and hdrs["retry-after"] == "5"
