@@ -14,17 +14,26 @@ import socket
 import threading
 import time
 
-from common import connect, figure, read_response, request_bytes, start
+import harness
+from common import connect, figure, read_response, request_bytes
+from common import start as start_daemon
 
 HEAVY, LIGHT = "127.0.0.2", "127.0.0.3"
 HEAVY_ARGS = ["--rate-per-client", "0", "--max-inflight", "1000", "--max-queue-seconds", "0"]
 
 
+def start(args, **kw):
+    # the node budget lifted: slow() searches run until the clock, a
+    # hang-up or the shutdown stops them
+    return start_daemon(harness.LONG_WORK_ARGS + list(args), **kw)
+
+
 def slow(i):
-    """A table with no period for a long way: seconds of work, stopped
-    when its client hangs up."""
-    return json.dumps({"code": "0.7777777" + "%03d" % (i % 1000),
-                       "heaps": [16000]}).encode()
+    """A search far longer than any time limit, on any machine: stopped
+    when its client hangs up (POST /v1/node-kayles, hold()'s default)."""
+    body = dict(harness.long_search(i + 1))
+    del body["game"]
+    return json.dumps(body).encode()
 
 
 def metric(srv, name):
@@ -39,7 +48,7 @@ def wait_for(cond, what, timeout=60):
         time.sleep(0.02)
 
 
-def hold(port, body, source, path="/v1/octal"):
+def hold(port, body, source, path="/v1/node-kayles"):
     s = connect(port, source=source, timeout=120)
     s.sendall(request_bytes("POST", path, body))
     return s
