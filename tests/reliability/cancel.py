@@ -83,14 +83,13 @@ def test_abandoned_sequences_are_cancelled():
         assert metric(srv, "grundyd_queue_running_jobs") == 2, "the sequences were not computed"
         for s in socks:
             s.close()
-        socks = []
         deadline = time.time() + 20
         while metric(srv, "grundyd_requests_cancelled_total") < 2 and time.time() < deadline:
             time.sleep(0.1)
         while metric(srv, "grundyd_queue_running_jobs") > 0 and time.time() < deadline:
             time.sleep(0.05)
-        running = metric(srv, "grundyd_queue_running_jobs")
-        assert running == 0, f"still computing after the hang-ups: {running} jobs"
+        jobs = metric(srv, "grundyd_queue_running_jobs")
+        assert jobs == 0, f"still computing after the hang-ups: {jobs} jobs"
         before = cpu_seconds(srv.proc.pid)
         time.sleep(1.0)
         idle = cpu_seconds(srv.proc.pid) - before
