@@ -50,13 +50,29 @@ def corpus(rng):
     return reqs
 
 
+# An octal table grows with the questions asked of it (and in the
+# background), so what an answer says of the table itself -- how far it
+# goes, whether its period is known yet -- depends on what came before;
+# everything else must be byte for byte the same.
+GROWING = ("period", "values_computed", "period_status")
+
+
+def stable(path, status, body):
+    if path != "/v1/octal" or status != 200:
+        return body
+    doc = json.loads(body)
+    for k in GROWING:
+        doc.pop(k, None)
+    return json.dumps(doc, sort_keys=True).encode()
+
+
 def parallel_mismatches(srv, reqs):
     """Sends reqs one by one, then twice over 8-way parallel: the
     sequential answers and how many parallel ones differ from them."""
     def send(item):
         path, body = item
         r = srv.post_raw(path, json.dumps(body), check=False)
-        return r.status, r.body
+        return r.status, stable(path, r.status, r.body)
 
     sequential = [send(x) for x in reqs]
     with concurrent.futures.ThreadPoolExecutor(max_workers=8) as ex:
