@@ -83,7 +83,8 @@ static gr_dyadic gr_hbc_reduce(__int128 num, unsigned exp, gr_status *st)
 static gr_dyadic gr_hbc_add(gr_dyadic a, gr_dyadic b, int sign, gr_status *st)
 {
     unsigned e = a.exp > b.exp ? a.exp : b.exp;
-    __int128 x = (__int128)a.num << (e - a.exp), y = (__int128)b.num << (e - b.exp);
+    __int128 x = (__int128)a.num * ((__int128)1 << (e - a.exp));
+    __int128 y = (__int128)b.num * ((__int128)1 << (e - b.exp));
     return gr_hbc_reduce(sign > 0 ? x + y : x - y, e, st);
 }
 
