@@ -106,6 +106,10 @@ gr_status gr_cgt_mean_temp(gr_cgt_store *s, gr_cgt g, gr_dyadic *mean, gr_dyadic
  * can fail with GR_ENOMEM too. */
 #define GR_CGT_MAX_TEXT (1u << 20)
 gr_status gr_cgt_print(const gr_cgt_store *s, gr_cgt g, gr_buf *out);
+/* Sorts games into the order gr_cgt_print lists options in (CGSuite's:
+ * numbers by value, nimbers, then ups and stars, then the rest); GR_ENOMEM
+ * when its memo does not fit. */
+gr_status gr_cgt_sort_for_print(const gr_cgt_store *s, gr_cgt *games, size_t n);
 /* A dyadic rational as "3/8", "-1", "0". */
 void gr_dyadic_print(gr_dyadic d, gr_buf *out);
 

@@ -113,6 +113,9 @@ typedef struct gr_cgt_printer {
     const gr_cgt_store *s;
     gr_buf *b;
     gr_status st;
+    gr_arena *arena;  /* for the memo and the sorted lists */
+    gr_cgt_map order; /* pair -> comparison + 1, once the map exists */
+    bool has_order;
 } gr_cgt_printer;
 
 static bool gr_pr_full(gr_cgt_printer *p)
@@ -190,6 +193,135 @@ static bool gr_pr_is_neg(const gr_cgt_store *s, gr_cgt a, gr_cgt b)
     return true;
 }
 
+/* CGSuite's order of options in print (its DeterministicOrdering):
+ * numbers by value, then nimbers, then x + n.^ + *m by x, ups and nimber,
+ * then the rest by their sorted Left, then Right, options compared
+ * lexicographically.  Equal games print alike whatever the order; this one
+ * makes the text CGSuite's.  The recursion follows non-number options, so
+ * it is at most the games' depth deep. */
+static int gr_pr_class(const gr_cgt_node *n)
+{
+    if (n->flags & GR_CGT_F_NUMBER) {
+        return 0;
+    }
+    if (n->flags & GR_CGT_F_UPTIMAL) {
+        return n->value.num == 0 && n->ups == 0 ? 1 : 2;
+    }
+    return 3;
+}
+
+static int gr_pr_cmp(gr_cgt_printer *p, gr_cgt a, gr_cgt b);
+
+/* Sorts v[0..n) by gr_pr_cmp (option lists are short: insertion sort). */
+static void gr_pr_sort(gr_cgt_printer *p, gr_cgt *v, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        gr_cgt x = v[i];
+        size_t j = i;
+        for (; j > 0 && gr_pr_cmp(p, v[j - 1], x) > 0; j--) {
+            v[j] = v[j - 1];
+        }
+        v[j] = x;
+    }
+}
+
+#define GR_PR_SORT_MAX 16 /* longer lists compare in handle order */
+
+static int gr_pr_cmp_lists(gr_cgt_printer *p, const gr_cgt *a, size_t na, const gr_cgt *b,
+                           size_t nb)
+{
+    gr_cgt sa[GR_PR_SORT_MAX], sb[GR_PR_SORT_MAX];
+    if (na <= GR_PR_SORT_MAX && nb <= GR_PR_SORT_MAX) {
+        memcpy(sa, a, na * sizeof(gr_cgt));
+        memcpy(sb, b, nb * sizeof(gr_cgt));
+        gr_pr_sort(p, sa, na);
+        gr_pr_sort(p, sb, nb);
+        a = sa, b = sb;
+    }
+    for (size_t i = 0; i < na || i < nb; i++) {
+        if (i >= na || i >= nb) {
+            return i >= na ? -1 : 1;
+        }
+        int c = gr_pr_cmp(p, a[i], b[i]);
+        if (c != 0) {
+            return c;
+        }
+    }
+    return 0;
+}
+
+/* Memoised per pair: the comparison of two games sorts their option
+ * lists, which compares options, so without the memo shared subgames
+ * would be compared again at every level (3^depth calls). */
+static int gr_pr_cmp(gr_cgt_printer *p, gr_cgt a, gr_cgt b)
+{
+    if (a == b) {
+        return 0;
+    }
+    const gr_cgt_store *s = p->s;
+    const gr_cgt_node *x = &s->nodes[a], *y = &s->nodes[b];
+    int cx = gr_pr_class(x), cy = gr_pr_class(y);
+    if (cx != cy) {
+        return cx - cy;
+    }
+    switch (cx) {
+    case 0:
+        return gr_dy_cmp(x->value, y->value);
+    case 1:
+        return x->nim < y->nim ? -1 : 1;
+    case 2: {
+        int c = gr_dy_cmp(x->value, y->value);
+        bool ux = x->ups != 0, uy = y->ups != 0;
+        if (c == 0 && ux && uy && x->ups != y->ups) {
+            c = x->ups < y->ups ? -1 : 1;
+        }
+        if (c == 0 && ux != uy) {
+            c = ux ? 1 : -1;
+        }
+        if (c == 0 && x->nim != y->nim) {
+            c = x->nim < y->nim ? -1 : 1;
+        }
+        return c;
+    }
+    default:
+        break;
+    }
+    uint32_t memo;
+    if (!p->has_order && p->st == GR_OK) {
+        p->has_order = gr_cgt_map_init(p->arena, &p->order, 256) == GR_OK;
+        p->st = p->has_order ? GR_OK : GR_ENOMEM;
+    }
+    if (p->has_order && gr_cgt_map_get(&p->order, gr_cgt_pair(a, b), &memo)) {
+        return (int)memo - 1;
+    }
+    int c = gr_pr_cmp_lists(p, x->opts, x->nl, y->opts, y->nl);
+    if (c == 0) {
+        c = gr_pr_cmp_lists(p, x->opts + x->nl, x->nr, y->opts + y->nl, y->nr);
+    }
+    c = c < 0 ? -1 : c > 0;
+    if (p->has_order && p->st == GR_OK &&
+        gr_cgt_map_put(p->arena, &p->order, gr_cgt_pair(a, b), (uint32_t)(c + 1)) != GR_OK) {
+        p->st = GR_ENOMEM;
+    }
+    return c;
+}
+
+/* The options of one side in print order, in the buffer's arena (NULL
+ * when out of memory). */
+static gr_cgt *gr_pr_sorted(gr_cgt_printer *p, const gr_cgt *o, size_t n)
+{
+    gr_cgt *v = GR_ARENA_ARRAY_UNINIT(p->arena, gr_cgt, n);
+    if (v == NULL) {
+        p->st = GR_ENOMEM;
+        return NULL;
+    }
+    memcpy(v, o, n * sizeof(gr_cgt));
+    if (n <= 64) {
+        gr_pr_sort(p, v, n);
+    }
+    return v;
+}
+
 static unsigned gr_pr_game(gr_cgt_printer *p, gr_cgt g, bool brackets, bool parens);
 
 static void gr_pr_insert(gr_buf *b, size_t at, const char *s, size_t n)
@@ -260,7 +392,10 @@ static unsigned gr_pr_game(gr_cgt_printer *p, gr_cgt g, bool brackets, bool pare
         return 0;
     }
     size_t nl = n->nl, nr = n->nr;
-    const gr_cgt *lo = n->opts, *ro = n->opts + nl;
+    const gr_cgt *lo = gr_pr_sorted(p, n->opts, nl), *ro = gr_pr_sorted(p, n->opts + nl, nr);
+    if (lo == NULL || ro == NULL) {
+        return 0;
+    }
     if (gr_pr_is_neg(s, g, g)) {
         gr_buf_puts(p->b, "\xc2\xb1"); /* ± */
         if (nl > 1) {
@@ -302,6 +437,13 @@ static unsigned gr_pr_game(gr_cgt_printer *p, gr_cgt g, bool brackets, bool pare
     return bars;
 }
 
+gr_status gr_cgt_sort_for_print(const gr_cgt_store *s, gr_cgt *games, size_t n)
+{
+    gr_cgt_printer p = {s, NULL, GR_OK, s->arena, {NULL, 0, 0, 0}, false};
+    gr_pr_sort(&p, games, n);
+    return p.st;
+}
+
 gr_status gr_cgt_print(const gr_cgt_store *s, gr_cgt g, gr_buf *out)
 {
     if (g >= s->count) {
@@ -316,7 +458,7 @@ gr_status gr_cgt_print(const gr_cgt_store *s, gr_cgt g, gr_buf *out)
     if (st != GR_OK) {
         return st;
     }
-    gr_cgt_printer p = {s, out, GR_OK};
+    gr_cgt_printer p = {s, out, GR_OK, out->arena, {NULL, 0, 0, 0}, false};
     gr_pr_game(&p, g, true, false);
     gr_pr_full(&p);
     return p.st;

@@ -386,6 +386,9 @@ static gr_status gr_cgt_thermo_of(gr_cgt_store *s, gr_cgt g, const gr_cgt_thermo
     const gr_cgt_node *n = &s->nodes[g];
     const gr_cgt *opts = n->opts;
     size_t nl = n->nl, nr = n->nr;
+    if (nl == 0 || nr == 0) {
+        return GR_EINTERNAL; /* {|R} and {L|} are integers, so numbers */
+    }
     gr_cgt_wall ls, rs;
     if ((st = gr_cgt_scaffold(s, opts, nl, true, &ls)) != GR_OK ||
         (st = gr_cgt_scaffold(s, opts + nl, nr, false, &rs)) != GR_OK) {

@@ -79,9 +79,21 @@ static gr_status gr_cgt_json_core(gr_jctx *c, gr_status st)
 static cJSON *gr_cgt_json_options(gr_jctx *c, gr_cgt_store *s, const gr_cgt *o, size_t n,
                                   gr_status *st)
 {
+    /* in the order the value lists them */
+    gr_cgt *sorted = GR_ARENA_ARRAY_UNINIT(c->arena, gr_cgt, n);
+    if (sorted == NULL) {
+        *st = GR_ENOMEM;
+        return NULL;
+    }
+    if (n > 0) {
+        memcpy(sorted, o, n * sizeof(gr_cgt));
+    }
+    if ((*st = gr_cgt_sort_for_print(s, sorted, n)) != GR_OK) {
+        return NULL;
+    }
     cJSON *arr = gr_jw_arr(c);
     for (size_t i = 0; i < n && *st == GR_OK; i++) {
-        gr_jw_push(c, arr, gr_cgt_json_game(c, s, o[i], st));
+        gr_jw_push(c, arr, gr_cgt_json_game(c, s, sorted[i], st));
     }
     return arr;
 }
