@@ -32,7 +32,7 @@
 #include "grundy/search.h"
 #include "grundy/status.h"
 
-#define GR_HBC_MAX_EDGES 100000       /* edges in a request */
+#define GR_HBC_MAX_EDGES 16384        /* edges in a request: a cut of a tree costs its depth */
 #define GR_HBC_MAX_SEARCH_EDGES 64    /* edges in play of a position that is searched */
 #define GR_HBC_MAX_VERTEX 0x7FFFFFFFu /* vertex ids: 0 .. 2^31 - 1 */
 
@@ -61,6 +61,10 @@ bool gr_hbc_is_tree(const gr_hbc *g);
 /* Whether request edge e is in play (standing on the ground). */
 bool gr_hbc_in_play(const gr_hbc *g, size_t e);
 
+/* The value.  GR_ELIMIT for a red-blue tree whose value (or a cut's) is
+ * past the store's numbers (include/grundy/cgt.h: denominators up to
+ * 2^GR_CGT_MAX_EXP) or Berlekamp's exact arithmetic (2^62); for a
+ * searched position, past the node budget. */
 gr_status gr_hbc_value(gr_hbc *g, gr_cgt *out);
 
 /* The value after cutting request edge e (in play; GR_EINVAL otherwise). */

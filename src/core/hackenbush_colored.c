@@ -44,6 +44,7 @@ struct gr_hbc {
     uint32_t *eu, *ev; /* relabelled endpoints of each request edge */
     uint8_t *in_play;  /* per request edge */
     bool tree;
+    gr_status tree_status; /* of Berlekamp's rule: GR_ELIMIT past the dyadic limits */
     /* tree: */
     uint32_t *parent_edge; /* per vertex: the edge to its parent (UINT32_MAX: the ground) */
     uint32_t *upper;       /* per tree edge: its endpoint away from the ground */
@@ -83,7 +84,8 @@ static gr_dyadic gr_hbc_reduce(__int128 num, unsigned exp, gr_status *st)
 static gr_dyadic gr_hbc_add(gr_dyadic a, gr_dyadic b, int sign, gr_status *st)
 {
     unsigned e = a.exp > b.exp ? a.exp : b.exp;
-    __int128 x = (__int128)a.num << (e - a.exp), y = (__int128)b.num << (e - b.exp);
+    __int128 x = (__int128)a.num * ((__int128)1 << (e - a.exp));
+    __int128 y = (__int128)b.num * ((__int128)1 << (e - b.exp));
     return gr_hbc_reduce(sign > 0 ? x + y : x - y, e, st);
 }
 
@@ -531,8 +533,12 @@ gr_status gr_hbc_create(gr_arena *arena, gr_cgt_store *store, const gr_hbc_input
         return st;
     }
     if (g->tree) {
-        if ((st = gr_hbc_tree_values(g, order, norder)) != GR_OK) {
-            return st;
+        /* Berlekamp's rule now; a value past the dyadic limits is kept as
+         * the status gr_hbc_value answers */
+        g->tree_status = gr_hbc_tree_values(g, order, norder);
+        if (g->tree_status == GR_ENOMEM || g->tree_status == GR_ETIME ||
+            g->tree_status == GR_ECANCELLED) {
+            return g->tree_status;
         }
     } else {
         if (g->ne > GR_HBC_MAX_SEARCH_EDGES) {
@@ -565,7 +571,7 @@ bool gr_hbc_in_play(const gr_hbc *g, size_t e)
 gr_status gr_hbc_value(gr_hbc *g, gr_cgt *out)
 {
     if (g->tree) {
-        return gr_cgt_number(g->store, g->sum[0], out);
+        return g->tree_status != GR_OK ? g->tree_status : gr_cgt_number(g->store, g->sum[0], out);
     }
     return gr_hbc_search(g, g->all, out);
 }
@@ -574,6 +580,9 @@ gr_status gr_hbc_after(gr_hbc *g, size_t e, gr_cgt *out)
 {
     if (!gr_hbc_in_play(g, e)) {
         return GR_EINVAL;
+    }
+    if (g->tree && g->tree_status != GR_OK) {
+        return g->tree_status;
     }
     if (!g->tree) {
         uint64_t bit = 1ULL << g->bit_of[e];
@@ -584,7 +593,10 @@ gr_status gr_hbc_after(gr_hbc *g, size_t e, gr_cgt *out)
     uint32_t v = g->upper[e];
     uint32_t p = g->eu[e] == v ? g->ev[e] : g->eu[e];
     gr_dyadic s = gr_hbc_add(g->sum[p], g->branch[e], -1, &st);
-    while (p != 0 && st == GR_OK) {
+    for (uint32_t steps = 1; p != 0 && st == GR_OK; steps++) {
+        if ((steps & 4095) == 0 && (st = gr_arena_check(g->arena)) != GR_OK) {
+            return st;
+        }
         uint32_t pe = g->parent_edge[p];
         uint32_t pp = g->eu[pe] == p ? g->ev[pe] : g->eu[pe];
         gr_dyadic nb = gr_hbc_edge_value(g->in->colour[pe], s, &st);

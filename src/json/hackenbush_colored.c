@@ -18,10 +18,15 @@ typedef struct gr_hbc_state {
     gr_hbc *game;
     gr_hbc_input in;
     const char *ptr;
+    bool tree; /* valued by Berlekamp's rule */
 } gr_hbc_state;
 
+/* ptr NULL: a red-blue tree, whose only limit is its value's size. */
 static gr_status gr_hbc_failed(gr_jctx *c, gr_status st, const char *ptr)
 {
+    if (ptr == NULL) {
+        return gr_json_cgt_failed(c, st, "/edges");
+    }
     if (st == GR_ELIMIT) {
         return gr_json_search_failed(c, st, ptr);
     }
@@ -121,8 +126,12 @@ static gr_status gr_hbc_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, g
                              "%d edges standing on the ground",
                              GR_HBC_MAX_SEARCH_EDGES);
     }
-    if (st != GR_OK || (st = gr_hbc_value(hs->game, value)) != GR_OK) {
+    if (st != GR_OK) {
         return gr_hbc_failed(c, st, ptr);
+    }
+    hs->tree = gr_hbc_is_tree(hs->game);
+    if ((st = gr_hbc_value(hs->game, value)) != GR_OK) {
+        return gr_hbc_failed(c, st, hs->tree ? NULL : ptr);
     }
     *state = hs;
     return GR_OK;
@@ -145,7 +154,7 @@ static gr_status gr_hbc_list(gr_jctx *c, void *state, int side, cJSON ***moves, 
         }
         gr_status st = gr_hbc_after(hs->game, e, &(*after)[k]);
         if (st != GR_OK) {
-            return gr_hbc_failed(c, st, hs->ptr);
+            return gr_hbc_failed(c, st, hs->tree ? NULL : hs->ptr);
         }
         cJSON *o = gr_jw_obj(c);
         gr_jw_set(c, o, "edge", gr_jw_u64(c, e));

@@ -50,7 +50,9 @@ gr_status gr_json_cgt_failed(gr_jctx *c, gr_status st, const char *ptr)
     case GR_ELIMIT:
         return gr_json_error(c, GR_ELIMIT, ptr,
                              "the value is beyond the limits of the canonical-form store "
-                             "(docs/partizan.md, \"Limits\")");
+                             "(integer parts up to %d, denominators up to 2^%d, chains of at "
+                             "most %d non-number moves)",
+                             GR_CGT_MAX_INTEGER, GR_CGT_MAX_EXP, GR_CGT_MAX_DEPTH);
     case GR_ETIME:
     case GR_ECANCELLED:
         return gr_json_stopped(c, gr_json_error(c, st, ptr, "the analysis was stopped"));

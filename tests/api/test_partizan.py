@@ -316,6 +316,11 @@ def test_hackenbush_bad_input(srv):
     expect_problem(srv.post_json(HBC, {"edges": [], "ground": []}), 400, "/ground")
     expect_problem(srv.post_json(HBC, {"edges": [], "ground": [2**31]}), 400, "/ground/0")
     expect_problem(srv.post_json(HBC, {"edges": []}), 400)
+    # a red-blue string whose value's denominator is past 2^32: 422, not a crash
+    deep = [[0, 1, "blue"]] + [[i, i + 1, "red"] for i in range(1, 40)]
+    expect_problem(srv.post_json(HBC, {"edges": deep, "ground": [0]}), 422, "/edges")
+    expect_problem(srv.post_json(HBC, {"edges": [[0, 1, "blue"]] * 16385, "ground": [0]}), 422,
+                   "/edges")
     big = [[0, 0, "green"]] * 65
     expect_problem(srv.post_json(HBC, {"edges": big, "ground": [0]}), 422, "/edges")
 
