@@ -98,7 +98,8 @@ test('the page loads with its controls and no console errors', async () => {
   assert.equal(await page.title(), 'grundyd playground');
   const values = await byId('game-select').locator('option').evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(values, ['nim', 'subtraction', 'octal', 'hackenbush_tree', 'hackenbush_graph',
-                            'ordinal_trees', 'game_graph', 'node_kayles', 'cram', 'chomp', 'sum']);
+                            'ordinal_trees', 'game_graph', 'node_kayles', 'cram', 'chomp',
+                            'cgt', 'domineering', 'hackenbush_colored', 'sum']);
   await assert.doesNotReject(byId('input').waitFor());
   await assert.doesNotReject(byId('analyze').waitFor());
   // The page analyses its Nim example on load.
