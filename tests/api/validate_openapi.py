@@ -19,9 +19,25 @@ import sys
 
 import yaml
 
+class StrictLoader(yaml.SafeLoader):
+    """safe_load, but a key given twice in one mapping is an error (YAML
+    says keys are unique; PyYAML keeps the last, other tools refuse the
+    document)."""
+
+
+def _mapping(loader, node, deep=False):
+    keys = [loader.construct_object(k, deep=deep) for k, _ in node.value]
+    twice = sorted({k for k in keys if keys.count(k) > 1}, key=str)
+    if twice:
+        raise SystemExit(f"openapi: duplicated key(s) {twice} at line {node.start_mark.line + 1}")
+    return yaml.SafeLoader.construct_mapping(loader, node, deep)
+
+
+StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+
 path = sys.argv[1]
 with open(path, encoding="utf-8") as f:
-    doc = yaml.safe_load(f)
+    doc = yaml.load(f, Loader=StrictLoader)
 assert doc.get("openapi", "").startswith("3.1"), "openapi must be 3.1.x"
 
 
