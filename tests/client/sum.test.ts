@@ -16,6 +16,7 @@ import type { components, paths } from "./gen/grundyd.js";
 
 type SumComponent = components["schemas"]["SumComponent"];
 type SumRequest = components["schemas"]["SumRequest"];
+type SumResponse = components["schemas"]["SumResponse"];
 
 const url = process.env.GRUNDYD_URL;
 if (url === undefined) {
@@ -44,12 +45,15 @@ function value(c: SumComponent): number {
   throw new Error(`no reference value for ${c.game}`);
 }
 
-async function sum(body: SumRequest) {
+/* The answer to a sum of impartial games under normal play: of the shapes
+ * /v1/sum may answer (impartial, partizan, misère), the one with `grundy`. */
+async function sum(body: SumRequest): Promise<SumResponse> {
   const { data, error, response } = await client.POST("/v1/sum", { body });
   assert.equal(error, undefined, JSON.stringify(error));
   assert.equal(response.status, 200);
   assert.ok(data !== undefined);
-  return data;
+  assert.ok("grundy" in data && "component_grundy" in data, JSON.stringify(data));
+  return data as unknown as SumResponse;
 }
 
 test("a typed sum of nim and subtraction, and its winning move replayed", async () => {
