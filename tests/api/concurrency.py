@@ -50,6 +50,12 @@ def corpus(rng):
     return reqs
 
 
+# Tables without a period stop at 20,000 values, so every table's last state
+# (confirmed, or at its bound) is reached by the first request that asks
+# past it, whichever came first; the cache is small, so tables are also
+# evicted and computed again under concurrency.
+SERVER_ARGS = ["--threads", "4", "--max-octal-values", "20000", "--cache-memory", "1M"]
+
 # An octal table grows with the questions asked of it (and in the
 # background), so what an answer says of the table itself -- how far it
 # goes, whether its period is known yet -- depends on what came before;
@@ -83,8 +89,7 @@ def parallel_mismatches(srv, reqs):
 def main():
     rng = random.Random(99)
     reqs = corpus(rng)
-    srv = harness.Server(args=["--threads", "4", "--max-octal-values", "20000",
-                               "--cache-memory", "1M"]).start(timeout=60)
+    srv = harness.Server(args=SERVER_ARGS).start(timeout=60)
     try:
         sequential, mismatches = parallel_mismatches(srv, reqs)
         statuses = sorted({s for s, _ in sequential})

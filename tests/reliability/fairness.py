@@ -14,9 +14,9 @@ import socket
 import threading
 import time
 
-import harness
 from common import connect, figure, read_response, request_bytes
 from common import start as start_daemon
+import harness  # noqa: E402 (common puts tests/api on the path)
 
 HEAVY, LIGHT = "127.0.0.2", "127.0.0.3"
 HEAVY_ARGS = ["--rate-per-client", "0", "--max-inflight", "1000", "--max-queue-seconds", "0"]

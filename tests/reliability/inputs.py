@@ -27,7 +27,7 @@ def test_bad_inputs_all_refused():
 def test_parallel_answers_byte_identical_to_sequential():
     concurrency = load("concurrency")
     reqs = concurrency.corpus(random.Random(99))
-    with running(["--threads", "4"]) as srv:
+    with running(concurrency.SERVER_ARGS) as srv:
         _, bad = concurrency.parallel_mismatches(srv, reqs)
         figure(f"parallel requests compared: {2 * len(reqs)} sent 8-way parallel against "
                f"{len(reqs)} sequential answers, {bad} differ")
