@@ -225,6 +225,10 @@ def test_inflight_per_client_and_round_robin(_srv):
         held[0].close()  # the running one stops: the worker takes the next client's job
         t.join(60)
         assert done["r"][0] == 200, done["r"]
+        # the worker then takes the heavy client's next job (how soon depends
+        # on the machine: wait for it, boundedly)
+        wait_for(lambda: metric(srv, "grundyd_queue_jobs") == 1 and
+                 metric(srv, "grundyd_queue_running_jobs") == 1, "the next job did not start")
         queued = metric(srv, "grundyd_queue_jobs")
         running = metric(srv, "grundyd_queue_running_jobs")
         results = [h.result for h in held[1:]]
