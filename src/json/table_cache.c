@@ -38,6 +38,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #define GR_TCACHE_BUCKETS 1024u
 #define GR_TCACHE_COMPUTE_MIN ((size_t)256 << 20)
@@ -856,6 +859,9 @@ static void *bg_worker(void *arg)
     pthread_setschedparam(pthread_self(), SCHED_IDLE, &sp);
 #else
     (void)sp;
+#endif
+#ifdef __linux__
+    prctl(PR_SET_NAME, "gr-background"); /* for top -H and /proc/<pid>/task */
 #endif
     pthread_mutex_lock(&tc->lock);
     while (!atomic_load(&tc->stopping)) {
