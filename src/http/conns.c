@@ -47,6 +47,7 @@ int gr_conns_init(gr_conns *t, size_t nfd)
     }
     t->nfd = nfd;
     gr_list_init(&t->all);
+    gr_list_init(&t->quiet);
     t->count = 0;
     t->lingering = 0;
     return 0;
@@ -139,17 +140,75 @@ void gr_conns_remove_locked(gr_conns *t, gr_conn *c)
         t->lingering--;
     }
     gr_list_unlink(c);
+    c->quiet = false;
     if (c->fd >= 0 && (size_t)c->fd < t->nfd && t->by_fd[c->fd] == c) {
         t->by_fd[c->fd] = NULL;
     }
     t->count--;
 }
 
+void gr_conns_quiet_locked(gr_conns *t, gr_conn *c)
+{
+    if (!c->quiet) {
+        gr_list_unlink(c);
+        gr_list_append(&t->quiet, c);
+        c->quiet = true;
+    }
+}
+
+void gr_conns_wake_all_locked(gr_conns *t)
+{
+    gr_conn *q = &t->quiet;
+    if (q->next == q) {
+        return;
+    }
+    for (gr_conn *c = q->next; c != q; c = c->next) {
+        c->quiet = false;
+    }
+    /* the quiet list, whole, onto the end of `all` */
+    q->next->prev = t->all.prev;
+    t->all.prev->next = q->next;
+    q->prev->next = &t->all;
+    t->all.prev = q->prev;
+    gr_list_init(q);
+}
+
+void gr_conns_watch(gr_conns *t, gr_conn *c)
+{
+    pthread_mutex_lock(&t->lock);
+    if (c->quiet) {
+        gr_list_unlink(c);
+        gr_list_append(&t->all, c);
+        c->quiet = false;
+    }
+    atomic_store(&c->watch, 1);
+    pthread_mutex_unlock(&t->lock);
+}
+
+/* The entries of both lists, `all` first (NULL after the last). */
+static gr_conn *gr_conns_step(gr_conns *t, gr_conn *c)
+{
+    c = c->next;
+    if (c == &t->all) {
+        c = t->quiet.next;
+    }
+    return c == &t->quiet ? NULL : c;
+}
+
+static gr_conn *gr_conns_first(gr_conns *t)
+{
+    gr_conn *c = t->all.next;
+    if (c == &t->all) {
+        c = t->quiet.next;
+    }
+    return c == &t->quiet ? NULL : c;
+}
+
 gr_conn *gr_conns_oldest_locked(gr_conns *t)
 {
     gr_conn *best = NULL;
     uint64_t best_since = UINT64_MAX;
-    for (gr_conn *c = t->all.next; c != &t->all; c = c->next) {
+    for (gr_conn *c = gr_conns_first(t); c != NULL; c = gr_conns_step(t, c)) {
         uint64_t since = atomic_load_explicit(&c->since_ns, memory_order_relaxed);
         if (gr_conn_evictable(atomic_load_explicit(&c->state, memory_order_acquire)) &&
             since < best_since) {
@@ -181,7 +240,7 @@ size_t gr_conns_same_peer_locked(gr_conns *t, const struct sockaddr_storage *add
     size_t n = 0;
     uint64_t best_since = UINT64_MAX;
     *oldest = NULL;
-    for (gr_conn *c = t->all.next; c != &t->all; c = c->next) {
+    for (gr_conn *c = gr_conns_first(t); c != NULL; c = gr_conns_step(t, c)) {
         if (!gr_same_peer(&c->addr, addr)) {
             continue;
         }

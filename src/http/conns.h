@@ -61,13 +61,19 @@ typedef struct gr_conn {
     gr_arena *arena;    /* the arena its last request left (reset), for the next */
     _Atomic int cancel; /* the current request's client has gone */
     _Atomic int watch;  /* suspended for the worker pool: watch for a hang-up */
+    bool quiet;         /* on the quiet list (under the table's lock) */
 } gr_conn;
 
 typedef struct gr_conns {
     pthread_mutex_t lock;
     gr_conn **by_fd;
     size_t nfd;
-    gr_conn all;      /* list head (a sentinel), in order of acceptance */
+    gr_conn all; /* list head (a sentinel): the entries the front sweeps often */
+    /* Connections idle between requests and long quiet, which the front
+     * reads only on its full polls: its frequent sweeps walk `all` alone,
+     * so 10,000 idle keep-alive connections cost a walk every few seconds,
+     * not ten a second. */
+    gr_conn quiet;
     size_t count;     /* every entry */
     size_t lingering; /* entries in LINGER */
 } gr_conns;
@@ -109,6 +115,15 @@ gr_conn *gr_conns_oldest_locked(gr_conns *t);
  * NULL). */
 size_t gr_conns_same_peer_locked(gr_conns *t, const struct sockaddr_storage *addr,
                                  gr_conn **oldest);
+
+/* Under the lock: moves c (IDLE, the front's) to the quiet list. */
+void gr_conns_quiet_locked(gr_conns *t, gr_conn *c);
+/* Under the lock: every quiet entry back to the frequently swept list (a
+ * splice: the front's full poll). */
+void gr_conns_wake_all_locked(gr_conns *t);
+/* A request suspended on c: the front watches its socket for a hang-up
+ * from its next sweep on (c leaves the quiet list).  Takes the lock. */
+void gr_conns_watch(gr_conns *t, gr_conn *c);
 
 /* The entry for fd, or NULL. */
 gr_conn *gr_conns_find(gr_conns *t, int fd);

@@ -446,6 +446,7 @@ static void gr_front_sweep(gr_front *f)
     bool poll_all_idle = now - f->last_idle_poll >= poll_ns;
     if (poll_all_idle) {
         f->last_idle_poll = now;
+        gr_conns_wake_all_locked(&srv->conns); /* walked below; the still quiet go back */
     }
     gr_conn *head = &srv->conns.all;
     for (gr_conn *c = head->next, *next; c != head && nacts < GR_FRONT_ACTS; c = next) {
@@ -488,6 +489,12 @@ static void gr_front_sweep(gr_front *f)
                 } else if (rx > c->rx_mark) {
                     c->first_byte_ns = now;
                 }
+            }
+            if (c->first_byte_ns == 0 && age > GR_IDLE_YOUNG_NS &&
+                c->rx_mark != GR_CONN_RX_UNKNOWN) {
+                /* read again on the next full poll only: until then the
+                 * frequent sweeps do not walk it */
+                gr_conns_quiet_locked(&srv->conns, c);
             }
             if (c->first_byte_ns != 0 && now - c->first_byte_ns > timeout &&
                 gr_conns_cas(c, GR_CONN_IDLE, GR_CONN_KILLED, now)) {

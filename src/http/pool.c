@@ -237,6 +237,7 @@ int gr_pool_wait_memory(gr_pool *p, gr_pool_job *job, uint64_t now)
         p->waiting++;
         p->memory_waits++;
         gr_pool_job_waits = true;
+        pthread_cond_signal(&p->timer_cv); /* it retries the waiters when nothing runs */
     }
     pthread_mutex_unlock(&p->mu);
     return ok ? 0 : -1;
@@ -307,6 +308,13 @@ static void *gr_pool_timer(void *arg)
     gr_pool *p = arg;
     pthread_mutex_lock(&p->mu);
     while (!p->stopping) {
+        /* nothing to expire or retry: sleep until a job is queued or
+         * waits for memory (1,000 parked streams' jobs cost no ticks when
+         * --max-queue-seconds is off) */
+        if (p->mem_wait == NULL && (p->queued == 0 || p->lim.max_queue_ns == 0)) {
+            pthread_cond_wait(&p->timer_cv, &p->mu);
+            continue;
+        }
         struct timespec ts;
         clock_gettime(CLOCK_MONOTONIC, &ts);
         ts.tv_nsec += GR_POOL_EXPIRE_MS * 1000000L;
@@ -453,7 +461,9 @@ gr_pool_verdict gr_pool_submit(gr_pool *p, gr_pool_job *job, const gr_ip *key, u
             gr_unlink(c);           /* from the idle list, or the end of the ring... */
             gr_append(&p->ring, c); /* ...to the end of the ring */
         }
-        p->queued++;
+        if (p->queued++ == 0 && p->lim.max_queue_ns != 0) {
+            pthread_cond_signal(&p->timer_cv); /* the timer has a job to watch */
+        }
         pthread_cond_signal(&p->cv);
     }
     pthread_mutex_unlock(&p->mu);

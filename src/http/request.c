@@ -330,7 +330,7 @@ static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *re
     req->phase = GR_PHASE_QUEUED;
     MHD_suspend_connection(conn);
     if (req->conn_entry != NULL) {
-        atomic_store(&req->conn_entry->watch, 1);
+        gr_conns_watch(&srv->conns, req->conn_entry);
     }
     req->job.fn = gr_pool_run;
     unsigned retry = 1;

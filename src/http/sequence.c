@@ -65,8 +65,11 @@
 #include "json/misere_doc.h"
 #include "json/sequence.h"
 
-#define GR_SEQ_PROGRESS_MS 500    /* progress events this often while the job runs */
-#define GR_SEQ_BEAT_MS 100        /* a heartbeat after this much silence while it runs */
+#define GR_SEQ_PROGRESS_MS 500 /* progress events this often while the job runs */
+#define GR_SEQ_BEAT_MS                                                                             \
+    250                           /* a heartbeat after this much silence while it runs:            \
+                                   * one between progress events, not four (40 streams             \
+                                   * woke their network threads 400 times a second) */
 #define GR_SEQ_IDLE_BEAT_MS 15000 /* and while it waits for a worker */
 #define GR_SEQ_MAX_PARAMS 16
 
@@ -92,8 +95,8 @@ struct seq_job {
     bool stream;
     gr_arena *arena; /* the worker's: the parsed query, the answer */
     gr_seq_request rq;
-    bool quotient;    /* a misère quotient document (json/misere_doc.c) */
-    gr_mq_request mq; /* its query */
+    bool quotient;      /* a misère quotient document (json/misere_doc.c) */
+    gr_mq_request mq;   /* its query */
     unsigned max_order; /* --max-quotient-order */
     gr_status result;
     gr_problem problem;
@@ -342,10 +345,10 @@ static uint64_t next_due(const seq_job *j, bool *progress)
 static bool next_event(seq_job *j, uint64_t now)
 {
     j->buf_len = j->buf_off = 0;
-    j->last_send_ns = now;
     if (!j->done) {
         bool progress;
-        next_due(j, &progress);
+        next_due(j, &progress); /* by the last send: what is due is decided before it moves */
+        j->last_send_ns = now;
         if (!progress) {
             return buf_put(j, ":\n\n", 3);
         }
@@ -360,6 +363,7 @@ static bool next_event(seq_job *j, uint64_t now)
                          (unsigned long long)values, (unsigned long long)target);
         return buf_put(j, line, (size_t)n);
     }
+    j->last_send_ns = now;
     j->finished = true;
     if (j->result == GR_OK) {
         return buf_put(j, "event: result\ndata: ", 20) && buf_put(j, j->out, j->out_len) &&
@@ -670,7 +674,7 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
         if (req->conn_entry != NULL) {
             j->watched = req->conn_entry;
             j->stop.cancel = &req->conn_entry->cancel;
-            atomic_store(&req->conn_entry->watch, 1);
+            gr_conns_watch(&srv->conns, req->conn_entry);
         }
     }
     unsigned retry = 1;
