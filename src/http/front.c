@@ -18,8 +18,6 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <linux/tcp.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -31,72 +29,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "http/front_internal.h"
 #include "http/head.h"
-#include "http/server_internal.h"
-
-/* The most a request head may take: what libmicrohttpd's per-connection
- * pool can hold of it (server.c's GR_MHD_POOL) less its own bookkeeping. */
-#define GR_HEAD_LIMIT ((size_t)15 << 10)
-
-/* How often the table is swept for deadlines and hang-ups. */
-#define GR_SWEEP_MS 100
-
-/* A connection idle between requests for longer than this has its
- * received-byte count read only on a full poll, a quarter of --timeout
- * apart (at least 1 s, at most GR_IDLE_POLL_MAX_NS), not every sweep: the
- * reads cost a system call each, and a connection that has been quiet for
- * a second is far more often about to close than to send (10,000 idle
- * keep-alive connections read every second cost 1.6% of a core, every
- * 5 s 0.3%: bench/RESULTS.md).  A head begun then is seen up to that much
- * later: its deadline is --timeout and at most a quarter more. */
-#define GR_IDLE_YOUNG_NS (1000ull * 1000000u)
-#define GR_IDLE_POLL_MAX_NS (5000ull * 1000000u)
-
-/* A refused connection is read and dropped for at most this long (or
- * GR_LINGER_BYTES), so that a client still writing its request reads the
- * answer instead of a reset; then it is closed. */
-#define GR_LINGER_NS (2ull * 1000000000u)
-#define GR_LINGER_BYTES ((size_t)1 << 20)
-
-/* Refused connections lingering at once at most; past it they are closed
- * at once (an attacker could otherwise fill the table with them). */
-#define GR_LINGER_MAX 64
-
-struct gr_front {
-    gr_server *srv;
-    int listen_fd;
-    int epfd;
-    int wake_fd;
-    pthread_t thread;
-    _Atomic int quiesce, stop;
-    _Atomic int listening; /* the listening socket is open */
-    uint64_t last_sweep;
-    uint64_t last_idle_poll; /* the last sweep that read every idle connection */
-    bool accept_paused;      /* EMFILE: the listening socket is out of the set */
-    uint64_t paused_ns;
-    size_t paused_count; /* connections open when it paused */
-    char peek[GR_HEAD_LIMIT + 1];
-};
-
-/* What the front decided under the table's lock and does after it: a
- * problem to write and log, a descriptor to close, an entry to free.
- * Under the lock only non-blocking system calls that keep a descriptor's
- * identity run (epoll_ctl, shutdown, dup, a MSG_PEEK recv): no send, no
- * log write, no allocation (conns.h). */
-typedef struct gr_front_act {
-    gr_conn *c;    /* a front-held entry to answer (then linger), or to free */
-    int fd;        /* a descriptor to close (the entry's, or a dup), or -1 */
-    int answer_fd; /* write the problem here first, or -1 */
-    bool linger;   /* c: answered, then lingering (else: freed) */
-    bool shut;     /* shutdown(answer_fd) after the answer (libmicrohttpd's connection) */
-    gr_problem_kind kind;
-    const char *detail;
-    struct sockaddr_storage addr;
-    uint64_t began;
-} gr_front_act;
-
-/* Actions a sweep takes at most; the rest wait for the next sweep. */
-#define GR_FRONT_ACTS 128
 
 /* A problem written on a socket (one the front holds, or a dup of one that
  * libmicrohttpd holds between requests), counted and logged like any
@@ -122,7 +56,7 @@ static uint64_t gr_front_began(const gr_conn *c)
 
 /* Under the lock: takes a connection the front holds (GATE or LINGER) out
  * of the table; the caller closes act->fd and frees act->c after. */
-static void gr_front_take_locked(gr_front *f, gr_conn *c, gr_front_act *act)
+void gr_front_take_locked(gr_front *f, gr_conn *c, gr_front_act *act)
 {
     epoll_ctl(f->epfd, EPOLL_CTL_DEL, c->fd, NULL);
     gr_conns_remove_locked(&f->srv->conns, c);
@@ -131,8 +65,7 @@ static void gr_front_take_locked(gr_front *f, gr_conn *c, gr_front_act *act)
 
 /* An answer for a connection the front holds, then linger (fills act
  * only: with or without the lock). */
-static void gr_front_refusal(gr_conn *c, gr_problem_kind kind, const char *detail,
-                             gr_front_act *act)
+void gr_front_refusal(gr_conn *c, gr_problem_kind kind, const char *detail, gr_front_act *act)
 {
     *act = (gr_front_act){.c = c,
                           .fd = -1,
@@ -159,7 +92,7 @@ static void gr_front_linger_locked(gr_front *f, gr_conn *c, uint64_t now, gr_fro
 
 /* After the lock: does what act says (the lock is taken again for a
  * lingering move). */
-static void gr_front_act_on(gr_front *f, gr_front_act *act)
+void gr_front_act_on(gr_front *f, gr_front_act *act)
 {
     if (act->answer_fd >= 0) {
         gr_front_answer(f, act->answer_fd, &act->addr, act->began, act->kind, act->detail);
@@ -412,132 +345,6 @@ static void gr_front_readable(gr_front *f, gr_conn *c, uint64_t now)
     gr_front_take_locked(f, c, &act);
     gr_conns_unlock(&f->srv->conns);
     gr_front_act_on(f, &act);
-}
-
-/* Bytes the kernel has received on a socket, all told (0 if unknown). */
-static uint64_t gr_rx_bytes(int fd)
-{
-    struct tcp_info ti;
-    socklen_t len = sizeof(ti);
-    memset(&ti, 0, sizeof(ti));
-    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &len) != 0) {
-        return 0;
-    }
-    return ti.tcpi_bytes_received;
-}
-
-/* Deadlines and hang-ups, every GR_SWEEP_MS: decided under the lock,
- * done after it. */
-static void gr_front_sweep(gr_front *f)
-{
-    gr_server *srv = f->srv;
-    uint64_t timeout = (uint64_t)srv->cfg.timeout * 1000000000u;
-    gr_front_act acts[GR_FRONT_ACTS];
-    size_t nacts = 0;
-    static const char late[] = "the request head did not arrive within --timeout seconds "
-                               "of its first byte";
-    gr_conns_lock(&srv->conns);
-    /* read under the lock: every time stamp in the table is older */
-    uint64_t now = gr_now_ns();
-    uint64_t poll_ns = timeout / 4;
-    poll_ns = poll_ns < GR_IDLE_YOUNG_NS      ? GR_IDLE_YOUNG_NS
-              : poll_ns > GR_IDLE_POLL_MAX_NS ? GR_IDLE_POLL_MAX_NS
-                                              : poll_ns;
-    bool poll_all_idle = now - f->last_idle_poll >= poll_ns;
-    if (poll_all_idle) {
-        f->last_idle_poll = now;
-        gr_conns_wake_all_locked(&srv->conns); /* walked below; the still quiet go back */
-    }
-    gr_conn *head = &srv->conns.all;
-    for (gr_conn *c = head->next, *next; c != head && nacts < GR_FRONT_ACTS; c = next) {
-        next = c->next; /* c may leave the table below */
-        uint64_t since = atomic_load_explicit(&c->since_ns, memory_order_relaxed);
-        uint64_t age = now > since ? now - since : 0;
-        switch (atomic_load(&c->state)) {
-        case GR_CONN_GATE:
-            if (c->first_byte_ns != 0 && now - c->first_byte_ns > timeout) {
-                /* answered and moved to LINGER right after the sweep, on
-                 * this thread, before anything else can look at it */
-                gr_front_refusal(c, GR_PROBLEM_REQUEST_TIMEOUT, late, &acts[nacts++]);
-            } else if (c->first_byte_ns == 0 && age > timeout) {
-                gr_front_take_locked(f, c, &acts[nacts++]); /* idle since it connected */
-            }
-            break;
-        case GR_CONN_LINGER:
-            if (age > GR_LINGER_NS) {
-                gr_front_take_locked(f, c, &acts[nacts++]);
-            }
-            break;
-        case GR_CONN_IDLE: {
-            /* Between requests inside libmicrohttpd: the next head's first
-             * byte is seen as growth in the socket's received-byte count
-             * (read here, so the request path pays no system call). */
-            unsigned done = atomic_load_explicit(&c->requests, memory_order_relaxed);
-            if (done != c->seen_requests) {
-                c->seen_requests = done; /* a new idle period */
-                c->first_byte_ns = 0;
-                c->rx_mark = GR_CONN_RX_UNKNOWN;
-            }
-            /* the count matters only until the first byte is seen, and a
-             * long-quiet connection is read on full polls only */
-            bool quiet =
-                age > GR_IDLE_YOUNG_NS && !poll_all_idle && c->rx_mark != GR_CONN_RX_UNKNOWN;
-            if (c->first_byte_ns == 0 && !quiet) {
-                uint64_t rx = gr_rx_bytes(c->fd);
-                if (c->rx_mark == GR_CONN_RX_UNKNOWN) {
-                    c->rx_mark = rx;
-                } else if (rx > c->rx_mark) {
-                    c->first_byte_ns = now;
-                }
-            }
-            if (c->first_byte_ns == 0 && age > GR_IDLE_YOUNG_NS &&
-                c->rx_mark != GR_CONN_RX_UNKNOWN) {
-                /* read again on the next full poll only: until then the
-                 * frequent sweeps do not walk it */
-                gr_conns_quiet_locked(&srv->conns, c);
-            }
-            if (c->first_byte_ns != 0 && now - c->first_byte_ns > timeout &&
-                gr_conns_cas(c, GR_CONN_IDLE, GR_CONN_KILLED, now)) {
-                /* libmicrohttpd's socket: answered through a descriptor of
-                 * our own, which stays this socket whatever libmicrohttpd
-                 * does with its own once the lock is let go */
-                int dup_fd = fcntl(c->fd, F_DUPFD_CLOEXEC, 0);
-                if (dup_fd < 0) {
-                    shutdown(c->fd, SHUT_RDWR); /* no descriptor: close unanswered */
-                    break;
-                }
-                acts[nacts++] = (gr_front_act){.fd = dup_fd,
-                                               .answer_fd = dup_fd,
-                                               .shut = true,
-                                               .kind = GR_PROBLEM_REQUEST_TIMEOUT,
-                                               .detail = late,
-                                               .addr = c->addr,
-                                               .began = c->first_byte_ns};
-            }
-            break;
-        }
-        case GR_CONN_BUSY:
-            /* A suspended request: libmicrohttpd does not read its socket,
-             * so a hang-up would go unseen until the answer was written.
-             * End of stream or an error means the client has gone (nginx
-             * reads it the same way). */
-            if (atomic_load(&c->watch) && !atomic_load(&c->cancel)) {
-                char b;
-                ssize_t n = recv(c->fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
-                if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
-                    atomic_store(&c->cancel, 1);
-                    gr_metrics_cancelled(srv->metrics);
-                }
-            }
-            break;
-        default:
-            break;
-        }
-    }
-    gr_conns_unlock(&srv->conns);
-    for (size_t i = 0; i < nacts; i++) {
-        gr_front_act_on(f, &acts[i]);
-    }
 }
 
 static void gr_front_close_listener(gr_front *f)

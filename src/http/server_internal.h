@@ -137,6 +137,14 @@ enum MHD_Result gr_respond(struct MHD_Connection *conn, gr_req *req, unsigned st
 enum MHD_Result gr_respond_with(struct MHD_Connection *conn, gr_req *req, unsigned status,
                                 struct MHD_Response *r, size_t bytes);
 /* A problem of the vocabulary (json/problem.h) with this detail. */
+/* request_head.c: the headers the server reads into req->hdr (an
+ * MHD_KeyValueIterator), and the framing check of a later head on a
+ * keep-alive connection (the first was checked raw by the front door);
+ * *refused when it answered. */
+enum MHD_Result gr_header_seen(void *cls, enum MHD_ValueKind kind, const char *key,
+                               const char *value);
+enum MHD_Result gr_check_framing(struct MHD_Connection *conn, gr_req *req, const char *version,
+                                 bool *refused);
 enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req, gr_problem_kind kind,
                                 const char *detail, const char *allow, bool close_after);
 /* A problem the JSON layer filled (any status, with its pointer). */

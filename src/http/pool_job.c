@@ -1,0 +1,111 @@
+/*
+ * A request's job on the worker pool (pool.c runs it): the analysis in an
+ * arena of its own, the answers of jobs the pool did not run (expired in
+ * their queue, out of memory, stopped), and the hand-back of the
+ * connection to libmicrohttpd.
+ */
+#include <stdatomic.h>
+#include <stddef.h>
+
+#include "http/server_internal.h"
+
+/* The end of a queued request: the front stops watching its socket, the
+ * answer is marked done and libmicrohttpd gets the connection back. */
+void gr_req_finish(gr_req *req)
+{
+    if (req->conn_entry != NULL) {
+        atomic_store(&req->conn_entry->watch, 0);
+    }
+    atomic_store(&req->done, true);
+    MHD_resume_connection(req->conn);
+}
+
+/* The 503 of a request the pool did not run. */
+static void gr_req_unrun(gr_req *req, gr_problem_kind kind, const char *detail)
+{
+    req->result = kind == GR_PROBLEM_SHUTTING_DOWN ? GR_ECANCELLED : GR_EDECLINED;
+    gr_problem_set(&req->problem, kind, detail, NULL);
+}
+
+/* The analysis of a pooled request, in an arena of its own beside the
+ * request's (which holds the body), so that an analysis that ran out of
+ * the process memory gives all it took back and can run again later.
+ * Returns whether that happened (req->problem is then memory-unavailable);
+ * else the answer is in req and its arena in req->solve_arena until the
+ * request completes. */
+static bool gr_solve_apart(gr_req *req)
+{
+    gr_server *srv = req->srv;
+    size_t used = gr_arena_bytes(req->arena);
+    size_t budget = srv->cfg.max_request_memory > used ? srv->cfg.max_request_memory - used : 0;
+    gr_arena *sa = budget >= ((size_t)64 << 10) ? gr_arena_create_in(budget, &srv->quota) : NULL;
+    if (sa == NULL) {
+        gr_solve(req); /* in the request's own arena, as an inline analysis */
+        return false;
+    }
+    gr_arena_set_stop(sa, &req->stop);
+    gr_jctx c;
+    gr_server_jctx(srv, sa, &c);
+    req->result = gr_json_answer(&c, req->route->endpoint, req->text, req->body.data, req->body.len,
+                                 &req->out, &req->out_len);
+    req->problem = c.problem;
+    const char *slug = gr_problem_type_of(GR_PROBLEM_MEMORY_UNAVAILABLE)->slug;
+    if (req->result != GR_OK && (gr_arena_quota_hit(sa) || c.problem.type == slug)) {
+        gr_arena_destroy(sa); /* the problem's strings may have lived there */
+        req->out = NULL;
+        req->result = GR_EDECLINED;
+        gr_problem_set(&req->problem, GR_PROBLEM_MEMORY_UNAVAILABLE,
+                       "the memory the server may use for all requests together "
+                       "(--max-memory) is taken by requests under way; retry shortly",
+                       NULL);
+        return true;
+    }
+    gr_metrics_arena(srv->metrics, 0, gr_arena_peak(sa));
+    req->solve_arena = sa;
+    return false;
+}
+
+/* A worker-pool job: solve (unless the server stopped it meanwhile:
+ * queued work of a vanished client stops at its first check), then give
+ * the connection back to libmicrohttpd, which calls gr_access again to
+ * send the answer. */
+void gr_pool_run(gr_pool_job *job, gr_pool_how how)
+{
+    gr_req *req = (gr_req *)((char *)job - offsetof(gr_req, job));
+    if (how == GR_POOL_STOPPED) {
+        gr_pool_drop(req);
+        return;
+    }
+    if (how == GR_POOL_EXPIRED && job->waited_memory) {
+        /* what it waited for was memory: say so */
+        gr_req_unrun(req, GR_PROBLEM_MEMORY_UNAVAILABLE,
+                     "the memory the server may use for all requests together (--max-memory) "
+                     "stayed taken by requests under way for --max-queue-seconds; retry later");
+    } else if (how == GR_POOL_EXPIRED) {
+        req->retry_after = GR_RETRY_QUEUED;
+        gr_req_unrun(req, GR_PROBLEM_QUEUE_TIMEOUT,
+                     "the analysis waited in its queue longer than --max-queue-seconds; "
+                     "retry later");
+    } else if (gr_arena_check(req->arena) == GR_ECANCELLED) {
+        gr_req_unrun(req, GR_PROBLEM_SHUTTING_DOWN,
+                     "the server stopped before this analysis could finish");
+    } else {
+        /* --max-analysis-seconds counts from here: waiting is bounded by
+         * --max-queue-seconds instead */
+        req->stop.deadline_ns = gr_now_ns() + (uint64_t)req->srv->cfg.max_analysis * 1000000000u;
+        if (gr_solve_apart(req) &&
+            gr_pool_wait_memory(req->srv->pool, &req->job, gr_now_ns()) == 0) {
+            return; /* runs again when memory is back; the connection stays suspended */
+        }
+    }
+    gr_req_finish(req);
+}
+
+/* A request the pool will not run: it stopped first (shutdown timeout
+ * passed), or refused it. */
+void gr_pool_drop(gr_req *req)
+{
+    gr_req_unrun(req, GR_PROBLEM_SHUTTING_DOWN,
+                 "the server stopped before this analysis could run");
+    gr_req_finish(req);
+}
