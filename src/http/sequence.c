@@ -11,7 +11,8 @@
  *    milliseconds) and resumes it; libmicrohttpd calls request.c's access
  *    handler again, which calls gr_sequence_resume: 200 with
  *    Cache-Control immutable and the ETag, or the problem.
- *  - Accept: text/event-stream: a response from a content-reader callback
+ *  - Accept: text/event-stream (the reader and the timer in
+ *    sequence_stream.c): a response from a content-reader callback
  *    (MHD_create_response_from_callback) streams `event: progress` with
  *    {"values_computed", "target"} while the worker computes, then
  *    `event: result` with the same document, or `event: problem` with the
@@ -65,67 +66,11 @@
 #include "json/misere_doc.h"
 #include "json/sequence.h"
 
-#define GR_SEQ_PROGRESS_MS 500 /* progress events this often while the job runs */
-#define GR_SEQ_BEAT_MS                                                                             \
-    250                           /* a heartbeat after this much silence while it runs:            \
-                                   * one between progress events, not four (40 streams             \
-                                   * woke their network threads 400 times a second) */
-#define GR_SEQ_IDLE_BEAT_MS 15000 /* and while it waits for a worker */
+#include "http/sequence_internal.h"
+
 #define GR_SEQ_MAX_PARAMS 16
 
-typedef struct seq_job seq_job;
-
-/* The parked streams and the thread that resumes them when a beat is
- * due (one per server). */
-struct gr_seq_streams {
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    seq_job *parked; /* a list, unordered */
-    size_t nparked;
-    bool stop;
-    pthread_t thread;
-};
-
-struct seq_job {
-    gr_pool_job pjob; /* the worker pool's link */
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    int refs;
-    bool done;
-    bool stream;
-    gr_arena *arena; /* the worker's: the parsed query, the answer */
-    gr_seq_request rq;
-    bool quotient;      /* a misère quotient document (json/misere_doc.c) */
-    gr_mq_request mq;   /* its query */
-    unsigned max_order; /* --max-quotient-order */
-    gr_status result;
-    gr_problem problem;
-    char *out;
-    size_t out_len;
-    bool stable; /* the document may be cached as immutable */
-    unsigned time_limit_s;
-    gr_tcache *tables;
-    _Atomic int cancel;
-    gr_stop stop;
-    struct MHD_Connection *conn; /* resumed by the worker, or when parked */
-    gr_seq_streams *streams;     /* the server's */
-    gr_ip client_key;
-    bool running;     /* on a worker */
-    gr_conn *watched; /* not streaming: the suspended connection's entry, whose
-                       * hang-up flag the front door raises (the job's cancel) */
-    /* the stream */
-    char *buf;
-    size_t buf_len, buf_off, buf_cap;
-    uint64_t last_progress_ns; /* 0: none sent yet */
-    uint64_t last_send_ns;
-    bool finished;
-    /* parked (the streams' lock): */
-    bool parked;
-    uint64_t wake_ns;
-    seq_job *park_prev, *park_next, *due_next;
-};
-
-static void job_unref(seq_job *j)
+void gr_seq_job_unref(seq_job *j)
 {
     pthread_mutex_lock(&j->lock);
     int left = --j->refs;
@@ -193,38 +138,6 @@ static void unwatch(seq_job *j)
     }
 }
 
-/* Takes a parked stream off the list (streams' lock held); whether it
- * was parked, in which case the caller resumes it. */
-static bool unpark_locked(gr_seq_streams *ss, seq_job *j)
-{
-    if (!j->parked) {
-        return false;
-    }
-    j->parked = false;
-    if (j->park_prev != NULL) {
-        j->park_prev->park_next = j->park_next;
-    } else {
-        ss->parked = j->park_next;
-    }
-    if (j->park_next != NULL) {
-        j->park_next->park_prev = j->park_prev;
-    }
-    j->park_prev = j->park_next = NULL;
-    ss->nparked--;
-    return true;
-}
-
-/* The stream has news: resume it if it is parked. */
-static void wake_stream(seq_job *j)
-{
-    pthread_mutex_lock(&j->streams->lock);
-    bool was = unpark_locked(j->streams, j);
-    pthread_mutex_unlock(&j->streams->lock);
-    if (was) {
-        MHD_resume_connection(j->conn);
-    }
-}
-
 /* The job's end: the answer in place, the connection given back (or the
  * stream woken), the worker's reference dropped. */
 static void job_done(seq_job *j, gr_status st, const gr_problem *problem, char *out, size_t len,
@@ -241,12 +154,12 @@ static void job_done(seq_job *j, gr_status st, const gr_problem *problem, char *
     pthread_cond_broadcast(&j->cond);
     pthread_mutex_unlock(&j->lock);
     if (j->stream) {
-        wake_stream(j);
+        gr_seq_wake_stream(j);
     } else {
         unwatch(j);
         MHD_resume_connection(j->conn);
     }
-    job_unref(j);
+    gr_seq_job_unref(j);
 }
 
 /* The pool's call (pool.h): compute, or answer without computing. */
@@ -287,7 +200,7 @@ static void worker(gr_pool_job *pj, gr_pool_how how)
         j->running = true;
         pthread_mutex_unlock(&j->lock);
         if (j->stream) {
-            wake_stream(j); /* from idle beats to progress */
+            gr_seq_wake_stream(j); /* from idle beats to progress */
         }
         st = j->quotient ? gr_json_misere_qanswer(&c, &j->mq, &out, &len)
                          : gr_seq_answer(&c, &j->rq, &out, &len, &stable);
@@ -296,216 +209,6 @@ static void worker(gr_pool_job *pj, gr_pool_how how)
         gr_json_error(&c, GR_EINTERNAL, NULL, "the sequence could not be computed");
     }
     job_done(j, st, &c.problem, out, len, stable);
-}
-
-/* ---- the event stream --------------------------------------------------- */
-
-static bool buf_put(seq_job *j, const char *s, size_t n)
-{
-    if (j->buf_len + n > j->buf_cap) {
-        size_t cap = j->buf_cap ? j->buf_cap : 4096;
-        while (cap < j->buf_len + n) {
-            cap *= 2;
-        }
-        char *b = realloc(j->buf, cap);
-        if (b == NULL) {
-            return false;
-        }
-        j->buf = b;
-        j->buf_cap = cap;
-    }
-    memcpy(j->buf + j->buf_len, s, n);
-    j->buf_len += n;
-    return true;
-}
-
-#define GR_MS(x) ((uint64_t)(x)*1000000u)
-
-/* When the stream's next event is due (lock held; not done): the first
- * progress event at once, then progress and beats while the job runs, a
- * beat now and then while it waits. */
-static uint64_t next_due(const seq_job *j, bool *progress)
-{
-    *progress = j->last_progress_ns == 0 || j->running;
-    if (j->last_progress_ns == 0) {
-        return 0;
-    }
-    if (!j->running) {
-        return j->last_send_ns + GR_MS(GR_SEQ_IDLE_BEAT_MS);
-    }
-    uint64_t p = j->last_progress_ns + GR_MS(GR_SEQ_PROGRESS_MS);
-    uint64_t b = j->last_send_ns + GR_MS(GR_SEQ_BEAT_MS);
-    *progress = p <= b;
-    return p <= b ? p : b;
-}
-
-/* The next event into j->buf (lock held, j->buf sent, the event due):
- * the result or problem once the worker is done, a progress event when
- * one is due, a heartbeat comment otherwise. */
-static bool next_event(seq_job *j, uint64_t now)
-{
-    j->buf_len = j->buf_off = 0;
-    if (!j->done) {
-        bool progress;
-        next_due(j, &progress); /* by the last send: what is due is decided before it moves */
-        j->last_send_ns = now;
-        if (!progress) {
-            return buf_put(j, ":\n\n", 3);
-        }
-        j->last_progress_ns = now;
-        uint64_t values = 0, target = j->mq.max_heap;
-        if (!j->quotient) {
-            gr_seq_progress(&j->rq, &values, &target);
-        }
-        char line[160];
-        int n = snprintf(line, sizeof(line),
-                         "event: progress\ndata: {\"values_computed\":%llu,\"target\":%llu}\n\n",
-                         (unsigned long long)values, (unsigned long long)target);
-        return buf_put(j, line, (size_t)n);
-    }
-    j->last_send_ns = now;
-    j->finished = true;
-    if (j->result == GR_OK) {
-        return buf_put(j, "event: result\ndata: ", 20) && buf_put(j, j->out, j->out_len) &&
-               buf_put(j, "\n\n", 2);
-    }
-    char *doc = NULL;
-    size_t len = 0;
-    if (gr_problem_render(&j->problem, &doc, &len) != GR_OK) {
-        return false;
-    }
-    bool ok =
-        buf_put(j, "event: problem\ndata: ", 21) && buf_put(j, doc, len) && buf_put(j, "\n\n", 2);
-    free(doc);
-    return ok;
-}
-
-/* Parks the stream until wake_ns (job lock held): on the list, and
- * suspended before the lock is let go, so whoever takes it off the list
- * finds it suspended. */
-static void park(seq_job *j, uint64_t wake_ns)
-{
-    gr_seq_streams *ss = j->streams;
-    pthread_mutex_lock(&ss->lock);
-    j->parked = true;
-    j->wake_ns = wake_ns;
-    j->park_prev = NULL;
-    j->park_next = ss->parked;
-    if (ss->parked != NULL) {
-        ss->parked->park_prev = j;
-    }
-    ss->parked = j;
-    ss->nparked++;
-    MHD_suspend_connection(j->conn);
-    pthread_cond_signal(&ss->cond); /* its wake may be the earliest */
-    pthread_mutex_unlock(&ss->lock);
-}
-
-static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
-{
-    (void)pos;
-    seq_job *j = cls;
-    pthread_mutex_lock(&j->lock);
-    if (j->buf_off == j->buf_len) {
-        if (j->finished) {
-            pthread_mutex_unlock(&j->lock);
-            return MHD_CONTENT_READER_END_OF_STREAM;
-        }
-        uint64_t now = gr_now_ns();
-        bool progress;
-        uint64_t due = j->done ? 0 : next_due(j, &progress);
-        if (due > now) {
-            /* nothing to say yet: no waiting on a network thread */
-            park(j, due);
-            pthread_mutex_unlock(&j->lock);
-            return 0;
-        }
-        if (!next_event(j, now)) {
-            pthread_mutex_unlock(&j->lock);
-            return MHD_CONTENT_READER_END_WITH_ERROR;
-        }
-    }
-    size_t n = j->buf_len - j->buf_off;
-    if (n > max) {
-        n = max;
-    }
-    memcpy(out, j->buf + j->buf_off, n);
-    j->buf_off += n;
-    pthread_mutex_unlock(&j->lock);
-    return (ssize_t)n;
-}
-
-/* The streams' timer: resumes each parked stream when its beat is due. */
-static void *streams_main(void *arg)
-{
-    prctl(PR_SET_NAME, "gr-streams"); /* for top -H and /proc/<pid>/task */
-    gr_seq_streams *ss = arg;
-    pthread_mutex_lock(&ss->lock);
-    while (!ss->stop) {
-        uint64_t now = gr_now_ns(), next = now + GR_MS(GR_SEQ_IDLE_BEAT_MS);
-        seq_job *due = NULL;
-        for (seq_job *j = ss->parked, *n; j != NULL; j = n) {
-            n = j->park_next;
-            if (j->wake_ns <= now) {
-                unpark_locked(ss, j);
-                j->due_next = due;
-                due = j;
-            } else if (j->wake_ns < next) {
-                next = j->wake_ns;
-            }
-        }
-        if (due != NULL) {
-            pthread_mutex_unlock(&ss->lock);
-            while (due != NULL) {
-                seq_job *j = due;
-                due = j->due_next; /* read first: resumed, j may be freed */
-                MHD_resume_connection(j->conn);
-            }
-            pthread_mutex_lock(&ss->lock);
-            continue;
-        }
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        uint64_t wait = next - now;
-        ts.tv_sec += (time_t)(wait / 1000000000u);
-        ts.tv_nsec += (long)(wait % 1000000000u);
-        if (ts.tv_nsec >= 1000000000L) {
-            ts.tv_nsec -= 1000000000L;
-            ts.tv_sec++;
-        }
-        pthread_cond_timedwait(&ss->cond, &ss->lock, &ts);
-    }
-    pthread_mutex_unlock(&ss->lock);
-    return NULL;
-}
-
-int gr_sequence_start(gr_server *srv)
-{
-    gr_seq_streams *ss = calloc(1, sizeof(*ss));
-    if (ss == NULL) {
-        return -1;
-    }
-    pthread_mutex_init(&ss->lock, NULL);
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&ss->cond, &ca);
-    pthread_condattr_destroy(&ca);
-    if (pthread_create(&ss->thread, NULL, streams_main, ss) != 0) {
-        pthread_cond_destroy(&ss->cond);
-        pthread_mutex_destroy(&ss->lock);
-        free(ss);
-        return -1;
-    }
-    srv->streams = ss;
-    return 0;
-}
-
-static void stream_free(void *cls)
-{
-    seq_job *j = cls;
-    atomic_store(&j->cancel, 1); /* the client is gone, or all was sent */
-    job_unref(j);
 }
 
 /* ---- the request -------------------------------------------------------- */
@@ -566,7 +269,7 @@ enum MHD_Result gr_sequence_resume(struct MHD_Connection *conn, gr_req *req)
     } else {
         ret = gr_problem_from(conn, req, &j->problem, NULL, j->problem.status == 503);
     }
-    job_unref(j);
+    gr_seq_job_unref(j);
     return ret;
 }
 
@@ -612,7 +315,7 @@ static seq_job *job_for(struct MHD_Connection *conn, gr_req *req, enum MHD_Resul
     if (st != GR_OK) {
         /* the problem's strings live in the job's arena: render first */
         *ret = gr_problem_from(conn, req, &c.problem, NULL, false);
-        job_unref(j);
+        gr_seq_job_unref(j);
         return NULL;
     }
     return j;
@@ -634,11 +337,11 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
             cache_headers(r, j, false);
         }
         ret = gr_respond_with(conn, req, 304, r, 0);
-        job_unref(j);
+        gr_seq_job_unref(j);
         return ret;
     }
     if (atomic_load(&srv->draining)) {
-        job_unref(j);
+        gr_seq_job_unref(j);
         return gr_send_problem(conn, req, GR_PROBLEM_SHUTTING_DOWN,
                                "the server is draining; retry on another instance", NULL, true);
     }
@@ -656,7 +359,7 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
      * request's completion, request.c) */
     req->solving = true;
     if (atomic_fetch_add(&srv->solving, 1) >= srv->cfg.max_inflight) {
-        job_unref(j);
+        gr_seq_job_unref(j);
         return gr_send_problem(conn, req, GR_PROBLEM_OVERLOADED,
                                "too many analyses and sequences in progress (--max-inflight); "
                                "retry shortly",
@@ -694,17 +397,17 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
             return MHD_YES;
         }
         j->refs = 1;
-        job_unref(j);
+        gr_seq_job_unref(j);
         return gr_problem_from(conn, req, &req->problem, NULL, false);
     }
     if (!j->stream) {
         return MHD_YES;
     }
-    struct MHD_Response *r =
-        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, j, stream_free);
+    struct MHD_Response *r = MHD_create_response_from_callback(
+        MHD_SIZE_UNKNOWN, 4096, gr_seq_stream_read, j, gr_seq_stream_free);
     if (r == NULL) {
         atomic_store(&j->cancel, 1);
-        job_unref(j); /* the worker holds the other reference */
+        gr_seq_job_unref(j); /* the worker holds the other reference */
         return MHD_NO;
     }
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
@@ -718,7 +421,7 @@ void gr_sequence_release(gr_req *req)
     if (j != NULL) {
         req->seq = NULL;
         atomic_store(&j->cancel, 1); /* nobody will read its answer */
-        job_unref(j);
+        gr_seq_job_unref(j);
     }
 }
 
@@ -737,7 +440,7 @@ void gr_sequence_quiesce(gr_server *srv, unsigned timeout_ms)
     seq_job *due = NULL;
     while (ss->parked != NULL) {
         seq_job *j = ss->parked;
-        unpark_locked(ss, j);
+        gr_seq_unpark_locked(ss, j);
         j->due_next = due;
         due = j;
     }
