@@ -314,28 +314,14 @@ static void gr_front_readable(gr_front *f, gr_conn *c, uint64_t now)
             }
             gr_head_result res;
             gr_head_check(f->peek, (size_t)n, GR_HEAD_LIMIT, &res);
-            gr_problem_kind kind;
-            switch (res.verdict) {
-            case GR_HEAD_INCOMPLETE:
+            if (res.verdict == GR_HEAD_INCOMPLETE) {
                 return;
-            case GR_HEAD_OK:
+            }
+            if (res.verdict == GR_HEAD_OK) {
                 gr_front_hand_on(f, c, now);
                 return;
-            case GR_HEAD_TE_UNKNOWN:
-                kind = GR_PROBLEM_NOT_IMPLEMENTED;
-                break;
-            case GR_HEAD_TOO_LARGE:
-                kind = GR_PROBLEM_HEADER_TOO_LARGE;
-                break;
-            case GR_HEAD_URI_TOO_LONG:
-                kind = GR_PROBLEM_URI_TOO_LONG;
-                break;
-            case GR_HEAD_BAD:
-            default:
-                kind = GR_PROBLEM_INVALID_REQUEST;
-                break;
             }
-            gr_front_refusal(c, kind, res.why, &act);
+            gr_front_refusal(c, gr_head_problem(res.verdict), res.why, &act);
             gr_front_act_on(f, &act);
             return;
         }

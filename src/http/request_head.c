@@ -103,6 +103,20 @@ static enum MHD_Result gr_rebuild_header(void *cls, enum MHD_ValueKind kind, con
     return b->over ? MHD_NO : MHD_YES;
 }
 
+gr_problem_kind gr_head_problem(gr_head_verdict v)
+{
+    switch (v) {
+    case GR_HEAD_TE_UNKNOWN:
+        return GR_PROBLEM_NOT_IMPLEMENTED;
+    case GR_HEAD_TOO_LARGE:
+        return GR_PROBLEM_HEADER_TOO_LARGE;
+    case GR_HEAD_URI_TOO_LONG:
+        return GR_PROBLEM_URI_TOO_LONG;
+    default:
+        return GR_PROBLEM_INVALID_REQUEST;
+    }
+}
+
 /* Answers with Connection: close, since the end of such a request cannot
  * be known. */
 enum MHD_Result gr_check_framing(struct MHD_Connection *conn, gr_req *req, const char *version,
@@ -130,21 +144,10 @@ enum MHD_Result gr_check_framing(struct MHD_Connection *conn, gr_req *req, const
     }
     gr_head_result res;
     gr_head_check(buf, b.len, b.cap + 1, &res);
-    gr_problem_kind kind;
-    switch (res.verdict) {
-    case GR_HEAD_OK:
+    if (res.verdict == GR_HEAD_OK) {
         return MHD_YES;
-    case GR_HEAD_TE_UNKNOWN:
-        kind = GR_PROBLEM_NOT_IMPLEMENTED;
-        break;
-    case GR_HEAD_TOO_LARGE:
-        kind = GR_PROBLEM_HEADER_TOO_LARGE;
-        break;
-    default:
-        kind = GR_PROBLEM_INVALID_REQUEST;
-        break;
     }
     *refused = true;
-    return gr_send_problem(conn, req, kind,
+    return gr_send_problem(conn, req, gr_head_problem(res.verdict),
                            res.why != NULL ? res.why : "the request head is malformed", NULL, true);
 }

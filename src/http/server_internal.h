@@ -28,6 +28,7 @@
 #include "http/client.h"
 #include "http/config.h"
 #include "http/conns.h"
+#include "http/head.h"
 #include "http/log.h"
 #include "json/table_cache.h"
 #include "http/metrics.h"
@@ -143,6 +144,8 @@ enum MHD_Result gr_respond_with(struct MHD_Connection *conn, gr_req *req, unsign
  * *refused when it answered. */
 enum MHD_Result gr_header_seen(void *cls, enum MHD_ValueKind kind, const char *key,
                                const char *value);
+/* The problem a head refused by gr_head_check is answered with. */
+gr_problem_kind gr_head_problem(gr_head_verdict v);
 enum MHD_Result gr_check_framing(struct MHD_Connection *conn, gr_req *req, const char *version,
                                  bool *refused);
 enum MHD_Result gr_send_problem(struct MHD_Connection *conn, gr_req *req, gr_problem_kind kind,
