@@ -8,6 +8,7 @@ keep-alive connection and its latencies are reported (p50, p99, max):
   heavy     the heavy client opens 30 event streams of cold sequences and
             16 Node Kayles searches at once
   shared    the heavy client opens 40 event streams of one cold sequence
+  clients   40 other clients open one event stream each of one cold sequence
 
 each once with the default per-client limits and once with them off
 (--max-inflight-per-client 0 --rate-per-client 0), which is the daemon's
@@ -157,6 +158,14 @@ def open_heavy(port, kind):
             s = conn(port, HEAVY)
             s.sendall(post("POST", "/v1/node-kayles", nk_body(i)))
             socks.append(s)
+    elif kind == "clients":
+        # 40 clients (40 addresses) each with one open stream of a shared
+        # cold sequence: every stream admitted under the default limits
+        for i in range(40):
+            s = conn(port, "127.0.0.%d" % (10 + i))
+            s.sendall(post("GET", "/v1/octal/sequence?code=0.7777765&count=100000", b"",
+                           "Accept: text/event-stream\r\n"))
+            socks.append(s)
     else:
         for i in range(40):
             s = conn(port, HEAVY)
@@ -259,8 +268,8 @@ def idle_cpu(conns, streams):
 def main(argv):
     n = int(argv[1]) if len(argv) > 1 else 200
     idle = scenario("idle", "idle", True, n)
-    for kind in ("heavy", "shared"):
-        for limits in (True, False):
+    for kind in ("heavy", "shared", "clients"):
+        for limits in ((True, False) if kind != "clients" else (True,)):
             p99 = scenario(kind, kind, limits, n)
             print(f"fairness {kind:<7} limits {'on ' if limits else 'off'}: p99 above idle "
                   f"{p99 - idle:+.2f} ms", flush=True)
