@@ -361,6 +361,8 @@ def test_wild_quotients_complete_with_published_periods(srv):
 def test_misere_kayles_7_12_30_and_huge_heaps(srv):
     doc = srv.get("/v1/octal/misere-quotient?code=0.77&max_heap=200").json()
     t, p, image = doc["table"], set(doc["p_positions"]), quotient_image(doc)
+    # misère Kayles' single-heap P-positions: 1, 4, 9, 12, 20 and no other
+    assert [h for h in range(1, 201) if doc["heap_images"][h] in p] == [1, 4, 9, 12, 20]
 
     def is_p(heaps):
         e = 0
