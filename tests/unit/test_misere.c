@@ -477,7 +477,8 @@ static void check_against_ref(const char *code, const gr_mis_quotient *q, gr_tes
 }
 
 /* Wild games now complete, with the pretending-function periods of
- * Plambeck-Siegel's supplement (0.34: 8, 0.712: 6, 0.123: 5; 0.75: 2) and
+ * Plambeck-Siegel's supplement (0.34: 8, 0.712: 6, 0.123: 5, 0.512: 6,
+ * 0.716: 2; 0.75: 2) and
  * misère Kayles' 12 (Sibert-Conway, the period of its normal-play
  * values too).  The orders and |P| are what grundyd proves; each
  * quotient's algebra and predictions are checked against brute force. */
@@ -489,8 +490,9 @@ static void test_wild_complete(void **state)
         uint32_t order, p;
         uint64_t pre, period;
     } want[] = {
-        {"0.34", 12, 3, 7, 8},  {"0.712", 14, 4, 3, 6},  {"0.123", 20, 5, 5, 5},
-        {"0.53", 16, 3, 21, 9}, {"0.77", 40, 9, 71, 12},
+        {"0.34", 12, 3, 7, 8},   {"0.712", 14, 4, 3, 6}, {"0.123", 20, 5, 5, 5},
+        {"0.53", 16, 3, 21, 9},  {"0.512", 8, 2, 16, 6}, {"0.716", 14, 4, 22, 2},
+        {"0.77", 40, 9, 71, 12},
     };
     for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
         gr_arena *a = gr_arena_create(0);
