@@ -16,6 +16,7 @@
 #include "misere_internal.h"
 
 #define GR_MQ_SPLIT_MAX_ELEMENTS (1u << 16)
+#define GR_MQ_SPLIT_ROUNDS 3u
 
 typedef struct amb {
     uint32_t R, K, E;
@@ -123,6 +124,7 @@ static gr_status outcomes(gr_arena *arena, amb *A, bool *ok)
             d--;
         }
     }
+    gr_arena_free(arena, stack, (3 * (size_t)A->E + 3) * sizeof(uint32_t));
     return GR_OK;
 }
 
@@ -181,6 +183,9 @@ static gr_status refine(gr_arena *arena, amb *A, uint32_t *classes)
         have = count;
     }
     *classes = count;
+    gr_arena_free(arena, sig, (size_t)E * w * sizeof(uint32_t));
+    gr_arena_free(arena, next, E * sizeof(uint32_t));
+    gr_arena_free(arena, slot, hcap * sizeof(uint32_t));
     return GR_OK;
 }
 
@@ -209,21 +214,22 @@ static gr_status set_of(gr_arena *a, uint32_t *v, uint32_t n, gr_mq_set *out)
     return GR_OK;
 }
 
-gr_status gr_mq_split(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t K, uint32_t max_order,
-                      uint64_t max_states, bool *ok)
+/* One rebuild: generators the old quotient's generator heaps, the heaps
+ * extra[0..nextra) (taken as free generators instead of their normal
+ * forms) and h.  With probe (the last extra), only whether that heap's
+ * class differs from its normal form's is found (*differs), for the
+ * caller to know it must stay a generator. */
+static gr_status split_try(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t K,
+                           const gr_mis_quotient *oldq, const uint64_t *extra, uint32_t nextra,
+                           bool probe, uint32_t max_order, uint64_t max_states, bool *ok,
+                           bool *differs)
 {
     *ok = false;
+    *differs = false;
     gr_arena *arena = q->arena;
-    gr_mis_quotient old;
-    memset(&old, 0, sizeof(old));
-    uint64_t saved = q->heaps;
-    q->heaps = h; /* heaps 0..h-1 */
-    gr_status st = gr_mq_present(arena, q, &old);
-    q->heaps = saved;
-    if (st != GR_OK) {
-        return st == GR_EINTERNAL ? GR_OK : st;
-    }
-    amb A = {.R = old.ngens + 1, .K = K};
+    const gr_mis_quotient old = *oldq;
+    gr_status st;
+    amb A = {.R = old.ngens + nextra + 1, .K = K};
     uint64_t E = 1;
     for (uint32_t i = 0; i < A.R; i++) {
         E *= K + 1;
@@ -246,7 +252,9 @@ gr_status gr_mq_split(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t K, ui
     }
     for (uint32_t i = 0, r = 1; i < A.R; i++, r *= K + 1) {
         A.radix[i] = r;
-        A.gen[i] = i < old.ngens ? old.gen_heap[i] : h;
+        A.gen[i] = i < old.ngens            ? old.gen_heap[i]
+                   : i < old.ngens + nextra ? extra[i - old.ngens]
+                                            : h;
     }
     for (uint64_t l = 1; l < h; l++) {
         const uint32_t *w = old.word + (size_t)q->image[l] * old.ngens;
@@ -254,7 +262,11 @@ gr_status gr_mq_split(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t K, ui
             A.word[l * A.R + i] = w[i];
         }
     }
-    A.word[h * A.R + old.ngens] = 1;
+    for (uint32_t i = 0; i < nextra; i++) {
+        memset(A.word + extra[i] * A.R, 0, A.R * sizeof(uint32_t));
+        A.word[extra[i] * A.R + old.ngens + i] = 1;
+    }
+    A.word[h * A.R + A.R - 1] = 1;
     for (uint32_t i = 0; i < A.R; i++) {
         size_t n;
         if ((st = gr_mis_heap_options(g, A.gen[i], NULL, 0, &n)) != GR_OK) {
@@ -274,6 +286,22 @@ gr_status gr_mq_split(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t K, ui
     uint32_t m;
     if ((st = refine(arena, &A, &m)) != GR_OK) {
         return st;
+    }
+    if (probe) {
+        /* the probed heap against its normal form in the old generators */
+        uint64_t l = extra[nextra - 1];
+        const uint32_t *w = old.word + (size_t)q->image[l] * old.ngens;
+        uint32_t *v = GR_ARENA_ARRAY(arena, uint32_t, A.R);
+        if (v == NULL) {
+            return GR_ENOMEM;
+        }
+        memcpy(v, w, old.ngens * sizeof(uint32_t));
+        *differs = A.cls[A.radix[old.ngens + nextra - 1]] != A.cls[mul_vec(&A, 0, v)];
+        gr_arena_free(arena, A.st, A.E);
+        gr_arena_free(arena, A.cls, A.E * sizeof(uint32_t));
+        gr_arena_free(arena, buf, (A.E + 1) * sizeof(uint32_t));
+        gr_arena_free(arena, A.word, (size_t)(h + 1) * A.R * sizeof(uint32_t));
+        return GR_OK;
     }
     if (m > max_order) {
         return GR_OK;
@@ -378,6 +406,66 @@ gr_status gr_mq_split(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t K, ui
     if (proven && !too_big) {
         *q = nq;
         *ok = true;
+    }
+    return GR_OK;
+}
+
+/* The heaps whose normal forms heap h breaks become generators too: each
+ * non-generator heap is probed (taken as a free generator: does its class
+ * differ from its normal form's?), those that differ are kept, and the
+ * rebuild is tried again, a few rounds at most. */
+gr_status gr_mq_split(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t K, uint32_t max_order,
+                      uint64_t max_states, bool *ok)
+{
+    *ok = false;
+    gr_arena *arena = q->arena;
+    gr_mis_quotient old;
+    memset(&old, 0, sizeof(old));
+    uint64_t saved = q->heaps;
+    q->heaps = h; /* heaps 0..h-1 */
+    gr_status st = gr_mq_present(arena, q, &old);
+    q->heaps = saved;
+    if (st != GR_OK) {
+        return st == GR_EINTERNAL ? GR_OK : st;
+    }
+    uint64_t *extra = GR_ARENA_ARRAY_UNINIT(arena, uint64_t, h + 1);
+    uint8_t *is_gen = GR_ARENA_ARRAY(arena, uint8_t, h + 1);
+    if (extra == NULL || is_gen == NULL) {
+        return GR_ENOMEM;
+    }
+    for (uint32_t i = 0; i < old.ngens; i++) {
+        is_gen[old.gen_heap[i]] = 1;
+    }
+    uint32_t nextra = 0;
+    bool differs;
+    for (unsigned round = 0; round < GR_MQ_SPLIT_ROUNDS; round++) {
+        if ((st = split_try(q, g, h, K, &old, extra, nextra, false, max_order, max_states, ok,
+                            &differs)) != GR_OK ||
+            *ok) {
+            return st;
+        }
+        uint32_t before = nextra;
+        for (uint64_t l = h - 1; l >= 1; l--) {
+            if (is_gen[l] || q->opt[l].n == 0) {
+                continue;
+            }
+            if ((st = gr_arena_check(arena)) != GR_OK) {
+                return st;
+            }
+            extra[nextra] = l;
+            bool unused;
+            if ((st = split_try(q, g, h, K, &old, extra, nextra + 1, true, max_order, max_states,
+                                &unused, &differs)) != GR_OK) {
+                return st;
+            }
+            if (differs) {
+                is_gen[l] = 1;
+                nextra++;
+            }
+        }
+        if (nextra == before) {
+            return GR_OK; /* nothing more to free */
+        }
     }
     return GR_OK;
 }

@@ -6,257 +6,247 @@
  * P-position exactly when its image F(G) (the product of its heaps'
  * images) lies in P.  By induction on G it suffices that for every G the
  * recursion holds on images: F(G) in P iff G has a move and no option's
- * image is in P.  G's options are G - t + (an option of t) for the heaps
- * t in G, with images F(G - t) * y, y an option image of t.  So what the
- * check needs of G is its state: F(G) and, for each kind of heap (its
- * image and its option images; heaps of one kind are interchangeable
- * here), F(G - t) when G holds such a heap.  Adding a heap u to G maps
- * the state to a state (F(G+u) = F(G) u, F(G+u-t) = F(G-t) u, and
- * F(G+u-u) = F(G)), so the states reachable from the empty position are
- * finitely many, and a breadth-first walk over them checks every G at
- * once.  Heaps without a move are the zero game and are left out (their
- * image must be the identity).  Two refinements keep the walk small: the
- * P-elements' half of the recursion (no option of a P-position is in P)
- * is checked once per element and kind, the images being onto; and in a
- * state a kind dominated by a present kind of the same image (fewer option
- * images) is dropped, since both have the same F(G - t).
+ * image is in P.  The two halves are checked apart.
+ *
+ * P-half: a move of G is a move in one heap t of G, to an image
+ * F(G - t) y with y an option image of t.  F(G - t) ranges over all of Q
+ * (the images are onto), so "a t in P forbids a y in P, for every element
+ * a and every heap t" is the P-half for every G at once: |Q| times the
+ * heaps, no walk.
+ *
+ * N-half: what G offers its company is T(G), the set of elements z such
+ * that G + Z (Z any position of image z) has a move inside G to a
+ * P-image: z in T(G) iff S(G) z meets P, S(G) the option images of G.
+ * Since S(G + H) = S(G) F(H) u F(G) S(H),
+ *
+ *     T(G + H) = F(H)^-1 T(G)  u  F(G)^-1 T(H)
+ *
+ * (a^-1 T = {z : a z in T}), so the pair (F(G), T(G)) of G + H follows
+ * from G's pair and H's, and the N-half at G reads 1 in T(G) when F(G) is
+ * not in P.  The pairs reachable from the empty position, adding one heap
+ * at a time, are finitely many (|Q| 2^|Q| at most) however many heaps the
+ * game has: this is what keeps wild games' proofs bounded, where the
+ * heaps' option images are all different.  Two monotonicities make the
+ * walk small: the step is monotone in T and the N-check only asks for an
+ * element in T, so of the pairs of one image only the minimal T need be
+ * walked (an antichain: a pair above a walked one is passed by what the
+ * walked one passed), and of the heaps of one image only those with a
+ * minimal T(H) need be added.  This replaces an earlier walk of states
+ * recording F(G - t) per kind of heap, whose number grew with the heaps
+ * of wild games.
  */
 #include <string.h>
 
 #include "misere_internal.h"
 
-#define NONE UINT32_MAX
+typedef uint64_t word;
+#define WBITS 64u
 
-typedef struct kinds {
-    uint32_t n;
-    uint32_t *img;
-    const gr_mq_set **opt;
-    uint32_t *dom; /* a kind of the same image with strictly more option images, or NONE */
-    bool dead_ok;  /* every heap without a move is mapped to the identity */
-} kinds;
-
-static bool subset(const gr_mq_set *a, const gr_mq_set *b)
+static bool bit(const word *s, uint32_t i)
 {
-    uint32_t j = 0;
-    for (uint32_t i = 0; i < a->n; i++) {
-        while (j < b->n && b->v[j] < a->v[i]) {
-            j++;
-        }
-        if (j == b->n || b->v[j] != a->v[i]) {
+    return (s[i / WBITS] >> (i % WBITS)) & 1u;
+}
+
+static void set_bit(word *s, uint32_t i)
+{
+    s[i / WBITS] |= (word)1 << (i % WBITS);
+}
+
+static bool subset_of(const word *a, const word *b, uint32_t w)
+{
+    for (uint32_t i = 0; i < w; i++) {
+        if ((a[i] & ~b[i]) != 0) {
             return false;
         }
     }
     return true;
 }
 
-static bool same_set(const gr_mq_set *a, const gr_mq_set *b)
+/* T(H) of a heap whose option images are o: {z : o z meets P}. */
+static void heap_t(const gr_mq *q, const gr_mq_set *o, word *t, uint32_t w)
 {
-    return a->n == b->n && memcmp(a->v, b->v, a->n * sizeof(uint32_t)) == 0;
-}
-
-static gr_status find_kinds(const gr_mq *q, kinds *k)
-{
-    k->n = 0;
-    k->img = GR_ARENA_ARRAY_UNINIT(q->arena, uint32_t, q->heaps + 1);
-    k->opt = GR_ARENA_ARRAY_UNINIT(q->arena, const gr_mq_set *, q->heaps + 1);
-    if (k->img == NULL || k->opt == NULL) {
-        return GR_ENOMEM;
-    }
-    k->dead_ok = true;
-    for (uint64_t h = 1; h < q->heaps; h++) {
-        if (q->opt[h].n == 0) {
-            /* a heap without a move is the zero game: the identity */
-            k->dead_ok = k->dead_ok && q->image[h] == 0;
-            continue;
-        }
-        bool found = false;
-        for (uint32_t i = 0; i < k->n && !found; i++) {
-            found = k->img[i] == q->image[h] && same_set(k->opt[i], &q->opt[h]);
-        }
-        if (!found) {
-            k->img[k->n] = q->image[h];
-            k->opt[k->n] = &q->opt[h];
-            k->n++;
-        }
-    }
-    /* domination: among kinds of one image, a kind whose option images
-     * are a subset of another's (a maximal one: a chain ends there) */
-    k->dom = GR_ARENA_ARRAY_UNINIT(q->arena, uint32_t, k->n + 1);
-    if (k->dom == NULL) {
-        return GR_ENOMEM;
-    }
-    for (uint32_t i = 0; i < k->n; i++) {
-        k->dom[i] = NONE;
-        for (uint32_t j = 0; j < k->n; j++) {
-            if (j != i && k->img[j] == k->img[i] && k->opt[j]->n > k->opt[i]->n &&
-                subset(k->opt[i], k->opt[j])) {
-                /* prefer a maximal one */
-                if (k->dom[i] == NONE || k->opt[j]->n > k->opt[k->dom[i]]->n) {
-                    k->dom[i] = j;
-                }
+    memset(t, 0, w * sizeof(word));
+    for (uint32_t z = 0; z < q->m; z++) {
+        for (uint32_t j = 0; j < o->n; j++) {
+            if (q->inp[gr_mq_mul(q, o->v[j], z)]) {
+                set_bit(t, z);
+                break;
             }
         }
     }
-    for (uint32_t i = 0; i < k->n; i++) {
-        /* follow to a maximal kind (the chain is strictly increasing) */
-        while (k->dom[i] != NONE && k->dom[k->dom[i]] != NONE) {
-            k->dom[i] = k->dom[k->dom[i]];
-        }
-    }
-    return GR_OK;
 }
 
-/* Whether some option image of kind t, times c, is in P. */
-static bool bad(const gr_mq *q, const kinds *k, uint32_t t, uint32_t c)
+/* The walked pairs: per image, a list of minimal T (a dead flag for one
+ * found to lie above a later one; its successors are walked already or
+ * are above the later one's). */
+typedef struct walk {
+    uint32_t w;      /* words per T */
+    word *t;         /* n * w */
+    uint32_t *img;   /* n */
+    uint32_t *next;  /* n: the next pair of the same image */
+    uint8_t *dead;   /* n */
+    size_t n, cap;   /* pairs, room */
+    uint32_t *first; /* per image: its first pair + 1, 0 none */
+} walk;
+
+static gr_status room(gr_arena *a, walk *W)
 {
-    for (uint32_t j = 0; j < k->opt[t]->n; j++) {
-        if (q->inp[gr_mq_mul(q, c, k->opt[t]->v[j])]) {
-            return true;
-        }
+    if (W->n < W->cap) {
+        return GR_OK;
     }
-    return false;
-}
-
-/* Drops the kinds dominated by a present kind: of one image, both present
- * have the same F(G - t), and a move of the dominated kind to P implies
- * one of the dominating kind, so the state says no less without them. */
-static void normalize(const kinds *k, uint32_t *s)
-{
-    for (uint32_t t = 0; t < k->n; t++) {
-        if (s[1 + t] != NONE && k->dom[t] != NONE && s[1 + k->dom[t]] != NONE) {
-            s[1 + t] = NONE;
-        }
-    }
-}
-
-typedef struct states {
-    uint32_t w; /* words per state */
-    uint32_t *v;
-    size_t n, cap;  /* states, and words of room */
-    uint32_t *slot; /* index + 1 */
-    size_t slots;
-} states;
-
-static uint64_t state_hash(const uint32_t *s, uint32_t w)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (uint32_t i = 0; i < w; i++) {
-        h = (h ^ s[i]) * 1099511628211ull;
-    }
-    return h ^ (h >> 31);
-}
-
-static gr_status grow_slots(gr_arena *a, states *S)
-{
-    size_t slots = S->slots * 2;
-    uint32_t *t = GR_ARENA_ARRAY(a, uint32_t, slots);
-    if (t == NULL) {
+    size_t cap = W->cap < 256 ? 256 : W->cap * 2;
+    word *t = GR_ARENA_ARRAY_UNINIT(a, word, cap * W->w);
+    uint32_t *img = GR_ARENA_ARRAY_UNINIT(a, uint32_t, cap);
+    uint32_t *next = GR_ARENA_ARRAY_UNINIT(a, uint32_t, cap);
+    uint8_t *dead = GR_ARENA_ARRAY_UNINIT(a, uint8_t, cap);
+    if (t == NULL || img == NULL || next == NULL || dead == NULL) {
         return GR_ENOMEM;
     }
-    for (size_t i = 0; i < S->n; i++) {
-        size_t at = state_hash(S->v + i * S->w, S->w) & (slots - 1);
-        while (t[at] != 0) {
-            at = (at + 1) & (slots - 1);
-        }
-        t[at] = (uint32_t)i + 1;
+    if (W->n > 0) {
+        memcpy(t, W->t, W->n * W->w * sizeof(word));
+        memcpy(img, W->img, W->n * sizeof(uint32_t));
+        memcpy(next, W->next, W->n * sizeof(uint32_t));
+        memcpy(dead, W->dead, W->n);
+        gr_arena_free(a, W->t, W->cap * W->w * sizeof(word));
+        gr_arena_free(a, W->img, W->cap * sizeof(uint32_t));
+        gr_arena_free(a, W->next, W->cap * sizeof(uint32_t));
+        gr_arena_free(a, W->dead, W->cap);
     }
-    gr_arena_free(a, S->slot, S->slots * sizeof(uint32_t));
-    S->slot = t;
-    S->slots = slots;
+    W->t = t;
+    W->img = img;
+    W->next = next;
+    W->dead = dead;
+    W->cap = cap;
     return GR_OK;
 }
 
-/* Adds state s unless present. */
-static gr_status add_state(gr_arena *a, states *S, const uint32_t *s)
+/* Adds (x, t) unless a pair of image x with a T inside t is there. */
+static gr_status add_pair(gr_arena *a, walk *W, uint32_t x, const word *t)
 {
-    size_t at = state_hash(s, S->w) & (S->slots - 1);
-    while (S->slot[at] != 0) {
-        if (memcmp(S->v + (size_t)(S->slot[at] - 1) * S->w, s, S->w * sizeof(uint32_t)) == 0) {
+    for (uint32_t i = W->first[x]; i != 0; i = W->next[i - 1]) {
+        const word *u = W->t + (size_t)(i - 1) * W->w;
+        if (!W->dead[i - 1] && subset_of(u, t, W->w)) {
             return GR_OK;
         }
-        at = (at + 1) & (S->slots - 1);
     }
-    if ((S->n + 1) * S->w > S->cap) {
-        uint32_t *v = gr_arena_grow(a, S->v, &S->cap, (S->n + 1) * S->w, sizeof(uint32_t), 1024);
-        if (v == NULL) {
-            return GR_ENOMEM;
+    for (uint32_t i = W->first[x]; i != 0; i = W->next[i - 1]) {
+        if (subset_of(t, W->t + (size_t)(i - 1) * W->w, W->w)) {
+            W->dead[i - 1] = 1;
         }
-        S->v = v;
     }
-    memcpy(S->v + S->n * S->w, s, S->w * sizeof(uint32_t));
-    S->slot[at] = (uint32_t)++S->n;
-    return 2 * S->n > S->slots ? grow_slots(a, S) : GR_OK;
+    gr_status st = room(a, W);
+    if (st != GR_OK) {
+        return st;
+    }
+    memcpy(W->t + W->n * W->w, t, W->w * sizeof(word));
+    W->img[W->n] = x;
+    W->dead[W->n] = 0;
+    W->next[W->n] = W->first[x];
+    W->first[x] = (uint32_t)++W->n;
+    return GR_OK;
 }
 
 gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big)
 {
     *ok = false;
     *too_big = false;
-    kinds k;
-    gr_status st = find_kinds(q, &k);
+    gr_arena *A = q->arena;
+    uint32_t m = q->m, w = (m + WBITS - 1) / WBITS;
+    /* the heaps with a move: image and T(H), minimal ones per image */
+    uint32_t *kimg = GR_ARENA_ARRAY_UNINIT(A, uint32_t, q->heaps + 1);
+    word *kt = GR_ARENA_ARRAY_UNINIT(A, word, (q->heaps + 1) * w);
+    word *nt = GR_ARENA_ARRAY_UNINIT(A, word, w);
+    walk W = {.w = w};
+    W.first = GR_ARENA_ARRAY(A, uint32_t, m);
+    if (kimg == NULL || kt == NULL || nt == NULL || W.first == NULL) {
+        return GR_ENOMEM;
+    }
+    bool good = q->inp[0] == 0; /* the empty position is N */
+    uint32_t nk = 0;
+    for (uint64_t h = 1; h < q->heaps && good; h++) {
+        const gr_mq_set *o = &q->opt[h];
+        uint32_t x = q->image[h];
+        if (o->n == 0) {
+            /* a heap without a move is the zero game: the identity */
+            good = x == 0;
+            continue;
+        }
+        /* P-half for this heap, every element a below it */
+        for (uint32_t a = 0; a < m && good; a++) {
+            if (q->inp[gr_mq_mul(q, a, x)]) {
+                for (uint32_t j = 0; j < o->n && good; j++) {
+                    good = !q->inp[gr_mq_mul(q, a, o->v[j])];
+                }
+            }
+        }
+        word *t = kt + (size_t)nk * w;
+        heap_t(q, o, t, w);
+        bool keep = true;
+        for (uint32_t i = 0; i < nk && keep; i++) {
+            if (kimg[i] == x && subset_of(kt + (size_t)i * w, t, w)) {
+                keep = false;
+            }
+        }
+        if (!keep) {
+            continue;
+        }
+        /* drop the kept heaps of this image above the new one */
+        uint32_t j = 0;
+        for (uint32_t i = 0; i < nk; i++) {
+            if (!(kimg[i] == x && subset_of(t, kt + (size_t)i * w, w))) {
+                kimg[j] = kimg[i];
+                memmove(kt + (size_t)j * w, kt + (size_t)i * w, w * sizeof(word));
+                j++;
+            }
+        }
+        memmove(kt + (size_t)j * w, t, w * sizeof(word));
+        kimg[j] = x;
+        nk = j + 1;
+    }
+    /* N-half: the walk, from the positions of one heap */
+    gr_status st = GR_OK;
+    for (uint32_t k = 0; k < nk && good && st == GR_OK; k++) {
+        st = add_pair(A, &W, kimg[k], kt + (size_t)k * w);
+    }
+    for (size_t at = 0; at < W.n && good && st == GR_OK; at++) {
+        if ((at & 255) == 0 && (st = gr_arena_check(A)) != GR_OK) {
+            break;
+        }
+        if (W.dead[at]) {
+            continue;
+        }
+        uint32_t x = W.img[at];
+        if (!q->inp[x] && !bit(W.t + at * w, 0)) {
+            good = false; /* an N-image without a move to P */
+            break;
+        }
+        for (uint32_t k = 0; k < nk && st == GR_OK; k++) {
+            const word *t = W.t + at * w, *th = kt + (size_t)k * w;
+            const uint32_t *row_h = q->tab + (size_t)kimg[k] * m, *row_x = q->tab + (size_t)x * m;
+            memset(nt, 0, w * sizeof(word));
+            for (uint32_t z = 0; z < m; z++) {
+                if (bit(t, row_h[z]) || bit(th, row_x[z])) {
+                    set_bit(nt, z);
+                }
+            }
+            st = add_pair(A, &W, gr_mq_mul(q, x, kimg[k]), nt);
+            if (st == GR_OK && W.n > max_states) {
+                *too_big = true;
+                good = false;
+            }
+        }
+    }
+    gr_arena_free(A, W.t, W.cap * w * sizeof(word));
+    gr_arena_free(A, W.img, W.cap * sizeof(uint32_t));
+    gr_arena_free(A, W.next, W.cap * sizeof(uint32_t));
+    gr_arena_free(A, W.dead, W.cap);
+    gr_arena_free(A, W.first, m * sizeof(uint32_t));
+    gr_arena_free(A, nt, w * sizeof(word));
+    gr_arena_free(A, kt, (q->heaps + 1) * w * sizeof(word));
+    gr_arena_free(A, kimg, (q->heaps + 1) * sizeof(uint32_t));
     if (st != GR_OK) {
         return st;
     }
-    states S = {.w = k.n + 1, .slots = 1024};
-    S.slot = GR_ARENA_ARRAY(q->arena, uint32_t, S.slots);
-    uint32_t *s = GR_ARENA_ARRAY_UNINIT(q->arena, uint32_t, S.w);
-    if (S.slot == NULL || s == NULL) {
-        return GR_ENOMEM;
-    }
-    s[0] = 0;
-    for (uint32_t i = 0; i < k.n; i++) {
-        s[1 + i] = NONE;
-    }
-    if ((st = add_state(q->arena, &S, s)) != GR_OK) {
-        return st;
-    }
-    /* P-elements: every option of G = H + t is N for every H and t; the
-     * images are onto, so for every element a and kind t, a x_t in P
-     * forbids a move of t from a to P; and the empty position is N */
-    bool good = q->inp[0] == 0 && k.dead_ok;
-    for (uint32_t a = 0; a < q->m && good; a++) {
-        for (uint32_t t = 0; t < k.n && good; t++) {
-            good = !(q->inp[gr_mq_mul(q, a, k.img[t])] && bad(q, &k, t, a));
-        }
-    }
-    for (size_t at = 0; at < S.n && good; at++) {
-        if ((at & 1023) == 0 && (st = gr_arena_check(q->arena)) != GR_OK) {
-            return st;
-        }
-        const uint32_t *cur = S.v + at * S.w;
-        /* an N-element: G (not empty) has a move to P */
-        if (!q->inp[cur[0]]) {
-            bool any = false, to_p = false;
-            for (uint32_t t = 0; t < k.n && !to_p; t++) {
-                if (cur[1 + t] != NONE) {
-                    any = true;
-                    to_p = bad(q, &k, t, cur[1 + t]);
-                }
-            }
-            if (any && !to_p) {
-                good = false;
-                break;
-            }
-        }
-        for (uint32_t u = 0; u < k.n; u++) {
-            cur = S.v + at * S.w; /* add_state may move the array */
-            s[0] = gr_mq_mul(q, cur[0], k.img[u]);
-            for (uint32_t t = 0; t < k.n; t++) {
-                s[1 + t] = cur[1 + t] == NONE ? NONE : gr_mq_mul(q, cur[1 + t], k.img[u]);
-            }
-            s[1 + u] = cur[0];
-            normalize(&k, s);
-            if ((st = add_state(q->arena, &S, s)) != GR_OK) {
-                return st;
-            }
-            if (S.n > max_states) {
-                *too_big = true;
-                return GR_OK;
-            }
-        }
-    }
-    gr_arena_free(q->arena, S.v, S.cap * sizeof(uint32_t));
-    gr_arena_free(q->arena, S.slot, S.slots * sizeof(uint32_t));
-    *ok = good;
+    *ok = good && !*too_big;
     return GR_OK;
 }

@@ -9,7 +9,7 @@
 
 /* The heaps a POST builds a quotient for (the largest heap asked about,
  * or, to prove it complete, this many). */
-#define GR_MIS_POST_HEAPS 128u
+#define GR_MIS_POST_HEAPS 256u
 #define GR_MIS_POST_HEAPS3 16u
 
 gr_status gr_json_misere_quotient_for(gr_jctx *c, const gr_mis_game *g, const uint64_t *heaps,

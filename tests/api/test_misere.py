@@ -331,3 +331,66 @@ def test_huge_heaps_through_a_complete_quotient(srv):
         for h in rest:
             e = t[e][image(h)]
         assert e in p
+
+
+def quotient_image(doc):
+    """Heap -> element of a complete quotient document, any heap size."""
+    img, max_heap = doc["heap_images"], doc["max_heap"]
+    e0, per = doc["pretending_period"]["preperiod"], doc["pretending_period"]["period"]
+    return lambda h: img[h] if h <= max_heap else img[e0 + (h - e0) % per]
+
+
+def test_wild_quotients_complete_with_published_periods(srv):
+    # pretending-function periods of Plambeck-Siegel's supplement (0.34: 8,
+    # 0.712: 6, 0.123: 5) and misère Kayles' 12 (Sibert-Conway); orders and
+    # |P| as proven here
+    for code, digits, order, pc, pre, per in [("0.34", [0, 3, 4], 12, 3, 7, 8),
+                                              ("0.712", [0, 7, 1, 2], 14, 4, 3, 6),
+                                              ("0.123", [0, 1, 2, 3], 20, 5, 5, 5),
+                                              ("0.77", [0, 7, 7], 40, 9, 71, 12)]:
+        r = srv.get("/v1/octal/misere-quotient?code=%s&max_heap=200" % code)
+        assert r.status == 200, (code, r)
+        doc = r.json()
+        assert doc["complete"] and not doc["tame"], code
+        assert doc["order"] == order and len(doc["p_positions"]) == pc, (code, doc["order"])
+        assert doc["pretending_period"] == {"preperiod": pre, "period": per}, code
+        check_document(doc, Brute([lambda h, d=digits: octal_options(d, h)]), 200,
+                       random.Random(order))
+
+
+def test_misere_kayles_7_12_30_and_huge_heaps(srv):
+    doc = srv.get("/v1/octal/misere-quotient?code=0.77&max_heap=200").json()
+    t, p, image = doc["table"], set(doc["p_positions"]), quotient_image(doc)
+    # misère Kayles' single-heap P-positions: 1, 4, 9, 12, 20 and no other
+    assert [h for h in range(1, 201) if doc["heap_images"][h] in p] == [1, 4, 9, 12, 20]
+
+    def is_p(heaps):
+        e = 0
+        for h in heaps:
+            e = t[e][image(h)]
+        return e in p
+
+    for heaps in ([7, 12, 30], [10**11 + 1, 123456789012, 7], [2**62, 3, 10**12 + 5]):
+        r = srv.post_json("/v1/octal", {"code": "0.77", "heaps": [str(h) for h in heaps],
+                                        "misere": True, "all_winning_moves": True,
+                                        "max_moves": 50}).json()
+        q = r["misere_quotient"]
+        assert q["complete"] and q["order"] == 40, r
+        assert r["winner"] == ("second" if is_p(heaps) else "first"), (heaps, r)
+        for m in r["winning_moves"]:  # replayed: a P-position by the quotient
+            leaves = [int(x) for x in m["leaves"]]
+            assert sum(leaves) + m["take"] == heaps[m["heap"]]
+            assert is_p(heaps[:m["heap"]] + heaps[m["heap"] + 1:] + leaves), (heaps, m)
+    # and small sums against the brute force of this file
+    br = Brute([lambda h: octal_options([0, 7, 7], h)])
+    rng = random.Random(77)
+    for _ in range(20):
+        heaps = [rng.randrange(0, 12) for _ in range(rng.randrange(1, 4))]
+        r = srv.post_json("/v1/octal", {"code": "0.77", "heaps": heaps, "misere": True,
+                                        "all_winning_moves": True}).json()
+
+        def after(m, heaps=heaps):
+            rest = heaps[:m["heap"]] + heaps[m["heap"] + 1:]
+            return [(0, x) for x in rest + m["leaves"]]
+
+        check_answer(br, [(0, h) for h in heaps], r, after)

@@ -448,6 +448,101 @@ static void test_kayles_split(void **state)
     gr_arena_destroy(a);
 }
 
+/* The predictions of a quotient against the reference brute force of
+ * this file (its own move rules from the code's digits): random sums of
+ * up to four heaps, 15 tokens in all (the reference's keys hold 15
+ * heaps). */
+static void check_against_ref(const char *code, const gr_mis_quotient *q, gr_test_rng *rng)
+{
+    static ref r;
+    memset(r.val, 0, sizeof(r.val));
+    r.kind = 0;
+    r.ndig = 0;
+    for (const char *c = code + 2; *c != '\0'; c++) {
+        r.digit[++r.ndig] = (unsigned)(*c - '0');
+    }
+    for (int k = 0; k < 300; k++) {
+        size_t n = 1 + (size_t)gr_test_below(rng, 4);
+        unsigned h[4], left = 15;
+        uint32_t e = 0;
+        for (size_t i = 0; i < n; i++) {
+            h[i] = (unsigned)gr_test_below(rng, left + 1);
+            left -= h[i];
+            uint32_t img;
+            assert_int_equal(gr_mis_quotient_image(q, h[i], &img), GR_OK);
+            e = gr_mis_mul(q, e, img);
+        }
+        assert_int_equal(ref_p(&r, h, n), q->in_p[e] != 0);
+    }
+}
+
+/* Wild games now complete, with the pretending-function periods of
+ * Plambeck-Siegel's supplement (0.34: 8, 0.712: 6, 0.123: 5, 0.512: 6,
+ * 0.716: 2; 0.75: 2) and
+ * misère Kayles' 12 (Sibert-Conway, the period of its normal-play
+ * values too).  The orders and |P| are what grundyd proves; each
+ * quotient's algebra and predictions are checked against brute force. */
+static void test_wild_complete(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *code;
+        uint32_t order, p;
+        uint64_t pre, period;
+    } want[] = {
+        {"0.34", 12, 3, 7, 8},   {"0.712", 14, 4, 3, 6}, {"0.123", 20, 5, 5, 5},
+        {"0.53", 16, 3, 21, 9},  {"0.512", 8, 2, 16, 6}, {"0.716", 14, 4, 22, 2},
+        {"0.77", 40, 9, 71, 12},
+    };
+    for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+        gr_arena *a = gr_arena_create(0);
+        gr_mis_game g;
+        gr_mis_quotient q;
+        assert_int_equal(build_code(a, want[i].code, 300, &g, &q), GR_OK);
+        assert_true(q.complete);
+        assert_false(q.tame);
+        assert_int_equal(q.order, want[i].order);
+        assert_int_equal(q.p_count, want[i].p);
+        assert_int_equal(q.preperiod, want[i].pre);
+        assert_int_equal(q.period, want[i].period);
+        gr_test_rng rng = {.s = 34 + i};
+        check_quotient(&g, &q, &rng);
+        check_against_ref(want[i].code, &q, &rng);
+        gr_arena_destroy(a);
+    }
+}
+
+/* Misère Kayles from its complete quotient: single heaps up to 32 against
+ * exhaustive search, and a heap of 10^12 answered by the period. */
+static void test_kayles_complete(void **state)
+{
+    (void)state;
+    gr_arena *a = gr_arena_create(0);
+    gr_mis_game g;
+    gr_mis_quotient q;
+    assert_int_equal(build_code(a, "0.77", 300, &g, &q), GR_OK);
+    assert_true(q.complete);
+    gr_arena *b = gr_arena_create(0);
+    gr_mis_search *s;
+    assert_int_equal(gr_mis_search_new(b, &g, 1, 0, &s), GR_OK);
+    for (uint64_t h = 1; h <= 32; h++) {
+        uint64_t t = GR_MIS_TOKEN(0, h);
+        bool p;
+        uint32_t img;
+        assert_int_equal(gr_mis_is_p(s, &t, 1, &p), GR_OK);
+        assert_int_equal(gr_mis_quotient_image(&q, h, &img), GR_OK);
+        assert_int_equal(p, q.in_p[img] != 0);
+    }
+    /* heaps past the proof repeat with period 12 */
+    uint32_t x, y;
+    assert_int_equal(gr_mis_quotient_image(&q, 1000000000000ull, &x), GR_OK);
+    uint64_t r = q.preperiod + (1000000000000ull - q.preperiod) % 12;
+    assert_int_equal(gr_mis_quotient_image(&q, r, &y), GR_OK);
+    assert_int_equal(x, y);
+    gr_arena_destroy(b);
+    gr_arena_destroy(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -459,6 +554,8 @@ int main(void)
         cmocka_unit_test(test_quotient_075),
         cmocka_unit_test(test_tame),
         cmocka_unit_test(test_kayles_split),
+        cmocka_unit_test(test_wild_complete),
+        cmocka_unit_test(test_kayles_complete),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
