@@ -211,6 +211,14 @@ for (const width of [1280, 390]) {
     assert.deepEqual((await shownBody(page)).board, expect);
     await assertShows(page, '/v1/domineering', { board: expect });
     assert.match(await by(page, 'to-move').innerText(), /Left to move/);
+    // the URL keeps the game with each move's side: a reload restores the board and the turn
+    const fresh = await context.newPage();
+    await fresh.goto(page.url(), { waitUntil: 'load' });
+    await settled(fresh);
+    assert.deepEqual((await shownBody(fresh)).board, expect);
+    assert.match(await by(fresh, 'to-move').innerText(), /Left to move/);
+    assert.match(await fresh.locator('[data-testid="history"]').innerText(), /Right: horizontal domino on \(2, 1\) and \(2, 2\)/);
+    await fresh.close();
     await page.screenshot({ path: path.join(SHOTS, `partizan-domineering-${width}.png`), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `horizontal overflow of ${overflow}px`);
@@ -281,6 +289,7 @@ test('the /v1/cgt box: examples, options, and a 400 marked at its offset', async
   await box.press('Enter');
   await settled(page);
   assert.deepEqual(await shownBody(page), { expression: '{2|-1}' }, 'the JSON box follows the expression');
+  assert.ok(await box.evaluate((n) => document.activeElement === n), 'the keyboard stays in the box');
   // {2 | -1}: mean 1/2, temperature 3/2 (Winning Ways; Lessons in Play)
   assert.equal(await by(page, 'partizan-value').innerText(), '{2|-1}');
   assert.equal(await by(page, 'mean').innerText(), '1/2');
@@ -320,6 +329,7 @@ test('the /v1/cgt box: examples, options, and a 400 marked at its offset', async
     assert.equal(await by(page, 'error-pointer').innerText(), '/expression');
     assert.equal(await by(page, 'cgt-error-mark').innerText(), at < expr.length ? expr[at] : ' '); // the end: a marked space
     assert.equal(await box.getAttribute('aria-invalid'), 'true');
+    assert.ok(await box.evaluate((n) => document.activeElement === n), 'the box has the keyboard, at the error');
     assert.deepEqual(await box.evaluate((n) => [n.selectionStart, n.selectionEnd]),
                      [at, Math.min(at + 1, expr.length)]);
   }
