@@ -372,7 +372,8 @@ for (const width of [1280, 390]) {
     await by(page, 'misere').check();
     await settled(page);
     await page.waitForSelector('[data-testid="quotient-table"]');
-    const q = await (await fetch(BASE + '/v1/octal/misere-quotient?code=0.75&max_heap=40')).json();
+    const q = await (await fetch(BASE + '/v1/octal/misere-quotient?code=0.75&max_heap=24')).json();
+    assert.equal(await by(page, 'quotient-max').inputValue(), '24', 'heaps up to 24 by default');
     assert.equal(q.order, 8);
     assert.equal(await page.locator('[data-testid="quotient-table"] tbody tr').count(), 8);
     assert.equal(await page.locator('[data-testid="quotient-table"] tbody td').count(), 64);
@@ -392,15 +393,22 @@ for (const width of [1280, 390]) {
     await select(page, 'subtraction');
     await typeBody(page, { piles: [7, 10], subtraction_set: [1, 3, 4], misere: true });
     await page.waitForSelector('[data-testid="quotient-table"]');
-    const qs = await (await fetch(BASE + '/v1/subtraction/misere-quotient?subtraction_set=1,3,4&max_heap=40')).json();
+    const qs = await (await fetch(BASE + '/v1/subtraction/misere-quotient?subtraction_set=1,3,4&max_heap=24')).json();
     assert.equal(await page.locator('[data-testid="quotient-table"] tbody td').count(), qs.order * qs.order);
-    // a 422 from the quotient GET is shown as its detail (Kayles past the order limit)
+    // the person may ask for another heap bound
+    await by(page, 'quotient-max').fill('12');
+    await by(page, 'quotient-go').click();
+    await page.waitForFunction(() => /0 to 12/.test(document.querySelector('[data-testid="quotient"]').innerText) &&
+                                     document.querySelector('[data-testid="quotient-table"]'));
+    const q12 = await (await fetch(BASE + '/v1/subtraction/misere-quotient?subtraction_set=1,3,4&max_heap=12')).json();
+    assert.equal(await by(page, 'quotient-order').innerText(), String(q12.order));
+    // a 422 from the quotient GET is shown as its detail (0.6: its proof passes the per-heap limit)
     await select(page, 'octal');
-    await typeBody(page, { code: '0.77', heaps: [3, 5], misere: true });
-    const r = await fetch(BASE + '/v1/octal/misere-quotient?code=0.77&max_heap=40');
+    await typeBody(page, { code: '0.6', heaps: [3, 5], misere: true });
+    const r = await fetch(BASE + '/v1/octal/misere-quotient?code=0.6&max_heap=24');
     if (r.status === 422) {
       const p = await r.json();
-      await page.waitForSelector('[data-testid="quotient-error"]');
+      await page.waitForSelector('[data-testid="quotient-error"]', { timeout: 180000 });
       assert.match(await by(page, 'quotient-error').innerText(), new RegExp(p.detail.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     }
     assert.deepEqual(errors.filter((t) => !/status of 422/.test(t)), []);
