@@ -166,6 +166,21 @@ for (const width of [1280, 390]) {
     // the JSON box drives the drawing too
     await typeBody(page, { board: ['...', '...', '...'] });
     assert.equal(await page.locator('rect.dom-cell').count(), 9);
+    // every move of the side to move is listed with the value it leads to, coloured by whether it wins
+    await page.waitForFunction(() => document.querySelector('[data-testid="move-list"]').getAttribute('data-complete') === 'true' &&
+                                     document.querySelectorAll('[data-testid="move-option"]').length > 0);
+    const listed = await page.locator('[data-testid="move-option"]').evaluateAll((bs) => bs.map((b) => [b.innerText, b.getAttribute('data-outcome')]));
+    const empty = ['...', '...', '...'];
+    assert.equal(listed.length, domMoves(empty, 0).length, 'Left has 6 vertical dominoes on 3 x 3');
+    for (const [text, outcome] of listed) {
+      const m = /domino on \((\d), (\d)\) and \((\d), (\d)\)/.exec(text);
+      const rows = empty.map((r) => r.split(''));
+      rows[m[1]][m[2]] = '#'; rows[m[3]][m[4]] = '#';
+      const after = rows.map((r) => r.join(''));
+      assert.equal(outcome, domWins(after, 1) ? 'lose' : 'win', text);
+      const { doc: a } = await post('/v1/domineering', { board: after });
+      assert.ok(text.includes('\u2192 ' + a.value), text + ' shows ' + a.value);
+    }
     // Left plays a vertical domino by two clicks: (0, 0) then (1, 0)
     assert.equal(await by(page, 'side-left').getAttribute('aria-pressed'), 'true');
     await page.locator('rect.dom-cell[data-row="0"][data-col="0"]').click();
