@@ -271,8 +271,11 @@ for (const width of [1280, 390]) {
     assert.match(await page.locator('[data-testid="history"] li').first().innerText(), /^1\. Right: cut edge 1/);
     // Left's winning move, played from its button
     assert.match(await by(page, 'to-move').innerText(), /Left to move/);
-    await by(page, 'play-left').click();
+    await by(page, 'play-left').focus();
+    await page.keyboard.press('Enter');
     await waitPlies(page, 2);
+    assert.match(await page.evaluate(() => document.activeElement.getAttribute('data-testid') || ''), /^(play-|reply)/,
+                 'the keyboard stays with the play buttons');
     const cut = doc.left_move.edge;
     const after2 = hbAttached(fell.filter((e, i) => i !== cut), ground);
     assert.deepEqual((await shownBody(page)).edges, after2);
