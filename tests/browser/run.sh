@@ -8,7 +8,8 @@
 # with `npm ci`), starts the daemon on a free loopback port, runs the test with node's
 # built-in test runner and exits with its status.  The browser is Debian's Chromium:
 # playwright's own browser download does not work on these machines and is skipped.
-# Screenshots go to $SCREENSHOT_DIR (default /tmp): playground*.png, board-*.png, analysis-*.png.
+# Screenshots go to $SCREENSHOT_DIR (default /tmp): playground*.png, board-*.png, analysis-*.png,
+# partizan-*.png.
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -25,7 +26,8 @@ npm_install
 start_grundyd browser
 
 set +e
-GRUNDYD_URL="$URL" node --test "$HERE/playground.test.mjs" "$HERE/board.test.mjs" "$HERE/analysis.test.mjs"
+GRUNDYD_URL="$URL" node --test "$HERE/playground.test.mjs" "$HERE/board.test.mjs" "$HERE/analysis.test.mjs" \
+    "$HERE/partizan.test.mjs"
 status=$?
 set -e
 if [ "$status" -ne 0 ]; then
