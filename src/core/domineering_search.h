@@ -29,8 +29,9 @@ typedef struct gr_dom8_entry {
     uint8_t wins;
 } gr_dom8_entry;
 
-#define GR_DOM8_RACE_B 16 /* 2 x 2 squares on 64 cells at most */
-#define GR_DOM8_RACE_V 32 /* dominoes */
+#define GR_DOM8_RACE_B 16   /* 2 x 2 squares on 64 cells at most */
+#define GR_DOM8_RACE_V 32   /* dominoes */
+#define GR_DOM8_RACE_OFF 64 /* race[][][] - OFF: the count, which may be negative */
 
 struct gr_dom {
     gr_arena *arena;
@@ -49,6 +50,7 @@ struct gr_dom {
     size_t tt8_cap;
     uint64_t tt8_stored;
     uint8_t race[2][GR_DOM8_RACE_B + 1][GR_DOM8_RACE_V + 1]; /* gr_dom8_race_table */
+    uint8_t moves8[2][GR_DOM8_RACE_B + 1][GR_DOM8_RACE_V + 1];
 };
 
 /* A tick of the node budget: GR_ELIMIT past it; polls the arena's stop

@@ -26,9 +26,9 @@
 
 #include "core/domineering_search.h"
 
-#define GR_DOM8_TT_FIRST (1u << 12) /* entries of the first table */
-#define GR_DOM8_TT_MAX (1u << 22)   /* and at most (16 bytes each) */
-#define GR_DOM8_DEPTH 33            /* frames: 32 dominoes fill 64 cells */
+#define GR_DOM8_TT_FIRST (1u << 8) /* entries of the first table */
+#define GR_DOM8_TT_MAX (1u << 22)  /* and at most (16 bytes each) */
+#define GR_DOM8_DEPTH 33           /* frames: 32 dominoes fill 64 cells */
 
 /* A population count in a few instructions whatever the target (the
  * compiler's builtin is a library call without -mpopcnt). */
@@ -156,62 +156,100 @@ static void gr_dom8_resources(uint64_t x, unsigned *safe, unsigned *blocks, unsi
     *vul = gr_dom8_vpairs(x & ~own & ~cells);
 }
 
-/* Fills race[first][b][v]: the moves Left is sure to make from b squares
- * and v vulnerable dominoes (gr_dom8_resources) against any play of
- * Right's, with Left to move first (first 1) or Right.  Left plays a
- * square (two moves: this one and the safe one it leaves) or a vulnerable
- * domino; Right spoils a square or kills two vulnerable dominoes, or does
- * neither.  A small game solved by counting, once per search. */
+/* Fills race[first][b][v] (offset by GR_DOM8_RACE_OFF): the least, over
+ * Right's play, of the moves Left makes from b squares and v vulnerable
+ * dominoes (gr_dom8_resources) less twice the squares Right spoils, with
+ * Left to move first (first 1) or Right.  Left plays a square (two moves:
+ * this one and the safe one it leaves) or a vulnerable domino; Right
+ * spoils a square (then it may have both of the square's rows) or kills
+ * two vulnerable dominoes, or plays elsewhere.  A small game solved by
+ * counting, once per search. */
 static void gr_dom8_race_table(gr_dom *g)
 {
+    int d[2][GR_DOM8_RACE_B + 1][GR_DOM8_RACE_V + 1];
+    int m[2][GR_DOM8_RACE_B + 1][GR_DOM8_RACE_V + 1]; /* Left's moves alone */
     for (unsigned t = 0; t <= GR_DOM8_RACE_B + GR_DOM8_RACE_V; t++) {
         for (unsigned b = 0; b <= GR_DOM8_RACE_B && b <= t; b++) {
             unsigned v = t - b;
             if (v > GR_DOM8_RACE_V) {
                 continue;
             }
-            unsigned best = 0;
-            if (b > 0 && 2u + g->race[0][b - 1][v] > best) {
-                best = 2u + g->race[0][b - 1][v];
+            int best = 0;
+            if (b > 0 && 2 + d[0][b - 1][v] > best) {
+                best = 2 + d[0][b - 1][v];
             }
-            if (v > 0 && 1u + g->race[0][b][v - 1] > best) {
-                best = 1u + g->race[0][b][v - 1];
+            if (v > 0 && 1 + d[0][b][v - 1] > best) {
+                best = 1 + d[0][b][v - 1];
             }
-            g->race[1][b][v] = (uint8_t)best;
-            unsigned worst = best; /* Right plays elsewhere */
-            if (b > 0 && g->race[1][b - 1][v] < worst) {
-                worst = g->race[1][b - 1][v];
+            d[1][b][v] = best;
+            int worst = best; /* Right plays elsewhere */
+            if (b > 0 && d[1][b - 1][v] - 2 < worst) {
+                worst = d[1][b - 1][v] - 2;
             }
-            if (v > 0 && g->race[1][b][v >= 2 ? v - 2 : 0] < worst) {
-                worst = g->race[1][b][v >= 2 ? v - 2 : 0];
+            if (v > 0 && d[1][b][v >= 2 ? v - 2 : 0] < worst) {
+                worst = d[1][b][v >= 2 ? v - 2 : 0];
             }
-            g->race[0][b][v] = (uint8_t)worst;
+            d[0][b][v] = worst;
+            best = 0;
+            if (b > 0 && 2 + m[0][b - 1][v] > best) {
+                best = 2 + m[0][b - 1][v];
+            }
+            if (v > 0 && 1 + m[0][b][v - 1] > best) {
+                best = 1 + m[0][b][v - 1];
+            }
+            m[1][b][v] = best;
+            worst = best;
+            if (b > 0 && m[1][b - 1][v] < worst) {
+                worst = m[1][b - 1][v];
+            }
+            if (v > 0 && m[1][b][v >= 2 ? v - 2 : 0] < worst) {
+                worst = m[1][b][v >= 2 ? v - 2 : 0];
+            }
+            m[0][b][v] = worst;
+            g->moves8[1][b][v] = (uint8_t)m[1][b][v];
+            g->moves8[0][b][v] = (uint8_t)m[0][b][v];
+            g->race[1][b][v] = (uint8_t)(d[1][b][v] + GR_DOM8_RACE_OFF);
+            g->race[0][b][v] = (uint8_t)(d[0][b][v] + GR_DOM8_RACE_OFF);
         }
     }
 }
 
-/* The moves Left is sure to make in x, moving first or second. */
-static unsigned gr_dom8_sure(const gr_dom *g, uint64_t x, unsigned first)
+/* Left's counts in x for gr_dom8_bound, moving first or second: *race,
+ * its sure moves less Right's in the squares counted (which *most, the
+ * pairs of Right's runs outside those squares, leaves out); *cells, its
+ * sure moves plus the cells of Right's it is sure to fill, halved
+ * (against *room, the cells Right can ever use, halved). */
+static void gr_dom8_counts(const gr_dom *g, uint64_t x, uint64_t t, unsigned first, int *race,
+                           int *most, int *cells, int *room)
 {
     unsigned safe, blocks, vul;
     gr_dom8_resources(x, &safe, &blocks, &vul);
-    return safe + g->race[first][blocks][vul];
+    *race = (int)safe + (int)g->race[first][blocks][vul] - GR_DOM8_RACE_OFF;
+    *most = (int)gr_dom8_vpairs(t) - 2 * (int)blocks;
+    *cells = (int)safe + 2 * (int)g->moves8[first][blocks][vul];
+    *room = gr_dom8_pop(x & ~gr_dom8_left_own(x)) / 2;
 }
 
-/* Settles X (Left to move) by counting: *res 1 Left wins, 0 Left loses,
- * -1 not settled.  A player's sure moves (gr_dom8_sure) it makes whatever
- * the other does; the pairs of a player's runs are the most it can ever
- * make.  Left, moving first, wins when its sure moves outnumber Right's
- * possible ones (it makes move k + 1 after Right's k-th), and loses when
- * Right's sure moves, moving second, reach Left's possible ones.  Right's
- * counts are Left's in the transposed board. */
+/* Settles X (Left to move) by counting: 1 Left wins, 0 Left loses, -1 not
+ * settled.  docs/partizan.md gives the proofs.  Left, moving first, is
+ * stuck only with every resource spent, so having made at least its sure
+ * moves; Right by then made as many.  Right makes at most the pairs of its
+ * runs outside Left's sealed squares plus two in each square it spoils
+ * (race against most); and its moves fill only cells it can use, of which
+ * Left's non-safe sure moves fill two each (cells against room).  Either
+ * count falling short of Left's settles a win.  Left loses when Right's
+ * counts, moving second, reach Left's (Right's counts are Left's in the
+ * transposed board). */
 static int gr_dom8_bound(const gr_dom *g, uint64_t x)
 {
     uint64_t t = gr_dom8_transpose(x);
-    if (gr_dom8_sure(g, x, 1) > gr_dom8_vpairs(t)) {
+    int race, most, cells, room;
+    gr_dom8_counts(g, x, t, 1, &race, &most, &cells, &room);
+    if (race > most || cells > room) {
         return 1;
     }
-    if (gr_dom8_sure(g, t, 0) >= gr_dom8_vpairs(x)) {
+    gr_dom8_counts(g, t, x, 0, &race, &most, &cells, &room);
+    if (race >= most || cells >= room) {
         return 0;
     }
     return -1;
@@ -231,7 +269,11 @@ static void gr_dom8_order(uint64_t x, gr_dom8_frame *f)
 {
     int score[56];
     unsigned n = 0;
-    for (uint64_t m = gr_dom8_vert(x); m != 0; m &= m - 1) {
+    uint64_t moves = gr_dom8_vert(x), unsafe = moves & ~gr_dom8_vert(gr_dom8_left_own(x));
+    if (unsafe != 0) {
+        moves = unsafe;
+    }
+    for (uint64_t m = moves; m != 0; m &= m - 1) {
         unsigned i = (unsigned)__builtin_ctzll(m);
         uint64_t a = x & ~((1ULL << i) | (1ULL << (i + 8)));
         uint64_t t = gr_dom8_transpose(a);
