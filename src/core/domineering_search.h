@@ -31,7 +31,8 @@ typedef struct gr_dom8_entry {
 
 #define GR_DOM8_RACE_B 16   /* 2 x 2 squares on 64 cells at most */
 #define GR_DOM8_RACE_V 32   /* dominoes */
-#define GR_DOM8_RACE_OFF 64 /* race[][][] - OFF: the count, which may be negative */
+#define GR_DOM8_RACE_OFF 64 /* race[]... - OFF: the count, which may be negative */
+typedef uint8_t gr_dom8_race[2][GR_DOM8_RACE_B + 1][GR_DOM8_RACE_V + 1];
 
 struct gr_dom {
     gr_arena *arena;
@@ -49,8 +50,7 @@ struct gr_dom {
     gr_dom8_entry *tt8; /* the 8 x 8 outcome search's table */
     size_t tt8_cap;
     uint64_t tt8_stored;
-    uint8_t race[2][GR_DOM8_RACE_B + 1][GR_DOM8_RACE_V + 1]; /* gr_dom8_race_table */
-    uint8_t moves8[2][GR_DOM8_RACE_B + 1][GR_DOM8_RACE_V + 1];
+    gr_dom8_race race, moves8; /* domineering_solve.c's gr_dom8_race_table */
 };
 
 /* A tick of the node budget: GR_ELIMIT past it; polls the arena's stop

@@ -99,20 +99,24 @@ static inline uint64_t gr_dom8_vert(uint64_t x)
     return x & (x >> 8);
 }
 
-/* The most vertical dominoes that fit in x at once: floor(run / 2) for
- * each run of a column, by pairing greedily from the top. */
-static unsigned gr_dom8_vpairs(uint64_t x)
+/* The most vertical dominoes that fit in x at once, floor(run / 2) for
+ * each run of a column, by pairing greedily from the top: their top
+ * cells. */
+static uint64_t gr_dom8_vsel(uint64_t x)
 {
-    unsigned n = 0;
-    uint64_t taken = 0; /* the row's cells covered from the row above */
+    uint64_t sel = 0, taken = 0; /* the row's cells covered from the row above */
     for (unsigned r = 0; r < 7; r++) {
         uint64_t row = ((x >> (8 * r)) & 0xFF) & ~taken;
-        uint64_t p = row & (x >> (8 * (r + 1)));
-        p &= 0xFF;
-        n += (unsigned)gr_dom8_pop(p);
+        uint64_t p = row & (x >> (8 * (r + 1))) & 0xFF;
+        sel |= p << (8 * r);
         taken = p;
     }
-    return n;
+    return sel;
+}
+
+static inline unsigned gr_dom8_vpairs(uint64_t x)
+{
+    return (unsigned)gr_dom8_pop(gr_dom8_vsel(x));
 }
 
 /* Cells of x with no empty horizontal neighbour: Right can never cover
@@ -156,77 +160,54 @@ static void gr_dom8_resources(uint64_t x, unsigned *safe, unsigned *blocks, unsi
     *vul = gr_dom8_vpairs(x & ~own & ~cells);
 }
 
-/* Fills race[first][b][v] (offset by GR_DOM8_RACE_OFF): the least, over
- * Right's play, of the moves Left makes from b squares and v vulnerable
- * dominoes (gr_dom8_resources) less twice the squares Right spoils, with
- * Left to move first (first 1) or Right.  Left plays a square (two moves:
- * this one and the safe one it leaves) or a vulnerable domino; Right
- * spoils a square (then it may have both of the square's rows) or kills
- * two vulnerable dominoes, or plays elsewhere.  A small game solved by
- * counting, once per search. */
-static void gr_dom8_race_table(gr_dom *g)
+/* One of the race tables: t[first][b][v], the least over Right's play of
+ * the moves Left makes from b squares and v vulnerable dominoes
+ * (gr_dom8_resources), less `spoil` for each square Right spoils, plus
+ * `off`; Left to move first (first 1) or Right.  Left plays a square (two
+ * moves: this one and the safe one it leaves) or a vulnerable domino;
+ * Right spoils a square, or kills two vulnerable dominoes, or plays
+ * elsewhere. */
+static void gr_dom8_race_table(gr_dom8_race *t, int spoil, int off)
 {
-    int d[2][GR_DOM8_RACE_B + 1][GR_DOM8_RACE_V + 1];
-    int m[2][GR_DOM8_RACE_B + 1][GR_DOM8_RACE_V + 1]; /* Left's moves alone */
-    for (unsigned t = 0; t <= GR_DOM8_RACE_B + GR_DOM8_RACE_V; t++) {
-        for (unsigned b = 0; b <= GR_DOM8_RACE_B && b <= t; b++) {
-            unsigned v = t - b;
+    for (unsigned sum = 0; sum <= GR_DOM8_RACE_B + GR_DOM8_RACE_V; sum++) {
+        for (unsigned b = 0; b <= GR_DOM8_RACE_B && b <= sum; b++) {
+            unsigned v = sum - b;
             if (v > GR_DOM8_RACE_V) {
                 continue;
             }
             int best = 0;
-            if (b > 0 && 2 + d[0][b - 1][v] > best) {
-                best = 2 + d[0][b - 1][v];
+            if (b > 0 && 2 + (*t)[0][b - 1][v] - off > best) {
+                best = 2 + (*t)[0][b - 1][v] - off;
             }
-            if (v > 0 && 1 + d[0][b][v - 1] > best) {
-                best = 1 + d[0][b][v - 1];
+            if (v > 0 && 1 + (*t)[0][b][v - 1] - off > best) {
+                best = 1 + (*t)[0][b][v - 1] - off;
             }
-            d[1][b][v] = best;
+            (*t)[1][b][v] = (uint8_t)(best + off);
             int worst = best; /* Right plays elsewhere */
-            if (b > 0 && d[1][b - 1][v] - 2 < worst) {
-                worst = d[1][b - 1][v] - 2;
+            if (b > 0 && (*t)[1][b - 1][v] - off - spoil < worst) {
+                worst = (*t)[1][b - 1][v] - off - spoil;
             }
-            if (v > 0 && d[1][b][v >= 2 ? v - 2 : 0] < worst) {
-                worst = d[1][b][v >= 2 ? v - 2 : 0];
+            if (v > 0 && (*t)[1][b][v >= 2 ? v - 2 : 0] - off < worst) {
+                worst = (*t)[1][b][v >= 2 ? v - 2 : 0] - off;
             }
-            d[0][b][v] = worst;
-            best = 0;
-            if (b > 0 && 2 + m[0][b - 1][v] > best) {
-                best = 2 + m[0][b - 1][v];
-            }
-            if (v > 0 && 1 + m[0][b][v - 1] > best) {
-                best = 1 + m[0][b][v - 1];
-            }
-            m[1][b][v] = best;
-            worst = best;
-            if (b > 0 && m[1][b - 1][v] < worst) {
-                worst = m[1][b - 1][v];
-            }
-            if (v > 0 && m[1][b][v >= 2 ? v - 2 : 0] < worst) {
-                worst = m[1][b][v >= 2 ? v - 2 : 0];
-            }
-            m[0][b][v] = worst;
-            g->moves8[1][b][v] = (uint8_t)m[1][b][v];
-            g->moves8[0][b][v] = (uint8_t)m[0][b][v];
-            g->race[1][b][v] = (uint8_t)(d[1][b][v] + GR_DOM8_RACE_OFF);
-            g->race[0][b][v] = (uint8_t)(d[0][b][v] + GR_DOM8_RACE_OFF);
+            (*t)[0][b][v] = (uint8_t)(worst + off);
         }
     }
 }
 
 /* Left's counts in x for gr_dom8_bound, moving first or second: *race,
- * its sure moves less Right's in the squares counted (which *most, the
- * pairs of Right's runs outside those squares, leaves out); *cells, its
- * sure moves plus the cells of Right's it is sure to fill, halved
- * (against *room, the cells Right can ever use, halved). */
+ * its sure moves less two for each square of Right's it spoils (which
+ * *most, the pairs of Right's runs outside those squares, leaves out);
+ * *cells, its sure moves plus the cells of Right's it is sure to fill,
+ * halved (against *room, the cells Right can ever use, halved). */
 static void gr_dom8_counts(const gr_dom *g, uint64_t x, uint64_t t, unsigned first, int *race,
                            int *most, int *cells, int *room)
 {
-    unsigned safe, blocks, vul;
-    gr_dom8_resources(x, &safe, &blocks, &vul);
-    *race = (int)safe + (int)g->race[first][blocks][vul] - GR_DOM8_RACE_OFF;
-    *most = (int)gr_dom8_vpairs(t) - 2 * (int)blocks;
-    *cells = (int)safe + 2 * (int)g->moves8[first][blocks][vul];
+    unsigned safe, b, v;
+    gr_dom8_resources(x, &safe, &b, &v);
+    *race = (int)safe + (int)g->race[first][b][v] - GR_DOM8_RACE_OFF;
+    *most = (int)gr_dom8_vpairs(t) - 2 * (int)b;
+    *cells = (int)safe + 2 * (int)g->moves8[first][b][v];
     *room = gr_dom8_pop(x & ~gr_dom8_left_own(x)) / 2;
 }
 
@@ -257,9 +238,11 @@ static int gr_dom8_bound(const gr_dom *g, uint64_t x)
 
 typedef struct gr_dom8_frame {
     uint64_t x;     /* the position, Left to move */
+    uint64_t key;   /* its table key */
     uint64_t nodes; /* g->nodes when the frame was pushed: its work */
     uint8_t n, next;
-    uint8_t order[56];
+    uint8_t order[56]; /* Left's dominoes still to try, best first */
+    uint64_t keys[56]; /* the keys of the positions they leave */
 } gr_dom8_frame;
 
 /* Left's dominoes in x, best first: by the position each leaves, Left's
@@ -383,22 +366,22 @@ static bool gr_dom8_settle(gr_dom *g, uint64_t x, bool *wins)
  * first, less those whose result is known already (a look at every child
  * before any is searched: one that leaves Right lost settles x at once,
  * *wins; one that leaves Right a known win is dropped). */
-static void gr_dom8_open(gr_dom *g, uint64_t x, gr_dom8_frame *f, bool *wins)
+static void gr_dom8_open(gr_dom *g, uint64_t x, uint64_t key, gr_dom8_frame *f, bool *wins)
 {
-    uint64_t keys[56];
     gr_dom8_order(x, f);
     /* the children's buckets are fetched together: the table is far
      * larger than the caches, so each look is a miss, and misses issued
      * together overlap */
     for (unsigned j = 0; j < f->n; j++) {
-        keys[j] = gr_dom8_key(gr_dom8_child(x, f->order[j]));
-        __builtin_prefetch(&g->tt8[gr_dom8_hash(keys[j]) & (g->tt8_cap - 2)]);
+        f->keys[j] = gr_dom8_key(gr_dom8_child(x, f->order[j]));
+        __builtin_prefetch(&g->tt8[gr_dom8_hash(f->keys[j]) & (g->tt8_cap - 2)]);
     }
     unsigned k = 0;
     *wins = false;
     for (unsigned j = 0; j < f->n; j++) {
         bool cw;
-        if (!gr_dom8_get(g, keys[j], &cw)) {
+        if (!gr_dom8_get(g, f->keys[j], &cw)) {
+            f->keys[k] = f->keys[j];
             f->order[k++] = f->order[j];
         } else if (!cw) {
             *wins = true;
@@ -407,6 +390,7 @@ static void gr_dom8_open(gr_dom *g, uint64_t x, gr_dom8_frame *f, bool *wins)
     }
     f->n = (uint8_t)k;
     f->x = x;
+    f->key = key;
     f->nodes = g->nodes;
 }
 
@@ -422,9 +406,10 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, bool *wins)
         return s;
     }
     bool w;
-    gr_dom8_open(g, x, &st[0], &w);
+    uint64_t key = gr_dom8_key(x);
+    gr_dom8_open(g, x, key, &st[0], &w);
     if (w) {
-        gr_dom8_put(g, gr_dom8_key(x), true, 1);
+        gr_dom8_put(g, key, true, 1);
         *wins = true;
         return GR_OK;
     }
@@ -445,9 +430,15 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, bool *wins)
                 done = true; /* every domino leaves Right a win */
                 break;
             }
-            uint64_t child = gr_dom8_child(f->x, f->order[f->next++]);
+            unsigned j = f->next++;
+            uint64_t child = gr_dom8_child(f->x, f->order[j]), ckey = f->keys[j];
             bool cw;
-            if (gr_dom8_settle(g, child, &cw)) {
+            int b = gr_dom8_vert(child) == 0 ? 0 : gr_dom8_bound(g, child);
+            if (b >= 0 || gr_dom8_get(g, ckey, &cw)) {
+                /* settled by counting, or proved since the frame opened */
+                if (b >= 0) {
+                    cw = b == 1;
+                }
                 if (!cw) {
                     done = true;
                     fwins = true;
@@ -457,9 +448,9 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, bool *wins)
             if ((s = gr_dom_tick(g)) != GR_OK) {
                 return s;
             }
-            gr_dom8_open(g, child, &st[n], &w);
+            gr_dom8_open(g, child, ckey, &st[n], &w);
             if (w) {
-                gr_dom8_put(g, gr_dom8_key(child), true, 1);
+                gr_dom8_put(g, ckey, true, 1);
                 continue; /* Right wins that child */
             }
             n++;
@@ -468,7 +459,7 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, bool *wins)
         if (!done) {
             continue;
         }
-        gr_dom8_put(g, gr_dom8_key(f->x), fwins, g->nodes - f->nodes);
+        gr_dom8_put(g, f->key, fwins, g->nodes - f->nodes);
         n--;
         result = fwins;
         returned = true;
@@ -485,7 +476,8 @@ gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv)
             return GR_ENOMEM;
         }
         g->tt8_cap = GR_DOM8_TT_FIRST;
-        gr_dom8_race_table(g);
+        gr_dom8_race_table(&g->race, 2, GR_DOM8_RACE_OFF);
+        gr_dom8_race_table(&g->moves8, 0, 0);
     }
     uint64_t x = 0;
     for (uint64_t m = g->empty; m != 0; m &= m - 1) {
