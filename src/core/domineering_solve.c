@@ -99,24 +99,23 @@ static inline uint64_t gr_dom8_vert(uint64_t x)
     return x & (x >> 8);
 }
 
-/* The most vertical dominoes that fit in x at once, floor(run / 2) for
- * each run of a column, by pairing greedily from the top: their top
- * cells. */
-static uint64_t gr_dom8_vsel(uint64_t x)
+/* Right's (horizontal) placements: the left cell of each. */
+static inline uint64_t gr_dom8_horiz(uint64_t x)
 {
-    uint64_t sel = 0, taken = 0; /* the row's cells covered from the row above */
-    for (unsigned r = 0; r < 7; r++) {
-        uint64_t row = ((x >> (8 * r)) & 0xFF) & ~taken;
-        uint64_t p = row & (x >> (8 * (r + 1))) & 0xFF;
-        sel |= p << (8 * r);
-        taken = p;
-    }
-    return sel;
+    return x & (x >> 1) & ~gr_dom8_col7;
 }
 
-static inline unsigned gr_dom8_vpairs(uint64_t x)
+/* The most vertical dominoes that fit in x at once: floor(run / 2) for
+ * each run of a column, by pairing greedily from the top. */
+static unsigned gr_dom8_vpairs(uint64_t x)
 {
-    return (unsigned)gr_dom8_pop(gr_dom8_vsel(x));
+    uint64_t sel = 0, taken = 0; /* the row's cells covered from the row above */
+    for (unsigned r = 0; r < 56; r += 8) {
+        uint64_t p = (x >> r) & ~taken & (x >> (r + 8)) & 0xFF;
+        sel |= p << r;
+        taken = p;
+    }
+    return (unsigned)gr_dom8_pop(sel);
 }
 
 /* Cells of x with no empty horizontal neighbour: Right can never cover
@@ -149,7 +148,7 @@ static void gr_dom8_resources(uint64_t x, unsigned *safe, unsigned *blocks, unsi
      * overlap when their rows do; of different columns never: the runs
      * are sealed) */
     uint64_t chosen = 0, prev = 0;
-    for (unsigned r = 0; r < 7; r++) {
+    for (unsigned r = 0; r < 7 && tops != 0; r++) {
         uint64_t row = tops & (0xFFULL << (8 * r));
         row &= ~(prev << 8);
         chosen |= row;
@@ -259,10 +258,11 @@ static void gr_dom8_order(uint64_t x, gr_dom8_frame *f)
     for (uint64_t m = moves; m != 0; m &= m - 1) {
         unsigned i = (unsigned)__builtin_ctzll(m);
         uint64_t a = x & ~((1ULL << i) | (1ULL << (i + 8)));
-        uint64_t t = gr_dom8_transpose(a);
-        int s = gr_dom8_pop(gr_dom8_vert(a)) - gr_dom8_pop(gr_dom8_vert(t)) +
+        /* Right's placements and safe placements, read off a directly */
+        uint64_t rown = a & ~((a << 8) | (a >> 8));
+        int s = gr_dom8_pop(gr_dom8_vert(a)) - gr_dom8_pop(gr_dom8_horiz(a)) +
                 4 * gr_dom8_pop(gr_dom8_vert(gr_dom8_left_own(a))) -
-                2 * gr_dom8_pop(gr_dom8_vert(gr_dom8_left_own(t)));
+                2 * gr_dom8_pop(gr_dom8_horiz(rown));
         unsigned j = n++;
         while (j > 0 && score[j - 1] < s) {
             score[j] = score[j - 1];
