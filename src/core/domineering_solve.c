@@ -65,29 +65,30 @@ static uint64_t gr_dom8_hflip(uint64_t x)
     return ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
 }
 
-/* x moved up and left until it touches row 0 and column 0. */
-static uint64_t gr_dom8_corner(uint64_t x)
+/* The least of x's four orientation-keeping mirrors, each moved up and
+ * left until it touches row 0 and column 0 (x not empty).  The shifts
+ * come from x's first and last rows and columns: a mirror's first row is
+ * x's last, mirrored.  Moving right by the least column never carries a
+ * bit into the row below: every row's cells sit at or right of it. */
+static uint64_t gr_dom8_key(uint64_t x)
 {
-    x >>= (unsigned)__builtin_ctzll(x) & ~7u;
     uint64_t cols = x | (x >> 32);
     cols |= cols >> 16;
     cols |= cols >> 8;
-    /* every row's cells sit at or right of the least column: no bit
-     * crosses into the row below */
-    return x >> (unsigned)__builtin_ctzll(cols & 0xFF);
-}
-
-static uint64_t gr_dom8_key(uint64_t x)
-{
+    cols &= 0xFF;
+    unsigned r0 = (unsigned)__builtin_ctzll(x) & ~7u,
+             r1 = 56 - ((63 - (unsigned)__builtin_clzll(x)) & ~7u);
+    unsigned c0 = (unsigned)__builtin_ctzll(cols),
+             c1 = 7 - (31 - (unsigned)__builtin_clz((unsigned)cols));
     uint64_t h = gr_dom8_hflip(x);
-    uint64_t k = gr_dom8_corner(x), c;
-    if ((c = gr_dom8_corner(__builtin_bswap64(x))) < k) {
+    uint64_t k = x >> (r0 + c0), c;
+    if ((c = __builtin_bswap64(x) >> (r1 + c0)) < k) {
         k = c;
     }
-    if ((c = gr_dom8_corner(h)) < k) {
+    if ((c = h >> (r0 + c1)) < k) {
         k = c;
     }
-    if ((c = gr_dom8_corner(__builtin_bswap64(h))) < k) {
+    if ((c = __builtin_bswap64(h) >> (r1 + c1)) < k) {
         k = c;
     }
     return k;
@@ -255,12 +256,17 @@ static void gr_dom8_order(uint64_t x, gr_dom8_frame *f)
     if (unsafe != 0) {
         moves = unsafe;
     }
+    /* the placements a domino at i takes away: Left's starting at
+     * i - 8, i, i + 8; Right's starting at i - 1, i, i + 7, i + 8 */
+    uint64_t lv = gr_dom8_vert(x), rh = gr_dom8_horiz(x);
+    int nl = gr_dom8_pop(lv), nr = gr_dom8_pop(rh);
     for (uint64_t m = moves; m != 0; m &= m - 1) {
         unsigned i = (unsigned)__builtin_ctzll(m);
-        uint64_t a = x & ~((1ULL << i) | (1ULL << (i + 8)));
-        /* Right's placements and safe placements, read off a directly */
+        uint64_t d = (1ULL << i) | (1ULL << (i + 8)), a = x & ~d;
+        uint64_t lk = lv & (d | (d >> 8)), rk = rh & (d | (d >> 1));
+        /* Right's safe placements read off a directly */
         uint64_t rown = a & ~((a << 8) | (a >> 8));
-        int s = gr_dom8_pop(gr_dom8_vert(a)) - gr_dom8_pop(gr_dom8_horiz(a)) +
+        int s = nl - gr_dom8_pop(lk) - nr + gr_dom8_pop(rk) +
                 4 * gr_dom8_pop(gr_dom8_vert(gr_dom8_left_own(a))) -
                 2 * gr_dom8_pop(gr_dom8_horiz(rown));
         unsigned j = n++;
