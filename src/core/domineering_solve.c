@@ -1,7 +1,7 @@
 /*
  * Domineering's outcome on boards of at most 8 x 8 by a bitboard proof
  * search (gr_dom_solve8), after Bullock's Obsequi (2002); docs/partizan.md
- * "Domineering", "The outcome of boards up to 8 x 8".
+ * "Domineering", outcome search, "Boards up to 8×8" (the bounds proved).
  *
  * The board is one word, cell (r, c) bit 8r + c, whatever its size (the
  * cells outside it are filled).  The search is from Left's side only:
@@ -19,10 +19,13 @@
  *
  * Moves are tried best first (gr_dom8_order): the position a domino
  * leaves is judged by Left's placements less Right's, safe placements
- * weighing more, as the search with regions does.  The search runs on an
- * explicit stack of at most 33 frames, one per domino on the board.
+ * weighing more, as the search with regions does; a safe domino (on cells
+ * Right can never cover) is not played while another move exists
+ * (Bullock).  Before a position's moves are searched, the table entries
+ * of all the positions they leave are looked at (an enhanced
+ * transposition cutoff).  The search runs on an explicit stack of at most
+ * 33 frames, one per domino on the board.
  */
-#include <string.h>
 
 #include "core/domineering_search.h"
 
