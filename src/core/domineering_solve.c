@@ -69,12 +69,15 @@ static uint64_t gr_dom8_hflip(uint64_t x)
 }
 
 /* The least of x's four orientation-keeping mirrors, each moved up and
- * left until it touches row 0 and column 0 (x not empty).  The shifts
+ * left until it touches row 0 and column 0.  The shifts
  * come from x's first and last rows and columns: a mirror's first row is
  * x's last, mirrored.  Moving right by the least column never carries a
  * bit into the row below: every row's cells sit at or right of it. */
 static uint64_t gr_dom8_key(uint64_t x)
 {
+    if (x == 0) {
+        return 0;
+    }
     uint64_t cols = x | (x >> 32);
     cols |= cols >> 16;
     cols |= cols >> 8;
