@@ -4,8 +4,10 @@
 #   every empty rectangle of at most 16 cells, both orientations: its
 #   canonical value in under 1 s each (checked here: the transposed board
 #   prints the negative, when the value has no braces to negate by hand)
-#   8 x 8: its outcome by proof search, a first-player win (Breuker,
-#   Uiterwijk and van den Herik 2000), in under 60 s
+#   the rectangles from 6 x 6 to 8 x 7: their published outcomes by proof
+#   search (Breuker, Uiterwijk and van den Herik 2000)
+#   8 x 8: its outcome by proof search, a first-player win (ibid.), in
+#   under 60 s of CPU
 # Prints one line per board and a closing "partizan: N checks failed".
 set -eu
 cd "$(dirname "$0")/.."
@@ -33,6 +35,12 @@ for r in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
         [ $((r * c)) -le 16 ] || continue
         check "$($B value $r $c)" 1
     done
+done
+
+echo "== Domineering rectangles, outcome by proof search (published outcomes)"
+for b in "6 6 N" "6 7 L" "7 6 R" "7 7 N" "6 8 R" "8 6 L" "7 8 R" "8 7 L"; do
+    set -- $b
+    check "$($B outcome $1 $2)" 60 $3
 done
 
 echo "== Domineering 8x8, outcome by proof search (goal < 60 s; a first-player win)"

@@ -14,9 +14,12 @@
  * conditions.
  *
  * The outcome alone (gr_dom_outcome) is a proof search on who wins with
- * each player moving first: a transposition table, and every region small
- * enough to value is folded into a known game (a gr_cgt) played beside the
- * rest, so only the large part is searched move by move.
+ * each player moving first.  Boards of at most 8 rows and 8 columns are
+ * searched as one 64-bit word with a transposition table and counting
+ * bounds (safe moves, sealed squares, vulnerable dominoes) that settle
+ * positions early; on larger boards every region small enough to value is
+ * folded into a known game (a gr_cgt) played beside the rest, so only the
+ * large part is searched move by move.
  */
 #ifndef GRUNDY_DOMINEERING_H
 #define GRUNDY_DOMINEERING_H

@@ -413,6 +413,13 @@ gr_status gr_dom_outcome(gr_dom *g, bool *left_wins, gr_dom_move *left_move, boo
                          gr_dom_move *right_move)
 {
     gr_status st;
+    if (g->rows <= 8 && g->cols <= 8) {
+        /* one word of 8 x 8 cells: the bitboard search */
+        if ((st = gr_dom_solve8(g, GR_DOM_LEFT, left_wins, left_move)) != GR_OK) {
+            return st;
+        }
+        return gr_dom_solve8(g, GR_DOM_RIGHT, right_wins, right_move);
+    }
     if (g->ot == NULL) {
         g->ot = GR_ARENA_ARRAY(g->arena, gr_dom_oentry, GR_DOM_OT_FIRST);
         if (g->ot == NULL) {

@@ -20,6 +20,20 @@ typedef struct gr_dom_oentry {
     uint8_t w, side, used, mover_wins;
 } gr_dom_oentry;
 
+/* One entry of the 8 x 8 outcome search's table (domineering_solve.c): a
+ * position's key (Left to move) and whether Left wins it; work is the
+ * nodes its proof took plus one (0: an empty entry). */
+typedef struct gr_dom8_entry {
+    uint64_t key;
+    uint32_t work;
+    uint8_t wins;
+} gr_dom8_entry;
+
+#define GR_DOM8_RACE_B 16   /* 2 x 2 squares on 64 cells at most */
+#define GR_DOM8_RACE_V 32   /* dominoes */
+#define GR_DOM8_RACE_OFF 64 /* race[]... - OFF: the count, which may be negative */
+typedef uint8_t gr_dom8_race[2][GR_DOM8_RACE_B + 1][GR_DOM8_RACE_V + 1];
+
 struct gr_dom {
     gr_arena *arena;
     gr_cgt_store *store;
@@ -33,6 +47,10 @@ struct gr_dom {
     gr_dom_oentry *ot; /* the outcome search's table */
     size_t ot_cap;
     uint64_t ot_stored, ot_hits;
+    gr_dom8_entry *tt8; /* the 8 x 8 outcome search's table */
+    size_t tt8_cap;
+    uint64_t tt8_stored;
+    gr_dom8_race race, moves8; /* domineering_solve.c's gr_dom8_race_table */
 };
 
 /* A tick of the node budget: GR_ELIMIT past it; polls the arena's stop
@@ -53,5 +71,9 @@ gr_status gr_dom_solve_key(gr_dom *g, gr_dom_key k);
 
 /* The value of a whole position (any number of regions), width w. */
 gr_status gr_dom_board_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out);
+
+/* Whether `side`, moving first, wins a board of at most 8 rows and 8
+ * columns, and then such a move (domineering_solve.c). */
+gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv);
 
 #endif

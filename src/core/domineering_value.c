@@ -302,7 +302,7 @@ void gr_dom_stats(const gr_dom *g, gr_search_stats *out)
 {
     memset(out, 0, sizeof(*out));
     out->nodes = g->nodes;
-    out->tt_stored = g->used + g->ot_stored;
-    out->tt_entries = g->cap + g->ot_cap;
+    out->tt_stored = g->used + g->ot_stored + g->tt8_stored;
+    out->tt_entries = g->cap + g->ot_cap + g->tt8_cap;
     out->tt_hits = g->ot_hits;
 }

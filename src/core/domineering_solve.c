@@ -1,0 +1,525 @@
+/*
+ * Domineering's outcome on boards of at most 8 x 8 by a bitboard proof
+ * search (gr_dom_solve8), after Bullock's Obsequi (2002); docs/partizan.md
+ * "Domineering", outcome search, "Boards up to 8×8" (the bounds proved).
+ *
+ * The board is one word, cell (r, c) bit 8r + c, whatever its size (the
+ * cells outside it are filled).  The search is from Left's side only:
+ * Right to move on X is Left to move on X's transposition (a vertical
+ * domino becomes a horizontal one), so a position is a set of empty cells
+ * with Left to move, and Left wins X iff some vertical domino d leaves
+ * T(X - d) lost for Left.
+ *
+ * A position is settled without search when the move counts decide it
+ * (gr_dom8_bound), or when the table knows it.  The table's key is the
+ * position under the four mirrors that keep a domino's orientation, moved
+ * to the top left corner, whichever is least: equal keys are one game.
+ * The table is a cache (two entries a bucket; the one that took less work
+ * to prove gives way), so losing entries costs time, never correctness.
+ *
+ * Moves are tried best first (gr_dom8_order): the position a domino
+ * leaves is judged by Left's placements less Right's, safe placements
+ * weighing more, as the search with regions does; a safe domino (on cells
+ * Right can never cover) is not played while another move exists
+ * (Bullock).  Before a position's moves are searched, the table entries
+ * of all the positions they leave are looked at (an enhanced
+ * transposition cutoff).  The search runs on an explicit stack of at most
+ * 33 frames, one per domino on the board.
+ */
+
+#include "core/domineering_search.h"
+
+#define GR_DOM8_TT_FIRST (1u << 8) /* entries of the first table */
+#define GR_DOM8_TT_MAX (1u << 22)  /* and at most (16 bytes each) */
+#define GR_DOM8_DEPTH 33           /* frames: 32 dominoes fill 64 cells */
+
+/* A population count in a few instructions whatever the target (the
+ * compiler's builtin is a library call without -mpopcnt). */
+static inline int gr_dom8_pop(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+static const uint64_t gr_dom8_col0 = 0x0101010101010101ULL;
+static const uint64_t gr_dom8_col7 = 0x8080808080808080ULL;
+
+static uint64_t gr_dom8_transpose(uint64_t x)
+{
+    /* the flip about the main diagonal in three delta swaps */
+    uint64_t t;
+    t = 0x0F0F0F0F00000000ULL & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    t = 0x3333000033330000ULL & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    t = 0x5500550055005500ULL & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    return x;
+}
+
+/* Each row's cells in reverse order (the mirror across the middle column
+ * of the 8 x 8 frame). */
+static uint64_t gr_dom8_hflip(uint64_t x)
+{
+    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+    return ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+}
+
+/* The least of x's four orientation-keeping mirrors, each moved up and
+ * left until it touches row 0 and column 0.  The shifts
+ * come from x's first and last rows and columns: a mirror's first row is
+ * x's last, mirrored.  Moving right by the least column never carries a
+ * bit into the row below: every row's cells sit at or right of it. */
+static uint64_t gr_dom8_key(uint64_t x)
+{
+    if (x == 0) {
+        return 0;
+    }
+    uint64_t cols = x | (x >> 32);
+    cols |= cols >> 16;
+    cols |= cols >> 8;
+    cols &= 0xFF;
+    unsigned r0 = (unsigned)__builtin_ctzll(x) & ~7u,
+             r1 = 56 - ((63 - (unsigned)__builtin_clzll(x)) & ~7u);
+    unsigned c0 = (unsigned)__builtin_ctzll(cols),
+             c1 = 7 - (31 - (unsigned)__builtin_clz((unsigned)cols));
+    uint64_t h = gr_dom8_hflip(x);
+    uint64_t k = x >> (r0 + c0), c;
+    if ((c = __builtin_bswap64(x) >> (r1 + c0)) < k) {
+        k = c;
+    }
+    if ((c = h >> (r0 + c1)) < k) {
+        k = c;
+    }
+    if ((c = __builtin_bswap64(h) >> (r1 + c1)) < k) {
+        k = c;
+    }
+    return k;
+}
+
+/* Left's (vertical) placements: the top cell of each. */
+static inline uint64_t gr_dom8_vert(uint64_t x)
+{
+    return x & (x >> 8);
+}
+
+/* Right's (horizontal) placements: the left cell of each. */
+static inline uint64_t gr_dom8_horiz(uint64_t x)
+{
+    return x & (x >> 1) & ~gr_dom8_col7;
+}
+
+/* The most vertical dominoes that fit in x at once: floor(run / 2) for
+ * each run of a column, by pairing greedily from the top. */
+static unsigned gr_dom8_vpairs(uint64_t x)
+{
+    uint64_t sel = 0, taken = 0; /* the row's cells covered from the row above */
+    for (unsigned r = 0; r < 56; r += 8) {
+        uint64_t p = (x >> r) & ~taken & (x >> (r + 8)) & 0xFF;
+        sel |= p << r;
+        taken = p;
+    }
+    return (unsigned)gr_dom8_pop(sel);
+}
+
+/* Cells of x with no empty horizontal neighbour: Right can never cover
+ * them (moves only fill cells), so they are Left's alone. */
+static inline uint64_t gr_dom8_left_own(uint64_t x)
+{
+    uint64_t hn = ((x << 1) & ~gr_dom8_col0) | ((x >> 1) & ~gr_dom8_col7);
+    return x & ~hn;
+}
+
+/* Left's resources in x for the race of gr_dom8_bound: *safe dominoes on
+ * cells only Left can cover; *blocks, 2 x 2 squares whose rows are sealed
+ * left and right (Right's only dominoes there are the square's two rows;
+ * a Left domino in one column kills both and leaves the other column
+ * Left's alone: two moves for one, unless Right spoils the square first,
+ * with one move); *vul, further disjoint Left dominoes, which a Right
+ * domino (two cells) can kill at most two of.  All three are on disjoint
+ * cells, so playing one never harms another. */
+static void gr_dom8_resources(uint64_t x, unsigned *safe, unsigned *blocks, unsigned *vul)
+{
+    uint64_t own = gr_dom8_left_own(x);
+    *safe = gr_dom8_vpairs(own);
+    /* rows' runs of exactly two cells, by their left cell */
+    uint64_t pair = x & (x >> 1) & ~gr_dom8_col7;
+    uint64_t left_open = (x << 1) & ~gr_dom8_col0;
+    uint64_t right_open = (x >> 2) & ~(gr_dom8_col7 | (gr_dom8_col7 >> 1));
+    uint64_t two = pair & ~left_open & ~right_open;
+    uint64_t tops = two & (two >> 8);
+    /* disjoint squares, greedily from the top (squares of one column
+     * overlap when their rows do; of different columns never: the runs
+     * are sealed) */
+    uint64_t chosen = 0, prev = 0;
+    for (unsigned r = 0; r < 7 && tops != 0; r++) {
+        uint64_t row = tops & (0xFFULL << (8 * r));
+        row &= ~(prev << 8);
+        chosen |= row;
+        prev = row;
+    }
+    *blocks = (unsigned)gr_dom8_pop(chosen);
+    uint64_t cells = chosen | (chosen << 1) | (chosen << 8) | (chosen << 9);
+    *vul = gr_dom8_vpairs(x & ~own & ~cells);
+}
+
+/* One of the race tables: t[first][b][v], the least over Right's play of
+ * the moves Left makes from b squares and v vulnerable dominoes
+ * (gr_dom8_resources), less `spoil` for each square Right spoils, plus
+ * `off`; Left to move first (first 1) or Right.  Left plays a square (two
+ * moves: this one and the safe one it leaves) or a vulnerable domino;
+ * Right spoils a square, or kills two vulnerable dominoes, or plays
+ * elsewhere. */
+static void gr_dom8_race_table(gr_dom8_race *t, int spoil, int off)
+{
+    for (unsigned sum = 0; sum <= GR_DOM8_RACE_B + GR_DOM8_RACE_V; sum++) {
+        for (unsigned b = 0; b <= GR_DOM8_RACE_B && b <= sum; b++) {
+            unsigned v = sum - b;
+            if (v > GR_DOM8_RACE_V) {
+                continue;
+            }
+            int best = 0;
+            if (b > 0 && 2 + (*t)[0][b - 1][v] - off > best) {
+                best = 2 + (*t)[0][b - 1][v] - off;
+            }
+            if (v > 0 && 1 + (*t)[0][b][v - 1] - off > best) {
+                best = 1 + (*t)[0][b][v - 1] - off;
+            }
+            (*t)[1][b][v] = (uint8_t)(best + off);
+            int worst = best; /* Right plays elsewhere */
+            if (b > 0 && (*t)[1][b - 1][v] - off - spoil < worst) {
+                worst = (*t)[1][b - 1][v] - off - spoil;
+            }
+            if (v > 0 && (*t)[1][b][v >= 2 ? v - 2 : 0] - off < worst) {
+                worst = (*t)[1][b][v >= 2 ? v - 2 : 0] - off;
+            }
+            (*t)[0][b][v] = (uint8_t)(worst + off);
+        }
+    }
+}
+
+/* Left's counts in x for gr_dom8_bound, moving first or second: *race,
+ * its sure moves less two for each square of Right's it spoils (which
+ * *most, the pairs of Right's runs outside those squares, leaves out);
+ * *cells, its sure moves plus the cells of Right's it is sure to fill,
+ * halved (against *room, the cells Right can ever use, halved). */
+static void gr_dom8_counts(const gr_dom *g, uint64_t x, uint64_t t, unsigned first, int *race,
+                           int *most, int *cells, int *room)
+{
+    unsigned safe, b, v;
+    gr_dom8_resources(x, &safe, &b, &v);
+    *race = (int)safe + (int)g->race[first][b][v] - GR_DOM8_RACE_OFF;
+    *most = (int)gr_dom8_vpairs(t) - 2 * (int)b;
+    *cells = (int)safe + 2 * (int)g->moves8[first][b][v];
+    *room = gr_dom8_pop(x & ~gr_dom8_left_own(x)) / 2;
+}
+
+/* Settles X (Left to move) by counting: 1 Left wins, 0 Left loses, -1 not
+ * settled.  docs/partizan.md gives the proofs.  Left, moving first, is
+ * stuck only with every resource spent, so having made at least its sure
+ * moves; Right by then made as many.  Right makes at most the pairs of its
+ * runs outside Left's sealed squares plus two in each square it spoils
+ * (race against most); and its moves fill only cells it can use, of which
+ * Left's non-safe sure moves fill two each (cells against room).  Either
+ * count falling short of Left's settles a win.  Left loses when Right's
+ * counts, moving second, reach Left's (Right's counts are Left's in the
+ * transposed board). */
+static int gr_dom8_bound(const gr_dom *g, uint64_t x)
+{
+    uint64_t t = gr_dom8_transpose(x);
+    int race, most, cells, room;
+    gr_dom8_counts(g, x, t, 1, &race, &most, &cells, &room);
+    if (race > most || cells > room) {
+        return 1;
+    }
+    gr_dom8_counts(g, t, x, 0, &race, &most, &cells, &room);
+    if (race >= most || cells >= room) {
+        return 0;
+    }
+    return -1;
+}
+
+typedef struct gr_dom8_frame {
+    uint64_t x;     /* the position, Left to move */
+    uint64_t key;   /* its table key */
+    uint64_t nodes; /* g->nodes when the frame was pushed: its work */
+    uint8_t n, next;
+    uint8_t order[56]; /* Left's dominoes still to try, best first */
+    uint64_t keys[56]; /* the keys of the positions they leave */
+} gr_dom8_frame;
+
+/* Left's dominoes in x, best first: by the position each leaves, Left's
+ * placements less Right's, plus four times Left's safe placements less
+ * twice Right's. */
+static void gr_dom8_order(uint64_t x, gr_dom8_frame *f)
+{
+    int score[56];
+    unsigned n = 0;
+    uint64_t moves = gr_dom8_vert(x), unsafe = moves & ~gr_dom8_vert(gr_dom8_left_own(x));
+    if (unsafe != 0) {
+        moves = unsafe;
+    }
+    /* the placements a domino at i takes away: Left's starting at
+     * i - 8, i, i + 8; Right's starting at i - 1, i, i + 7, i + 8 */
+    uint64_t lv = gr_dom8_vert(x), rh = gr_dom8_horiz(x);
+    int nl = gr_dom8_pop(lv), nr = gr_dom8_pop(rh);
+    for (uint64_t m = moves; m != 0; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(m);
+        uint64_t d = (1ULL << i) | (1ULL << (i + 8)), a = x & ~d;
+        uint64_t lk = lv & (d | (d >> 8)), rk = rh & (d | (d >> 1));
+        /* Right's safe placements read off a directly */
+        uint64_t rown = a & ~((a << 8) | (a >> 8));
+        int s = nl - gr_dom8_pop(lk) - nr + gr_dom8_pop(rk) +
+                4 * gr_dom8_pop(gr_dom8_vert(gr_dom8_left_own(a))) -
+                2 * gr_dom8_pop(gr_dom8_horiz(rown));
+        unsigned j = n++;
+        while (j > 0 && score[j - 1] < s) {
+            score[j] = score[j - 1];
+            f->order[j] = f->order[j - 1];
+            j--;
+        }
+        score[j] = s;
+        f->order[j] = (uint8_t)i;
+    }
+    f->n = (uint8_t)n;
+    f->next = 0;
+}
+
+/* The position Left's domino at i leaves, from Right's side. */
+static inline uint64_t gr_dom8_child(uint64_t x, unsigned i)
+{
+    return gr_dom8_transpose(x & ~((1ULL << i) | (1ULL << (i + 8))));
+}
+
+/* ---- the table ---------------------------------------------------------- */
+
+static size_t gr_dom8_hash(uint64_t k)
+{
+    k ^= k >> 33;
+    k *= 0xFF51AFD7ED558CCDULL;
+    k ^= k >> 33;
+    k *= 0xC4CEB9FE1A85EC53ULL;
+    return (size_t)(k ^ (k >> 33));
+}
+
+static bool gr_dom8_get(gr_dom *g, uint64_t k, bool *wins)
+{
+    gr_dom8_entry *b = &g->tt8[gr_dom8_hash(k) & (g->tt8_cap - 2)];
+    for (unsigned j = 0; j < 2; j++) {
+        if (b[j].work != 0 && b[j].key == k) {
+            g->ot_hits++;
+            *wins = b[j].wins;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void gr_dom8_grow(gr_dom *g)
+{
+    size_t cap = 2 * g->tt8_cap;
+    gr_dom8_entry *t = GR_ARENA_ARRAY(g->arena, gr_dom8_entry, cap);
+    if (t == NULL) {
+        return; /* a cache: keep the one there is */
+    }
+    gr_dom8_entry *old = g->tt8;
+    size_t old_cap = g->tt8_cap;
+    g->tt8 = t;
+    g->tt8_cap = cap;
+    g->tt8_stored = 0;
+    for (size_t i = 0; i < old_cap; i++) {
+        if (old[i].work != 0) {
+            gr_dom8_entry *b = &t[gr_dom8_hash(old[i].key) & (cap - 2)];
+            gr_dom8_entry *e = b[0].work == 0 ? &b[0] : &b[1];
+            if (e->work == 0) {
+                g->tt8_stored++;
+                *e = old[i];
+            }
+        }
+    }
+    gr_arena_free(g->arena, old, old_cap * sizeof(*old));
+}
+
+static void gr_dom8_put(gr_dom *g, uint64_t k, bool wins, uint64_t work)
+{
+    gr_dom8_entry *b = &g->tt8[gr_dom8_hash(k) & (g->tt8_cap - 2)];
+    uint32_t w = work >= UINT32_MAX ? UINT32_MAX : (uint32_t)(work + 1);
+    gr_dom8_entry *e = b[0].work <= b[1].work ? &b[0] : &b[1];
+    if (e->work == 0) {
+        g->tt8_stored++;
+    }
+    *e = (gr_dom8_entry){k, w, wins};
+    if (2 * g->tt8_stored > g->tt8_cap && g->tt8_cap < GR_DOM8_TT_MAX) {
+        gr_dom8_grow(g);
+    }
+}
+
+/* ---- the search ---------------------------------------------------------- */
+
+/* Whether X (Left to move) is known without expanding it. */
+static bool gr_dom8_settle(gr_dom *g, uint64_t x, bool *wins)
+{
+    if (gr_dom8_vert(x) == 0) {
+        *wins = false;
+        return true;
+    }
+    int b = gr_dom8_bound(g, x);
+    if (b >= 0) {
+        *wins = b == 1;
+        return true;
+    }
+    return gr_dom8_get(g, gr_dom8_key(x), wins);
+}
+
+/* Opens a frame for x (Left to move, not settled): its dominoes best
+ * first, less those whose result is known already (a look at every child
+ * before any is searched: one that leaves Right lost settles x at once,
+ * *wins; one that leaves Right a known win is dropped). */
+static void gr_dom8_open(gr_dom *g, uint64_t x, uint64_t key, gr_dom8_frame *f, bool *wins)
+{
+    gr_dom8_order(x, f);
+    /* the children's buckets are fetched together: the table is far
+     * larger than the caches, so each look is a miss, and misses issued
+     * together overlap */
+    for (unsigned j = 0; j < f->n; j++) {
+        f->keys[j] = gr_dom8_key(gr_dom8_child(x, f->order[j]));
+        __builtin_prefetch(&g->tt8[gr_dom8_hash(f->keys[j]) & (g->tt8_cap - 2)]);
+    }
+    unsigned k = 0;
+    *wins = false;
+    for (unsigned j = 0; j < f->n; j++) {
+        bool cw;
+        if (!gr_dom8_get(g, f->keys[j], &cw)) {
+            f->keys[k] = f->keys[j];
+            f->order[k++] = f->order[j];
+        } else if (!cw) {
+            *wins = true;
+            return;
+        }
+    }
+    f->n = (uint8_t)k;
+    f->x = x;
+    f->key = key;
+    f->nodes = g->nodes;
+}
+
+/* Whether Left, to move, wins x. */
+static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, bool *wins)
+{
+    gr_dom8_frame st[GR_DOM8_DEPTH];
+    if (gr_dom8_settle(g, x, wins)) {
+        return GR_OK;
+    }
+    gr_status s;
+    if ((s = gr_dom_tick(g)) != GR_OK) {
+        return s;
+    }
+    bool w;
+    uint64_t key = gr_dom8_key(x);
+    gr_dom8_open(g, x, key, &st[0], &w);
+    if (w) {
+        gr_dom8_put(g, key, true, 1);
+        *wins = true;
+        return GR_OK;
+    }
+    size_t n = 1;
+    bool result = false, returned = false;
+    while (n > 0) {
+        gr_dom8_frame *f = &st[n - 1];
+        bool done = false, fwins = false;
+        if (returned) {
+            returned = false;
+            if (!result) { /* that child is lost for Right: f wins */
+                done = true;
+                fwins = true;
+            }
+        }
+        while (!done) {
+            if (f->next == f->n) {
+                done = true; /* every domino leaves Right a win */
+                break;
+            }
+            unsigned j = f->next++;
+            uint64_t child = gr_dom8_child(f->x, f->order[j]), ckey = f->keys[j];
+            bool cw;
+            int b = gr_dom8_vert(child) == 0 ? 0 : gr_dom8_bound(g, child);
+            if (b >= 0 || gr_dom8_get(g, ckey, &cw)) {
+                /* settled by counting, or proved since the frame opened */
+                if (b >= 0) {
+                    cw = b == 1;
+                }
+                if (!cw) {
+                    done = true;
+                    fwins = true;
+                }
+                continue;
+            }
+            if ((s = gr_dom_tick(g)) != GR_OK) {
+                return s;
+            }
+            gr_dom8_open(g, child, ckey, &st[n], &w);
+            if (w) {
+                gr_dom8_put(g, ckey, true, 1);
+                continue; /* Right wins that child */
+            }
+            n++;
+            break;
+        }
+        if (!done) {
+            continue;
+        }
+        gr_dom8_put(g, f->key, fwins, g->nodes - f->nodes);
+        n--;
+        result = fwins;
+        returned = true;
+    }
+    *wins = result;
+    return GR_OK;
+}
+
+gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv)
+{
+    if (g->tt8 == NULL) {
+        g->tt8 = GR_ARENA_ARRAY(g->arena, gr_dom8_entry, GR_DOM8_TT_FIRST);
+        if (g->tt8 == NULL) {
+            return GR_ENOMEM;
+        }
+        g->tt8_cap = GR_DOM8_TT_FIRST;
+        gr_dom8_race_table(&g->race, 2, GR_DOM8_RACE_OFF);
+        gr_dom8_race_table(&g->moves8, 0, 0);
+    }
+    uint64_t x = 0;
+    for (uint64_t m = g->empty; m != 0; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(m);
+        x |= 1ULL << ((i / g->cols) * 8 + i % g->cols);
+    }
+    if (side == GR_DOM_RIGHT) {
+        x = gr_dom8_transpose(x);
+    }
+    /* the root's dominoes one by one, to name the winning one */
+    gr_dom8_frame root;
+    gr_dom8_order(x, &root);
+    *wins = false;
+    for (unsigned j = 0; j < root.n; j++) {
+        unsigned i = root.order[j];
+        bool cw;
+        gr_status s =
+            gr_dom8_wins(g, gr_dom8_transpose(x & ~((1ULL << i) | (1ULL << (i + 8)))), &cw);
+        if (s != GR_OK) {
+            return s;
+        }
+        if (!cw) {
+            unsigned r = i / 8, c = i % 8;
+            *wins = true;
+            /* Right's move is Left's in the transposed board */
+            mv->r = side == GR_DOM_LEFT ? r : c;
+            mv->c = side == GR_DOM_LEFT ? c : r;
+            mv->after = gr_cgt_zero(g->store); /* not valued: no canonical form wanted */
+            return GR_OK;
+        }
+    }
+    return GR_OK;
+}
