@@ -9,6 +9,8 @@ keep-alive connection and its latencies are reported (p50, p99, max):
             16 Node Kayles searches at once
   shared    the heavy client opens 40 event streams of one cold sequence
   clients   40 other clients open one event stream each of one cold sequence
+            (ten values of it); bulk: all 100,000 (430 KB each); bulk-json:
+            the same as plain JSON GETs
 
 each once with the default per-client limits and once with them off
 (--max-inflight-per-client 0 --rate-per-client 0), which is the daemon's
@@ -158,13 +160,18 @@ def open_heavy(port, kind):
             s = conn(port, HEAVY)
             s.sendall(post("POST", "/v1/node-kayles", nk_body(i)))
             socks.append(s)
-    elif kind == "clients":
-        # 40 clients (40 addresses) each with one open stream of a shared
-        # cold sequence: every stream admitted under the default limits
+    elif kind in ("clients", "bulk", "bulk-json"):
+        # 40 clients (40 addresses) each with one request of a shared cold
+        # sequence, every one admitted under the default limits: "clients"
+        # streams ten values of it, "bulk" streams all 100,000 (40 x 430 KB
+        # of results sent at once when the table is done), "bulk-json" asks
+        # the same as plain JSON (the delivery's cost without streams)
+        q = ("/v1/octal/sequence?code=0.7777765&from=99990&count=10" if kind == "clients"
+             else "/v1/octal/sequence?code=0.7777765&count=100000")
+        accept = "" if kind == "bulk-json" else "Accept: text/event-stream\r\n"
         for i in range(40):
             s = conn(port, "127.0.0.%d" % (10 + i))
-            s.sendall(post("GET", "/v1/octal/sequence?code=0.7777765&count=100000", b"",
-                           "Accept: text/event-stream\r\n"))
+            s.sendall(post("GET", q, b"", accept))
             socks.append(s)
     else:
         for i in range(40):
@@ -199,7 +206,7 @@ def scenario(name, kind, limits, n):
         socks, statuses = ([], []) if kind == "idle" else open_heavy(d.port, kind)
         lat = light_latencies(d.port, n)
         counts = {s: statuses.count(s) for s in sorted(set(statuses))}
-        print(f"fairness {name:<7} limits {'on ' if limits else 'off'}: light p50 "
+        print(f"fairness {name:<9} limits {'on ' if limits else 'off'}: light p50 "
               f"{pct(lat, 0.5):6.2f} ms  p99 {pct(lat, 0.99):7.2f} ms  max {lat[-1] * 1000:7.2f} ms"
               f"  (heavy client's first answers: {counts or '-'})", flush=True)
         close_all(socks)
@@ -268,10 +275,10 @@ def idle_cpu(conns, streams):
 def main(argv):
     n = int(argv[1]) if len(argv) > 1 else 200
     idle = scenario("idle", "idle", True, n)
-    for kind in ("heavy", "shared", "clients"):
-        for limits in ((True, False) if kind != "clients" else (True,)):
+    for kind in ("heavy", "shared", "clients", "bulk", "bulk-json"):
+        for limits in ((True, False) if kind in ("heavy", "shared") else (True,)):
             p99 = scenario(kind, kind, limits, n)
-            print(f"fairness {kind:<7} limits {'on ' if limits else 'off'}: p99 above idle "
+            print(f"fairness {kind:<9} limits {'on ' if limits else 'off'}: p99 above idle "
                   f"{p99 - idle:+.2f} ms", flush=True)
     idle_cpu(int(os.environ.get("CONNS", "10000")), int(os.environ.get("STREAMS", "1000")))
     return 0

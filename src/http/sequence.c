@@ -404,7 +404,7 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
         return MHD_YES;
     }
     struct MHD_Response *r = MHD_create_response_from_callback(
-        MHD_SIZE_UNKNOWN, 4096, gr_seq_stream_read, j, gr_seq_stream_free);
+        MHD_SIZE_UNKNOWN, 64 << 10, gr_seq_stream_read, j, gr_seq_stream_free);
     if (r == NULL) {
         atomic_store(&j->cancel, 1);
         gr_seq_job_unref(j); /* the worker holds the other reference */

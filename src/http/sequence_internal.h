@@ -64,6 +64,13 @@ struct seq_job {
     /* the stream */
     char *buf;
     size_t buf_len, buf_off, buf_cap;
+    /* after buf, the result document itself, read in place (a table's
+     * document may be megabytes: copying it per stream cost the network
+     * threads of 40 streams that finish together milliseconds each), then
+     * the event's closing blank line when `tail` */
+    const char *ext;
+    size_t ext_len, ext_off;
+    bool tail;
     uint64_t last_progress_ns; /* 0: none sent yet */
     uint64_t last_send_ns;
     bool finished;

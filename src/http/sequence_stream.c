@@ -111,8 +111,11 @@ static bool next_event(seq_job *j, uint64_t now)
     j->last_send_ns = now;
     j->finished = true;
     if (j->result == GR_OK) {
-        return buf_put(j, "event: result\ndata: ", 20) && buf_put(j, j->out, j->out_len) &&
-               buf_put(j, "\n\n", 2);
+        j->ext = j->out;
+        j->ext_len = j->out_len;
+        j->ext_off = 0;
+        j->tail = true;
+        return buf_put(j, "event: result\ndata: ", 20);
     }
     char *doc = NULL;
     size_t len = 0;
@@ -151,7 +154,15 @@ ssize_t gr_seq_stream_read(void *cls, uint64_t pos, char *out, size_t max)
     (void)pos;
     seq_job *j = cls;
     pthread_mutex_lock(&j->lock);
-    if (j->buf_off == j->buf_len) {
+    if (j->buf_off == j->buf_len && j->ext_off == j->ext_len && j->tail) {
+        j->tail = false;
+        j->buf_len = j->buf_off = 0;
+        if (!buf_put(j, "\n\n", 2)) {
+            pthread_mutex_unlock(&j->lock);
+            return MHD_CONTENT_READER_END_WITH_ERROR;
+        }
+    }
+    if (j->buf_off == j->buf_len && j->ext_off == j->ext_len) {
         if (j->finished) {
             pthread_mutex_unlock(&j->lock);
             return MHD_CONTENT_READER_END_OF_STREAM;
@@ -170,12 +181,13 @@ ssize_t gr_seq_stream_read(void *cls, uint64_t pos, char *out, size_t max)
             return MHD_CONTENT_READER_END_WITH_ERROR;
         }
     }
-    size_t n = j->buf_len - j->buf_off;
+    bool from_buf = j->buf_off < j->buf_len;
+    size_t n = from_buf ? j->buf_len - j->buf_off : j->ext_len - j->ext_off;
     if (n > max) {
         n = max;
     }
-    memcpy(out, j->buf + j->buf_off, n);
-    j->buf_off += n;
+    memcpy(out, from_buf ? j->buf + j->buf_off : j->ext + j->ext_off, n);
+    *(from_buf ? &j->buf_off : &j->ext_off) += n;
     pthread_mutex_unlock(&j->lock);
     return (ssize_t)n;
 }

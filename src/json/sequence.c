@@ -239,14 +239,23 @@ static gr_status values_array(gr_jctx *c, const void *t,
                               gr_status (*at)(const void *, uint64_t, uint64_t *), uint64_t from,
                               uint64_t count, cJSON **out)
 {
-    cJSON *arr = gr_jw_arr(c);
-    for (uint64_t i = 0; i < count && arr != NULL; i++) {
+    /* one raw item holding the array's text, the bytes cJSON would print
+     * for the array of numbers: a node and a string per value made a
+     * 100,000-value document cost 40 ms to build and print */
+    gr_buf b;
+    gr_buf_init(&b, c->arena);
+    gr_buf_putc(&b, '[');
+    for (uint64_t i = 0; i < count; i++) {
         uint64_t g = 0;
         at(t, from + i, &g);
-        gr_jw_push(c, arr, gr_jw_u64(c, g));
+        if (i > 0) {
+            gr_buf_putc(&b, ',');
+        }
+        gr_json_buf_u64(&b, g);
     }
-    *out = arr;
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    gr_buf_putc(&b, ']');
+    *out = gr_jw_raw_buf(c, &b);
+    return *out != NULL && gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
 static gr_status octal_at(const void *t, uint64_t h, uint64_t *g)
