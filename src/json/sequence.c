@@ -73,14 +73,14 @@ static gr_status octal_private(gr_jctx *c, const gr_octal_code *code, uint64_t n
         return st;
     }
     gr_octal_grower_table(gw, t);
-    *status = t->periodic                  ? GR_PERIOD_CONFIRMED
+    *status = t->periodic                ? GR_PERIOD_CONFIRMED
               : gr_octal_grower_done(gw) ? GR_PERIOD_NOT_FOUND
                                          : GR_PERIOD_SEARCHING;
     return st;
 }
 
-gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, uint64_t need,
-                              const char *ptr, gr_octal_table *view, gr_period_status *status)
+gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, uint64_t need, const char *ptr,
+                              gr_octal_table *view, gr_period_status *status)
 {
     if (gr_json_arm_deadline(c) != GR_OK) {
         return GR_ENOMEM;
@@ -271,30 +271,6 @@ gr_status gr_json_octal_unconfirmed(gr_jctx *c, const gr_octal_table *t, const c
         (unsigned long long)t->computed);
 }
 
-/* Each heap's value through at(), and their XOR; a heap the table cannot
- * answer is beyond()'s 422 at its index under hp. */
-static gr_status heap_values(gr_jctx *c, const void *t,
-                             gr_status (*at)(const void *, uint64_t, uint64_t *),
-                             gr_status (*beyond)(gr_jctx *, const void *, const char *),
-                             const uint64_t *heaps, size_t n, const char *hp, uint64_t **grundy,
-                             uint64_t *value)
-{
-    uint64_t *g = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, n + 1);
-    if (g == NULL) {
-        return gr_json_oom(c);
-    }
-    uint64_t x = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (at(t, heaps[i], &g[i]) != GR_OK) {
-            return beyond(c, t, gr_jp_idx(c, hp, i));
-        }
-        x ^= g[i];
-    }
-    *grundy = g;
-    *value = x;
-    return GR_OK;
-}
-
 static gr_status octal_beyond(gr_jctx *c, const void *t, const char *ptr)
 {
     return gr_json_octal_unconfirmed(c, t, ptr);
@@ -312,15 +288,25 @@ static gr_status sub_beyond(gr_jctx *c, const void *t, const char *ptr)
 }
 
 gr_status gr_json_octal_heaps(gr_jctx *c, const gr_octal_table *t, const uint64_t *heaps, size_t n,
-                              const char *hp, uint64_t **grundy, uint64_t *value)
+                              const char *hp, gr_heap_pos *pos)
 {
-    return heap_values(c, t, octal_at, octal_beyond, heaps, n, hp, grundy, value);
+    size_t bad = 0;
+    gr_status st = gr_octal_pos_init(c->arena, t, heaps, n, pos, &bad);
+    if (st == GR_ELIMIT) {
+        return octal_beyond(c, t, gr_jp_idx(c, hp, bad));
+    }
+    return st == GR_OK ? GR_OK : gr_json_oom(c);
 }
 
 gr_status gr_json_sub_heaps(gr_jctx *c, const gr_sub_table *t, const uint64_t *piles, size_t n,
-                            const char *pp, uint64_t **grundy, uint64_t *value)
+                            const char *pp, gr_heap_pos *pos)
 {
-    return heap_values(c, t, sub_at, sub_beyond, piles, n, pp, grundy, value);
+    size_t bad = 0;
+    gr_status st = gr_sub_pos_init(c->arena, t, piles, n, pos, &bad);
+    if (st == GR_ELIMIT) {
+        return sub_beyond(c, t, gr_jp_idx(c, pp, bad));
+    }
+    return st == GR_OK ? GR_OK : gr_json_oom(c);
 }
 
 gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,
@@ -590,8 +576,7 @@ gr_status gr_seq_answer(gr_jctx *c, gr_seq_request *r, char **out, size_t *len, 
         gr_jw_set(c, doc, "sequence", seq);
         gr_jw_set(c, doc, "period", gr_jw_period(c, t.periodic, t.preperiod, t.period));
         gr_jw_set(c, doc, "values_computed", gr_jw_u64(c, t.computed));
-        gr_jw_set(c, doc, "period_status",
-                  gr_jw_str(c, t.periodic ? "confirmed" : "not found"));
+        gr_jw_set(c, doc, "period_status", gr_jw_str(c, t.periodic ? "confirmed" : "not found"));
     }
     if (!gr_jw_ok(c)) {
         return gr_json_oom(c);
