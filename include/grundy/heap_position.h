@@ -80,21 +80,20 @@ gr_status gr_octal_pos_init(gr_arena *arena, const gr_octal_table *t, const uint
 gr_status gr_sub_pos_init(gr_arena *arena, const gr_sub_table *t, const uint64_t *piles, size_t n,
                           gr_heap_pos *out, size_t *bad);
 
-/* The moves to a position of value target: the first `max` go to out[]
- * (room for max records; out may be NULL when max is 0), their number to
- * *listed, and the number of all of them to *count -- exact with
- * count_all, else at least 1 when one exists (the search stops once max
- * moves and one are found).  Repeated heaps are counted once (a memo per
- * heap size, or per reduced pile of a subtraction game), so counting the
- * moves of a million equal heaps costs one heap's search.
+/* The moves to a position of value target: the first list->room of them
+ * are appended to list (grown in its arena as they are found), and the
+ * number of all of them goes to *count -- exact with count_all, else at
+ * least 1 when one exists (the search stops once the room is full and one
+ * is found); list->count is not used.  Repeated heaps are counted once (a
+ * memo per heap size, or per reduced pile of a subtraction game), so
+ * counting the moves of a million equal heaps costs one heap's search.
  * Octal: GR_ELIMIT with *limit = GR_HEAP_LIMIT_WORK past the table's move
  * work.  Either: GR_ENOMEM, or GR_EINTERNAL for a heap without a value. */
-gr_status gr_octal_pos_moves_to(gr_arena *arena, gr_octal_table *t, const gr_heap_pos *p,
-                                uint64_t target, uint64_t max, bool count_all, gr_heap_move *out,
-                                uint64_t *listed, uint64_t *count, gr_heap_limit *limit);
-gr_status gr_sub_pos_moves_to(gr_arena *arena, const gr_sub_table *t, const gr_heap_pos *p,
-                              uint64_t target, uint64_t max, bool count_all, gr_heap_move *out,
-                              uint64_t *listed, uint64_t *count);
+gr_status gr_octal_pos_moves_to(gr_octal_table *t, const gr_heap_pos *p, uint64_t target,
+                                bool count_all, gr_heap_moves *list, uint64_t *count,
+                                gr_heap_limit *limit);
+gr_status gr_sub_pos_moves_to(const gr_sub_table *t, const gr_heap_pos *p, uint64_t target,
+                              bool count_all, gr_heap_moves *list, uint64_t *count);
 
 /* Every move of the position, heap by heap, appended to list (the first
  * list->room of them) and counted in list->count.  Octal: within a heap

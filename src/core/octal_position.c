@@ -57,18 +57,18 @@ static void octal_record(gr_heap_move *r, const gr_heap_pos *p, size_t i, const 
     r->after = after;
 }
 
-gr_status gr_octal_pos_moves_to(gr_arena *arena, gr_octal_table *t, const gr_heap_pos *p,
-                                uint64_t target, uint64_t max, bool count_all, gr_heap_move *out,
-                                uint64_t *listed, uint64_t *count, gr_heap_limit *limit)
+gr_status gr_octal_pos_moves_to(gr_octal_table *t, const gr_heap_pos *p, uint64_t target,
+                                bool count_all, gr_heap_moves *list, uint64_t *count,
+                                gr_heap_limit *limit)
 {
-    *listed = 0;
     *count = 0;
     *limit = GR_HEAP_LIMIT_NONE;
     uint64_t x = p->value ^ target;
     if (x == 0) {
         return GR_OK; /* a heap never moves to its own value (mex) */
     }
-    gr_octal_move *buf = GR_ARENA_ARRAY_UNINIT(arena, gr_octal_move, max + 1);
+    uint64_t max = list->room - list->listed;
+    gr_octal_move *buf = GR_ARENA_ARRAY_UNINIT(list->arena, gr_octal_move, max + 1);
     if (buf == NULL) {
         return GR_ENOMEM;
     }
@@ -77,7 +77,7 @@ gr_status gr_octal_pos_moves_to(gr_arena *arena, gr_octal_table *t, const gr_hea
      * once.  (Huge heaps are cheap already: the table counts their
      * splits from a per-residue cache.) */
     uint64_t *memo = NULL, memo_n = 0;
-    if (count_all && p->n > 64 && (memo = heap_memo(arena, t, p, &memo_n)) == NULL) {
+    if (count_all && p->n > 64 && (memo = heap_memo(list->arena, t, p, &memo_n)) == NULL) {
         return GR_ENOMEM;
     }
     uint64_t got = 0, total = 0;
@@ -105,11 +105,14 @@ gr_status gr_octal_pos_moves_to(gr_arena *arena, gr_octal_table *t, const gr_hea
             memo[h] = n;
         }
         for (uint64_t k = 0; k < n && got < max; k++, got++) {
-            octal_record(&out[got], p, i, &buf[k], target);
+            gr_heap_move *r = gr_heap_moves_add(list, &st);
+            if (r == NULL) {
+                return st;
+            }
+            octal_record(r, p, i, &buf[k], target);
         }
         total = gr_heap_add_sat(total, n);
     }
-    *listed = got;
     *count = total;
     return GR_OK;
 }

@@ -36,18 +36,17 @@ static void sub_record(gr_heap_move *r, const gr_heap_pos *p, size_t i, uint64_t
     r->after = after;
 }
 
-gr_status gr_sub_pos_moves_to(gr_arena *arena, const gr_sub_table *t, const gr_heap_pos *p,
-                              uint64_t target, uint64_t max, bool count_all, gr_heap_move *out,
-                              uint64_t *listed, uint64_t *count)
+gr_status gr_sub_pos_moves_to(const gr_sub_table *t, const gr_heap_pos *p, uint64_t target,
+                              bool count_all, gr_heap_moves *list, uint64_t *count)
 {
-    *listed = 0;
     *count = 0;
     uint64_t x = p->value ^ target; /* each pile must change by x */
     if (x == 0) {
         return GR_OK; /* a pile never moves to its own value (mex) */
     }
+    uint64_t max = list->room - list->listed;
     size_t per_pile = t->max_take > 0 ? 1 : t->set_len;
-    uint64_t *takes = GR_ARENA_ARRAY_UNINIT(arena, uint64_t, per_pile + 1);
+    uint64_t *takes = GR_ARENA_ARRAY_UNINIT(list->arena, uint64_t, per_pile + 1);
     if (takes == NULL) {
         return GR_ENOMEM;
     }
@@ -57,7 +56,7 @@ gr_status gr_sub_pos_moves_to(gr_arena *arena, const gr_sub_table *t, const gr_h
      * move among many piles costs no more than counting them all). */
     uint32_t *memo = NULL;
     if (t->max_take == 0 && p->n > 64 && (uint64_t)p->n * per_pile > (1u << 20)) {
-        memo = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, t->computed);
+        memo = GR_ARENA_ARRAY_UNINIT(list->arena, uint32_t, t->computed);
         if (memo == NULL) {
             return GR_ENOMEM;
         }
@@ -85,11 +84,15 @@ gr_status gr_sub_pos_moves_to(gr_arena *arena, const gr_sub_table *t, const gr_h
             memo[reduced] = (uint32_t)n;
         }
         for (size_t k = 0; k < n && got < max; k++, got++) {
-            sub_record(&out[got], p, i, takes[k], target);
+            gr_status st = GR_OK;
+            gr_heap_move *r = gr_heap_moves_add(list, &st);
+            if (r == NULL) {
+                return st;
+            }
+            sub_record(r, p, i, takes[k], target);
         }
         total += n; /* at most |S| a pile: no overflow */
     }
-    *listed = got;
     *count = total;
     return GR_OK;
 }

@@ -107,13 +107,17 @@ static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     return gr_json_finite(state, s, value, s->pos.value);
 }
 
-static cJSON *move_obj(gr_jctx *c, const gr_heap_move *m)
+/* {"heap", "take", "leaves": [...]} (the 0, 1, 2 or 3 heaps it leaves) */
+static const gr_move_shape gr_octal_shape = {.num_key = {"heap", "take"}, .list_key = "leaves"};
+
+static void move_rec(gr_move *o, const gr_heap_move *m)
 {
-    cJSON *o = gr_jw_obj(c);
-    gr_jw_set_u64s(c, o, 2, (const char *const[]){"heap", "take"},
-                   (const uint64_t[]){m->heap, m->take});
-    gr_jw_set(c, o, "leaves", gr_jw_u64_array(c, m->leaves, m->nleaves));
-    return o;
+    o->num[0] = m->heap;
+    o->num[1] = m->take;
+    o->nlist = m->nleaves;
+    for (uint32_t i = 0; i < m->nleaves && i < GR_MOVE_LIST; i++) {
+        o->list[i] = m->leaves[i];
+    }
 }
 
 /* The problem of a move search of the core that failed (st). */
@@ -147,33 +151,30 @@ static gr_status moves_error(gr_jctx *c, const gr_octal_state *s, gr_status st, 
 }
 
 /* Winning moves (to `target`) from the core (gr_octal_pos_moves_to). */
-static gr_status gr_octal_moves_json(gr_jctx *c, void *state, const gr_value *target, uint64_t max,
-                                     bool count_all, cJSON *arr, uint64_t *count)
+static gr_status gr_octal_moves_json(gr_jctx *c, void *state, const gr_value *target,
+                                     bool count_all, gr_move_list *list, uint64_t *count)
 {
     gr_octal_state *s = state;
     *count = 0;
     if (target->kind != GR_VALUE_FINITE) {
         return gr_json_error(c, GR_EINTERNAL, NULL, "non-finite target");
     }
-    if (arr == NULL) {
-        max = 0;
-    }
-    gr_heap_move *out = GR_ARENA_ARRAY_UNINIT(c->arena, gr_heap_move, max + 1);
-    if (out == NULL) {
-        return gr_json_oom(c);
-    }
-    uint64_t listed;
+    gr_heap_moves moves = {.arena = c->arena, .room = list->room - list->listed};
     gr_heap_limit limit;
-    gr_status st = gr_octal_pos_moves_to(c->arena, &s->table, &s->pos, target->n, max, count_all,
-                                         out, &listed, count, &limit);
+    gr_status st =
+        gr_octal_pos_moves_to(&s->table, &s->pos, target->n, count_all, &moves, count, &limit);
     if (st != GR_OK) {
         *count = 0;
         return moves_error(c, s, st, limit, false);
     }
-    for (uint64_t k = 0; k < listed; k++) {
-        gr_jw_push(c, arr, move_obj(c, &out[k]));
+    for (size_t k = 0; k < moves.listed; k++) {
+        gr_move_value *e = gr_move_list_add(list);
+        if (e == NULL) {
+            return gr_json_oom(c);
+        }
+        move_rec(&e->move, &moves.item[k]);
     }
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    return GR_OK;
 }
 
 /* Every move, through the core's gr_octal_pos_moves_all, so that every
@@ -194,7 +195,7 @@ static gr_status gr_octal_moves_all(gr_jctx *c, void *state, gr_move_list *list)
         if (e == NULL) {
             break;
         }
-        e->move = move_obj(c, &moves.item[k]);
+        move_rec(&e->move, &moves.item[k]);
         e->after.kind = GR_VALUE_FINITE;
         e->after.n = moves.item[k].after;
     }
@@ -219,6 +220,7 @@ const gr_family gr_family_octal = {
     .name = "octal",
     .analyse = gr_octal_analyse,
     .moves_to = gr_octal_moves_json,
+    .move_shape = &gr_octal_shape,
     .extras = gr_octal_extras,
     .first_wins = NULL,
     .moves_all = gr_octal_moves_all,

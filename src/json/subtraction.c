@@ -126,12 +126,15 @@ static gr_status gr_sub_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, v
     return gr_json_finite(state, s, value, s->pos.value);
 }
 
-static cJSON *move_obj(gr_jctx *c, const gr_heap_move *m)
+/* {"pile", "take", "from", "to"} */
+static const gr_move_shape gr_sub_shape = {.num_key = {"pile", "take", "from", "to"}};
+
+static void move_rec(gr_move *o, const gr_heap_move *m)
 {
-    cJSON *o = gr_jw_obj(c);
-    gr_jw_set_u64s(c, o, 4, (const char *const[]){"pile", "take", "from", "to"},
-                   (const uint64_t[]){m->heap, m->take, m->from, m->leaves[0]});
-    return o;
+    o->num[0] = m->heap;
+    o->num[1] = m->take;
+    o->num[2] = m->from;
+    o->num[3] = m->leaves[0];
 }
 
 static gr_status moves_error(gr_jctx *c, gr_status st)
@@ -141,32 +144,28 @@ static gr_status moves_error(gr_jctx *c, gr_status st)
 }
 
 /* Winning moves (to `target`) from the core (gr_sub_pos_moves_to). */
-static gr_status gr_sub_moves_json(gr_jctx *c, void *state, const gr_value *target, uint64_t max,
-                                   bool count_all, cJSON *arr, uint64_t *count)
+static gr_status gr_sub_moves_json(gr_jctx *c, void *state, const gr_value *target, bool count_all,
+                                   gr_move_list *list, uint64_t *count)
 {
     gr_sub_state *s = state;
     *count = 0;
     if (target->kind != GR_VALUE_FINITE) {
         return gr_json_error(c, GR_EINTERNAL, NULL, "non-finite target");
     }
-    if (arr == NULL) {
-        max = 0;
-    }
-    gr_heap_move *out = GR_ARENA_ARRAY_UNINIT(c->arena, gr_heap_move, max + 1);
-    if (out == NULL) {
-        return gr_json_oom(c);
-    }
-    uint64_t listed;
-    gr_status st = gr_sub_pos_moves_to(c->arena, &s->table, &s->pos, target->n, max, count_all, out,
-                                       &listed, count);
+    gr_heap_moves moves = {.arena = c->arena, .room = list->room - list->listed};
+    gr_status st = gr_sub_pos_moves_to(&s->table, &s->pos, target->n, count_all, &moves, count);
     if (st != GR_OK) {
         *count = 0;
         return moves_error(c, st);
     }
-    for (uint64_t k = 0; k < listed; k++) {
-        gr_jw_push(c, arr, move_obj(c, &out[k]));
+    for (size_t k = 0; k < moves.listed; k++) {
+        gr_move_value *e = gr_move_list_add(list);
+        if (e == NULL) {
+            return gr_json_oom(c);
+        }
+        move_rec(&e->move, &moves.item[k]);
     }
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    return GR_OK;
 }
 
 /* Every move, pile by pile, takes ascending (gr_sub_pos_moves_all). */
@@ -184,7 +183,7 @@ static gr_status gr_sub_moves_all(gr_jctx *c, void *state, gr_move_list *list)
         if (e == NULL) {
             break;
         }
-        e->move = move_obj(c, &moves.item[k]);
+        move_rec(&e->move, &moves.item[k]);
         e->after.kind = GR_VALUE_FINITE;
         e->after.n = moves.item[k].after;
     }
@@ -206,5 +205,6 @@ static gr_status gr_sub_extras(gr_jctx *c, void *state, cJSON *resp)
 const gr_family gr_family_subtraction = {.name = "subtraction",
                                          .analyse = gr_sub_analyse,
                                          .moves_to = gr_sub_moves_json,
+                                         .move_shape = &gr_sub_shape,
                                          .extras = gr_sub_extras,
                                          .moves_all = gr_sub_moves_all};

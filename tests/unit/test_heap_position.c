@@ -10,6 +10,28 @@
 
 enum { N = 120 }; /* heaps below N: the brute-force tables */
 
+/* gr_*_pos_moves_to into a fresh list of room max: its records, their
+ * number in *listed. */
+static const gr_heap_move *oct_to(gr_arena *a, gr_octal_table *t, const gr_heap_pos *p,
+                                  uint64_t target, uint64_t max, bool all, uint64_t *listed,
+                                  uint64_t *count)
+{
+    gr_heap_moves l = {.arena = a, .room = max};
+    gr_heap_limit limit;
+    assert_int_equal(gr_octal_pos_moves_to(t, p, target, all, &l, count, &limit), GR_OK);
+    *listed = l.listed;
+    return l.item;
+}
+
+static const gr_heap_move *sub_to(gr_arena *a, const gr_sub_table *t, const gr_heap_pos *p,
+                                  uint64_t target, uint64_t max, uint64_t *listed, uint64_t *count)
+{
+    gr_heap_moves l = {.arena = a, .room = max};
+    assert_int_equal(gr_sub_pos_moves_to(t, p, target, true, &l, count), GR_OK);
+    *listed = l.listed;
+    return l.item;
+}
+
 /* ---- octal brute force ------------------------------------------------ */
 
 typedef struct oct_ref {
@@ -130,12 +152,9 @@ static void test_octal_position(void **state)
                 assert_int_equal(p.grundy[i], r.g[heaps[i]]);
             }
             /* winning moves: every one, and the first alone */
-            gr_heap_move out[400];
             uint64_t listed, count;
             gr_heap_limit limit;
-            assert_int_equal(
-                gr_octal_pos_moves_to(a, &t, &p, 0, 400, true, out, &listed, &count, &limit),
-                GR_OK);
+            const gr_heap_move *out = oct_to(a, &t, &p, 0, 400, true, &listed, &count);
             assert_int_equal(count, oct_brute_count(&r, heaps, n, value, 0));
             assert_int_equal(listed, count);
             for (uint64_t k = 0; k < listed; k++) {
@@ -143,15 +162,12 @@ static void test_octal_position(void **state)
                 assert_int_equal(out[k].after, 0);
                 assert_true(k == 0 || out[k - 1].heap <= out[k].heap);
             }
-            gr_heap_move one;
             uint64_t one_listed, one_count;
-            assert_int_equal(gr_octal_pos_moves_to(a, &t, &p, 0, 1, false, &one, &one_listed,
-                                                   &one_count, &limit),
-                             GR_OK);
+            const gr_heap_move *one = oct_to(a, &t, &p, 0, 1, false, &one_listed, &one_count);
             assert_int_equal(one_listed, count > 0);
             assert_true(count == 0 ? one_count == 0 : one_count >= 1);
             if (one_listed) {
-                assert_moves_equal(&one, 1, &out[0], 1);
+                assert_moves_equal(one, 1, &out[0], 1);
             }
             /* every move, then the first three of them */
             gr_heap_moves all = {.arena = a, .room = 100000};
@@ -188,11 +204,9 @@ static void test_octal_many_heaps(void **state)
     assert_int_equal(gr_octal_pos_init(a, &t, heaps, H, &p, &bad), GR_OK);
     uint64_t value = r.g[9] ^ r.g[11];
     assert_int_equal(p.value, value);
-    gr_heap_move out[4];
     uint64_t listed, count;
     gr_heap_limit limit;
-    assert_int_equal(gr_octal_pos_moves_to(a, &t, &p, 0, 4, true, out, &listed, &count, &limit),
-                     GR_OK);
+    oct_to(a, &t, &p, 0, 4, true, &listed, &count);
     assert_int_equal(count, oct_brute_count(&r, heaps, H, value, 0));
     assert_int_equal(listed, count < 4 ? count : 4);
     gr_heap_moves all = {.arena = a, .room = 5};
@@ -256,9 +270,8 @@ static void test_sub_position(void **state)
         size_t bad;
         assert_int_equal(gr_sub_pos_init(a, &t, piles, n, &p, &bad), GR_OK);
         assert_int_equal(p.value, value);
-        gr_heap_move out[16];
         uint64_t listed, count, want = 0, every = 0;
-        assert_int_equal(gr_sub_pos_moves_to(a, &t, &p, 0, 16, true, out, &listed, &count), GR_OK);
+        const gr_heap_move *out = sub_to(a, &t, &p, 0, 16, &listed, &count);
         for (size_t i = 0; i < n; i++) {
             for (size_t s = 0; s < 3; s++) {
                 if (set[s] <= piles[i]) {
@@ -302,9 +315,8 @@ static void test_sub_max_take(void **state)
     size_t bad;
     assert_int_equal(gr_sub_pos_init(a, &t, piles, 3, &p, &bad), GR_OK);
     assert_int_equal(p.value, (9223372036854775807ull % 4) ^ 1 ^ 3);
-    gr_heap_move out[3];
     uint64_t listed, count;
-    assert_int_equal(gr_sub_pos_moves_to(a, &t, &p, 0, 3, true, out, &listed, &count), GR_OK);
+    const gr_heap_move *out = sub_to(a, &t, &p, 0, 3, &listed, &count);
     for (uint64_t k = 0; k < listed; k++) {
         uint64_t v = p.value ^ (out[k].from % 4) ^ (out[k].leaves[0] % 4);
         assert_int_equal(v, 0);
@@ -337,9 +349,7 @@ static void test_sub_memo(void **state)
     assert_int_equal(gr_sub_pos_init(a, &t, piles, P, &p, &bad), GR_OK);
     for (uint64_t target = 0; target < 3; target++) {
         uint64_t listed, count, want = 0;
-        gr_heap_move out[2];
-        assert_int_equal(gr_sub_pos_moves_to(a, &t, &p, target, 2, true, out, &listed, &count),
-                         GR_OK);
+        sub_to(a, &t, &p, target, 2, &listed, &count);
         for (size_t i = 0; i < P; i++) {
             uint64_t gi = p.grundy[i], after;
             for (size_t s = 0; s < 48 && set[s] <= piles[i]; s++) {
