@@ -365,14 +365,6 @@ static uint64_t fnv64(uint64_t h, const char *s)
     return h;
 }
 
-static void seq_etag(gr_seq_request *r, uint64_t values, gr_period_status ps)
-{
-    char state[48];
-    snprintf(state, sizeof(state), "|%llu|%d", (unsigned long long)values, (int)ps);
-    uint64_t h = fnv64(r->query_hash, state);
-    snprintf(r->etag, sizeof(r->etag), "\"%016llx\"", (unsigned long long)h);
-}
-
 gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t n,
                        gr_seq_request *out)
 {
@@ -502,7 +494,8 @@ gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t
             }
         }
     }
-    /* the ETag: FNV-1a over the canonical query (the set hashed whole) */
+    /* the query's identity: FNV-1a over the canonical query (the set
+     * hashed whole) and the version */
     char tail[96];
     snprintf(tail, sizeof(tail), "|%llu|%llu|%s", (unsigned long long)out->from,
              (unsigned long long)out->count, GR_VERSION);
@@ -517,13 +510,12 @@ gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t
     out->query_hash = fnv64(h, tail);
     /* an octal table's document changes while the table grows: the tag
      * names the table as it stands (values, period), so a 304 is exact */
-    uint64_t values = 0;
-    gr_period_status ps = GR_PERIOD_CONFIRMED;
+    out->values = 0;
+    out->pstatus = GR_PERIOD_CONFIRMED;
     if (fam == GR_SEQ_OCTAL && out->tables != NULL &&
-        !gr_tcache_octal_state(out->tables, &out->code, &values, &ps)) {
-        values = 0; /* not cached: no client can have this document */
+        !gr_tcache_octal_state(out->tables, &out->code, &out->values, &out->pstatus)) {
+        out->values = 0; /* not cached: no client can have this document */
     }
-    seq_etag(out, values, ps);
     return GR_OK;
 }
 
@@ -550,7 +542,8 @@ gr_status gr_seq_answer(gr_jctx *c, gr_seq_request *r, char **out, size_t *len, 
             return st;
         }
         *stable = ps == GR_PERIOD_CONFIRMED;
-        seq_etag(r, t.computed, ps);
+        r->values = t.computed; /* the state the document shows */
+        r->pstatus = ps;
         gr_jw_set(c, doc, "code", gr_jw_str(c, r->code_text));
         gr_jw_set(c, doc, "from", gr_jw_u64(c, r->from));
         gr_jw_set(c, doc, "sequence", seq);

@@ -69,20 +69,22 @@ typedef struct gr_seq_request {
     uint64_t from, count;
     gr_tcache *tables;                  /* the context's cache */
     char key[GR_OCTAL_MAX_DIGITS + 48]; /* the cache key (octal) */
-    uint64_t query_hash;                /* of the canonical query */
-    char etag[24];                      /* "\"" 16 hex digits "\"" */
+    uint64_t query_hash;                /* of the canonical query and the version */
+    uint64_t values;                    /* the table as it stands: values computed */
+    gr_period_status pstatus;           /* and its period search */
 } gr_seq_request;
 
 /* Validates a query strictly (unknown or repeated parameters, numbers
  * that are not plain decimals: 400 with pointer "/query/<name>") and
- * derives the ETag from the canonical query, the version and the state of
- * the table as it stands in the cache (values computed, period status),
- * which is all the document depends on: a 304 needs no computation. */
+ * names what the document depends on: the canonical query with the
+ * version (query_hash) and the state of the table as it stands in the
+ * cache (values, pstatus), from which HTTP makes the ETag
+ * (http/etag.c): a 304 needs no computation. */
 gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t n,
                        gr_seq_request *out);
 /* Computes (through the cache) and prints the document
  * {"code", "from", "sequence", "period", "values_computed",
- * "period_status"}, and sets r->etag to the document's.  *stable is false
+ * "period_status"}, and sets r's table state to the document's.  *stable is false
  * while the period is not confirmed (the document changes as the table
  * grows): it must be revalidated, not cached as immutable. */
 gr_status gr_seq_answer(gr_jctx *c, gr_seq_request *r, char **out, size_t *len, bool *stable);
