@@ -14,6 +14,7 @@
 
 #include "json/endpoints.h"
 #include "json/families.h"
+#include "json/heap_moves.h"
 #include "json/misere.h"
 #include "json/sequence.h"
 
@@ -167,14 +168,7 @@ static gr_status gr_octal_moves_json(gr_jctx *c, void *state, const gr_value *ta
         *count = 0;
         return moves_error(c, s, st, limit, false);
     }
-    for (size_t k = 0; k < moves.listed; k++) {
-        gr_move_value *e = gr_move_list_add(list);
-        if (e == NULL) {
-            return gr_json_oom(c);
-        }
-        move_rec(&e->move, &moves.item[k]);
-    }
-    return GR_OK;
+    return gr_json_heap_moves(c, &moves, move_rec, list);
 }
 
 /* Every move, through the core's gr_octal_pos_moves_all, so that every
@@ -189,17 +183,7 @@ static gr_status gr_octal_moves_all(gr_jctx *c, void *state, gr_move_list *list)
     if (st != GR_OK) {
         return moves_error(c, s, st, limit, true);
     }
-    list->count += moves.count;
-    for (size_t k = 0; k < moves.listed; k++) {
-        gr_move_value *e = gr_move_list_add(list);
-        if (e == NULL) {
-            break;
-        }
-        move_rec(&e->move, &moves.item[k]);
-        e->after.kind = GR_VALUE_FINITE;
-        e->after.n = moves.item[k].after;
-    }
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    return gr_json_heap_moves(c, &moves, move_rec, list);
 }
 
 static gr_status gr_octal_extras(gr_jctx *c, void *state, cJSON *resp)

@@ -287,15 +287,24 @@ static gr_status sub_beyond(gr_jctx *c, const void *t, const char *ptr)
                          (unsigned long long)GR_SUB_MAX_WORK, (unsigned long long)st->computed);
 }
 
+/* The answer of a position's reading (st from gr_*_pos_init): a heap the
+ * table cannot answer is beyond()'s 422 at its index under hp. */
+static gr_status heaps_read(gr_jctx *c, gr_status st, const void *t,
+                            gr_status (*beyond)(gr_jctx *, const void *, const char *),
+                            const char *hp, size_t bad)
+{
+    if (st == GR_ELIMIT) {
+        return beyond(c, t, gr_jp_idx(c, hp, bad));
+    }
+    return st == GR_OK ? GR_OK : gr_json_oom(c);
+}
+
 gr_status gr_json_octal_heaps(gr_jctx *c, const gr_octal_table *t, const uint64_t *heaps, size_t n,
                               const char *hp, gr_heap_pos *pos)
 {
     size_t bad = 0;
     gr_status st = gr_octal_pos_init(c->arena, t, heaps, n, pos, &bad);
-    if (st == GR_ELIMIT) {
-        return octal_beyond(c, t, gr_jp_idx(c, hp, bad));
-    }
-    return st == GR_OK ? GR_OK : gr_json_oom(c);
+    return heaps_read(c, st, t, octal_beyond, hp, bad);
 }
 
 gr_status gr_json_sub_heaps(gr_jctx *c, const gr_sub_table *t, const uint64_t *piles, size_t n,
@@ -303,10 +312,7 @@ gr_status gr_json_sub_heaps(gr_jctx *c, const gr_sub_table *t, const uint64_t *p
 {
     size_t bad = 0;
     gr_status st = gr_sub_pos_init(c->arena, t, piles, n, pos, &bad);
-    if (st == GR_ELIMIT) {
-        return sub_beyond(c, t, gr_jp_idx(c, pp, bad));
-    }
-    return st == GR_OK ? GR_OK : gr_json_oom(c);
+    return heaps_read(c, st, t, sub_beyond, pp, bad);
 }
 
 gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,

@@ -13,6 +13,7 @@
 
 #include "json/endpoints.h"
 #include "json/families.h"
+#include "json/heap_moves.h"
 #include "json/misere.h"
 #include "json/sequence.h"
 
@@ -158,14 +159,7 @@ static gr_status gr_sub_moves_json(gr_jctx *c, void *state, const gr_value *targ
         *count = 0;
         return moves_error(c, st);
     }
-    for (size_t k = 0; k < moves.listed; k++) {
-        gr_move_value *e = gr_move_list_add(list);
-        if (e == NULL) {
-            return gr_json_oom(c);
-        }
-        move_rec(&e->move, &moves.item[k]);
-    }
-    return GR_OK;
+    return gr_json_heap_moves(c, &moves, move_rec, list);
 }
 
 /* Every move, pile by pile, takes ascending (gr_sub_pos_moves_all). */
@@ -177,17 +171,7 @@ static gr_status gr_sub_moves_all(gr_jctx *c, void *state, gr_move_list *list)
     if (st != GR_OK) {
         return moves_error(c, st);
     }
-    list->count += moves.count;
-    for (size_t k = 0; k < moves.listed; k++) {
-        gr_move_value *e = gr_move_list_add(list);
-        if (e == NULL) {
-            break;
-        }
-        move_rec(&e->move, &moves.item[k]);
-        e->after.kind = GR_VALUE_FINITE;
-        e->after.n = moves.item[k].after;
-    }
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    return gr_json_heap_moves(c, &moves, move_rec, list);
 }
 
 static gr_status gr_sub_extras(gr_jctx *c, void *state, cJSON *resp)
