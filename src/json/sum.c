@@ -14,7 +14,8 @@
  * moves to the target the algebra gives, and writes the answer.  With an
  * ordinal component values are written as CNF text.
  * Moves are {"component": i, "game": name, "move": <that family's move>},
- * components in order, each family's moves in its own order.  With
+ * components in order, each family's moves in its own order, written from
+ * the families' move records by the one move writer (gr_jw_move).  With
  * all_moves every move of every component is listed with the whole sum's
  * value after it (gr_value_sum_after; docs/contract.md).
  */
