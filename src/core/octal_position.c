@@ -53,7 +53,10 @@ static void octal_record(gr_heap_move *r, const gr_heap_pos *p, size_t i, const 
     r->from = p->heaps[i];
     r->take = m->take;
     r->nleaves = m->nleaves;
-    memcpy(r->leaves, m->leaves, sizeof(r->leaves));
+    /* only the leaves there are: the table leaves the rest unset */
+    for (uint32_t k = 0; k < m->nleaves && k < 3; k++) {
+        r->leaves[k] = m->leaves[k];
+    }
     r->after = after;
 }
 
