@@ -253,8 +253,8 @@ gr_move_value *gr_move_list_add(gr_move_list *l);
  *   solve; keep what moves_to needs in *state; write the value.
  * moves_to: moves from the analysed position to positions whose value is
  *   `target` (for the endpoint itself target is 0: winning moves).  Appends
- *   at most list->room move records to list (gr_move_list_add; room 0:
- *   count only) and writes the number of such moves into *count (exact, or
+ *   at most list->room move records to list, which is empty on entry
+ *   (gr_move_list_add; room 0: count only) and writes the number of such moves into *count (exact, or
  *   at least 1 when `count_all` is false and a move exists -- finding one
  *   is often cheaper than counting all).
  * move_shape: how the records are written (gr_jw_move).
