@@ -21,6 +21,7 @@ ir_of() { # requests
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
     valgrind --tool=callgrind --callgrind-out-file="$TMP/cg.$1" \
         "$BIN" --bind 127.0.0.1 --port "$port" --threads 1 --log-format off \
+        --background-threads 0 --rate-per-client 0 \
         2>"$TMP/vg.$1" &
     pid=$!
     python3 - "$port" "$1" <<'PY'

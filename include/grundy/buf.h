@@ -65,9 +65,33 @@ void gr_buf_repeat(gr_buf *b, size_t off, size_t n);
 
 /* Decimal digits of v, by hand (snprintf costs ~600 instructions a number). */
 void gr_buf_u64(gr_buf *b, uint64_t v);
-/* The inside of a JSON string literal for s: '"', '\\', \n, \r, \t as
- * two-character escapes, other control bytes and DEL as \u00xx, the rest
- * (UTF-8 included) as is.  This is the problem documents' escaping. */
+/* The one JSON string escaping, cJSON's, which every answer is printed
+ * with (json/print.c reads this table; gr_buf_escape writes the problem
+ * documents with it): by byte value, 0 copies the byte, 'u' writes
+ * \u00xx, any other letter a backslash and that letter ('"', '\\', \b,
+ * \f, \n, \r, \t).  DEL and bytes >= 0x80 are copied as they are
+ * (strings are escaped byte by byte, UTF-8 passes through).  NUL is 1:
+ * the end of the string, so a copy loop tests one entry per byte. */
+extern const unsigned char gr_buf_escape_table[256];
+
+/* Writes the escape of ch (whose table entry e is neither 0 nor 1) at w:
+ * 2 or 6 bytes, their number returned. */
+static inline size_t gr_buf_escape_write(char *w, unsigned char ch, unsigned char e)
+{
+    static const char hex[] = "0123456789abcdef";
+    w[0] = '\\';
+    if (e != 'u') {
+        w[1] = (char)e;
+        return 2;
+    }
+    memcpy(w + 1, "u00", 3);
+    w[4] = hex[ch >> 4];
+    w[5] = hex[ch & 15];
+    return 6;
+}
+
+/* The inside of a JSON string literal for s, escaped by
+ * gr_buf_escape_table. */
 void gr_buf_escape(gr_buf *b, const char *s);
 
 /* The text, NUL-terminated; NULL after a failure (or when empty and never

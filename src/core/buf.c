@@ -55,34 +55,24 @@ void gr_buf_u64(gr_buf *b, uint64_t v)
     gr_buf_put(b, d, gr_dec_u64(d, v));
 }
 
-/* The two-character escapes; other control bytes and DEL take \u00xx. */
-static const char gr_buf_short_escape[128] = {
-    ['"'] = '"', ['\\'] = '\\', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't',
+const unsigned char gr_buf_escape_table[256] = {
+    1,   'u', 'u', 'u', 'u', 'u', 'u', 'u', 'b',         't',           'n', 'u',
+    'f', 'r', 'u', 'u', 'u', 'u', 'u', 'u', 'u',         'u',           'u', 'u',
+    'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', ['"'] = '"', ['\\'] = '\\',
 };
-
-static bool gr_buf_plain(unsigned char ch)
-{
-    return ch >= 0x20 && ch != 0x7f && ch != '"' && ch != '\\';
-}
 
 void gr_buf_escape(gr_buf *b, const char *s)
 {
-    static const char hex[] = "0123456789abcdef";
     const unsigned char *p = (const unsigned char *)s;
     while (*p != '\0') {
         const unsigned char *q = p;
-        while (*q != '\0' && gr_buf_plain(*q)) {
+        while (gr_buf_escape_table[*q] == 0) {
             q++; /* a run that needs no escape is copied in one go */
         }
         gr_buf_put(b, (const char *)p, (size_t)(q - p));
-        for (p = q; *p != '\0' && !gr_buf_plain(*p); p++) {
-            char e[6] = {'\\', gr_buf_short_escape[*p], 0, 0, 0, 0};
-            if (e[1] == 0) {
-                memcpy(e + 1, "u00", 3);
-                e[4] = hex[*p >> 4];
-                e[5] = hex[*p & 15];
-            }
-            gr_buf_put(b, e, e[2] != 0 ? 6 : 2);
+        for (p = q; *p != '\0' && gr_buf_escape_table[*p] != 0; p++) {
+            char e[6];
+            gr_buf_put(b, e, gr_buf_escape_write(e, *p, gr_buf_escape_table[*p]));
         }
     }
 }

@@ -74,16 +74,25 @@ gr_status gr_cgt_leq(gr_cgt_store *s, gr_cgt a, gr_cgt b, bool *out)
 
 /* temp_memo keys: handle * 2 + 0 for "x <= G", + 1 for "G <= y". */
 
-gr_status gr_cgt_leq_temp_x(gr_cgt_store *s, gr_cgt x, const gr_cgt_temp *g, bool *out)
+/* The memo's answer for key into *out, or else one tick of the step
+ * bound: true when that settles the call (*st is its status). */
+static bool gr_temp_recall(gr_cgt_store *s, uint64_t key, bool *out, gr_status *st)
 {
     uint32_t memo;
-    uint64_t key = (uint64_t)x * 2;
     if (gr_cgt_map_get(&s->temp_memo, key, &memo)) {
         *out = memo != 0;
-        return GR_OK;
+        *st = GR_OK;
+        return true;
     }
-    gr_status st = gr_cgt_tick(s);
-    if (st != GR_OK) {
+    *st = gr_cgt_tick(s);
+    return *st != GR_OK;
+}
+
+gr_status gr_cgt_leq_temp_x(gr_cgt_store *s, gr_cgt x, const gr_cgt_temp *g, bool *out)
+{
+    uint64_t key = (uint64_t)x * 2;
+    gr_status st;
+    if (gr_temp_recall(s, key, out, &st)) {
         return st;
     }
     bool le = true;
@@ -110,14 +119,9 @@ gr_status gr_cgt_leq_temp_x(gr_cgt_store *s, gr_cgt x, const gr_cgt_temp *g, boo
 
 gr_status gr_cgt_leq_temp_y(gr_cgt_store *s, const gr_cgt_temp *g, gr_cgt y, bool *out)
 {
-    uint32_t memo;
     uint64_t key = (uint64_t)y * 2 + 1;
-    if (gr_cgt_map_get(&s->temp_memo, key, &memo)) {
-        *out = memo != 0;
-        return GR_OK;
-    }
-    gr_status st = gr_cgt_tick(s);
-    if (st != GR_OK) {
+    gr_status st;
+    if (gr_temp_recall(s, key, out, &st)) {
         return st;
     }
     bool le = true;

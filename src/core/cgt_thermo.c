@@ -198,6 +198,26 @@ static gr_status gr_wall_shear(gr_cgt_store *s, const gr_cgt_wall *w, int k, gr_
     return c.st;
 }
 
+/* Moves the breakpoint cursors i, j of walls a and b past t and writes
+ * the next breakpoint of either into *next; false when neither has one. */
+static bool gr_walls_next(const gr_cgt_wall *a, const gr_cgt_wall *b, gr_dyadic t, uint32_t *i,
+                          uint32_t *j, gr_dyadic *next)
+{
+    while (*i < a->n && gr_dy_cmp(a->t[*i], t) <= 0) {
+        (*i)++;
+    }
+    while (*j < b->n && gr_dy_cmp(b->t[*j], t) <= 0) {
+        (*j)++;
+    }
+    *next = (gr_dyadic){0, 0};
+    if (*i < a->n && (*j >= b->n || gr_dy_cmp(a->t[*i], b->t[*j]) <= 0)) {
+        *next = a->t[*i];
+    } else if (*j < b->n) {
+        *next = b->t[*j];
+    }
+    return *i < a->n || *j < b->n;
+}
+
 /* The upper (upper true) or lower envelope of walls a and b. */
 static gr_status gr_wall_envelope(gr_cgt_store *s, const gr_cgt_wall *a, const gr_cgt_wall *b,
                                   bool upper, gr_cgt_wall *out)
@@ -220,19 +240,8 @@ static gr_status gr_wall_envelope(gr_cgt_store *s, const gr_cgt_wall *a, const g
             return st;
         }
         /* the next breakpoint of either wall */
-        while (i < a->n && gr_dy_cmp(a->t[i], t) <= 0) {
-            i++;
-        }
-        while (j < b->n && gr_dy_cmp(b->t[j], t) <= 0) {
-            j++;
-        }
-        bool has_next = i < a->n || j < b->n;
-        gr_dyadic next = {0, 0};
-        if (i < a->n && (j >= b->n || gr_dy_cmp(a->t[i], b->t[j]) <= 0)) {
-            next = a->t[i];
-        } else if (j < b->n) {
-            next = b->t[j];
-        }
+        gr_dyadic next;
+        bool has_next = gr_walls_next(a, b, t, &i, &j, &next);
         /* do they cross before it?  d(t') = (fa - fb) + (sa - sb)(t' - t) */
         gr_dyadic d = gr_cc_sub(&c, fa, fb);
         if (cmp != 0 && sa != sb && (cmp > 0) != (sa - sb > 0)) {
@@ -343,19 +352,8 @@ static gr_status gr_cgt_meet(const gr_cgt_wall *ls, const gr_cgt_wall *rs, gr_dy
             return GR_OK;
         }
         int hs = ls->s[gr_wall_seg(ls, t)] - rs->s[gr_wall_seg(rs, t)];
-        while (i < ls->n && gr_dy_cmp(ls->t[i], t) <= 0) {
-            i++;
-        }
-        while (j < rs->n && gr_dy_cmp(rs->t[j], t) <= 0) {
-            j++;
-        }
-        bool has_next = i < ls->n || j < rs->n;
-        gr_dyadic next = {0, 0};
-        if (i < ls->n && (j >= rs->n || gr_dy_cmp(ls->t[i], rs->t[j]) <= 0)) {
-            next = ls->t[i];
-        } else if (j < rs->n) {
-            next = rs->t[j];
-        }
+        gr_dyadic next;
+        bool has_next = gr_walls_next(ls, rs, t, &i, &j, &next);
         if (hs < 0) {
             gr_dyadic x = gr_cc_add(&c, t, gr_cc_div(&c, h, -hs));
             if (c.st != GR_OK) {

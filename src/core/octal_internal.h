@@ -60,9 +60,9 @@ typedef struct gr_octal_engine {
     uint64_t n;     /* values known */
     uint64_t cap;   /* the most values it may compute */
     uint64_t maxv;
-    bool stable_g;               /* replace g when it grows (readers may hold it) */
-    gr_octal_retired *retired;   /* arrays replaced, not yet freed */
-    size_t words; /* bitsets: 64 * words > every value so far */
+    bool stable_g;             /* replace g when it grows (readers may hold it) */
+    gr_octal_retired *retired; /* arrays replaced, not yet freed */
+    size_t words;              /* bitsets: 64 * words > every value so far */
     uint64_t *uni;
     unsigned char *seen; /* 64 * words bytes: the wide sparse mex's set */
     uint64_t *ring;      /* t slots of X(c) (full scans), ring_words each */
@@ -106,5 +106,28 @@ void gr_octal_engine_settle(gr_octal_engine *E);
 void gr_octal_engine_reclaim(gr_octal_engine *E);
 /* Frees the scratch (not the values). */
 void gr_octal_engine_fini(gr_octal_engine *E);
+
+/* ---- shared by octal_values.c, octal_sparse.c and octal_sets3.c ---- */
+
+/* Whether heap h of value v is rare under the engine's mask. */
+static inline bool gr_octal_is_rare(const gr_octal_engine *E, uint64_t h, unsigned v)
+{
+    return (unsigned)__builtin_parity(((v << 1) | (unsigned)(h & 1)) & E->mask) == E->rare_class;
+}
+
+static inline void gr_octal_set_bit(uint64_t *u, unsigned x)
+{
+    u[x >> 6] |= 1ull << (x & 63);
+}
+
+/* Appends h to the rare list. */
+gr_status gr_octal_rare_push(gr_octal_engine *E, uint64_t h);
+/* (Re)chooses the mask over the whole table, rebuilds the rare list and
+ * decides whether the method pays (E->on). */
+gr_status gr_octal_sparse_choose(gr_octal_engine *E);
+/* Room in s for the sets of remainders below need, at E->words words. */
+gr_status gr_octal_sets3_grow(gr_octal_engine *E, gr_octal_sets3 *s, uint64_t need);
+/* X(c) and Y(c) from g(1..c-1). */
+void gr_octal_sets3_fill(gr_octal_engine *E, gr_octal_sets3 *s, uint64_t c);
 
 #endif

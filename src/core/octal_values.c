@@ -48,12 +48,6 @@
 #define SPARSE_START 1024u
 #define POLL_WORK (1u << 20) /* pairs between gr_arena_check calls */
 
-
-static bool is_rare(const gr_octal_engine *E, uint64_t h, unsigned v)
-{
-    return (unsigned)__builtin_parity(((v << 1) | (unsigned)(h & 1)) & E->mask) == E->rare_class;
-}
-
 /* Whether a split value v of remainder c is common for c (class 1). */
 static bool common_for(const gr_octal_engine *E, uint64_t c, uint64_t v)
 {
@@ -104,130 +98,6 @@ static gr_status grow_values(gr_octal_engine *E, uint64_t cap)
     return GR_OK;
 }
 
-static gr_status rare_push(gr_octal_engine *E, uint64_t h)
-{
-    if (E->nrare == E->rcap) {
-        uint32_t *r = gr_arena_grow(E->arena, E->rare, &E->rcap, E->nrare + 1, sizeof(uint32_t), 256);
-        if (r == NULL) {
-            return GR_ENOMEM;
-        }
-        E->rare = r;
-    }
-    E->rare[E->nrare++] = (uint32_t)h;
-    return GR_OK;
-}
-
-/* (Re)chooses the mask from e(h) over the whole table by a
- * Walsh-Hadamard transform, rebuilds the rare list and decides whether the
- * method pays: a value costs about #remainders x #rare pairs on top of
- * the lazy scans, against about #remainders x n/2 for full scans. */
-static gr_status sparse_choose(gr_octal_engine *E)
-{
-    uint64_t n = E->n;
-    if (E->on) {
-        /* the full scans of the last half would have cost about
-         * #remainders x (3/16) n^2 pairs; give up if this cost more */
-        uint64_t whole = (uint64_t)E->nrem * (3 * n / 16) * n;
-        if (E->sparse_work > whole) {
-            E->given_up = true;
-        }
-    }
-    E->on = false;
-    E->nrare = 0;
-    E->sparse_work = 0;
-    if (E->given_up) {
-        return GR_OK;
-    }
-    size_t vals = 2 * 64 * E->words; /* extended values */
-    if (vals > (1u << 17)) {
-        return GR_OK;
-    }
-    int64_t *w = GR_ARENA_ARRAY(E->arena, int64_t, vals);
-    if (w == NULL) {
-        return GR_ENOMEM;
-    }
-    for (uint64_t h = 1; h < n; h++) {
-        w[((size_t)E->g[h] << 1) | (h & 1)]++;
-    }
-    for (size_t len = 1; len < vals; len <<= 1) { /* in-place WHT */
-        for (size_t i = 0; i < vals; i += 2 * len) {
-            for (size_t k = i; k < i + len; k++) {
-                int64_t a = w[k], b = w[k + len];
-                w[k] = a + b;
-                w[k + len] = a - b;
-            }
-        }
-    }
-    /* Which class may be the rare one.  A common heap's value is the mex
-     * of its options, and it is cheap only when it is of class 1 for the
-     * remainders (then no scan has to prove it absent).  For remainder
-     * c = n - j its class is the heap's class of n flipped by the parity
-     * bit of M when j is odd; so without that bit the rare class is 0,
-     * and with it the split takes must all have one parity: all odd (the
-     * rare class is 1, as in 0.127, "1+pos" in Flammenkamp's tables) or
-     * all even (Grundy's game takes 0: class 0). */
-    int parity_class = -1; /* the rare class for masks with bit 0, -1: none */
-    {
-        unsigned odd = 0, even = 0;
-        if (E->code->kind == GR_OCTAL_GRUNDY) {
-            even++;
-        }
-        for (unsigned j = 1; j <= E->code->len; j++) {
-            if (E->code->digit[j] & 4) {
-                odd += j & 1;
-                even += !(j & 1);
-            }
-        }
-        parity_class = odd && even ? -1 : odd ? 1 : 0;
-    }
-    int64_t total = w[0], best = INT64_MAX;
-    uint32_t old = E->mask, pick = 0;
-    unsigned old_class = E->rare_class, pick_class = 0;
-    for (size_t m = 2; m < vals; m++) { /* m = 1 is heap parity alone */
-        if ((m & 1) && parity_class < 0) {
-            continue;
-        }
-        unsigned cls = (m & 1) ? (unsigned)parity_class : 0;
-        int64_t c0 = (total + w[m]) / 2, rare = cls == 0 ? c0 : total - c0;
-        if (rare < best) {
-            best = rare;
-            pick = (uint32_t)m;
-            pick_class = cls;
-        }
-    }
-    /* keep the mask in use unless another is clearly better: the rare
-     * heaps of the whole table are what the walks cost */
-    if (old >= 2 && old < vals) {
-        int64_t c0 = (total + w[old]) / 2, cur = old_class == 0 ? c0 : total - c0;
-        if (cur <= best + best / 4 + 16) {
-            best = cur;
-            pick = old;
-            pick_class = old_class;
-        }
-    }
-    E->mask = pick;
-    E->rare_class = pick_class;
-    gr_arena_free(E->arena, w, vals * sizeof(int64_t));
-    if (best == INT64_MAX || (uint64_t)best * 8 > n) {
-        return GR_OK; /* no mask leaves few rare heaps */
-    }
-    for (uint64_t h = 1; h < n; h++) {
-        if (is_rare(E, h, E->g[h])) {
-            gr_status st = rare_push(E, h);
-            if (st != GR_OK) {
-                return st;
-            }
-        }
-    }
-    E->on = E->nrare * 8 <= n;
-    return GR_OK;
-}
-
-static inline void set_bit(uint64_t *u, unsigned x)
-{
-    u[x >> 6] |= 1ull << (x & 63);
-}
-
 /* Every split of c (a = 1..half) into uni. */
 static void full_scan(gr_octal_engine *E, uint64_t c, uint64_t half, uint64_t *restrict uni)
 {
@@ -258,7 +128,7 @@ static void full_scan(gr_octal_engine *E, uint64_t c, uint64_t half, uint64_t *r
         }
     } else {
         for (uint64_t a = 1; a <= half; a++) {
-            set_bit(uni, (unsigned)(g[a] ^ g[c - a]));
+            gr_octal_set_bit(uni, (unsigned)(g[a] ^ g[c - a]));
         }
     }
     E->work += half;
@@ -380,13 +250,13 @@ static uint64_t sparse_mex(gr_octal_engine *E)
         if (!grundy) {
             for (; k < E->nrare && rare[k] < c; k++) {
                 uint32_t r = rare[k];
-                set_bit(uni, (unsigned)(g[r] ^ g[c - r]));
+                gr_octal_set_bit(uni, (unsigned)(g[r] ^ g[c - r]));
             }
         } else {
             for (; k < E->nrare && rare[k] < c; k++) {
                 uint32_t r = rare[k];
                 if (2 * (uint64_t)r != c) { /* (c/2, c/2) is not a move */
-                    set_bit(uni, (unsigned)(g[r] ^ g[c - r]));
+                    gr_octal_set_bit(uni, (unsigned)(g[r] ^ g[c - r]));
                 }
             }
         }
@@ -423,7 +293,7 @@ static uint64_t sparse_mex_wide(gr_octal_engine *E)
             uint32_t r = rare[k];
             seen[g[r] ^ g[c - r]] = 1;
         }
-        if (grundy && (c & 1) == 0 && is_rare(E, c / 2, g[c / 2])) {
+        if (grundy && (c & 1) == 0 && gr_octal_is_rare(E, c / 2, g[c / 2])) {
             /* (c/2, c/2) is not a move: undo its 0 unless another rare
              * pair gives 0 (the scans find common-common ones) */
             seen[0] = 0;
@@ -466,78 +336,6 @@ static gr_status widen(gr_octal_engine *E, uint64_t v)
     E->words = words;
     return GR_OK;
 }
-
-/* ---- three-heap codes: whole sets -------------------------------------- */
-
-
-static gr_status sets3_grow(gr_octal_engine *E, gr_octal_sets3 *s, uint64_t need)
-{
-    if (need <= s->len && s->words == E->words) {
-        return GR_OK;
-    }
-    uint64_t len = s->len < 1024 ? 1024 : s->len;
-    while (len < need) {
-        len *= 2;
-    }
-    size_t w = E->words;
-    uint64_t *x = GR_ARENA_ARRAY(E->arena, uint64_t, (size_t)len * w);
-    uint64_t *y = GR_ARENA_ARRAY(E->arena, uint64_t, (size_t)len * w);
-    if (x == NULL || y == NULL) {
-        return GR_ENOMEM;
-    }
-    for (uint64_t c = 0; c < s->len; c++) {
-        memcpy(x + c * w, s->x + c * s->words, s->words * sizeof(uint64_t));
-        memcpy(y + c * w, s->y + c * s->words, s->words * sizeof(uint64_t));
-    }
-    if (s->x != NULL) {
-        gr_arena_free(E->arena, s->x, (size_t)s->len * s->words * sizeof(uint64_t));
-        gr_arena_free(E->arena, s->y, (size_t)s->len * s->words * sizeof(uint64_t));
-    }
-    s->x = x;
-    s->y = y;
-    s->len = len;
-    s->words = w;
-    return GR_OK;
-}
-
-/* The word whose bit i is bit i ^ k of x (k < 64): for each set bit of
- * k, swap the blocks of that size. */
-static uint64_t xor_permute(uint64_t x, unsigned k)
-{
-    static const uint64_t lo[6] = {0x5555555555555555ull, 0x3333333333333333ull,
-                                   0x0f0f0f0f0f0f0f0full, 0x00ff00ff00ff00ffull,
-                                   0x0000ffff0000ffffull, 0x00000000ffffffffull};
-    for (unsigned i = 0; i < 6; i++) {
-        if (k & (1u << i)) {
-            unsigned sh = 1u << i;
-            x = ((x & lo[i]) << sh) | ((x >> sh) & lo[i]);
-        }
-    }
-    return x;
-}
-
-/* X(c) and Y(c) from g(1..c-1). */
-static void sets3_fill(gr_octal_engine *E, gr_octal_sets3 *s, uint64_t c)
-{
-    size_t w = s->words;
-    uint64_t *x = s->x + c * w, *y = s->y + c * w;
-    memset(x, 0, w * sizeof(uint64_t));
-    memset(y, 0, w * sizeof(uint64_t));
-    for (uint64_t a = 1; a <= c / 2; a++) {
-        set_bit(x, (unsigned)(E->g[a] ^ E->g[c - a]));
-    }
-    for (uint64_t a = 1; a + 2 <= c; a++) {
-        const uint64_t *xs = s->x + (c - a) * w;
-        unsigned ga = E->g[a];
-        for (size_t k = 0; k < w; k++) {
-            /* {x ^ ga : x in X(c-a)}: word k goes to word k ^ (ga >> 6),
-             * its bits permuted by x -> x ^ (ga & 63) */
-            y[k ^ (ga >> 6)] |= xor_permute(xs[k], ga & 63);
-        }
-    }
-    E->work += c / 2 + c;
-}
-
 
 gr_status gr_octal_engine_init(gr_octal_engine *E, gr_arena *arena, const gr_octal_code *code,
                                uint64_t cap, gr_octal_check_fn *check, void *ctx)
@@ -593,16 +391,16 @@ gr_status gr_octal_engine_seed(gr_octal_engine *E, const void *values, unsigned 
         return st;
     }
     if (E->code->leaves >= 3 && n >= 2) {
-        if ((st = sets3_grow(E, &E->s3, n)) != GR_OK) {
+        if ((st = gr_octal_sets3_grow(E, &E->s3, n)) != GR_OK) {
             return st;
         }
         for (uint64_t c = 0; c + 1 < n; c++) {
-            sets3_fill(E, &E->s3, c);
+            gr_octal_sets3_fill(E, &E->s3, c);
         }
     } else if (has_splits(E->code) && n >= SPARSE_START) {
         /* what the last doubling would have chosen: full scans of a large
          * table are what sparse space is for */
-        if ((st = sparse_choose(E)) != GR_OK) {
+        if ((st = gr_octal_sparse_choose(E)) != GR_OK) {
             return st;
         }
     }
@@ -642,7 +440,7 @@ gr_status gr_octal_engine_run(gr_octal_engine *E, uint64_t target)
             }
         }
         if (splits && !three && n >= SPARSE_START && (n & (n - 1)) == 0) {
-            if ((st = sparse_choose(E)) != GR_OK) {
+            if ((st = gr_octal_sparse_choose(E)) != GR_OK) {
                 return st;
             }
         } else if (E->on && E->nrare * 4 > n) {
@@ -651,10 +449,10 @@ gr_status gr_octal_engine_run(gr_octal_engine *E, uint64_t target)
         uint64_t *uni = E->uni;
         memset(uni, 0, E->words * sizeof(uint64_t));
         if (three && n >= 1) {
-            if ((st = sets3_grow(E, s3, n)) != GR_OK) {
+            if ((st = gr_octal_sets3_grow(E, s3, n)) != GR_OK) {
                 return st;
             }
-            sets3_fill(E, s3, n - 1);
+            gr_octal_sets3_fill(E, s3, n - 1);
         }
         E->nrem = 0;
         if (grundy) {
@@ -670,7 +468,7 @@ gr_status gr_octal_engine_run(gr_octal_engine *E, uint64_t target)
                 uni[0] |= 1;
             }
             if ((d & 2) && j < n) {
-                set_bit(uni, E->g[n - j]);
+                gr_octal_set_bit(uni, E->g[n - j]);
             }
             if (three) {
                 if ((d & 4) && n - j >= 2) {
@@ -712,8 +510,8 @@ gr_status gr_octal_engine_run(gr_octal_engine *E, uint64_t target)
             }
             E->maxv = v;
         }
-        if (E->on && n >= 1 && is_rare(E, n, (unsigned)v)) {
-            if ((st = rare_push(E, n)) != GR_OK) {
+        if (E->on && n >= 1 && gr_octal_is_rare(E, n, (unsigned)v)) {
+            if ((st = gr_octal_rare_push(E, n)) != GR_OK) {
                 return st;
             }
         }

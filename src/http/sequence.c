@@ -63,6 +63,7 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "http/etag.h"
 #include "json/misere_doc.h"
 #include "json/sequence.h"
 
@@ -84,15 +85,32 @@ void gr_seq_job_unref(seq_job *j)
     }
 }
 
+/* The document's tag (http/etag.c), as its table stands in j. */
+static void job_etag(const seq_job *j, char out[GR_ETAG_SIZE])
+{
+    if (j->quotient) {
+        gr_etag_quotient(&j->mq, out);
+    } else {
+        gr_etag_sequence(&j->rq, out);
+    }
+}
+
 static void cache_headers(struct MHD_Response *r, const seq_job *j, bool stream)
 {
+    /* the sequence's tag first (a quotient job has no sequence of its own:
+     * empty), then, for a document that no longer changes, the job's */
+    char tag[GR_ETAG_SIZE] = "";
+    if (!j->quotient) {
+        gr_etag_sequence(&j->rq, tag);
+    }
     MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, "Accept");
-    MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, j->rq.etag);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, tag);
     if (!stream && !j->stable) { /* the table still grows: revalidate (304) */
         MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
         return;
     }
-    MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, j->quotient ? j->mq.etag : j->rq.etag);
+    job_etag(j, tag);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, tag);
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL,
                             stream ? "no-cache" : "public, max-age=31536000, immutable");
 }
@@ -331,7 +349,9 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
     }
     const char *inm =
         MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
-    if (inm != NULL && etag_matches(inm, j->quotient ? j->mq.etag : j->rq.etag)) {
+    char tag[GR_ETAG_SIZE];
+    job_etag(j, tag);
+    if (inm != NULL && etag_matches(inm, tag)) {
         struct MHD_Response *r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
         if (r != NULL) {
             cache_headers(r, j, false);

@@ -17,34 +17,8 @@
 #include <string.h>
 
 #include "grundy/cgt.h"
+#include "json/partizan.h"
 
-static cJSON *gr_cgt_json_game(gr_jctx *c, gr_cgt_store *s, gr_cgt g, gr_status *st)
-{
-    gr_buf b;
-    gr_buf_init(&b, c->arena);
-    if ((*st = gr_cgt_print(s, g, &b)) != GR_OK) {
-        return NULL;
-    }
-    const char *t = gr_buf_cstr(&b);
-    if (t == NULL) {
-        c->oom = true;
-        return NULL;
-    }
-    return gr_jw_str(c, t);
-}
-
-static cJSON *gr_cgt_json_dyadic(gr_jctx *c, gr_dyadic d)
-{
-    gr_buf b;
-    gr_buf_init(&b, c->arena);
-    gr_dyadic_print(d, &b);
-    const char *t = gr_buf_cstr(&b);
-    if (t == NULL) {
-        c->oom = true;
-        return NULL;
-    }
-    return gr_jw_str(c, t);
-}
 
 static gr_status gr_cgt_json_fail(gr_jctx *c, gr_status st, size_t at, const char *what)
 {
@@ -93,7 +67,7 @@ static cJSON *gr_cgt_json_options(gr_jctx *c, gr_cgt_store *s, const gr_cgt *o, 
     }
     cJSON *arr = gr_jw_arr(c);
     for (size_t i = 0; i < n && *st == GR_OK; i++) {
-        gr_jw_push(c, arr, gr_cgt_json_game(c, s, sorted[i], st));
+        gr_jw_push(c, arr, gr_jw_cgt(c, s, sorted[i], st));
     }
     return arr;
 }
@@ -131,10 +105,10 @@ gr_status gr_endpoint_cgt(gr_jctx *c, const cJSON *req, cJSON **resp)
     gr_cgt_options(s, g, &lo, &nl, &ro, &nr);
     char letter[2] = {gr_cgt_outcome_letter(o), '\0'};
     cJSON *r = gr_jw_obj(c);
-    gr_jw_set(c, r, "value", gr_cgt_json_game(c, s, g, &st));
+    gr_jw_set(c, r, "value", gr_jw_cgt(c, s, g, &st));
     gr_jw_set(c, r, "outcome", gr_jw_str(c, letter));
-    gr_jw_set(c, r, "mean", gr_cgt_json_dyadic(c, mean));
-    gr_jw_set(c, r, "temperature", gr_cgt_json_dyadic(c, temp));
+    gr_jw_set(c, r, "mean", gr_jw_dyadic(c, mean));
+    gr_jw_set(c, r, "temperature", gr_jw_dyadic(c, temp));
     if (st == GR_OK) {
         gr_jw_set(c, r, "left_options", gr_cgt_json_options(c, s, lo, nl, &st));
     }

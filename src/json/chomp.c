@@ -11,13 +11,13 @@
 #include "json/search_games.h"
 
 /* {"col": i, "row": j} */
-static cJSON *gr_chomp_move_obj(gr_jctx *c, const void *move)
+static const gr_move_shape gr_chomp_shape = {.num_key = {"col", "row"}};
+
+static void gr_chomp_move_rec(const void *move, gr_move *m)
 {
     const gr_chomp_move *mv = move;
-    cJSON *m = gr_jw_obj(c);
-    gr_jw_set(c, m, "col", gr_jw_u64(c, mv->col));
-    gr_jw_set(c, m, "row", gr_jw_u64(c, mv->row));
-    return m;
+    m->num[0] = mv->col;
+    m->num[1] = mv->row;
 }
 
 static gr_status gr_chomp_limit(gr_jctx *c, const char *ptr)
@@ -118,6 +118,6 @@ static gr_status gr_chomp_open(gr_jctx *c, const cJSON *const *f, const char *pt
 
 /* Moves by column then row: each square but the poisoned one (bound: the
  * squares, at most GR_CHOMP_MAX_CELLS). */
-GR_JSON_SEARCH_FAMILY(gr_family_chomp, "chomp",
+GR_JSON_SEARCH_FAMILY(gr_family_chomp, "chomp", &gr_chomp_shape,
                       .fields = {{"rows", false}, {"cols", false}, {"columns", false}},
-                      .open = gr_chomp_open, .move_obj = gr_chomp_move_obj);
+                      .open = gr_chomp_open, .move_rec = gr_chomp_move_rec);

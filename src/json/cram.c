@@ -9,23 +9,17 @@
 #include "json/families.h"
 #include "json/search_games.h"
 
-static cJSON *gr_cram_cell(gr_jctx *c, uint32_t row, uint32_t col)
-{
-    cJSON *a = gr_jw_arr(c);
-    gr_jw_push(c, a, gr_jw_u64(c, row));
-    gr_jw_push(c, a, gr_jw_u64(c, col));
-    return a;
-}
-
 /* {"cells": [[r1, c1], [r2, c2]]} */
-static cJSON *gr_cram_move_obj(gr_jctx *c, const void *move)
+static const gr_move_shape gr_cram_shape = {.list_key = "cells", .list_pairs = true};
+
+static void gr_cram_move_rec(const void *move, gr_move *m)
 {
     const gr_cram_move *mv = move;
-    cJSON *m = gr_jw_obj(c), *cells = gr_jw_arr(c);
-    gr_jw_push(c, cells, gr_cram_cell(c, mv->r1, mv->c1));
-    gr_jw_push(c, cells, gr_cram_cell(c, mv->r2, mv->c2));
-    gr_jw_set(c, m, "cells", cells);
-    return m;
+    m->list[0] = mv->r1;
+    m->list[1] = mv->c1;
+    m->list[2] = mv->r2;
+    m->list[3] = mv->c2;
+    m->nlist = 4;
 }
 
 /* The board, its blocked cells checked against it (bound: a board of
@@ -70,6 +64,6 @@ static gr_status gr_cram_open(gr_jctx *c, const cJSON *const *f, const char *ptr
 }
 
 /* Moves in board order (by first cell, the horizontal domino first). */
-GR_JSON_SEARCH_FAMILY(gr_family_cram, "cram",
+GR_JSON_SEARCH_FAMILY(gr_family_cram, "cram", &gr_cram_shape,
                       .fields = {{"rows", true}, {"cols", true}, {"blocked", false}},
-                      .open = gr_cram_open, .move_obj = gr_cram_move_obj);
+                      .open = gr_cram_open, .move_rec = gr_cram_move_rec);

@@ -68,19 +68,18 @@ static gr_status standard_answer(gr_jctx *c, const gr_family *fam, void *state,
                                          : (value->kind == GR_VALUE_FINITE && value->n != 0);
     gr_jw_set(c, r, "grundy", gr_jw_u64(c, value->n));
     gr_jw_set(c, r, "winner", gr_jw_winner(c, first ? GR_OUTCOME_FIRST : GR_OUTCOME_SECOND));
-    cJSON *moves = gr_jw_arr(c);
+    gr_move_list list = {.arena = c->arena, .room = opts->all && opts->max > 0 ? opts->max : 1};
     uint64_t count = 0;
-    if (first && moves != NULL) {
+    if (first) {
         gr_value zero = {.kind = GR_VALUE_FINITE};
-        uint64_t want = opts->all ? (opts->max > 0 ? opts->max : 1) : 1;
-        gr_status st = fam->moves_to(c, state, &zero, want, opts->all, moves, &count);
+        gr_status st = fam->moves_to(c, state, &zero, opts->all, &list, &count);
         if (st != GR_OK) {
             return st;
         }
         /* A won position without moves exists only in misère play (the
          * empty position): the winner need not move. */
     }
-    gr_json_put_moves(c, r, moves, count, opts);
+    gr_json_put_moves(c, r, gr_jw_move_list(c, fam->move_shape, &list), count, opts);
     return GR_OK;
 }
 

@@ -42,13 +42,14 @@ static gr_status gr_gg_remoteness(gr_jctx *c, gr_gg_state *s)
     return st == GR_OK ? GR_OK : gr_json_error(c, st, NULL, "stopped computing remoteness");
 }
 
-static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
-                               void **state, gr_value *value)
+static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
+                               gr_value *value)
 {
     const cJSON *positions, *moves, *start, *include;
-    const gr_jfield fields[] = {
-        {"positions", true, &positions}, {"moves", true, &moves},
-        {"start", true, &start}, {"include_values", false, &include}};
+    const gr_jfield fields[] = {{"positions", true, &positions},
+                                {"moves", true, &moves},
+                                {"start", true, &start},
+                                {"include_values", false, &include}};
     gr_status st = gr_json_family_state(c, obj, ptr, fields, 4, sizeof(gr_gg_state), state);
     if (st != GR_OK) {
         return st;
@@ -56,20 +57,17 @@ static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     gr_gg_state *s = *state;
     if (include != NULL) {
         if (ptr[0] != '\0') {
-            return gr_json_error(c, GR_EINVAL,
-                                 gr_jp_key(c, ptr, "include_values"),
+            return gr_json_error(c, GR_EINVAL, gr_jp_key(c, ptr, "include_values"),
                                  "include_values is an option of "
                                  "/v1/game-graph, not of a sum component");
         }
-        st = gr_json_bool(c, include, gr_jp_key(c, ptr, "include_values"),
-                          &s->include_values);
+        st = gr_json_bool(c, include, gr_jp_key(c, ptr, "include_values"), &s->include_values);
         if (st != GR_OK) {
             return st;
         }
     }
     uint64_t n;
-    st = gr_json_u64(c, positions, gr_jp_key(c, ptr, "positions"),
-                     UINT32_MAX - 1, &n);
+    st = gr_json_u64(c, positions, gr_jp_key(c, ptr, "positions"), UINT32_MAX - 1, &n);
     if (st != GR_OK) {
         return st;
     }
@@ -82,17 +80,14 @@ static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     }
     for (size_t e = 0; e < 2 * m; e++) {
         if (mv[e] >= n) {
-            return gr_json_error(
-                c, GR_EINVAL,
-                gr_jp_idx(c, gr_jp_idx(c, moves_ptr, e / 2), e % 2),
-                "position %u does not exist (there are %llu positions)",
-                (unsigned)mv[e], (unsigned long long)n);
+            return gr_json_error(c, GR_EINVAL, gr_jp_idx(c, gr_jp_idx(c, moves_ptr, e / 2), e % 2),
+                                 "position %u does not exist (there are %llu positions)",
+                                 (unsigned)mv[e], (unsigned long long)n);
         }
     }
     const char *start_ptr = gr_jp_key(c, ptr, "start");
     uint64_t *start64;
-    st = gr_json_u64_array(c, start, start_ptr, UINT32_MAX - 1, &start64,
-                           &s->ntokens);
+    st = gr_json_u64_array(c, start, start_ptr, UINT32_MAX - 1, &start64, &s->ntokens);
     if (st != GR_OK) {
         return st;
     }
@@ -102,24 +97,21 @@ static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     }
     for (size_t t = 0; t < s->ntokens; t++) {
         if (start64[t] >= n) {
-            return gr_json_error(
-                c, GR_EINVAL, gr_jp_idx(c, start_ptr, t),
-                "position %llu does not exist (there are %llu positions)",
-                (unsigned long long)start64[t], (unsigned long long)n);
+            return gr_json_error(c, GR_EINVAL, gr_jp_idx(c, start_ptr, t),
+                                 "position %llu does not exist (there are %llu positions)",
+                                 (unsigned long long)start64[t], (unsigned long long)n);
         }
         s->start[t] = (uint32_t)start64[t];
     }
     st = gr_ggraph_solve(c->arena, (uint32_t)n, mv, m, &s->graph);
     if (st == GR_OK) {
-        st = gr_ggraph_sum_value(c->arena, &s->graph, s->start, s->ntokens,
-                                 &s->sum);
+        st = gr_ggraph_sum_value(c->arena, &s->graph, s->start, s->ntokens, &s->sum);
     }
     if (st == GR_ENOMEM) {
         return gr_json_oom(c);
     }
     if (st == GR_ELIMIT) {
-        return gr_json_error(c, GR_ELIMIT, moves_ptr,
-                             "at most %zu moves are supported",
+        return gr_json_error(c, GR_ELIMIT, moves_ptr, "at most %zu moves are supported",
                              (size_t)GR_GGRAPH_MAX_MOVES);
     }
     if (st != GR_OK) {
@@ -138,20 +130,32 @@ static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     return GR_OK;
 }
 
-static cJSON *gr_gg_move_json(gr_jctx *c, const gr_ggraph_move *m)
+/* {"token", "from", "to"} */
+static const gr_move_shape gr_gg_shape = {.num_key = {"token", "from", "to"}};
+
+static void gr_gg_move_rec(const gr_ggraph_move *mv, gr_move *m)
 {
-    cJSON *o = gr_jw_obj(c);
-    gr_jw_set_u64s(c, o, 3, (const char *const[]){"token", "from", "to"},
-                   (const uint64_t[]){m->token, m->from, m->to});
-    return o;
+    m->num[0] = mv->token;
+    m->num[1] = mv->from;
+    m->num[2] = mv->to;
+}
+
+/* Appends mv to list (there is room: the caller counts). */
+static gr_status gr_gg_add(gr_jctx *c, gr_move_list *list, const gr_ggraph_move *mv)
+{
+    gr_move_value *e = gr_move_list_add(list);
+    if (e == NULL) {
+        return gr_json_oom(c);
+    }
+    gr_gg_move_rec(mv, &e->move);
+    return GR_OK;
 }
 
 /* Moves to sums of value `target` (finite; an infinite target has no
  * moves: a move that leaves an infinite token leaves an infinite sum, and
  * /v1/sum only ever asks for finite targets).  The preferred move first. */
-static gr_status gr_gg_moves_json(gr_jctx *c, void *state,
-                                  const gr_value *target, uint64_t max,
-                                  bool count_all, cJSON *arr, uint64_t *count)
+static gr_status gr_gg_moves_json(gr_jctx *c, void *state, const gr_value *target, bool count_all,
+                                  gr_move_list *list, uint64_t *count)
 {
     (void)count_all; /* counting costs no more than finding one */
     gr_gg_state *s = state;
@@ -159,40 +163,41 @@ static gr_status gr_gg_moves_json(gr_jctx *c, void *state,
     if (target->kind != GR_VALUE_FINITE) {
         return GR_OK;
     }
-    uint64_t want = arr == NULL ? 0 : max;
+    uint64_t want = list->room;
     /* One more than asked, in case the preferred move is among them. */
-    size_t room = want < SIZE_MAX / sizeof(gr_ggraph_move) - 1
-                      ? (size_t)want + 1
-                      : SIZE_MAX / sizeof(gr_ggraph_move);
+    size_t room = want < SIZE_MAX / sizeof(gr_ggraph_move) - 1 ? (size_t)want + 1
+                                                               : SIZE_MAX / sizeof(gr_ggraph_move);
     gr_ggraph_move *mv = GR_ARENA_ARRAY_UNINIT(c->arena, gr_ggraph_move, room);
     if (mv == NULL) {
         return gr_json_oom(c);
     }
     gr_ggraph_move best;
     uint64_t total;
-    gr_status st =
-        gr_ggraph_moves_to(c->arena, &s->graph, &s->sum, s->start, s->ntokens,
-                           target->n, (uint64_t)room, mv, &total, &best);
+    gr_status st = gr_ggraph_moves_to(c->arena, &s->graph, &s->sum, s->start, s->ntokens, target->n,
+                                      (uint64_t)room, mv, &total, &best);
     if (st != GR_OK) {
         return st == GR_ENOMEM ? gr_json_oom(c)
-                               : gr_json_error(c, GR_EINTERNAL, NULL,
-                                               "game graph moves failed");
+                               : gr_json_error(c, GR_EINTERNAL, NULL, "game graph moves failed");
     }
     *count = total;
     if (total == 0 || want == 0) {
         return GR_OK;
     }
-    gr_jw_push(c, arr, gr_gg_move_json(c, &best));
+    if ((st = gr_gg_add(c, list, &best)) != GR_OK) {
+        return st;
+    }
     uint64_t written = 1;
     uint64_t listed = total < room ? total : room;
     for (uint64_t i = 0; i < listed && written < want; i++) {
         if (mv[i].token == best.token && mv[i].to == best.to) {
             continue;
         }
-        gr_jw_push(c, arr, gr_gg_move_json(c, &mv[i]));
+        if ((st = gr_gg_add(c, list, &mv[i])) != GR_OK) {
+            return st;
+        }
         written++;
     }
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    return GR_OK;
 }
 
 /* Every move: token by token, each token's distinct destinations in the
@@ -280,7 +285,7 @@ static gr_status gr_gg_moves_all(gr_jctx *c, void *state, gr_move_list *list)
                 return gr_json_oom(c);
             }
             gr_ggraph_move mv = {t, u, v};
-            e->move = gr_gg_move_json(c, &mv);
+            gr_gg_move_rec(&mv, &e->move);
             if (s->ntokens == 1 && s->remoteness[v] != GR_GGRAPH_DRAWN) {
                 e->remoteness = s->remoteness[v];
             }
@@ -368,22 +373,22 @@ static gr_status gr_gg_answer(gr_jctx *c, void *state, const gr_value *value,
     gr_gg_state *s = state;
     gr_jw_set(c, r, "grundy", gr_jw_value(c, value));
     gr_jw_set(c, r, "winner", gr_jw_winner(c, s->sum.outcome));
-    cJSON *moves = gr_jw_arr(c);
     uint64_t count = 0;
     gr_value zero = {.kind = GR_VALUE_FINITE};
     /* At least one move, for winning_move. */
-    uint64_t want = opts->all && opts->max > 0 ? opts->max : 1;
-    gr_status st = gr_gg_moves_json(c, s, &zero, want, opts->all, moves, &count);
+    gr_move_list list = {.arena = c->arena, .room = opts->all && opts->max > 0 ? opts->max : 1};
+    gr_status st = gr_gg_moves_json(c, s, &zero, opts->all, &list, &count);
     if (st != GR_OK) {
         return st;
     }
-    gr_json_put_moves(c, r, moves, count, opts);
+    gr_json_put_moves(c, r, gr_jw_move_list(c, &gr_gg_shape, &list), count, opts);
     return GR_OK;
 }
 
 const gr_family gr_family_game_graph = {.name = "game_graph",
                                         .analyse = gr_gg_analyse,
                                         .moves_to = gr_gg_moves_json,
+                                        .move_shape = &gr_gg_shape,
                                         .extras = gr_gg_extras,
                                         .first_wins = gr_gg_first_wins,
                                         .moves_all = gr_gg_moves_all,

@@ -27,6 +27,7 @@
 #include "grundy/value.h"
 #include "grundy/status.h"
 #include "grundy/buf.h"
+#include "grundy/move.h"
 #include "json/problem.h"
 
 #define GR_JSON_MAX_SAFE 9007199254740991ULL /* 2^53 - 1 */
@@ -78,8 +79,7 @@ gr_status gr_json_parse(gr_jctx *c, const char *text, size_t len, cJSON **out);
  *     return gr_json_error(c, GR_EINVAL, ptr, "must be ...");
  * Status mapping: GR_EINVAL 400, GR_ENOMEM 413, GR_ELIMIT 422,
  * GR_EINTERNAL 500. */
-gr_status gr_json_error(gr_jctx *c, gr_status st, const char *pointer,
-                        const char *fmt, ...)
+gr_status gr_json_error(gr_jctx *c, gr_status st, const char *pointer, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* The memory-budget problem: 413 for the request's own budget, 503 when
  * the process-wide quota (--max-memory) refused (gr_arena_quota_hit). */
@@ -106,8 +106,8 @@ typedef struct gr_jfield {
     bool required;
     const cJSON **out;
 } gr_jfield;
-gr_status gr_json_object(gr_jctx *c, const cJSON *obj, const char *ptr,
-                         const gr_jfield *fields, size_t nfields);
+gr_status gr_json_object(gr_jctx *c, const cJSON *obj, const char *ptr, const gr_jfield *fields,
+                         size_t nfields);
 
 /* gr_json_object for a family's request object, or a /v1/sum component:
  * fields lists the family's own keys (at most 24); the options every
@@ -124,41 +124,36 @@ gr_status gr_json_family_state(gr_jctx *c, const cJSON *obj, const char *ptr,
 
 /* An exact integer in [0, max]: a JSON number up to 2^53-1, or a string of
  * decimal digits up to 2^63-1. */
-gr_status gr_json_u64(gr_jctx *c, const cJSON *item, const char *ptr,
-                      uint64_t max, uint64_t *out);
+gr_status gr_json_u64(gr_jctx *c, const cJSON *item, const char *ptr, uint64_t max, uint64_t *out);
 /* An exact integer in [min, max] (same rules; strings may start with '-'). */
-gr_status gr_json_i64(gr_jctx *c, const cJSON *item, const char *ptr,
-                      int64_t min, int64_t max, int64_t *out);
-gr_status gr_json_bool(gr_jctx *c, const cJSON *item, const char *ptr,
-                       bool *out);
+gr_status gr_json_i64(gr_jctx *c, const cJSON *item, const char *ptr, int64_t min, int64_t max,
+                      int64_t *out);
+gr_status gr_json_bool(gr_jctx *c, const cJSON *item, const char *ptr, bool *out);
 /* A string; *out points into the cJSON tree. */
-gr_status gr_json_string(gr_jctx *c, const cJSON *item, const char *ptr,
-                         const char **out);
+gr_status gr_json_string(gr_jctx *c, const cJSON *item, const char *ptr, const char **out);
 /* An array (possibly empty); *count its length. */
-gr_status gr_json_array(gr_jctx *c, const cJSON *item, const char *ptr,
-                        size_t *count);
+gr_status gr_json_array(gr_jctx *c, const cJSON *item, const char *ptr, size_t *count);
 /* An array of integers in [0, max], arena-allocated. */
-gr_status gr_json_u64_array(gr_jctx *c, const cJSON *item, const char *ptr,
-                            uint64_t max, uint64_t **out, size_t *count);
+gr_status gr_json_u64_array(gr_jctx *c, const cJSON *item, const char *ptr, uint64_t max,
+                            uint64_t **out, size_t *count);
 /* An array of [a, b] pairs with 0 <= a, b <= max (max < 2^32), flattened
  * into out[2*i], out[2*i+1], arena-allocated. */
-gr_status gr_json_pairs(gr_jctx *c, const cJSON *item, const char *ptr,
-                        uint32_t max, uint32_t **out, size_t *count);
+gr_status gr_json_pairs(gr_jctx *c, const cJSON *item, const char *ptr, uint32_t max,
+                        uint32_t **out, size_t *count);
 
 /* The options every analysis endpoint shares (docs/contract.md, "The
  * answer shape"). */
 typedef struct gr_move_opts {
-    bool all;         /* "all_winning_moves" */
-    uint64_t max;     /* "max_moves", default 1000 */
+    bool all;     /* "all_winning_moves" */
+    uint64_t max; /* "max_moves", default 1000 */
 } gr_move_opts;
 #define GR_MAX_MOVES_DEFAULT 1000
 #define GR_MAX_MOVES_LIMIT 1000000
 /* Reads the two optional items (either may be NULL). */
-gr_status gr_json_move_opts(gr_jctx *c, const cJSON *all, const cJSON *max,
-                            const char *base, gr_move_opts *out);
+gr_status gr_json_move_opts(gr_jctx *c, const cJSON *all, const cJSON *max, const char *base,
+                            gr_move_opts *out);
 /* The same two read from a whole request object (pointers at the top). */
 gr_status gr_json_request_opts(gr_jctx *c, const cJSON *req, gr_move_opts *out);
-
 
 /* Writes the move fields every analysis answers (docs/contract.md) into r:
  * "winning_move" (the first of `moves`, or null), and with opts->all also
@@ -192,7 +187,10 @@ cJSON *gr_jw_null(gr_jctx *c);
 /* Adds item (ignored if NULL or parent NULL). */
 void gr_jw_set(gr_jctx *c, cJSON *obj, const char *key, cJSON *item);
 void gr_jw_push(gr_jctx *c, cJSON *arr, cJSON *item);
-static inline bool gr_jw_ok(const gr_jctx *c) { return !c->oom; }
+static inline bool gr_jw_ok(const gr_jctx *c)
+{
+    return !c->oom;
+}
 
 /* Appends v to a text buffer under the number rules: digits up to 2^53-1,
  * above that a decimal string (for answers written as raw text). */
@@ -207,7 +205,7 @@ char *gr_json_print(gr_jctx *c, const cJSON *item, size_t *len);
  * recomputes the whole sum's value after each) writes them as
  * {"move", "grundy", "outcome"[, "remoteness"]}. */
 typedef struct gr_move_value {
-    cJSON *move;        /* the family's move object */
+    gr_move move;       /* the family's move (its shape names the members) */
     gr_value after;     /* the family's value after the move (finite/loopy) */
     int mover_wins;     /* -1: by `after` (normal play); 0 or 1: the family
                            decides (misère Nim) */
@@ -223,6 +221,25 @@ typedef struct gr_move_list {
     unsigned __int128 count; /* every move, listed or not */
 } gr_move_list;
 
+/* How a family's moves are written (gr_jw_move): m->text as text_key
+ * first when set, then m->num[i] as num_key[i] (up to the first NULL key),
+ * then m->list as list_key (pairs: [[l0, l1], [l2, l3]]), then m->raw as
+ * raw_key when set. */
+typedef struct gr_move_shape {
+    const char *text_key;
+    const char *num_key[GR_MOVE_NUMS];
+    const char *list_key;
+    bool list_pairs;
+    const char *raw_key;
+} gr_move_shape;
+
+/* The one writer of moves: m as the object shape describes. */
+cJSON *gr_jw_move(gr_jctx *c, const gr_move_shape *shape, const gr_move *m);
+/* [gr_jw_move of each listed entry of list]. */
+cJSON *gr_jw_move_list(gr_jctx *c, const gr_move_shape *shape, const gr_move_list *list);
+/* A raw item over text the arena holds already (no copy). */
+cJSON *gr_jw_raw_ref(gr_jctx *c, const char *text);
+
 /* The next free entry (zeroed; mover_wins and remoteness -1), or NULL when
  * `room` are listed already (the family then only counts) or the arena is
  * exhausted (l->oom set; the caller answers 413). */
@@ -235,22 +252,23 @@ gr_move_value *gr_move_list_add(gr_move_list *l);
  * analyse: validate obj (whose pointer is ptr; "" for a whole request) and
  *   solve; keep what moves_to needs in *state; write the value.
  * moves_to: moves from the analysed position to positions whose value is
- *   `target` (for the endpoint itself target is 0: winning moves).  Writes
- *   at most `max` move objects into arr (arr may be NULL: count only) and
- *   the number of such moves into *count (exact, or at least 1 when
- *   `count_all` is false and a move exists -- finding one is often
- *   cheaper than counting all).
+ *   `target` (for the endpoint itself target is 0: winning moves).  Appends
+ *   at most list->room move records to list, which is empty on entry
+ *   (gr_move_list_add; room 0: count only) and writes the number of such moves into *count (exact, or
+ *   at least 1 when `count_all` is false and a move exists -- finding one
+ *   is often cheaper than counting all).
+ * move_shape: how the records are written (gr_jw_move).
  * extras: adds family-specific fields to the endpoint's response
  *   (pile_grundy, period, detached_edges, ...); may be NULL.
  * Values are the core's (include/grundy/value.h). */
 
 typedef struct gr_family {
     const char *name; /* as in /v1/sum's "game" */
-    gr_status (*analyse)(gr_jctx *c, const cJSON *obj, const char *ptr,
-                         void **state, gr_value *value);
-    gr_status (*moves_to)(gr_jctx *c, void *state, const gr_value *target,
-                          uint64_t max, bool count_all, cJSON *arr,
-                          uint64_t *count);
+    gr_status (*analyse)(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
+                         gr_value *value);
+    gr_status (*moves_to)(gr_jctx *c, void *state, const gr_value *target, bool count_all,
+                          gr_move_list *list, uint64_t *count);
+    const gr_move_shape *move_shape;
     gr_status (*extras)(gr_jctx *c, void *state, cJSON *resp);
     /* Whether the player to move wins; NULL means "value is finite and
      * non-zero" (normal play).  Misère Nim overrides it. */
@@ -279,8 +297,7 @@ gr_status gr_json_finite(void **state, void *s, gr_value *value, uint64_t n);
  * reader), then the answer -- fam->answer, or for a family with finite
  * values {"grundy", "winner", "winning_move", [winning_moves,
  * winning_move_count]} -- then all_moves and the extras. */
-gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam,
-                                  const cJSON *req, cJSON **resp);
+gr_status gr_json_family_endpoint(gr_jctx *c, const gr_family *fam, const cJSON *req, cJSON **resp);
 /* The same response for a state analysed already (the streaming readers
  * of /v1/hackenbush/graph); req holds all_moves, or is NULL. */
 gr_status gr_json_family_respond(gr_jctx *c, const gr_family *fam, void *state,

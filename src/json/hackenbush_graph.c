@@ -109,19 +109,19 @@ static gr_status gr_hgraph_analyse(gr_jctx *c, const cJSON *obj, const char *ptr
     return gr_json_finite(state, s, value, s->summary.grundy);
 }
 
-static cJSON *gr_hgraph_move_json(gr_jctx *c, const gr_hgraph_state *s, uint32_t edge)
+/* {"edge", "endpoints": [u, v]} */
+static const gr_move_shape gr_hgraph_shape = {.num_key = {"edge"}, .list_key = "endpoints"};
+
+static void gr_hgraph_move_rec(const gr_hgraph_state *s, uint32_t edge, gr_move *m)
 {
-    cJSON *m = gr_jw_obj(c);
-    gr_jw_set(c, m, "edge", gr_jw_u64(c, edge));
-    cJSON *ends = gr_jw_arr(c);
-    gr_jw_push(c, ends, gr_jw_u64(c, s->edges[2 * (size_t)edge]));
-    gr_jw_push(c, ends, gr_jw_u64(c, s->edges[2 * (size_t)edge + 1]));
-    gr_jw_set(c, m, "endpoints", ends);
-    return m;
+    m->num[0] = edge;
+    m->list[0] = s->edges[2 * (size_t)edge];
+    m->list[1] = s->edges[2 * (size_t)edge + 1];
+    m->nlist = 2;
 }
 
-static gr_status gr_hgraph_moves_json(gr_jctx *c, void *state, const gr_value *target, uint64_t max,
-                                      bool count_all, cJSON *arr, uint64_t *count)
+static gr_status gr_hgraph_moves_json(gr_jctx *c, void *state, const gr_value *target,
+                                      bool count_all, gr_move_list *list, uint64_t *count)
 {
     const gr_hgraph_state *s = state;
     if (target->kind != GR_VALUE_FINITE) {
@@ -129,7 +129,7 @@ static gr_status gr_hgraph_moves_json(gr_jctx *c, void *state, const gr_value *t
     }
     size_t limit = 0;
     if (!count_all) {
-        limit = arr == NULL || max == 0 ? 1 : (size_t)max;
+        limit = list->room == 0 ? 1 : (size_t)list->room;
     }
     uint32_t *mv = NULL;
     size_t n = 0;
@@ -140,11 +140,15 @@ static gr_status gr_hgraph_moves_json(gr_jctx *c, void *state, const gr_value *t
     if (st != GR_OK) {
         return gr_json_error(c, GR_EINTERNAL, NULL, "graph move search failed");
     }
-    for (size_t i = 0; arr != NULL && i < n && i < max; i++) {
-        gr_jw_push(c, arr, gr_hgraph_move_json(c, s, mv[i]));
+    for (size_t i = 0; i < n && i < list->room; i++) {
+        gr_move_value *e = gr_move_list_add(list);
+        if (e == NULL) {
+            return gr_json_oom(c);
+        }
+        gr_hgraph_move_rec(s, mv[i], &e->move);
     }
     *count = n;
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    return GR_OK;
 }
 
 /* Every move: the edges in play by index.  Values come from
@@ -191,7 +195,7 @@ static gr_status gr_hgraph_moves_all(gr_jctx *c, void *state, gr_move_list *list
         if (e == NULL) {
             break;
         }
-        e->move = gr_hgraph_move_json(c, s, edges[i]);
+        gr_hgraph_move_rec(s, edges[i], &e->move);
         e->after.kind = GR_VALUE_FINITE;
         e->after.n = values[i];
     }
@@ -210,6 +214,7 @@ static gr_status gr_hgraph_extras(gr_jctx *c, void *state, cJSON *resp)
 const gr_family gr_family_hackenbush_graph = {.name = "hackenbush_graph",
                                               .analyse = gr_hgraph_analyse,
                                               .moves_to = gr_hgraph_moves_json,
+                                              .move_shape = &gr_hgraph_shape,
                                               .extras = gr_hgraph_extras,
                                               .moves_all = gr_hgraph_moves_all};
 

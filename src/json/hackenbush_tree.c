@@ -31,9 +31,8 @@ typedef struct gr_htree_state {
 
 /* ---- form 1: parent array ------------------------------------------------ */
 
-static gr_status gr_htree_read_parent(gr_jctx *c, const cJSON *arr,
-                                      const char *ptr, uint32_t **parent,
-                                      uint32_t *n)
+static gr_status gr_htree_read_parent(gr_jctx *c, const cJSON *arr, const char *ptr,
+                                      uint32_t **parent, uint32_t *n)
 {
     size_t count = 0;
     gr_status st = gr_json_array(c, arr, ptr, &count);
@@ -85,9 +84,8 @@ static gr_status gr_htree_read_parent(gr_jctx *c, const cJSON *arr,
  * meets no vertex twice and reaches all m + 1 vertices.  The BFS runs over
  * a CSR adjacency whose entries remember their edge index, so every
  * complaint can point at one edge. */
-static gr_status gr_htree_edges_to_parent(gr_jctx *c, const uint32_t *ends,
-                                          uint32_t m, uint32_t root,
-                                          const char *ptr, uint32_t **parent)
+static gr_status gr_htree_edges_to_parent(gr_jctx *c, const uint32_t *ends, uint32_t m,
+                                          uint32_t root, const char *ptr, uint32_t **parent)
 {
     gr_arena *a = c->arena;
     uint32_t n = m + 1;
@@ -97,8 +95,8 @@ static gr_status gr_htree_edges_to_parent(gr_jctx *c, const uint32_t *ends,
     uint32_t *par = gr_arena_alloc(a, (size_t)n * sizeof(uint32_t));
     uint32_t *par_edge = gr_arena_alloc(a, (size_t)n * sizeof(uint32_t));
     uint32_t *queue = gr_arena_alloc(a, (size_t)n * sizeof(uint32_t));
-    if (start == NULL || adj_v == NULL || adj_e == NULL || par == NULL ||
-        par_edge == NULL || queue == NULL) {
+    if (start == NULL || adj_v == NULL || adj_e == NULL || par == NULL || par_edge == NULL ||
+        queue == NULL) {
         return gr_json_oom(c);
     }
     for (uint32_t e = 0; e < m; e++) {
@@ -151,28 +149,25 @@ static gr_status gr_htree_edges_to_parent(gr_jctx *c, const uint32_t *ends,
              * cycle through the root's component. */
             if (par[w] == u || par[u] == w) {
                 uint32_t first = par[w] == u ? par_edge[w] : par_edge[u];
-                return gr_json_error(
-                    c, GR_EINVAL, gr_jp_idx(c, ptr, e > first ? e : first),
-                    "edges %u and %u both join vertices %u and %u; a tree "
-                    "has one edge between two vertices",
-                    e < first ? e : first, e > first ? e : first, u, w);
+                return gr_json_error(c, GR_EINVAL, gr_jp_idx(c, ptr, e > first ? e : first),
+                                     "edges %u and %u both join vertices %u and %u; a tree "
+                                     "has one edge between two vertices",
+                                     e < first ? e : first, e > first ? e : first, u, w);
             }
             return gr_json_error(c, GR_EINVAL, gr_jp_idx(c, ptr, e),
                                  "edge %u ([%u, %u]) closes a cycle; the "
                                  "edges must form a tree",
-                                 e, ends[2 * (size_t)e],
-                                 ends[2 * (size_t)e + 1]);
+                                 e, ends[2 * (size_t)e], ends[2 * (size_t)e + 1]);
         }
     }
     if (tail < n) {
         /* m = n - 1 edges, so another component exists and owns an edge. */
         for (uint32_t e = 0; e < m; e++) {
             if (par[ends[2 * (size_t)e]] == GR_HTREE_ROOT - 1) {
-                return gr_json_error(
-                    c, GR_EINVAL, gr_jp_idx(c, ptr, e),
-                    "edge %u ([%u, %u]) is not connected to the root %u; "
-                    "the edges must form one tree",
-                    e, ends[2 * (size_t)e], ends[2 * (size_t)e + 1], root);
+                return gr_json_error(c, GR_EINVAL, gr_jp_idx(c, ptr, e),
+                                     "edge %u ([%u, %u]) is not connected to the root %u; "
+                                     "the edges must form one tree",
+                                     e, ends[2 * (size_t)e], ends[2 * (size_t)e + 1], root);
             }
         }
         return gr_json_error(c, GR_EINTERNAL, ptr, "unreachable edge check");
@@ -186,9 +181,8 @@ static gr_status gr_htree_edges_to_parent(gr_jctx *c, const uint32_t *ends,
     return GR_OK;
 }
 
-static gr_status gr_htree_read_edges(gr_jctx *c, const cJSON *edges,
-                                     const cJSON *root_item, const char *ptr,
-                                     uint32_t **parent, uint32_t *n)
+static gr_status gr_htree_read_edges(gr_jctx *c, const cJSON *edges, const cJSON *root_item,
+                                     const char *ptr, uint32_t **parent, uint32_t *n)
 {
     const char *eptr = gr_jp_key(c, ptr, "edges");
     size_t m = 0;
@@ -204,24 +198,20 @@ static gr_status gr_htree_read_edges(gr_jctx *c, const cJSON *edges,
     uint32_t *ends = NULL;
     st = gr_json_pairs(c, edges, eptr, (uint32_t)m, &ends, &m);
     if (st != GR_OK) {
-        return st == GR_EINVAL
-                   ? gr_json_error(c, st, c->problem.pointer,
-                                   "%s (a tree of %zu edge%s has vertices "
-                                   "0..%zu)",
-                                   c->problem.detail, m, m == 1 ? "" : "s",
-                                   m)
-                   : st;
+        return st == GR_EINVAL ? gr_json_error(c, st, c->problem.pointer,
+                                               "%s (a tree of %zu edge%s has vertices "
+                                               "0..%zu)",
+                                               c->problem.detail, m, m == 1 ? "" : "s", m)
+                               : st;
     }
     uint64_t root = 0;
     if (root_item != NULL &&
-        (st = gr_json_u64(c, root_item, gr_jp_key(c, ptr, "root"), m,
-                          &root)) != GR_OK) {
+        (st = gr_json_u64(c, root_item, gr_jp_key(c, ptr, "root"), m, &root)) != GR_OK) {
         return gr_json_error(c, GR_EINVAL, c->problem.pointer,
-                             "%s (a tree of %zu edge%s has vertices 0..%zu)",
-                             c->problem.detail, m, m == 1 ? "" : "s", m);
+                             "%s (a tree of %zu edge%s has vertices 0..%zu)", c->problem.detail, m,
+                             m == 1 ? "" : "s", m);
     }
-    st = gr_htree_edges_to_parent(c, ends, (uint32_t)m, (uint32_t)root, eptr,
-                                  parent);
+    st = gr_htree_edges_to_parent(c, ends, (uint32_t)m, (uint32_t)root, eptr, parent);
     if (st != GR_OK) {
         return st;
     }
@@ -239,8 +229,7 @@ typedef struct gr_htree_frame {
     uint32_t index; /* next->'s index in vertex's array */
 } gr_htree_frame;
 
-static gr_status gr_htree_grow(gr_jctx *c, void **arr, size_t elem,
-                               size_t *cap, size_t need)
+static gr_status gr_htree_grow(gr_jctx *c, void **arr, size_t elem, size_t *cap, size_t need)
 {
     if (need <= *cap) {
         return GR_OK;
@@ -259,8 +248,7 @@ static gr_status gr_htree_grow(gr_jctx *c, void **arr, size_t elem,
  * open frame, the index of the child being visited -- index - 1 below the
  * top (those frames already advanced past the child now open), index at
  * the top. */
-static const char *gr_htree_stack_pointer(gr_jctx *c, const char *base,
-                                          const gr_htree_frame *stack,
+static const char *gr_htree_stack_pointer(gr_jctx *c, const char *base, const gr_htree_frame *stack,
                                           size_t depth)
 {
     const char *p = base;
@@ -270,9 +258,8 @@ static const char *gr_htree_stack_pointer(gr_jctx *c, const char *base,
     return p;
 }
 
-static gr_status gr_htree_read_nested(gr_jctx *c, const cJSON *nested,
-                                      const char *ptr, uint32_t **parent,
-                                      uint32_t **sibling, uint32_t *n)
+static gr_status gr_htree_read_nested(gr_jctx *c, const cJSON *nested, const char *ptr,
+                                      uint32_t **parent, uint32_t **sibling, uint32_t *n)
 {
     if (!cJSON_IsArray(nested)) {
         size_t dummy;
@@ -312,16 +299,13 @@ static gr_status gr_htree_read_nested(gr_jctx *c, const cJSON *nested,
         gr_status st = GR_OK;
         if (count == cap) {
             size_t old = cap;
-            st = gr_htree_grow(c, (void **)&par, sizeof(uint32_t), &cap,
-                               2 * old);
+            st = gr_htree_grow(c, (void **)&par, sizeof(uint32_t), &cap, 2 * old);
             if (st == GR_OK) {
-                st = gr_htree_grow(c, (void **)&sib, sizeof(uint32_t), &old,
-                                   cap);
+                st = gr_htree_grow(c, (void **)&sib, sizeof(uint32_t), &old, cap);
             }
         }
         if (st == GR_OK) {
-            st = gr_htree_grow(c, (void **)&stack, sizeof(*stack), &scap,
-                               depth + 1);
+            st = gr_htree_grow(c, (void **)&stack, sizeof(*stack), &scap, depth + 1);
         }
         if (st != GR_OK) {
             return st;
@@ -342,14 +326,14 @@ static gr_status gr_htree_read_nested(gr_jctx *c, const cJSON *nested,
 
 /* ---- the family ---------------------------------------------------------- */
 
-static gr_status gr_htree_analyse(gr_jctx *c, const cJSON *obj,
-                                  const char *ptr, void **state,
+static gr_status gr_htree_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
                                   gr_value *value)
 {
     const cJSON *parent_item, *edges, *root, *nested;
-    const gr_jfield fields[] = {
-        {"parent", false, &parent_item}, {"edges", false, &edges},
-        {"root", false, &root}, {"nested", false, &nested}};
+    const gr_jfield fields[] = {{"parent", false, &parent_item},
+                                {"edges", false, &edges},
+                                {"root", false, &root},
+                                {"nested", false, &nested}};
     gr_status st = gr_json_family_object(c, obj, ptr, fields, 4);
     if (st != GR_OK) {
         return st;
@@ -357,12 +341,11 @@ static gr_status gr_htree_analyse(gr_jctx *c, const cJSON *obj,
     int forms = (parent_item != NULL) + (edges != NULL) + (nested != NULL);
     if (forms != 1) {
         const char *second = nested != NULL ? "nested" : "edges";
-        return gr_json_error(
-            c, GR_EINVAL, forms == 0 ? ptr : gr_jp_key(c, ptr, second),
-            "give the tree in exactly one form: \"parent\" (an array of "
-            "parent ids, -1 for roots), \"edges\" with \"root\", or "
-            "\"nested\" (arrays of children)%s",
-            forms == 0 ? "" : "; this request has more than one");
+        return gr_json_error(c, GR_EINVAL, forms == 0 ? ptr : gr_jp_key(c, ptr, second),
+                             "give the tree in exactly one form: \"parent\" (an array of "
+                             "parent ids, -1 for roots), \"edges\" with \"root\", or "
+                             "\"nested\" (arrays of children)%s",
+                             forms == 0 ? "" : "; this request has more than one");
     }
     if (root != NULL && edges == NULL) {
         return gr_json_error(c, GR_EINVAL, gr_jp_key(c, ptr, "root"),
@@ -412,12 +395,10 @@ static gr_status gr_htree_analyse(gr_jctx *c, const cJSON *obj,
 
 /* The RFC 6901 pointer of vertex v's array inside `nested`: the sibling
  * indices from the root down to v.  Walks up, then writes backwards. */
-static const char *gr_htree_path(gr_jctx *c, const gr_htree_state *s,
-                                 uint32_t v)
+static const char *gr_htree_path(gr_jctx *c, const gr_htree_state *s, uint32_t v)
 {
     size_t len = 0;
-    for (uint32_t u = v; s->tree.parent[u] != GR_HTREE_ROOT;
-         u = s->tree.parent[u]) {
+    for (uint32_t u = v; s->tree.parent[u] != GR_HTREE_ROOT; u = s->tree.parent[u]) {
         char digits[24];
         len += 1 + gr_dec_u64(digits, s->sibling[u]);
     }
@@ -427,8 +408,7 @@ static const char *gr_htree_path(gr_jctx *c, const gr_htree_state *s,
     }
     out[len] = '\0';
     size_t end = len;
-    for (uint32_t u = v; s->tree.parent[u] != GR_HTREE_ROOT;
-         u = s->tree.parent[u]) {
+    for (uint32_t u = v; s->tree.parent[u] != GR_HTREE_ROOT; u = s->tree.parent[u]) {
         char digits[24];
         size_t d = gr_dec_u64(digits, s->sibling[u]);
         end -= d;
@@ -438,47 +418,49 @@ static const char *gr_htree_path(gr_jctx *c, const gr_htree_state *s,
     return out;
 }
 
-static cJSON *gr_htree_move_obj(gr_jctx *c, const gr_htree_state *s, const gr_htree_move *mv)
+/* {["path",] "parent", "child", "edges_removed"}: the path when the tree
+ * was given by paths */
+static const gr_move_shape gr_htree_shape = {.text_key = "path",
+                                             .num_key = {"parent", "child", "edges_removed"}};
+
+static void gr_htree_move_rec(gr_jctx *c, const gr_htree_state *s, const gr_htree_move *mv,
+                              gr_move *m)
 {
-    cJSON *m = gr_jw_obj(c);
     if (s->sibling != NULL) {
-        const char *path = gr_htree_path(c, s, mv->child);
-        gr_jw_set(c, m, "path", path != NULL ? gr_jw_str(c, path) : NULL);
-        if (path == NULL) {
+        m->text = gr_htree_path(c, s, mv->child);
+        if (m->text == NULL) {
             c->oom = true;
         }
     }
-    gr_jw_set_u64s(c, m, 3, (const char *const[]){"parent", "child", "edges_removed"},
-                   (const uint64_t[]){mv->parent, mv->child, mv->edges_removed});
-    return m;
+    m->num[0] = mv->parent;
+    m->num[1] = mv->child;
+    m->num[2] = mv->edges_removed;
 }
 
-static gr_status gr_htree_moves_json(gr_jctx *c, void *state,
-                                     const gr_value *target, uint64_t max,
-                                     bool count_all, cJSON *arr,
-                                     uint64_t *count)
+static gr_status gr_htree_moves_json(gr_jctx *c, void *state, const gr_value *target,
+                                     bool count_all, gr_move_list *list, uint64_t *count)
 {
     (void)count_all; /* all moves come out of one O(n) sweep anyway */
     gr_htree_state *s = state;
     if (target->kind != GR_VALUE_FINITE) {
-        return gr_json_error(c, GR_EINTERNAL, NULL,
-                             "non-finite hackenbush_tree target");
+        return gr_json_error(c, GR_EINTERNAL, NULL, "non-finite hackenbush_tree target");
     }
-    uint64_t want = arr == NULL ? 0 : (max < s->tree.n ? max : s->tree.n);
-    gr_htree_move *mv = gr_arena_alloc(c->arena, (size_t)(want + 1) *
-                                                     sizeof(gr_htree_move));
+    uint64_t want = list->room < s->tree.n ? list->room : s->tree.n;
+    gr_htree_move *mv = gr_arena_alloc(c->arena, (size_t)(want + 1) * sizeof(gr_htree_move));
     if (mv == NULL) {
         return gr_json_oom(c);
     }
     uint64_t found = 0;
-    gr_status st =
-        gr_htree_moves_to(c->arena, &s->tree, target->n, mv, want, &found);
+    gr_status st = gr_htree_moves_to(c->arena, &s->tree, target->n, mv, want, &found);
     if (st != GR_OK) {
-        return st == GR_ENOMEM ? gr_json_oom(c)
-                               : gr_json_error(c, st, NULL, "moves failed");
+        return st == GR_ENOMEM ? gr_json_oom(c) : gr_json_error(c, st, NULL, "moves failed");
     }
     for (uint64_t i = 0; i < found && i < want; i++) {
-        gr_jw_push(c, arr, gr_htree_move_obj(c, s, &mv[i]));
+        gr_move_value *e = gr_move_list_add(list);
+        if (e == NULL) {
+            return gr_json_oom(c);
+        }
+        gr_htree_move_rec(c, s, &mv[i], &e->move);
     }
     *count = found;
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
@@ -503,7 +485,7 @@ static gr_status gr_htree_moves_all(gr_jctx *c, void *state, gr_move_list *list)
             break;
         }
         gr_htree_move mv = {t->order[t->up[q]], t->order[q], t->subtree[q]};
-        e->move = gr_htree_move_obj(c, s, &mv);
+        gr_htree_move_rec(c, s, &mv, &e->move);
         e->after.kind = GR_VALUE_FINITE;
         e->after.n = gr_htree_value_after_cut(t, q, &steps);
         if (steps > GR_HTREE_ALL_MOVES_WORK) {
@@ -526,4 +508,5 @@ static gr_status gr_htree_moves_all(gr_jctx *c, void *state, gr_move_list *list)
 const gr_family gr_family_hackenbush_tree = {.name = "hackenbush_tree",
                                              .analyse = gr_htree_analyse,
                                              .moves_to = gr_htree_moves_json,
+                                             .move_shape = &gr_htree_shape,
                                              .moves_all = gr_htree_moves_all};

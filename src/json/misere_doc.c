@@ -94,17 +94,6 @@ gr_status gr_json_misere_qparse(gr_jctx *c, gr_seq_family fam, const gr_qparam *
     if (st != GR_OK) {
         return st;
     }
-    /* the ETag: the game's (from the sequence parser) and max_heap */
-    uint64_t h = 1469598103934665603ull;
-    char tail[48];
-    snprintf(tail, sizeof(tail), "|misere-quotient|%llu", (unsigned long long)v);
-    for (const char *s = out->rq.etag; *s; s++) {
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    }
-    for (const char *s = tail; *s; s++) {
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    }
-    snprintf(out->etag, sizeof(out->etag), "\"%016llx\"", (unsigned long long)h);
     return GR_OK;
 }
 

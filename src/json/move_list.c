@@ -83,7 +83,8 @@ gr_status gr_json_put_all_moves(gr_jctx *c, const gr_family *fam, void *state, c
             /* the family decides (misère) */
             outcome = gr_json_mover_outcome(e->mover_wins ? GR_OUTCOME_SECOND : GR_OUTCOME_FIRST);
         }
-        gr_jw_push(c, arr, gr_json_move_entry(c, e->move, &e->after, outcome, e->remoteness));
+        cJSON *move = gr_jw_move(c, fam->move_shape, &e->move);
+        gr_jw_push(c, arr, gr_json_move_entry(c, move, &e->after, outcome, e->remoteness));
     }
     gr_jw_set(c, r, "moves", arr);
     gr_jw_set(c, r, "move_count", gr_jw_u128(c, list.count));

@@ -17,8 +17,8 @@ typedef struct gr_nim_state {
     bool misere;
 } gr_nim_state;
 
-static gr_status gr_nim_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
-                                void **state, gr_value *value)
+static gr_status gr_nim_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
+                                gr_value *value)
 {
     const cJSON *piles, *misere;
     const gr_jfield fields[] = {{"piles", true, &piles}, {"misere", false, &misere}};
@@ -29,12 +29,10 @@ static gr_status gr_nim_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     gr_nim_state *s = *state;
     s->misere = false;
     if (misere != NULL &&
-        (st = gr_json_bool(c, misere, gr_jp_key(c, ptr, "misere"), &s->misere)) !=
-            GR_OK) {
+        (st = gr_json_bool(c, misere, gr_jp_key(c, ptr, "misere"), &s->misere)) != GR_OK) {
         return st;
     }
-    st = gr_json_u64_array(c, piles, gr_jp_key(c, ptr, "piles"),
-                           GR_JSON_MAX_I64, &s->piles, &s->n);
+    st = gr_json_u64_array(c, piles, gr_jp_key(c, ptr, "piles"), GR_JSON_MAX_I64, &s->piles, &s->n);
     if (st != GR_OK) {
         return st;
     }
@@ -48,21 +46,22 @@ static gr_status gr_nim_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     return gr_json_finite(state, s, value, gr_nim_value(s->piles, s->n));
 }
 
-static cJSON *gr_nim_move_obj(gr_jctx *c, size_t pile, uint64_t from, uint64_t to)
+/* {"pile", "from", "to"} */
+static const gr_move_shape gr_nim_shape = {.num_key = {"pile", "from", "to"}};
+
+static void gr_nim_move_rec(gr_move *m, size_t pile, uint64_t from, uint64_t to)
 {
-    cJSON *m = gr_jw_obj(c);
-    gr_jw_set_u64s(c, m, 3, (const char *const[]){"pile", "from", "to"},
-                   (const uint64_t[]){pile, from, to});
-    return m;
+    m->num[0] = pile;
+    m->num[1] = from;
+    m->num[2] = to;
 }
 
-static gr_status gr_nim_moves_json(gr_jctx *c, void *state,
-                                   const gr_value *target, uint64_t max,
-                                   bool count_all, cJSON *arr, uint64_t *count)
+static gr_status gr_nim_moves_json(gr_jctx *c, void *state, const gr_value *target, bool count_all,
+                                   gr_move_list *list, uint64_t *count)
 {
     (void)count_all; /* counting is as cheap as finding one */
     gr_nim_state *s = state;
-    size_t want = arr == NULL ? 0 : (size_t)(max < s->n ? max : s->n);
+    size_t want = (size_t)(list->room < s->n ? list->room : s->n);
     gr_nim_move *mv = GR_ARENA_ARRAY_UNINIT(c->arena, gr_nim_move, want + 1);
     if (mv == NULL) {
         return gr_json_oom(c);
@@ -74,14 +73,17 @@ static gr_status gr_nim_moves_json(gr_jctx *c, void *state,
         if (target->kind != GR_VALUE_FINITE) {
             return gr_json_error(c, GR_EINTERNAL, NULL, "non-finite nim target");
         }
-        gr_nim_moves_to(s->piles, s->n, gr_nim_value(s->piles, s->n), target->n,
-                        mv, want, &n);
+        gr_nim_moves_to(s->piles, s->n, gr_nim_value(s->piles, s->n), target->n, mv, want, &n);
     }
     for (size_t i = 0; i < n && i < want; i++) {
-        gr_jw_push(c, arr, gr_nim_move_obj(c, mv[i].pile, mv[i].from, mv[i].to));
+        gr_move_value *e = gr_move_list_add(list);
+        if (e == NULL) {
+            return gr_json_oom(c);
+        }
+        gr_nim_move_rec(&e->move, mv[i].pile, mv[i].from, mv[i].to);
     }
     *count = n;
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    return GR_OK;
 }
 
 /* Every move: pile by pile, taking 1, 2, ... (to = from-1 down to 0).
@@ -107,7 +109,7 @@ static gr_status gr_nim_moves_all(gr_jctx *c, void *state, gr_move_list *list)
                 break;
             }
             uint64_t to = p - take;
-            e->move = gr_nim_move_obj(c, i, p, to);
+            gr_nim_move_rec(&e->move, i, p, to);
             e->after.kind = GR_VALUE_FINITE;
             e->after.n = x ^ p ^ to;
             if (s->misere) {
@@ -134,5 +136,6 @@ static bool gr_nim_first_wins(const void *state, const gr_value *value)
 const gr_family gr_family_nim = {.name = "nim",
                                  .analyse = gr_nim_analyse,
                                  .moves_to = gr_nim_moves_json,
+                                 .move_shape = &gr_nim_shape,
                                  .first_wins = gr_nim_first_wins,
                                  .moves_all = gr_nim_moves_all};

@@ -13,12 +13,13 @@
 /* Vertices a request may name (memory is a few words per vertex). */
 #define GR_NK_MAX_VERTICES 1000000
 
-static cJSON *gr_nk_move_obj(gr_jctx *c, const void *move)
+/* {"vertex": v} */
+static const gr_move_shape gr_nk_shape = {.num_key = {"vertex"}};
+
+static void gr_nk_move_rec(const void *move, gr_move *m)
 {
     const gr_nk_move *mv = move;
-    cJSON *m = gr_jw_obj(c);
-    gr_jw_set(c, m, "vertex", gr_jw_u64(c, mv->vertex));
-    return m;
+    m->num[0] = mv->vertex;
 }
 
 /* The graph, its edges checked against its vertices (bound: the vertices,
@@ -64,6 +65,6 @@ static gr_status gr_nk_open(gr_jctx *c, const cJSON *const *f, const char *ptr,
 }
 
 /* Every vertex is a move, in vertex order. */
-GR_JSON_SEARCH_FAMILY(gr_family_node_kayles, "node_kayles",
+GR_JSON_SEARCH_FAMILY(gr_family_node_kayles, "node_kayles", &gr_nk_shape,
                       .fields = {{"vertices", true}, {"edges", false}}, .open = gr_nk_open,
-                      .bound_is_count = true, .move_obj = gr_nk_move_obj);
+                      .bound_is_count = true, .move_rec = gr_nk_move_rec);

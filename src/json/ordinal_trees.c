@@ -33,8 +33,7 @@ typedef struct gr_otree_state {
 
 /* ---- writing ordinals ------------------------------------------------------ */
 
-cJSON *gr_json_ordinal_text(gr_jctx *c, const gr_ord_ctx *x, gr_ord a,
-                            gr_ord_style style)
+cJSON *gr_json_ordinal_text(gr_jctx *c, const gr_ord_ctx *x, gr_ord a, gr_ord_style style)
 {
     char *text;
     size_t len;
@@ -53,11 +52,10 @@ cJSON *gr_json_ordinal_text(gr_jctx *c, const gr_ord_ctx *x, gr_ord a,
  * Remembers a finished subtree's span when it can be met again: shared
  * by several labels, or (trees) a term with more copies to write.
  * Shallow ones are as cheap to write again as to look up. */
-static void jb_remember(gr_buf *b, gr_ord_memo *memo, const gr_ord_ctx *x,
-                        gr_ord label, size_t start, bool again)
+static void jb_remember(gr_buf *b, gr_ord_memo *memo, const gr_ord_ctx *x, gr_ord label,
+                        size_t start, bool again)
 {
-    if (!b->oom && (again || gr_ord_shared(x, label)) &&
-        gr_ord_height(x, label) >= 2 &&
+    if (!b->oom && (again || gr_ord_shared(x, label)) && gr_ord_height(x, label) >= 2 &&
         gr_ord_memo_put(memo, label, start, b->len - start) != GR_OK) {
         b->oom = true;
     }
@@ -82,14 +80,12 @@ static gr_ord_frame frame_of(const gr_ord_ctx *x, gr_ord a, size_t start)
 }
 
 /* A memoised span for e, if e was remembered. */
-static bool jb_recall(const gr_ord_memo *memo, gr_ord e, size_t *off,
-                      size_t *n)
+static bool jb_recall(const gr_ord_memo *memo, gr_ord e, size_t *off, size_t *n)
 {
     return memo->n > 0 && gr_ord_memo_get(memo, e, off, n);
 }
 
-static gr_ord_frame *frames_for(gr_jctx *c, const gr_ord_ctx *x, gr_ord a,
-                                size_t *depth)
+static gr_ord_frame *frames_for(gr_jctx *c, const gr_ord_ctx *x, gr_ord a, size_t *depth)
 {
     *depth = (size_t)gr_ord_height(x, a) + 1;
     gr_ord_frame *f = GR_ARENA_ARRAY_UNINIT(c->arena, gr_ord_frame, *depth);
@@ -159,8 +155,7 @@ cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
             continue;
         }
         gr_ord e = f->exps[f->term];
-        gr_buf_put(b, f->term > 0 ? ",{\"exponent\":[" : "{\"exponent\":[",
-               f->term > 0 ? 14 : 13);
+        gr_buf_put(b, f->term > 0 ? ",{\"exponent\":[" : "{\"exponent\":[", f->term > 0 ? 14 : 13);
         f->term++;
         f->left = 1;
         size_t off, n;
@@ -174,8 +169,7 @@ cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
     return walk_end(c, &w);
 }
 
-void gr_json_ordinal_fields(gr_jctx *c, cJSON *obj, const gr_ord_ctx *x,
-                            gr_ord a)
+void gr_json_ordinal_fields(gr_jctx *c, cJSON *obj, const gr_ord_ctx *x, gr_ord a)
 {
     /* One walk: the ASCII text is the Unicode one with ω -> w, · -> *. */
     char *text;
@@ -194,8 +188,7 @@ void gr_json_ordinal_fields(gr_jctx *c, cJSON *obj, const gr_ord_ctx *x,
         if ((unsigned char)text[i] == 0xcf && (unsigned char)text[i + 1] == 0x89) {
             ascii[j++] = 'w';
             i++;
-        } else if ((unsigned char)text[i] == 0xc2 &&
-                   (unsigned char)text[i + 1] == 0xb7) {
+        } else if ((unsigned char)text[i] == 0xc2 && (unsigned char)text[i + 1] == 0xb7) {
             ascii[j++] = '*';
             i++;
         } else {
@@ -224,8 +217,7 @@ cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
         if (f->term == f->n) {
             if (w.sp > 1) {
                 /* more copies of this term to come under the parent? */
-                jb_remember(b, &w.memo, x, f->label, f->start,
-                            stk[w.sp - 2].left > 0);
+                jb_remember(b, &w.memo, x, f->label, f->start, stk[w.sp - 2].left > 0);
             }
             gr_buf_put(b, "]", 1);
             w.sp--;
@@ -245,8 +237,7 @@ cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
         if (e == GR_ORD_ZERO) {
             gr_buf_put(b, "]", 1);
             first = false;
-        } else if ((later_copy || gr_ord_shared(x, e)) &&
-                   jb_recall(&w.memo, e, &off, &n)) {
+        } else if ((later_copy || gr_ord_shared(x, e)) && jb_recall(&w.memo, e, &off, &n)) {
             gr_buf_repeat(b, off, n);
             gr_buf_put(b, "]", 1);
             first = false;
@@ -267,8 +258,7 @@ typedef struct gr_walk_frame {
 } gr_walk_frame;
 
 /* Pointer of the item being visited: base/t/i1/i2/... */
-static const char *walk_pointer(gr_jctx *c, const char *base,
-                                const gr_walk_frame *stk, size_t sp)
+static const char *walk_pointer(gr_jctx *c, const char *base, const gr_walk_frame *stk, size_t sp)
 {
     const char *p = base;
     for (size_t k = 0; k < sp; k++) {
@@ -279,8 +269,8 @@ static const char *walk_pointer(gr_jctx *c, const char *base,
 
 /* Pre-order ids, so a parent's id is smaller than its children's (what
  * gr_otree_analyse wants). */
-static gr_status read_forest(gr_jctx *c, const cJSON *trees, const char *ptr,
-                             uint32_t **parent_out, size_t *n_out)
+static gr_status read_forest(gr_jctx *c, const cJSON *trees, const char *ptr, uint32_t **parent_out,
+                             size_t *n_out)
 {
     size_t n = 0, cap = 1024;
     uint32_t *parent = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, cap);
@@ -304,11 +294,9 @@ static gr_status read_forest(gr_jctx *c, const cJSON *trees, const char *ptr,
         for (;;) {
             if (n == cap) {
                 if (cap >= UINT32_MAX / 2) {
-                    return gr_json_error(c, GR_ELIMIT, ptr,
-                                         "more than 2^31 vertices");
+                    return gr_json_error(c, GR_ELIMIT, ptr, "more than 2^31 vertices");
                 }
-                uint32_t *np = gr_arena_realloc(c->arena, parent,
-                                                cap * sizeof(*parent),
+                uint32_t *np = gr_arena_realloc(c->arena, parent, cap * sizeof(*parent),
                                                 2 * cap * sizeof(*parent));
                 if (np == NULL) {
                     return gr_json_oom(c);
@@ -323,16 +311,15 @@ static gr_status read_forest(gr_jctx *c, const cJSON *trees, const char *ptr,
                 stk[sp - 1].index++;
             }
             if (sp == scap) {
-                gr_walk_frame *ns = gr_arena_realloc(
-                    c->arena, stk, scap * sizeof(*stk), 2 * scap * sizeof(*stk));
+                gr_walk_frame *ns =
+                    gr_arena_realloc(c->arena, stk, scap * sizeof(*stk), 2 * scap * sizeof(*stk));
                 if (ns == NULL) {
                     return gr_json_oom(c);
                 }
                 stk = ns;
                 scap *= 2;
             }
-            stk[sp++] = (gr_walk_frame){.next = item->child, .index = 0,
-                                        .id = (uint32_t)(n - 1)};
+            stk[sp++] = (gr_walk_frame){.next = item->child, .index = 0, .id = (uint32_t)(n - 1)};
             /* the next array: the first unvisited child up the stack */
             while (sp > 0 && stk[sp - 1].next == NULL) {
                 sp--;
@@ -342,11 +329,9 @@ static gr_status read_forest(gr_jctx *c, const cJSON *trees, const char *ptr,
             }
             if (!cJSON_IsArray(stk[sp - 1].next)) {
                 stk[sp - 1].index++; /* the pointer names this item */
-                return gr_json_error(
-                    c, GR_EINVAL,
-                    walk_pointer(c, gr_jp_idx(c, ptr, ti), stk, sp),
-                    "must be an array (a vertex is written as the array of "
-                    "its children)");
+                return gr_json_error(c, GR_EINVAL, walk_pointer(c, gr_jp_idx(c, ptr, ti), stk, sp),
+                                     "must be an array (a vertex is written as the array of "
+                                     "its children)");
             }
             par = stk[sp - 1].id;
         }
@@ -366,19 +351,16 @@ static gr_status core_error(gr_jctx *c, gr_status st, const char *ptr)
     case GR_ELIMIT:
         return gr_json_error(c, st, ptr, "too many distinct subtrees");
     default:
-        return gr_json_error(c, GR_EINTERNAL, ptr,
-                             "ordinal trees: internal error %d", (int)st);
+        return gr_json_error(c, GR_EINTERNAL, ptr, "ordinal trees: internal error %d", (int)st);
     }
 }
 
-static gr_status gr_otree_analyse_json(gr_jctx *c, const cJSON *obj,
-                                       const char *ptr, void **state,
+static gr_status gr_otree_analyse_json(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
                                        gr_value *value)
 {
     const cJSON *trees;
     const gr_jfield fields[] = {{"trees", true, &trees}};
-    gr_status st =
-        gr_json_family_object(c, obj, ptr, fields, 1);
+    gr_status st = gr_json_family_object(c, obj, ptr, fields, 1);
     if (st != GR_OK) {
         return st;
     }
@@ -410,10 +392,11 @@ static gr_status gr_otree_analyse_json(gr_jctx *c, const cJSON *obj,
     return GR_OK;
 }
 
-static gr_status gr_otree_moves_json(gr_jctx *c, void *state,
-                                     const gr_value *target, uint64_t max,
-                                     bool count_all, cJSON *arr,
-                                     uint64_t *count)
+/* {"tree", "replace_with": <the tree it becomes>} */
+static const gr_move_shape gr_otree_shape = {.num_key = {"tree"}, .raw_key = "replace_with"};
+
+static gr_status gr_otree_moves_json(gr_jctx *c, void *state, const gr_value *target,
+                                     bool count_all, gr_move_list *list, uint64_t *count)
 {
     gr_otree_state *s = state;
     gr_ord_ctx *x = s->res.ctx;
@@ -435,7 +418,7 @@ static gr_status gr_otree_moves_json(gr_jctx *c, void *state,
     if (st != GR_OK) {
         return core_error(c, st, NULL);
     }
-    uint64_t want = arr == NULL ? 0 : max;
+    uint64_t want = list->room;
     if (want > s->res.n_trees) {
         want = s->res.n_trees;
     }
@@ -445,8 +428,7 @@ static gr_status gr_otree_moves_json(gr_jctx *c, void *state,
     }
     uint64_t nw;
     gr_ord d = GR_ORD_ZERO;
-    st = gr_otree_moves_to(&s->res, t, want, count_all, trees, NULL, &nw,
-                           count);
+    st = gr_otree_moves_to(&s->res, t, want, count_all, trees, NULL, &nw, count);
     if (st == GR_OK && nw > 0) {
         st = gr_otree_delta(&s->res, t, &d);
     }
@@ -473,35 +455,33 @@ static gr_status gr_otree_moves_json(gr_jctx *c, void *state,
             if (s->reply_vertices == 0) {
                 char *text;
                 size_t len;
-                if (gr_ord_print(x, repl1, GR_ORD_ASCII, &text, &len) !=
-                    GR_OK) {
+                if (gr_ord_print(x, repl1, GR_ORD_ASCII, &text, &len) != GR_OK) {
                     return gr_json_oom(c);
                 }
-                return gr_json_error(
-                    c, GR_ELIMIT, NULL,
-                    "the winning move replaces tree %u by the tree of "
-                    "value %.200s%s, which has more than %u vertices: too "
-                    "large to write out",
-                    trees[i], text, len > 200 ? "..." : "",
-                    GR_OTREE_REPLY_VERTICES_MAX);
+                return gr_json_error(c, GR_ELIMIT, NULL,
+                                     "the winning move replaces tree %u by the tree of "
+                                     "value %.200s%s, which has more than %u vertices: too "
+                                     "large to write out",
+                                     trees[i], text, len > 200 ? "..." : "",
+                                     GR_OTREE_REPLY_VERTICES_MAX);
             }
             break; /* winning_moves is cut short; the count stays exact */
         }
         s->reply_vertices += size;
-        cJSON *m = gr_jw_obj(c);
-        gr_jw_set(c, m, "tree", gr_jw_u64(c, trees[i]));
-        cJSON *tree;
-        if (s->last_text != NULL && s->last_repl == repl1) {
-            tree = gr_jw_raw(c, s->last_text);
-        } else {
-            tree = gr_json_ordinal_tree(c, x, repl1);
-            if (tree != NULL) {
-                s->last_repl = repl1;
-                s->last_text = tree->valuestring;
-            }
+        gr_move_value *e = gr_move_list_add(list);
+        if (e == NULL) {
+            return gr_json_oom(c);
         }
-        gr_jw_set(c, m, "replace_with", tree);
-        gr_jw_push(c, arr, m);
+        e->move.num[0] = trees[i];
+        if (s->last_text == NULL || s->last_repl != repl1) {
+            cJSON *tree = gr_json_ordinal_tree(c, x, repl1);
+            if (tree == NULL) {
+                return gr_json_oom(c);
+            }
+            s->last_repl = repl1;
+            s->last_text = tree->valuestring;
+        }
+        e->move.raw = s->last_text; /* equal trees share one text */
     }
     gr_arena_free(c->arena, trees, (want + 1) * sizeof(*trees));
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
@@ -547,41 +527,30 @@ static gr_status gr_otree_answer(gr_jctx *c, void *state, const gr_value *value,
     gr_json_ordinal_fields(c, r, x, s->res.total);
     cJSON *tg = gr_jw_arr(c);
     for (size_t i = 0; i < s->res.n_trees && gr_jw_ok(c); i++) {
-        gr_jw_push(c, tg, gr_json_ordinal_text(c, x, s->res.tree_value[i],
-                                               GR_ORD_UNICODE));
+        gr_jw_push(c, tg, gr_json_ordinal_text(c, x, s->res.tree_value[i], GR_ORD_UNICODE));
     }
     gr_jw_set(c, r, "tree_grundy", tg);
     bool first = gr_otree_first_wins(s, value);
     gr_jw_set(c, r, "winner", gr_jw_winner(c, first ? GR_OUTCOME_FIRST : GR_OUTCOME_SECOND));
 
-    /* The first winning move, then (on request) the list: built twice
-     * rather than duplicated, since a cJSON item has one parent. */
+    /* The first winning move, then (on request) the list, each from its
+     * own search: the replacements both write count towards the reply's
+     * vertex bound. */
     gr_value zero = {.kind = GR_VALUE_FINITE};
-    cJSON *one = gr_jw_arr(c);
+    gr_move_list one = {.arena = c->arena, .room = 1};
     uint64_t count = 0;
-    if (first && one != NULL) {
-        st = gr_otree_moves_json(c, s, &zero, 1, false, one, &count);
-        if (st != GR_OK) {
+    if (first && (st = gr_otree_moves_json(c, s, &zero, false, &one, &count)) != GR_OK) {
+        return st;
+    }
+    gr_jw_set(c, r, "winning_move",
+              one.listed > 0 ? gr_jw_move(c, &gr_otree_shape, &one.item[0].move) : gr_jw_null(c));
+    if (opts->all) {
+        gr_move_list all = {.arena = c->arena, .room = opts->max};
+        count = 0;
+        if (first && (st = gr_otree_moves_json(c, s, &zero, true, &all, &count)) != GR_OK) {
             return st;
         }
-    }
-    cJSON *m1 = one != NULL ? one->child : NULL;
-    if (m1 != NULL) {
-        cJSON_DetachItemViaPointer(one, m1);
-        gr_jw_set(c, r, "winning_move", m1);
-    } else {
-        gr_jw_set(c, r, "winning_move", gr_jw_null(c));
-    }
-    if (opts->all) {
-        cJSON *moves = gr_jw_arr(c);
-        count = 0;
-        if (first && moves != NULL) {
-            st = gr_otree_moves_json(c, s, &zero, opts->max, true, moves,
-                                     &count);
-            if (st != GR_OK) {
-                return st;
-            }
-        }
+        cJSON *moves = gr_jw_move_list(c, &gr_otree_shape, &all);
         gr_jw_set(c, r, "winning_moves", moves);
         gr_jw_set(c, r, "winning_move_count", gr_jw_u64(c, count));
     }
@@ -591,6 +560,7 @@ static gr_status gr_otree_answer(gr_jctx *c, void *state, const gr_value *value,
 const gr_family gr_family_ordinal_trees = {.name = "ordinal_trees",
                                            .analyse = gr_otree_analyse_json,
                                            .moves_to = gr_otree_moves_json,
+                                           .move_shape = &gr_otree_shape,
                                            .first_wins = gr_otree_first_wins,
                                            .moves_all = gr_otree_moves_all,
                                            .answer = gr_otree_answer};

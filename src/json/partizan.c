@@ -77,13 +77,17 @@ cJSON *gr_jw_cgt(gr_jctx *c, gr_cgt_store *s, gr_cgt g, gr_status *st)
     return gr_jw_str(c, t);
 }
 
-static cJSON *gr_jw_dyadic(gr_jctx *c, gr_dyadic d)
+cJSON *gr_jw_dyadic(gr_jctx *c, gr_dyadic d)
 {
     gr_buf b;
     gr_buf_init(&b, c->arena);
     gr_dyadic_print(d, &b);
     const char *t = gr_buf_cstr(&b);
-    return t != NULL ? gr_jw_str(c, t) : NULL;
+    if (t == NULL) {
+        c->oom = true;
+        return NULL;
+    }
+    return gr_jw_str(c, t);
 }
 
 gr_status gr_json_cgt_fields(gr_jctx *c, gr_cgt_store *s, gr_cgt g, cJSON *r, const char *ptr)

@@ -56,6 +56,9 @@ gr_status gr_json_cgt_failed(gr_jctx *c, gr_status st, const char *ptr);
 /* The value as text (CGSuite's notation), in c's arena; NULL when out of
  * memory or when the core fails (*st says which). */
 cJSON *gr_jw_cgt(gr_jctx *c, gr_cgt_store *s, gr_cgt g, gr_status *st);
+/* A dyadic rational as a string ("1/2", "-3"), as the partizan answers
+ * write means and temperatures. */
+cJSON *gr_jw_dyadic(gr_jctx *c, gr_dyadic d);
 
 /* Writes "value", "outcome", "mean", "temperature" of g into r. */
 gr_status gr_json_cgt_fields(gr_jctx *c, gr_cgt_store *s, gr_cgt g, cJSON *r, const char *ptr);

@@ -55,16 +55,6 @@ typedef struct gr_pbuf {
     char *buf, *w, *end;
 } gr_pbuf;
 
-/* cJSON's string escapes by byte value: 0 copies the byte, 'u' writes
- * \u00xx, any other letter writes a backslash and that letter.  Bytes
- * >= 0x80 are copied raw (cJSON escapes bytes, not code points).  NUL is
- * marked too (1) so the copy loops test one table entry per byte. */
-static const unsigned char gr_print_escape[256] = {
-    1,   'u', 'u', 'u', 'u', 'u', 'u', 'u', 'b', 't', 'n', 'u', 'f', 'r', 'u', 'u',
-    'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u',
-    ['"'] = '"', ['\\'] = '\\',
-};
-
 /* Makes room for need more bytes (and the NUL).  Doubling keeps the copies
  * (when a resize cannot happen in place) linear in the output.  When the
  * doubled size is over the memory budget, sizes halfway down to the exact
@@ -116,13 +106,13 @@ static inline bool gr_pbuf_put1(gr_pbuf *b, char ch)
     return true;
 }
 
-/* cJSON's print_string_ptr (NULL prints as ""), in one pass: bytes are
+/* cJSON's print_string_ptr (NULL prints as ""; the escapes are
+ * gr_buf_escape_table, grundy/buf.h), in one pass: bytes are
  * copied while at least one escape and the closing quote still fit, and
  * the buffer grows when they might not.  No strlen, no second scan: the
  * strings of an answer are short keys and words. */
 static bool gr_print_string(gr_pbuf *b, const char *str)
 {
-    static const char hex[] = "0123456789abcdef";
     const unsigned char *p = (const unsigned char *)(str != NULL ? str : "");
     if (!gr_pbuf_put1(b, '"')) {
         return false;
@@ -134,21 +124,15 @@ static bool gr_print_string(gr_pbuf *b, const char *str)
         }
         char *w = b->w, *stop = b->end - 7;
         while (w < stop) {
-            unsigned char ch = *p++, e = gr_print_escape[ch];
+            unsigned char ch = *p++, e = gr_buf_escape_table[ch];
             if (e == 0) {
                 *w++ = (char)ch;
             } else if (ch == '\0') {
                 *w++ = '"';
                 b->w = w;
                 return true;
-            } else if (e != 'u') {
-                *w++ = '\\';
-                *w++ = (char)e;
-            } else { /* only bytes < 0x20 take this form */
-                memcpy(w, "\\u00", 4);
-                w[4] = hex[ch >> 4];
-                w[5] = hex[ch & 15];
-                w += 6;
+            } else {
+                w += gr_buf_escape_write(w, ch, e);
             }
         }
         b->w = w;

@@ -108,8 +108,8 @@ static gr_status gr_json_search_enumerate(gr_jctx *c, gr_json_search_state *s, i
     return st == GR_OK ? GR_OK : gr_json_search_failed(c, st, s->ptr);
 }
 
-gr_status gr_json_search_moves_to(gr_jctx *c, void *state, const gr_value *target, uint64_t max,
-                                  bool count_all, cJSON *arr, uint64_t *count)
+gr_status gr_json_search_moves_to(gr_jctx *c, void *state, const gr_value *target, bool count_all,
+                                  gr_move_list *list, uint64_t *count)
 {
     gr_json_search_state *s = state;
     *count = 0;
@@ -119,7 +119,7 @@ gr_status gr_json_search_moves_to(gr_jctx *c, void *state, const gr_value *targe
     if (target->n > GR_SEARCH_MAX_MOVES) {
         return GR_OK; /* every position the search reaches is worth less */
     }
-    size_t want = arr == NULL ? 0 : (size_t)(max < s->bound ? max : s->bound);
+    size_t want = (size_t)(list->room < s->bound ? list->room : s->bound);
     void *mv;
     size_t n;
     gr_status st = gr_json_search_enumerate(c, s, (int)target->n, want, count_all, &mv, &n);
@@ -127,10 +127,14 @@ gr_status gr_json_search_moves_to(gr_jctx *c, void *state, const gr_value *targe
         return st;
     }
     for (size_t i = 0; i < n && i < want; i++) {
-        gr_jw_push(c, arr, s->kind->move_obj(c, gr_json_search_move_at(s, mv, i)));
+        gr_move_value *e = gr_move_list_add(list);
+        if (e == NULL) {
+            return gr_json_oom(c);
+        }
+        s->kind->move_rec(gr_json_search_move_at(s, mv, i), &e->move);
     }
     *count = n;
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    return GR_OK;
 }
 
 /* Every move ("all_moves", docs/contract.md) in the enumerator's order,
@@ -163,7 +167,7 @@ gr_status gr_json_search_moves_all(gr_jctx *c, void *state, gr_move_list *list)
             break;
         }
         const void *m = gr_json_search_move_at(s, mv, i);
-        e->move = k->move_obj(c, m);
+        k->move_rec(m, &e->move);
         e->after = (gr_value){.kind = GR_VALUE_FINITE, .n = gr_search_move_grundy(s->game, m)};
     }
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);

@@ -7,7 +7,8 @@
  * gr_search_moves with target -1 lists every move with the value after
  * it; docs/search.md).  A game's own file keeps only what is its own: its
  * request fields and how they are read and checked (its `open`), and how
- * its move is written (its `move_obj`), in one gr_json_search_kind. */
+ * its move becomes a record (its `move_rec`, written by the shape its family names), in one
+ * gr_json_search_kind. */
 #ifndef GR_JSON_SEARCH_GAMES_H
 #define GR_JSON_SEARCH_GAMES_H
 
@@ -50,7 +51,7 @@ typedef struct gr_json_search_kind {
      * vertex), so all_moves counts them without a search and values only
      * the listed ones; otherwise every move is enumerated and counted. */
     bool bound_is_count;
-    cJSON *(*move_obj)(gr_jctx *c, const void *mv); /* a core move struct */
+    void (*move_rec)(const void *mv, gr_move *m); /* a core move struct as a record */
 } gr_json_search_kind;
 
 /* The state of each search family (its gr_json_family_state). */
@@ -72,17 +73,18 @@ gr_status gr_json_search_analyse(gr_jctx *c, const gr_json_search_kind *kind, co
                                  const char *ptr, void **state, gr_value *value);
 
 /* gr_family.moves_to and gr_family.moves_all over state->kind. */
-gr_status gr_json_search_moves_to(gr_jctx *c, void *state, const gr_value *target, uint64_t max,
-                                  bool count_all, cJSON *arr, uint64_t *count);
+gr_status gr_json_search_moves_to(gr_jctx *c, void *state, const gr_value *target, bool count_all,
+                                  gr_move_list *list, uint64_t *count);
 gr_status gr_json_search_moves_all(gr_jctx *c, void *state, gr_move_list *list);
 
-/* Defines the family FAMILY (its gr_family, game name GAME) of the kind
- * whose gr_json_search_kind initialisers follow: the kind FAMILY_kind, an
+/* Defines the family FAMILY (its gr_family, game name GAME, its moves
+ * written as SHAPE says) of the kind whose gr_json_search_kind
+ * initialisers follow: the kind FAMILY_kind, an
  * analyse binding it (gr_family's hooks take no family argument, so the
  * binding is one small function per game) and the shared hooks above.
  * Written once here so that a game is declared in one place and the
  * three families cannot drift. */
-#define GR_JSON_SEARCH_FAMILY(FAMILY, GAME, ...)                                                   \
+#define GR_JSON_SEARCH_FAMILY(FAMILY, GAME, SHAPE, ...)                                            \
     static const gr_json_search_kind FAMILY##_kind = {__VA_ARGS__};                                \
     static gr_status FAMILY##_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state, \
                                       gr_value *value)                                             \
@@ -92,6 +94,7 @@ gr_status gr_json_search_moves_all(gr_jctx *c, void *state, gr_move_list *list);
     const gr_family FAMILY = {.name = (GAME),                                                      \
                               .analyse = FAMILY##_analyse,                                         \
                               .moves_to = gr_json_search_moves_to,                                 \
+                              .move_shape = (SHAPE),                                               \
                               .moves_all = gr_json_search_moves_all}
 
 #endif

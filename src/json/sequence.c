@@ -73,14 +73,14 @@ static gr_status octal_private(gr_jctx *c, const gr_octal_code *code, uint64_t n
         return st;
     }
     gr_octal_grower_table(gw, t);
-    *status = t->periodic                  ? GR_PERIOD_CONFIRMED
+    *status = t->periodic                ? GR_PERIOD_CONFIRMED
               : gr_octal_grower_done(gw) ? GR_PERIOD_NOT_FOUND
                                          : GR_PERIOD_SEARCHING;
     return st;
 }
 
-gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, uint64_t need,
-                              const char *ptr, gr_octal_table *view, gr_period_status *status)
+gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, uint64_t need, const char *ptr,
+                              gr_octal_table *view, gr_period_status *status)
 {
     if (gr_json_arm_deadline(c) != GR_OK) {
         return GR_ENOMEM;
@@ -280,30 +280,6 @@ gr_status gr_json_octal_unconfirmed(gr_jctx *c, const gr_octal_table *t, const c
         (unsigned long long)t->computed);
 }
 
-/* Each heap's value through at(), and their XOR; a heap the table cannot
- * answer is beyond()'s 422 at its index under hp. */
-static gr_status heap_values(gr_jctx *c, const void *t,
-                             gr_status (*at)(const void *, uint64_t, uint64_t *),
-                             gr_status (*beyond)(gr_jctx *, const void *, const char *),
-                             const uint64_t *heaps, size_t n, const char *hp, uint64_t **grundy,
-                             uint64_t *value)
-{
-    uint64_t *g = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, n + 1);
-    if (g == NULL) {
-        return gr_json_oom(c);
-    }
-    uint64_t x = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (at(t, heaps[i], &g[i]) != GR_OK) {
-            return beyond(c, t, gr_jp_idx(c, hp, i));
-        }
-        x ^= g[i];
-    }
-    *grundy = g;
-    *value = x;
-    return GR_OK;
-}
-
 static gr_status octal_beyond(gr_jctx *c, const void *t, const char *ptr)
 {
     return gr_json_octal_unconfirmed(c, t, ptr);
@@ -320,16 +296,32 @@ static gr_status sub_beyond(gr_jctx *c, const void *t, const char *ptr)
                          (unsigned long long)GR_SUB_MAX_WORK, (unsigned long long)st->computed);
 }
 
-gr_status gr_json_octal_heaps(gr_jctx *c, const gr_octal_table *t, const uint64_t *heaps, size_t n,
-                              const char *hp, uint64_t **grundy, uint64_t *value)
+/* The answer of a position's reading (st from gr_*_pos_init): a heap the
+ * table cannot answer is beyond()'s 422 at its index under hp. */
+static gr_status heaps_read(gr_jctx *c, gr_status st, const void *t,
+                            gr_status (*beyond)(gr_jctx *, const void *, const char *),
+                            const char *hp, size_t bad)
 {
-    return heap_values(c, t, octal_at, octal_beyond, heaps, n, hp, grundy, value);
+    if (st == GR_ELIMIT) {
+        return beyond(c, t, gr_jp_idx(c, hp, bad));
+    }
+    return st == GR_OK ? GR_OK : gr_json_oom(c);
+}
+
+gr_status gr_json_octal_heaps(gr_jctx *c, const gr_octal_table *t, const uint64_t *heaps, size_t n,
+                              const char *hp, gr_heap_pos *pos)
+{
+    size_t bad = 0;
+    gr_status st = gr_octal_pos_init(c->arena, t, heaps, n, pos, &bad);
+    return heaps_read(c, st, t, octal_beyond, hp, bad);
 }
 
 gr_status gr_json_sub_heaps(gr_jctx *c, const gr_sub_table *t, const uint64_t *piles, size_t n,
-                            const char *pp, uint64_t **grundy, uint64_t *value)
+                            const char *pp, gr_heap_pos *pos)
 {
-    return heap_values(c, t, sub_at, sub_beyond, piles, n, pp, grundy, value);
+    size_t bad = 0;
+    gr_status st = gr_sub_pos_init(c->arena, t, piles, n, pos, &bad);
+    return heaps_read(c, st, t, sub_beyond, pp, bad);
 }
 
 gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,
@@ -386,14 +378,6 @@ static uint64_t fnv64(uint64_t h, const char *s)
         h = (h ^ (unsigned char)*s) * 1099511628211ull;
     }
     return h;
-}
-
-static void seq_etag(gr_seq_request *r, uint64_t values, gr_period_status ps)
-{
-    char state[48];
-    snprintf(state, sizeof(state), "|%llu|%d", (unsigned long long)values, (int)ps);
-    uint64_t h = fnv64(r->query_hash, state);
-    snprintf(r->etag, sizeof(r->etag), "\"%016llx\"", (unsigned long long)h);
 }
 
 gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t n,
@@ -525,7 +509,8 @@ gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t
             }
         }
     }
-    /* the ETag: FNV-1a over the canonical query (the set hashed whole) */
+    /* the query's identity: FNV-1a over the canonical query (the set
+     * hashed whole) and the version */
     char tail[96];
     snprintf(tail, sizeof(tail), "|%llu|%llu|%s", (unsigned long long)out->from,
              (unsigned long long)out->count, GR_VERSION);
@@ -540,13 +525,12 @@ gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t
     out->query_hash = fnv64(h, tail);
     /* an octal table's document changes while the table grows: the tag
      * names the table as it stands (values, period), so a 304 is exact */
-    uint64_t values = 0;
-    gr_period_status ps = GR_PERIOD_CONFIRMED;
+    out->values = 0;
+    out->pstatus = GR_PERIOD_CONFIRMED;
     if (fam == GR_SEQ_OCTAL && out->tables != NULL &&
-        !gr_tcache_octal_state(out->tables, &out->code, &values, &ps)) {
-        values = 0; /* not cached: no client can have this document */
+        !gr_tcache_octal_state(out->tables, &out->code, &out->values, &out->pstatus)) {
+        out->values = 0; /* not cached: no client can have this document */
     }
-    seq_etag(out, values, ps);
     return GR_OK;
 }
 
@@ -573,7 +557,8 @@ gr_status gr_seq_answer(gr_jctx *c, gr_seq_request *r, char **out, size_t *len, 
             return st;
         }
         *stable = ps == GR_PERIOD_CONFIRMED;
-        seq_etag(r, t.computed, ps);
+        r->values = t.computed; /* the state the document shows */
+        r->pstatus = ps;
         gr_jw_set(c, doc, "code", gr_jw_str(c, r->code_text));
         gr_jw_set(c, doc, "from", gr_jw_u64(c, r->from));
         gr_jw_set(c, doc, "sequence", seq);
@@ -599,8 +584,7 @@ gr_status gr_seq_answer(gr_jctx *c, gr_seq_request *r, char **out, size_t *len, 
         gr_jw_set(c, doc, "sequence", seq);
         gr_jw_set(c, doc, "period", gr_jw_period(c, t.periodic, t.preperiod, t.period));
         gr_jw_set(c, doc, "values_computed", gr_jw_u64(c, t.computed));
-        gr_jw_set(c, doc, "period_status",
-                  gr_jw_str(c, t.periodic ? "confirmed" : "not found"));
+        gr_jw_set(c, doc, "period_status", gr_jw_str(c, t.periodic ? "confirmed" : "not found"));
     }
     if (!gr_jw_ok(c)) {
         return gr_json_oom(c);

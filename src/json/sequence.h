@@ -7,6 +7,7 @@
 #ifndef GR_JSON_SEQUENCE_H
 #define GR_JSON_SEQUENCE_H
 
+#include "grundy/heap_position.h"
 #include "grundy/octal.h"
 #include "grundy/subtraction.h"
 #include "json/gr_json.h"
@@ -20,8 +21,8 @@
  * request's time limit is answered (timed_out set): heaps past it are the
  * caller's 422.  *status: where the period search stands.  The cache
  * entry is held until c->arena is destroyed. */
-gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, uint64_t need,
-                              const char *ptr, gr_octal_table *view, gr_period_status *status);
+gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, uint64_t need, const char *ptr,
+                              gr_octal_table *view, gr_period_status *status);
 /* The same for a subtraction game (finite sets through the cache). */
 gr_status gr_json_sub_table(gr_jctx *c, const gr_sub_rules *rules, const char *ptr,
                             gr_sub_table *out);
@@ -39,13 +40,13 @@ gr_status gr_json_sequence_option(gr_jctx *c, const cJSON *seq, const char *ptr,
 /* The 422 at ptr for a heap at or past t->computed when no period was
  * confirmed (Guy-Smith) before the table stopped. */
 gr_status gr_json_octal_unconfirmed(gr_jctx *c, const gr_octal_table *t, const char *ptr);
-/* Each heap's value from the table (grundy: n entries and one spare, in
- * c->arena) and their XOR, the position's value; a heap past what the
- * table answers is a 422 at its index under hp. */
+/* The position of the heaps under the table (gr_octal_pos_init,
+ * gr_sub_pos_init, in c->arena); a heap past what the table answers is a
+ * 422 at its index under hp. */
 gr_status gr_json_octal_heaps(gr_jctx *c, const gr_octal_table *t, const uint64_t *heaps, size_t n,
-                              const char *hp, uint64_t **grundy, uint64_t *value);
+                              const char *hp, gr_heap_pos *pos);
 gr_status gr_json_sub_heaps(gr_jctx *c, const gr_sub_table *t, const uint64_t *piles, size_t n,
-                            const char *pp, uint64_t **grundy, uint64_t *value);
+                            const char *pp, gr_heap_pos *pos);
 /* [g(from), ..., g(from+count-1)], or a 422 at ptr when the table cannot
  * answer that far (no period confirmed). */
 gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,
@@ -68,20 +69,22 @@ typedef struct gr_seq_request {
     uint64_t from, count;
     gr_tcache *tables;                  /* the context's cache */
     char key[GR_OCTAL_MAX_DIGITS + 48]; /* the cache key (octal) */
-    uint64_t query_hash;                /* of the canonical query */
-    char etag[24];                      /* "\"" 16 hex digits "\"" */
+    uint64_t query_hash;                /* of the canonical query and the version */
+    uint64_t values;                    /* the table as it stands: values computed */
+    gr_period_status pstatus;           /* and its period search */
 } gr_seq_request;
 
 /* Validates a query strictly (unknown or repeated parameters, numbers
  * that are not plain decimals: 400 with pointer "/query/<name>") and
- * derives the ETag from the canonical query, the version and the state of
- * the table as it stands in the cache (values computed, period status),
- * which is all the document depends on: a 304 needs no computation. */
+ * names what the document depends on: the canonical query with the
+ * version (query_hash) and the state of the table as it stands in the
+ * cache (values, pstatus), from which HTTP makes the ETag
+ * (http/etag.c): a 304 needs no computation. */
 gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t n,
                        gr_seq_request *out);
 /* Computes (through the cache) and prints the document
  * {"code", "from", "sequence", "period", "values_computed",
- * "period_status"}, and sets r->etag to the document's.  *stable is false
+ * "period_status"}, and sets r's table state to the document's.  *stable is false
  * while the period is not confirmed (the document changes as the table
  * grows): it must be revalidated, not cached as immutable. */
 gr_status gr_seq_answer(gr_jctx *c, gr_seq_request *r, char **out, size_t *len, bool *stable);

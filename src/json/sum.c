@@ -14,7 +14,8 @@
  * moves to the target the algebra gives, and writes the answer.  With an
  * ordinal component values are written as CNF text.
  * Moves are {"component": i, "game": name, "move": <that family's move>},
- * components in order, each family's moves in its own order.  With
+ * components in order, each family's moves in its own order, written from
+ * the families' move records by the one move writer (gr_jw_move).  With
  * all_moves every move of every component is listed with the whole sum's
  * value after it (gr_value_sum_after; docs/contract.md).
  */
@@ -78,8 +79,8 @@ static gr_status gr_sum_read(gr_jctx *c, const cJSON *components, gr_sum *s)
         }
         p->fam = gr_family_find(p->name);
         if (p->fam == NULL) {
-            return gr_json_error(c, GR_EINVAL, gptr, "unknown game \"%s\" (games: %s)",
-                                 p->name, gr_registry_game_list(c));
+            return gr_json_error(c, GR_EINVAL, gptr, "unknown game \"%s\" (games: %s)", p->name,
+                                 gr_registry_game_list(c));
         }
         st = p->fam->analyse(c, it, ptr, &p->state, &s->value[i]);
         if (st != GR_OK) {
@@ -92,8 +93,7 @@ static gr_status gr_sum_read(gr_jctx *c, const cJSON *components, gr_sum *s)
 static gr_status gr_sum_core_error(gr_jctx *c, gr_status st)
 {
     return st == GR_ENOMEM ? gr_json_oom(c)
-                           : gr_json_error(c, GR_EINTERNAL, NULL,
-                                           "ordinal arithmetic failed");
+                           : gr_json_error(c, GR_EINTERNAL, NULL, "ordinal arithmetic failed");
 }
 
 /* The sum's value infinity(K') (value.h): finite parts as integers, or
@@ -125,34 +125,35 @@ static uint64_t gr_sum_add_sat(uint64_t a, uint64_t b)
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-/* Moves of component i to `target`, wrapped and appended to out (up to
+/* {"component": i, "game": name, "move": <the family's move>} */
+static cJSON *gr_sum_move(gr_jctx *c, const gr_sum *s, size_t i, const gr_move *m)
+{
+    const gr_sum_part *p = &s->part[i];
+    cJSON *w = gr_jw_obj(c);
+    gr_jw_set(c, w, "component", gr_jw_u64(c, i));
+    gr_jw_set(c, w, "game", gr_jw_str(c, p->name));
+    gr_jw_set(c, w, "move", gr_jw_move(c, p->fam->move_shape, m));
+    return w;
+}
+
+/* Moves of component i to `target`, written and appended to out (up to
  * `room` of them); the count is added to *count. */
-static gr_status gr_sum_component_moves(gr_jctx *c, gr_sum *s, size_t i,
-                                        const gr_value *target, uint64_t room,
-                                        bool count_all, cJSON *out,
-                                        uint64_t *listed, uint64_t *count)
+static gr_status gr_sum_component_moves(gr_jctx *c, gr_sum *s, size_t i, const gr_value *target,
+                                        uint64_t room, bool count_all, cJSON *out, uint64_t *listed,
+                                        uint64_t *count)
 {
     gr_sum_part *p = &s->part[i];
-    cJSON *arr = room > 0 ? gr_jw_arr(c) : NULL;
-    if (room > 0 && arr == NULL) {
-        return gr_json_oom(c);
-    }
+    gr_move_list list = {.arena = c->arena, .room = room};
     uint64_t n = 0;
-    gr_status st =
-        p->fam->moves_to(c, p->state, target, room, count_all, arr, &n);
+    gr_status st = p->fam->moves_to(c, p->state, target, count_all, &list, &n);
     if (st != GR_OK) {
         return st;
     }
     *count = gr_sum_add_sat(*count, n);
-    while (arr != NULL && arr->child != NULL) {
-        cJSON *m = cJSON_DetachItemViaPointer(arr, arr->child);
-        cJSON *w = gr_jw_obj(c);
-        gr_jw_set(c, w, "component", gr_jw_u64(c, i));
-        gr_jw_set(c, w, "game", gr_jw_str(c, p->name));
-        gr_jw_set(c, w, "move", m);
-        gr_jw_push(c, out, w);
-        (*listed)++;
+    for (uint64_t j = 0; j < list.listed; j++) {
+        gr_jw_push(c, out, gr_sum_move(c, s, i, &list.item[j].move));
     }
+    *listed += list.listed;
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
@@ -195,7 +196,6 @@ static gr_status gr_sum_all_moves(gr_jctx *c, gr_sum *s, uint64_t max, cJSON *r)
     unsigned __int128 count = 0;
     uint64_t listed = 0;
     for (size_t i = 0; i < s->n; i++) {
-        gr_sum_part *p = &s->part[i];
         gr_move_list list = {.arena = c->arena, .room = max - listed};
         if ((st = gr_sum_list_component(c, s, i, &list)) != GR_OK) {
             return st;
@@ -208,11 +208,9 @@ static gr_status gr_sum_all_moves(gr_jctx *c, gr_sum *s, uint64_t max, cJSON *r)
                 GR_OK) {
                 return gr_sum_core_error(c, st);
             }
-            cJSON *w = gr_jw_obj(c);
-            gr_jw_set(c, w, "component", gr_jw_u64(c, i));
-            gr_jw_set(c, w, "game", gr_jw_str(c, p->name));
-            gr_jw_set(c, w, "move", list.item[j].move);
-            gr_jw_push(c, arr, gr_json_move_entry(c, w, &after, NULL, -1));
+            gr_jw_push(
+                c, arr,
+                gr_json_move_entry(c, gr_sum_move(c, s, i, &list.item[j].move), &after, NULL, -1));
         }
     }
     gr_jw_set(c, r, "moves", arr);
@@ -291,8 +289,8 @@ gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
         if (gr_json_past_deadline(c, gr_jp_idx(c, "/components", i))) {
             return GR_ELIMIT;
         }
-        st = gr_sum_component_moves(c, &s, i, &target, cap - listed, opts.all,
-                                    moves, &listed, &count);
+        st = gr_sum_component_moves(c, &s, i, &target, cap - listed, opts.all, moves, &listed,
+                                    &count);
         if (st != GR_OK) {
             return st;
         }

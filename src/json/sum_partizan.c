@@ -156,9 +156,8 @@ static gr_status gr_psum_read(gr_jctx *c, gr_cgt_store *s, const cJSON *componen
         }
         p->fam = gr_family_find(p->name);
         if (p->fam == NULL) {
-            return gr_json_error(
-                c, GR_EINVAL, gptr,
-                "unknown game \"%s\" (games: %s)", p->name, gr_registry_game_list(c));
+            return gr_json_error(c, GR_EINVAL, gptr, "unknown game \"%s\" (games: %s)", p->name,
+                                 gr_registry_game_list(c));
         }
         gr_value v;
         if ((st = p->fam->analyse(c, it, ptr, &p->state, &v)) != GR_OK) {
@@ -241,18 +240,15 @@ static gr_status gr_psum_component_move(gr_jctx *c, gr_cgt_store *s, gr_psum_par
         if (!wins) {
             continue;
         }
-        cJSON *arr = gr_jw_arr(c);
+        gr_move_list list = {.arena = c->arena, .room = 1};
         gr_value target = {.kind = GR_VALUE_FINITE, .n = h};
         uint64_t count = 0;
-        if (arr == NULL) {
-            return gr_json_oom(c);
-        }
-        if ((st = p->fam->moves_to(c, p->state, &target, 1, false, arr, &count)) != GR_OK) {
+        if ((st = p->fam->moves_to(c, p->state, &target, false, &list, &count)) != GR_OK) {
             return st;
         }
-        if (arr->child != NULL) {
-            cJSON *m = cJSON_DetachItemViaPointer(arr, arr->child);
-            *out = gr_psum_wrap(c, i, p->name, m);
+        if (list.listed > 0) {
+            *out =
+                gr_psum_wrap(c, i, p->name, gr_jw_move(c, p->fam->move_shape, &list.item[0].move));
             return GR_OK;
         }
     }

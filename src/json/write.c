@@ -73,6 +73,12 @@ cJSON *gr_jw_raw(gr_jctx *c, const char *text)
     return gr_jw_text_node(c, cJSON_Raw, gr_jw_strdup(c, text));
 }
 
+cJSON *gr_jw_raw_ref(gr_jctx *c, const char *text)
+{
+    /* the printer only reads valuestring: the text is shared, not copied */
+    return gr_jw_text_node(c, cJSON_Raw, (char *)(uintptr_t)text);
+}
+
 cJSON *gr_jw_raw_buf(gr_jctx *c, gr_buf *b)
 {
     const char *text = gr_buf_cstr(b);

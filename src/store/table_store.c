@@ -290,6 +290,23 @@ static int gr_tstore_write_all(int fd, const void *buf, size_t n)
 
 /* A file's header read and checked, up to (not including) the payload.
  * NULL when it passes (header in arena when header != NULL), else why. */
+/* The table a file's head describes, with these values (NULL: not read). */
+static gr_tstore_table gr_tstore_described(const gr_tfile_head *h, gr_tstore_kind kind,
+                                           const char *key, const void *values)
+{
+    return (gr_tstore_table){
+        .kind = kind,
+        .key = key,
+        .count = h->count,
+        .width = h->width,
+        .values = values,
+        .max_value = h->max_value,
+        .periodic = (h->flags & 1u) != 0,
+        .preperiod = h->preperiod,
+        .period = h->period,
+    };
+}
+
 static const char *gr_tstore_read_head(int fd, gr_arena *arena, gr_tfile_head *h,
                                        unsigned char **header)
 {
@@ -407,17 +424,7 @@ gr_status gr_tstore_load(gr_tstore *s, gr_tstore_kind kind, const char *key, gr_
     if (why != NULL) {
         gr_tstore_set_aside(s, fd, name, why);
     } else if (st == GR_OK) {
-        *out = (gr_tstore_table){
-            .kind = kind,
-            .key = key_copy,
-            .count = h.count,
-            .width = h.width,
-            .values = values,
-            .max_value = h.max_value,
-            .periodic = (h.flags & 1u) != 0,
-            .preperiod = h.preperiod,
-            .period = h.period,
-        };
+        *out = gr_tstore_described(&h, kind, key_copy, values);
         *found = true;
     }
     close(fd);
@@ -599,17 +606,7 @@ gr_status gr_tstore_list(gr_tstore *s, gr_arena *arena, gr_tstore_table **out, s
             break;
         }
         list = grown;
-        list[len++] = (gr_tstore_table){
-            .kind = (gr_tstore_kind)h.kind,
-            .key = key,
-            .count = h.count,
-            .width = h.width,
-            .values = NULL,
-            .max_value = h.max_value,
-            .periodic = (h.flags & 1u) != 0,
-            .preperiod = h.preperiod,
-            .period = h.period,
-        };
+        list[len++] = gr_tstore_described(&h, (gr_tstore_kind)h.kind, key, NULL);
     }
     closedir(d);
     if (st != GR_OK) {

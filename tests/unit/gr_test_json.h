@@ -74,6 +74,21 @@ static inline uint64_t gr_test_family_value(gr_jctx *c, const gr_family *fam, co
     return v.n;
 }
 
+/* fam's moves_to `target` from state st (at most max of them, counted as
+ * count_all says), written as the endpoints write them (gr_jw_move), in
+ * an array; *count as moves_to counts. */
+static inline cJSON *gr_test_family_moves(gr_jctx *c, const gr_family *fam, void *st,
+                                          uint64_t target, uint64_t max, bool count_all,
+                                          uint64_t *count)
+{
+    gr_value t = {.kind = GR_VALUE_FINITE, .n = target};
+    gr_move_list list = {.arena = c->arena, .room = max};
+    assert_int_equal(fam->moves_to(c, st, &t, count_all, &list, count), GR_OK);
+    cJSON *arr = gr_jw_move_list(c, fam->move_shape, &list);
+    assert_non_null(arr);
+    return arr;
+}
+
 /* fam's analyse of `text` at ptr is a 400 whose pointer is `want`. */
 static inline void gr_test_family_rejects(gr_jctx *c, const gr_family *fam, const char *text,
                                           const char *ptr, const char *want)

@@ -16,4 +16,19 @@ static inline gr_octal_table gr_test_octal_solve(gr_arena *a, const char *text, 
     return t;
 }
 
+/* A valid code's parse. */
+static inline gr_octal_code gr_test_octal_code(const char *text)
+{
+    gr_octal_code code;
+    size_t bad;
+    assert_int_equal(gr_octal_parse(text, &code, &bad), GR_OK);
+    return code;
+}
+
+/* The stored value of heap h, whatever the table's width. */
+static inline unsigned gr_test_octal_raw(const gr_octal_table *t, uint64_t h)
+{
+    return t->width == 1 ? ((const uint8_t *)t->values)[h] : ((const uint16_t *)t->values)[h];
+}
+
 #endif

@@ -88,8 +88,8 @@ static void test_escapes(void **state)
     gr_arena *a = *state;
     gr_buf b;
     gr_buf_init(&b, a);
-    /* every byte 1..255 once: each control byte and DEL escaped, the rest
-     * (UTF-8 lead and continuation bytes included) copied */
+    /* every byte 1..255 once: each control byte escaped as cJSON does,
+     * the rest (DEL, UTF-8 lead and continuation bytes) copied */
     char all[256];
     for (int i = 1; i < 256; i++) {
         all[i - 1] = (char)i;
@@ -105,10 +105,12 @@ static void test_escapes(void **state)
                           : i == '\n' ? "\\n"
                           : i == '\r' ? "\\r"
                           : i == '\t' ? "\\t"
+                          : i == '\b' ? "\\b"
+                          : i == '\f' ? "\\f"
                                       : NULL;
         if (two != NULL) {
             n += (size_t)snprintf(want + n, sizeof(want) - n, "%s", two);
-        } else if (i < 0x20 || i == 0x7f) {
+        } else if (i < 0x20) {
             n += (size_t)snprintf(want + n, sizeof(want) - n, "\\u%04x", (unsigned)i);
         } else {
             want[n++] = (char)i;
@@ -118,7 +120,5 @@ static void test_escapes(void **state)
     assert_string_equal(s, want);
 }
 
-GR_TEST_MAIN(
-        gr_test_with_arena(test_decimals_match_printf),
-        cmocka_unit_test(test_growth_repeat_and_budget),
-        gr_test_with_arena(test_escapes))
+GR_TEST_MAIN(gr_test_with_arena(test_decimals_match_printf),
+             cmocka_unit_test(test_growth_repeat_and_budget), gr_test_with_arena(test_escapes))

@@ -23,7 +23,7 @@
 typedef struct brute {
     uint32_t n, m;
     const uint32_t *parent;
-    int bit[BRUTE_MAX_VERTICES];   /* vertex -> bit, -1 for roots */
+    int bit[BRUTE_MAX_VERTICES]; /* vertex -> bit, -1 for roots */
     uint32_t vertex[BRUTE_MAX_EDGES];
     uint32_t sub[BRUTE_MAX_EDGES]; /* descendants of the bit's vertex */
     uint8_t value[1u << BRUTE_MAX_EDGES];
@@ -114,8 +114,7 @@ static void random_forest(gr_test_rng *r, uint32_t n, uint32_t *parent)
     }
 }
 
-static void check_against_brute(gr_arena *a, const uint32_t *parent,
-                                uint32_t n, uint64_t seed)
+static void check_against_brute(gr_arena *a, const uint32_t *parent, uint32_t n, uint64_t seed)
 {
     static brute b; /* test-only scratch; tests run on one thread */
     brute_solve(&b, parent, n);
@@ -125,9 +124,8 @@ static void check_against_brute(gr_arena *a, const uint32_t *parent,
     assert_int_equal(gr_htree_solve(a, &in, &t, &bad), GR_OK);
     uint32_t full = brute_full(&b);
     if (t.value != b.value[full]) {
-        fprintf(stderr, "seed %llu: value %llu, brute %u\n",
-                (unsigned long long)seed, (unsigned long long)t.value,
-                b.value[full]);
+        fprintf(stderr, "seed %llu: value %llu, brute %u\n", (unsigned long long)seed,
+                (unsigned long long)t.value, b.value[full]);
     }
     assert_int_equal(t.value, b.value[full]);
     /* Every target from 0 to m + 1 (so including the current value and
@@ -136,9 +134,7 @@ static void check_against_brute(gr_arena *a, const uint32_t *parent,
         uint64_t want = target == (uint64_t)b.m + 2 ? (1ull << 40) : target;
         gr_htree_move moves[BRUTE_MAX_EDGES];
         uint64_t count = 99;
-        assert_int_equal(gr_htree_moves_to(a, &t, want, moves,
-                                           BRUTE_MAX_EDGES, &count),
-                         GR_OK);
+        assert_int_equal(gr_htree_moves_to(a, &t, want, moves, BRUTE_MAX_EDGES, &count), GR_OK);
         uint64_t k = 0;
         for (uint32_t i = 0; i < b.m; i++) {
             uint32_t v = b.vertex[i];
@@ -147,14 +143,12 @@ static void check_against_brute(gr_arena *a, const uint32_t *parent,
             }
             if (k >= count || moves[k].child != v) {
                 fprintf(stderr, "seed %llu target %llu: missing move to %u\n",
-                        (unsigned long long)seed, (unsigned long long)want,
-                        v);
+                        (unsigned long long)seed, (unsigned long long)want, v);
             }
             assert_true(k < count);
             assert_int_equal(moves[k].child, v);
             assert_int_equal(moves[k].parent, parent[v]);
-            assert_int_equal(moves[k].edges_removed,
-                             (uint32_t)__builtin_popcount(b.sub[i]));
+            assert_int_equal(moves[k].edges_removed, (uint32_t)__builtin_popcount(b.sub[i]));
             k++;
         }
         assert_int_equal(count, k);
@@ -171,12 +165,10 @@ static void check_against_brute(gr_arena *a, const uint32_t *parent,
         uint32_t p = parent[t.order[i]];
         assert_int_equal(t.up[i], p == ROOT ? ROOT : pos[p]);
         /* roots first, then parent positions never decrease */
-        assert_true(i < t.nroots ? p == ROOT
-                                 : i == t.nroots || t.up[i] >= t.up[i - 1]);
+        assert_true(i < t.nroots ? p == ROOT : i == t.nroots || t.up[i] >= t.up[i - 1]);
     }
     for (uint32_t i = 0; i < b.m; i++) {
-        assert_int_equal(t.subtree[pos[b.vertex[i]]],
-                         (uint32_t)__builtin_popcount(b.sub[i]));
+        assert_int_equal(t.subtree[pos[b.vertex[i]]], (uint32_t)__builtin_popcount(b.sub[i]));
     }
 }
 
@@ -402,17 +394,13 @@ static void test_family_as_sum_component(void **state)
         "[]",
     };
     for (uint64_t t = 0; t < 5; t++) {
-        gr_value target = {.kind = GR_VALUE_FINITE, .n = t};
-        cJSON *arr = cJSON_CreateArray();
         uint64_t count = 9;
-        assert_int_equal(fam->moves_to(&c, st, &target, 10, true, arr, &count),
-                         GR_OK);
+        cJSON *arr = gr_test_family_moves(&c, fam, st, t, 10, true, &count);
         char *text = cJSON_PrintUnformatted(arr);
         assert_string_equal(text, want[t]);
         assert_int_equal(count, t < 3 ? 1 : 0);
         /* counting only */
-        assert_int_equal(fam->moves_to(&c, st, &target, 10, true, NULL, &count),
-                         GR_OK);
+        gr_test_family_moves(&c, fam, st, t, 0, true, &count);
         assert_int_equal(count, t < 3 ? 1 : 0);
     }
     /* errors point inside the component */
@@ -423,12 +411,8 @@ static void test_family_as_sum_component(void **state)
     gr_test_family_end(&c, prev);
 }
 
-GR_TEST_MAIN(
-        gr_test_with_arena(test_small_cases),
-        cmocka_unit_test(test_invalid),
-        gr_test_with_arena(test_random_against_brute),
-        gr_test_with_arena(test_random_trees_12_edges),
-        cmocka_unit_test(test_out_of_memory),
-        cmocka_unit_test(test_long_path),
-        gr_test_with_arena(test_big_star),
-        cmocka_unit_test(test_family_as_sum_component))
+GR_TEST_MAIN(gr_test_with_arena(test_small_cases), cmocka_unit_test(test_invalid),
+             gr_test_with_arena(test_random_against_brute),
+             gr_test_with_arena(test_random_trees_12_edges), cmocka_unit_test(test_out_of_memory),
+             cmocka_unit_test(test_long_path), gr_test_with_arena(test_big_star),
+             cmocka_unit_test(test_family_as_sum_component))

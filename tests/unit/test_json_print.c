@@ -57,14 +57,50 @@ static char *rand_string(gr_test_rng *r, gr_arena *a)
 static double rand_double(gr_test_rng *r)
 {
     static const double special[] = {
-        0.0, -0.0, 1.0, -1.0, 0.1, 0.5, 1e300, -1e300, 1e-300, 5e-324,
-        2.2250738585072014e-308, 1.7976931348623157e308, 9007199254740993.0,
-        9007199254740992.0, 2147483647.0, -2147483648.0, 2147483648.0,
-        -2147483649.0, 2147483647.5, 1e15, 1e16, 1e17, 123456789012345678.0,
-        0.30000000000000004, 1.0 / 3.0, 2.0 / 3.0, 1e-7, 123456789.123,
-        3.141592653589793, -2.718281828459045, 1e21, 1e22, 4.35, 0.000001,
-        999999999999999.0, -999999999999999.0, 1e15, 1e15 + 1.0, 123456789012345.0,
-        -1e14, 0.99999999999999989, 1e-5, 1e-4, 12345.678,
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.1,
+        0.5,
+        1e300,
+        -1e300,
+        1e-300,
+        5e-324,
+        2.2250738585072014e-308,
+        1.7976931348623157e308,
+        9007199254740993.0,
+        9007199254740992.0,
+        2147483647.0,
+        -2147483648.0,
+        2147483648.0,
+        -2147483649.0,
+        2147483647.5,
+        1e15,
+        1e16,
+        1e17,
+        123456789012345678.0,
+        0.30000000000000004,
+        1.0 / 3.0,
+        2.0 / 3.0,
+        1e-7,
+        123456789.123,
+        3.141592653589793,
+        -2.718281828459045,
+        1e21,
+        1e22,
+        4.35,
+        0.000001,
+        999999999999999.0,
+        -999999999999999.0,
+        1e15,
+        1e15 + 1.0,
+        123456789012345.0,
+        -1e14,
+        0.99999999999999989,
+        1e-5,
+        1e-4,
+        12345.678,
     };
     uint64_t bits;
     double d;
@@ -391,7 +427,44 @@ static void test_budget_exhaustion_returns_null(void **state)
     gr_arena_destroy(a);
 }
 
+/* One escaper: for each of the 255 bytes a string can hold, alone and
+ * between letters, the answers' printer, the problem documents' escaper
+ * (gr_buf_escape) and cJSON write the same bytes. */
+static void test_one_escaper_for_every_byte(void **state)
+{
+    fixture *f = *state;
+    for (unsigned v = 1; v < 256; v++) {
+        for (int framed = 0; framed < 2; framed++) {
+            char s[4] = {0};
+            if (framed) {
+                s[0] = 'a', s[1] = (char)v, s[2] = 'z';
+            } else {
+                s[0] = (char)v;
+            }
+            cJSON *item = cJSON_CreateString(s);
+            assert_non_null(item);
+            char *want = cJSON_PrintUnformatted(item);
+            size_t len;
+            char *got = gr_json_print(&f->c, item, &len);
+            assert_non_null(want);
+            assert_non_null(got);
+            assert_string_equal(got, want);
+            gr_buf b;
+            gr_buf_init(&b, f->arena);
+            gr_buf_putc(&b, '"');
+            gr_buf_escape(&b, s);
+            gr_buf_putc(&b, '"');
+            assert_string_equal(gr_buf_cstr(&b), want);
+            /* the escape is a valid JSON string of the same byte */
+            cJSON *back = cJSON_Parse(want);
+            assert_non_null(back);
+            assert_string_equal(back->valuestring, s);
+        }
+    }
+}
+
 GR_TEST_MAIN(gr_test_fixed(test_random_trees_match_cjson),
+             gr_test_fixed(test_one_escaper_for_every_byte),
              gr_test_fixed(test_deep_and_large_match_cjson),
              gr_test_fixed(test_refusals_match_cjson),
              gr_test_fixed(test_deep_nesting_is_iterative),

@@ -3,25 +3,12 @@
  * the same values and confirms the same period at the same length as one
  * solve; a stopped run keeps its values and goes on; a table read while
  * it grows stays readable (the replaced arrays are kept until reclaimed). */
-#include "gr_test.h"
+#include "gr_test_octal.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "grundy/octal.h"
-
-static gr_octal_code parse(const char *text)
-{
-    gr_octal_code code;
-    size_t bad;
-    assert_int_equal(gr_octal_parse(text, &code, &bad), GR_OK);
-    return code;
-}
-
-static unsigned raw(const gr_octal_table *t, uint64_t h)
-{
-    return t->width == 1 ? ((const uint8_t *)t->values)[h] : ((const uint16_t *)t->values)[h];
-}
 
 static void assert_same(const gr_octal_table *a, const gr_octal_table *b)
 {
@@ -31,15 +18,16 @@ static void assert_same(const gr_octal_table *a, const gr_octal_table *b)
     assert_int_equal(a->period, b->period);
     assert_int_equal(a->max_value, b->max_value);
     for (uint64_t h = 0; h < a->computed; h++) {
-        if (raw(a, h) != raw(b, h)) {
-            fail_msg("g(%llu): %u against %u", (unsigned long long)h, raw(a, h), raw(b, h));
+        if (gr_test_octal_raw(a, h) != gr_test_octal_raw(b, h)) {
+            fail_msg("g(%llu): %u against %u", (unsigned long long)h, gr_test_octal_raw(a, h),
+                     gr_test_octal_raw(b, h));
         }
     }
 }
 
-static const char *const codes[] = {"0.77",  "0.07",  "0.137", "0.007", "0.4",  "0.106",
-                                    "0.56",  "0.127", "0.165", "0.7",   "0.B7", "grundy",
-                                    "0.F",   "0.35",  "0.16",  "0.354", "0.6",  "0.1337"};
+static const char *const codes[] = {"0.77", "0.07",  "0.137", "0.007", "0.4",  "0.106",
+                                    "0.56", "0.127", "0.165", "0.7",   "0.B7", "grundy",
+                                    "0.F",  "0.35",  "0.16",  "0.354", "0.6",  "0.1337"};
 
 #define CAP 20000u
 
@@ -49,7 +37,7 @@ static void test_steps_match_one_solve(void **state)
     gr_test_rng rng = {12345};
     for (size_t k = 0; k < sizeof(codes) / sizeof(codes[0]); k++) {
         gr_arena *a = gr_arena_create(0);
-        gr_octal_code code = parse(codes[k]);
+        gr_octal_code code = gr_test_octal_code(codes[k]);
         gr_octal_table whole;
         assert_int_equal(gr_octal_solve(a, &code, CAP, &whole), GR_OK);
         gr_octal_grower *gw;
@@ -66,7 +54,7 @@ static void test_steps_match_one_solve(void **state)
                         t.periodic);
             /* what is there is the one solve's */
             for (uint64_t h = 0; h < t.computed && h < whole.computed; h++) {
-                assert_int_equal(raw(&t, h), raw(&whole, h));
+                assert_int_equal(gr_test_octal_raw(&t, h), gr_test_octal_raw(&whole, h));
             }
         }
         gr_octal_grower_table(gw, &t);
@@ -82,7 +70,7 @@ static void test_seeded_prefix_matches(void **state)
     gr_test_rng rng = {777};
     for (size_t k = 0; k < sizeof(codes) / sizeof(codes[0]); k++) {
         gr_arena *a = gr_arena_create(0);
-        gr_octal_code code = parse(codes[k]);
+        gr_octal_code code = gr_test_octal_code(codes[k]);
         gr_octal_table whole;
         assert_int_equal(gr_octal_solve(a, &code, CAP, &whole), GR_OK);
         /* a checkpoint of any length up to the whole table */
@@ -101,7 +89,7 @@ static void test_seeded_prefix_matches(void **state)
             assert_int_equal(t.preperiod, whole.preperiod);
             assert_int_equal(t.period, whole.period);
             for (uint64_t h = 0; h < t.computed && h < whole.computed; h++) {
-                assert_int_equal(raw(&t, h), raw(&whole, h));
+                assert_int_equal(gr_test_octal_raw(&t, h), gr_test_octal_raw(&whole, h));
             }
         } else {
             assert_same(&t, &whole);
@@ -116,7 +104,7 @@ static void test_stopped_run_goes_on(void **state)
 {
     (void)state;
     gr_arena *a = gr_arena_create(0);
-    gr_octal_code code = parse("0.106");
+    gr_octal_code code = gr_test_octal_code("0.106");
     gr_octal_table whole;
     assert_int_equal(gr_octal_solve(a, &code, 50000, &whole), GR_OK);
     gr_octal_grower *gw;
@@ -142,7 +130,7 @@ static void test_old_tables_stay_readable(void **state)
 {
     (void)state;
     gr_arena *a = gr_arena_create(0);
-    gr_octal_code code = parse("0.77");
+    gr_octal_code code = gr_test_octal_code("0.77");
     gr_octal_grower *gw;
     assert_int_equal(gr_octal_grower_new(a, &code, 0, &gw), GR_OK);
     assert_int_equal(gr_octal_grower_run(gw, 10, NULL), GR_OK);
@@ -150,7 +138,7 @@ static void test_old_tables_stay_readable(void **state)
     gr_octal_grower_table(gw, &early);
     uint8_t copy[16];
     for (uint64_t h = 0; h < 10; h++) {
-        copy[h] = (uint8_t)raw(&early, h);
+        copy[h] = (uint8_t)gr_test_octal_raw(&early, h);
     }
     assert_int_equal(gr_octal_grower_run(gw, 100000, NULL), GR_OK); /* Kayles: period 12 */
     gr_octal_table late;
@@ -159,8 +147,8 @@ static void test_old_tables_stay_readable(void **state)
     assert_int_equal(late.period, 12);
     assert_true(gr_octal_grower_retired(gw) || late.values == early.values);
     for (uint64_t h = 0; h < 10; h++) {
-        assert_int_equal(raw(&early, h), copy[h]);
-        assert_int_equal(raw(&late, h), copy[h]);
+        assert_int_equal(gr_test_octal_raw(&early, h), copy[h]);
+        assert_int_equal(gr_test_octal_raw(&late, h), copy[h]);
     }
     gr_octal_grower_reclaim(gw);
     assert_false(gr_octal_grower_retired(gw));

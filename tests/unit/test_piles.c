@@ -6,6 +6,7 @@
  * through a period, against the mex rule itself (the value of n is the mex
  * of the values of n's options, each found through the period too).  Every
  * move returned is replayed. */
+#include "gr_test_json.h"
 #include "gr_test_octal.h"
 
 #include <stdio.h>
@@ -46,8 +47,7 @@ static void brute_sub(const uint64_t *set, size_t k, uint16_t *g, size_t n)
 
 /* g(0..n-1) of an octal game by the definition (digits[1..len]); seen[v]
  * == h + 1 marks an option value of h (values stay below 2^16). */
-static void brute_octal(const unsigned char *digits, unsigned len, uint16_t *g,
-                        size_t n)
+static void brute_octal(const unsigned char *digits, unsigned len, uint16_t *g, size_t n)
 {
     static uint32_t seen[1u << 16];
     memset(seen, 0, sizeof(seen));
@@ -101,8 +101,7 @@ static gr_sub_table solve_set(gr_arena *a, const uint64_t *set, size_t k)
 static void test_sub_known_periods(void **state)
 {
     gr_arena *a = *state;
-    static const uint64_t s12[] = {1, 2}, s13[] = {1, 3}, s134[] = {1, 3, 4},
-                          s257[] = {2, 5, 7};
+    static const uint64_t s12[] = {1, 2}, s13[] = {1, 3}, s134[] = {1, 3, 4}, s257[] = {2, 5, 7};
     gr_sub_table t = solve_set(a, s12, 2);
     assert_true(t.periodic);
     assert_int_equal(t.period, 3);
@@ -205,10 +204,10 @@ static void test_sub_random_vs_brute(void **state)
  * its prime factors. */
 static void test_sub_long_period_sampled(void **state)
 {
-    static const uint64_t set[] = {
-        16,  17,  28,  57,  122, 148, 169, 192, 203, 215, 223, 225, 316, 317,
-        320, 334, 352, 363, 377, 429, 432, 467, 520, 537, 614, 680, 699, 716,
-        771, 791, 810, 850, 870, 871, 879, 884, 936, 954, 971, 974};
+    static const uint64_t set[] = {16,  17,  28,  57,  122, 148, 169, 192, 203, 215,
+                                   223, 225, 316, 317, 320, 334, 352, 363, 377, 429,
+                                   432, 467, 520, 537, 614, 680, 699, 716, 771, 791,
+                                   810, 850, 870, 871, 879, 884, 936, 954, 971, 974};
     enum { N = 2300000 };
     static uint16_t g[N];
     gr_arena *a = *state;
@@ -247,26 +246,23 @@ static void test_sub_max_take(void **state)
     gr_test_rng rng = {0x5eed0002};
     gr_arena *a = *state;
     for (int iter = 0; iter < 2000; iter++) {
-        uint64_t k = iter < 1000 ? 1 + gr_test_below(&rng, 20)
-                                 : 1 + gr_test_below(&rng, HUGE_PILE);
+        uint64_t k = iter < 1000 ? 1 + gr_test_below(&rng, 20) : 1 + gr_test_below(&rng, HUGE_PILE);
         gr_sub_rules r = {k, NULL, 0};
         gr_sub_table t;
         assert_int_equal(gr_sub_solve(a, &r, &t), GR_OK);
         assert_int_equal(t.period, k + 1);
-        uint64_t n = gr_test_below(&rng, 2) ? gr_test_below(&rng, 100)
-                                            : gr_test_below(&rng, HUGE_PILE);
+        uint64_t n =
+            gr_test_below(&rng, 2) ? gr_test_below(&rng, 100) : gr_test_below(&rng, HUGE_PILE);
         uint64_t gn = sub_g(&t, n);
         assert_int_equal(gn, n % (k + 1));
-        uint64_t target =
-            gr_test_below(&rng, 3) == 0 ? gn : gr_test_below(&rng, k + 2);
+        uint64_t target = gr_test_below(&rng, 3) == 0 ? gn : gr_test_below(&rng, k + 2);
         uint64_t take = 0;
         size_t count;
-        assert_int_equal(gr_sub_moves_to(&t, n, target, &take, 1, &count),
-                         GR_OK);
+        assert_int_equal(gr_sub_moves_to(&t, n, target, &take, 1, &count), GR_OK);
         /* Expected: the one option n - s (1 <= s <= min(k, n)) with
          * residue target. */
-        bool exists = target <= k && target != gn &&
-                      (gn > target ? gn - target : gn + k + 1 - target) <= n;
+        bool exists =
+            target <= k && target != gn && (gn > target ? gn - target : gn + k + 1 - target) <= n;
         assert_int_equal(count, exists ? 1 : 0);
         if (exists) {
             assert_true(take >= 1 && take <= k && take <= n);
@@ -305,9 +301,8 @@ static void test_sub_moves_replay(void **state)
         size_t np = 1 + gr_test_below(&rng, 5);
         uint64_t total = 0;
         for (size_t i = 0; i < np; i++) {
-            piles[i] = gr_test_below(&rng, 2)
-                           ? gr_test_below(&rng, 200)
-                           : HUGE_PILE - gr_test_below(&rng, 1u << 30);
+            piles[i] = gr_test_below(&rng, 2) ? gr_test_below(&rng, 200)
+                                              : HUGE_PILE - gr_test_below(&rng, 1u << 30);
             total ^= sub_g(&t, piles[i]);
         }
         size_t found = 0;
@@ -315,14 +310,11 @@ static void test_sub_moves_replay(void **state)
             uint64_t gi = sub_g(&t, piles[i]);
             uint64_t takes[8];
             size_t count;
-            assert_int_equal(
-                gr_sub_moves_to(&t, piles[i], gi ^ total, takes, 8, &count),
-                GR_OK);
+            assert_int_equal(gr_sub_moves_to(&t, piles[i], gi ^ total, takes, 8, &count), GR_OK);
             /* Count against the definition. */
             size_t expect = 0;
             for (size_t s = 0; s < t.set_len; s++) {
-                if (t.set[s] <= piles[i] &&
-                    sub_g(&t, piles[i] - t.set[s]) == (gi ^ total)) {
+                if (t.set[s] <= piles[i] && sub_g(&t, piles[i] - t.set[s]) == (gi ^ total)) {
                     expect++;
                 }
             }
@@ -355,8 +347,7 @@ static void test_sub_limits(void **state)
     assert_int_equal(sub_g(&t, HUGE_PILE), 0);
     size_t count;
     uint64_t take;
-    assert_int_equal(gr_sub_moves_to(&t, HUGE_PILE, 0, &take, 1, &count),
-                     GR_OK);
+    assert_int_equal(gr_sub_moves_to(&t, HUGE_PILE, 0, &take, 1, &count), GR_OK);
     assert_int_equal(count, 0);
     /* One huge element: g(n) = floor(n / m) mod 2, period 2m, found by
      * the window test with m = 10^6. */
@@ -365,8 +356,7 @@ static void test_sub_limits(void **state)
     assert_true(t.periodic);
     assert_int_equal(t.period, 2 * GR_SUB_MAX_ELEMENT);
     assert_int_equal(t.preperiod, 0);
-    assert_int_equal(sub_g(&t, HUGE_PILE),
-                     (HUGE_PILE / GR_SUB_MAX_ELEMENT) % 2);
+    assert_int_equal(sub_g(&t, HUGE_PILE), (HUGE_PILE / GR_SUB_MAX_ELEMENT) % 2);
     /* A set too large for its period to be searched: small piles are still
      * answered, huge ones are GR_ELIMIT. */
     uint64_t *many = GR_ARENA_ARRAY(a, uint64_t, GR_SUB_MAX_SET);
@@ -379,8 +369,7 @@ static void test_sub_limits(void **state)
     assert_int_equal(sub_g(&t, 999), 0);
     uint64_t g;
     assert_int_equal(gr_sub_grundy(&t, HUGE_PILE, &g), GR_ELIMIT);
-    assert_int_equal(gr_sub_moves_to(&t, HUGE_PILE, 0, &take, 1, &count),
-                     GR_ELIMIT);
+    assert_int_equal(gr_sub_moves_to(&t, HUGE_PILE, 0, &take, 1, &count), GR_ELIMIT);
     r = (gr_sub_rules){0, many, GR_SUB_MAX_SET + 1};
     assert_int_equal(gr_sub_solve(a, &r, &t), GR_ELIMIT);
 }
@@ -419,19 +408,17 @@ static void test_octal_parse(void **state)
 }
 
 /* OEIS A002186, Kayles (0.77), from n = 0. */
-static const unsigned kayles[] = {
-    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
-    4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4,
-    7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2,
-    8, 1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7};
+static const unsigned kayles[] = {0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
+                                  4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4,
+                                  7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2,
+                                  8, 1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7};
 
 /* OEIS A002187, Dawson's chess (0.137), from n = 0. */
-static const unsigned dawson[] = {
-    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0,
-    1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1,
-    0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0,
-    4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5,
-    5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4};
+static const unsigned dawson[] = {0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0,
+                                  1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1,
+                                  0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0,
+                                  4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5,
+                                  5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4};
 
 static void test_octal_published_tables(void **state)
 {
@@ -499,8 +486,7 @@ static void test_octal_published_tables(void **state)
     assert_int_equal(oct_g(&t, HUGE_PILE), 0);
 }
 
-static void random_code(gr_test_rng *rng, char *text, unsigned char *digits,
-                        unsigned *len)
+static void random_code(gr_test_rng *rng, char *text, unsigned char *digits, unsigned *len)
 {
     unsigned k = 1 + (unsigned)gr_test_below(rng, 4);
     strcpy(text, "0.");
@@ -516,8 +502,7 @@ static void random_code(gr_test_rng *rng, char *text, unsigned char *digits,
 }
 
 /* Moves from h to target by the definition, for h small enough. */
-static uint64_t brute_octal_count(const gr_octal_table *t, uint64_t h,
-                                  uint64_t target)
+static uint64_t brute_octal_count(const gr_octal_table *t, uint64_t h, uint64_t target)
 {
     uint64_t count = 0;
     for (unsigned j = 1; j <= t->code.len && j <= h; j++) {
@@ -533,8 +518,7 @@ static uint64_t brute_octal_count(const gr_octal_table *t, uint64_t h,
     return count;
 }
 
-static void check_move(const gr_octal_table *t, uint64_t h, uint64_t target,
-                       const gr_octal_move *m)
+static void check_move(const gr_octal_table *t, uint64_t h, uint64_t target, const gr_octal_move *m)
 {
     uint64_t left = 0, v = 0;
     for (uint32_t i = 0; i < m->nleaves; i++) {
@@ -577,9 +561,8 @@ static void test_octal_random_vs_brute(void **state)
             }
             assert_int_equal(st, GR_OK);
             if (g != brute[n]) {
-                fail_msg("code %s n %llu: %llu vs %u", text,
-                         (unsigned long long)n, (unsigned long long)g,
-                         brute[n]);
+                fail_msg("code %s n %llu: %llu vs %u", text, (unsigned long long)n,
+                         (unsigned long long)g, brute[n]);
             }
         }
         /* Heaps inside the table: counting only (the per-remainder
@@ -592,11 +575,8 @@ static void test_octal_random_vs_brute(void **state)
             for (uint64_t v = 0; v < 8; v++) {
                 uint64_t cached, direct;
                 gr_octal_move mv1;
-                assert_int_equal(
-                    gr_octal_moves_to(&t, h, v, true, &mv1, 0, &cached), GR_OK);
-                assert_int_equal(
-                    gr_octal_moves_to(&nocache, h, v, true, &mv1, 0, &direct),
-                    GR_OK);
+                assert_int_equal(gr_octal_moves_to(&t, h, v, true, &mv1, 0, &cached), GR_OK);
+                assert_int_equal(gr_octal_moves_to(&nocache, h, v, true, &mv1, 0, &direct), GR_OK);
                 assert_int_equal(cached, direct);
                 assert_int_equal(cached, brute_octal_count(&t, h, v));
             }
@@ -617,8 +597,7 @@ static void test_octal_random_vs_brute(void **state)
             gr_octal_move mv[4];
             uint64_t count;
             for (uint64_t v = 0; v <= gh + 1; v++) {
-                assert_int_equal(
-                    gr_octal_moves_to(&t, h, v, true, mv, 4, &count), GR_OK);
+                assert_int_equal(gr_octal_moves_to(&t, h, v, true, mv, 4, &count), GR_OK);
                 if (v <= gh) { /* mex: every smaller value, not gh */
                     assert_int_equal(count > 0, v != gh);
                 }
@@ -631,11 +610,8 @@ static void test_octal_random_vs_brute(void **state)
                 nocache.arena = NULL;
                 nocache.cache = NULL;
                 uint64_t cached, direct;
-                assert_int_equal(
-                    gr_octal_moves_to(&t, h, v, true, mv, 0, &cached), GR_OK);
-                assert_int_equal(
-                    gr_octal_moves_to(&nocache, h, v, true, mv, 0, &direct),
-                    GR_OK);
+                assert_int_equal(gr_octal_moves_to(&t, h, v, true, mv, 0, &cached), GR_OK);
+                assert_int_equal(gr_octal_moves_to(&nocache, h, v, true, mv, 0, &direct), GR_OK);
                 assert_int_equal(cached, direct);
                 assert_int_equal(cached, count);
                 for (uint64_t m = 0; m < count && m < 4; m++) {
@@ -656,9 +632,8 @@ static void test_octal_sparse_space_vs_brute(void **state)
     (void)state;
     enum { N = 4300 }; /* past the choices at 2048 and 4096 */
     static uint16_t brute[N];
-    static const char *codes[] = {
-        "0.6",   "0.16", "0.14",  "0.37", "0.344", "0.4444444444444444",
-        "0.164", "0.56", "0.326", "0.054"};
+    static const char *codes[] = {"0.6",   "0.16", "0.14",  "0.37", "0.344", "0.4444444444444444",
+                                  "0.164", "0.56", "0.326", "0.054"};
     gr_test_rng rng = {0x5eed0007};
     for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]) + 4; i++) {
         char text[8];
@@ -681,8 +656,8 @@ static void test_octal_sparse_space_vs_brute(void **state)
         gr_octal_table t = gr_test_octal_solve(a, code, N);
         for (uint64_t n = 0; n < t.computed; n++) {
             if (oct_g(&t, n) != brute[n]) {
-                fail_msg("code %s n %llu: %u vs %u", code,
-                         (unsigned long long)n, (unsigned)oct_g(&t, n), brute[n]);
+                fail_msg("code %s n %llu: %u vs %u", code, (unsigned long long)n,
+                         (unsigned)oct_g(&t, n), brute[n]);
             }
         }
         gr_arena_destroy(a);
@@ -704,21 +679,17 @@ static void test_octal_moves_replay(void **state)
         size_t nh = 1 + gr_test_below(&rng, 4);
         bool huge_ok = t.periodic;
         for (size_t i = 0; i < nh; i++) {
-            heaps[i] = huge_ok && gr_test_below(&rng, 2)
-                           ? HUGE_PILE - gr_test_below(&rng, 1u << 20)
-                           : gr_test_below(&rng, 150);
+            heaps[i] = huge_ok && gr_test_below(&rng, 2) ? HUGE_PILE - gr_test_below(&rng, 1u << 20)
+                                                         : gr_test_below(&rng, 150);
             total ^= oct_g(&t, heaps[i]);
         }
         uint64_t found = 0;
         for (size_t i = 0; i < nh; i++) {
             uint64_t target = oct_g(&t, heaps[i]) ^ total;
             uint64_t count;
-            assert_int_equal(
-                gr_octal_moves_to(&t, heaps[i], target, true, mv, 64, &count),
-                GR_OK);
+            assert_int_equal(gr_octal_moves_to(&t, heaps[i], target, true, mv, 64, &count), GR_OK);
             if (heaps[i] < 150) {
-                assert_int_equal(count,
-                                 brute_octal_count(&t, heaps[i], target));
+                assert_int_equal(count, brute_octal_count(&t, heaps[i], target));
             }
             for (uint64_t m = 0; m < count && m < 64; m++) {
                 check_move(&t, heaps[i], target, &mv[m]);
@@ -732,9 +703,8 @@ static void test_octal_moves_replay(void **state)
             /* Asking for one move finds the first of the full list. */
             uint64_t one;
             gr_octal_move first;
-            assert_int_equal(
-                gr_octal_moves_to(&t, heaps[i], target, false, &first, 1, &one),
-                GR_OK);
+            assert_int_equal(gr_octal_moves_to(&t, heaps[i], target, false, &first, 1, &one),
+                             GR_OK);
             assert_int_equal(one > 0, count > 0);
             if (count > 0) {
                 assert_int_equal(first.take, mv[0].take);
@@ -756,8 +726,7 @@ static void test_octal_unconfirmed_limit(void **state)
     uint64_t g, count;
     assert_int_equal(gr_octal_grundy(&t, 167, &g), GR_ELIMIT);
     gr_octal_move mv;
-    assert_int_equal(gr_octal_moves_to(&t, 1000, 0, true, &mv, 1, &count),
-                     GR_ELIMIT);
+    assert_int_equal(gr_octal_moves_to(&t, 1000, 0, true, &mv, 1, &count), GR_ELIMIT);
     assert_int_equal(oct_g(&t, 166), kayles[71 + (166 - 71) % 12]);
     t = gr_test_octal_solve(a, "0.77", 168);
     assert_true(t.periodic);
@@ -798,32 +767,26 @@ static void test_families_move_to_targets(void **state)
         static uint64_t piles[2000], g[2000];
         if (is_oct) {
             static const char *codes[] = {"0.77", "0.137", "0.07", "0.4"};
-            len += (size_t)snprintf(
-                text + len, sizeof(text) - len,
-                "{\"game\":\"octal\",\"code\":\"%s\",\"heaps\":[",
-                codes[gr_test_below(&rng, 4)]);
+            len += (size_t)snprintf(text + len, sizeof(text) - len,
+                                    "{\"game\":\"octal\",\"code\":\"%s\",\"heaps\":[",
+                                    codes[gr_test_below(&rng, 4)]);
         } else {
             size_t k = many ? 600 : 1 + gr_test_below(&rng, 5);
-            len += (size_t)snprintf(
-                text + len, sizeof(text) - len,
-                "{\"game\":\"subtraction\",\"subtraction_set\":[");
-            for (size_t i = 0; i < k; i++) {
-                len += (size_t)snprintf(
-                    text + len, sizeof(text) - len, "%s%llu", i ? "," : "",
-                    (unsigned long long)(1 + gr_test_below(&rng, 3 * k)));
-            }
             len += (size_t)snprintf(text + len, sizeof(text) - len,
-                                    "],\"piles\":[");
+                                    "{\"game\":\"subtraction\",\"subtraction_set\":[");
+            for (size_t i = 0; i < k; i++) {
+                len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%llu", i ? "," : "",
+                                        (unsigned long long)(1 + gr_test_below(&rng, 3 * k)));
+            }
+            len += (size_t)snprintf(text + len, sizeof(text) - len, "],\"piles\":[");
         }
         for (size_t i = 0; i < np; i++) {
             /* (a big random set may have no period within the bounds:
              * small piles only there) */
             bool small = gr_test_below(&rng, 3) || many;
-            piles[i] = small ? gr_test_below(&rng, 200)
-                             : HUGE_PILE - gr_test_below(&rng, 1000);
-            len +=
-                (size_t)snprintf(text + len, sizeof(text) - len, "%s\"%llu\"",
-                                 i ? "," : "", (unsigned long long)piles[i]);
+            piles[i] = small ? gr_test_below(&rng, 200) : HUGE_PILE - gr_test_below(&rng, 1000);
+            len += (size_t)snprintf(text + len, sizeof(text) - len, "%s\"%llu\"", i ? "," : "",
+                                    (unsigned long long)piles[i]);
         }
         snprintf(text + len, sizeof(text) - len, "]}");
         cJSON *obj = cJSON_Parse(text);
@@ -833,8 +796,7 @@ static void test_families_move_to_targets(void **state)
         gr_value v;
         gr_status ast = fam->analyse(&c, obj, "/components/1", &st, &v);
         if (ast != GR_OK) {
-            fail_msg("iter %d: %s at %s", iter, c.problem.detail,
-                     c.problem.pointer);
+            fail_msg("iter %d: %s at %s", iter, c.problem.detail, c.problem.pointer);
         }
         /* The core's own view of the same position. */
         gr_sub_table *stab = st; /* each state starts with its table */
@@ -851,26 +813,20 @@ static void test_families_move_to_targets(void **state)
                 uint64_t n = 0;
                 if (is_oct) {
                     gr_octal_move mv;
-                    assert_int_equal(gr_octal_moves_to(otab, piles[i],
-                                                       g[i] ^ total ^ t, true,
-                                                       &mv, 0, &n),
-                                     GR_OK);
+                    assert_int_equal(
+                        gr_octal_moves_to(otab, piles[i], g[i] ^ total ^ t, true, &mv, 0, &n),
+                        GR_OK);
                 } else {
                     size_t m;
                     uint64_t take;
-                    assert_int_equal(gr_sub_moves_to(stab, piles[i],
-                                                     g[i] ^ total ^ t, &take, 0,
-                                                     &m),
-                                     GR_OK);
+                    assert_int_equal(
+                        gr_sub_moves_to(stab, piles[i], g[i] ^ total ^ t, &take, 0, &m), GR_OK);
                     n = m;
                 }
                 expect = expect > UINT64_MAX - n ? UINT64_MAX : expect + n;
             }
-            gr_value target = {.kind = GR_VALUE_FINITE, .n = t};
-            cJSON *arr = cJSON_CreateArray();
             uint64_t count = 12345;
-            assert_int_equal(
-                fam->moves_to(&c, st, &target, 50, true, arr, &count), GR_OK);
+            cJSON *arr = gr_test_family_moves(&c, fam, st, t, 50, true, &count);
             assert_int_equal(count, expect);
             int listed = cJSON_GetArraySize(arr);
             assert_int_equal((uint64_t)listed, expect < 50 ? expect : 50);
@@ -886,17 +842,13 @@ static void test_families_move_to_targets(void **state)
                         after ^= oct_g(otab, json_u64(leaf));
                     }
                 } else {
-                    assert_int_equal(json_u64(cJSON_GetObjectItem(mv, "from")),
-                                     piles[i]);
-                    after ^=
-                        sub_g(stab, json_u64(cJSON_GetObjectItem(mv, "to")));
+                    assert_int_equal(json_u64(cJSON_GetObjectItem(mv, "from")), piles[i]);
+                    after ^= sub_g(stab, json_u64(cJSON_GetObjectItem(mv, "to")));
                 }
                 assert_int_equal(after, t);
             }
             /* Without count_all: at least one when there is one. */
-            arr = cJSON_CreateArray();
-            assert_int_equal(
-                fam->moves_to(&c, st, &target, 1, false, arr, &count), GR_OK);
+            arr = gr_test_family_moves(&c, fam, st, t, 1, false, &count);
             assert_int_equal(count > 0, expect > 0);
             assert_int_equal(cJSON_GetArraySize(arr), expect > 0 ? 1 : 0);
         }
@@ -904,17 +856,14 @@ static void test_families_move_to_targets(void **state)
     }
 }
 
-GR_TEST_MAIN(
-        gr_test_with_arena(test_sub_known_periods),
-        gr_test_with_arena(test_sub_random_vs_brute),
-        gr_test_with_arena(test_sub_long_period_sampled),
-        gr_test_with_arena(test_sub_max_take),
-        gr_test_with_arena(test_sub_moves_replay),
-        gr_test_with_arena(test_sub_limits),
-        cmocka_unit_test(test_octal_parse),
-        gr_test_with_arena(test_octal_published_tables),
-        cmocka_unit_test(test_octal_random_vs_brute),
-        cmocka_unit_test(test_octal_sparse_space_vs_brute),
-        gr_test_with_arena(test_octal_moves_replay),
-        gr_test_with_arena(test_octal_unconfirmed_limit),
-        gr_test_with_arena(test_families_move_to_targets))
+GR_TEST_MAIN(gr_test_with_arena(test_sub_known_periods),
+             gr_test_with_arena(test_sub_random_vs_brute),
+             gr_test_with_arena(test_sub_long_period_sampled),
+             gr_test_with_arena(test_sub_max_take), gr_test_with_arena(test_sub_moves_replay),
+             gr_test_with_arena(test_sub_limits), cmocka_unit_test(test_octal_parse),
+             gr_test_with_arena(test_octal_published_tables),
+             cmocka_unit_test(test_octal_random_vs_brute),
+             cmocka_unit_test(test_octal_sparse_space_vs_brute),
+             gr_test_with_arena(test_octal_moves_replay),
+             gr_test_with_arena(test_octal_unconfirmed_limit),
+             gr_test_with_arena(test_families_move_to_targets))

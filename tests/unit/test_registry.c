@@ -107,7 +107,7 @@ static void test_problem_render(void **state)
     assert_int_equal(gr_problem_render(&p, &out, &n), GR_OK);
     const char *want = "{\"type\":\"https://grundyd.dev/problems/invalid-input\","
                        "\"title\":\"Invalid input\",\"status\":400,"
-                       "\"detail\":\"bad \\\"x\\\"\\\\ \\n\\t\\r\\u0001\\u007f é\","
+                       "\"detail\":\"bad \\\"x\\\"\\\\ \\n\\t\\r\\u0001\x7f é\","
                        "\"pointer\":\"/a~1b/0\"}";
     assert_string_equal(out, want);
     assert_int_equal(n, strlen(want));
@@ -120,7 +120,5 @@ static void test_problem_render(void **state)
     free(out);
 }
 
-GR_TEST_MAIN(
-        gr_test_with_arena(test_registry_rows),
-        cmocka_unit_test(test_problem_table),
-        cmocka_unit_test(test_problem_render))
+GR_TEST_MAIN(gr_test_with_arena(test_registry_rows), cmocka_unit_test(test_problem_table),
+             cmocka_unit_test(test_problem_render))

@@ -4,7 +4,7 @@
  * one table at once see the values of one solve (run under TSan by
  * `make tsan`), and a table one cache wrote to a store is read by another
  * cache on the same directory. */
-#include "gr_test.h"
+#include "gr_test_octal.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -15,19 +15,6 @@
 
 #include "json/table_cache.h"
 #include "store/table_store.h"
-
-static gr_octal_code parse(const char *text)
-{
-    gr_octal_code code;
-    size_t bad;
-    assert_int_equal(gr_octal_parse(text, &code, &bad), GR_OK);
-    return code;
-}
-
-static unsigned raw(const gr_octal_table *t, uint64_t h)
-{
-    return t->width == 1 ? ((const uint8_t *)t->values)[h] : ((const uint16_t *)t->values)[h];
-}
 
 static gr_tcache *cache(unsigned workers, gr_tstore *store)
 {
@@ -49,19 +36,19 @@ static void test_small_heaps_compute_little(void **state)
 {
     (void)state;
     gr_tcache *tc = cache(0, NULL);
-    gr_octal_code code = parse("grundy");
+    gr_octal_code code = gr_test_octal_code("grundy");
     gr_tcache_entry *e;
     gr_octal_table t;
     gr_period_status ps;
     assert_int_equal(gr_tcache_octal(tc, &code, 6, NULL, &e, &t, &ps), GR_OK);
     assert_true(t.computed >= 6 && t.computed <= 256);
-    assert_int_equal(raw(&t, 5), 2); /* A002188: 0,0,0,1,0,2,... */
-    assert_int_equal(ps, GR_PERIOD_NOT_FOUND); /* no background search here */
+    assert_int_equal(gr_test_octal_raw(&t, 5), 2); /* A002188: 0,0,0,1,0,2,... */
+    assert_int_equal(ps, GR_PERIOD_NOT_FOUND);     /* no background search here */
     gr_tcache_release(e);
     /* a larger heap grows the same table */
     assert_int_equal(gr_tcache_octal(tc, &code, 10000, NULL, &e, &t, &ps), GR_OK);
     assert_true(t.computed >= 10000 && t.computed < 20000);
-    assert_int_equal(raw(&t, 5), 2);
+    assert_int_equal(gr_test_octal_raw(&t, 5), 2);
     gr_tcache_release(e);
     gr_tcache_stats st;
     gr_tcache_stats_get(tc, &st);
@@ -77,7 +64,7 @@ static void test_background_confirms_the_period(void **state)
 {
     (void)state;
     gr_tcache *tc = cache(1, NULL);
-    gr_octal_code code = parse("0.127");
+    gr_octal_code code = gr_test_octal_code("0.127");
     gr_tcache_entry *e;
     gr_octal_table t;
     gr_period_status ps;
@@ -119,7 +106,7 @@ static void *grow_thread(void *p)
 {
     grow_arg *g = p;
     gr_test_rng rng = {g->seed};
-    gr_octal_code code = parse("0.106");
+    gr_octal_code code = gr_test_octal_code("0.106");
     for (int i = 0; i < 40; i++) {
         uint64_t need = 1 + gr_test_below(&rng, 60000);
         gr_tcache_entry *e;
@@ -129,7 +116,7 @@ static void *grow_thread(void *p)
             g->bad++;
         }
         for (uint64_t h = 0; h < t.computed && h < g->whole->computed; h += 1 + h / 64) {
-            if (raw(&t, h) != raw(g->whole, h)) {
+            if (gr_test_octal_raw(&t, h) != gr_test_octal_raw(g->whole, h)) {
                 g->bad++;
             }
         }
@@ -142,7 +129,7 @@ static void test_concurrent_growth(void **state)
 {
     (void)state;
     gr_arena *a = gr_arena_create(0);
-    gr_octal_code code = parse("0.106");
+    gr_octal_code code = gr_test_octal_code("0.106");
     gr_octal_table whole;
     assert_int_equal(gr_octal_solve(a, &code, 70000, &whole), GR_OK);
     gr_tcache *tc = cache(1, NULL);
@@ -166,7 +153,7 @@ static void test_stopped_request_keeps_the_values(void **state)
 {
     (void)state;
     gr_tcache *tc = cache(0, NULL);
-    gr_octal_code code = parse("0.6");
+    gr_octal_code code = gr_test_octal_code("0.6");
     gr_tcache_entry *e;
     gr_octal_table t;
     gr_period_status ps;
@@ -198,7 +185,7 @@ static void test_store_serves_another_cache(void **state)
     gr_tstore *s1, *s2;
     assert_int_equal(gr_tstore_open(dir, NULL, NULL, &s1), GR_OK);
     assert_int_equal(gr_tstore_open(dir, NULL, NULL, &s2), GR_OK);
-    gr_octal_code code = parse("0.127");
+    gr_octal_code code = gr_test_octal_code("0.127");
     gr_tcache *one = cache(0, s1);
     gr_tcache_entry *e;
     gr_octal_table t;

@@ -157,6 +157,24 @@ static void write_file(const char *path, const void *buf, size_t len)
     assert_int_equal(fclose(f), 0);
 }
 
+/* A store on a fresh directory (*dir), logging into *lb. */
+static gr_tstore *open_store(char **dir, logbook *lb)
+{
+    *dir = make_tmpdir();
+    *lb = (logbook){PTHREAD_MUTEX_INITIALIZER, 0, ""};
+    gr_tstore *s = NULL;
+    assert_int_equal(gr_tstore_open(*dir, log_line, lb, &s), GR_OK);
+    return s;
+}
+
+/* The end of a test: its arena, its store and its directory go. */
+static void close_store(gr_tstore *s, gr_arena *a, char *dir)
+{
+    gr_arena_destroy(a);
+    gr_tstore_close(s);
+    rm_tree(dir);
+}
+
 /* ---- round trips ------------------------------------------------------- */
 
 static void round_trip(gr_tstore *s, gr_tstore_kind kind, const char *key, uint64_t count,
@@ -191,10 +209,9 @@ static void round_trip(gr_tstore *s, gr_tstore_kind kind, const char *key, uint6
 static void test_round_trip(void **state)
 {
     (void)state;
-    char *dir = make_tmpdir();
-    logbook lb = {PTHREAD_MUTEX_INITIALIZER, 0, ""};
-    gr_tstore *s = NULL;
-    assert_int_equal(gr_tstore_open(dir, log_line, &lb, &s), GR_OK);
+    char *dir;
+    logbook lb;
+    gr_tstore *s = open_store(&dir, &lb);
     assert_true(gr_tstore_writable(s));
     round_trip(s, GR_TSTORE_OCTAL, "0.106", 5000, 1, 256, false, 0, 0);
     round_trip(s, GR_TSTORE_OCTAL, "0.56", 3000, 2, 40000, true, 1000, 1500);
@@ -228,19 +245,16 @@ static void test_round_trip(void **state)
     assert_string_equal(list[5].key, "1,3,4");
     assert_null(list[5].values);
     assert_int_equal(lb.lines, 0);
-    gr_arena_destroy(a);
-    gr_tstore_close(s);
-    rm_tree(dir);
+    close_store(s, a, dir);
 }
 
 /* Malformed tables are a caller's bug, refused before anything is written. */
 static void test_save_refuses_malformed(void **state)
 {
     (void)state;
-    char *dir = make_tmpdir();
-    logbook lb = {PTHREAD_MUTEX_INITIALIZER, 0, ""};
-    gr_tstore *s = NULL;
-    assert_int_equal(gr_tstore_open(dir, log_line, &lb, &s), GR_OK);
+    char *dir;
+    logbook lb;
+    gr_tstore *s = open_store(&dir, &lb);
     gr_arena *a = gr_arena_create(0);
     gr_tstore_table t = make_table(a, GR_TSTORE_OCTAL, "0.7", 100, 1, 10);
     gr_tstore_table bad = t;
@@ -259,9 +273,7 @@ static void test_save_refuses_malformed(void **state)
     bad.count = 0;
     assert_int_equal(gr_tstore_save(s, &bad), GR_EINVAL);
     assert_int_equal(count_entries(dir, "octal", NULL), 0);
-    gr_arena_destroy(a);
-    gr_tstore_close(s);
-    rm_tree(dir);
+    close_store(s, a, dir);
 }
 
 /* ---- which table wins -------------------------------------------------- */
@@ -297,9 +309,7 @@ static void test_never_shrinks(void **state)
     assert_int_equal(got.count, 500);
     assert_true(got.periodic);
     assert_true(values_are(&got, 100));
-    gr_arena_destroy(a);
-    gr_tstore_close(s);
-    rm_tree(dir);
+    close_store(s, a, dir);
 }
 
 /* ---- damaged files ----------------------------------------------------- */
@@ -318,10 +328,9 @@ static void test_damaged_files(void **state)
 {
     (void)state;
     for (int d = 0; d < DAMAGE_COUNT; d++) {
-        char *dir = make_tmpdir();
-        logbook lb = {PTHREAD_MUTEX_INITIALIZER, 0, ""};
-        gr_tstore *s = NULL;
-        assert_int_equal(gr_tstore_open(dir, log_line, &lb, &s), GR_OK);
+        char *dir;
+        logbook lb;
+        gr_tstore *s = open_store(&dir, &lb);
         gr_arena *a = gr_arena_create(0);
         gr_tstore_table t = make_table(a, GR_TSTORE_OCTAL, "0.137", 4096, 2, 1000);
         assert_int_equal(gr_tstore_save(s, &t), GR_OK);
@@ -390,9 +399,7 @@ static void test_damaged_files(void **state)
         assert_true(found);
         assert_true(values_are(&got, 1000));
         assert_int_equal(got.count, 4096);
-        gr_arena_destroy(a);
-        gr_tstore_close(s);
-        rm_tree(dir);
+        close_store(s, a, dir);
     }
 }
 
@@ -405,10 +412,9 @@ static void test_damaged_files(void **state)
 static void test_every_byte_and_truncation(void **state)
 {
     (void)state;
-    char *dir = make_tmpdir();
-    logbook lb = {PTHREAD_MUTEX_INITIALIZER, 0, ""};
-    gr_tstore *s = NULL;
-    assert_int_equal(gr_tstore_open(dir, log_line, &lb, &s), GR_OK);
+    char *dir;
+    logbook lb;
+    gr_tstore *s = open_store(&dir, &lb);
     gr_arena *a = gr_arena_create(0);
     gr_tstore_table t = make_table(a, GR_TSTORE_OCTAL, "0.106", 150, 2, 300);
     t.periodic = true;
@@ -480,9 +486,7 @@ static void test_every_byte_and_truncation(void **state)
     assert_true(values_are(&got, 300));
     free(bytes);
     free(good);
-    gr_arena_destroy(a);
-    gr_tstore_close(s);
-    rm_tree(dir);
+    close_store(s, a, dir);
 }
 
 /* ---- kill -9 during writes --------------------------------------------- */
@@ -867,9 +871,7 @@ static void test_two_stores_one_directory(void **state)
     assert_true(found);
     assert_int_equal(got.count, 1000 + 20 * (RACE_ROUNDS - 1) + 1);
     assert_int_equal(count_entries(dir, ".tmp-", NULL), 0);
-    gr_arena_destroy(a);
-    gr_tstore_close(s);
-    rm_tree(dir);
+    close_store(s, a, dir);
 }
 
 /* The same race between two processes (two replicas on one volume). */
@@ -902,9 +904,7 @@ static void test_two_processes_one_directory(void **state)
     assert_int_equal(got.count, 1000 + 20 * (RACE_ROUNDS - 1) + 1);
     assert_true(values_are(&got, RACE_LIMIT));
     assert_int_equal(count_entries(dir, ".tmp-", NULL), 0);
-    gr_arena_destroy(a);
-    gr_tstore_close(s);
-    rm_tree(dir);
+    close_store(s, a, dir);
 }
 
 int main(void)
