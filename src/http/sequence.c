@@ -97,22 +97,15 @@ static void job_etag(const seq_job *j, char out[GR_ETAG_SIZE])
 
 static void cache_headers(struct MHD_Response *r, const seq_job *j, bool stream)
 {
-    /* the sequence's tag first (a quotient job has no sequence of its own:
-     * empty), then, for a document that no longer changes, the job's */
-    char tag[GR_ETAG_SIZE] = "";
-    if (!j->quotient) {
-        gr_etag_sequence(&j->rq, tag);
-    }
+    /* one tag, the one If-None-Match is compared with (a document whose
+     * table still grows has a tag naming its state: revalidate, 304) */
+    char tag[GR_ETAG_SIZE];
+    job_etag(j, tag);
     MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, "Accept");
     MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, tag);
-    if (!stream && !j->stable) { /* the table still grows: revalidate (304) */
-        MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
-        return;
-    }
-    job_etag(j, tag);
-    MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, tag);
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL,
-                            stream ? "no-cache" : "public, max-age=31536000, immutable");
+                            stream || !j->stable ? "no-cache"
+                                                 : "public, max-age=31536000, immutable");
 }
 
 /* Whether If-None-Match (a list of entity tags, or *) names etag. */
