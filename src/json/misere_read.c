@@ -8,6 +8,7 @@
 
 #include "grundy/subtraction.h"
 #include "json/misere.h"
+#include "json/sequence.h"
 
 /* Finite subtraction sets up to this many takes are played under misère
  * (max_take K is the set 1..K). */
@@ -41,22 +42,7 @@ gr_status gr_json_misere_code_text(gr_jctx *c, const char *text, const char *ptr
 {
     memset(g, 0, sizeof(*g));
     g->kind = GR_MIS_OCTAL;
-    size_t bad;
-    gr_status st = gr_octal_parse(text, &g->code, &bad);
-    if (st == GR_ELIMIT) {
-        return gr_json_error(c, GR_ELIMIT, ptr, "has more than %u digits after \"0.\"",
-                             GR_OCTAL_MAX_DIGITS);
-    }
-    if (st != GR_OK) {
-        return gr_json_error(c, GR_EINVAL, ptr,
-                             "must be an octal or hexadecimal code \"0.d1d2...\" (\"0.\" "
-                             "and then at least one digit 0-9 or A-F), as in \"0.77\", or "
-                             "\"grundy\", \"kayles\", \"dawsons-kayles\", "
-                             "\"dawsons-chess\", \"treblecross\"; the character at offset "
-                             "%zu is wrong",
-                             bad);
-    }
-    return GR_OK;
+    return gr_json_octal_code_text(c, text, ptr, &g->code);
 }
 
 gr_status gr_json_misere_code(gr_jctx *c, const cJSON *item, const char *ptr, gr_mis_game *g)

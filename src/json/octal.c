@@ -28,15 +28,11 @@ typedef struct gr_octal_state {
     gr_period_status period_status;
 } gr_octal_state;
 
-static gr_status read_code(gr_jctx *c, const cJSON *item, const char *ptr, gr_octal_code *code)
+gr_status gr_json_octal_code_text(gr_jctx *c, const char *text, const char *ptr,
+                                  gr_octal_code *code)
 {
-    const char *text;
-    gr_status st = gr_json_string(c, item, ptr, &text);
-    if (st != GR_OK) {
-        return st;
-    }
     size_t bad;
-    st = gr_octal_parse(text, code, &bad);
+    gr_status st = gr_octal_parse(text, code, &bad);
     if (st == GR_ELIMIT) {
         return gr_json_error(c, GR_ELIMIT, ptr, "has more than %u digits after \"0.\"",
                              GR_OCTAL_MAX_DIGITS);
@@ -51,6 +47,13 @@ static gr_status read_code(gr_jctx *c, const cJSON *item, const char *ptr, gr_oc
                              bad);
     }
     return GR_OK;
+}
+
+static gr_status read_code(gr_jctx *c, const cJSON *item, const char *ptr, gr_octal_code *code)
+{
+    const char *text;
+    gr_status st = gr_json_string(c, item, ptr, &text);
+    return st != GR_OK ? st : gr_json_octal_code_text(c, text, ptr, code);
 }
 
 static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,

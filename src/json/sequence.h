@@ -15,6 +15,11 @@
 
 #define GR_SEQUENCE_MAX_COUNT 100000u
 
+/* An octal or hexadecimal code's text parsed (json/octal.c), or the 400 or
+ * 422 at ptr that every endpoint taking a code answers. */
+gr_status gr_json_octal_code_text(gr_jctx *c, const char *text, const char *ptr,
+                                  gr_octal_code *code);
+
 /* Code's table through the cache, grown to at least need values (or its
  * period), as a view of the request's own (moves found in c->arena);
  * problems point at ptr.  A table that stopped short of need for the
