@@ -4,43 +4,17 @@
 // and one form (line, column) for JSON syntax errors in server and page.  Every family at
 // 1280 and 390 px; screenshots go to SCREENSHOT_DIR (analysis-*.png).  No assertion depends
 // on the machine's speed: slow answers are made slow by holding the request (page.route).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import * as common from './common.mjs';
 
-const BASE = process.env.GRUNDYD_URL;
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const SHOTS = process.env.SCREENSHOT_DIR || os.tmpdir();
-let browser;
-
-before(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-           '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-after(async () => { if (browser) await browser.close(); });
-
-async function open(width, hash = '') {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) errors.push(m.text());
-  });
-  await page.goto(BASE + '/' + hash, { waitUntil: 'load' });
-  await settled(page);
-  return { page, context, errors };
-}
-const settled = (page) => page.waitForFunction(() => {
-  const r = document.querySelector('[data-testid="result"]');
-  return r && r.getAttribute('data-state') !== 'loading';
-}, null, { timeout: 60000 });
-const by = (page, id) => page.locator(`[data-testid="${id}"]`);
+const { BASE, SHOTS, by } = common;
+// phones get a phone's height; answers a test asks to fail (4xx) are not page errors;
+// a minute for an answer (some of these are held on purpose, page.route)
+const open = (width, hash = '') =>
+  common.open(width, { hash, height: width < 600 ? 844 : 900, ignore4xx: true, timeout: 60000 });
+const settled = (page) => common.settled(page, 60000);
 async function analyse(page, game, body) {
   await by(page, 'game-select').selectOption(game);
   await settled(page);

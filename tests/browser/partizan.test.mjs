@@ -4,52 +4,10 @@
 // and the misère quotient's table.  What the page shows is compared with the daemon's own
 // answer for the resulting position, and outcomes with exhaustive search written here from
 // the definitions.  Screenshots at 1280 and 390 px go to SCREENSHOT_DIR (partizan-*.png).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { chromium } from 'playwright-core';
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-async function axeViolations(page) {
-  await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(() => window.axe.run(document, {
-    runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-  }));
-  return result.violations.map((v) => `${v.id} (${v.help}): ` +
-    v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '));
-}
-
-const BASE = process.env.GRUNDYD_URL;
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const SHOTS = process.env.SCREENSHOT_DIR || os.tmpdir();
-let browser;
-
-before(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-           '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-after(async () => { if (browser) await browser.close(); });
-
-async function open(width) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(BASE + '/', { waitUntil: 'load' });
-  await settled(page);
-  return { page, context, errors };
-}
-const settled = (page) => page.waitForFunction(() => {
-  const r = document.querySelector('[data-testid="result"]');
-  return r && r.getAttribute('data-state') !== 'loading';
-});
-const by = (page, id) => page.locator(`[data-testid="${id}"]`);
+import { BASE, SHOTS, axeViolations, open, settled, by } from './common.mjs';
 async function post(pathname, body) {
   const r = await fetch(BASE + pathname, { method: 'POST', headers: { 'Content-Type': 'application/json' },
                                            body: JSON.stringify(body) });

@@ -1,0 +1,55 @@
+// What the browser suites share: Chromium launched once per file, a page opened on the
+// playground at a width, the wait for an answer, the test ids, and axe-core's audit.
+import { before, after } from 'node:test';
+import os from 'node:os';
+import { createRequire } from 'node:module';
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.GRUNDYD_URL;
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+export const SHOTS = process.env.SCREENSHOT_DIR || os.tmpdir();
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: CHROMIUM, headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+           '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+after(async () => { if (browser) await browser.close(); });
+export const theBrowser = () => browser;
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+export async function axeViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, {
+    runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+  }));
+  return result.violations.map((v) => `${v.id} (${v.help}): ` +
+    v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '));
+}
+
+// The answer is in (or failed): the result panel is not loading.
+export const settled = (page, timeout) => page.waitForFunction(() => {
+  const r = document.querySelector('[data-testid="result"]');
+  return r && r.getAttribute('data-state') !== 'loading';
+}, null, timeout ? { timeout } : undefined);
+export const by = (page, id) => page.locator(`[data-testid="${id}"]`);
+
+// The playground at `width` px, its first answer in; page errors and console errors
+// collected (`ignore4xx`: not the browser's own line for a 4xx answer a test asked for).
+export async function open(width, { hash = '', height = 900, ignore4xx = false, timeout } = {}) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    if (ignore4xx && /^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) return;
+    errors.push(m.text());
+  });
+  await page.goto(BASE + '/' + hash, { waitUntil: 'load' });
+  await settled(page, timeout);
+  return { page, context, errors };
+}
