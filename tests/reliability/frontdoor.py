@@ -17,10 +17,17 @@ from common import connect, figure, is_closed, running, start
 NIM = b'{"piles":[1,2,3]}'
 
 
-def raw(port, data, wait=3.0, half_close=False):
-    """Sends data, reads until EOF or `wait` seconds; returns the bytes."""
+def raw(port, data, wait=3.0, half_close=False, sent=None):
+    """Sends data, reads until EOF or `wait` seconds; returns the bytes.
+    A server may answer and close before the whole request is in (RFC 9112
+    9.6): the send is then cut short, noted in `sent` (a list) when given."""
     s = connect(port)
-    s.sendall(data)
+    try:
+        s.sendall(data)
+    except (BrokenPipeError, ConnectionResetError):
+        if sent is None:
+            raise
+        sent.append("cut")
     if half_close:
         s.shutdown(socket.SHUT_WR)
     s.settimeout(wait)
@@ -156,8 +163,16 @@ def test_cl_and_chunked_no_overflow_under_asan():
                              chunked(body, 4096), length=False)
             one_problem(raw(srv.port, data), 400)
             good = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
-            resp = raw(srv.port, good + data)
-            one_problem(resp[resp.index(b"HTTP/1.1 ", 10):], 400)
+            sent = []
+            resp = raw(srv.port, good + data, sent=sent)
+            if sent and resp.find(b"HTTP/1.1 ", 10) < 0:
+                # refused on the later head and closed with the 1 MiB still
+                # arriving: the kernel's reset may take the 400 with it
+                # (libmicrohttpd's connections do not linger); a closed
+                # connection is an answer too, and the daemon must live on
+                assert n == 1 << 20, (n, resp[:300])
+            else:
+                one_problem(resp[resp.index(b"HTTP/1.1 ", 10):], 400)
             healthy(srv)
         figure("Content-Length 1 + chunked 2 KB..1 MiB: 400, no ASan report")
     finally:
