@@ -15,7 +15,7 @@
 #include "json/misere_pos.h"
 #include "json/misere_quotient.h"
 
-#define GR_MIS_FIRST_NODES 200000u /* the first search's budget */
+#define GR_MIS_FIRST_NODES 10000u /* the first search's budget */
 
 typedef struct oracle {
     gr_mis_pos *pos;
