@@ -18,6 +18,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -331,6 +332,45 @@ static void gr_front_readable(gr_front *f, gr_conn *c, uint64_t now)
     gr_front_take_locked(f, c, &act);
     gr_conns_unlock(&f->srv->conns);
     gr_front_act_on(f, &act);
+}
+
+void gr_front_linger_closing(gr_front *f, int fd, const struct sockaddr_storage *addr,
+                             socklen_t alen)
+{
+    int d = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    if (d < 0) {
+        return; /* closed as before: a reset at worst */
+    }
+    shutdown(d, SHUT_WR); /* the answer is sent: its end, then nothing */
+    uint64_t now = gr_now_ns();
+    gr_conn *c = gr_conn_new(d, now);
+    if (c == NULL) {
+        close(d);
+        return;
+    }
+    if (addr != NULL && alen <= sizeof(c->addr)) {
+        memcpy(&c->addr, addr, alen);
+        c->addrlen = alen;
+    }
+    gr_conns *t = &f->srv->conns;
+    gr_conns_lock(t);
+    gr_conn *stale = gr_conns_take_stale_locked(t, d);
+    bool added = t->lingering < GR_LINGER_MAX && gr_conns_insert_locked(t, c) == 0;
+    if (added) {
+        gr_conns_move(t, c, GR_CONN_LINGER, now);
+        /* edge-triggered: bytes already waiting are reported at once */
+        struct epoll_event ev = {.events = EPOLLIN | EPOLLRDHUP | EPOLLET, .data.fd = d};
+        if (epoll_ctl(f->epfd, EPOLL_CTL_ADD, d, &ev) != 0) {
+            gr_conns_remove_locked(t, c);
+            added = false;
+        }
+    }
+    gr_conns_unlock(t);
+    gr_conn_free(stale);
+    if (!added) {
+        gr_conn_free(c);
+        close(d);
+    }
 }
 
 static void gr_front_close_listener(gr_front *f)

@@ -23,6 +23,7 @@
 #define GR_FRONT_H
 
 #include <stddef.h>
+#include <sys/socket.h>
 
 typedef struct gr_server gr_server;
 typedef struct gr_front gr_front;
@@ -35,6 +36,18 @@ gr_front *gr_front_start(gr_server *srv, unsigned *port);
 /* Stops accepting (the listening socket closes); the thread goes on
  * watching connections until gr_front_stop. */
 void gr_front_quiesce(gr_front *f);
+
+/* libmicrohttpd is about to close fd with request bytes unread (a later
+ * head refused while its body still arrives; pipelined requests after a
+ * closing answer): closed now, the kernel would answer those bytes with
+ * a reset, which can destroy the answer just sent before the client reads
+ * it.  A duplicate of fd keeps the socket open past libmicrohttpd's close,
+ * shut for writing, and the front reads and drops what arrives on it as
+ * on its own refusals (GR_LINGER_NS, GR_LINGER_BYTES, at most
+ * GR_LINGER_MAX at once; past that it closes at once).  Any thread, no
+ * lock held. */
+void gr_front_linger_closing(gr_front *f, int fd, const struct sockaddr_storage *addr,
+                             socklen_t alen);
 
 /* Stops the thread and closes the connections it still holds. */
 void gr_front_stop(gr_front *f);

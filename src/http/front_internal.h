@@ -35,7 +35,7 @@
  * GR_LINGER_BYTES), so that a client still writing its request reads the
  * answer instead of a reset; then it is closed. */
 #define GR_LINGER_NS (2ull * 1000000000u)
-#define GR_LINGER_BYTES ((size_t)1 << 20)
+#define GR_LINGER_BYTES ((size_t)8 << 20)
 
 /* Refused connections lingering at once at most; past it they are closed
  * at once (an attacker could otherwise fill the table with them). */

@@ -25,7 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
 
+#include "http/front.h"
 #include "http/head.h"
 #include "http/sequence.h"
 #include "http/server_internal.h"
@@ -550,6 +552,12 @@ void gr_conn_notify(void *cls, struct MHD_Connection *conn, void **socket_contex
     }
     gr_conn *cc = *socket_context;
     *socket_context = NULL;
+    int unread = 0;
+    if (ci != NULL && srv->front != NULL && ioctl(ci->connect_fd, FIONREAD, &unread) == 0 &&
+        unread > 0) {
+        gr_front_linger_closing(srv->front, ci->connect_fd, cc != NULL ? &cc->addr : NULL,
+                                cc != NULL ? cc->addrlen : 0);
+    }
     if (cc != NULL) {
         /* Closed: the descriptor is still open until libmicrohttpd
          * closes it after this returns, so nobody can meet a reused one. */
