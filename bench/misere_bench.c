@@ -59,7 +59,7 @@ int main(int argc, char **argv)
         }
     }
     static const char *const named[] = {"0.712", "0.512", "0.716", "0.123", "0.115", "0.152",
-                                        "0.144", "0.644", "0.352", "0.356", "0.116"};
+                                        "0.144", "0.644", "0.352", "0.356", "0.116", "4.56", "4.74"};
     for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
         one(named[i], max_heap);
     }

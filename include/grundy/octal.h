@@ -2,19 +2,26 @@
  * Octal and hexadecimal (take-and-break) games on heaps, and Grundy's game
  * (docs/octal.md: the games, sparse space, Guy-Smith periodicity).
  *
- * A code "0.d1d2...dk" with hexadecimal digits dj (0-9, A-F, either case;
+ * A code "d0.d1d2...dk" with hexadecimal digits dj (0-9, A-F, either case;
  * octal codes are the special case of digits below 8).  From a heap of h
- * tokens a move takes j tokens (1 <= j <= k, j <= h) and then, as dj
+ * tokens a move takes j tokens (0 <= j <= k, j <= h) and then, as dj
  * allows:
  *   bit 1: leaves no heap           (only when j == h),
  *   bit 2: leaves one heap          h - j >= 1,
  *   bit 4: leaves two heaps         a + b = h - j, a, b >= 1,
  *   bit 8: leaves three heaps       a + b + c = h - j, a, b, c >= 1.
  * Kayles 0.77, Dawson's Kayles 0.07, Dawson's chess 0.137, Treblecross
- * 0.007, take 1..K 0.33..3.  Only the form starting "0." is accepted (a
- * nonzero digit before the point is a different family of games).
+ * 0.007, take 1..K 0.33..3.  d0, the digit before the point, is the move
+ * that takes nothing (Winning Ways ch. 4, as in 4.07): bit 4 splits a heap
+ * into two nonempty heaps (a = b allowed), bit 8 into three.  Its bits 1
+ * and 2 would be "take nothing and leave nothing" (no heap to play on) and
+ * "take nothing and leave the heap" (a pass that never ends the game), not
+ * moves of a finite game, so d0 is 0, 4, 8 or C and anything else is
+ * refused at offset 0 (gr_octal_d0_unplayable tells that case apart).
+ * Exactly one digit comes before the point.
  * Trailing zeros are allowed and ignored; t, the largest take with a
- * nonzero digit, is what the periodicity test uses.  Names: "grundy"
+ * nonzero digit after the point (0 for "4.0"), is what the periodicity
+ * test uses.  Names: "grundy"
  * (Grundy's game: split one heap into two unequal heaps, nothing taken),
  * and the aliases "kayles", "dawsons-kayles", "dawsons-chess",
  * "treblecross" for the codes above.
@@ -29,8 +36,11 @@
  * only heaps below `computed` are answered; the table stops growing at the
  * caller's max_values (GR_OCTAL_MAX_VALUES by default, GR_OCTAL_MAX_VALUES3
  * for codes with three-heap moves, whose values cost O(n) set operations
- * each).  Grundy's game has no known period and is never reported periodic
- * (the Guy-Smith argument needs a move that may take tokens).  Values are
+ * each).  Grundy's game has no known period and is never reported periodic:
+ * its splits must be unequal, and the Guy-Smith step (take p from the
+ * largest part) can make two parts equal, so the argument does not apply;
+ * a d0 split allows equal parts and the theorem holds for it with take 0
+ * (docs/octal.md).  Values are
  * at most GR_OCTAL_MAX_GRUNDY (GR_ELIMIT if reached).
  */
 #ifndef GRUNDY_OCTAL_H
@@ -58,19 +68,24 @@ typedef enum gr_octal_kind {
 
 typedef struct gr_octal_code {
     unsigned len;                           /* t: last nonzero digit */
-    uint8_t digit[GR_OCTAL_MAX_DIGITS + 1]; /* digit[1..len] (0..15); digit[0] 0 */
+    uint8_t digit[GR_OCTAL_MAX_DIGITS + 1]; /* digit[0..len] (0..15); digit[0]: 0, 4, 8, 12 */
     uint8_t kind;                           /* gr_octal_kind */
     uint8_t leaves;                         /* the most heaps a move leaves */
 } gr_octal_code;
 
-/* Parses "0.d1...dk" (hex digits) or one of the names above.  GR_EINVAL
- * (with *bad_at the offending byte offset) for anything else; GR_ELIMIT
- * for more than GR_OCTAL_MAX_DIGITS digits. */
+/* Parses "d0.d1...dk" (hex digits, d0 one of 0, 4, 8, C) or one of the
+ * names above.  GR_EINVAL (with *bad_at the offending byte offset) for
+ * anything else; GR_ELIMIT for more than GR_OCTAL_MAX_DIGITS digits. */
 gr_status gr_octal_parse(const char *text, gr_octal_code *out, size_t *bad_at);
 
-/* The canonical text of a code: "grundy", or "0." and the digits up to t
- * in upper case ("0.0700" and "dawsons-kayles" are both "0.07").  out
- * holds at least GR_OCTAL_MAX_DIGITS + 3 bytes. */
+/* Whether text was refused only for its first digit: a hex digit with bit 1
+ * or 2 before the point ("1.07", "6.0"), a move that takes nothing and
+ * splits nothing. */
+bool gr_octal_d0_unplayable(const char *text);
+
+/* The canonical text of a code: "grundy", or d0, "." and the digits up to
+ * t in upper case ("0.0700" and "dawsons-kayles" are both "0.07", "c.0" is
+ * "C.0").  out holds at least GR_OCTAL_MAX_DIGITS + 3 bytes. */
 void gr_octal_canonical(const gr_octal_code *code, char *out);
 
 typedef struct gr_octal_split_cache gr_octal_split_cache;
@@ -130,8 +145,7 @@ gr_status gr_octal_grower_new(gr_arena *arena, const gr_octal_code *code, uint64
 /* Starts from n values known to be g(0..n-1) (a stored table), width 1 or
  * 2 bytes each, and checks them for a period at once.  Only before the
  * first run. */
-gr_status gr_octal_grower_seed(gr_octal_grower *gw, const void *values, unsigned width,
-                               uint64_t n);
+gr_status gr_octal_grower_seed(gr_octal_grower *gw, const void *values, unsigned width, uint64_t n);
 /* Computes values until at least target exist (at most the cap), the
  * period is confirmed, or gr_arena_check on the grower's arena fails:
  * GR_ETIME / GR_ECANCELLED then, with the values so far kept and a later

@@ -141,6 +141,13 @@ static int gr_tb_parse_target(gr_tstore_kind kind, const char *text, gr_tb_targe
     }
     size_t bad = 0;
     gr_status st = gr_octal_parse(text, &t->code, &bad);
+    if (st != GR_OK && gr_octal_d0_unplayable(text)) {
+        fprintf(stderr,
+                "grundy: '%s' is not an octal code: the digit before the point takes no token "
+                "and must be 0, 4, 8 or C (a split into two or three heaps)\n",
+                text);
+        return GR_TB_INPUT;
+    }
     if (st != GR_OK) {
         fprintf(stderr, "grundy: '%s' is not an octal code or game name (%s at byte %zu)\n", text,
                 st == GR_ELIMIT ? "too many digits" : "invalid", bad);

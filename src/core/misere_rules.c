@@ -1,7 +1,8 @@
 /*
  * The options of one heap, for every heap game misère play knows
  * (include/grundy/misere.h): the move rules read straight from the octal
- * digits (bits 1, 2, 4, 8 per take), the subtraction set, or Nim.
+ * digits (bits 1, 2, 4, 8 per take; the digit before the point, take 0,
+ * has bits 4 and 8 only), the subtraction set, or Nim.
  */
 #include "grundy/misere.h"
 
@@ -37,7 +38,7 @@ static bool octal_options(const gr_octal_code *code, uint64_t h, opt_sink *k)
         }
         return true;
     }
-    for (unsigned j = 1; j <= code->len && j <= h; j++) {
+    for (unsigned j = 0; j <= code->len && j <= h; j++) { /* j = 0: d0's splits */
         unsigned d = code->digit[j];
         uint64_t r = h - j;
         if ((d & 1) && r == 0 && !emit(k, j, 0, 0, 0, 0)) {

@@ -62,7 +62,10 @@ gr_status gr_octal_parse(const char *text, gr_octal_code *out, size_t *bad_at)
             return gr_octal_parse(gr_octal_aliases[i].code, out, bad_at);
         }
     }
-    if (text[0] != '0') {
+    /* d0, the move that takes nothing: bit 4 splits a heap in two, bit 8
+     * in three; bits 1 and 2 are no move at all (see octal.h) */
+    int d0 = hex_digit(text[0]);
+    if (d0 < 0 || (d0 != 0 && text[1] != '.') || (d0 & 3) != 0) {
         return GR_EINVAL;
     }
     if (text[1] != '.') {
@@ -70,7 +73,8 @@ gr_status gr_octal_parse(const char *text, gr_octal_code *out, size_t *bad_at)
         return GR_EINVAL;
     }
     size_t j = 0;
-    out->leaves = 2;
+    out->digit[0] = (uint8_t)d0;
+    out->leaves = (d0 & 8) ? 3 : 2;
     for (const char *s = text + 2; *s != '\0'; s++) {
         int d = hex_digit(*s);
         if (d < 0) {
@@ -96,6 +100,12 @@ gr_status gr_octal_parse(const char *text, gr_octal_code *out, size_t *bad_at)
     return GR_OK;
 }
 
+bool gr_octal_d0_unplayable(const char *text)
+{
+    int d0 = hex_digit(text[0]);
+    return d0 > 0 && (d0 & 3) != 0 && text[1] == '.';
+}
+
 void gr_octal_canonical(const gr_octal_code *code, char *out)
 {
     if (code->kind == GR_OCTAL_GRUNDY) {
@@ -103,9 +113,9 @@ void gr_octal_canonical(const gr_octal_code *code, char *out)
         return;
     }
     static const char hex[] = "0123456789ABCDEF";
-    out[0] = '0';
+    out[0] = hex[code->digit[0] & 15];
     out[1] = '.';
-    unsigned n = code->len > 0 ? code->len : 1; /* "0.0" for the empty game */
+    unsigned n = code->len > 0 ? code->len : 1; /* "0.0" (no move), "4.0" */
     for (unsigned j = 1; j <= n; j++) {
         out[1 + j] = hex[code->digit[j] & 15];
     }
@@ -332,8 +342,7 @@ gr_status gr_octal_grower_failure(const gr_octal_grower *gw)
     return gw->failed;
 }
 
-gr_status gr_octal_grower_seed(gr_octal_grower *gw, const void *values, unsigned width,
-                               uint64_t n)
+gr_status gr_octal_grower_seed(gr_octal_grower *gw, const void *values, unsigned width, uint64_t n)
 {
     if (gw->E.n != 0 || (width != 1 && width != 2)) {
         return GR_EINVAL;

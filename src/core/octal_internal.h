@@ -43,6 +43,7 @@ typedef struct gr_octal_sets3 {
     uint64_t *x, *y; /* X(c), Y(m) for c, m < n, `words` each */
     size_t words;
     uint64_t len;
+    uint64_t filled; /* X(c), Y(c) are filled for c < filled */
 } gr_octal_sets3;
 
 typedef struct gr_octal_retired {
@@ -65,7 +66,7 @@ typedef struct gr_octal_engine {
     size_t words;              /* bitsets: 64 * words > every value so far */
     uint64_t *uni;
     unsigned char *seen; /* 64 * words bytes: the wide sparse mex's set */
-    uint64_t *ring;      /* t slots of X(c) (full scans), ring_words each */
+    uint64_t *ring;      /* t + 1 slots of X(c) (full scans), ring_words each */
     uint64_t *ring_c;    /* the c each slot holds, or UINT64_MAX */
     size_t ring_words;
     uint64_t work; /* pairs since the last poll */

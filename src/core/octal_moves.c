@@ -4,8 +4,9 @@
  *
  * Moves are ordered by take j, then by what is left: nothing (bit 1), one
  * heap (bit 2), then the splits (bit 4) by their smaller heap, then the
- * three-heap splits (bit 8) by (a, b); in Grundy's game the only moves are
- * splits into unequal heaps, with take 0.  A split of
+ * three-heap splits (bit 8) by (a, b); take 0 comes first (the splits of
+ * d0, as in 4.07); in Grundy's game the only moves are splits into unequal
+ * heaps, with take 0.  A split of
  * a huge heap is found through the period; counting all splits of a
  * remainder c never enumerates them: below the table a histogram of X(c),
  * above it a per-residue summary (see "counting splits" below).  Counts
@@ -354,7 +355,7 @@ gr_status gr_octal_moves_to(gr_octal_table *t, uint64_t h, uint64_t target, bool
         *count = s.count;
         return st;
     }
-    for (unsigned j = 1; j <= t->code.len && j <= h && !sink_done(&s); j++) {
+    for (unsigned j = 0; j <= t->code.len && j <= h && !sink_done(&s); j++) { /* j = 0: d0 */
         unsigned d = t->code.digit[j];
         if ((d & 1) && j == h && target == 0) {
             sink_add(&s, 1);

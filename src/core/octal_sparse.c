@@ -69,14 +69,14 @@ gr_status gr_octal_sparse_choose(gr_octal_engine *E)
      * bit of M when j is odd; so without that bit the rare class is 0,
      * and with it the split takes must all have one parity: all odd (the
      * rare class is 1, as in 0.127, "1+pos" in Flammenkamp's tables) or
-     * all even (Grundy's game takes 0: class 0). */
+     * all even (Grundy's game and d0 take 0: class 0). */
     int parity_class = -1; /* the rare class for masks with bit 0, -1: none */
     {
         unsigned odd = 0, even = 0;
         if (E->code->kind == GR_OCTAL_GRUNDY) {
             even++;
         }
-        for (unsigned j = 1; j <= E->code->len; j++) {
+        for (unsigned j = 0; j <= E->code->len; j++) { /* j = 0: d0 */
             if (E->code->digit[j] & 4) {
                 odd += j & 1;
                 even += !(j & 1);

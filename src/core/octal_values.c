@@ -134,13 +134,14 @@ static void full_scan(gr_octal_engine *E, uint64_t c, uint64_t half, uint64_t *r
     E->work += half;
 }
 
-/* X(c), the split values of c, from the ring of the last t remainders
- * (computed on first use: every take j shares X(n - j), and X(c) depends
- * on g(1..c-1) only, so a slot holding c stays right), OR'ed into uni.
+/* X(c), the split values of c, from the ring of the last t + 1 remainders
+ * n - t .. n (computed on first use: every take j, 0 included, shares
+ * X(n - j), and X(c) depends on g(1..c-1) only, so a slot holding c stays
+ * right), OR'ed into uni.
  * Long codes with many split digits pay one scan per value, not t. */
 static gr_status ring_or(gr_octal_engine *E, uint64_t c)
 {
-    unsigned t = E->code->len;
+    unsigned t = E->code->len + 1; /* slots */
     if (E->ring == NULL) {
         E->ring = GR_ARENA_ARRAY(E->arena, uint64_t, (size_t)t * E->words);
         E->ring_c = GR_ARENA_ARRAY_UNINIT(E->arena, uint64_t, t);
@@ -323,8 +324,9 @@ static gr_status widen(gr_octal_engine *E, uint64_t v)
     gr_arena_free(E->arena, E->uni, E->words * sizeof(uint64_t));
     gr_arena_free(E->arena, E->seen, 64 * E->words);
     if (E->ring != NULL) { /* rebuilt at the new width on next use */
-        gr_arena_free(E->arena, E->ring, (size_t)E->code->len * E->ring_words * sizeof(uint64_t));
-        gr_arena_free(E->arena, E->ring_c, E->code->len * sizeof(uint64_t));
+        size_t slots = (size_t)E->code->len + 1;
+        gr_arena_free(E->arena, E->ring, slots * E->ring_words * sizeof(uint64_t));
+        gr_arena_free(E->arena, E->ring_c, slots * sizeof(uint64_t));
         E->ring = NULL;
         E->ring_c = NULL;
     }
@@ -356,7 +358,7 @@ gr_status gr_octal_engine_init(gr_octal_engine *E, gr_arena *arena, const gr_oct
 static bool has_splits(const gr_octal_code *code)
 {
     bool splits = code->kind == GR_OCTAL_GRUNDY;
-    for (unsigned j = 1; j <= code->len; j++) {
+    for (unsigned j = 0; j <= code->len; j++) {
         splits |= (code->digit[j] & 4) != 0;
     }
     return splits;
@@ -397,6 +399,7 @@ gr_status gr_octal_engine_seed(gr_octal_engine *E, const void *values, unsigned 
         for (uint64_t c = 0; c + 1 < n; c++) {
             gr_octal_sets3_fill(E, &E->s3, c);
         }
+        E->s3.filled = n - 1;
     } else if (has_splits(E->code) && n >= SPARSE_START) {
         /* what the last doubling would have chosen: full scans of a large
          * table are what sparse space is for */
@@ -449,10 +452,15 @@ gr_status gr_octal_engine_run(gr_octal_engine *E, uint64_t target)
         uint64_t *uni = E->uni;
         memset(uni, 0, E->words * sizeof(uint64_t));
         if (three && n >= 1) {
-            if ((st = gr_octal_sets3_grow(E, s3, n)) != GR_OK) {
+            /* X and Y of n - 1 (take 1), and of n itself when d0 splits
+             * (take 0): both need g(1..n-1) only */
+            uint64_t upto = (code->digit[0] & 12) != 0 ? n + 1 : n;
+            if ((st = gr_octal_sets3_grow(E, s3, upto)) != GR_OK) {
                 return st;
             }
-            gr_octal_sets3_fill(E, s3, n - 1);
+            for (; s3->filled < upto; s3->filled++) {
+                gr_octal_sets3_fill(E, s3, s3->filled);
+            }
         }
         E->nrem = 0;
         if (grundy) {
@@ -462,8 +470,8 @@ gr_status gr_octal_engine_run(gr_octal_engine *E, uint64_t target)
                 E->nrem = 1;
             }
         }
-        for (unsigned j = 1; j <= t && j <= n; j++) {
-            unsigned d = code->digit[j];
+        for (unsigned j = 0; j <= t && j <= n; j++) {
+            unsigned d = code->digit[j]; /* j = 0: d0, bits 4 and 8 only */
             if ((d & 1) && j == n) {
                 uni[0] |= 1;
             }

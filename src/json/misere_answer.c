@@ -328,7 +328,7 @@ static gr_status walk_huge(gr_jctx *c, oracle *o, sink *k, size_t i)
     if (g->code.kind == GR_OCTAL_GRUNDY) {
         return splits_periodic(c, o, k, i, 0, h, false);
     }
-    for (unsigned j = 1; j <= g->code.len && !k->stop; j++) {
+    for (unsigned j = 0; j <= g->code.len && !k->stop; j++) { /* j = 0: d0 splits */
         unsigned d = g->code.digit[j];
         uint64_t r = h - j;
         if (d & 2) {

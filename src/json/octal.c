@@ -1,6 +1,7 @@
 /*
  * The octal family: {"code": "0.77", "heaps": [...]}, moves
- * {"heap", "take", "leaves": [...]} (the 0, 1 or 2 heaps the move leaves),
+ * {"heap", "take", "leaves": [...]} (the 0 to 3 heaps the move leaves; take
+ * 0 for a split of d0, as in 4.07, or of Grundy's game),
  * extras heap_grundy and period.
  *
  * The position's logic (values, targets, moves, counts, bounds) is the
@@ -34,8 +35,27 @@ gr_status gr_json_octal_code_text(gr_jctx *c, const char *text, const char *ptr,
     size_t bad;
     gr_status st = gr_octal_parse(text, code, &bad);
     if (st == GR_ELIMIT) {
-        return gr_json_error(c, GR_ELIMIT, ptr, "has more than %u digits after \"0.\"",
+        return gr_json_error(c, GR_ELIMIT, ptr,
+                             text[0] == '0' ? "has more than %u digits after \"0.\""
+                                            : "has more than %u digits after the point",
                              GR_OCTAL_MAX_DIGITS);
+    }
+    if (st != GR_OK && gr_octal_d0_unplayable(text)) {
+        return gr_json_error(c, GR_EINVAL, ptr,
+                             "has %c before the point: that digit is the move that takes no "
+                             "token, whose only moves are bit 4 (split the heap into two) and "
+                             "bit 8 (into three), so it must be 0, 4, 8 or C (bit 1, leave "
+                             "nothing, and bit 2, leave the heap as it was, are not moves); "
+                             "the character at offset 0 is wrong",
+                             text[0]);
+    }
+    if (st != GR_OK && text[0] != '0' && text[0] != '\0' && text[1] == '.') {
+        /* "4." or "8.x": a code with a split digit, wrong after the point */
+        return gr_json_error(c, GR_EINVAL, ptr,
+                             "must be a code \"d0.d1d2...\" (d0 0, 4, 8 or C, then \".\" "
+                             "and at least one digit 0-9 or A-F), as in \"4.07\"; the "
+                             "character at offset %zu is wrong",
+                             bad);
     }
     if (st != GR_OK) {
         return gr_json_error(c, GR_EINVAL, ptr,

@@ -431,7 +431,24 @@ gr_status gr_seq_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t
         gr_status st = gr_octal_parse(val[0], &out->code, &bad);
         if (st == GR_ELIMIT) {
             return gr_json_error(c, GR_ELIMIT, qptr(c, "code"),
-                                 "has more than %u digits after \"0.\"", GR_OCTAL_MAX_DIGITS);
+                                 val[0][0] == '0' ? "has more than %u digits after \"0.\""
+                                                  : "has more than %u digits after the point",
+                                 GR_OCTAL_MAX_DIGITS);
+        }
+        if (st != GR_OK && gr_octal_d0_unplayable(val[0])) {
+            return gr_json_error(c, GR_EINVAL, qptr(c, "code"),
+                                 "has %c before the point, which must be 0, 4, 8 or C (the "
+                                 "move taking no token: bit 4 splits the heap into two, bit 8 "
+                                 "into three; bits 1 and 2 are not moves); the character at "
+                                 "offset 0 is wrong",
+                                 val[0][0]);
+        }
+        if (st != GR_OK && val[0][0] != '0' && val[0][0] != '\0' && val[0][1] == '.') {
+            return gr_json_error(c, GR_EINVAL, qptr(c, "code"),
+                                 "must be a code \"d0.d1d2...\" (d0 0, 4, 8 or C, hexadecimal "
+                                 "digits after the point); the character at offset %zu is "
+                                 "wrong",
+                                 bad);
         }
         if (st != GR_OK) {
             return gr_json_error(c, GR_EINVAL, qptr(c, "code"),

@@ -393,7 +393,11 @@ static void test_octal_parse(void **state)
     assert_int_equal(bad, 3);
     assert_int_equal(gr_octal_parse("77", &c, &bad), GR_EINVAL);
     assert_int_equal(gr_octal_parse(".77", &c, &bad), GR_EINVAL);
-    assert_int_equal(gr_octal_parse("4.07", &c, &bad), GR_EINVAL);
+    assert_int_equal(gr_octal_parse("5.07", &c, &bad), GR_EINVAL); /* d0 bit 1 */
+    assert_int_equal(bad, 0);
+    assert_true(gr_octal_d0_unplayable("5.07"));
+    assert_int_equal(gr_octal_parse("4.07", &c, &bad), GR_OK); /* d0 splits */
+    assert_int_equal(c.digit[0], 4);
     assert_int_equal(gr_octal_parse("0.", &c, &bad), GR_EINVAL);
     assert_int_equal(gr_octal_parse("0,7", &c, &bad), GR_EINVAL);
     assert_int_equal(gr_octal_parse("0.7 ", &c, &bad), GR_EINVAL);
