@@ -8,8 +8,8 @@ import harness
 
 # Answered through a quotient (heaps past the first search's reach), through
 # a complete quotient past its proof (heaps past 10^11, and heaps up to the
-# POST's cap of 256, which the answer's max_heap names), or by search after
-# the construction stops (0.04's quotient is not proven).
+# POST's cap of 256, which the answer's max_heap names), or by the first
+# search (small heaps).
 REQUESTS = [
     {"code": "0.77", "heaps": [7, 12, 30], "misere": True, "all_winning_moves": True},
     {"code": "0.77", "heaps": ["300000000001", 7], "misere": True, "all_winning_moves": True},
@@ -18,7 +18,6 @@ REQUESTS = [
     {"code": "0.75", "heaps": [23, 12], "misere": True},
     {"code": "0.34", "heaps": [90, 17, 5], "misere": True, "all_winning_moves": True},
     {"code": "0.04", "heaps": [9, 4], "misere": True, "all_moves": True},
-    {"code": "0.04", "heaps": [40, 33], "misere": True, "all_moves": True},
 ]
 
 
