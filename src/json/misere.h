@@ -53,4 +53,11 @@ gr_status gr_json_misere_build(gr_jctx *c, const gr_mis_game *g, uint64_t max_he
                                bool until_complete, uint64_t limit, const char *ptr,
                                gr_mis_quotient *q);
 
+/* The outcome of a misère computation that returned st: the request's
+ * stop conditions first (gr_json_stopped), then the memory budget
+ * (gr_json_oom); GR_OK and GR_ELIMIT come back with no problem filled, the
+ * limit for the caller to word; any other status is an internal error
+ * saying `what`. */
+gr_status gr_json_misere_status(gr_jctx *c, gr_status st, const char *what);
+
 #endif
