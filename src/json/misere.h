@@ -34,6 +34,8 @@ gr_status gr_json_misere_rules(gr_jctx *c, const char *ptr, const cJSON *max_tak
 /* The same from a set of integers already read (the GET's query). */
 gr_status gr_json_misere_set(gr_jctx *c, const char *ptr, const uint64_t *v, size_t n,
                              gr_mis_game *g);
+/* The game of max_take k (the set 1..k, k <= GR_SUB_MAX_SET). */
+gr_status gr_json_misere_take(gr_jctx *c, const char *ptr, uint64_t k, gr_mis_game *g);
 
 /* The quotient limit for this request (--max-quotient-order). */
 uint32_t gr_json_misere_max_order(const gr_jctx *c);

@@ -78,15 +78,7 @@ gr_status gr_json_misere_qparse(gr_jctx *c, gr_seq_family fam, const gr_qparam *
                                  "is above %u, the largest max_take played under misère",
                                  GR_SUB_MAX_SET);
         }
-        uint64_t K = out->rq.rules.max_take;
-        uint64_t *set = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, K);
-        if (set == NULL) {
-            return gr_json_oom(c);
-        }
-        for (uint64_t i = 0; i < K; i++) {
-            set[i] = i + 1;
-        }
-        st = gr_json_misere_set(c, qptr(c, "max_take"), set, (size_t)K, &out->game);
+        st = gr_json_misere_take(c, qptr(c, "max_take"), out->rq.rules.max_take, &out->game);
     } else {
         st = gr_json_misere_set(c, qptr(c, "subtraction_set"), out->rq.rules.set,
                                 out->rq.rules.set_len, &out->game);
