@@ -25,6 +25,7 @@
  * a second per tick still add up.
  */
 #include "http/pool.h"
+#include "http/cond.h"
 
 #include <pthread.h>
 #include <stdbool.h>
@@ -298,14 +299,7 @@ static void *gr_pool_timer(void *arg)
             pthread_cond_wait(&p->timer_cv, &p->mu);
             continue;
         }
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        ts.tv_nsec += GR_POOL_EXPIRE_MS * 1000000L;
-        if (ts.tv_nsec >= 1000000000L) {
-            ts.tv_nsec -= 1000000000L;
-            ts.tv_sec++;
-        }
-        pthread_cond_timedwait(&p->timer_cv, &p->mu, &ts);
+        gr_cond_wait_ns(&p->timer_cv, &p->mu, GR_POOL_EXPIRE_MS * UINT64_C(1000000));
         if (p->mem_wait != NULL && p->running == 0) {
             gr_requeue_waiting_locked(p); /* nothing left to free memory: try again */
         }
@@ -352,11 +346,7 @@ gr_pool *gr_pool_start(const gr_pool_limits *lim)
     p->mem_tail = &p->mem_wait;
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->cv, NULL);
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&p->timer_cv, &ca);
-    pthread_condattr_destroy(&ca);
+    gr_cond_init_monotonic(&p->timer_cv);
     /* the timer expires queued jobs and retries those waiting for memory
      * when nothing else runs */
     p->timer_started = pthread_create(&p->timer, NULL, gr_pool_timer, p) == 0;
