@@ -15,67 +15,9 @@
 #include "core/domineering_internal.h"
 #include "core/domineering_search.h"
 
-static size_t gr_dom_hash(uint64_t bits, unsigned w)
-{
-    uint64_t x = bits * 0x9E3779B97F4A7C15ULL ^ ((uint64_t)w << 58) ^ (bits >> 29);
-    x ^= x >> 31;
-    x *= 0xBF58476D1CE4E5B9ULL;
-    return (size_t)(x ^ (x >> 29));
-}
-
-static bool gr_dom_lookup(const gr_dom *g, uint64_t bits, unsigned w, gr_cgt *val)
-{
-    if (g->cap == 0) {
-        return false;
-    }
-    for (size_t i = gr_dom_hash(bits, w) & (g->cap - 1);; i = (i + 1) & (g->cap - 1)) {
-        const gr_dom_entry *e = &g->tab[i];
-        if (!e->used) {
-            return false;
-        }
-        if (e->bits == bits && e->w == w) {
-            *val = e->val;
-            return true;
-        }
-    }
-}
-
-static void gr_dom_put(gr_dom_entry *tab, size_t cap, uint64_t bits, unsigned w, gr_cgt val)
-{
-    size_t i = gr_dom_hash(bits, w) & (cap - 1);
-    while (tab[i].used) {
-        i = (i + 1) & (cap - 1);
-    }
-    tab[i] = (gr_dom_entry){bits, (uint8_t)w, 1, val};
-}
-
-static gr_status gr_dom_store(gr_dom *g, uint64_t bits, unsigned w, gr_cgt val)
-{
-    if (2 * (g->used + 1) > g->cap) {
-        size_t cap = g->cap == 0 ? 1024 : 2 * g->cap;
-        gr_dom_entry *tab = GR_ARENA_ARRAY(g->arena, gr_dom_entry, cap);
-        if (tab == NULL) {
-            return GR_ENOMEM;
-        }
-        for (size_t i = 0; i < g->cap; i++) {
-            if (g->tab[i].used) {
-                gr_dom_put(tab, cap, g->tab[i].bits, g->tab[i].w, g->tab[i].val);
-            }
-        }
-        if (g->tab != NULL) {
-            gr_arena_free(g->arena, g->tab, g->cap * sizeof(*g->tab));
-        }
-        g->tab = tab;
-        g->cap = cap;
-    }
-    gr_dom_put(g->tab, g->cap, bits, w, val);
-    g->used++;
-    return GR_OK;
-}
-
 bool gr_dom_known(const gr_dom *g, gr_dom_key k, gr_cgt *val)
 {
-    return gr_dom_lookup(g, k.bits, k.w, val);
+    return gr_cgt_memo_get(&g->memo, k.bits, k.w, val);
 }
 
 gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, gr_dom_key *missing,
@@ -92,7 +34,7 @@ gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, 
         }
         gr_dom_key k = gr_dom_key_of(comp, w);
         gr_cgt v;
-        if (!gr_dom_lookup(g, k.bits, k.w, &v)) {
+        if (!gr_cgt_memo_get(&g->memo, k.bits, k.w, &v)) {
             missing[nm++] = k;
             continue;
         }
@@ -176,7 +118,7 @@ static gr_status gr_dom_expand(gr_dom *g, gr_dom_key k, bool *pending)
     if ((st = gr_cgt_make(g->store, opts[0], nopt[0], opts[1], nopt[1], &v)) != GR_OK) {
         return st;
     }
-    return gr_dom_store(g, k.bits, w, v);
+    return gr_cgt_memo_put(g->arena, &g->memo, k.bits, w, v);
 }
 
 gr_status gr_dom_solve_key(gr_dom *g, gr_dom_key k)
@@ -190,7 +132,7 @@ gr_status gr_dom_solve_key(gr_dom *g, gr_dom_key k)
     }
     while (g->sn > base) {
         gr_dom_key top = g->stack[g->sn - 1];
-        if (gr_dom_lookup(g, top.bits, top.w, &v)) {
+        if (gr_cgt_memo_get(&g->memo, top.bits, top.w, &v)) {
             g->sn--;
             continue;
         }
@@ -302,7 +244,7 @@ void gr_dom_stats(const gr_dom *g, gr_search_stats *out)
 {
     memset(out, 0, sizeof(*out));
     out->nodes = g->nodes;
-    out->tt_stored = g->used + g->ot_stored + g->tt8_stored;
-    out->tt_entries = g->cap + g->ot_cap + g->tt8_cap;
+    out->tt_stored = g->memo.used + g->ot_stored + g->tt8_stored;
+    out->tt_entries = g->memo.cap + g->ot_cap + g->tt8_cap;
     out->tt_hits = g->ot_hits;
 }
