@@ -26,12 +26,7 @@ gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, 
     gr_cgt sum = gr_cgt_zero(g->store);
     size_t nm = 0;
     gr_status st;
-    while (bits != 0) {
-        uint64_t comp = gr_dom_region(bits, w);
-        bits &= ~comp;
-        if ((gr_dom_vert(comp, w) | gr_dom_horiz(comp, w)) == 0) {
-            continue; /* no domino fits: 0 */
-        }
+    for (uint64_t comp; (comp = gr_dom_next_live_region(&bits, w)) != 0;) {
         gr_dom_key k = gr_dom_key_of(comp, w);
         gr_cgt v;
         if (!gr_cgt_memo_get(&g->memo, k.bits, k.w, &v)) {
