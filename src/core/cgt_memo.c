@@ -35,3 +35,39 @@ gr_status gr_cgt_memo_put(gr_arena *arena, gr_cgt_memo *m, uint64_t bits, unsign
     m->used++;
     return GR_OK;
 }
+
+gr_status gr_cgt_memo_push(gr_arena *arena, gr_cgt_memo *m, uint64_t bits, unsigned tag)
+{
+    if (m->sn == m->scap) {
+        gr_cgt_memo_pos *s = gr_arena_grow(arena, m->stack, &m->scap, m->sn + 1, sizeof(*s), 256);
+        if (s == NULL) {
+            return GR_ENOMEM;
+        }
+        m->stack = s;
+    }
+    m->stack[m->sn++] = (gr_cgt_memo_pos){bits, tag};
+    return GR_OK;
+}
+
+gr_status gr_cgt_memo_drain(gr_cgt_memo *m, size_t base, gr_cgt_memo_expand expand, void *ctx)
+{
+    while (m->sn > base) {
+        gr_cgt_memo_pos top = m->stack[m->sn - 1];
+        gr_cgt v;
+        if (gr_cgt_memo_get(m, top.bits, top.tag, &v)) {
+            m->sn--;
+            continue;
+        }
+        bool pending;
+        gr_status st = expand(ctx, top.bits, top.tag, &pending);
+        if (st != GR_OK) {
+            m->sn = base;
+            return st;
+        }
+        if (!pending) {
+            /* nothing was pushed: the top is still `top` */
+            m->sn--;
+        }
+    }
+    return GR_OK;
+}

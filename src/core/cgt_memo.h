@@ -3,7 +3,9 @@
  * tag (Domineering's box width; 0 where the bits alone say the position,
  * as Coloured Hackenbush's edges in play).  Open addressing with linear
  * probing, at most half full, grown in the arena; a zeroed gr_cgt_memo is
- * empty.  Shared by domineering_value.c and hackenbush_colored.c.
+ * empty.  Beside it the explicit stack of the positions still to value
+ * and the loop that values them, so a search only says how a position
+ * expands.  Shared by domineering_value.c and hackenbush_colored.c.
  */
 #ifndef GR_CGT_MEMO_H
 #define GR_CGT_MEMO_H
@@ -21,9 +23,17 @@ typedef struct gr_cgt_memo_entry {
     uint8_t tag, used;
 } gr_cgt_memo_entry;
 
+/* A position still to value, on the search's explicit stack. */
+typedef struct gr_cgt_memo_pos {
+    uint64_t bits;
+    unsigned tag;
+} gr_cgt_memo_pos;
+
 typedef struct gr_cgt_memo {
     gr_cgt_memo_entry *tab;
-    size_t cap, used; /* slots, and positions stored */
+    size_t cap, used;       /* slots, and positions stored */
+    gr_cgt_memo_pos *stack; /* positions still to value */
+    size_t sn, scap;
 } gr_cgt_memo;
 
 static inline size_t gr_cgt_memo_hash(uint64_t bits, unsigned tag)
@@ -55,5 +65,18 @@ static inline bool gr_cgt_memo_get(const gr_cgt_memo *m, uint64_t bits, unsigned
 /* Stores the value of (bits, tag), which has none yet; GR_ENOMEM when the
  * table cannot grow. */
 gr_status gr_cgt_memo_put(gr_arena *arena, gr_cgt_memo *m, uint64_t bits, unsigned tag, gr_cgt val);
+
+/* Pushes (bits, tag) on the stack of positions still to value. */
+gr_status gr_cgt_memo_push(gr_arena *arena, gr_cgt_memo *m, uint64_t bits, unsigned tag);
+
+/* Expands one position of the game ctx: stores its value
+ * (gr_cgt_memo_put), or sets *pending after pushing the positions its
+ * options need first. */
+typedef gr_status (*gr_cgt_memo_expand)(void *ctx, uint64_t bits, unsigned tag, bool *pending);
+
+/* Values every position pushed above `base`, the top first: one already
+ * valued is popped, another is expanded and popped unless it is pending.
+ * On failure the stack is cut back to base. */
+gr_status gr_cgt_memo_drain(gr_cgt_memo *m, size_t base, gr_cgt_memo_expand expand, void *ctx);
 
 #endif

@@ -35,9 +35,7 @@ struct gr_dom {
     uint32_t rows, cols;
     uint64_t empty; /* the board's empty cells, width cols */
     uint64_t max_nodes, nodes;
-    gr_cgt_memo memo;  /* region key (bits, width) -> value */
-    gr_dom_key *stack; /* regions still to value */
-    size_t sn, scap;
+    gr_cgt_memo memo;  /* region key (bits, width) -> value; keys still to value */
     gr_dom_oentry *ot; /* the outcome search's table */
     size_t ot_cap;
     uint64_t ot_stored, ot_hits;

@@ -48,19 +48,6 @@ gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, 
     return GR_OK;
 }
 
-static gr_status gr_dom_push(gr_dom *g, gr_dom_key k)
-{
-    if (g->sn == g->scap) {
-        gr_dom_key *s = gr_arena_grow(g->arena, g->stack, &g->scap, g->sn + 1, sizeof(*s), 256);
-        if (s == NULL) {
-            return GR_ENOMEM;
-        }
-        g->stack = s;
-    }
-    g->stack[g->sn++] = k;
-    return GR_OK;
-}
-
 gr_status gr_dom_tick(gr_dom *g)
 {
     g->nodes++;
@@ -70,10 +57,11 @@ gr_status gr_dom_tick(gr_dom *g)
     return (g->nodes & 1023) == 0 ? gr_arena_check(g->arena) : GR_OK;
 }
 
-/* Expands the region k (a key: untransposed bits): its value into the
- * table, or *pending when some option's regions were pushed first. */
-static gr_status gr_dom_expand(gr_dom *g, gr_dom_key k, bool *pending)
+/* Expands the region (bits, w) of a key (untransposed): its value into
+ * the table, or *pending when some option's regions were pushed first. */
+static gr_status gr_dom_expand(void *ctx, uint64_t bits, unsigned w, bool *pending)
 {
+    gr_dom *g = ctx;
     gr_cgt opts[2][64];
     size_t nopt[2] = {0, 0};
     gr_dom_key missing[GR_DOM_MAX_CELLS / 2];
@@ -82,20 +70,20 @@ static gr_status gr_dom_expand(gr_dom *g, gr_dom_key k, bool *pending)
     if ((st = gr_dom_tick(g)) != GR_OK) {
         return st;
     }
-    unsigned w = k.w;
     for (unsigned side = 0; side < 2; side++) {
-        uint64_t starts = side == GR_DOM_LEFT ? gr_dom_vert(k.bits, w) : gr_dom_horiz(k.bits, w);
+        uint64_t starts = side == GR_DOM_LEFT ? gr_dom_vert(bits, w) : gr_dom_horiz(bits, w);
         unsigned step = side == GR_DOM_LEFT ? w : 1;
         for (; starts != 0; starts &= starts - 1) {
             unsigned i = (unsigned)__builtin_ctzll(starts);
             uint64_t domino = (1ULL << i) | (1ULL << (i + step));
             size_t nm;
             gr_cgt v;
-            if ((st = gr_dom_split_value(g, k.bits & ~domino, w, &v, missing, &nm)) != GR_OK) {
+            if ((st = gr_dom_split_value(g, bits & ~domino, w, &v, missing, &nm)) != GR_OK) {
                 return st;
             }
             for (size_t j = 0; j < nm; j++) {
-                if ((st = gr_dom_push(g, missing[j])) != GR_OK) {
+                st = gr_cgt_memo_push(g->arena, &g->memo, missing[j].bits, missing[j].w);
+                if (st != GR_OK) {
                     return st;
                 }
             }
@@ -113,35 +101,14 @@ static gr_status gr_dom_expand(gr_dom *g, gr_dom_key k, bool *pending)
     if ((st = gr_cgt_make(g->store, opts[0], nopt[0], opts[1], nopt[1], &v)) != GR_OK) {
         return st;
     }
-    return gr_cgt_memo_put(g->arena, &g->memo, k.bits, w, v);
+    return gr_cgt_memo_put(g->arena, &g->memo, bits, w, v);
 }
 
 gr_status gr_dom_solve_key(gr_dom *g, gr_dom_key k)
 {
-    gr_cgt v;
-    gr_status st;
-    size_t base = g->sn;
-    k.neg = false;
-    if ((st = gr_dom_push(g, k)) != GR_OK) {
-        return st;
-    }
-    while (g->sn > base) {
-        gr_dom_key top = g->stack[g->sn - 1];
-        if (gr_cgt_memo_get(&g->memo, top.bits, top.w, &v)) {
-            g->sn--;
-            continue;
-        }
-        bool pending;
-        if ((st = gr_dom_expand(g, top, &pending)) != GR_OK) {
-            g->sn = base;
-            return st;
-        }
-        if (!pending) {
-            /* the top is still `top`: pending pushes nothing */
-            g->sn--;
-        }
-    }
-    return GR_OK;
+    size_t base = g->memo.sn;
+    gr_status st = gr_cgt_memo_push(g->arena, &g->memo, k.bits, k.w);
+    return st != GR_OK ? st : gr_cgt_memo_drain(&g->memo, base, gr_dom_expand, g);
 }
 
 gr_status gr_dom_board_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out)

@@ -54,8 +54,6 @@ struct gr_hbc {
     uint64_t inc[66]; /* per local vertex: the edges touching it */
     uint64_t all;     /* the edges in play */
     gr_cgt_memo memo; /* edges in play -> value */
-    uint64_t *stack;
-    size_t sn, scap;
     uint64_t nodes, max_nodes;
 };
 
@@ -330,19 +328,6 @@ static uint64_t gr_hbc_part(const gr_hbc *g, uint64_t mask)
     return part;
 }
 
-static gr_status gr_hbc_push(gr_hbc *g, uint64_t mask)
-{
-    if (g->sn == g->scap) {
-        uint64_t *s = gr_arena_grow(g->arena, g->stack, &g->scap, g->sn + 1, sizeof(*s), 256);
-        if (s == NULL) {
-            return GR_ENOMEM;
-        }
-        g->stack = s;
-    }
-    g->stack[g->sn++] = mask;
-    return GR_OK;
-}
-
 /* The sum of the values of the parts of a standing set, pushing the parts
  * not valued yet (*missing counts them). */
 static gr_status gr_hbc_split_value(gr_hbc *g, uint64_t mask, gr_cgt *out, size_t *missing)
@@ -356,7 +341,7 @@ static gr_status gr_hbc_split_value(gr_hbc *g, uint64_t mask, gr_cgt *out, size_
         gr_cgt v;
         if (!gr_cgt_memo_get(&g->memo, part, 0, &v)) {
             (*missing)++;
-            if ((st = gr_hbc_push(g, part)) != GR_OK) {
+            if ((st = gr_cgt_memo_push(g->arena, &g->memo, part, 0)) != GR_OK) {
                 return st;
             }
             continue;
@@ -369,8 +354,10 @@ static gr_status gr_hbc_split_value(gr_hbc *g, uint64_t mask, gr_cgt *out, size_
     return GR_OK;
 }
 
-static gr_status gr_hbc_expand(gr_hbc *g, uint64_t part, bool *pending)
+static gr_status gr_hbc_expand(void *ctx, uint64_t part, unsigned tag, bool *pending)
 {
+    gr_hbc *g = ctx;
+    (void)tag; /* 0: the edges in play say the position */
     gr_cgt opts[2][64];
     size_t nopt[2] = {0, 0};
     gr_status st;
@@ -414,27 +401,14 @@ static gr_status gr_hbc_expand(gr_hbc *g, uint64_t part, bool *pending)
 static gr_status gr_hbc_search(gr_hbc *g, uint64_t mask, gr_cgt *out)
 {
     for (;;) {
-        size_t base = g->sn, missing;
+        size_t base = g->memo.sn, missing;
         gr_status st = gr_hbc_split_value(g, mask, out, &missing);
         if (st != GR_OK || missing == 0) {
-            g->sn = base;
+            g->memo.sn = base;
             return st;
         }
-        while (g->sn > base) {
-            uint64_t top = g->stack[g->sn - 1];
-            gr_cgt v;
-            if (gr_cgt_memo_get(&g->memo, top, 0, &v)) {
-                g->sn--;
-                continue;
-            }
-            bool pending;
-            if ((st = gr_hbc_expand(g, top, &pending)) != GR_OK) {
-                g->sn = base;
-                return st;
-            }
-            if (!pending) {
-                g->sn--;
-            }
+        if ((st = gr_cgt_memo_drain(&g->memo, base, gr_hbc_expand, g)) != GR_OK) {
+            return st;
         }
     }
 }
