@@ -12,6 +12,7 @@
  * integer already there towards 0, one node per step (n = {n-1|}).
  */
 #include "cgt_internal.h"
+#include "core/probe.h"
 
 #include <string.h>
 
@@ -55,11 +56,7 @@ static gr_status gr_cgt_table_grow(gr_cgt_store *s)
         return GR_ENOMEM;
     }
     for (size_t i = 0; i < s->count; i++) {
-        size_t j = s->nodes[i].hash & (cap - 1);
-        while (t[j] != 0) {
-            j = (j + 1) & (cap - 1);
-        }
-        t[j] = (uint32_t)i + 1;
+        t[gr_probe_empty(t, cap, s->nodes[i].hash)] = (uint32_t)i + 1;
     }
     gr_arena_free(s->arena, s->table, s->table_cap * sizeof(uint32_t));
     s->table = t;

@@ -27,6 +27,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "core/grid_box.h"
 #include "core/search_internal.h"
 
 struct gr_cram {
@@ -124,30 +125,14 @@ static void gr_cram_add(gr_search *s, const gr_cram *g, uint64_t comp, unsigned 
     if (cells < 2) {
         return;
     }
-    unsigned r0 = (unsigned)__builtin_ctzll(comp) / w;
-    unsigned r1 = (63 - (unsigned)__builtin_clzll(comp)) / w;
-    unsigned h = r1 - r0 + 1;
-    uint64_t rows[GR_CRAM_MAX_CELLS], colmask = 0;
-    for (unsigned i = 0; i < h; i++) {
-        rows[i] = (comp >> ((r0 + i) * w)) & gr_search_low(w);
-        colmask |= rows[i];
-    }
-    unsigned c0 = (unsigned)__builtin_ctzll(colmask);
-    unsigned bw = 64 - (unsigned)__builtin_clzll(colmask) - c0;
+    uint64_t rows[GR_CRAM_MAX_CELLS], cols[GR_CRAM_MAX_CELLS];
+    unsigned h, bw;
+    gr_grid_box(comp, w, rows, &h, &bw);
     if (h == 1 || bw == 1) {
         gr_search_child_add_value(s, g->dawson[cells]);
         return;
     }
-    uint64_t cols[GR_CRAM_MAX_CELLS];
-    for (unsigned i = 0; i < h; i++) {
-        rows[i] >>= c0;
-    }
-    for (unsigned j = 0; j < bw; j++) {
-        cols[j] = 0;
-        for (unsigned i = 0; i < h; i++) {
-            cols[j] |= ((rows[i] >> j) & 1) << i;
-        }
-    }
+    gr_grid_columns(rows, h, bw, cols);
     uint64_t best = ~0ULL;
     unsigned best_w = 65;
     gr_cram_reflections(rows, h, bw, &best, &best_w);
@@ -201,15 +186,9 @@ static void gr_cram_collect(const gr_cram *g, uint64_t rest, gr_search_rest *out
         }
         /* no canonical form needed at the root: the board's own
          * coordinates are a valid key of width cols */
-        unsigned r0 = (unsigned)__builtin_ctzll(comp) / w;
-        uint64_t shifted = comp >> (r0 * w);
-        uint64_t colmask = 0;
-        for (uint64_t b = shifted; b != 0; b >>= w) {
-            colmask |= b & gr_search_low(w);
-        }
-        unsigned c0 = (unsigned)__builtin_ctzll(colmask);
-        unsigned bw = 64 - (unsigned)__builtin_clzll(colmask) - c0;
-        unsigned h = (63 - (unsigned)__builtin_clzll(shifted)) / w + 1;
+        uint64_t rows[GR_CRAM_MAX_CELLS];
+        unsigned h, bw;
+        gr_grid_box(comp, w, rows, &h, &bw);
         if (h == 1 || bw == 1) {
             out->extra ^= g->dawson[cells];
             continue;
@@ -217,7 +196,7 @@ static void gr_cram_collect(const gr_cram *g, uint64_t rest, gr_search_rest *out
         /* repack into width bw so the key is the box's, as inside */
         uint64_t bits = 0;
         for (unsigned i = 0; i < h; i++) {
-            bits |= ((shifted >> (i * w + c0)) & gr_search_low(bw)) << (i * bw);
+            bits |= rows[i] << (i * bw);
         }
         out->key[out->n++] = (gr_skey){bits, bw};
     }

@@ -4,6 +4,7 @@
  * domino's orientation (and the transposition, which negates).
  */
 #include "core/domineering_internal.h"
+#include "core/grid_box.h"
 
 static inline uint64_t gr_dom_shl(uint64_t x, unsigned n)
 {
@@ -12,10 +13,6 @@ static inline uint64_t gr_dom_shl(uint64_t x, unsigned n)
 static inline uint64_t gr_dom_shr(uint64_t x, unsigned n)
 {
     return n >= 64 ? 0 : x >> n;
-}
-static inline uint64_t gr_dom_low(unsigned n)
-{
-    return n >= 64 ? ~0ULL : (1ULL << n) - 1;
 }
 
 uint64_t gr_dom_first_col(unsigned w)
@@ -94,26 +91,10 @@ gr_dom_key gr_dom_key_of(uint64_t comp, unsigned w)
         best.w = 1;
         return best;
     }
-    unsigned r0 = (unsigned)__builtin_ctzll(comp) / w;
-    unsigned r1 = (63 - (unsigned)__builtin_clzll(comp)) / w;
-    unsigned h = r1 - r0 + 1;
-    uint64_t rows[64], colmask = 0;
-    for (unsigned i = 0; i < h; i++) {
-        rows[i] = gr_dom_shr(comp, (r0 + i) * w) & gr_dom_low(w);
-        colmask |= rows[i];
-    }
-    unsigned c0 = (unsigned)__builtin_ctzll(colmask);
-    unsigned bw = 64 - (unsigned)__builtin_clzll(colmask) - c0;
-    uint64_t cols[64];
-    for (unsigned i = 0; i < h; i++) {
-        rows[i] >>= c0;
-    }
-    for (unsigned j = 0; j < bw; j++) {
-        cols[j] = 0;
-        for (unsigned i = 0; i < h; i++) {
-            cols[j] |= ((rows[i] >> j) & 1) << i;
-        }
-    }
+    uint64_t rows[64], cols[64];
+    unsigned h, bw;
+    gr_grid_box(comp, w, rows, &h, &bw);
+    gr_grid_columns(rows, h, bw, cols);
     gr_dom_mirrors(rows, h, bw, false, &best);
     gr_dom_mirrors(cols, bw, h, true, &best);
     /* a region equal to its own transposition (up to mirrors) has value

@@ -45,6 +45,21 @@ static inline uint64_t gr_dom_horiz(uint64_t m, unsigned w)
 /* The 4-connected region of `rest` (width w) holding its lowest cell. */
 uint64_t gr_dom_region(uint64_t rest, unsigned w);
 
+/* Takes the next region of *rest (width w) in which a domino fits out of
+ * *rest and returns it, dropping on the way the regions where none fits
+ * (their value is 0); 0 when no such region is left. */
+static inline uint64_t gr_dom_next_live_region(uint64_t *rest, unsigned w)
+{
+    while (*rest != 0) {
+        uint64_t comp = gr_dom_region(*rest, w);
+        *rest &= ~comp;
+        if ((gr_dom_vert(comp, w) | gr_dom_horiz(comp, w)) != 0) {
+            return comp;
+        }
+    }
+    return 0;
+}
+
 /* The key of the region comp (width w). */
 gr_dom_key gr_dom_key_of(uint64_t comp, unsigned w);
 

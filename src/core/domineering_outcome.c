@@ -57,12 +57,7 @@ static gr_status gr_dom_fold(gr_dom *g, uint64_t bits, gr_cgt s, uint64_t *b, gr
     unsigned w = g->cols;
     uint64_t large = 0;
     gr_status st;
-    while (bits != 0) {
-        uint64_t comp = gr_dom_region(bits, w);
-        bits &= ~comp;
-        if ((gr_dom_vert(comp, w) | gr_dom_horiz(comp, w)) == 0) {
-            continue;
-        }
+    for (uint64_t comp; (comp = gr_dom_next_live_region(&bits, w)) != 0;) {
         if (__builtin_popcountll(comp) > GR_DOM_SMALL) {
             large |= comp;
             continue;

@@ -3,13 +3,8 @@
 #ifndef GR_DOMINEERING_SEARCH_H
 #define GR_DOMINEERING_SEARCH_H
 
+#include "core/cgt_memo.h"
 #include "core/domineering_internal.h"
-
-typedef struct gr_dom_entry {
-    uint64_t bits;
-    uint8_t w, used;
-    gr_cgt val;
-} gr_dom_entry;
 
 /* One entry of the outcome search's table: a position (the large part's
  * key, the known part's value, whose turn) and who wins it.  A lossy
@@ -40,10 +35,7 @@ struct gr_dom {
     uint32_t rows, cols;
     uint64_t empty; /* the board's empty cells, width cols */
     uint64_t max_nodes, nodes;
-    gr_dom_entry *tab; /* region key -> value; open addressing, half full at most */
-    size_t cap, used;
-    gr_dom_key *stack; /* regions still to value */
-    size_t sn, scap;
+    gr_cgt_memo memo;  /* region key (bits, width) -> value; keys still to value */
     gr_dom_oentry *ot; /* the outcome search's table */
     size_t ot_cap;
     uint64_t ot_stored, ot_hits;

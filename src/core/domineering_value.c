@@ -15,67 +15,9 @@
 #include "core/domineering_internal.h"
 #include "core/domineering_search.h"
 
-static size_t gr_dom_hash(uint64_t bits, unsigned w)
-{
-    uint64_t x = bits * 0x9E3779B97F4A7C15ULL ^ ((uint64_t)w << 58) ^ (bits >> 29);
-    x ^= x >> 31;
-    x *= 0xBF58476D1CE4E5B9ULL;
-    return (size_t)(x ^ (x >> 29));
-}
-
-static bool gr_dom_lookup(const gr_dom *g, uint64_t bits, unsigned w, gr_cgt *val)
-{
-    if (g->cap == 0) {
-        return false;
-    }
-    for (size_t i = gr_dom_hash(bits, w) & (g->cap - 1);; i = (i + 1) & (g->cap - 1)) {
-        const gr_dom_entry *e = &g->tab[i];
-        if (!e->used) {
-            return false;
-        }
-        if (e->bits == bits && e->w == w) {
-            *val = e->val;
-            return true;
-        }
-    }
-}
-
-static void gr_dom_put(gr_dom_entry *tab, size_t cap, uint64_t bits, unsigned w, gr_cgt val)
-{
-    size_t i = gr_dom_hash(bits, w) & (cap - 1);
-    while (tab[i].used) {
-        i = (i + 1) & (cap - 1);
-    }
-    tab[i] = (gr_dom_entry){bits, (uint8_t)w, 1, val};
-}
-
-static gr_status gr_dom_store(gr_dom *g, uint64_t bits, unsigned w, gr_cgt val)
-{
-    if (2 * (g->used + 1) > g->cap) {
-        size_t cap = g->cap == 0 ? 1024 : 2 * g->cap;
-        gr_dom_entry *tab = GR_ARENA_ARRAY(g->arena, gr_dom_entry, cap);
-        if (tab == NULL) {
-            return GR_ENOMEM;
-        }
-        for (size_t i = 0; i < g->cap; i++) {
-            if (g->tab[i].used) {
-                gr_dom_put(tab, cap, g->tab[i].bits, g->tab[i].w, g->tab[i].val);
-            }
-        }
-        if (g->tab != NULL) {
-            gr_arena_free(g->arena, g->tab, g->cap * sizeof(*g->tab));
-        }
-        g->tab = tab;
-        g->cap = cap;
-    }
-    gr_dom_put(g->tab, g->cap, bits, w, val);
-    g->used++;
-    return GR_OK;
-}
-
 bool gr_dom_known(const gr_dom *g, gr_dom_key k, gr_cgt *val)
 {
-    return gr_dom_lookup(g, k.bits, k.w, val);
+    return gr_cgt_memo_get(&g->memo, k.bits, k.w, val);
 }
 
 gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, gr_dom_key *missing,
@@ -84,15 +26,10 @@ gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, 
     gr_cgt sum = gr_cgt_zero(g->store);
     size_t nm = 0;
     gr_status st;
-    while (bits != 0) {
-        uint64_t comp = gr_dom_region(bits, w);
-        bits &= ~comp;
-        if ((gr_dom_vert(comp, w) | gr_dom_horiz(comp, w)) == 0) {
-            continue; /* no domino fits: 0 */
-        }
+    for (uint64_t comp; (comp = gr_dom_next_live_region(&bits, w)) != 0;) {
         gr_dom_key k = gr_dom_key_of(comp, w);
         gr_cgt v;
-        if (!gr_dom_lookup(g, k.bits, k.w, &v)) {
+        if (!gr_cgt_memo_get(&g->memo, k.bits, k.w, &v)) {
             missing[nm++] = k;
             continue;
         }
@@ -111,19 +48,6 @@ gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, 
     return GR_OK;
 }
 
-static gr_status gr_dom_push(gr_dom *g, gr_dom_key k)
-{
-    if (g->sn == g->scap) {
-        gr_dom_key *s = gr_arena_grow(g->arena, g->stack, &g->scap, g->sn + 1, sizeof(*s), 256);
-        if (s == NULL) {
-            return GR_ENOMEM;
-        }
-        g->stack = s;
-    }
-    g->stack[g->sn++] = k;
-    return GR_OK;
-}
-
 gr_status gr_dom_tick(gr_dom *g)
 {
     g->nodes++;
@@ -133,10 +57,11 @@ gr_status gr_dom_tick(gr_dom *g)
     return (g->nodes & 1023) == 0 ? gr_arena_check(g->arena) : GR_OK;
 }
 
-/* Expands the region k (a key: untransposed bits): its value into the
- * table, or *pending when some option's regions were pushed first. */
-static gr_status gr_dom_expand(gr_dom *g, gr_dom_key k, bool *pending)
+/* Expands the region (bits, w) of a key (untransposed): its value into
+ * the table, or *pending when some option's regions were pushed first. */
+static gr_status gr_dom_expand(void *ctx, uint64_t bits, unsigned w, bool *pending)
 {
+    gr_dom *g = ctx;
     gr_cgt opts[2][64];
     size_t nopt[2] = {0, 0};
     gr_dom_key missing[GR_DOM_MAX_CELLS / 2];
@@ -145,20 +70,20 @@ static gr_status gr_dom_expand(gr_dom *g, gr_dom_key k, bool *pending)
     if ((st = gr_dom_tick(g)) != GR_OK) {
         return st;
     }
-    unsigned w = k.w;
     for (unsigned side = 0; side < 2; side++) {
-        uint64_t starts = side == GR_DOM_LEFT ? gr_dom_vert(k.bits, w) : gr_dom_horiz(k.bits, w);
+        uint64_t starts = side == GR_DOM_LEFT ? gr_dom_vert(bits, w) : gr_dom_horiz(bits, w);
         unsigned step = side == GR_DOM_LEFT ? w : 1;
         for (; starts != 0; starts &= starts - 1) {
             unsigned i = (unsigned)__builtin_ctzll(starts);
             uint64_t domino = (1ULL << i) | (1ULL << (i + step));
             size_t nm;
             gr_cgt v;
-            if ((st = gr_dom_split_value(g, k.bits & ~domino, w, &v, missing, &nm)) != GR_OK) {
+            if ((st = gr_dom_split_value(g, bits & ~domino, w, &v, missing, &nm)) != GR_OK) {
                 return st;
             }
             for (size_t j = 0; j < nm; j++) {
-                if ((st = gr_dom_push(g, missing[j])) != GR_OK) {
+                st = gr_cgt_memo_push(g->arena, &g->memo, missing[j].bits, missing[j].w);
+                if (st != GR_OK) {
                     return st;
                 }
             }
@@ -176,35 +101,14 @@ static gr_status gr_dom_expand(gr_dom *g, gr_dom_key k, bool *pending)
     if ((st = gr_cgt_make(g->store, opts[0], nopt[0], opts[1], nopt[1], &v)) != GR_OK) {
         return st;
     }
-    return gr_dom_store(g, k.bits, w, v);
+    return gr_cgt_memo_put(g->arena, &g->memo, bits, w, v);
 }
 
 gr_status gr_dom_solve_key(gr_dom *g, gr_dom_key k)
 {
-    gr_cgt v;
-    gr_status st;
-    size_t base = g->sn;
-    k.neg = false;
-    if ((st = gr_dom_push(g, k)) != GR_OK) {
-        return st;
-    }
-    while (g->sn > base) {
-        gr_dom_key top = g->stack[g->sn - 1];
-        if (gr_dom_lookup(g, top.bits, top.w, &v)) {
-            g->sn--;
-            continue;
-        }
-        bool pending;
-        if ((st = gr_dom_expand(g, top, &pending)) != GR_OK) {
-            g->sn = base;
-            return st;
-        }
-        if (!pending) {
-            /* the top is still `top`: pending pushes nothing */
-            g->sn--;
-        }
-    }
-    return GR_OK;
+    size_t base = g->memo.sn;
+    gr_status st = gr_cgt_memo_push(g->arena, &g->memo, k.bits, k.w);
+    return st != GR_OK ? st : gr_cgt_memo_drain(&g->memo, base, gr_dom_expand, g);
 }
 
 gr_status gr_dom_board_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out)
@@ -302,7 +206,7 @@ void gr_dom_stats(const gr_dom *g, gr_search_stats *out)
 {
     memset(out, 0, sizeof(*out));
     out->nodes = g->nodes;
-    out->tt_stored = g->used + g->ot_stored + g->tt8_stored;
-    out->tt_entries = g->cap + g->ot_cap + g->tt8_cap;
+    out->tt_stored = g->memo.used + g->ot_stored + g->tt8_stored;
+    out->tt_entries = g->memo.cap + g->ot_cap + g->tt8_cap;
     out->tt_hits = g->ot_hits;
 }

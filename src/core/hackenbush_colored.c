@@ -27,13 +27,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef unsigned __int128 gr_hbc_vset; /* local vertices of a search (at most 65) */
+#include "core/cgt_memo.h"
 
-typedef struct gr_hbc_entry {
-    uint64_t mask;
-    gr_cgt val;
-    uint32_t used;
-} gr_hbc_entry;
+typedef unsigned __int128 gr_hbc_vset; /* local vertices of a search (at most 65) */
 
 struct gr_hbc {
     gr_arena *arena;
@@ -57,10 +53,7 @@ struct gr_hbc {
     uint8_t lu[64], lv[64], lcol[64];
     uint64_t inc[66]; /* per local vertex: the edges touching it */
     uint64_t all;     /* the edges in play */
-    gr_hbc_entry *tab;
-    size_t cap, used;
-    uint64_t *stack;
-    size_t sn, scap;
+    gr_cgt_memo memo; /* edges in play -> value */
     uint64_t nodes, max_nodes;
 };
 
@@ -335,76 +328,6 @@ static uint64_t gr_hbc_part(const gr_hbc *g, uint64_t mask)
     return part;
 }
 
-static size_t gr_hbc_hash(uint64_t x)
-{
-    x ^= x >> 31;
-    x *= 0x9E3779B97F4A7C15ULL;
-    x ^= x >> 29;
-    return (size_t)x;
-}
-
-static bool gr_hbc_lookup(const gr_hbc *g, uint64_t mask, gr_cgt *val)
-{
-    if (g->cap == 0) {
-        return false;
-    }
-    for (size_t i = gr_hbc_hash(mask) & (g->cap - 1);; i = (i + 1) & (g->cap - 1)) {
-        if (!g->tab[i].used) {
-            return false;
-        }
-        if (g->tab[i].mask == mask) {
-            *val = g->tab[i].val;
-            return true;
-        }
-    }
-}
-
-static void gr_hbc_put(gr_hbc_entry *tab, size_t cap, uint64_t mask, gr_cgt val)
-{
-    size_t i = gr_hbc_hash(mask) & (cap - 1);
-    while (tab[i].used) {
-        i = (i + 1) & (cap - 1);
-    }
-    tab[i] = (gr_hbc_entry){mask, val, 1};
-}
-
-static gr_status gr_hbc_store(gr_hbc *g, uint64_t mask, gr_cgt val)
-{
-    if (2 * (g->used + 1) > g->cap) {
-        size_t cap = g->cap == 0 ? 1024 : 2 * g->cap;
-        gr_hbc_entry *tab = GR_ARENA_ARRAY(g->arena, gr_hbc_entry, cap);
-        if (tab == NULL) {
-            return GR_ENOMEM;
-        }
-        for (size_t i = 0; i < g->cap; i++) {
-            if (g->tab[i].used) {
-                gr_hbc_put(tab, cap, g->tab[i].mask, g->tab[i].val);
-            }
-        }
-        if (g->tab != NULL) {
-            gr_arena_free(g->arena, g->tab, g->cap * sizeof(*g->tab));
-        }
-        g->tab = tab;
-        g->cap = cap;
-    }
-    gr_hbc_put(g->tab, g->cap, mask, val);
-    g->used++;
-    return GR_OK;
-}
-
-static gr_status gr_hbc_push(gr_hbc *g, uint64_t mask)
-{
-    if (g->sn == g->scap) {
-        uint64_t *s = gr_arena_grow(g->arena, g->stack, &g->scap, g->sn + 1, sizeof(*s), 256);
-        if (s == NULL) {
-            return GR_ENOMEM;
-        }
-        g->stack = s;
-    }
-    g->stack[g->sn++] = mask;
-    return GR_OK;
-}
-
 /* The sum of the values of the parts of a standing set, pushing the parts
  * not valued yet (*missing counts them). */
 static gr_status gr_hbc_split_value(gr_hbc *g, uint64_t mask, gr_cgt *out, size_t *missing)
@@ -416,9 +339,9 @@ static gr_status gr_hbc_split_value(gr_hbc *g, uint64_t mask, gr_cgt *out, size_
         uint64_t part = gr_hbc_part(g, mask);
         mask &= ~part;
         gr_cgt v;
-        if (!gr_hbc_lookup(g, part, &v)) {
+        if (!gr_cgt_memo_get(&g->memo, part, 0, &v)) {
             (*missing)++;
-            if ((st = gr_hbc_push(g, part)) != GR_OK) {
+            if ((st = gr_cgt_memo_push(g->arena, &g->memo, part, 0)) != GR_OK) {
                 return st;
             }
             continue;
@@ -431,8 +354,10 @@ static gr_status gr_hbc_split_value(gr_hbc *g, uint64_t mask, gr_cgt *out, size_
     return GR_OK;
 }
 
-static gr_status gr_hbc_expand(gr_hbc *g, uint64_t part, bool *pending)
+static gr_status gr_hbc_expand(void *ctx, uint64_t part, unsigned tag, bool *pending)
 {
+    gr_hbc *g = ctx;
+    (void)tag; /* 0: the edges in play say the position */
     gr_cgt opts[2][64];
     size_t nopt[2] = {0, 0};
     gr_status st;
@@ -469,34 +394,21 @@ static gr_status gr_hbc_expand(gr_hbc *g, uint64_t part, bool *pending)
     if ((st = gr_cgt_make(g->store, opts[0], nopt[0], opts[1], nopt[1], &v)) != GR_OK) {
         return st;
     }
-    return gr_hbc_store(g, part, v);
+    return gr_cgt_memo_put(g->arena, &g->memo, part, 0, v);
 }
 
 /* The value of a standing set, searching what is not valued yet. */
 static gr_status gr_hbc_search(gr_hbc *g, uint64_t mask, gr_cgt *out)
 {
     for (;;) {
-        size_t base = g->sn, missing;
+        size_t base = g->memo.sn, missing;
         gr_status st = gr_hbc_split_value(g, mask, out, &missing);
         if (st != GR_OK || missing == 0) {
-            g->sn = base;
+            g->memo.sn = base;
             return st;
         }
-        while (g->sn > base) {
-            uint64_t top = g->stack[g->sn - 1];
-            gr_cgt v;
-            if (gr_hbc_lookup(g, top, &v)) {
-                g->sn--;
-                continue;
-            }
-            bool pending;
-            if ((st = gr_hbc_expand(g, top, &pending)) != GR_OK) {
-                g->sn = base;
-                return st;
-            }
-            if (!pending) {
-                g->sn--;
-            }
+        if ((st = gr_cgt_memo_drain(&g->memo, base, gr_hbc_expand, g)) != GR_OK) {
+            return st;
         }
     }
 }
@@ -613,6 +525,6 @@ void gr_hbc_stats(const gr_hbc *g, gr_search_stats *out)
 {
     memset(out, 0, sizeof(*out));
     out->nodes = g->nodes;
-    out->tt_stored = g->used;
-    out->tt_entries = g->cap;
+    out->tt_stored = g->memo.used;
+    out->tt_entries = g->memo.cap;
 }

@@ -22,9 +22,9 @@
 #include "grundy/ordinal.h"
 
 #include "core/ordinal_internal.h"
+#include "core/probe.h"
 
 #include <string.h>
-
 
 /* ---- small helpers ------------------------------------------------------ */
 
@@ -35,8 +35,7 @@ static uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-static uint32_t hash_terms(const gr_ord *exps, const uint64_t *coefs,
-                           size_t n)
+static uint32_t hash_terms(const gr_ord *exps, const uint64_t *coefs, size_t n)
 {
     uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)n;
     for (size_t i = 0; i < n; i++) {
@@ -60,8 +59,7 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
 }
 
 /* Grows *p (n elements of `size` bytes, capacity *cap) to hold `need`. */
-static gr_status grow(gr_arena *arena, void **p, size_t *cap, size_t need,
-                      size_t size)
+static gr_status grow(gr_arena *arena, void **p, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap) {
         return GR_OK;
@@ -85,14 +83,12 @@ static gr_status grow(gr_arena *arena, void **p, size_t *cap, size_t need,
 gr_status gr_ord_scratch_reserve(gr_ord_ctx *x, size_t need)
 {
     size_t cap = x->s_cap;
-    gr_status st = grow(x->arena, (void **)&x->s_exp, &cap, need,
-                        sizeof(*x->s_exp));
+    gr_status st = grow(x->arena, (void **)&x->s_exp, &cap, need, sizeof(*x->s_exp));
     if (st != GR_OK) {
         return st;
     }
     cap = x->s_cap;
-    st = grow(x->arena, (void **)&x->s_coef, &cap, need,
-              sizeof(*x->s_coef));
+    st = grow(x->arena, (void **)&x->s_coef, &cap, need, sizeof(*x->s_coef));
     if (st != GR_OK) {
         return st;
     }
@@ -108,11 +104,7 @@ static gr_status table_rebuild(gr_ord_ctx *x, size_t cap)
     }
     /* Label 0 is never looked up (intern short-cuts n == 0). */
     for (size_t i = 1; i < x->nlabels; i++) {
-        size_t j = x->labels[i].hash & (cap - 1);
-        while (t[j] != 0) {
-            j = (j + 1) & (cap - 1);
-        }
-        t[j] = (uint32_t)i + 1u;
+        t[gr_probe_empty(t, cap, x->labels[i].hash)] = (uint32_t)i + 1u;
     }
     if (x->table != NULL) {
         gr_arena_free(x->arena, x->table, x->table_cap * sizeof(*t));
@@ -127,14 +119,14 @@ static gr_status table_rebuild(gr_ord_ctx *x, size_t cap)
  * positive), made if new.  exps/coefs must not point into x's term arrays
  * (they may move).
  */
-static gr_status intern(gr_ord_ctx *x, const gr_ord *exps,
-                        const uint64_t *coefs, size_t n, gr_ord *out)
+static gr_status intern(gr_ord_ctx *x, const gr_ord *exps, const uint64_t *coefs, size_t n,
+                        gr_ord *out)
 {
     return gr_ord_intern(x, exps, coefs, n, out);
 }
 
-gr_status gr_ord_intern(gr_ord_ctx *x, const gr_ord *exps,
-                        const uint64_t *coefs, size_t n, gr_ord *out)
+gr_status gr_ord_intern(gr_ord_ctx *x, const gr_ord *exps, const uint64_t *coefs, size_t n,
+                        gr_ord *out)
 {
     if (n == 0) {
         *out = GR_ORD_ZERO;
@@ -147,8 +139,7 @@ gr_status gr_ord_intern(gr_ord_ctx *x, const gr_ord *exps,
         const gr_ord_label *l = &x->labels[x->table[j] - 1u];
         if (l->hash == h && l->nterms == n &&
             memcmp(&x->term_exp[l->term_off], exps, n * sizeof(*exps)) == 0 &&
-            memcmp(&x->term_coef[l->term_off], coefs, n * sizeof(*coefs)) ==
-                0) {
+            memcmp(&x->term_coef[l->term_off], coefs, n * sizeof(*coefs)) == 0) {
             *out = x->table[j] - 1u;
             return GR_OK;
         }
@@ -158,21 +149,18 @@ gr_status gr_ord_intern(gr_ord_ctx *x, const gr_ord *exps,
         return GR_ELIMIT;
     }
     size_t cap = x->cap_labels;
-    gr_status st = grow(x->arena, (void **)&x->labels, &cap, x->nlabels + 1,
-                        sizeof(*x->labels));
+    gr_status st = grow(x->arena, (void **)&x->labels, &cap, x->nlabels + 1, sizeof(*x->labels));
     if (st != GR_OK) {
         return st;
     }
     x->cap_labels = cap;
     cap = x->cap_terms;
-    st = grow(x->arena, (void **)&x->term_exp, &cap, x->nterms + n,
-              sizeof(*x->term_exp));
+    st = grow(x->arena, (void **)&x->term_exp, &cap, x->nterms + n, sizeof(*x->term_exp));
     if (st != GR_OK) {
         return st;
     }
     cap = x->cap_terms;
-    st = grow(x->arena, (void **)&x->term_coef, &cap, x->nterms + n,
-              sizeof(*x->term_coef));
+    st = grow(x->arena, (void **)&x->term_coef, &cap, x->nterms + n, sizeof(*x->term_coef));
     if (st != GR_OK) {
         return st;
     }
@@ -219,8 +207,7 @@ gr_status gr_ord_ctx_create(gr_arena *arena, gr_ord_ctx **out)
         return GR_ENOMEM;
     }
     x->arena = arena;
-    gr_status st = grow(arena, (void **)&x->labels, &x->cap_labels, 64,
-                        sizeof(*x->labels));
+    gr_status st = grow(arena, (void **)&x->labels, &x->cap_labels, 64, sizeof(*x->labels));
     if (st != GR_OK) {
         return st;
     }
@@ -230,8 +217,7 @@ gr_status gr_ord_ctx_create(gr_arena *arena, gr_ord_ctx **out)
     st = grow(arena, (void **)&x->term_exp, &cap, 64, sizeof(*x->term_exp));
     if (st == GR_OK) {
         cap = 0;
-        st = grow(arena, (void **)&x->term_coef, &cap, 64,
-                  sizeof(*x->term_coef));
+        st = grow(arena, (void **)&x->term_coef, &cap, 64, sizeof(*x->term_coef));
     }
     if (st == GR_OK) {
         x->cap_terms = cap;
@@ -241,9 +227,8 @@ gr_status gr_ord_ctx_create(gr_arena *arena, gr_ord_ctx **out)
         return st;
     }
     /* Label 0: the empty term list, the ordinal 0, the one-node tree. */
-    x->labels[0] = (gr_ord_label){.size = 1, .term_off = 0, .nterms = 0,
-                                  .height = 0, .rank = 0, .hash = 0,
-                                  .refs = 2};
+    x->labels[0] = (gr_ord_label){
+        .size = 1, .term_off = 0, .nterms = 0, .height = 0, .rank = 0, .hash = 0, .refs = 2};
     x->nlabels = 1;
     x->next_rank = 1;
     st = table_rebuild(x, 128);
@@ -254,9 +239,15 @@ gr_status gr_ord_ctx_create(gr_arena *arena, gr_ord_ctx **out)
     return GR_OK;
 }
 
-gr_arena *gr_ord_arena(const gr_ord_ctx *x) { return x->arena; }
+gr_arena *gr_ord_arena(const gr_ord_ctx *x)
+{
+    return x->arena;
+}
 
-size_t gr_ord_count(const gr_ord_ctx *x) { return x->nlabels; }
+size_t gr_ord_count(const gr_ord_ctx *x)
+{
+    return x->nlabels;
+}
 
 gr_status gr_ord_from_u64(gr_ord_ctx *x, uint64_t n, gr_ord *out)
 {
@@ -268,8 +259,8 @@ gr_status gr_ord_from_u64(gr_ord_ctx *x, uint64_t n, gr_ord *out)
     return intern(x, &e, &n, 1, out);
 }
 
-gr_status gr_ord_from_terms(gr_ord_ctx *x, const gr_ord *exps,
-                            const uint64_t *coefs, size_t n, gr_ord *out)
+gr_status gr_ord_from_terms(gr_ord_ctx *x, const gr_ord *exps, const uint64_t *coefs, size_t n,
+                            gr_ord *out)
 {
     if (n == 0) {
         *out = GR_ORD_ZERO;
@@ -315,16 +306,14 @@ size_t gr_ord_nterms(const gr_ord_ctx *x, gr_ord a)
     return x->labels[a].nterms;
 }
 
-void gr_ord_term(const gr_ord_ctx *x, gr_ord a, size_t j, gr_ord *exp,
-                 uint64_t *coef)
+void gr_ord_term(const gr_ord_ctx *x, gr_ord a, size_t j, gr_ord *exp, uint64_t *coef)
 {
     size_t off = x->labels[a].term_off + j;
     *exp = x->term_exp[off];
     *coef = x->term_coef[off];
 }
 
-size_t gr_ord_terms(const gr_ord_ctx *x, gr_ord a, const gr_ord **exps,
-                    const uint64_t **coefs)
+size_t gr_ord_terms(const gr_ord_ctx *x, gr_ord a, const gr_ord **exps, const uint64_t **coefs)
 {
     const gr_ord_label *l = &x->labels[a];
     *exps = &x->term_exp[l->term_off];
@@ -398,8 +387,7 @@ int gr_ord_cmp(const gr_ord_ctx *x, gr_ord a, gr_ord b)
 
 /* rank_key (core/ordinal_internal.h): a group member with its leading
  * term cached. */
-static int rank_key_cmp(const gr_ord_ctx *x, const rank_key *a,
-                        const rank_key *b)
+static int rank_key_cmp(const gr_ord_ctx *x, const rank_key *a, const rank_key *b)
 {
     if (a->rank0 != b->rank0) {
         return a->rank0 < b->rank0 ? -1 : 1;
@@ -410,8 +398,7 @@ static int rank_key_cmp(const gr_ord_ctx *x, const rank_key *a,
     return gr_ord_cmp(x, a->label, b->label);
 }
 
-void gr_ord_sort_keys(const gr_ord_ctx *x, rank_key *a, rank_key *tmp,
-                      size_t n)
+void gr_ord_sort_keys(const gr_ord_ctx *x, rank_key *a, rank_key *tmp, size_t n)
 {
     const size_t run = 16;
     for (size_t lo = 0; lo < n; lo += run) {
@@ -433,8 +420,7 @@ void gr_ord_sort_keys(const gr_ord_ctx *x, rank_key *a, rank_key *tmp,
             size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
             size_t i = lo, j = mid, k = lo;
             while (i < mid && j < hi) {
-                dst[k++] = rank_key_cmp(x, &src[j], &src[i]) < 0 ? src[j++]
-                                                                  : src[i++];
+                dst[k++] = rank_key_cmp(x, &src[j], &src[i]) < 0 ? src[j++] : src[i++];
             }
             while (i < mid) {
                 dst[k++] = src[i++];

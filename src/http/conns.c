@@ -4,31 +4,14 @@
  * empty list.
  */
 #include "http/conns.h"
+#include "http/ring.h"
 
 #include <stdatomic.h>
 #include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void gr_list_init(gr_conn *head)
-{
-    head->prev = head->next = head;
-}
-
-static void gr_list_unlink(gr_conn *c)
-{
-    c->prev->next = c->next;
-    c->next->prev = c->prev;
-    c->prev = c->next = c;
-}
-
-static void gr_list_append(gr_conn *head, gr_conn *c)
-{
-    c->prev = head->prev;
-    c->next = head;
-    head->prev->next = c;
-    head->prev = c;
-}
+GR_RING_DEFINE(gr_list, gr_conn)
 
 static bool gr_conn_evictable(int s)
 {

@@ -12,6 +12,7 @@
  * metric shards are.
  */
 #include "http/log.h"
+#include "http/cond.h"
 #include "http/shard.h"
 
 #include <errno.h>
@@ -85,12 +86,7 @@ static void *gr_log_flusher(void *arg)
     gr_log *log = arg;
     pthread_mutex_lock(&log->stop_lock);
     while (!log->stopping) {
-        struct timespec until;
-        clock_gettime(CLOCK_MONOTONIC, &until);
-        until.tv_nsec += (long)(log->flush_ms % 1000) * 1000000L;
-        until.tv_sec += log->flush_ms / 1000 + until.tv_nsec / 1000000000L;
-        until.tv_nsec %= 1000000000L;
-        pthread_cond_timedwait(&log->stop_cond, &log->stop_lock, &until);
+        gr_cond_wait_ns(&log->stop_cond, &log->stop_lock, log->flush_ms * UINT64_C(1000000));
         pthread_mutex_unlock(&log->stop_lock);
         gr_log_flush_all(log);
         pthread_mutex_lock(&log->stop_lock);
@@ -111,11 +107,7 @@ gr_log *gr_log_create(int fd, unsigned flush_ms)
         pthread_mutex_init(&log->shards[i].lock, NULL);
     }
     pthread_mutex_init(&log->stop_lock, NULL);
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&log->stop_cond, &ca);
-    pthread_condattr_destroy(&ca);
+    gr_cond_init_monotonic(&log->stop_cond);
     if (flush_ms > 0) {
         log->has_flusher = pthread_create(&log->flusher, NULL, gr_log_flusher, log) == 0;
         if (!log->has_flusher) {

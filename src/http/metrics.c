@@ -236,6 +236,112 @@ static const char *gr_metrics_endpoint_name(const gr_metrics *m, size_t ep)
     return ep < m->endpoints ? gr_route_at(ep)->path : "other";
 }
 
+/* A metric's HELP and TYPE lines (the exposition format's header). */
+static void gr_metric_head(gr_text *t, const char *name, const char *type, const char *help)
+{
+    gr_text_printf(t, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+}
+
+/* A metric of one sample without labels: its header, then "name value". */
+static void gr_metric_u64(gr_text *t, const char *name, const char *type, const char *help,
+                          unsigned long long v)
+{
+    gr_metric_head(t, name, type, help);
+    gr_text_printf(t, "%s %llu\n", name, v);
+}
+
+static void gr_metric_int(gr_text *t, const char *name, const char *type, const char *help,
+                          long long v)
+{
+    gr_metric_head(t, name, type, help);
+    gr_text_printf(t, "%s %lld\n", name, v);
+}
+
+/* The same for one of the process's atomic counters (read relaxed: a
+ * scrape needs no order). */
+static void gr_metric_atomic(gr_text *t, const char *name, const char *type, const char *help,
+                             atomic_ullong *v)
+{
+    gr_metric_u64(t, name, type, help, atomic_load_explicit(v, memory_order_relaxed));
+}
+
+/* The same for a real value, with `decimals` digits after the point. */
+static void gr_metric_real(gr_text *t, const char *name, const char *type, const char *help,
+                           int decimals, double v)
+{
+    gr_metric_head(t, name, type, help);
+    gr_text_printf(t, "%s %.*f\n", name, decimals, v);
+}
+
+/* The worker pool's queue and the clients' limits (http/pool.c). */
+static void gr_render_pool(gr_text *t, struct gr_pool *pool)
+{
+    gr_pool_stats ps;
+    gr_pool_stats_get(pool, &ps);
+    gr_metric_u64(t, "grundyd_queue_jobs", "gauge", "Analyses and sequences waiting for a worker.",
+                  ps.queued);
+    gr_metric_u64(t, "grundyd_queue_memory_waits", "gauge",
+                  "Analyses of those waiting for memory (--max-memory) taken by others under way.",
+                  ps.waiting_memory);
+    gr_metric_u64(t, "grundyd_queue_running_jobs", "gauge", "Analyses and sequences on a worker.",
+                  ps.running);
+    gr_metric_u64(t, "grundyd_queue_clients", "gauge",
+                  "Clients with a job waiting (served round-robin).", ps.clients_queued);
+    gr_metric_u64(t, "grundyd_clients_tracked", "gauge", "Clients whose limits are remembered.",
+                  ps.clients);
+    gr_metric_head(t, "grundyd_client_refusals_total", "counter",
+                   "Requests answered 429, by the limit reached.");
+    gr_text_printf(t,
+                   "grundyd_client_refusals_total{reason=\"rate\"} %llu\n"
+                   "grundyd_client_refusals_total{reason=\"inflight\"} %llu\n",
+                   (unsigned long long)ps.refused_rate, (unsigned long long)ps.refused_inflight);
+    gr_metric_u64(t, "grundyd_queue_timeouts_total", "counter",
+                  "Jobs answered 503 after waiting longer than --max-queue-seconds.", ps.expired);
+    gr_metric_u64(t, "grundyd_memory_waits_total", "counter",
+                  "Analyses that ran out of --max-memory while others ran and waited to run again.",
+                  ps.memory_waits);
+}
+
+/* The shared table cache (json/table_cache.c), its store and its
+ * background search; zeros when there is none. */
+static void gr_render_tables(gr_text *t, struct gr_tcache *tables)
+{
+    gr_tcache_stats cs;
+    memset(&cs, 0, sizeof(cs));
+    if (tables != NULL) {
+        gr_tcache_stats_get(tables, &cs);
+    }
+    gr_metric_u64(t, "grundyd_table_cache_hits_total", "counter",
+                  "Table lookups answered from the cache.", cs.hits);
+    gr_metric_u64(t, "grundyd_table_cache_misses_total", "counter",
+                  "Table lookups that computed the table.", cs.misses);
+    gr_metric_u64(t, "grundyd_table_cache_shared_total", "counter",
+                  "Lookups that waited for a concurrent computation of the same table.", cs.shared);
+    gr_metric_u64(t, "grundyd_table_cache_evictions_total", "counter",
+                  "Tables dropped to stay within --cache-memory.", cs.evictions);
+    gr_metric_u64(t, "grundyd_table_cache_bytes", "gauge", "Bytes held by cached tables.",
+                  cs.bytes);
+    gr_metric_u64(t, "grundyd_table_cache_entries", "gauge", "Tables in the cache.", cs.entries);
+    gr_metric_u64(t, "grundyd_table_store_loads_total", "counter",
+                  "Tables read from the table store (--table-dir).", cs.store_loads);
+    gr_metric_u64(t, "grundyd_table_store_saves_total", "counter",
+                  "Tables and checkpoints written to the table store.", cs.store_saves);
+    gr_metric_u64(t, "grundyd_background_threads", "gauge",
+                  "Threads searching periods in the background (--background-threads).",
+                  cs.background_threads);
+    gr_metric_u64(t, "grundyd_background_jobs", "gauge",
+                  "Octal tables whose period is still being searched.", cs.searching);
+    gr_metric_u64(t, "grundyd_background_values_total", "counter",
+                  "Values the background search computed.", cs.background_values);
+    gr_metric_real(t, "grundyd_background_seconds_total", "counter",
+                   "Time the background search spent computing.", 3,
+                   (double)cs.background_ns / 1e9);
+    gr_metric_real(
+        t, "grundyd_background_values_per_second", "gauge",
+        "Values per second of computing time of the background search, since start.", 0,
+        cs.background_ns > 0 ? (double)cs.background_values * 1e9 / (double)cs.background_ns : 0.0);
+}
+
 char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
 {
     gr_text t = {arena, gr_arena_alloc(arena, 8192), 0, 8192, 0};
@@ -295,140 +401,31 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
             name, (double)gr_sum(m, (m->endpoints + 1) * (GR_NSTATUS + GR_NBUCKETS + 1) + ep) / 1e9,
             name, cum);
     }
-    gr_text_printf(&t,
-                   "# HELP grundyd_requests_in_flight Requests being received or analysed.\n"
-                   "# TYPE grundyd_requests_in_flight gauge\n"
-                   "grundyd_requests_in_flight %ld\n"
-                   "# HELP grundyd_arena_bytes Bytes held by the arenas of live requests.\n"
-                   "# TYPE grundyd_arena_bytes gauge\n"
-                   "grundyd_arena_bytes %lld\n"
-                   "# HELP grundyd_arena_peak_bytes Largest arena of any single request so far.\n"
-                   "# TYPE grundyd_arena_peak_bytes gauge\n"
-                   "grundyd_arena_peak_bytes %llu\n",
-                   (long)gr_gauge(m, 0), gr_gauge(m, 1),
-                   atomic_load_explicit(&m->arena_peak, memory_order_relaxed));
-    gr_text_printf(&t,
-                   "# HELP grundyd_connections_evicted_total Idle or unfinished connections "
-                   "closed to make room for new ones.\n"
-                   "# TYPE grundyd_connections_evicted_total counter\n"
-                   "grundyd_connections_evicted_total %llu\n"
-                   "# HELP grundyd_requests_cancelled_total Analyses cancelled because their "
-                   "client went away.\n"
-                   "# TYPE grundyd_requests_cancelled_total counter\n"
-                   "grundyd_requests_cancelled_total %llu\n"
-                   "# HELP grundyd_accept_pauses_total Times accepting paused because the "
-                   "process was out of descriptors.\n"
-                   "# TYPE grundyd_accept_pauses_total counter\n"
-                   "grundyd_accept_pauses_total %llu\n",
-                   atomic_load_explicit(&m->evicted, memory_order_relaxed),
-                   atomic_load_explicit(&m->cancelled, memory_order_relaxed),
-                   atomic_load_explicit(&m->accept_paused, memory_order_relaxed));
+    gr_metric_int(&t, "grundyd_requests_in_flight", "gauge", "Requests being received or analysed.",
+                  gr_gauge(m, 0));
+    gr_metric_int(&t, "grundyd_arena_bytes", "gauge", "Bytes held by the arenas of live requests.",
+                  gr_gauge(m, 1));
+    gr_metric_atomic(&t, "grundyd_arena_peak_bytes", "gauge",
+                     "Largest arena of any single request so far.", &m->arena_peak);
+    gr_metric_atomic(&t, "grundyd_connections_evicted_total", "counter",
+                     "Idle or unfinished connections closed to make room for new ones.",
+                     &m->evicted);
+    gr_metric_atomic(&t, "grundyd_requests_cancelled_total", "counter",
+                     "Analyses cancelled because their client went away.", &m->cancelled);
+    gr_metric_atomic(&t, "grundyd_accept_pauses_total", "counter",
+                     "Times accepting paused because the process was out of descriptors.",
+                     &m->accept_paused);
     if (m->quota != NULL) {
-        gr_text_printf(&t,
-                       "# HELP grundyd_memory_bytes Bytes held by every request arena "
-                       "and the table cache together (counted against --max-memory).\n"
-                       "# TYPE grundyd_memory_bytes gauge\n"
-                       "grundyd_memory_bytes %zu\n"
-                       "# HELP grundyd_memory_limit_bytes --max-memory.\n"
-                       "# TYPE grundyd_memory_limit_bytes gauge\n"
-                       "grundyd_memory_limit_bytes %zu\n",
-                       (size_t)atomic_load_explicit(&m->quota->used, memory_order_relaxed),
-                       m->quota->limit);
+        gr_metric_u64(&t, "grundyd_memory_bytes", "gauge",
+                      "Bytes held by every request arena and the table cache together (counted "
+                      "against --max-memory).",
+                      atomic_load_explicit(&m->quota->used, memory_order_relaxed));
+        gr_metric_u64(&t, "grundyd_memory_limit_bytes", "gauge", "--max-memory.", m->quota->limit);
     }
     if (m->pool != NULL) {
-        gr_pool_stats ps;
-        gr_pool_stats_get(m->pool, &ps);
-        gr_text_printf(&t,
-                       "# HELP grundyd_queue_jobs Analyses and sequences waiting for a worker.\n"
-                       "# TYPE grundyd_queue_jobs gauge\n"
-                       "grundyd_queue_jobs %llu\n"
-                       "# HELP grundyd_queue_memory_waits Analyses of those waiting for "
-                       "memory (--max-memory) taken by others under way.\n"
-                       "# TYPE grundyd_queue_memory_waits gauge\n"
-                       "grundyd_queue_memory_waits %llu\n"
-                       "# HELP grundyd_queue_running_jobs Analyses and sequences on a worker.\n"
-                       "# TYPE grundyd_queue_running_jobs gauge\n"
-                       "grundyd_queue_running_jobs %llu\n"
-                       "# HELP grundyd_queue_clients Clients with a job waiting (served "
-                       "round-robin).\n"
-                       "# TYPE grundyd_queue_clients gauge\n"
-                       "grundyd_queue_clients %llu\n"
-                       "# HELP grundyd_clients_tracked Clients whose limits are remembered.\n"
-                       "# TYPE grundyd_clients_tracked gauge\n"
-                       "grundyd_clients_tracked %llu\n"
-                       "# HELP grundyd_client_refusals_total Requests answered 429, by the "
-                       "limit reached.\n"
-                       "# TYPE grundyd_client_refusals_total counter\n"
-                       "grundyd_client_refusals_total{reason=\"rate\"} %llu\n"
-                       "grundyd_client_refusals_total{reason=\"inflight\"} %llu\n"
-                       "# HELP grundyd_queue_timeouts_total Jobs answered 503 after waiting "
-                       "longer than --max-queue-seconds.\n"
-                       "# TYPE grundyd_queue_timeouts_total counter\n"
-                       "grundyd_queue_timeouts_total %llu\n"
-                       "# HELP grundyd_memory_waits_total Analyses that ran out of --max-memory "
-                       "while others ran and waited to run again.\n"
-                       "# TYPE grundyd_memory_waits_total counter\n"
-                       "grundyd_memory_waits_total %llu\n",
-                       (unsigned long long)ps.queued, (unsigned long long)ps.waiting_memory,
-                       (unsigned long long)ps.running, (unsigned long long)ps.clients_queued,
-                       (unsigned long long)ps.clients, (unsigned long long)ps.refused_rate,
-                       (unsigned long long)ps.refused_inflight, (unsigned long long)ps.expired,
-                       (unsigned long long)ps.memory_waits);
+        gr_render_pool(&t, m->pool);
     }
-    gr_tcache_stats cs; /* the shared table cache (json/table_cache.c) */
-    memset(&cs, 0, sizeof(cs));
-    if (m->tables != NULL) {
-        gr_tcache_stats_get(m->tables, &cs);
-    }
-    gr_text_printf(&t,
-                   "# HELP grundyd_table_cache_hits_total Table lookups answered from the cache.\n"
-                   "# TYPE grundyd_table_cache_hits_total counter\n"
-                   "grundyd_table_cache_hits_total %llu\n"
-                   "# HELP grundyd_table_cache_misses_total Table lookups that computed the table.\n"
-                   "# TYPE grundyd_table_cache_misses_total counter\n"
-                   "grundyd_table_cache_misses_total %llu\n"
-                   "# HELP grundyd_table_cache_shared_total Lookups that waited for a concurrent computation of the same table.\n"
-                   "# TYPE grundyd_table_cache_shared_total counter\n"
-                   "grundyd_table_cache_shared_total %llu\n"
-                   "# HELP grundyd_table_cache_evictions_total Tables dropped to stay within --cache-memory.\n"
-                   "# TYPE grundyd_table_cache_evictions_total counter\n"
-                   "grundyd_table_cache_evictions_total %llu\n"
-                   "# HELP grundyd_table_cache_bytes Bytes held by cached tables.\n"
-                   "# TYPE grundyd_table_cache_bytes gauge\n"
-                   "grundyd_table_cache_bytes %llu\n"
-                   "# HELP grundyd_table_cache_entries Tables in the cache.\n"
-                   "# TYPE grundyd_table_cache_entries gauge\n"
-                   "grundyd_table_cache_entries %llu\n"
-                   "# HELP grundyd_table_store_loads_total Tables read from the table store (--table-dir).\n"
-                   "# TYPE grundyd_table_store_loads_total counter\n"
-                   "grundyd_table_store_loads_total %llu\n"
-                   "# HELP grundyd_table_store_saves_total Tables and checkpoints written to the table store.\n"
-                   "# TYPE grundyd_table_store_saves_total counter\n"
-                   "grundyd_table_store_saves_total %llu\n"
-                   "# HELP grundyd_background_threads Threads searching periods in the background (--background-threads).\n"
-                   "# TYPE grundyd_background_threads gauge\n"
-                   "grundyd_background_threads %llu\n"
-                   "# HELP grundyd_background_jobs Octal tables whose period is still being searched.\n"
-                   "# TYPE grundyd_background_jobs gauge\n"
-                   "grundyd_background_jobs %llu\n"
-                   "# HELP grundyd_background_values_total Values the background search computed.\n"
-                   "# TYPE grundyd_background_values_total counter\n"
-                   "grundyd_background_values_total %llu\n"
-                   "# HELP grundyd_background_seconds_total Time the background search spent computing.\n"
-                   "# TYPE grundyd_background_seconds_total counter\n"
-                   "grundyd_background_seconds_total %.3f\n"
-                   "# HELP grundyd_background_values_per_second Values per second of computing time of the background search, since start.\n"
-                   "# TYPE grundyd_background_values_per_second gauge\n"
-                   "grundyd_background_values_per_second %.0f\n",
-                   (unsigned long long)cs.hits, (unsigned long long)cs.misses,
-                   (unsigned long long)cs.shared, (unsigned long long)cs.evictions,
-                   (unsigned long long)cs.bytes, (unsigned long long)cs.entries,
-                   (unsigned long long)cs.store_loads, (unsigned long long)cs.store_saves,
-                   (unsigned long long)cs.background_threads, (unsigned long long)cs.searching,
-                   (unsigned long long)cs.background_values, (double)cs.background_ns / 1e9,
-                   cs.background_ns > 0
-                       ? (double)cs.background_values * 1e9 / (double)cs.background_ns
-                       : 0.0);
+    gr_render_tables(&t, m->tables);
     if (t.failed) {
         return NULL;
     }

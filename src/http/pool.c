@@ -25,6 +25,7 @@
  * a second per tick still add up.
  */
 #include "http/pool.h"
+#include "http/cond.h"
 
 #include <pthread.h>
 #include <stdbool.h>
@@ -33,6 +34,7 @@
 #include <sys/prctl.h>
 #include <time.h>
 
+#include "http/ring.h"
 #include "http/server_internal.h"
 
 #define GR_MICRO 1000000u
@@ -79,25 +81,7 @@ struct gr_pool {
 
 /* ---- lists and the table (lock held) -------------------------------------- */
 
-static void gr_link_init(gr_pool_client *s)
-{
-    s->prev = s->next = s;
-}
-
-static void gr_unlink(gr_pool_client *c)
-{
-    c->prev->next = c->next;
-    c->next->prev = c->prev;
-    c->prev = c->next = c;
-}
-
-static void gr_append(gr_pool_client *s, gr_pool_client *c)
-{
-    c->prev = s->prev;
-    c->next = s;
-    s->prev->next = c;
-    s->prev = c;
-}
+GR_RING_DEFINE(gr_ring, gr_pool_client)
 
 static size_t gr_hash(const gr_ip *k, size_t mask)
 {
@@ -115,7 +99,7 @@ static void gr_table_remove(gr_pool *p, gr_pool_client *c)
         at = &(*at)->chain;
     }
     *at = c->chain;
-    gr_unlink(c);
+    gr_ring_unlink(c);
     c->used = false;
     c->chain = p->free_list;
     p->free_list = c;
@@ -147,8 +131,8 @@ static gr_pool_client *gr_client_get(gr_pool *p, const gr_ip *key, uint64_t now)
     c->refilled_ns = now;
     c->chain = p->buckets[b];
     p->buckets[b] = c;
-    gr_link_init(c);
-    gr_append(&p->idle, c);
+    gr_ring_init(c);
+    gr_ring_append(&p->idle, c);
     p->used++;
     return c;
 }
@@ -158,8 +142,8 @@ static gr_pool_client *gr_client_get(gr_pool *p, const gr_ip *key, uint64_t now)
 static void gr_client_touch(gr_pool *p, gr_pool_client *c)
 {
     if (c->queued == 0 && c->running == 0 && c->waiting == 0) {
-        gr_unlink(c);
-        gr_append(&p->idle, c);
+        gr_ring_unlink(c);
+        gr_ring_append(&p->idle, c);
     }
 }
 
@@ -210,8 +194,8 @@ static void gr_requeue_waiting_locked(gr_pool *p)
         }
         if (c->queued++ == 0) {
             p->clients_queued++;
-            gr_unlink(c);
-            gr_append(&p->ring, c);
+            gr_ring_unlink(c);
+            gr_ring_append(&p->ring, c);
         }
         p->queued++;
     }
@@ -277,7 +261,7 @@ static void *gr_pool_main(void *arg)
         gr_pool_client *c = gr_next_client(p);
         gr_pool_job *job = gr_client_pop(p, c);
         if (c->queued == 0) {
-            gr_unlink(c); /* on no list while it runs: not evictable */
+            gr_ring_unlink(c); /* on no list while it runs: not evictable */
         }
         c->served = ++p->dispatched;
         c->running++;
@@ -315,14 +299,7 @@ static void *gr_pool_timer(void *arg)
             pthread_cond_wait(&p->timer_cv, &p->mu);
             continue;
         }
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        ts.tv_nsec += GR_POOL_EXPIRE_MS * 1000000L;
-        if (ts.tv_nsec >= 1000000000L) {
-            ts.tv_nsec -= 1000000000L;
-            ts.tv_sec++;
-        }
-        pthread_cond_timedwait(&p->timer_cv, &p->mu, &ts);
+        gr_cond_wait_ns(&p->timer_cv, &p->mu, GR_POOL_EXPIRE_MS * UINT64_C(1000000));
         if (p->mem_wait != NULL && p->running == 0) {
             gr_requeue_waiting_locked(p); /* nothing left to free memory: try again */
         }
@@ -364,16 +341,12 @@ gr_pool *gr_pool_start(const gr_pool_limits *lim)
         p->entries[i].chain = p->free_list;
         p->free_list = &p->entries[i];
     }
-    gr_link_init(&p->ring);
-    gr_link_init(&p->idle);
+    gr_ring_init(&p->ring);
+    gr_ring_init(&p->idle);
     p->mem_tail = &p->mem_wait;
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->cv, NULL);
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&p->timer_cv, &ca);
-    pthread_condattr_destroy(&ca);
+    gr_cond_init_monotonic(&p->timer_cv);
     /* the timer expires queued jobs and retries those waiting for memory
      * when nothing else runs */
     p->timer_started = pthread_create(&p->timer, NULL, gr_pool_timer, p) == 0;
@@ -458,8 +431,8 @@ gr_pool_verdict gr_pool_submit(gr_pool *p, gr_pool_job *job, const gr_ip *key, u
         c->tail = job;
         if (c->queued++ == 0) {
             p->clients_queued++;
-            gr_unlink(c);           /* from the idle list, or the end of the ring... */
-            gr_append(&p->ring, c); /* ...to the end of the ring */
+            gr_ring_unlink(c);           /* from the idle list, or the end of the ring... */
+            gr_ring_append(&p->ring, c); /* ...to the end of the ring */
         }
         if (p->queued++ == 0 && p->lim.max_queue_ns != 0) {
             pthread_cond_signal(&p->timer_cv); /* the timer has a job to watch */
@@ -486,7 +459,7 @@ void gr_pool_expire(gr_pool *p, uint64_t now)
             tail = &j->next;
         }
         if (c->queued == 0) {
-            gr_unlink(c);
+            gr_ring_unlink(c);
             gr_client_touch(p, c);
         }
     }
@@ -556,7 +529,7 @@ void gr_pool_stop(gr_pool *p)
             gr_pool_job *j = gr_client_pop(p, c);
             j->fn(j, GR_POOL_STOPPED);
         }
-        gr_unlink(c);
+        gr_ring_unlink(c);
         gr_client_touch(p, c);
     }
 }

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "http/sequence_internal.h"
+#include "http/cond.h"
 
 bool gr_seq_unpark_locked(gr_seq_streams *ss, seq_job *j)
 {
@@ -221,16 +222,7 @@ static void *streams_main(void *arg)
             pthread_mutex_lock(&ss->lock);
             continue;
         }
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        uint64_t wait = next - now;
-        ts.tv_sec += (time_t)(wait / 1000000000u);
-        ts.tv_nsec += (long)(wait % 1000000000u);
-        if (ts.tv_nsec >= 1000000000L) {
-            ts.tv_nsec -= 1000000000L;
-            ts.tv_sec++;
-        }
-        pthread_cond_timedwait(&ss->cond, &ss->lock, &ts);
+        gr_cond_wait_ns(&ss->cond, &ss->lock, next - now);
     }
     pthread_mutex_unlock(&ss->lock);
     return NULL;
@@ -243,11 +235,7 @@ int gr_sequence_start(gr_server *srv)
         return -1;
     }
     pthread_mutex_init(&ss->lock, NULL);
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&ss->cond, &ca);
-    pthread_condattr_destroy(&ca);
+    gr_cond_init_monotonic(&ss->cond);
     if (pthread_create(&ss->thread, NULL, streams_main, ss) != 0) {
         pthread_cond_destroy(&ss->cond);
         pthread_mutex_destroy(&ss->lock);

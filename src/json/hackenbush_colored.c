@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "json/endpoints.h"
+#include "json/hackenbush_graph.h"
 #include "json/partizan.h"
 #include "json/search_games.h"
 
@@ -102,20 +103,10 @@ static gr_status gr_hbc_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, g
             return st;
         }
     }
-    uint64_t *g64;
+    uint32_t *g32;
     size_t ng;
-    if ((st = gr_json_u64_array(c, ground, gptr, GR_HBC_MAX_VERTEX, &g64, &ng)) != GR_OK) {
+    if ((st = gr_json_hackenbush_ground(c, ground, gptr, GR_HBC_MAX_VERTEX, &g32, &ng)) != GR_OK) {
         return st;
-    }
-    if (ng == 0) {
-        return gr_json_error(c, GR_EINVAL, gptr, "must list at least one ground vertex");
-    }
-    uint32_t *g32 = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, ng);
-    if (g32 == NULL) {
-        return gr_json_oom(c);
-    }
-    for (size_t k = 0; k < ng; k++) {
-        g32[k] = (uint32_t)g64[k];
     }
     hs->in = (gr_hbc_input){m, uv, col, ng, g32};
     gr_search_opts opts = gr_json_search_opts(c);

@@ -38,6 +38,30 @@ gr_status gr_hgraph_json_solve(gr_jctx *c, gr_hgraph_state *s)
     return GR_OK;
 }
 
+gr_status gr_json_hackenbush_ground(gr_jctx *c, const cJSON *ground, const char *ptr, uint64_t top,
+                                    uint32_t **out, size_t *count)
+{
+    uint64_t *g64 = NULL;
+    size_t ng = 0;
+    gr_status st = gr_json_u64_array(c, ground, ptr, top, &g64, &ng);
+    if (st != GR_OK) {
+        return st;
+    }
+    if (ng == 0) {
+        return gr_json_error(c, GR_EINVAL, ptr, "must list at least one ground vertex");
+    }
+    uint32_t *g32 = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, ng);
+    if (g32 == NULL) {
+        return gr_json_oom(c);
+    }
+    for (size_t i = 0; i < ng; i++) {
+        g32[i] = (uint32_t)g64[i];
+    }
+    *out = g32;
+    *count = ng;
+    return GR_OK;
+}
+
 static gr_status gr_hgraph_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
                                    gr_value *value)
 {
@@ -72,23 +96,14 @@ static gr_status gr_hgraph_analyse(gr_jctx *c, const cJSON *obj, const char *ptr
         return gr_json_error(c, GR_ELIMIT, gr_jp_key(c, ptr, "edges"), "at most %u edges",
                              (unsigned)GR_HGRAPH_MAX_EDGES);
     }
-    uint64_t *g64 = NULL;
-    size_t ng = 0;
-    const char *gp = gr_jp_key(c, ptr, "ground");
-    st = gr_json_u64_array(c, ground, gp, top, &g64, &ng);
+    uint32_t *g32;
+    size_t ng;
+    st = gr_json_hackenbush_ground(c, ground, gr_jp_key(c, ptr, "ground"), top, &g32, &ng);
     if (st != GR_OK) {
         return st;
     }
-    if (ng == 0) {
-        return gr_json_error(c, GR_EINVAL, gp, "must list at least one ground vertex");
-    }
-    uint32_t *g32 = GR_ARENA_ARRAY_UNINIT(c->arena, uint32_t, ng);
-    if (g32 == NULL) {
-        return gr_json_oom(c);
-    }
     uint32_t maxid = 0;
     for (size_t i = 0; i < ng; i++) {
-        g32[i] = (uint32_t)g64[i];
         maxid = g32[i] > maxid ? g32[i] : maxid;
     }
     if (vertices == NULL) {

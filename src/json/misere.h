@@ -34,6 +34,8 @@ gr_status gr_json_misere_rules(gr_jctx *c, const char *ptr, const cJSON *max_tak
 /* The same from a set of integers already read (the GET's query). */
 gr_status gr_json_misere_set(gr_jctx *c, const char *ptr, const uint64_t *v, size_t n,
                              gr_mis_game *g);
+/* The game of max_take k (the set 1..k, k <= GR_SUB_MAX_SET). */
+gr_status gr_json_misere_take(gr_jctx *c, const char *ptr, uint64_t k, gr_mis_game *g);
 
 /* The quotient limit for this request (--max-quotient-order). */
 uint32_t gr_json_misere_max_order(const gr_jctx *c);
@@ -52,5 +54,12 @@ gr_status gr_json_misere_quotient_doc(gr_jctx *c, const gr_mis_quotient *q, cons
 gr_status gr_json_misere_build(gr_jctx *c, const gr_mis_game *g, uint64_t max_heap,
                                bool until_complete, uint64_t limit, const char *ptr,
                                gr_mis_quotient *q);
+
+/* The outcome of a misère computation that returned st: the request's
+ * stop conditions first (gr_json_stopped), then the memory budget
+ * (gr_json_oom); GR_OK and GR_ELIMIT come back with no problem filled, the
+ * limit for the caller to word; any other status is an internal error
+ * saying `what`. */
+gr_status gr_json_misere_status(gr_jctx *c, gr_status st, const char *what);
 
 #endif

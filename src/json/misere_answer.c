@@ -35,13 +35,7 @@ typedef struct oracle {
 
 static gr_status core_error(gr_jctx *c, const oracle *o, gr_status st)
 {
-    st = gr_json_stopped(c, st);
-    if (st == GR_ETIME || st == GR_ECANCELLED) {
-        return st;
-    }
-    if (st == GR_ENOMEM) {
-        return gr_json_oom(c);
-    }
+    st = gr_json_misere_status(c, st, "misère search failed");
     if (st == GR_ELIMIT) {
         const char *ptr = o->pos->ncomp == 1 ? o->pos->comp[0].heaps_ptr : "/components";
         uint64_t nodes =
@@ -56,7 +50,7 @@ static gr_status core_error(gr_jctx *c, const oracle *o, gr_status st)
                              (unsigned long long)nodes,
                              (unsigned long long)nodes * GR_MIS_SEARCH_WORK, GR_MIS_MAX_OPTIONS);
     }
-    return gr_json_error(c, GR_EINTERNAL, NULL, "misère search failed");
+    return st;
 }
 
 /* method 0: search within GR_MIS_FIRST_NODES; 1: the game's quotient

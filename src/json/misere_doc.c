@@ -78,15 +78,7 @@ gr_status gr_json_misere_qparse(gr_jctx *c, gr_seq_family fam, const gr_qparam *
                                  "is above %u, the largest max_take played under misère",
                                  GR_SUB_MAX_SET);
         }
-        uint64_t K = out->rq.rules.max_take;
-        uint64_t *set = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, K);
-        if (set == NULL) {
-            return gr_json_oom(c);
-        }
-        for (uint64_t i = 0; i < K; i++) {
-            set[i] = i + 1;
-        }
-        st = gr_json_misere_set(c, qptr(c, "max_take"), set, (size_t)K, &out->game);
+        st = gr_json_misere_take(c, qptr(c, "max_take"), out->rq.rules.max_take, &out->game);
     } else {
         st = gr_json_misere_set(c, qptr(c, "subtraction_set"), out->rq.rules.set,
                                 out->rq.rules.set_len, &out->game);
@@ -230,20 +222,30 @@ gr_status gr_json_misere_build(gr_jctx *c, const gr_mis_game *g, uint64_t max_he
     if (st == GR_OK) {
         st = gr_mis_quotient_build(c->arena, g, &o, q, &why);
     }
-    st = gr_json_stopped(c, st);
-    if (st == GR_ETIME || st == GR_ECANCELLED) {
-        return st;
-    }
-    if (st == GR_ENOMEM) {
-        return gr_json_oom(c);
-    }
+    st = gr_json_misere_status(c, st, "quotient failed");
     if (st == GR_ELIMIT) {
         return gr_json_error(c, GR_ELIMIT, ptr,
                              "the misère quotient could not be built: %s (order limit %u, "
                              "--max-quotient-order)",
                              why != NULL ? why : "a limit was reached", o.max_order);
     }
-    return st == GR_OK ? GR_OK : gr_json_error(c, GR_EINTERNAL, NULL, "quotient failed");
+    return st;
+}
+
+gr_status gr_json_misere_status(gr_jctx *c, gr_status st, const char *what)
+{
+    st = gr_json_stopped(c, st);
+    switch (st) {
+    case GR_OK:
+    case GR_ELIMIT:
+    case GR_ETIME:
+    case GR_ECANCELLED:
+        return st;
+    case GR_ENOMEM:
+        return gr_json_oom(c);
+    default:
+        return gr_json_error(c, GR_EINTERNAL, NULL, "%s", what);
+    }
 }
 
 gr_status gr_json_misere_qanswer(gr_jctx *c, const gr_mq_request *r, char **out, size_t *len)

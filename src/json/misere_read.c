@@ -9,6 +9,7 @@
 #include "grundy/subtraction.h"
 #include "json/misere.h"
 #include "json/sequence.h"
+#include "json/sub_rules.h"
 
 /* Finite subtraction sets up to this many takes are played under misère
  * (max_take K is the set 1..K). */
@@ -71,15 +72,11 @@ gr_status gr_json_misere_set(gr_jctx *c, const char *ptr, const uint64_t *v, siz
     if (set == NULL) {
         return gr_json_oom(c);
     }
+    gr_status st = gr_json_sub_takes(c, ptr, v, n);
+    if (st != GR_OK) {
+        return st;
+    }
     for (size_t i = 0; i < n; i++) {
-        if (v[i] == 0) {
-            return gr_json_error(c, GR_EINVAL, gr_jp_idx(c, ptr, i),
-                                 "must be at least 1 (taking 0 is not a move)");
-        }
-        if (v[i] > GR_SUB_MAX_ELEMENT) {
-            return gr_json_error(c, GR_ELIMIT, gr_jp_idx(c, ptr, i),
-                                 "is above the largest supported take, %u", GR_SUB_MAX_ELEMENT);
-        }
         set[i] = (uint32_t)v[i];
     }
     qsort(set, n, sizeof(uint32_t), cmp_u32);
@@ -97,53 +94,32 @@ gr_status gr_json_misere_set(gr_jctx *c, const char *ptr, const uint64_t *v, siz
 gr_status gr_json_misere_rules(gr_jctx *c, const char *ptr, const cJSON *max_take, const cJSON *set,
                                gr_mis_game *g)
 {
-    if (max_take != NULL && set != NULL) {
-        return gr_json_error(c, GR_EINVAL, gr_jp_key(c, ptr, "subtraction_set"),
-                             "give exactly one of max_take and subtraction_set, not both");
-    }
-    if (max_take == NULL && set == NULL) {
-        return gr_json_error(c, GR_EINVAL, ptr,
-                             "give one of max_take (take 1..K) and subtraction_set (a set "
-                             "of positive integers)");
-    }
-    if (max_take != NULL) {
-        const char *p = gr_jp_key(c, ptr, "max_take");
-        uint64_t k;
-        gr_status st = gr_json_u64(c, max_take, p, GR_JSON_MAX_I64, &k);
-        if (st != GR_OK) {
-            return st;
-        }
-        if (k == 0) {
-            return gr_json_error(c, GR_EINVAL, p, "must be at least 1 (a move takes 1..K tokens)");
-        }
-        if (k > GR_MIS_MAX_SET) {
-            return gr_json_error(c, GR_ELIMIT, p,
-                                 "is above %u, the largest max_take played under misère "
-                                 "(the game is the subtraction set 1..K)",
-                                 GR_MIS_MAX_SET);
-        }
-        uint64_t *v = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, k);
-        if (v == NULL) {
-            return gr_json_oom(c);
-        }
-        for (uint64_t i = 0; i < k; i++) {
-            v[i] = i + 1;
-        }
-        return gr_json_misere_set(c, p, v, (size_t)k, g);
-    }
-    const char *p = gr_jp_key(c, ptr, "subtraction_set");
-    size_t count;
-    gr_status st = gr_json_array(c, set, p, &count);
+    gr_sub_rules r;
+    gr_status st = gr_json_sub_rules(c, ptr, max_take, set, &r);
     if (st != GR_OK) {
         return st;
     }
-    if (count > GR_MIS_MAX_SET) {
-        return gr_json_error(c, GR_ELIMIT, p, "has %zu elements; at most %u are supported", count,
+    if (r.max_take == 0) {
+        return gr_json_misere_set(c, gr_jp_key(c, ptr, "subtraction_set"), r.set, r.set_len, g);
+    }
+    const char *p = gr_jp_key(c, ptr, "max_take");
+    if (r.max_take > GR_MIS_MAX_SET) {
+        return gr_json_error(c, GR_ELIMIT, p,
+                             "is above %u, the largest max_take played under misère "
+                             "(the game is the subtraction set 1..K)",
                              GR_MIS_MAX_SET);
     }
-    uint64_t *values;
-    if ((st = gr_json_u64_array(c, set, p, GR_JSON_MAX_I64, &values, &count)) != GR_OK) {
-        return st;
+    return gr_json_misere_take(c, p, r.max_take, g);
+}
+
+gr_status gr_json_misere_take(gr_jctx *c, const char *ptr, uint64_t k, gr_mis_game *g)
+{
+    uint64_t *v = GR_ARENA_ARRAY_UNINIT(c->arena, uint64_t, k);
+    if (v == NULL) {
+        return gr_json_oom(c);
     }
-    return gr_json_misere_set(c, p, values, count, g);
+    for (uint64_t i = 0; i < k; i++) {
+        v[i] = i + 1;
+    }
+    return gr_json_misere_set(c, ptr, v, (size_t)k, g);
 }

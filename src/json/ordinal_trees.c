@@ -104,6 +104,19 @@ typedef struct gr_ord_walk {
     gr_ord_memo memo;
 } gr_ord_walk;
 
+/* The frame on top of the stack, or NULL when the walk is over or out
+ * of memory. */
+static gr_ord_frame *walk_top(gr_ord_walk *w)
+{
+    return w->sp > 0 && !w->b.oom ? &w->stk[w->sp - 1] : NULL;
+}
+
+/* Descends into e, whose text starts here. */
+static void walk_push(gr_ord_walk *w, const gr_ord_ctx *x, gr_ord e)
+{
+    w->stk[w->sp++] = frame_of(x, e, w->b.len);
+}
+
 /* The stack, the buffer opened with "[", the memo, and a's frame pushed
  * (sp = 1).  False (c->oom set) when there is no stack. */
 static bool walk_begin(gr_jctx *c, const gr_ord_ctx *x, gr_ord a, gr_ord_walk *w)
@@ -115,7 +128,7 @@ static bool walk_begin(gr_jctx *c, const gr_ord_ctx *x, gr_ord a, gr_ord_walk *w
     w->b = (gr_buf){.arena = c->arena};
     gr_ord_memo_init(&w->memo, c->arena);
     w->sp = 0;
-    w->stk[w->sp++] = frame_of(x, a, 0);
+    walk_push(w, x, a);
     gr_buf_put(&w->b, "[", 1);
     return true;
 }
@@ -137,10 +150,8 @@ cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
     if (!walk_begin(c, x, a, &w)) {
         return NULL;
     }
-    gr_ord_frame *stk = w.stk;
     gr_buf *b = &w.b;
-    while (w.sp > 0 && !b->oom) {
-        gr_ord_frame *f = &stk[w.sp - 1];
+    for (gr_ord_frame *f; (f = walk_top(&w)) != NULL;) {
         if (f->left != 0) { /* back from term f->term - 1's exponent */
             gr_buf_put(b, "],\"coefficient\":", 16);
             gr_json_buf_u64(b, f->coefs[f->term - 1]);
@@ -162,7 +173,7 @@ cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
         if (gr_ord_shared(x, e) && jb_recall(&w.memo, e, &off, &n)) {
             gr_buf_repeat(b, off, n);
         } else if (e != GR_ORD_ZERO) {
-            stk[w.sp++] = frame_of(x, e, b->len);
+            walk_push(&w, x, e);
         }
     }
     gr_buf_put(b, "]", 1);
@@ -209,15 +220,13 @@ cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
     if (!walk_begin(c, x, a, &w)) {
         return NULL;
     }
-    gr_ord_frame *stk = w.stk;
     gr_buf *b = &w.b;
     bool first = true; /* no child written yet in the top array */
-    while (w.sp > 0 && !b->oom) {
-        gr_ord_frame *f = &stk[w.sp - 1];
+    for (gr_ord_frame *f; (f = walk_top(&w)) != NULL;) {
         if (f->term == f->n) {
             if (w.sp > 1) {
                 /* more copies of this term to come under the parent? */
-                jb_remember(b, &w.memo, x, f->label, f->start, stk[w.sp - 2].left > 0);
+                jb_remember(b, &w.memo, x, f->label, f->start, w.stk[w.sp - 2].left > 0);
             }
             gr_buf_put(b, "]", 1);
             w.sp--;
@@ -243,7 +252,7 @@ cJSON *gr_json_ordinal_tree(gr_jctx *c, const gr_ord_ctx *x, gr_ord a)
             first = false;
         } else {
             first = true;
-            stk[w.sp++] = frame_of(x, e, b->len);
+            walk_push(&w, x, e);
         }
     }
     return walk_end(c, &w);

@@ -16,6 +16,7 @@
 #include "json/heap_moves.h"
 #include "json/misere.h"
 #include "json/sequence.h"
+#include "json/sub_rules.h"
 
 typedef struct gr_sub_state {
     gr_sub_table table;
@@ -24,62 +25,6 @@ typedef struct gr_sub_state {
     gr_heap_pos pos; /* the piles' values and their XOR */
     cJSON *sequence; /* the "sequence" option's values, or NULL */
 } gr_sub_state;
-
-/* The rules, with pointers for every way they can be wrong. */
-static gr_status read_rules(gr_jctx *c, const char *ptr, const cJSON *max_take, const cJSON *set,
-                            gr_sub_rules *rules)
-{
-    memset(rules, 0, sizeof(*rules));
-    if (max_take != NULL && set != NULL) {
-        return gr_json_error(c, GR_EINVAL, gr_jp_key(c, ptr, "subtraction_set"),
-                             "give exactly one of max_take and subtraction_set, "
-                             "not both");
-    }
-    if (max_take == NULL && set == NULL) {
-        return gr_json_error(c, GR_EINVAL, ptr,
-                             "give one of max_take (take 1..K) and "
-                             "subtraction_set (a set of positive integers)");
-    }
-    if (max_take != NULL) {
-        const char *p = gr_jp_key(c, ptr, "max_take");
-        gr_status st = gr_json_u64(c, max_take, p, GR_JSON_MAX_I64, &rules->max_take);
-        if (st != GR_OK) {
-            return st;
-        }
-        if (rules->max_take == 0) {
-            return gr_json_error(c, GR_EINVAL, p, "must be at least 1 (a move takes 1..K tokens)");
-        }
-        return GR_OK;
-    }
-    const char *p = gr_jp_key(c, ptr, "subtraction_set");
-    size_t count;
-    gr_status st = gr_json_array(c, set, p, &count);
-    if (st != GR_OK) {
-        return st;
-    }
-    if (count > GR_SUB_MAX_SET) {
-        return gr_json_error(c, GR_ELIMIT, p, "has %zu elements; at most %u are supported", count,
-                             GR_SUB_MAX_SET);
-    }
-    uint64_t *values;
-    st = gr_json_u64_array(c, set, p, GR_JSON_MAX_I64, &values, &count);
-    if (st != GR_OK) {
-        return st;
-    }
-    for (size_t i = 0; i < count; i++) {
-        if (values[i] == 0) {
-            return gr_json_error(c, GR_EINVAL, gr_jp_idx(c, p, i),
-                                 "must be at least 1 (taking 0 is not a move)");
-        }
-        if (values[i] > GR_SUB_MAX_ELEMENT) {
-            return gr_json_error(c, GR_ELIMIT, gr_jp_idx(c, p, i),
-                                 "is above the largest supported take, %u", GR_SUB_MAX_ELEMENT);
-        }
-    }
-    rules->set = values;
-    rules->set_len = count;
-    return GR_OK;
-}
 
 static gr_status gr_sub_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
                                 gr_value *value)
@@ -95,7 +40,7 @@ static gr_status gr_sub_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, v
     }
     gr_sub_state *s = *state;
     gr_sub_rules rules;
-    if ((st = read_rules(c, ptr, max_take, set, &rules)) != GR_OK) {
+    if ((st = gr_json_sub_rules(c, ptr, max_take, set, &rules)) != GR_OK) {
         return st;
     }
     const char *pp = gr_jp_key(c, ptr, "piles");

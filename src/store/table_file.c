@@ -8,6 +8,7 @@
  */
 #include "store/table_file.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define GR_FNV_PRIME UINT64_C(0x100000001b3)
@@ -46,6 +47,50 @@ static void gr_put64(unsigned char *p, uint64_t v)
 {
     gr_put32(p, (uint32_t)v);
     gr_put32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* The fixed part after the magic (table_file.h): where each field of
+ * gr_tfile_head stands and how wide it is, one table for the encoder and
+ * the decoder. */
+static const struct {
+    unsigned char at, width; /* bytes from the file's start; 4 or 8 */
+    size_t field;            /* offsetof the gr_tfile_head field */
+} gr_tfile_layout[] = {
+    {8, 4, offsetof(gr_tfile_head, version)},      {12, 4, offsetof(gr_tfile_head, kind)},
+    {16, 4, offsetof(gr_tfile_head, width)},       {20, 4, offsetof(gr_tfile_head, flags)},
+    {24, 8, offsetof(gr_tfile_head, count)},       {32, 8, offsetof(gr_tfile_head, preperiod)},
+    {40, 8, offsetof(gr_tfile_head, period)},      {48, 8, offsetof(gr_tfile_head, max_value)},
+    {56, 8, offsetof(gr_tfile_head, payload_len)}, {64, 8, offsetof(gr_tfile_head, payload_sum)},
+    {72, 4, offsetof(gr_tfile_head, key_len)},     {76, 4, offsetof(gr_tfile_head, header_len)},
+    {80, 8, offsetof(gr_tfile_head, header_sum)},
+};
+
+#define GR_TFILE_NFIELDS (sizeof(gr_tfile_layout) / sizeof(gr_tfile_layout[0]))
+
+static void gr_tfile_get_head(const unsigned char *fixed, gr_tfile_head *h)
+{
+    for (size_t i = 0; i < GR_TFILE_NFIELDS; i++) {
+        const unsigned char *p = fixed + gr_tfile_layout[i].at;
+        char *f = (char *)h + gr_tfile_layout[i].field;
+        if (gr_tfile_layout[i].width == 4) {
+            *(uint32_t *)f = gr_get32(p);
+        } else {
+            *(uint64_t *)f = gr_get64(p);
+        }
+    }
+}
+
+static void gr_tfile_put_head(unsigned char *fixed, const gr_tfile_head *h)
+{
+    for (size_t i = 0; i < GR_TFILE_NFIELDS; i++) {
+        unsigned char *p = fixed + gr_tfile_layout[i].at;
+        const char *f = (const char *)h + gr_tfile_layout[i].field;
+        if (gr_tfile_layout[i].width == 4) {
+            gr_put32(p, *(const uint32_t *)f);
+        } else {
+            gr_put64(p, *(const uint64_t *)f);
+        }
+    }
 }
 
 size_t gr_tfile_header_len(size_t key_len)
@@ -93,19 +138,7 @@ const char *gr_tfile_decode(const unsigned char fixed[GR_TFILE_FIXED], gr_tfile_
     if (memcmp(fixed, gr_tfile_magic, sizeof(gr_tfile_magic)) != 0) {
         return "not a table file (magic)";
     }
-    h->version = gr_get32(fixed + 8);
-    h->kind = gr_get32(fixed + 12);
-    h->width = gr_get32(fixed + 16);
-    h->flags = gr_get32(fixed + 20);
-    h->count = gr_get64(fixed + 24);
-    h->preperiod = gr_get64(fixed + 32);
-    h->period = gr_get64(fixed + 40);
-    h->max_value = gr_get64(fixed + 48);
-    h->payload_len = gr_get64(fixed + 56);
-    h->payload_sum = gr_get64(fixed + 64);
-    h->key_len = gr_get32(fixed + 72);
-    h->header_len = gr_get32(fixed + 76);
-    h->header_sum = gr_get64(fixed + 80);
+    gr_tfile_get_head(fixed, h);
     if (h->version != GR_TFILE_VERSION) {
         return "unsupported format version";
     }
@@ -199,20 +232,23 @@ void gr_tfile_encode(const gr_tstore_table *t, uint64_t payload_sum, unsigned ch
     size_t len = gr_tfile_header_len(key_len);
     memset(out, 0, len);
     memcpy(out, gr_tfile_magic, sizeof(gr_tfile_magic));
-    gr_put32(out + 8, GR_TFILE_VERSION);
-    gr_put32(out + 12, (uint32_t)t->kind);
-    gr_put32(out + 16, t->width);
-    gr_put32(out + 20, t->periodic ? GR_TFILE_FLAG_PERIODIC : 0);
-    gr_put64(out + 24, t->count);
-    gr_put64(out + 32, t->periodic ? t->preperiod : 0);
-    gr_put64(out + 40, t->periodic ? t->period : 0);
-    gr_put64(out + 48, t->max_value);
-    gr_put64(out + 56, t->count * t->width);
-    gr_put64(out + 64, payload_sum);
-    gr_put32(out + 72, (uint32_t)key_len);
-    gr_put32(out + 76, (uint32_t)len);
+    gr_tfile_head h = {
+        .version = GR_TFILE_VERSION,
+        .kind = (uint32_t)t->kind,
+        .width = t->width,
+        .flags = t->periodic ? GR_TFILE_FLAG_PERIODIC : 0,
+        .count = t->count,
+        .preperiod = t->periodic ? t->preperiod : 0,
+        .period = t->periodic ? t->period : 0,
+        .max_value = t->max_value,
+        .payload_len = t->count * t->width,
+        .payload_sum = payload_sum,
+        .key_len = (uint32_t)key_len,
+        .header_len = (uint32_t)len,
+        .header_sum = 0, /* the checksum is taken with its own bytes zero */
+    };
+    gr_tfile_put_head(out, &h);
     memcpy(out + GR_TFILE_FIXED, t->key, key_len);
-    /* the checksum is taken with its own bytes zero, as they are now */
     gr_put64(out + 80, gr_tfile_fnv(GR_FNV_OFFSET, out, len));
 }
 
