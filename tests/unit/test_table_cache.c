@@ -4,6 +4,8 @@
  * one table at once see the values of one solve (run under TSan by
  * `make tsan`), and a table one cache wrote to a store is read by another
  * cache on the same directory. */
+#define _GNU_SOURCE /* nftw */
+#include "gr_test_dir.h"
 #include "gr_test_octal.h"
 
 #include <pthread.h>
@@ -205,8 +207,7 @@ static void test_stopped_request_keeps_the_values(void **state)
 static void test_store_serves_another_cache(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/grundy-tcache-XXXXXX";
-    assert_non_null(mkdtemp(dir));
+    char *dir = gr_test_tmpdir("grundy-tcache");
     gr_tstore *s1, *s2;
     assert_int_equal(gr_tstore_open(dir, NULL, NULL, &s1), GR_OK);
     assert_int_equal(gr_tstore_open(dir, NULL, NULL, &s2), GR_OK);
@@ -235,9 +236,7 @@ static void test_store_serves_another_cache(void **state)
     gr_tcache_destroy(two);
     gr_tstore_close(s1);
     gr_tstore_close(s2);
-    char cmd[128];
-    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    gr_test_rmtree(dir);
 }
 
 int main(void)

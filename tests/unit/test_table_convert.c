@@ -5,8 +5,8 @@
  * cannot stand behind are refused. */
 #define _GNU_SOURCE /* nftw */
 #include "gr_test.h"
+#include "gr_test_dir.h"
 
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,34 +15,20 @@
 #include "store/table_convert.h"
 #include "store/table_store.h"
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
 /* The fixture of a round-trip test: a store on a fresh temporary
  * directory, removed after the test. */
 typedef struct tmp_store {
-    char dir[512];
+    char *dir;
     gr_tstore *s;
 } tmp_store;
 
 static int tmp_store_setup(void **state)
 {
-    tmp_store *t = calloc(1, sizeof(*t));
-    if (t == NULL) {
-        return -1;
-    }
-    const char *base = getenv("TMPDIR");
-    snprintf(t->dir, sizeof(t->dir), "%s/grundy-tconv-XXXXXX",
-             base != NULL && *base != '\0' ? base : "/tmp");
+    tmp_store *t = malloc(sizeof(*t));
+    assert_non_null(t);
+    t->dir = gr_test_tmpdir("grundy-tconv");
+    assert_int_equal(gr_tstore_open(t->dir, NULL, NULL, &t->s), GR_OK);
     *state = t;
-    if (mkdtemp(t->dir) == NULL || gr_tstore_open(t->dir, NULL, NULL, &t->s) != GR_OK) {
-        return -1;
-    }
     return 0;
 }
 
@@ -50,7 +36,7 @@ static int tmp_store_teardown(void **state)
 {
     tmp_store *t = *state;
     gr_tstore_close(t->s);
-    nftw(t->dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    gr_test_rmtree(t->dir);
     free(t);
     return 0;
 }

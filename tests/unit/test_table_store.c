@@ -7,11 +7,11 @@
  * set: how many temporary files each kill left). */
 #define _GNU_SOURCE
 #include "gr_test.h"
+#include "gr_test_dir.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -42,31 +42,6 @@ static void log_line(void *ud, const char *line)
     b->lines++;
     snprintf(b->last, sizeof(b->last), "%s", line);
     pthread_mutex_unlock(&b->mu);
-}
-
-static char *make_tmpdir(void)
-{
-    const char *base = getenv("TMPDIR");
-    char tmpl[512];
-    snprintf(tmpl, sizeof(tmpl), "%s/grundy-tstore-XXXXXX",
-             base != NULL && *base != '\0' ? base : "/tmp");
-    char *d = mkdtemp(tmpl);
-    assert_non_null(d);
-    return strdup(d);
-}
-
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
-static void rm_tree(char *dir)
-{
-    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-    free(dir);
 }
 
 /* A value of heap h for a test table: deterministic, below `limit`. */
@@ -160,7 +135,7 @@ static void write_file(const char *path, const void *buf, size_t len)
 /* A store on a fresh directory (*dir), logging into *lb. */
 static gr_tstore *open_store(char **dir, logbook *lb)
 {
-    *dir = make_tmpdir();
+    *dir = gr_test_tmpdir("grundy-tstore");
     *lb = (logbook){PTHREAD_MUTEX_INITIALIZER, 0, ""};
     gr_tstore *s = NULL;
     assert_int_equal(gr_tstore_open(*dir, log_line, lb, &s), GR_OK);
@@ -172,7 +147,7 @@ static void close_store(gr_tstore *s, gr_arena *a, char *dir)
 {
     gr_arena_destroy(a);
     gr_tstore_close(s);
-    rm_tree(dir);
+    gr_test_rmtree(dir);
 }
 
 /* Loads kind/key from s into *got (in a) and checks whether a table was
@@ -544,7 +519,7 @@ static void saver_child(const char *dir, int ready_fd)
 static void test_kill_during_write(void **state)
 {
     (void)state;
-    char *dir = make_tmpdir();
+    char *dir = gr_test_tmpdir("grundy-tstore");
     /* kill points spread over a save's phases (write, fsync, rename),
      * whatever the machine's speed: the test checks the files, not times */
     static const unsigned delays_us[] = {0, 1000, 5000, 15000, 40000, 90000, 200000, 400000};
@@ -591,7 +566,7 @@ static void test_kill_during_write(void **state)
         gr_arena_destroy(a);
         gr_tstore_close(s);
     }
-    rm_tree(dir);
+    gr_test_rmtree(dir);
 }
 
 /* ---- read-only directory, full disk ------------------------------------ */
@@ -702,7 +677,7 @@ static void readonly_child(const char *ro, const char *full)
 static void test_readonly_and_full(void **state)
 {
     (void)state;
-    char *dir = make_tmpdir();
+    char *dir = gr_test_tmpdir("grundy-tstore");
     char ro[1024], full[1024];
     path_of(ro, sizeof(ro), dir, "ro");
     path_of(full, sizeof(full), dir, "full");
@@ -746,7 +721,7 @@ static void test_readonly_and_full(void **state)
         chmod(ro, 0755);
     } else if (code == 77) {
         gr_arena_destroy(a);
-        rm_tree(dir);
+        gr_test_rmtree(dir);
         skip(); /* root without CAP_SYS_ADMIN and without user namespaces */
     } else {
         assert_int_equal(code, 0);
@@ -754,7 +729,7 @@ static void test_readonly_and_full(void **state)
     /* outside the namespace the directory was never written */
     assert_int_equal(count_entries(ro, "octal-0.4", NULL), 0);
     gr_arena_destroy(a);
-    rm_tree(dir);
+    gr_test_rmtree(dir);
 }
 
 /* A directory that cannot be created is an empty, unwritable store. */
@@ -776,7 +751,7 @@ static void test_missing_parent(void **state)
     gr_arena_destroy(a);
     gr_tstore_close(s);
     /* a file where the directory should be is a configuration error */
-    char *dir = make_tmpdir();
+    char *dir = gr_test_tmpdir("grundy-tstore");
     char file[1024];
     path_of(file, sizeof(file), dir, "file");
     write_file(file, "x", 1);
@@ -788,14 +763,14 @@ static void test_missing_parent(void **state)
     assert_int_equal(gr_tstore_open(deep, log_line, &lb, &s), GR_OK);
     assert_true(gr_tstore_writable(s));
     gr_tstore_close(s);
-    rm_tree(dir);
+    gr_test_rmtree(dir);
 }
 
 /* Temporary files: a live writer's are kept, stale ones removed. */
 static void test_temp_files_cleaned(void **state)
 {
     (void)state;
-    char *dir = make_tmpdir();
+    char *dir = gr_test_tmpdir("grundy-tstore");
     char p[1100];
     /* a writer of another host, recent: kept */
     path_of(p, sizeof(p), dir, ".tmp-1-1-1-0123456789abcdef-octal-0.7.grt");
@@ -809,7 +784,7 @@ static void test_temp_files_cleaned(void **state)
     gr_tstore_close(open_quiet(dir));
     assert_int_equal(count_entries(dir, ".tmp-1-", NULL), 1);
     assert_int_equal(count_entries(dir, ".tmp-2-", NULL), 0);
-    rm_tree(dir);
+    gr_test_rmtree(dir);
 }
 
 /* ---- two stores on one directory --------------------------------------- */
@@ -879,7 +854,7 @@ static void race_outcome(char *dir)
 static void test_two_stores_one_directory(void **state)
 {
     (void)state;
-    char *dir = make_tmpdir();
+    char *dir = gr_test_tmpdir("grundy-tstore");
     racer r[2] = {{dir, 0, 0, 0}, {dir, 1, 0, 0}};
     pthread_t th[2];
     for (int i = 0; i < 2; i++) {
@@ -897,7 +872,7 @@ static void test_two_stores_one_directory(void **state)
 static void test_two_processes_one_directory(void **state)
 {
     (void)state;
-    char *dir = make_tmpdir();
+    char *dir = gr_test_tmpdir("grundy-tstore");
     fflush(NULL);
     pid_t pid = fork();
     assert_true(pid >= 0);
