@@ -468,12 +468,6 @@ static void test_errors_and_limits(void **state)
     assert_int_equal(gr_cgt_add(s, g, g, &g), GR_ELIMIT);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        gr_test_with_cgt(test_against_search),    gr_test_with_cgt(test_printing),
-        gr_test_with_cgt(test_ups_and_stars),     gr_test_with_cgt(test_thermography),
-        gr_test_with_cgt(test_errors_and_limits),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+GR_TEST_MAIN(gr_test_with_cgt(test_against_search), gr_test_with_cgt(test_printing),
+             gr_test_with_cgt(test_ups_and_stars), gr_test_with_cgt(test_thermography),
+             gr_test_with_cgt(test_errors_and_limits))

@@ -282,12 +282,6 @@ static void test_random_bytes_never_crash(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_ip_shapes), cmocka_unit_test(test_proxies_parse),
-        cmocka_unit_test(test_xff_walk),  cmocka_unit_test(test_forwarded_walk),
-        cmocka_unit_test(test_key),       cmocka_unit_test(test_random_bytes_never_crash),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+GR_TEST_MAIN(cmocka_unit_test(test_ip_shapes), cmocka_unit_test(test_proxies_parse),
+             cmocka_unit_test(test_xff_walk), cmocka_unit_test(test_forwarded_walk),
+             cmocka_unit_test(test_key), cmocka_unit_test(test_random_bytes_never_crash))

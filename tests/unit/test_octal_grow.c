@@ -175,13 +175,7 @@ static void test_old_tables_stay_readable(void **state)
     assert_false(gr_octal_grower_retired(gw));
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_steps_match_one_solve),
-        cmocka_unit_test(test_seeded_prefix_matches),
-        gr_test_with_arena(test_stopped_run_goes_on),
-        gr_test_with_arena(test_old_tables_stay_readable),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+GR_TEST_MAIN(cmocka_unit_test(test_steps_match_one_solve),
+             cmocka_unit_test(test_seeded_prefix_matches),
+             gr_test_with_arena(test_stopped_run_goes_on),
+             gr_test_with_arena(test_old_tables_stay_readable))

@@ -378,15 +378,8 @@ static void test_hackenbush_strings(void **state)
     assert_int_equal(gr_hbc_value(g, &v), GR_ELIMIT);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        gr_test_with_cgt(test_domineering_outcomes),
-        gr_test_with_cgt(test_domineering_equality_is_difference_zero),
-        gr_test_with_cgt(test_domineering_limits),
-        gr_test_with_cgt(test_hackenbush_outcomes),
-        gr_test_with_cgt(test_hackenbush_berlekamp_against_search),
-        gr_test_with_cgt(test_hackenbush_strings),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+GR_TEST_MAIN(gr_test_with_cgt(test_domineering_outcomes),
+             gr_test_with_cgt(test_domineering_equality_is_difference_zero),
+             gr_test_with_cgt(test_domineering_limits), gr_test_with_cgt(test_hackenbush_outcomes),
+             gr_test_with_cgt(test_hackenbush_berlekamp_against_search),
+             gr_test_with_cgt(test_hackenbush_strings))

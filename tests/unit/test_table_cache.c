@@ -239,14 +239,8 @@ static void test_store_serves_another_cache(void **state)
     gr_test_rmtree(dir);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        with_cache(test_small_heaps_compute_little, no_workers),
-        with_cache(test_background_confirms_the_period, one_worker),
-        with_cache(test_concurrent_growth, one_worker),
-        with_cache(test_stopped_request_keeps_the_values, no_workers),
-        cmocka_unit_test(test_store_serves_another_cache),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+GR_TEST_MAIN(with_cache(test_small_heaps_compute_little, no_workers),
+             with_cache(test_background_confirms_the_period, one_worker),
+             with_cache(test_concurrent_growth, one_worker),
+             with_cache(test_stopped_request_keeps_the_values, no_workers),
+             cmocka_unit_test(test_store_serves_another_cache))

@@ -277,12 +277,5 @@ static void test_refused(void **state)
     gr_arena_destroy(a);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        with_tmp_store(test_octal_round_trip),
-        with_tmp_store(test_sub_round_trip),
-        cmocka_unit_test(test_refused),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+GR_TEST_MAIN(with_tmp_store(test_octal_round_trip), with_tmp_store(test_sub_round_trip),
+             cmocka_unit_test(test_refused))

@@ -891,20 +891,10 @@ static void test_two_processes_one_directory(void **state)
     race_outcome(dir);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        with_store(test_round_trip),
-        with_store(test_save_refuses_malformed),
-        with_store(test_never_shrinks),
-        cmocka_unit_test(test_damaged_files),
-        with_store(test_every_byte_and_truncation),
-        cmocka_unit_test(test_kill_during_write),
-        cmocka_unit_test(test_readonly_and_full),
-        cmocka_unit_test(test_missing_parent),
-        cmocka_unit_test(test_temp_files_cleaned),
-        cmocka_unit_test(test_two_stores_one_directory),
-        cmocka_unit_test(test_two_processes_one_directory),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+GR_TEST_MAIN(with_store(test_round_trip), with_store(test_save_refuses_malformed),
+             with_store(test_never_shrinks), cmocka_unit_test(test_damaged_files),
+             with_store(test_every_byte_and_truncation), cmocka_unit_test(test_kill_during_write),
+             cmocka_unit_test(test_readonly_and_full), cmocka_unit_test(test_missing_parent),
+             cmocka_unit_test(test_temp_files_cleaned),
+             cmocka_unit_test(test_two_stores_one_directory),
+             cmocka_unit_test(test_two_processes_one_directory))
