@@ -3,6 +3,7 @@
  * digits, its own memo), on random octal and hexadecimal codes, subtraction
  * sets and small heap multisets; misère Nim against Bouton's rule. */
 #include "gr_test.h"
+#include "gr_test_misere.h"
 
 #include <string.h>
 
@@ -120,15 +121,6 @@ static int ref_p(ref *r, const unsigned *h, size_t n)
     return p;
 }
 
-/* An octal or hexadecimal game by its code. */
-static gr_mis_game octal_game(const char *code)
-{
-    gr_mis_game g = {.kind = GR_MIS_OCTAL};
-    size_t bad;
-    assert_int_equal(gr_octal_parse(code, &g.code, &bad), GR_OK);
-    return g;
-}
-
 /* A search over the one game g (kept by pointer: g outlives it), at most
  * max_nodes memoised positions (0: the default). */
 static gr_mis_search *new_search(gr_arena *a, const gr_mis_game *g, uint64_t max_nodes)
@@ -190,7 +182,7 @@ static void random_game(gr_test_rng *rng, ref *r, gr_mis_game *g, uint32_t *set)
         text[1 + j] = "0123456789ABCDEF"[d];
     }
     text[2 + r->ndig] = '\0';
-    *g = octal_game(text);
+    *g = gr_test_mis_octal(text);
 }
 
 static void test_search_against_reference(void **state)
@@ -257,7 +249,7 @@ static void test_misere_nim(void **state)
  * and 20 (Sibert-Conway; docs/misere.md). */
 static void test_kayles_single_heaps(void **state)
 {
-    gr_mis_game g = octal_game("0.77");
+    gr_mis_game g = gr_test_mis_octal("0.77");
     gr_mis_search *s = new_search(*state, &g, 0);
     static const int expect[] = {1, 4, 9, 12, 20};
     size_t e = 0;
@@ -270,7 +262,7 @@ static void test_kayles_single_heaps(void **state)
 
 static void test_node_budget(void **state)
 {
-    gr_mis_game g = octal_game("0.77");
+    gr_mis_game g = gr_test_mis_octal("0.77");
     gr_mis_search *s = new_search(*state, &g, 100);
     uint64_t t[3] = {GR_MIS_TOKEN(0, 20), GR_MIS_TOKEN(0, 21), GR_MIS_TOKEN(0, 22)};
     bool p;
@@ -284,33 +276,7 @@ static void test_node_budget(void **state)
  * it: the periodic images must predict those too). */
 static void check_quotient(const gr_mis_game *g, const gr_mis_quotient *q, gr_test_rng *rng)
 {
-    uint32_t m = q->order;
-    for (uint32_t a = 0; a < m; a++) {
-        assert_int_equal(gr_mis_mul(q, 0, a), a); /* identity */
-        for (uint32_t b = 0; b < m; b++) {
-            assert_int_equal(gr_mis_mul(q, a, b), gr_mis_mul(q, b, a));
-            for (uint32_t c = 0; c < m; c++) {
-                assert_int_equal(gr_mis_mul(q, gr_mis_mul(q, a, b), c),
-                                 gr_mis_mul(q, a, gr_mis_mul(q, b, c)));
-            }
-        }
-    }
-    /* reduced: every two elements are told apart by some element */
-    for (uint32_t a = 0; a < m; a++) {
-        for (uint32_t b = a + 1; b < m; b++) {
-            bool apart = false;
-            for (uint32_t c = 0; c < m && !apart; c++) {
-                apart = q->in_p[gr_mis_mul(q, a, c)] != q->in_p[gr_mis_mul(q, b, c)];
-            }
-            assert_true(apart);
-        }
-    }
-    uint32_t p = 0;
-    for (uint32_t a = 0; a < m; a++) {
-        p += q->in_p[a];
-    }
-    assert_int_equal(p, q->p_count);
-    assert_int_equal(q->image[0], 0);
+    gr_test_mis_algebra(q);
     gr_arena *a = gr_arena_create(0);
     gr_mis_search *s = new_search(a, g, 0);
     uint64_t top = q->max_heap < 14 ? q->max_heap : 14;
@@ -340,7 +306,7 @@ static void check_quotient(const gr_mis_game *g, const gr_mis_quotient *q, gr_te
 static gr_status build_code(gr_arena *a, const char *code, uint64_t n, gr_mis_game *g,
                             gr_mis_quotient *q)
 {
-    *g = octal_game(code);
+    *g = gr_test_mis_octal(code);
     gr_mis_quotient_opts o = {.max_heap = n, .until_complete = true, .max_heap_limit = n};
     const char *why;
     return gr_mis_quotient_build(a, g, &o, q, &why);
