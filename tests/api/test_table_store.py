@@ -4,6 +4,7 @@ computing; a corrupted or truncated file is set aside and the table
 computed again; kill -9 in the middle of writes leaves nothing that reads
 as a wrong table (grundy tables verify recomputes every file); a
 read-only directory is logged and the daemon serves on without it."""
+import functools
 import os
 import re
 import shutil
@@ -17,6 +18,18 @@ import harness
 NO_SERVER = True
 HUGE = 2**63 - 1
 CLI = os.environ.get("GRUNDY_CLI", os.path.join(harness.ROOT, "build", "grundy"))
+
+
+def in_store_dir(test):
+    """The test, run on a fresh table-store directory removed after it."""
+    @functools.wraps(test)
+    def run(_):
+        d = tempfile.mkdtemp(prefix="grundy-store-")
+        try:
+            test(d)
+        finally:
+            shutil.rmtree(d)
+    return run
 
 
 def post(srv, body, status=200):
@@ -63,30 +76,24 @@ def first_table(d, *extra):
     return r
 
 
-def test_restart_and_second_daemon_read_the_store(_):
-    d = tempfile.mkdtemp(prefix="grundy-store-")
-    try:
-        b = daemon(d)  # running before the table exists: a second replica
-        r = first_table(d)
-        # the restarted daemon, and the replica, answer from the file
-        for srv in (daemon(d), b):
-            assert post(srv, ASK) == r
-            assert metric(srv, "table_store_loads_total") == 1
-            assert metric(srv, "background_values_total") == 0
-            stopped(srv)
-    finally:
-        shutil.rmtree(d)
+@in_store_dir
+def test_restart_and_second_daemon_read_the_store(d):
+    b = daemon(d)  # running before the table exists: a second replica
+    r = first_table(d)
+    # the restarted daemon, and the replica, answer from the file
+    for srv in (daemon(d), b):
+        assert post(srv, ASK) == r
+        assert metric(srv, "table_store_loads_total") == 1
+        assert metric(srv, "background_values_total") == 0
+        stopped(srv)
 
 
-def test_no_background_the_request_writes(_):
-    d = tempfile.mkdtemp(prefix="grundy-store-")
-    try:
-        r = first_table(d, "--background-threads", "0")
-        c = daemon(d, "--background-threads", "0")
-        assert post(c, ASK) == r
-        stopped(c)
-    finally:
-        shutil.rmtree(d)
+@in_store_dir
+def test_no_background_the_request_writes(d):
+    r = first_table(d, "--background-threads", "0")
+    c = daemon(d, "--background-threads", "0")
+    assert post(c, ASK) == r
+    stopped(c)
 
 
 def damaged(d, damage):
@@ -106,61 +113,52 @@ def damaged(d, damage):
     stopped(e)
 
 
-def test_corrupted_file_is_set_aside(_):
+@in_store_dir
+def test_corrupted_file_is_set_aside(d):
     def flip(path):
         with open(path, "r+b") as f:
             f.seek(os.path.getsize(path) - 1000)
             b = f.read(1)
             f.seek(-1, 1)
             f.write(bytes([b[0] ^ 0x01]))
-    d = tempfile.mkdtemp(prefix="grundy-store-")
-    try:
-        damaged(d, flip)
-    finally:
-        shutil.rmtree(d)
+    damaged(d, flip)
 
 
-def test_truncated_file_is_set_aside(_):
+@in_store_dir
+def test_truncated_file_is_set_aside(d):
     def cut(path):
         os.truncate(path, os.path.getsize(path) // 2)
-    d = tempfile.mkdtemp(prefix="grundy-store-")
-    try:
-        damaged(d, cut)
-    finally:
-        shutil.rmtree(d)
+    damaged(d, cut)
 
 
-def test_kill9_during_writes(_):
+@in_store_dir
+def test_kill9_during_writes(d):
     # Grundy's game has no period: the background grows it to the bound and
     # checkpoints it each time it doubles past 65,536 values -- writes of
     # up to 2 MiB, killed wherever they are
-    d = tempfile.mkdtemp(prefix="grundy-store-")
-    try:
-        for delay in (0.3, 0.9, 1.7):
-            srv = daemon(d, "--max-octal-values", "1048576")
-            post(srv, {"code": "grundy", "heaps": [5]})
-            time.sleep(delay)
-            srv.proc.send_signal(signal.SIGKILL)
-            srv.proc.wait()
-        # every file there reads as the game's values, or is refused
-        out = subprocess.run([CLI, "tables", "verify", "--table-dir", d], capture_output=True,
-                             text=True, timeout=600)
-        assert out.returncode == 0, (out.stdout, out.stderr)
-        # and a daemon opening it answers right
-        srv = daemon(d, "--background-threads", "0")
-        assert post(srv, {"code": "grundy", "heaps": [5, 6]})["heap_grundy"] == [2, 1]
-        stopped(srv)
-        assert not [f for f in os.listdir(d) if f.startswith(".tmp")], os.listdir(d)
-    finally:
-        shutil.rmtree(d)
+    for delay in (0.3, 0.9, 1.7):
+        srv = daemon(d, "--max-octal-values", "1048576")
+        post(srv, {"code": "grundy", "heaps": [5]})
+        time.sleep(delay)
+        srv.proc.send_signal(signal.SIGKILL)
+        srv.proc.wait()
+    # every file there reads as the game's values, or is refused
+    out = subprocess.run([CLI, "tables", "verify", "--table-dir", d], capture_output=True,
+                         text=True, timeout=600)
+    assert out.returncode == 0, (out.stdout, out.stderr)
+    # and a daemon opening it answers right
+    srv = daemon(d, "--background-threads", "0")
+    assert post(srv, {"code": "grundy", "heaps": [5, 6]})["heap_grundy"] == [2, 1]
+    stopped(srv)
+    assert not [f for f in os.listdir(d) if f.startswith(".tmp")], os.listdir(d)
 
 
-def test_read_only_directory(_):
+@in_store_dir
+def test_read_only_directory(d):
     """The directory bind-mounted read-only in a private mount namespace
     (root may write where the mode says no): logged once, answers go on."""
     if shutil.which("unshare") is None:
         return
-    d = tempfile.mkdtemp(prefix="grundy-store-")
     first_table(d)
     wrap = tempfile.NamedTemporaryFile("w", suffix=".sh", delete=False)
     binary = os.environ.get("GRUNDYD", os.path.join(harness.ROOT, "build", "grundyd"))
@@ -189,4 +187,3 @@ def test_read_only_directory(_):
         assert sorted(f for f in os.listdir(d) if f.endswith(".grt")) == ["octal-0.56.grt"]
     finally:
         os.unlink(wrap.name)
-        shutil.rmtree(d)

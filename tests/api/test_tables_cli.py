@@ -99,21 +99,14 @@ def naive_octal(code, n):
                     opts.add(g[r])
                 if d & 4:
                     opts |= {g[a] ^ g[r - a] for a in range(1, r // 2 + 1)}
-        v = 0
-        while v in opts:
-            v += 1
-        g.append(v)
+        g.append(harness.mex(opts))
     return g
 
 
 def naive_sub(s, n):
     g = []
     for h in range(n):
-        opts = {g[h - x] for x in s if x <= h}
-        v = 0
-        while v in opts:
-            v += 1
-        g.append(v)
+        g.append(harness.mex(g[h - x] for x in s if x <= h))
     return g
 
 

@@ -9,15 +9,15 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import * as common from './common.mjs';
 
-const { BASE, SHOTS, by } = common;
+const { BASE, SHOTS, by, finish } = common;
 // phones get a phone's height; answers a test asks to fail (4xx) are not page errors;
 // a minute for an answer (some of these are held on purpose, page.route)
 const open = (width, hash = '') =>
   common.open(width, { hash, height: width < 600 ? 844 : 900, ignore4xx: true, timeout: 60000 });
 const settled = (page) => common.settled(page, 60000);
+const choose = (page, game) => common.choose(page, game, 60000);
 async function analyse(page, game, body) {
-  await by(page, 'game-select').selectOption(game);
-  await settled(page);
+  await choose(page, game);
   if (body !== undefined) {
     await by(page, 'input').fill(typeof body === 'string' ? body : JSON.stringify(body));
     await by(page, 'analyze').click();
@@ -126,8 +126,7 @@ test('nim: the turn alternates with every move, by either side; the game-over me
   assert.match(h[0], /^1\. Player A: from pile 0 take 1 .* \u2192 0$/);
   assert.match(h[1], /^2\. Player B \(engine\): .* \u2192 1$/);
   assert.match(h[2], /^3\. Player A: from pile 2 take 1 .* \u2192 0$/);
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors });
 });
 
 test('history: undo, redo, a click on a move, the URL restores moves and place', async () => {
@@ -191,8 +190,7 @@ test('history: undo, redo, a click on a move, the URL restores moves and place',
   assert.equal(await fresh.locator('[data-testid="history"] li').count(), 2);
   assert.equal(await by(fresh, 'redo').isDisabled(), true);
   assert.notEqual(input0, await by(fresh, 'input').inputValue());
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors });
 });
 
 test('Kayles heap 8: the winning split "take 2, leaving 3 + 3" is played on the drawing in two steps', async () => {
@@ -223,8 +221,7 @@ test('Kayles heap 8: the winning split "take 2, leaving 3 + 3" is played on the 
   assert.deepEqual(listed.map((o, i) => i).filter((i) => !drawn.has(i)), []);
   for (const [i, o] of drawn) assert.equal(o, listed[i]);
   assert.ok(await page.locator('rect.stack-token[data-outcome="win"]').count() > 0, 'the winning split is green on the drawing');
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors });
 });
 
 test('a heap of 30,000,000 is drawn capped and its moves listed; moves above the cap are reached from the drawing', async () => {
@@ -248,9 +245,7 @@ test('a heap of 30,000,000 is drawn capped and its moves listed; moves above the
   assert.ok(listed >= 100, `${listed} moves listed`);
   const longest = await page.evaluate(() => window.longest);
   console.log(`# the longest task of the page: ${Math.round(longest)} ms`);
-  await page.screenshot({ path: path.join(SHOTS, 'analysis-octal-huge-1280.png') });
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors }, 'analysis-octal-huge-1280.png', { full: false });
 });
 
 test('stable names: Hackenbush and Node Kayles keep vertex and edge ids and places after moves; a grid stays a grid', async () => {
@@ -328,8 +323,7 @@ test('stable names: Hackenbush and Node Kayles keep vertex and edge ids and plac
                    ['3', '4']);
   assert.match(await page.locator('[data-testid="history"] li').first().innerText(), /in component 0: take vertex 1 /);
   assert.ok(await page.locator('[data-testid="move-option"]', { hasText: 'in component 0: take vertex 4 ' }).count());
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors });
 });
 
 test('long work: progress from 300 ms with the elapsed time, the stale board greyed and inert, cancel aborts', async () => {
@@ -362,14 +356,12 @@ test('long work: progress from 300 ms with the elapsed time, the stale board gre
   await settled(page);
   assert.equal(await by(page, 'result').getAttribute('data-state'), 'ok');
   assert.equal(await toMove(page), 'Player B to move');
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors });
 });
 
 test('a long octal analysis shows how many values its table has (the sequence GET of the code, polled)', async () => {
   const { page, context, errors } = await open(1280);
-  await by(page, 'game-select').selectOption('octal');
-  await settled(page);
+  await choose(page, 'octal');
   // the table of 0.106 is grown on the server first (a real request), then the next POST
   // is held: the page's progress line reads the table's values from the sequence GET
   await analyse(page, 'octal', { code: '0.106', heaps: [3000] });
@@ -387,8 +379,7 @@ test('a long octal analysis shows how many values its table has (the sequence GE
   await page.unroute('**/v1/octal');
   assert.equal(await by(page, 'result').getAttribute('data-state'), 'ok');
   assert.equal(await by(page, 'progress').isHidden(), true);
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors });
 });
 
 for (const width of [1280, 390]) {
@@ -400,8 +391,7 @@ for (const width of [1280, 390]) {
       ['hackenbush_colored', { edges: [[0, 1, 'blue'], [1, 2, 'red']], ground: [0] }, '1/2', 'L'],
     ];
     for (const [game, body, value, outcome] of cases) {
-      await by(page, 'game-select').selectOption(game);
-      await settled(page);
+      await choose(page, game);
       await by(page, 'input').fill(JSON.stringify(body));
       await by(page, 'analyze').click();
       await settled(page);
@@ -413,17 +403,14 @@ for (const width of [1280, 390]) {
         assert.match(await by(page, 'right-move').innerText(), /wins with|loses/, game);
       }
     }
-    await page.screenshot({ path: path.join(SHOTS, `analysis-partizan-${width}.png`), fullPage: true });
-    assert.deepEqual(errors, []);
-    await context.close();
+    await finish({ page, context, errors }, `analysis-partizan-${width}.png`);
   });
 }
 
 test('a cancelled request is closed: grundyd goes on serving (a real slow analysis)', async () => {
   const { page, context, errors } = await open(1280);
   // Grundy's game is slow for large heaps: whatever the machine, cancel as soon as progress shows
-  await by(page, 'game-select').selectOption('octal');
-  await settled(page);
+  await choose(page, 'octal');
   await by(page, 'input').fill('{"code": "0.106", "heaps": [4000000000]}');
   await by(page, 'analyze').click();
   const shown = await page.waitForSelector('[data-testid="progress"]:not([hidden]), [data-testid="result"]:not([data-state="loading"])');
@@ -435,8 +422,7 @@ test('a cancelled request is closed: grundyd goes on serving (a real slow analys
   await by(page, 'analyze').click();
   await settled(page);
   assert.equal(await by(page, 'result').getAttribute('data-state'), 'ok');
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors });
 });
 
 test('errors clear the move list and the drawing\'s marks; the text stays; the JSON position is one form in server and page', async () => {
@@ -457,8 +443,7 @@ test('errors clear the move list and the drawing\'s marks; the text stays; the J
   await analyse(page, 'nim', '{\n  "piles": [1, 2}');
   assert.match(await by(page, 'error-detail').innerText(), /at line 2, column 17$/);
   assert.match(await by(page, 'json-error').innerText(), /at line 2, column 17:/);
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors });
 });
 
 test('one colour legend on the drawing and the list; the plot starts again at 0 for a new game; readable at 390 px', async () => {
@@ -489,9 +474,7 @@ test('one colour legend on the drawing and the list; the plot starts again at 0 
   await settled(page);
   await page.waitForFunction(() => /g\(0\)/.test(document.querySelector('[data-testid="sequence-plot"]').getAttribute('aria-label')));
   assert.equal(await page.locator('#seq-from').inputValue(), '0');
-  await page.screenshot({ path: path.join(SHOTS, 'analysis-legend-390.png'), fullPage: true });
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors }, 'analysis-legend-390.png');
 });
 
 test('a POST answered as an event stream (progress events, then the result) is read as the answer', async () => {
@@ -508,6 +491,5 @@ test('a POST answered as an event stream (progress events, then the result) is r
   assert.equal(await by(page, 'result').getAttribute('data-state'), 'ok');
   assert.match(await by(page, 'verdict').innerText(), /^Player A wins: every move of Player B/);
   await page.unroute('**/v1/nim');
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors });
 });

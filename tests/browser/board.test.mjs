@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { BASE, SHOTS, axeViolations, open, settled, by } from './common.mjs';
+import { BASE, SHOTS, axeViolations, open, settled, by, choose, finish } from './common.mjs';
 
 const FAMILIES = ['nim', 'subtraction', 'octal', 'hackenbush_tree', 'hackenbush_graph',
                   'ordinal_trees', 'game_graph', 'node_kayles', 'cram', 'chomp', 'sum'];
@@ -14,8 +14,7 @@ const FAMILIES = ['nim', 'subtraction', 'octal', 'hackenbush_tree', 'hackenbush_
 for (const game of FAMILIES) {
   test(`${game}: example, a move from the list, the engine's reply, the shared URL`, async () => {
     const { page, context, errors } = await open(1280);
-    await by(page, 'game-select').selectOption(game);
-    await settled(page);
+    await choose(page, game);
     assert.equal(await by(page, 'result').getAttribute('data-state'), 'ok', await by(page, 'result').innerText());
     const options = by(page, 'move-option');
     await page.waitForSelector('[data-testid="move-option"]');
@@ -67,8 +66,7 @@ for (const game of FAMILIES) {
 
 test('piles are stacks: clicking a height plays that move; steppers change the position', async () => {
   const { page, context } = await open(1280);
-  await by(page, 'game-select').selectOption('nim');
-  await settled(page);
+  await choose(page, 'nim');
   await page.locator('[data-testid="input"]').fill('{"piles": [3, 4, 5]}');
   await by(page, 'analyze').click();
   await settled(page);
@@ -86,8 +84,7 @@ test('piles are stacks: clicking a height plays that move; steppers change the p
 
 test('a new position\'s move list starts at its top; a position with no moves says so', async () => {
   const { page, context, errors } = await open(390);
-  await by(page, 'game-select').selectOption('octal');
-  await settled(page);
+  await choose(page, 'octal');
   await page.waitForSelector('[data-testid="move-option"]');
   const list = by(page, 'move-list');
   await list.evaluate((l) => { l.scrollTop = l.scrollHeight; });
@@ -97,8 +94,7 @@ test('a new position\'s move list starts at its top; a position with no moves sa
   await settled(page);
   assert.equal(await list.evaluate((l) => l.scrollTop), 0);
   // ordinal trees of single roots: no move at all, in words, not an empty list under "these are all"
-  await by(page, 'game-select').selectOption('ordinal_trees');
-  await settled(page);
+  await choose(page, 'ordinal_trees');
   await by(page, 'input').fill('{"trees": [[], []]}');
   await by(page, 'analyze').click();
   await settled(page);
@@ -120,8 +116,7 @@ test('a JSON syntax error names its line, column and why', async () => {
 
 test('game graph: drawn with tokens; a draw is explained without contradiction', async () => {
   const { page, context } = await open(1280);
-  await by(page, 'game-select').selectOption('game_graph');
-  await settled(page);
+  await choose(page, 'game_graph');
   assert.ok(await page.locator('g.gg-move').count() > 0);
   const text = await by(page, 'result').innerText();
   if (/A draw/.test(text)) assert.doesNotMatch(text, /loses whatever they do/);
@@ -132,8 +127,7 @@ test('sequence plot and progress bar (GET /v1/octal/sequence)', async (t) => {
   const probe = await fetch(BASE + '/v1/octal/sequence?code=0.77&from=0&count=10');
   if (probe.status === 404) { t.skip('GET /v1/octal/sequence is not in this build'); return; }
   const { page, context, errors } = await open(1280);
-  await by(page, 'game-select').selectOption('octal');
-  await settled(page);
+  await choose(page, 'octal');
   await page.waitForSelector('[data-testid="sequence-plot"]');
   // the example's heaps (5 and 8) are highlighted; the period is marked
   assert.equal(await page.locator('[data-testid="sequence-plot"] rect.bar.heap').count(), 2);
@@ -154,16 +148,13 @@ test('sequence plot and progress bar (GET /v1/octal/sequence)', async (t) => {
   // far out, the period's repeats are marked: 60 values, a period of 12
   const marks = await page.locator('[data-testid="period"] line').count();
   assert.ok(marks >= 4 && marks <= 6, `${marks} period marks`);
-  await page.screenshot({ path: path.join(SHOTS, 'board-sequence-1280.png'), fullPage: true });
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors }, 'board-sequence-1280.png');
 });
 
 test('playing in place: sums, ordinal trees, game graphs; click-to-add; the last position kept', async () => {
   const { page, context, errors } = await open(1280);
   // a sum: the nim component's top token is a move of the sum
-  await by(page, 'game-select').selectOption('sum');
-  await settled(page);
+  await choose(page, 'sum');
   const before = JSON.parse(await by(page, 'input').inputValue());
   await page.locator('figure[data-component="0"] rect.stack-token').last().click();
   await settled(page);
@@ -171,8 +162,7 @@ test('playing in place: sums, ordinal trees, game graphs; click-to-add; the last
   assert.equal(after.components[0].piles[0], before.components[0].piles[0] - 1);
   assert.deepEqual(after.components.slice(1), before.components.slice(1));
   // ordinal trees: clicking a vertex removes its subtree
-  await by(page, 'game-select').selectOption('ordinal_trees');
-  await settled(page);
+  await choose(page, 'ordinal_trees');
   // a vertex bound to its move (data-move): the analysis has arrived and
   // the drawing will not be redrawn under the click (under load the click
   // could land on the drawing of before the answer, which the answer replaced)
@@ -180,8 +170,7 @@ test('playing in place: sums, ordinal trees, game graphs; click-to-add; the last
   await settled(page);
   assert.notDeepEqual(JSON.parse(await by(page, 'input').inputValue()).trees, [[[[]]], [[], []]]);
   // a game graph: clicking an arrow slides a token
-  await by(page, 'game-select').selectOption('game_graph');
-  await settled(page);
+  await choose(page, 'game_graph');
   const start0 = JSON.parse(await by(page, 'input').inputValue()).start;
   await page.locator('circle.gg-handle').first().click();
   await settled(page);
@@ -206,14 +195,12 @@ test('playing in place: sums, ordinal trees, game graphs; click-to-add; the last
   assert.equal(await by(again, 'game-select').inputValue(), 'game_graph');
   assert.deepEqual(JSON.parse(await by(again, 'input').inputValue()), kept);
   await again.close();
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors });
 });
 
 test('a 120-vertex tree can be zoomed and panned, inside the page at 390 px', async () => {
   const { page, context, errors } = await open(390);
-  await by(page, 'game-select').selectOption('hackenbush_tree');
-  await settled(page);
+  await choose(page, 'hackenbush_tree');
   const parent = [-1].concat(Array.from({ length: 119 }, (_, i) => Math.floor(i / 3)));
   await by(page, 'input').fill(JSON.stringify({ parent }));
   await by(page, 'analyze').click();
@@ -235,9 +222,7 @@ test('a 120-vertex tree can be zoomed and panned, inside the page at 390 px', as
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page overflow ${overflow}px`);
   await box.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, 'board-zoomed-390.png'), fullPage: false });
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors }, 'board-zoomed-390.png', { full: false });
 });
 
 // The games solved by search, played on their drawings: the position after each click is
@@ -245,8 +230,7 @@ test('a 120-vertex tree can be zoomed and panned, inside the page at 390 px', as
 // domino's cells, Chomp cuts every column from the bitten one on).
 test('node kayles, cram, chomp: clicking the drawing plays the move shown', async () => {
   const { page, context, errors } = await open(1280);
-  await by(page, 'game-select').selectOption('node_kayles');
-  await settled(page);
+  await choose(page, 'node_kayles');
   // the example: an 8-cycle with the chord 1-3; vertex 3 goes with 1, 2 and 4, and
   // 0, 5, 6, 7 become 0, 1, 2, 3
   await page.locator('g.nk-move[data-vertex="3"]').click();
@@ -260,8 +244,7 @@ test('node kayles, cram, chomp: clicking the drawing plays the move shown', asyn
   assert.deepEqual(JSON.parse(await by(page, 'input').inputValue()),
                    { vertices: 5, edges: [[1, 2], [2, 3], [3, 0], [1, 4]] });
 
-  await by(page, 'game-select').selectOption('cram');
-  await settled(page);
+  await choose(page, 'cram');
   // two clicks: a cell, then its right neighbour
   await page.locator('rect.cram-cell[data-row="0"][data-col="2"]').click();
   assert.match(await page.locator('rect.cram-cell[data-row="0"][data-col="2"]').getAttribute('class'), /selected/);
@@ -280,8 +263,7 @@ test('node kayles, cram, chomp: clicking the drawing plays the move shown', asyn
   await settled(page);
   assert.equal(JSON.parse(await by(page, 'input').inputValue()).cols, 5);
 
-  await by(page, 'game-select').selectOption('chomp');
-  await settled(page);
+  await choose(page, 'chomp');
   assert.equal(await page.locator('rect.chomp-square.poison[data-col="0"][data-row="0"]').count(), 1);
   // (0, 0) is drawn bottom-left: row 1 lies above row 0, column 1 right of column 0
   const b00 = await page.locator('rect.chomp-square[data-col="0"][data-row="0"]').boundingBox();
@@ -294,14 +276,12 @@ test('node kayles, cram, chomp: clicking the drawing plays the move shown', asyn
   await page.locator('rect.chomp-square[data-col="1"][data-row="0"]').press('Enter');
   await settled(page);
   assert.deepEqual(JSON.parse(await by(page, 'input').inputValue()), { columns: [3] });
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors });
 });
 
 test('a sum with a Chomp component: drawn and played in place, the engine replies, the URL restores it', async () => {
   const { page, context, errors } = await open(1280);
-  await by(page, 'game-select').selectOption('sum');
-  await settled(page);
+  await choose(page, 'sum');
   const sum = { components: [{ game: 'chomp', rows: 2, cols: 3 }, { game: 'cram', rows: 2, cols: 2 },
                              { game: 'node_kayles', vertices: 3, edges: [[0, 1], [1, 2]] }] };
   await by(page, 'input').fill(JSON.stringify(sum));
@@ -331,7 +311,5 @@ test('a sum with a Chomp component: drawn and played in place, the engine replie
   await page.setViewportSize({ width: 390, height: 900 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `horizontal overflow of ${overflow}px at 390px`);
-  await page.screenshot({ path: path.join(SHOTS, 'board-sum-chomp-390.png'), fullPage: true });
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish({ page, context, errors }, 'board-sum-chomp-390.png');
 });

@@ -1,7 +1,9 @@
 // What the browser suites share: Chromium launched once per file, a page opened on the
 // playground at a width, the wait for an answer, the test ids, and axe-core's audit.
 import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import os from 'node:os';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 
@@ -52,4 +54,24 @@ export async function open(width, { hash = '', height = 900, ignore4xx = false, 
   await page.goto(BASE + '/' + hash, { waitUntil: 'load' });
   await settled(page, timeout);
   return { page, context, errors };
+}
+
+// The playground's game picker set to `game`, its example answered (within `timeout` ms).
+export async function choose(page, game, timeout) {
+  await by(page, 'game-select').selectOption(game);
+  await settled(page, timeout);
+}
+
+// The end of a test on a page `open` gave: a screenshot named `shot` first when one is
+// given (of the whole page unless `full` is false); with `audit`, no horizontal overflow
+// and axe-core clean; then no page or console error, and the context closed.
+export async function finish({ page, context, errors }, shot, { full = true, audit = false } = {}) {
+  if (shot) await page.screenshot({ path: path.join(SHOTS, shot), fullPage: full });
+  if (audit) {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `horizontal overflow of ${overflow}px`);
+    assert.deepEqual(await axeViolations(page), [], 'axe-core');
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
 }

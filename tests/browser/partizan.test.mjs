@@ -7,15 +7,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { BASE, SHOTS, axeViolations, open, settled, by } from './common.mjs';
+import { BASE, SHOTS, axeViolations, open, settled, by, choose, finish } from './common.mjs';
 async function post(pathname, body) {
   const r = await fetch(BASE + pathname, { method: 'POST', headers: { 'Content-Type': 'application/json' },
                                            body: JSON.stringify(body) });
   return { status: r.status, doc: await r.json() };
 }
 async function select(page, game) {
-  await by(page, 'game-select').selectOption(game);
-  await settled(page);
+  await choose(page, game);
 }
 async function typeBody(page, body) {
   await by(page, 'input').fill(JSON.stringify(body));
@@ -192,12 +191,7 @@ for (const width of [1280, 390]) {
     assert.match(await by(fresh, 'to-move').innerText(), /Left to move/);
     assert.match(await fresh.locator('[data-testid="history"]').innerText(), /Right: horizontal domino on \(2, 1\) and \(2, 2\)/);
     await fresh.close();
-    await page.screenshot({ path: path.join(SHOTS, `partizan-domineering-${width}.png`), fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `horizontal overflow of ${overflow}px`);
-    assert.deepEqual(await axeViolations(page), [], 'axe-core');
-    assert.deepEqual(errors, []);
-    await context.close();
+    await finish({ page, context, errors }, `partizan-domineering-${width}.png`, { audit: true });
   });
 
   test(`Red-Blue-Green Hackenbush at ${width} px: cut an edge, what falls goes; add an edge`, async () => {
@@ -248,12 +242,7 @@ for (const width of [1280, 390]) {
     const edited = (await shownBody(page)).edges;
     assert.deepEqual(edited[edited.length - 1], [0, 7, 'red']);
     await assertShows(page, '/v1/hackenbush/colored', { edges: edited, ground });
-    await page.screenshot({ path: path.join(SHOTS, `partizan-hackenbush-${width}.png`), fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `horizontal overflow of ${overflow}px`);
-    assert.deepEqual(await axeViolations(page), [], 'axe-core');
-    assert.deepEqual(errors, []);
-    await context.close();
+    await finish({ page, context, errors }, `partizan-hackenbush-${width}.png`, { audit: true });
   });
 }
 

@@ -196,6 +196,17 @@ print("%d/%d" % (n - bad, n))
 sys.exit(1 if bad else 0)
 EOF
 }
+# send_checked PHASE GOOD BAD: send PHASE; ok "N GOOD" when every answer
+# was right, else its output and bad BAD.
+send_checked() {
+    if out=$(send "$1"); then
+        ok "$out $2"
+    else
+        printf '%s\n' "$out"
+        bad "$3"
+    fi
+}
+
 # served PORT: how many access-log lines name that upstream as the one that
 # answered (the last address in $upstream_addr).
 served() {
@@ -215,12 +226,7 @@ print(total)
 EOF
 }
 
-if out=$(send spread); then
-    ok "$out answers through nginx correct"
-else
-    printf '%s\n' "$out"
-    bad "requests through nginx with both replicas up"
-fi
+send_checked spread "answers through nginx correct" "requests through nginx with both replicas up"
 a=$(served "$port1")
 b=$(served "$port2")
 if [ "${a:-0}" -gt 0 ] && [ "${b:-0}" -gt 0 ]; then
@@ -261,12 +267,8 @@ fi
 { kill -KILL "$pid1" && wait "$pid1"; } 2>/dev/null
 ok "replica 1 killed (SIGKILL)"
 before=$(served "$port2")
-if out=$(send failover); then
-    ok "$out answers correct with one replica down (proxy_next_upstream)"
-else
-    printf '%s\n' "$out"
-    bad "requests failed after a replica was killed"
-fi
+send_checked failover "answers correct with one replica down (proxy_next_upstream)" \
+    "requests failed after a replica was killed"
 after=$(served "$port2")
 if [ $((after - before)) -eq "$REQUESTS" ]; then
     ok "the survivor answered all $REQUESTS"

@@ -7,11 +7,10 @@
 # Exits non-zero on a crash, a malformed answer, or a daemon that dies or
 # exits non-zero.
 set -eu
-cd "$(dirname "$0")/../.."
-B=${FUZZ_BUILD:-build-fuzz}
+# shellcheck source=SCRIPTDIR/common.sh
+. "$(dirname "$0")/common.sh"
 HEAD_SECS=${HTTP_HEAD_SECONDS:-20}
 NET_SECS=${HTTP_NET_SECONDS:-40}
-CC_FUZZ=${CC_FUZZ:-clang}
 mkdir -p "$B/http-crashes" "$B/http-corpus"
 $CC_FUZZ -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
     -Wall -Wextra -Werror -Isrc -Iinclude -D_DEFAULT_SOURCE \

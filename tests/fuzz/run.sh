@@ -12,14 +12,13 @@
 # harness's own table, so seeds survive reordering of the registry.
 # Seeds for games the table does not have (yet) are skipped.
 set -eu
-cd "$(dirname "$0")/../.."
-B=${FUZZ_BUILD:-build-fuzz}
+# shellcheck source=SCRIPTDIR/common.sh
+. "$(dirname "$0")/common.sh"
 SECS=${FUZZ_SECONDS:-60}
 # Per-input limit.  Generous: ASan+UBSan at -O1 is 5-10x slower than the
 # daemon, and some documented limits (octal's 32768-value Guy-Smith search)
 # legitimately take seconds even at -O2.
 TIMEOUT=${FUZZ_TIMEOUT:-60}
-CC_FUZZ=${CC_FUZZ:-clang}
 mkdir -p "$B/obj" "$B/crashes" "$B/corpus-work"
 FLAGS="-std=c11 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
  -Wall -Wextra -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE"  # GR_VERSION: the sources default it (a quoted -D does not survive xargs sh -c)

@@ -5,6 +5,7 @@ Every refusal must be exactly one problem+json response (one status line)
 and the daemon must go on serving; the crash case (Content-Length beside a
 chunked body) runs against the ASan+UBSan daemon.
 """
+import contextlib
 import json
 import os
 import resource
@@ -282,6 +283,20 @@ def hold(port, n, half_idle=True):
     return socks
 
 
+@contextlib.contextmanager
+def holding(srv, open_socks):
+    """The sockets open_socks(socks) opens on srv into the list socks, held
+    through the block; after it they close and the daemon must stop cleanly."""
+    socks = []
+    try:
+        open_socks(socks)
+        yield socks
+    finally:
+        for s in socks:
+            s.close()
+        assert srv.stop() == 0
+
+
 def timed_healthz(port):
     t0 = time.time()
     s = connect(port, timeout=5)
@@ -311,28 +326,20 @@ def test_connection_exhaustion_default_flags():
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 2400), hard))
     # started as a service manager would, at a soft limit of 1024
     srv = start([], popen_kw={"preexec_fn": low_nofile})
-    socks = []
-    try:
+    with holding(srv, lambda socks: socks.extend(hold(srv.port, 1100))):
         line = srv.log_text().splitlines()[0]
         assert "connections at most" in line, line
-        socks = hold(srv.port, 1100)
         time.sleep(0.5)
         took, out = timed_healthz(srv.port)
         assert out.startswith(b"HTTP/1.1 200"), out[:200]
         assert took < 2.0, took
         figure(f"1,100 held (idle + unfinished heads), soft limit 1024 at start: "
                f"new GET /healthz 200 in {took * 1000:.0f} ms; {line.split('(', 1)[1]}")
-    finally:
-        for s in socks:
-            s.close()
-        assert srv.stop() == 0
 
 
 def test_connection_limit_200_with_400_held():
     srv = start(["--max-connections", "200"])
-    socks = []
-    try:
-        socks = hold(srv.port, 400)
+    with holding(srv, lambda socks: socks.extend(hold(srv.port, 400))):
         time.sleep(0.3)
         took, out = timed_healthz(srv.port)
         assert took < 2.0, took
@@ -344,29 +351,22 @@ def test_connection_limit_200_with_400_held():
         ev = [ln for ln in m.splitlines() if ln.startswith("grundyd_connections_evicted_total")]
         figure(f"--max-connections 200, 400 held: new client {status} in {took * 1000:.0f} ms; "
                f"{ev[0] if ev else ''}")
-    finally:
-        for s in socks:
-            s.close()
-        assert srv.stop() == 0
 
 
 def test_all_busy_gets_503():
     """Every connection busy with a request (slow bodies): a new client is
     refused with a 503 problem at once, not left hanging."""
     srv = start(["--max-connections", "20", "--timeout", "10"])
-    socks = []
-    try:
+
+    def busy(socks):
         for _ in range(20):
             s = connect(srv.port)
             s.sendall(b"POST /v1/nim HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                       b"Content-Length: 1000\r\n\r\n{")
             socks.append(s)
+    with holding(srv, busy):
         time.sleep(0.3)
         took, out = timed_healthz(srv.port)
         one_problem(out, 503)
         assert took < 2.0, took
         figure(f"20 of 20 connections busy: new client 503 in {took * 1000:.0f} ms")
-    finally:
-        for s in socks:
-            s.close()
-        assert srv.stop() == 0

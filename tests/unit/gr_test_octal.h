@@ -31,4 +31,18 @@ static inline unsigned gr_test_octal_raw(const gr_octal_table *t, uint64_t h)
     return t->width == 1 ? ((const uint8_t *)t->values)[h] : ((const uint16_t *)t->values)[h];
 }
 
+/* g(h) by the table t into *g: GR_OK inside the table or through its
+ * period (then true); past a table with no period, GR_ELIMIT (then
+ * false). */
+static inline bool gr_test_octal_grundy(const gr_octal_table *t, uint64_t h, uint64_t *g)
+{
+    gr_status st = gr_octal_grundy(t, h, g);
+    if (h >= t->computed && !t->periodic) {
+        assert_int_equal(st, GR_ELIMIT);
+        return false;
+    }
+    assert_int_equal(st, GR_OK);
+    return true;
+}
+
 #endif

@@ -6,6 +6,7 @@
  * published values: CGSuite's printing of its own test cases, and means and
  * temperatures of known games. */
 #include "gr_test.h"
+#include "gr_test_cgt.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -76,8 +77,7 @@ static bool wins(const comp *c, int n, bool left)
 
 static gr_cgt_outcome outcome_of(const comp *c, int n)
 {
-    bool lf = wins(c, n, true), rf = wins(c, n, false);
-    return lf ? (rf ? GR_CGT_N : GR_CGT_L) : (rf ? GR_CGT_R : GR_CGT_P);
+    return gr_test_outcome(wins(c, n, true), wins(c, n, false));
 }
 
 /* The canonical form of a raw game, bottom-up through gr_cgt_make. */
@@ -96,6 +96,32 @@ static gr_cgt canon(gr_cgt_store *s, int g)
     return out;
 }
 
+/* One side's options o[0..n-1] of g: no two comparable (of two, Left
+ * would never play the smaller, Right the larger: dominated), and none
+ * reversible (no reply of the opponent from it at least as good for him as
+ * g itself). */
+static void assert_side_canonical(gr_cgt_store *s, gr_cgt g, const gr_cgt *o, size_t n, bool left)
+{
+    for (size_t i = 0; i < n; i++) {
+        for (size_t j = 0; j < n; j++) {
+            bool le;
+            assert_int_equal(gr_cgt_leq(s, o[i], o[j], &le), GR_OK);
+            assert_true(i == j || !le);
+        }
+        const gr_cgt *ol, *orr;
+        size_t nol, nor;
+        gr_cgt_options(s, o[i], &ol, &nol, &orr, &nor);
+        const gr_cgt *reply = left ? orr : ol;
+        size_t nreply = left ? nor : nol;
+        for (size_t k = 0; k < nreply; k++) {
+            bool le;
+            gr_status st = left ? gr_cgt_leq(s, reply[k], g, &le) : gr_cgt_leq(s, g, reply[k], &le);
+            assert_int_equal(st, GR_OK);
+            assert_false(le);
+        }
+    }
+}
+
 /* No dominated and no reversible options: the canonical form's defining
  * property, checked with the store's own order. */
 static void assert_canonical(gr_cgt_store *s, gr_cgt g)
@@ -103,36 +129,8 @@ static void assert_canonical(gr_cgt_store *s, gr_cgt g)
     const gr_cgt *lo, *ro;
     size_t nl, nr;
     gr_cgt_options(s, g, &lo, &nl, &ro, &nr);
-    for (size_t i = 0; i < nl; i++) {
-        for (size_t j = 0; j < nl; j++) {
-            bool le;
-            assert_int_equal(gr_cgt_leq(s, lo[i], lo[j], &le), GR_OK);
-            assert_true(i == j || !le);
-        }
-        const gr_cgt *a, *b;
-        size_t na, nb;
-        gr_cgt_options(s, lo[i], &a, &na, &b, &nb);
-        for (size_t k = 0; k < nb; k++) {
-            bool le;
-            assert_int_equal(gr_cgt_leq(s, b[k], g, &le), GR_OK);
-            assert_false(le);
-        }
-    }
-    for (size_t i = 0; i < nr; i++) {
-        for (size_t j = 0; j < nr; j++) {
-            bool le;
-            assert_int_equal(gr_cgt_leq(s, ro[j], ro[i], &le), GR_OK);
-            assert_true(i == j || !le);
-        }
-        const gr_cgt *a, *b;
-        size_t na, nb;
-        gr_cgt_options(s, ro[i], &a, &na, &b, &nb);
-        for (size_t k = 0; k < na; k++) {
-            bool le;
-            assert_int_equal(gr_cgt_leq(s, g, a[k], &le), GR_OK);
-            assert_false(le);
-        }
-    }
+    assert_side_canonical(s, g, lo, nl, true);
+    assert_side_canonical(s, g, ro, nr, false);
 }
 
 static int dy_cmp(gr_dyadic a, gr_dyadic b)
@@ -161,10 +159,8 @@ static void assert_means_add(gr_cgt_store *s, gr_cgt g, gr_cgt h, gr_cgt sum)
 
 static void test_against_search(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
-    gr_cgt_store *s;
-    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
+    gr_test_cgt *fx = *state;
+    gr_cgt_store *s = fx->s;
     gr_test_rng rng = {20261201};
     enum { GAMES = 120 };
     int raw_g[GAMES];
@@ -203,7 +199,6 @@ static void test_against_search(void **state)
             }
         }
     }
-    gr_arena_destroy(a);
 }
 
 /* ---- published values ------------------------------------------------------ */
@@ -225,7 +220,6 @@ static const char *print_expr(gr_arena *a, gr_cgt_store *s, const char *expr, gr
 
 static void test_printing(void **state)
 {
-    (void)state;
     /* CGSuite's output for these inputs (its own test cases where marked) */
     static const char *const cases[][2] = {
         {"0", "0"},
@@ -275,9 +269,9 @@ static void test_printing(void **state)
         {"(1 + (2 - 3)) + {5|-5}", "\xc2\xb1"
                                    "5"},
     };
-    gr_arena *a = gr_arena_create(0);
-    gr_cgt_store *s;
-    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
+    gr_test_cgt *fx = *state;
+    gr_arena *a = fx->a;
+    gr_cgt_store *s = fx->s;
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         gr_cgt g, h;
         const char *text = print_expr(a, s, cases[i][0], &g);
@@ -288,7 +282,6 @@ static void test_printing(void **state)
         print_expr(a, s, text, &h);
         assert_int_equal(g, h);
     }
-    gr_arena_destroy(a);
 }
 
 /* {G^L + H, G + H^L | G^R + H, G + H^R}, simplified. */
@@ -319,11 +312,10 @@ static gr_status sum_by_definition(gr_cgt_store *s, gr_cgt g, gr_cgt h, gr_cgt *
 
 static void test_ups_and_stars(void **state)
 {
-    (void)state;
+    gr_test_cgt *fx = *state;
+    gr_arena *a = fx->a;
+    gr_cgt_store *s = fx->s;
     /* every n.^ + *m made by sums is recognised and printed compactly */
-    gr_arena *a = gr_arena_create(0);
-    gr_cgt_store *s;
-    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
     gr_cgt up, down;
     assert_int_equal(gr_cgt_up(s, &up), GR_OK);
     assert_int_equal(gr_cgt_neg(s, up, &down), GR_OK);
@@ -374,12 +366,10 @@ static void test_ups_and_stars(void **state)
             assert_int_equal(sum, by_def);
         }
     }
-    gr_arena_destroy(a);
 }
 
 static void test_thermography(void **state)
 {
-    (void)state;
     static const char *const cases[][5] = {
         /* expression, mean, temperature, left stop, right stop */
         {"{2|-1}", "1/2", "3/2", "2", "-1"},
@@ -400,9 +390,9 @@ static void test_thermography(void **state)
         {"{4|2} + {-1|-2}", "3/2", "1", "2", "1"},
         {"{3||2|1}", "9/4", "3/4", "3", "2"},
     };
-    gr_arena *a = gr_arena_create(0);
-    gr_cgt_store *s;
-    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
+    gr_test_cgt *fx = *state;
+    gr_arena *a = fx->a;
+    gr_cgt_store *s = fx->s;
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         gr_cgt g;
         size_t at;
@@ -421,42 +411,40 @@ static void test_thermography(void **state)
             }
         }
     }
-    gr_arena_destroy(a);
+}
+
+/* expr is refused with status st at offset at, and a reason. */
+static void refused(gr_cgt_store *s, const char *expr, gr_status want, size_t want_at)
+{
+    gr_cgt g;
+    size_t at = 999;
+    const char *what = NULL;
+    gr_status st = gr_cgt_parse(s, expr, strlen(expr), &g, &at, &what);
+    if (st != want || at != want_at) {
+        fail_msg("%s: status %d at %zu (%s)", expr, st, at, what ? what : "");
+    }
+    assert_non_null(what);
 }
 
 static void test_errors_and_limits(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
-    gr_cgt_store *s;
-    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
+    gr_test_cgt *fx = *state;
+    gr_cgt_store *s = fx->s;
+    /* malformed, with the offset the parser reports */
     static const struct {
         const char *expr;
-        gr_status st;
         size_t at;
     } bad[] = {
-        {"", GR_EINVAL, 0},
-        {"1 +", GR_EINVAL, 3},
-        {"3/5", GR_EINVAL, 2},
-        {"{1|", GR_EINVAL, 3},
-        {"{1,|0}", GR_EINVAL, 3},
-        {"(1", GR_EINVAL, 2},
-        {"1 2", GR_EINVAL, 2},
-        {"{0|1|2}", GR_EINVAL, 0},
-        {"99999999999", GR_ELIMIT, 0},
-        {"1/8589934592", GR_ELIMIT, 0},
-        {"*5000", GR_ELIMIT, 0},
-        {"x", GR_EINVAL, 0},
+        {"", 0},   {"1 +", 3}, {"3/5", 2},     {"{1|", 3}, {"{1,|0}", 3},
+        {"(1", 2}, {"1 2", 2}, {"{0|1|2}", 0}, {"x", 0},
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-        gr_cgt g;
-        size_t at = 999;
-        const char *what = NULL;
-        gr_status st = gr_cgt_parse(s, bad[i].expr, strlen(bad[i].expr), &g, &at, &what);
-        if (st != bad[i].st || at != bad[i].at) {
-            fail_msg("%s: status %d at %zu (%s)", bad[i].expr, st, at, what ? what : "");
-        }
-        assert_non_null(what);
+        refused(s, bad[i].expr, GR_EINVAL, bad[i].at);
+    }
+    /* well formed, past the store's numbers and nimbers */
+    static const char *const big[] = {"99999999999", "1/8589934592", "*5000"};
+    for (size_t i = 0; i < sizeof(big) / sizeof(big[0]); i++) {
+        refused(s, big[i], GR_ELIMIT, 0);
     }
     /* nesting past the documented limit stops with a limit, not the stack */
     char deep[3 * GR_CGT_EXPR_MAX_NESTING + 16];
@@ -478,15 +466,8 @@ static void test_errors_and_limits(void **state)
     assert_int_equal(gr_cgt_number(s, tiny, &g), GR_OK);
     assert_int_equal(gr_cgt_integer(s, GR_CGT_MAX_INTEGER, &g), GR_OK);
     assert_int_equal(gr_cgt_add(s, g, g, &g), GR_ELIMIT);
-    gr_arena_destroy(a);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_against_search),    cmocka_unit_test(test_printing),
-        cmocka_unit_test(test_ups_and_stars),     cmocka_unit_test(test_thermography),
-        cmocka_unit_test(test_errors_and_limits),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+GR_TEST_MAIN(gr_test_with_cgt(test_against_search), gr_test_with_cgt(test_printing),
+             gr_test_with_cgt(test_ups_and_stars), gr_test_with_cgt(test_thermography),
+             gr_test_with_cgt(test_errors_and_limits))

@@ -90,6 +90,30 @@ static uint32_t ref_after(unsigned rows, unsigned cols, const uint8_t *empty, in
     return mask;
 }
 
+/* The search's outcome of a board: whether Left, and Right, wins moving
+ * first, and with which move. */
+typedef struct outcome {
+    bool lw, rw;
+    gr_dom_move lm, rm;
+} outcome;
+
+static gr_cgt_store *new_store(gr_arena *a)
+{
+    gr_cgt_store *s;
+    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
+    return s;
+}
+
+static outcome search_outcome(gr_arena *a, gr_cgt_store *s, unsigned rows, unsigned cols,
+                              const uint8_t *empty)
+{
+    gr_dom *g;
+    assert_int_equal(gr_dom_create(a, s, rows, cols, empty, NULL, &g), GR_OK);
+    outcome o;
+    assert_int_equal(gr_dom_outcome(g, &o.lw, &o.lm, &o.rw, &o.rm), GR_OK);
+    return o;
+}
+
 /* The search's outcome of one board equals the reference's, and its
  * winning moves win. */
 static void check_board(ref_game *ref, unsigned rows, unsigned cols, const uint8_t *empty)
@@ -98,14 +122,8 @@ static void check_board(ref_game *ref, unsigned rows, unsigned cols, const uint8
     uint32_t all = ref->n == 32 ? ~0u : (1u << ref->n) - 1;
     bool lw = ref_wins(ref, all, 0), rw = ref_wins(ref, all, 1);
     gr_arena *a = gr_arena_create(0);
-    gr_cgt_store *s;
-    gr_dom *g;
-    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
-    assert_int_equal(gr_dom_create(a, s, rows, cols, empty, NULL, &g), GR_OK);
-    bool olw, orw;
-    gr_dom_move lm, rm;
-    assert_int_equal(gr_dom_outcome(g, &olw, &lm, &orw, &rm), GR_OK);
-    if (olw != lw || orw != rw) {
+    outcome o = search_outcome(a, new_store(a), rows, cols, empty);
+    if (o.lw != lw || o.rw != rw) {
         print_error("%u x %u board:\n", rows, cols);
         for (unsigned r = 0; r < rows; r++) {
             for (unsigned c = 0; c < cols; c++) {
@@ -114,13 +132,13 @@ static void check_board(ref_game *ref, unsigned rows, unsigned cols, const uint8
             print_error("\n");
         }
     }
-    assert_int_equal(olw, lw);
-    assert_int_equal(orw, rw);
+    assert_int_equal(o.lw, lw);
+    assert_int_equal(o.rw, rw);
     if (lw) {
-        assert_false(ref_wins(ref, ref_after(rows, cols, empty, 0, lm.r, lm.c), 1));
+        assert_false(ref_wins(ref, ref_after(rows, cols, empty, 0, o.lm.r, o.lm.c), 1));
     }
     if (rw) {
-        assert_false(ref_wins(ref, ref_after(rows, cols, empty, 1, rm.r, rm.c), 0));
+        assert_false(ref_wins(ref, ref_after(rows, cols, empty, 1, o.rm.r, o.rm.c), 0));
     }
     gr_arena_destroy(a);
 }
@@ -227,30 +245,21 @@ static void test_published_rectangles(void **state)
         uint8_t empty[64];
         memset(empty, 1, sizeof(empty));
         gr_arena *a = gr_arena_create(0);
-        gr_cgt_store *s;
-        gr_dom *g;
-        assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
-        assert_int_equal(gr_dom_create(a, s, rows, cols, empty, NULL, &g), GR_OK);
-        bool lw, rw;
-        gr_dom_move lm, rm;
-        assert_int_equal(gr_dom_outcome(g, &lw, &lm, &rw, &rm), GR_OK);
-        char got = lw ? (rw ? 'N' : 'L') : (rw ? 'R' : 'P');
+        gr_cgt_store *s = new_store(a);
+        outcome o = search_outcome(a, s, rows, cols, empty);
+        char got = o.lw ? (o.rw ? 'N' : 'L') : (o.rw ? 'R' : 'P');
         assert_int_equal(got, boards[k].outcome);
         for (int side = 0; side < 2; side++) {
-            if (!(side == 0 ? lw : rw)) {
+            if (!(side == 0 ? o.lw : o.rw)) {
                 continue;
             }
-            const gr_dom_move *m = side == 0 ? &lm : &rm;
+            const gr_dom_move *m = side == 0 ? &o.lm : &o.rm;
             uint8_t after[64];
             memcpy(after, empty, sizeof(after));
             after[m->r * cols + m->c] = 0;
             after[side == 0 ? (m->r + 1) * cols + m->c : m->r * cols + m->c + 1] = 0;
-            gr_dom *h;
-            bool alw, arw;
-            gr_dom_move x, y;
-            assert_int_equal(gr_dom_create(a, s, rows, cols, after, NULL, &h), GR_OK);
-            assert_int_equal(gr_dom_outcome(h, &alw, &x, &arw, &y), GR_OK);
-            assert_false(side == 0 ? arw : alw);
+            outcome next = search_outcome(a, s, rows, cols, after);
+            assert_false(side == 0 ? next.rw : next.lw);
         }
         gr_arena_destroy(a);
     }

@@ -29,21 +29,31 @@ static bool parses(const char *s)
     return gr_ip_parse(s, strlen(s), &r);
 }
 
+/* Whether the address text is among the proxies p. */
+static bool has(const gr_proxies *p, const char *text)
+{
+    gr_ip a = ip(text);
+    return gr_proxies_has(p, &a);
+}
+
 static void test_ip_shapes(void **state)
 {
     (void)state;
-    gr_ip a = ip("192.0.2.60");
-    assert_ip(&a, "192.0.2.60");
-    a = ip(" 192.0.2.60:4711 ");
-    assert_ip(&a, "192.0.2.60");
-    a = ip("2001:db8:cafe::17");
-    assert_ip(&a, "2001:db8:cafe::17");
-    a = ip("[2001:db8:cafe::17]");
-    assert_ip(&a, "2001:db8:cafe::17");
-    a = ip("[2001:db8:cafe::17]:4711");
-    assert_ip(&a, "2001:db8:cafe::17");
-    a = ip("::ffff:10.1.2.3"); /* IPv4-mapped is IPv4 */
-    assert_ip(&a, "10.1.2.3");
+    static const struct {
+        const char *text, *want;
+    } good[] = {
+        {"192.0.2.60", "192.0.2.60"},
+        {" 192.0.2.60:4711 ", "192.0.2.60"},
+        {"2001:db8:cafe::17", "2001:db8:cafe::17"},
+        {"[2001:db8:cafe::17]", "2001:db8:cafe::17"},
+        {"[2001:db8:cafe::17]:4711", "2001:db8:cafe::17"},
+        {"::ffff:10.1.2.3", "10.1.2.3"}, /* IPv4-mapped is IPv4 */
+    };
+    gr_ip a;
+    for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+        a = ip(good[i].text);
+        assert_ip(&a, good[i].want);
+    }
     const char *bad[] = {"",
                          "unknown",
                          "_hidden",
@@ -81,26 +91,18 @@ static void test_proxies_parse(void **state)
     const char *bad = NULL;
     assert_int_equal(gr_proxies_parse("10.0.0.0/8, 192.168.1.7 ,fd00::/8,::1", &p, &bad), 0);
     assert_int_equal(p.n, 4);
-    gr_ip a = ip("10.200.3.4");
-    assert_true(gr_proxies_has(&p, &a));
-    a = ip("11.0.0.1");
-    assert_false(gr_proxies_has(&p, &a));
-    a = ip("192.168.1.7");
-    assert_true(gr_proxies_has(&p, &a));
-    a = ip("192.168.1.8");
-    assert_false(gr_proxies_has(&p, &a));
-    a = ip("fd12:3456::1");
-    assert_true(gr_proxies_has(&p, &a));
-    a = ip("fe80::1");
-    assert_false(gr_proxies_has(&p, &a));
-    a = ip("::1");
-    assert_true(gr_proxies_has(&p, &a));
+    static const char *const in[] = {"10.200.3.4", "192.168.1.7", "fd12:3456::1", "::1"};
+    static const char *const out[] = {"11.0.0.1", "192.168.1.8", "fe80::1"};
+    for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+        assert_true(has(&p, in[i]));
+    }
+    for (size_t i = 0; i < sizeof(out) / sizeof(out[0]); i++) {
+        assert_false(has(&p, out[i]));
+    }
     /* an IPv4 CIDR never matches an IPv6 address with the same bytes */
     assert_int_equal(gr_proxies_parse("0.0.0.0/0", &p, &bad), 0);
-    a = ip("2001:db8::1");
-    assert_false(gr_proxies_has(&p, &a));
-    a = ip("203.0.113.9");
-    assert_true(gr_proxies_has(&p, &a));
+    assert_false(has(&p, "2001:db8::1"));
+    assert_true(has(&p, "203.0.113.9"));
     assert_int_equal(gr_proxies_parse("", &p, &bad), 0);
     assert_int_equal(p.n, 0);
     const char *wrong[] = {"10.0.0.0/33", "fd00::/129",  "10.0.0.0/", "10.0.0/8",
@@ -134,29 +136,91 @@ static void check(const char *trusted, const char *peer, gr_fwd_header kind,
 #define L(...)                                                                                     \
     (const char *const[]){__VA_ARGS__}, sizeof((const char *const[]){__VA_ARGS__}) / sizeof(char *)
 
+/* One walk: the header's kind, the trusted proxies, the peer, the client that must come out
+ * and the header lines (at most two). */
+typedef struct walk {
+    gr_fwd_header kind;
+    const char *trusted, *peer, *want;
+    const char *lines[2];
+    size_t n;
+} walk;
+
+#define WALK(kind, trusted, peer, want, ...)                                                       \
+    {                                                                                              \
+        (kind), (trusted), (peer), (want), {__VA_ARGS__},                                          \
+            sizeof((const char *const[]){__VA_ARGS__}) / sizeof(char *)                            \
+    }
+
+#define XFF_T "10.0.0.0/8"
+
+#define FWD_T "10.0.0.0/8, fd00::/8"
+#define XFF(peer, want, ...) WALK(GR_FWD_XFF, XFF_T, peer, want, __VA_ARGS__)
+#define FWD(peer, want, ...) WALK(GR_FWD_FORWARDED, FWD_T, peer, want, __VA_ARGS__)
+
+/* The walks of both headers, read by the two tests below. */
+static const walk walk_cases[] = {
+    /* an untrusted peer: the header is never believed */
+    XFF("198.51.100.1", "198.51.100.1", "203.0.113.5"),
+    /* a trusted peer: the rightmost untrusted hop */
+    XFF("10.0.0.2", "203.0.113.5", "203.0.113.5"),
+    XFF("10.0.0.2", "203.0.113.5", "1.1.1.1, 203.0.113.5, 10.1.1.1"),
+    /* a client's own forged entries sit left of what our proxies wrote */
+    XFF("10.0.0.2", "203.0.113.5", "6.6.6.6, 7.7.7.7", "203.0.113.5, 10.9.9.9"),
+    /* all trusted: the leftmost */
+    XFF("10.0.0.2", "10.3.3.3", "10.3.3.3, 10.4.4.4"),
+    /* no header: the peer */
+    {GR_FWD_XFF, XFF_T, "10.0.0.2", "10.0.0.2", {NULL}, 0},
+    /* garbage ends the walk at the last trusted address */
+    XFF("10.0.0.2", "10.0.0.2", "203.0.113.5, unknown"),
+    XFF("10.0.0.2", "10.7.7.7", "203.0.113.5, garbage, 10.7.7.7"),
+    XFF("10.0.0.2", "10.0.0.2", ""),
+    XFF("10.0.0.2", "10.0.0.2", "203.0.113.5,"),
+    XFF("10.0.0.2", "10.0.0.2", "\x01\xff"),
+    /* ports and IPv6 */
+    XFF("10.0.0.2", "203.0.113.5", "203.0.113.5:5555"),
+    /* Forwarded (RFC 7239) */
+    FWD("10.0.0.2", "192.0.2.60", "for=192.0.2.60;proto=http;by=203.0.113.43"),
+    FWD("10.0.0.2", "2001:db8:cafe::17", "For=\"[2001:db8:cafe::17]:4711\""),
+    FWD("10.0.0.2", "192.0.2.43", "for=\"192.0.2.43:47011\""),
+    FWD("10.0.0.2", "198.51.100.17", "for=192.0.2.43, for=198.51.100.17;by=10.1.1.1"),
+    FWD("10.0.0.2", "192.0.2.43", "for=6.6.6.6", "for=192.0.2.43, for=10.5.5.5"),
+    FWD("10.0.0.2", "192.0.2.9", "proto=https; for = 192.0.2.9"),
+    /* quoted commas and escapes stay inside their element */
+    FWD("10.0.0.2", "192.0.2.1", "for=192.0.2.1;x=\"a,b\\\"c\", for=10.1.1.1"),
+    /* obfuscated identifiers, unknown, no for=: the last trusted address */
+    FWD("10.0.0.2", "10.0.0.2", "for=192.0.2.60, for=_hidden"),
+    FWD("10.0.0.2", "10.1.1.1", "for=192.0.2.60, for=unknown, for=10.1.1.1"),
+    FWD("10.0.0.2", "10.0.0.2", "for=192.0.2.60, proto=http"),
+    FWD("10.0.0.2", "10.0.0.2", "for=\"unterminated"),
+    FWD("10.0.0.2", "10.0.0.2", "for="),
+    FWD("10.0.0.2", "10.0.0.2", ";;;,,,==="),
+    /* an XFF-style value read as Forwarded is garbage */
+    FWD("10.0.0.2", "10.0.0.2", "192.0.2.60"),
+    /* untrusted peer */
+    FWD("192.0.2.1", "192.0.2.1", "for=203.0.113.1"),
+};
+
+static const size_t walk_count = sizeof(walk_cases) / sizeof(walk_cases[0]);
+
+/* Every walk of walk_cases with this header's kind; how many there were. */
+static size_t walks(gr_fwd_header kind)
+{
+    size_t done = 0;
+    for (size_t i = 0; i < walk_count; i++) {
+        const walk *w = &walk_cases[i];
+        if (w->kind == kind) {
+            check(w->trusted, w->peer, kind, w->lines, w->n, w->want);
+            done++;
+        }
+    }
+    return done;
+}
+
 static void test_xff_walk(void **state)
 {
     (void)state;
-    const char *T = "10.0.0.0/8";
-    /* an untrusted peer: the header is never believed */
-    check(T, "198.51.100.1", GR_FWD_XFF, L("203.0.113.5"), "198.51.100.1");
-    /* a trusted peer: the rightmost untrusted hop */
-    check(T, "10.0.0.2", GR_FWD_XFF, L("203.0.113.5"), "203.0.113.5");
-    check(T, "10.0.0.2", GR_FWD_XFF, L("1.1.1.1, 203.0.113.5, 10.1.1.1"), "203.0.113.5");
-    /* a client's own forged entries sit left of what our proxies wrote */
-    check(T, "10.0.0.2", GR_FWD_XFF, L("6.6.6.6, 7.7.7.7", "203.0.113.5, 10.9.9.9"), "203.0.113.5");
-    /* all trusted: the leftmost */
-    check(T, "10.0.0.2", GR_FWD_XFF, L("10.3.3.3, 10.4.4.4"), "10.3.3.3");
-    /* no header: the peer */
-    check(T, "10.0.0.2", GR_FWD_XFF, NULL, 0, "10.0.0.2");
-    /* garbage ends the walk at the last trusted address */
-    check(T, "10.0.0.2", GR_FWD_XFF, L("203.0.113.5, unknown"), "10.0.0.2");
-    check(T, "10.0.0.2", GR_FWD_XFF, L("203.0.113.5, garbage, 10.7.7.7"), "10.7.7.7");
-    check(T, "10.0.0.2", GR_FWD_XFF, L(""), "10.0.0.2");
-    check(T, "10.0.0.2", GR_FWD_XFF, L("203.0.113.5,"), "10.0.0.2");
-    check(T, "10.0.0.2", GR_FWD_XFF, L("\x01\xff"), "10.0.0.2");
-    /* ports and IPv6 */
-    check(T, "10.0.0.2", GR_FWD_XFF, L("203.0.113.5:5555"), "203.0.113.5");
+    const char *T = XFF_T;
+    assert_int_equal(walks(GR_FWD_XFF), 12);
     check("10.0.0.0/8,fd00::/8", "fd00::1", GR_FWD_XFF, L("2001:db8::7, [fd00::9]:80"),
           "2001:db8::7");
     check("::1", "::1", GR_FWD_XFF, L("[2001:db8::7]:1234"), "2001:db8::7");
@@ -178,27 +242,7 @@ static void test_xff_walk(void **state)
 static void test_forwarded_walk(void **state)
 {
     (void)state;
-    const char *T = "10.0.0.0/8, fd00::/8";
-    gr_fwd_header F = GR_FWD_FORWARDED;
-    check(T, "10.0.0.2", F, L("for=192.0.2.60;proto=http;by=203.0.113.43"), "192.0.2.60");
-    check(T, "10.0.0.2", F, L("For=\"[2001:db8:cafe::17]:4711\""), "2001:db8:cafe::17");
-    check(T, "10.0.0.2", F, L("for=\"192.0.2.43:47011\""), "192.0.2.43");
-    check(T, "10.0.0.2", F, L("for=192.0.2.43, for=198.51.100.17;by=10.1.1.1"), "198.51.100.17");
-    check(T, "10.0.0.2", F, L("for=6.6.6.6", "for=192.0.2.43, for=10.5.5.5"), "192.0.2.43");
-    check(T, "10.0.0.2", F, L("proto=https; for = 192.0.2.9"), "192.0.2.9");
-    /* quoted commas and escapes stay inside their element */
-    check(T, "10.0.0.2", F, L("for=192.0.2.1;x=\"a,b\\\"c\", for=10.1.1.1"), "192.0.2.1");
-    /* obfuscated identifiers, unknown, no for=: the last trusted address */
-    check(T, "10.0.0.2", F, L("for=192.0.2.60, for=_hidden"), "10.0.0.2");
-    check(T, "10.0.0.2", F, L("for=192.0.2.60, for=unknown, for=10.1.1.1"), "10.1.1.1");
-    check(T, "10.0.0.2", F, L("for=192.0.2.60, proto=http"), "10.0.0.2");
-    check(T, "10.0.0.2", F, L("for=\"unterminated"), "10.0.0.2");
-    check(T, "10.0.0.2", F, L("for="), "10.0.0.2");
-    check(T, "10.0.0.2", F, L(";;;,,,==="), "10.0.0.2");
-    /* an XFF-style value read as Forwarded is garbage */
-    check(T, "10.0.0.2", F, L("192.0.2.60"), "10.0.0.2");
-    /* untrusted peer */
-    check(T, "192.0.2.1", F, L("for=203.0.113.1"), "192.0.2.1");
+    assert_int_equal(walks(GR_FWD_FORWARDED), 15);
 }
 
 static void test_key(void **state)
@@ -238,12 +282,6 @@ static void test_random_bytes_never_crash(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_ip_shapes), cmocka_unit_test(test_proxies_parse),
-        cmocka_unit_test(test_xff_walk),  cmocka_unit_test(test_forwarded_walk),
-        cmocka_unit_test(test_key),       cmocka_unit_test(test_random_bytes_never_crash),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+GR_TEST_MAIN(cmocka_unit_test(test_ip_shapes), cmocka_unit_test(test_proxies_parse),
+             cmocka_unit_test(test_xff_walk), cmocka_unit_test(test_forwarded_walk),
+             cmocka_unit_test(test_key), cmocka_unit_test(test_random_bytes_never_crash))

@@ -3,6 +3,7 @@
  * digits, its own memo), on random octal and hexadecimal codes, subtraction
  * sets and small heap multisets; misère Nim against Bouton's rule. */
 #include "gr_test.h"
+#include "gr_test_misere.h"
 
 #include <string.h>
 
@@ -120,6 +121,36 @@ static int ref_p(ref *r, const unsigned *h, size_t n)
     return p;
 }
 
+/* A search over the one game g (kept by pointer: g outlives it), at most
+ * max_nodes memoised positions (0: the default). */
+static gr_mis_search *new_search(gr_arena *a, const gr_mis_game *g, uint64_t max_nodes)
+{
+    gr_mis_search *s;
+    assert_int_equal(gr_mis_search_new(a, g, 1, max_nodes, &s), GR_OK);
+    return s;
+}
+
+/* Whether the single heap h of the search's game is a P-position. */
+static bool heap_is_p(gr_mis_search *s, uint64_t h)
+{
+    uint64_t t = GR_MIS_TOKEN(0, h);
+    bool p;
+    assert_int_equal(gr_mis_is_p(s, &t, 1, &p), GR_OK);
+    return p;
+}
+
+/* The element of the quotient that the sum of heaps h[0..n-1] maps to. */
+static uint32_t sum_image(const gr_mis_quotient *q, const uint64_t *h, size_t n)
+{
+    uint32_t e = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t img;
+        assert_int_equal(gr_mis_quotient_image(q, h[i], &img), GR_OK);
+        e = gr_mis_mul(q, e, img);
+    }
+    return e;
+}
+
 static void random_game(gr_test_rng *rng, ref *r, gr_mis_game *g, uint32_t *set)
 {
     memset(r->val, 0, sizeof(r->val));
@@ -139,7 +170,6 @@ static void random_game(gr_test_rng *rng, ref *r, gr_mis_game *g, uint32_t *set)
         return;
     }
     r->kind = 0;
-    g->kind = GR_MIS_OCTAL;
     int hex = gr_test_below(rng, 3) == 0;
     r->ndig = 1 + (unsigned)gr_test_below(rng, 3);
     char text[16] = "0.";
@@ -152,8 +182,7 @@ static void random_game(gr_test_rng *rng, ref *r, gr_mis_game *g, uint32_t *set)
         text[1 + j] = "0123456789ABCDEF"[d];
     }
     text[2 + r->ndig] = '\0';
-    size_t bad;
-    assert_int_equal(gr_octal_parse(text, &g->code, &bad), GR_OK);
+    *g = gr_test_mis_octal(text);
 }
 
 static void test_search_against_reference(void **state)
@@ -166,19 +195,15 @@ static void test_search_against_reference(void **state)
         uint32_t set[8];
         random_game(&rng, &r, &g, set);
         gr_arena *a = gr_arena_create(0);
-        gr_mis_search *s;
-        assert_int_equal(gr_mis_search_new(a, &g, 1, 0, &s), GR_OK);
+        gr_mis_search *s = new_search(a, &g, 0);
         for (int pos = 0; pos < 60; pos++) {
             size_t n = 1 + (size_t)gr_test_below(&rng, 4);
             unsigned h[8];
             uint64_t t[8];
-            unsigned total = 0;
             for (size_t i = 0; i < n; i++) {
                 h[i] = (unsigned)gr_test_below(&rng, 9);
-                total += h[i];
                 t[i] = GR_MIS_TOKEN(0, h[i]);
             }
-            (void)total;
             bool p;
             assert_int_equal(gr_mis_is_p(s, t, n, &p), GR_OK);
             assert_int_equal(p, ref_p(&r, h, n));
@@ -204,11 +229,8 @@ static void test_search_against_reference(void **state)
 
 static void test_misere_nim(void **state)
 {
-    (void)state;
     gr_mis_game g = {.kind = GR_MIS_NIM};
-    gr_arena *a = gr_arena_create(0);
-    gr_mis_search *s;
-    assert_int_equal(gr_mis_search_new(a, &g, 1, 0, &s), GR_OK);
+    gr_mis_search *s = new_search(*state, &g, 0);
     gr_test_rng rng = {.s = 7};
     for (int k = 0; k < 300; k++) {
         size_t n = (size_t)gr_test_below(&rng, 5);
@@ -221,46 +243,30 @@ static void test_misere_nim(void **state)
         assert_int_equal(gr_mis_is_p(s, t, n, &p), GR_OK);
         assert_int_equal(!p, gr_nim_misere_first_wins(piles, n));
     }
-    gr_arena_destroy(a);
 }
 
 /* Misère Kayles single heaps: the P-positions below 30 are 1, 4, 9, 12
  * and 20 (Sibert-Conway; docs/misere.md). */
 static void test_kayles_single_heaps(void **state)
 {
-    (void)state;
-    gr_mis_game g = {.kind = GR_MIS_OCTAL};
-    size_t bad;
-    assert_int_equal(gr_octal_parse("0.77", &g.code, &bad), GR_OK);
-    gr_arena *a = gr_arena_create(0);
-    gr_mis_search *s;
-    assert_int_equal(gr_mis_search_new(a, &g, 1, 0, &s), GR_OK);
+    gr_mis_game g = gr_test_mis_octal("0.77");
+    gr_mis_search *s = new_search(*state, &g, 0);
     static const int expect[] = {1, 4, 9, 12, 20};
     size_t e = 0;
     for (uint64_t h = 0; h < 30; h++) {
-        uint64_t t = GR_MIS_TOKEN(0, h);
-        bool p;
-        assert_int_equal(gr_mis_is_p(s, &t, 1, &p), GR_OK);
         bool want = e < 5 && (uint64_t)expect[e] == h;
-        assert_int_equal(p, want);
+        assert_int_equal(heap_is_p(s, h), want);
         e += want;
     }
-    gr_arena_destroy(a);
 }
 
 static void test_node_budget(void **state)
 {
-    (void)state;
-    gr_mis_game g = {.kind = GR_MIS_OCTAL};
-    size_t bad;
-    assert_int_equal(gr_octal_parse("0.77", &g.code, &bad), GR_OK);
-    gr_arena *a = gr_arena_create(0);
-    gr_mis_search *s;
-    assert_int_equal(gr_mis_search_new(a, &g, 1, 100, &s), GR_OK);
+    gr_mis_game g = gr_test_mis_octal("0.77");
+    gr_mis_search *s = new_search(*state, &g, 100);
     uint64_t t[3] = {GR_MIS_TOKEN(0, 20), GR_MIS_TOKEN(0, 21), GR_MIS_TOKEN(0, 22)};
     bool p;
     assert_int_equal(gr_mis_is_p(s, t, 3, &p), GR_ELIMIT);
-    gr_arena_destroy(a);
 }
 
 /* ---- quotients ----------------------------------------------------------- */
@@ -270,50 +276,19 @@ static void test_node_budget(void **state)
  * it: the periodic images must predict those too). */
 static void check_quotient(const gr_mis_game *g, const gr_mis_quotient *q, gr_test_rng *rng)
 {
-    uint32_t m = q->order;
-    for (uint32_t a = 0; a < m; a++) {
-        assert_int_equal(gr_mis_mul(q, 0, a), a); /* identity */
-        for (uint32_t b = 0; b < m; b++) {
-            assert_int_equal(gr_mis_mul(q, a, b), gr_mis_mul(q, b, a));
-            for (uint32_t c = 0; c < m; c++) {
-                assert_int_equal(gr_mis_mul(q, gr_mis_mul(q, a, b), c),
-                                 gr_mis_mul(q, a, gr_mis_mul(q, b, c)));
-            }
-        }
-    }
-    /* reduced: every two elements are told apart by some element */
-    for (uint32_t a = 0; a < m; a++) {
-        for (uint32_t b = a + 1; b < m; b++) {
-            bool apart = false;
-            for (uint32_t c = 0; c < m && !apart; c++) {
-                apart = q->in_p[gr_mis_mul(q, a, c)] != q->in_p[gr_mis_mul(q, b, c)];
-            }
-            assert_true(apart);
-        }
-    }
-    uint32_t p = 0;
-    for (uint32_t a = 0; a < m; a++) {
-        p += q->in_p[a];
-    }
-    assert_int_equal(p, q->p_count);
-    assert_int_equal(q->image[0], 0);
+    gr_test_mis_algebra(q);
     gr_arena *a = gr_arena_create(0);
-    gr_mis_search *s;
-    assert_int_equal(gr_mis_search_new(a, g, 1, 0, &s), GR_OK);
+    gr_mis_search *s = new_search(a, g, 0);
     uint64_t top = q->max_heap < 14 ? q->max_heap : 14;
     for (int k = 0; k < 150; k++) {
         size_t n = 1 + (size_t)gr_test_below(rng, 4);
-        uint64_t t[4];
-        uint32_t e = 0;
+        uint64_t h[4], t[4];
         for (size_t i = 0; i < n; i++) {
-            uint64_t h = gr_test_below(rng, top + 1);
+            h[i] = gr_test_below(rng, top + 1);
             if (q->complete && i == 0 && gr_test_below(rng, 3) == 0) {
-                h = 15 + gr_test_below(rng, 10); /* past the heaps built, by the period */
+                h[i] = 15 + gr_test_below(rng, 10); /* past the heaps built, by the period */
             }
-            uint32_t img;
-            assert_int_equal(gr_mis_quotient_image(q, h, &img), GR_OK);
-            e = gr_mis_mul(q, e, img);
-            t[i] = GR_MIS_TOKEN(0, h);
+            t[i] = GR_MIS_TOKEN(0, h[i]);
         }
         bool pp;
         gr_status st = gr_mis_is_p(s, t, n, &pp);
@@ -321,18 +296,17 @@ static void check_quotient(const gr_mis_game *g, const gr_mis_quotient *q, gr_te
             continue;
         }
         assert_int_equal(st, GR_OK);
-        assert_int_equal(pp, q->in_p[e] != 0);
+        assert_int_equal(pp, q->in_p[sum_image(q, h, n)] != 0);
     }
     gr_arena_destroy(a);
 }
 
+/* The quotient of the octal game code over heaps up to n, built until
+ * complete (*g is the game, kept by the caller). */
 static gr_status build_code(gr_arena *a, const char *code, uint64_t n, gr_mis_game *g,
                             gr_mis_quotient *q)
 {
-    memset(g, 0, sizeof(*g));
-    g->kind = GR_MIS_OCTAL;
-    size_t bad;
-    assert_int_equal(gr_octal_parse(code, &g->code, &bad), GR_OK);
+    *g = gr_test_mis_octal(code);
     gr_mis_quotient_opts o = {.max_heap = n, .until_complete = true, .max_heap_limit = n};
     const char *why;
     return gr_mis_quotient_build(a, g, &o, q, &why);
@@ -367,11 +341,9 @@ static void test_quotient_algebra_random_codes(void **state)
  * and 5 with a^2 = 1, b^3 = b, bc = ab, c^2 = b^2. */
 static void test_quotient_075(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
     gr_mis_game g;
     gr_mis_quotient q;
-    assert_int_equal(build_code(a, "0.75", 40, &g, &q), GR_OK);
+    assert_int_equal(build_code(*state, "0.75", 40, &g, &q), GR_OK);
     assert_int_equal(q.order, 8);
     assert_int_equal(q.p_count, 2);
     assert_true(q.complete);
@@ -394,7 +366,6 @@ static void test_quotient_075(void **state)
     uint32_t img;
     assert_int_equal(gr_mis_quotient_image(&q, 1ull << 62, &img), GR_OK);
     assert_int_equal(img, q.image[q.preperiod + ((1ull << 62) - q.preperiod) % q.period]);
-    gr_arena_destroy(a);
 }
 
 /* Tame games: 0.7 (She loves me, she loves me not) has misère Nim's
@@ -402,8 +373,7 @@ static void test_quotient_075(void **state)
  * below 4 (order 6, a^2 = 1, b^3 = b). */
 static void test_tame(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_mis_game g;
     gr_mis_quotient q;
     assert_int_equal(build_code(a, "0.7", 20, &g, &q), GR_OK);
@@ -425,7 +395,6 @@ static void test_tame(void **state)
     assert_int_equal(gr_mis_quotient_build(a, &nim, &o, &q, &why), GR_OK);
     assert_int_equal(q.order, 10);
     check_quotient(&nim, &q, &rng);
-    gr_arena_destroy(a);
 }
 
 /* Misère Kayles: heap 9 splits 5 + 5 from 0 (equivalent among heaps <= 8);
@@ -433,19 +402,16 @@ static void test_tame(void **state)
  * exhaustive search. */
 static void test_kayles_split(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
     gr_mis_game g;
     gr_mis_quotient q;
-    assert_int_equal(build_code(a, "0.77", 8, &g, &q), GR_OK);
+    assert_int_equal(build_code(*state, "0.77", 8, &g, &q), GR_OK);
     uint32_t e55 = gr_mis_mul(&q, q.image[5], q.image[5]);
     assert_int_equal(e55, 0);
-    assert_int_equal(build_code(a, "0.77", 12, &g, &q), GR_OK);
+    assert_int_equal(build_code(*state, "0.77", 12, &g, &q), GR_OK);
     e55 = gr_mis_mul(&q, q.image[5], q.image[5]);
     assert_int_not_equal(e55, 0);
     gr_test_rng rng = {.s = 77};
     check_quotient(&g, &q, &rng);
-    gr_arena_destroy(a);
 }
 
 /* The predictions of a quotient against the reference brute force of
@@ -464,15 +430,13 @@ static void check_against_ref(const char *code, const gr_mis_quotient *q, gr_tes
     for (int k = 0; k < 300; k++) {
         size_t n = 1 + (size_t)gr_test_below(rng, 4);
         unsigned h[4], left = 15;
-        uint32_t e = 0;
+        uint64_t h64[4];
         for (size_t i = 0; i < n; i++) {
             h[i] = (unsigned)gr_test_below(rng, left + 1);
             left -= h[i];
-            uint32_t img;
-            assert_int_equal(gr_mis_quotient_image(q, h[i], &img), GR_OK);
-            e = gr_mis_mul(q, e, img);
+            h64[i] = h[i];
         }
-        assert_int_equal(ref_p(&r, h, n), q->in_p[e] != 0);
+        assert_int_equal(ref_p(&r, h, n), q->in_p[sum_image(q, h64, n)] != 0);
     }
 }
 
@@ -516,22 +480,13 @@ static void test_wild_complete(void **state)
  * exhaustive search, and a heap of 10^12 answered by the period. */
 static void test_kayles_complete(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
     gr_mis_game g;
     gr_mis_quotient q;
-    assert_int_equal(build_code(a, "0.77", 300, &g, &q), GR_OK);
+    assert_int_equal(build_code(*state, "0.77", 300, &g, &q), GR_OK);
     assert_true(q.complete);
-    gr_arena *b = gr_arena_create(0);
-    gr_mis_search *s;
-    assert_int_equal(gr_mis_search_new(b, &g, 1, 0, &s), GR_OK);
+    gr_mis_search *s = new_search(*state, &g, 0);
     for (uint64_t h = 1; h <= 32; h++) {
-        uint64_t t = GR_MIS_TOKEN(0, h);
-        bool p;
-        uint32_t img;
-        assert_int_equal(gr_mis_is_p(s, &t, 1, &p), GR_OK);
-        assert_int_equal(gr_mis_quotient_image(&q, h, &img), GR_OK);
-        assert_int_equal(p, q.in_p[img] != 0);
+        assert_int_equal(heap_is_p(s, h), q.in_p[sum_image(&q, &h, 1)] != 0);
     }
     /* heaps past the proof repeat with period 12 */
     uint32_t x, y;
@@ -539,23 +494,11 @@ static void test_kayles_complete(void **state)
     uint64_t r = q.preperiod + (1000000000000ull - q.preperiod) % 12;
     assert_int_equal(gr_mis_quotient_image(&q, r, &y), GR_OK);
     assert_int_equal(x, y);
-    gr_arena_destroy(b);
-    gr_arena_destroy(a);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_search_against_reference),
-        cmocka_unit_test(test_misere_nim),
-        cmocka_unit_test(test_kayles_single_heaps),
-        cmocka_unit_test(test_node_budget),
-        cmocka_unit_test(test_quotient_algebra_random_codes),
-        cmocka_unit_test(test_quotient_075),
-        cmocka_unit_test(test_tame),
-        cmocka_unit_test(test_kayles_split),
-        cmocka_unit_test(test_wild_complete),
-        cmocka_unit_test(test_kayles_complete),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+GR_TEST_MAIN(cmocka_unit_test(test_search_against_reference), gr_test_with_arena(test_misere_nim),
+             gr_test_with_arena(test_kayles_single_heaps), gr_test_with_arena(test_node_budget),
+             cmocka_unit_test(test_quotient_algebra_random_codes),
+             gr_test_with_arena(test_quotient_075), gr_test_with_arena(test_tame),
+             gr_test_with_arena(test_kayles_split), cmocka_unit_test(test_wild_complete),
+             gr_test_with_arena(test_kayles_complete))

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gr_test.h"
+#include "gr_test_cgt.h"
 #include "grundy/domineering.h"
 #include "grundy/hackenbush_colored.h"
 
@@ -16,13 +17,39 @@ typedef struct ref_board {
     uint8_t *memo; /* per mask: bit 0 known, bit 1 Left-first wins, bit 2 known, bit 3 Right */
 } ref_board;
 
-static bool ref_wins(ref_board *b, uint32_t mask, int side)
+/* The brute forces' memo byte of a position: bit 0 known, bit 1 Left
+ * moving first wins; bits 2 and 3 the same for Right.  Whether side's
+ * answer is known (then in *w). */
+static bool memo_known(uint8_t m, int side, bool *w)
+{
+    *w = (m & (side == 0 ? 2 : 8)) != 0;
+    return (m & (side == 0 ? 1 : 4)) != 0;
+}
+
+static bool memo_put(uint8_t *m, int side, bool w)
+{
+    *m |= (uint8_t)((side == 0 ? 1 : 4) | (w ? (side == 0 ? 2 : 8) : 0));
+    return w;
+}
+
+/* Whether side, moving first from pos, wins: from memo, else by search. */
+typedef bool ref_search(void *ref, uint32_t pos, int side);
+
+static bool memoised(uint8_t *memo, uint32_t pos, int side, ref_search *search, void *ref)
+{
+    bool w;
+    if (memo_known(memo[pos], side, &w)) {
+        return w;
+    }
+    return memo_put(&memo[pos], side, search(ref, pos, side));
+}
+
+static bool ref_wins(ref_board *b, uint32_t mask, int side);
+
+static bool board_search(void *ref, uint32_t mask, int side)
 {
     /* explicit recursion is fine here: depth <= cells / 2 <= 12 */
-    uint8_t known = side == 0 ? 1 : 4, win = side == 0 ? 2 : 8;
-    if (b->memo[mask] & known) {
-        return (b->memo[mask] & win) != 0;
-    }
+    ref_board *b = ref;
     bool w = false;
     for (unsigned r = 0; r < b->rows && !w; r++) {
         for (unsigned c = 0; c < b->cols && !w; c++) {
@@ -43,8 +70,12 @@ static bool ref_wins(ref_board *b, uint32_t mask, int side)
             }
         }
     }
-    b->memo[mask] |= known | (w ? win : 0);
     return w;
+}
+
+static bool ref_wins(ref_board *b, uint32_t mask, int side)
+{
+    return memoised(b->memo, mask, side, board_search, b);
 }
 
 static gr_cgt dom_value(gr_arena *a, gr_cgt_store *s, unsigned rows, unsigned cols,
@@ -66,11 +97,8 @@ static void random_cells(gr_test_rng *rng, uint8_t *empty, unsigned n)
 
 static void test_domineering_outcomes(void **state)
 {
-    (void)state;
+    gr_test_cgt *fx = *state;
     gr_test_rng rng = {29};
-    gr_arena *a = gr_arena_create(0);
-    gr_cgt_store *s;
-    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
     ref_board b = {0, 0, calloc(1u << 16, 1)};
     for (int t = 0; t < 150; t++) {
         b.rows = 1 + (unsigned)gr_test_below(&rng, 4);
@@ -83,14 +111,14 @@ static void test_domineering_outcomes(void **state)
         }
         memset(b.memo, 0, 1u << 16);
         bool lw = ref_wins(&b, mask, 0), rw = ref_wins(&b, mask, 1);
-        gr_cgt v = dom_value(a, s, b.rows, b.cols, empty);
+        gr_cgt v = dom_value(fx->a, fx->s, b.rows, b.cols, empty);
         gr_cgt_outcome o;
-        assert_int_equal(gr_cgt_outcome_of(s, v, &o), GR_OK);
-        gr_cgt_outcome want = lw ? (rw ? GR_CGT_N : GR_CGT_L) : (rw ? GR_CGT_R : GR_CGT_P);
+        assert_int_equal(gr_cgt_outcome_of(fx->s, v, &o), GR_OK);
+        gr_cgt_outcome want = gr_test_outcome(lw, rw);
         assert_int_equal(o, want);
         /* the proof search agrees, and its moves win */
         gr_dom *g;
-        assert_int_equal(gr_dom_create(a, s, b.rows, b.cols, empty, NULL, &g), GR_OK);
+        assert_int_equal(gr_dom_create(fx->a, fx->s, b.rows, b.cols, empty, NULL, &g), GR_OK);
         bool olw, orw;
         gr_dom_move lm, rm;
         assert_int_equal(gr_dom_outcome(g, &olw, &lm, &orw, &rm), GR_OK);
@@ -106,18 +134,14 @@ static void test_domineering_outcomes(void **state)
         }
     }
     free(b.memo);
-    gr_arena_destroy(a);
 }
 
 /* G and H (3 x 3 each) side by side with a filled column between: the
  * disjoint sum G + H on one 3 x 7 board. */
 static void test_domineering_equality_is_difference_zero(void **state)
 {
-    (void)state;
+    gr_test_cgt *fx = *state;
     gr_test_rng rng = {30};
-    gr_arena *a = gr_arena_create(0);
-    gr_cgt_store *s;
-    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
     ref_board b = {3, 7, calloc(1u << 21, 1)};
     int equal = 0;
     for (int t = 0; t < 120; t++) {
@@ -151,39 +175,34 @@ static void test_domineering_equality_is_difference_zero(void **state)
         }
         memset(b.memo, 0, 1u << 21);
         bool zero = !ref_wins(&b, mask, 0) && !ref_wins(&b, mask, 1);
-        gr_cgt vg = dom_value(a, s, 3, 3, g), vh = dom_value(a, s, 3, 3, h);
+        gr_cgt vg = dom_value(fx->a, fx->s, 3, 3, g), vh = dom_value(fx->a, fx->s, 3, 3, h);
         assert_int_equal(vg == vh, zero);
         equal += zero;
         /* and the transposition is the negative */
-        gr_cgt vht = dom_value(a, s, 3, 3, ht), neg;
-        assert_int_equal(gr_cgt_neg(s, vh, &neg), GR_OK);
+        gr_cgt vht = dom_value(fx->a, fx->s, 3, 3, ht), neg;
+        assert_int_equal(gr_cgt_neg(fx->s, vh, &neg), GR_OK);
         assert_int_equal(vht, neg);
     }
     assert_true(equal >= 30);
     free(b.memo);
-    gr_arena_destroy(a);
 }
 
 static void test_domineering_limits(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
-    gr_cgt_store *s;
+    gr_test_cgt *fx = *state;
     gr_dom *g;
     uint8_t empty[64];
     memset(empty, 1, sizeof(empty));
-    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
-    assert_int_equal(gr_dom_create(a, s, 9, 8, empty, NULL, &g), GR_ELIMIT);
-    assert_int_equal(gr_dom_create(a, s, 0, 8, empty, NULL, &g), GR_EINVAL);
+    assert_int_equal(gr_dom_create(fx->a, fx->s, 9, 8, empty, NULL, &g), GR_ELIMIT);
+    assert_int_equal(gr_dom_create(fx->a, fx->s, 0, 8, empty, NULL, &g), GR_EINVAL);
     gr_search_opts tiny = {.max_nodes = 50};
-    assert_int_equal(gr_dom_create(a, s, 6, 6, empty, &tiny, &g), GR_OK);
+    assert_int_equal(gr_dom_create(fx->a, fx->s, 6, 6, empty, &tiny, &g), GR_OK);
     gr_cgt v;
     assert_int_equal(gr_dom_value(g, &v), GR_ELIMIT);
     bool lw, rw;
     gr_dom_move lm, rm;
-    assert_int_equal(gr_dom_create(a, s, 8, 8, empty, &tiny, &g), GR_OK);
+    assert_int_equal(gr_dom_create(fx->a, fx->s, 8, 8, empty, &tiny, &g), GR_OK);
     assert_int_equal(gr_dom_outcome(g, &lw, &lm, &rw, &rm), GR_ELIMIT);
-    gr_arena_destroy(a);
 }
 
 /* ---- coloured Hackenbush by brute force over standing edge sets ----------- */
@@ -214,12 +233,11 @@ static uint32_t ref_standing(const ref_hbc *h, uint32_t alive)
     return keep;
 }
 
-static bool ref_hwins(ref_hbc *h, uint32_t alive, int side)
+static bool ref_hwins(ref_hbc *h, uint32_t alive, int side);
+
+static bool hbc_search(void *ref, uint32_t alive, int side)
 {
-    uint8_t known = side == 0 ? 1 : 4, win = side == 0 ? 2 : 8;
-    if (h->memo[alive] & known) {
-        return (h->memo[alive] & win) != 0;
-    }
+    ref_hbc *h = ref;
     bool w = false;
     for (size_t i = 0; i < h->m && !w; i++) {
         uint8_t forbidden = side == 0 ? GR_HBC_RED : GR_HBC_BLUE;
@@ -227,8 +245,12 @@ static bool ref_hwins(ref_hbc *h, uint32_t alive, int side)
             w = !ref_hwins(h, ref_standing(h, alive & ~(1u << i)), 1 - side);
         }
     }
-    h->memo[alive] |= known | (w ? win : 0);
     return w;
+}
+
+static bool ref_hwins(ref_hbc *h, uint32_t alive, int side)
+{
+    return memoised(h->memo, alive, side, hbc_search, h);
 }
 
 static gr_cgt hbc_value(gr_arena *a, gr_cgt_store *s, const gr_hbc_input *in, gr_hbc **out)
@@ -245,11 +267,8 @@ static gr_cgt hbc_value(gr_arena *a, gr_cgt_store *s, const gr_hbc_input *in, gr
 
 static void test_hackenbush_outcomes(void **state)
 {
-    (void)state;
+    gr_test_cgt *fx = *state;
     gr_test_rng rng = {31};
-    gr_arena *a = gr_arena_create(0);
-    gr_cgt_store *s;
-    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
     static ref_hbc h;
     uint32_t ground = 0;
     for (int t = 0; t < 200; t++) {
@@ -270,10 +289,10 @@ static void test_hackenbush_outcomes(void **state)
         bool lw = ref_hwins(&h, start, 0), rw = ref_hwins(&h, start, 1);
         gr_hbc_input in = {m, e, col, 1, &ground};
         gr_hbc *g;
-        gr_cgt v = hbc_value(a, s, &in, &g);
+        gr_cgt v = hbc_value(fx->a, fx->s, &in, &g);
         gr_cgt_outcome o;
-        assert_int_equal(gr_cgt_outcome_of(s, v, &o), GR_OK);
-        assert_int_equal(o, lw ? (rw ? GR_CGT_N : GR_CGT_L) : (rw ? GR_CGT_R : GR_CGT_P));
+        assert_int_equal(gr_cgt_outcome_of(fx->s, v, &o), GR_OK);
+        assert_int_equal(o, gr_test_outcome(lw, rw));
         /* a move's value after is the value of the position it leaves */
         for (size_t i = 0; i < m; i++) {
             if (!(start >> i & 1)) {
@@ -284,22 +303,18 @@ static void test_hackenbush_outcomes(void **state)
             assert_int_equal(gr_hbc_after(g, i, &after), GR_OK);
             uint32_t left = ref_standing(&h, start & ~(1u << i));
             bool alw = ref_hwins(&h, left, 0), arw = ref_hwins(&h, left, 1);
-            assert_int_equal(gr_cgt_outcome_of(s, after, &o), GR_OK);
-            assert_int_equal(o, alw ? (arw ? GR_CGT_N : GR_CGT_L) : (arw ? GR_CGT_R : GR_CGT_P));
+            assert_int_equal(gr_cgt_outcome_of(fx->s, after, &o), GR_OK);
+            assert_int_equal(o, gr_test_outcome(alw, arw));
         }
     }
-    gr_arena_destroy(a);
 }
 
 /* Berlekamp's rule against the search: the tree T alone (rule) and T with
  * two green loops on the ground (T + * + * = T, searched). */
 static void test_hackenbush_berlekamp_against_search(void **state)
 {
-    (void)state;
+    gr_test_cgt *fx = *state;
     gr_test_rng rng = {32};
-    gr_arena *a = gr_arena_create(0);
-    gr_cgt_store *s;
-    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
     uint32_t ground = 0;
     for (int t = 0; t < 100; t++) {
         uint32_t e[2 * 14];
@@ -312,20 +327,20 @@ static void test_hackenbush_berlekamp_against_search(void **state)
         }
         gr_hbc_input in = {n, e, col, 1, &ground};
         gr_hbc *g;
-        gr_cgt rule = hbc_value(a, s, &in, &g);
+        gr_cgt rule = hbc_value(fx->a, fx->s, &in, &g);
         assert_true(gr_hbc_is_tree(g));
-        assert_true(gr_cgt_is_number(s, rule, NULL));
+        assert_true(gr_cgt_is_number(fx->s, rule, NULL));
         for (size_t k = 0; k < 2; k++) {
             e[2 * (n + k)] = e[2 * (n + k) + 1] = 0;
             col[n + k] = GR_HBC_GREEN;
         }
         gr_hbc_input in2 = {n + 2, e, col, 1, &ground};
-        gr_cgt searched = hbc_value(a, s, &in2, &g);
+        gr_cgt searched = hbc_value(fx->a, fx->s, &in2, &g);
         assert_false(gr_hbc_is_tree(g));
         assert_int_equal(rule, searched);
         /* and every cut agrees too */
         gr_hbc *tree;
-        hbc_value(a, s, &in, &tree);
+        hbc_value(fx->a, fx->s, &in, &tree);
         for (size_t i = 0; i < n; i++) {
             gr_cgt x, y;
             assert_int_equal(gr_hbc_after(tree, i, &x), GR_OK);
@@ -333,23 +348,19 @@ static void test_hackenbush_berlekamp_against_search(void **state)
             assert_int_equal(x, y);
         }
     }
-    gr_arena_destroy(a);
 }
 
 static void test_hackenbush_strings(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
-    gr_cgt_store *s;
-    assert_int_equal(gr_cgt_store_new(a, &s), GR_OK);
+    gr_test_cgt *fx = *state;
     uint32_t ground = 0;
     /* "lrlrr" from the ground: + - + - - = 1, 1/2, 3/4, 5/8, 9/16 */
     uint32_t e[10] = {0, 1, 1, 2, 2, 3, 3, 4, 4, 5};
     uint8_t col[5] = {GR_HBC_BLUE, GR_HBC_RED, GR_HBC_BLUE, GR_HBC_RED, GR_HBC_RED};
     gr_hbc_input in = {5, e, col, 1, &ground};
-    gr_cgt v = hbc_value(a, s, &in, NULL);
+    gr_cgt v = hbc_value(fx->a, fx->s, &in, NULL);
     gr_dyadic d;
-    assert_true(gr_cgt_is_number(s, v, &d));
+    assert_true(gr_cgt_is_number(fx->s, v, &d));
     assert_int_equal(d.num, 9);
     assert_int_equal(d.exp, 4);
     /* a string of 40 red edges above a blue one: 2^-40, past the store's
@@ -363,20 +374,12 @@ static void test_hackenbush_strings(void **state)
     }
     gr_hbc_input lin = {41, le, lc, 1, &ground};
     gr_hbc *g;
-    assert_int_equal(gr_hbc_create(a, s, &lin, NULL, &g), GR_OK);
+    assert_int_equal(gr_hbc_create(fx->a, fx->s, &lin, NULL, &g), GR_OK);
     assert_int_equal(gr_hbc_value(g, &v), GR_ELIMIT);
-    gr_arena_destroy(a);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_domineering_outcomes),
-        cmocka_unit_test(test_domineering_equality_is_difference_zero),
-        cmocka_unit_test(test_domineering_limits),
-        cmocka_unit_test(test_hackenbush_outcomes),
-        cmocka_unit_test(test_hackenbush_berlekamp_against_search),
-        cmocka_unit_test(test_hackenbush_strings),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+GR_TEST_MAIN(gr_test_with_cgt(test_domineering_outcomes),
+             gr_test_with_cgt(test_domineering_equality_is_difference_zero),
+             gr_test_with_cgt(test_domineering_limits), gr_test_with_cgt(test_hackenbush_outcomes),
+             gr_test_with_cgt(test_hackenbush_berlekamp_against_search),
+             gr_test_with_cgt(test_hackenbush_strings))

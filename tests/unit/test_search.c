@@ -20,6 +20,25 @@ static const unsigned dawson_chess[] = {0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4
                                         3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1,
                                         1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2};
 
+/* The fixture of the error tests: an arena of 64 MiB, as the solvers get. */
+static int arena64_setup(void **state)
+{
+    *state = gr_arena_create(64 << 20);
+    return *state != NULL ? 0 : -1;
+}
+
+#define with_arena64(f) cmocka_unit_test_setup_teardown(f, arena64_setup, gr_test_arena_teardown)
+
+/* `call`, which names the input it blames in `bad`, fails with `status`
+ * and blames input `at` (bad is reset first: a call that leaves it alone
+ * fails). */
+#define ASSERT_BLAMES(call, status, at)                                                            \
+    do {                                                                                           \
+        bad = 99;                                                                                  \
+        assert_int_equal((call), (status));                                                        \
+        assert_int_equal(bad, (at));                                                               \
+    } while (0)
+
 static unsigned mex64(uint64_t seen_lo, uint64_t seen_hi)
 {
     unsigned v = 0;
@@ -158,13 +177,10 @@ static void test_nk_paths_are_dawsons_chess(void **state)
 
 static void test_nk_errors(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(64 << 20);
+    gr_arena *a = *state;
     gr_nk *nk;
-    size_t bad = 99;
-    uint32_t e[] = {0, 1, 1, 5};
-    assert_int_equal(gr_nk_create(a, 5, e, 2, NULL, &nk, &bad), GR_EINVAL);
-    assert_int_equal(bad, 1);
+    size_t bad;
+    ASSERT_BLAMES(gr_nk_create(a, 5, (uint32_t[]){0, 1, 1, 5}, 2, NULL, &nk, &bad), GR_EINVAL, 1);
     /* a path of 64 vertices is one component of the largest size; 65 is over */
     uint32_t p[2 * 70];
     for (unsigned i = 0; i < 69; i++) {
@@ -172,8 +188,7 @@ static void test_nk_errors(void **state)
         p[2 * i + 1] = i + 2;
     }
     assert_int_equal(gr_nk_create(a, 66, p, 63, NULL, &nk, &bad), GR_OK);
-    assert_int_equal(gr_nk_create(a, 67, p, 64, NULL, &nk, &bad), GR_ELIMIT);
-    assert_int_equal(bad, 1);
+    ASSERT_BLAMES(gr_nk_create(a, 67, p, 64, NULL, &nk, &bad), GR_ELIMIT, 1);
     /* the node budget */
     gr_search_opts tiny = {.max_nodes = 5};
     nk_graph g;
@@ -182,7 +197,6 @@ static void test_nk_errors(void **state)
     unsigned v;
     assert_int_equal(gr_nk_create(a, 20, g.edges, g.m, &tiny, &nk, &bad), GR_OK);
     assert_int_equal(gr_nk_value(nk, &v), GR_ELIMIT);
-    gr_arena_destroy(a);
 }
 
 /* The arena's stop conditions end a long search with their status. */
@@ -323,17 +337,14 @@ static void test_cram_published(void **state)
 
 static void test_cram_errors(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(64 << 20);
+    gr_arena *a = *state;
     gr_cram *g;
-    size_t bad = 99;
-    uint32_t b[] = {0, 0, 2, 1};
-    assert_int_equal(gr_cram_create(a, 2, 3, b, 2, NULL, &g, &bad), GR_EINVAL);
-    assert_int_equal(bad, 1);
+    size_t bad;
+    ASSERT_BLAMES(gr_cram_create(a, 2, 3, (uint32_t[]){0, 0, 2, 1}, 2, NULL, &g, &bad), GR_EINVAL,
+                  1);
     assert_int_equal(gr_cram_create(a, 0, 0, NULL, 0, NULL, &g, &bad), GR_EINVAL);
     assert_int_equal(gr_cram_create(a, 8, 8, NULL, 0, NULL, &g, &bad), GR_OK);
     assert_int_equal(gr_cram_create(a, 5, 13, NULL, 0, NULL, &g, &bad), GR_ELIMIT);
-    gr_arena_destroy(a);
 }
 
 /* ---- Chomp ------------------------------------------------------------------- */
@@ -506,29 +517,20 @@ static void test_chomp_squares(void **state)
 
 static void test_chomp_errors(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(64 << 20);
+    gr_arena *a = *state;
     gr_chomp *g;
-    size_t bad = 99;
+    size_t bad;
     uint32_t up[] = {3, 2, 4}, zero[] = {2, 0};
-    assert_int_equal(gr_chomp_create(a, up, 3, NULL, &g, &bad), GR_EINVAL);
-    assert_int_equal(bad, 2);
-    assert_int_equal(gr_chomp_create(a, zero, 2, NULL, &g, &bad), GR_EINVAL);
-    assert_int_equal(bad, 1);
+    ASSERT_BLAMES(gr_chomp_create(a, up, 3, NULL, &g, &bad), GR_EINVAL, 2);
+    ASSERT_BLAMES(gr_chomp_create(a, zero, 2, NULL, &g, &bad), GR_EINVAL, 1);
     assert_int_equal(gr_chomp_create(a, up, 0, NULL, &g, &bad), GR_EINVAL);
     uint32_t tall[] = {60, 3, 2, 1};
     assert_int_equal(gr_chomp_create(a, tall, 4, NULL, &g, &bad), GR_ELIMIT);
-    gr_arena_destroy(a);
 }
 
-GR_TEST_MAIN(
-        cmocka_unit_test(test_nk_random_graphs),
-        cmocka_unit_test(test_nk_paths_are_dawsons_chess),
-        cmocka_unit_test(test_nk_errors),
-        cmocka_unit_test(test_search_stops),
-        cmocka_unit_test(test_cram_boards_with_holes),
-        cmocka_unit_test(test_cram_published),
-        cmocka_unit_test(test_cram_errors),
-        cmocka_unit_test(test_chomp_young_diagrams),
-        cmocka_unit_test(test_chomp_squares),
-        cmocka_unit_test(test_chomp_errors))
+GR_TEST_MAIN(cmocka_unit_test(test_nk_random_graphs),
+             cmocka_unit_test(test_nk_paths_are_dawsons_chess), with_arena64(test_nk_errors),
+             cmocka_unit_test(test_search_stops), cmocka_unit_test(test_cram_boards_with_holes),
+             cmocka_unit_test(test_cram_published), with_arena64(test_cram_errors),
+             cmocka_unit_test(test_chomp_young_diagrams), cmocka_unit_test(test_chomp_squares),
+             with_arena64(test_chomp_errors))

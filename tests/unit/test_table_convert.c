@@ -5,8 +5,8 @@
  * cannot stand behind are refused. */
 #define _GNU_SOURCE /* nftw */
 #include "gr_test.h"
+#include "gr_test_dir.h"
 
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,35 +15,68 @@
 #include "store/table_convert.h"
 #include "store/table_store.h"
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+/* The fixture of a round-trip test: a store on a fresh temporary
+ * directory, removed after the test. */
+typedef struct tmp_store {
+    char *dir;
+    gr_tstore *s;
+} tmp_store;
+
+static int tmp_store_setup(void **state)
 {
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
+    tmp_store *t = malloc(sizeof(*t));
+    assert_non_null(t);
+    t->dir = gr_test_tmpdir("grundy-tconv");
+    assert_int_equal(gr_tstore_open(t->dir, NULL, NULL, &t->s), GR_OK);
+    *state = t;
+    return 0;
 }
 
-static gr_tstore *open_tmp(char *dir, size_t cap)
+static int tmp_store_teardown(void **state)
 {
-    const char *base = getenv("TMPDIR");
-    snprintf(dir, cap, "%s/grundy-tconv-XXXXXX", base != NULL && *base != '\0' ? base : "/tmp");
-    assert_non_null(mkdtemp(dir));
-    gr_tstore *s = NULL;
-    assert_int_equal(gr_tstore_open(dir, NULL, NULL, &s), GR_OK);
-    return s;
+    tmp_store *t = *state;
+    gr_tstore_close(t->s);
+    gr_test_rmtree(t->dir);
+    free(t);
+    return 0;
 }
 
-static void close_tmp(gr_tstore *s, const char *dir)
-{
-    gr_tstore_close(s);
-    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
+#define with_tmp_store(f) cmocka_unit_test_setup_teardown(f, tmp_store_setup, tmp_store_teardown)
 
 /* Heaps to compare: every one in the table and a spread far past it. */
 static uint64_t probe(uint64_t i, uint64_t computed)
 {
     return i < computed ? i : computed + (i - computed) * 7919u * (i - computed);
 }
+
+/* Saves st to s and loads it back into b: the table must be found. */
+static gr_tstore_table saved_and_loaded(gr_tstore *s, const gr_tstore_table *st, gr_arena *b)
+{
+    assert_int_equal(gr_tstore_save(s, st), GR_OK);
+    gr_tstore_table loaded;
+    bool found = false;
+    assert_int_equal(gr_tstore_load(s, st->kind, st->key, b, &loaded, &found), GR_OK);
+    assert_true(found);
+    return loaded;
+}
+
+/* conv(loaded, arena, out, &why) accepts the loaded table: GR_OK, and why
+ * (set before) comes back NULL. */
+#define ACCEPTED(conv, loaded, arena, out)                                                         \
+    do {                                                                                           \
+        const char *why_ = "unset";                                                                \
+        assert_int_equal(conv((loaded), (arena), (out), &why_), GR_OK);                            \
+        assert_null(why_);                                                                         \
+    } while (0)
+
+/* A table back from the store keeps the solve's length and period. */
+#define ASSERT_SAME_PERIOD(back, solved)                                                           \
+    do {                                                                                           \
+        assert_int_equal((back).periodic, (solved).periodic);                                      \
+        assert_int_equal((back).preperiod, (solved).preperiod);                                    \
+        assert_int_equal((back).period, (solved).period);                                          \
+        assert_int_equal((back).computed, (solved).computed);                                      \
+    } while (0)
 
 static void octal_through_store(gr_tstore *s, const char *text, uint64_t max_values)
 {
@@ -56,21 +89,13 @@ static void octal_through_store(gr_tstore *s, const char *text, uint64_t max_val
     char key[GR_OCTAL_MAX_DIGITS + 3];
     gr_tstore_table st;
     gr_tstore_of_octal(&solved, key, &st);
-    assert_int_equal(gr_tstore_save(s, &st), GR_OK);
+    assert_string_equal(st.key, key);
 
     gr_arena *b = gr_arena_create(0);
-    gr_tstore_table loaded;
-    bool found = false;
-    assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, key, b, &loaded, &found), GR_OK);
-    assert_true(found);
+    gr_tstore_table loaded = saved_and_loaded(s, &st, b);
     gr_octal_table back;
-    const char *why = "unset";
-    assert_int_equal(gr_tstore_to_octal(&loaded, b, &back, &why), GR_OK);
-    assert_null(why);
-    assert_int_equal(back.periodic, solved.periodic);
-    assert_int_equal(back.preperiod, solved.preperiod);
-    assert_int_equal(back.period, solved.period);
-    assert_int_equal(back.computed, solved.computed);
+    ACCEPTED(gr_tstore_to_octal, &loaded, b, &back);
+    ASSERT_SAME_PERIOD(back, solved);
     uint64_t n = solved.periodic ? solved.computed + 200 : solved.computed;
     for (uint64_t i = 0; i < n; i++) {
         uint64_t h = probe(i, solved.computed), g1 = 0, g2 = 0;
@@ -102,9 +127,7 @@ static void octal_through_store(gr_tstore *s, const char *text, uint64_t max_val
 
 static void test_octal_round_trip(void **state)
 {
-    (void)state;
-    char dir[512];
-    gr_tstore *s = open_tmp(dir, sizeof(dir));
+    gr_tstore *s = ((tmp_store *)*state)->s;
     octal_through_store(s, "kayles", 0); /* 0.77: period 12 after 71 */
     octal_through_store(s, "0.07", 0);   /* Dawson's Kayles: period 34 */
     octal_through_store(s, "0.137", 0);  /* Dawson's chess */
@@ -112,7 +135,6 @@ static void test_octal_round_trip(void **state)
     octal_through_store(s, "grundy", 3000);
     octal_through_store(s, "0.6", 5000); /* no period in reach */
     octal_through_store(s, "0.F", 0);    /* three-heap moves */
-    close_tmp(s, dir);
 }
 
 static void sub_through_store(gr_tstore *s, const uint64_t *set, size_t n)
@@ -123,19 +145,13 @@ static void sub_through_store(gr_tstore *s, const uint64_t *set, size_t n)
     assert_int_equal(gr_sub_solve(a, &rules, &solved), GR_OK);
     gr_tstore_table st;
     assert_int_equal(gr_tstore_of_sub(&solved, a, &st), GR_OK);
-    assert_int_equal(gr_tstore_save(s, &st), GR_OK);
     gr_arena *b = gr_arena_create(0);
-    gr_tstore_table loaded;
-    bool found = false;
-    assert_int_equal(gr_tstore_load(s, GR_TSTORE_SUBTRACTION, st.key, b, &loaded, &found), GR_OK);
-    assert_true(found);
+    gr_tstore_table loaded = saved_and_loaded(s, &st, b);
     gr_sub_table back;
-    const char *why = "unset";
-    assert_int_equal(gr_tstore_to_sub(&loaded, b, &back, &why), GR_OK);
-    assert_null(why);
+    ACCEPTED(gr_tstore_to_sub, &loaded, b, &back);
     assert_int_equal(back.set_len, solved.set_len);
     assert_memory_equal(back.set, solved.set, solved.set_len * sizeof(uint32_t));
-    assert_int_equal(back.periodic, solved.periodic);
+    ASSERT_SAME_PERIOD(back, solved);
     uint64_t total = solved.computed + 300;
     for (uint64_t i = 0; i < total; i++) {
         uint64_t h = probe(i, solved.computed), g1 = 0, g2 = 0;
@@ -155,15 +171,12 @@ static void sub_through_store(gr_tstore *s, const uint64_t *set, size_t n)
 
 static void test_sub_round_trip(void **state)
 {
-    (void)state;
-    char dir[512];
-    gr_tstore *s = open_tmp(dir, sizeof(dir));
+    gr_tstore *s = ((tmp_store *)*state)->s;
     static const uint64_t s1[] = {4, 1, 3, 1}, s2[] = {2, 5, 7}, s3[] = {1}, s4[] = {3, 17, 40};
     sub_through_store(s, s1, 4);
     sub_through_store(s, s2, 3);
     sub_through_store(s, s3, 1);
     sub_through_store(s, s4, 3);
-    close_tmp(s, dir);
 }
 
 /* A table as a writer might have got it wrong. */
@@ -264,12 +277,5 @@ static void test_refused(void **state)
     gr_arena_destroy(a);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_octal_round_trip),
-        cmocka_unit_test(test_sub_round_trip),
-        cmocka_unit_test(test_refused),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+GR_TEST_MAIN(with_tmp_store(test_octal_round_trip), with_tmp_store(test_sub_round_trip),
+             cmocka_unit_test(test_refused))

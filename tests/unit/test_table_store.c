@@ -7,11 +7,11 @@
  * set: how many temporary files each kill left). */
 #define _GNU_SOURCE
 #include "gr_test.h"
+#include "gr_test_dir.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -42,31 +42,6 @@ static void log_line(void *ud, const char *line)
     b->lines++;
     snprintf(b->last, sizeof(b->last), "%s", line);
     pthread_mutex_unlock(&b->mu);
-}
-
-static char *make_tmpdir(void)
-{
-    const char *base = getenv("TMPDIR");
-    char tmpl[512];
-    snprintf(tmpl, sizeof(tmpl), "%s/grundy-tstore-XXXXXX",
-             base != NULL && *base != '\0' ? base : "/tmp");
-    char *d = mkdtemp(tmpl);
-    assert_non_null(d);
-    return strdup(d);
-}
-
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
-static void rm_tree(char *dir)
-{
-    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-    free(dir);
 }
 
 /* A value of heap h for a test table: deterministic, below `limit`. */
@@ -160,7 +135,7 @@ static void write_file(const char *path, const void *buf, size_t len)
 /* A store on a fresh directory (*dir), logging into *lb. */
 static gr_tstore *open_store(char **dir, logbook *lb)
 {
-    *dir = make_tmpdir();
+    *dir = gr_test_tmpdir("grundy-tstore");
     *lb = (logbook){PTHREAD_MUTEX_INITIALIZER, 0, ""};
     gr_tstore *s = NULL;
     assert_int_equal(gr_tstore_open(*dir, log_line, lb, &s), GR_OK);
@@ -172,8 +147,58 @@ static void close_store(gr_tstore *s, gr_arena *a, char *dir)
 {
     gr_arena_destroy(a);
     gr_tstore_close(s);
-    rm_tree(dir);
+    gr_test_rmtree(dir);
 }
+
+/* Loads kind/key from s into *got (in a) and checks whether a table was
+ * found: found starts as the opposite of want, so a load that leaves it
+ * alone fails the test too. */
+static void expect_load(gr_tstore *s, gr_tstore_kind kind, const char *key, gr_arena *a,
+                        gr_tstore_table *got, bool want)
+{
+    bool found = !want;
+    assert_int_equal(gr_tstore_load(s, kind, key, a, got, &found), GR_OK);
+    assert_int_equal(found, want);
+}
+
+/* A store on an existing directory, with no log. */
+static gr_tstore *open_quiet(const char *dir)
+{
+    gr_tstore *s = NULL;
+    assert_int_equal(gr_tstore_open(dir, NULL, NULL, &s), GR_OK);
+    return s;
+}
+
+/* The fixture of a test on one store: a fresh directory, its store
+ * logging into lb, an arena; all gone after the test. */
+typedef struct fixture {
+    char *dir;
+    logbook lb;
+    gr_tstore *s;
+    gr_arena *a;
+} fixture;
+
+static int fixture_setup(void **state)
+{
+    fixture *f = calloc(1, sizeof(*f));
+    if (f == NULL) {
+        return -1;
+    }
+    f->s = open_store(&f->dir, &f->lb);
+    f->a = gr_arena_create(0);
+    *state = f;
+    return f->a != NULL ? 0 : -1;
+}
+
+static int fixture_teardown(void **state)
+{
+    fixture *f = *state;
+    close_store(f->s, f->a, f->dir);
+    free(f);
+    return 0;
+}
+
+#define with_store(t) cmocka_unit_test_setup_teardown(t, fixture_setup, fixture_teardown)
 
 /* ---- round trips ------------------------------------------------------- */
 
@@ -187,9 +212,7 @@ static void round_trip(gr_tstore *s, gr_tstore_kind kind, const char *key, uint6
     t.period = p;
     assert_int_equal(gr_tstore_save(s, &t), GR_OK);
     gr_tstore_table got;
-    bool found = false;
-    assert_int_equal(gr_tstore_load(s, kind, key, a, &got, &found), GR_OK);
-    assert_true(found);
+    expect_load(s, kind, key, a, &got, true);
     assert_int_equal(got.kind, kind);
     assert_string_equal(got.key, key);
     assert_int_equal(got.count, count);
@@ -201,17 +224,15 @@ static void round_trip(gr_tstore *s, gr_tstore_kind kind, const char *key, uint6
     assert_memory_equal(got.values, t.values, (size_t)(count * width));
     /* the other kind of the same key is another table */
     gr_tstore_kind other = kind == GR_TSTORE_OCTAL ? GR_TSTORE_SUBTRACTION : GR_TSTORE_OCTAL;
-    assert_int_equal(gr_tstore_load(s, other, key, a, &got, &found), GR_OK);
-    assert_false(found);
+    expect_load(s, other, key, a, &got, false);
     gr_arena_destroy(a);
 }
 
 static void test_round_trip(void **state)
 {
-    (void)state;
-    char *dir;
-    logbook lb;
-    gr_tstore *s = open_store(&dir, &lb);
+    fixture *f = *state;
+    gr_tstore *s = f->s;
+    gr_arena *a = f->a;
     assert_true(gr_tstore_writable(s));
     round_trip(s, GR_TSTORE_OCTAL, "0.106", 5000, 1, 256, false, 0, 0);
     round_trip(s, GR_TSTORE_OCTAL, "0.56", 3000, 2, 40000, true, 1000, 1500);
@@ -225,10 +246,9 @@ static void test_round_trip(void **state)
     }
     longkey[sizeof(longkey) - 1] = '\0';
     round_trip(s, GR_TSTORE_SUBTRACTION, longkey, 100, 2, 300, false, 0, 0);
-    assert_int_equal(count_entries(dir, NULL, "passwd"), 0);
+    assert_int_equal(count_entries(f->dir, NULL, "passwd"), 0);
 
     /* list: the headers, sorted by kind and key */
-    gr_arena *a = gr_arena_create(0);
     gr_tstore_table *list = NULL;
     size_t n = 0;
     assert_int_equal(gr_tstore_list(s, a, &list, &n), GR_OK);
@@ -244,72 +264,57 @@ static void test_round_trip(void **state)
     assert_string_equal(list[4].key, longkey);
     assert_string_equal(list[5].key, "1,3,4");
     assert_null(list[5].values);
-    assert_int_equal(lb.lines, 0);
-    close_store(s, a, dir);
+    assert_int_equal(f->lb.lines, 0);
 }
 
 /* Malformed tables are a caller's bug, refused before anything is written. */
 static void test_save_refuses_malformed(void **state)
 {
-    (void)state;
-    char *dir;
-    logbook lb;
-    gr_tstore *s = open_store(&dir, &lb);
-    gr_arena *a = gr_arena_create(0);
+    fixture *f = *state;
+    gr_tstore *s = f->s;
+    gr_arena *a = f->a;
     gr_tstore_table t = make_table(a, GR_TSTORE_OCTAL, "0.7", 100, 1, 10);
-    gr_tstore_table bad = t;
-    bad.max_value = 3; /* not the largest value */
-    assert_int_equal(gr_tstore_save(s, &bad), GR_EINVAL);
-    bad = t;
-    bad.periodic = true; /* period 0 */
-    assert_int_equal(gr_tstore_save(s, &bad), GR_EINVAL);
-    bad = t;
-    bad.width = 3;
-    assert_int_equal(gr_tstore_save(s, &bad), GR_EINVAL);
-    bad = t;
-    bad.key = "";
-    assert_int_equal(gr_tstore_save(s, &bad), GR_EINVAL);
-    bad = t;
-    bad.count = 0;
-    assert_int_equal(gr_tstore_save(s, &bad), GR_EINVAL);
-    assert_int_equal(count_entries(dir, "octal", NULL), 0);
-    close_store(s, a, dir);
+    gr_tstore_table bad[5] = {t, t, t, t, t};
+    bad[0].max_value = 3;   /* not the largest value */
+    bad[1].periodic = true; /* period 0 */
+    bad[2].width = 3;
+    bad[3].key = "";
+    bad[4].count = 0;
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        assert_int_equal(gr_tstore_save(s, &bad[i]), GR_EINVAL);
+    }
+    assert_int_equal(count_entries(f->dir, "octal", NULL), 0);
 }
 
 /* ---- which table wins -------------------------------------------------- */
 
 static void test_never_shrinks(void **state)
 {
-    (void)state;
-    char *dir = make_tmpdir();
-    gr_tstore *s = NULL;
-    assert_int_equal(gr_tstore_open(dir, NULL, NULL, &s), GR_OK);
-    gr_arena *a = gr_arena_create(0);
+    fixture *f = *state;
+    gr_tstore *s = f->s;
+    gr_arena *a = f->a;
     gr_tstore_table got;
-    bool found;
     gr_tstore_table big = make_table(a, GR_TSTORE_OCTAL, "0.6", 2000, 1, 100);
     gr_tstore_table small = make_table(a, GR_TSTORE_OCTAL, "0.6", 500, 1, 100);
     assert_int_equal(gr_tstore_save(s, &big), GR_OK);
     assert_int_equal(gr_tstore_save(s, &small), GR_OK);
-    assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, "0.6", a, &got, &found), GR_OK);
-    assert_true(found);
+    expect_load(s, GR_TSTORE_OCTAL, "0.6", a, &got, true);
     assert_int_equal(got.count, 2000);
     /* a confirmed table replaces an unconfirmed one, even a longer one */
     small.periodic = true;
     small.preperiod = 10;
     small.period = 20;
     assert_int_equal(gr_tstore_save(s, &small), GR_OK);
-    assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, "0.6", a, &got, &found), GR_OK);
+    expect_load(s, GR_TSTORE_OCTAL, "0.6", a, &got, true);
     assert_int_equal(got.count, 500);
     assert_true(got.periodic);
     /* ... and is never replaced by one */
     gr_tstore_table bigger = make_table(a, GR_TSTORE_OCTAL, "0.6", 4000, 1, 100);
     assert_int_equal(gr_tstore_save(s, &bigger), GR_OK);
-    assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, "0.6", a, &got, &found), GR_OK);
+    expect_load(s, GR_TSTORE_OCTAL, "0.6", a, &got, true);
     assert_int_equal(got.count, 500);
     assert_true(got.periodic);
     assert_true(values_are(&got, 100));
-    close_store(s, a, dir);
 }
 
 /* ---- damaged files ----------------------------------------------------- */
@@ -376,17 +381,14 @@ static void test_damaged_files(void **state)
         }
         free(bytes);
         gr_tstore_table got;
-        bool found = true;
-        assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, "0.137", a, &got, &found), GR_OK);
-        assert_false(found);
+        expect_load(s, GR_TSTORE_OCTAL, "0.137", a, &got, false);
         assert_int_equal(lb.lines, 1);
         assert_non_null(strstr(lb.last, "set aside"));
         /* set aside: gone from its name, kept beside it for a look */
         assert_int_equal(access(path, F_OK), -1);
         assert_int_equal(count_entries(dir, "octal-0.137.grt.bad-", NULL), 1);
         /* the next load finds nothing and says nothing */
-        assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, "0.137", a, &got, &found), GR_OK);
-        assert_false(found);
+        expect_load(s, GR_TSTORE_OCTAL, "0.137", a, &got, false);
         assert_int_equal(lb.lines, 1);
         /* a list ignores the file set aside */
         gr_tstore_table *list;
@@ -395,8 +397,7 @@ static void test_damaged_files(void **state)
         assert_int_equal(n, 0);
         /* a later save works */
         assert_int_equal(gr_tstore_save(s, &t), GR_OK);
-        assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, "0.137", a, &got, &found), GR_OK);
-        assert_true(found);
+        expect_load(s, GR_TSTORE_OCTAL, "0.137", a, &got, true);
         assert_true(values_are(&got, 1000));
         assert_int_equal(got.count, 4096);
         close_store(s, a, dir);
@@ -409,20 +410,31 @@ static void test_damaged_files(void **state)
  * for certain (FNV-1a's steps are bijections of its state, and the
  * header's checksum covers every header byte but its own, which a change
  * makes disagree). */
+/* Whether the file written as bytes[0..len-1] at path loads as the table
+ * "0.106" of s (a is reset first: thousands of variants load into it). */
+static bool variant_loads(gr_tstore *s, gr_arena *a, const char *path, const void *bytes,
+                          size_t len)
+{
+    write_file(path, bytes, len);
+    gr_tstore_table got;
+    bool found = true;
+    gr_arena_reset(a);
+    assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, "0.106", a, &got, &found), GR_OK);
+    return found;
+}
+
 static void test_every_byte_and_truncation(void **state)
 {
-    (void)state;
-    char *dir;
-    logbook lb;
-    gr_tstore *s = open_store(&dir, &lb);
-    gr_arena *a = gr_arena_create(0);
+    fixture *f = *state;
+    gr_tstore *s = f->s;
+    gr_arena *a = f->a;
     gr_tstore_table t = make_table(a, GR_TSTORE_OCTAL, "0.106", 150, 2, 300);
     t.periodic = true;
     t.preperiod = 20;
     t.period = 30;
     assert_int_equal(gr_tstore_save(s, &t), GR_OK);
     char path[1024];
-    path_of(path, sizeof(path), dir, "octal-0.106.grt");
+    path_of(path, sizeof(path), f->dir, "octal-0.106.grt");
     size_t len;
     unsigned char *good = read_file(path, &len);
     unsigned char *bytes = malloc(len);
@@ -430,27 +442,17 @@ static void test_every_byte_and_truncation(void **state)
     static const unsigned char flips[] = {0x01, 0x80, 0xff};
     int variants = 0;
     for (size_t i = 0; i < len; i++) {
-        for (size_t f = 0; f < sizeof(flips); f++) {
+        for (size_t x = 0; x < sizeof(flips); x++) {
             memcpy(bytes, good, len);
-            bytes[i] ^= flips[f];
-            write_file(path, bytes, len);
-            gr_tstore_table got;
-            bool found = true;
-            gr_arena_reset(a);
-            assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, "0.106", a, &got, &found), GR_OK);
-            if (found) {
-                fail_msg("byte %zu ^ 0x%02x was loaded as valid", i, flips[f]);
+            bytes[i] ^= flips[x];
+            if (variant_loads(s, a, path, bytes, len)) {
+                fail_msg("byte %zu ^ 0x%02x was loaded as valid", i, flips[x]);
             }
             variants++;
         }
     }
     for (size_t n = 0; n < len; n++) {
-        write_file(path, good, n);
-        gr_tstore_table got;
-        bool found = true;
-        gr_arena_reset(a);
-        assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, "0.106", a, &got, &found), GR_OK);
-        if (found) {
+        if (variant_loads(s, a, path, good, n)) {
             fail_msg("truncation to %zu bytes was loaded as valid", n);
         }
         variants++;
@@ -465,28 +467,20 @@ static void test_every_byte_and_truncation(void **state)
         if (memcmp(bytes, good, len) == 0) {
             continue;
         }
-        write_file(path, bytes, len);
-        gr_tstore_table got;
-        bool found = true;
-        gr_arena_reset(a);
-        assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, "0.106", a, &got, &found), GR_OK);
-        if (found) {
+        if (variant_loads(s, a, path, bytes, len)) {
             fail_msg("random change %d (seed 20261201) was loaded as valid", r);
         }
         variants++;
     }
     /* each variant logged once */
-    assert_int_equal(lb.lines, variants);
+    assert_int_equal(f->lb.lines, variants);
     /* and the good bytes still load */
     write_file(path, good, len);
     gr_tstore_table got;
-    bool found = false;
-    assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, "0.106", a, &got, &found), GR_OK);
-    assert_true(found);
+    expect_load(s, GR_TSTORE_OCTAL, "0.106", a, &got, true);
     assert_true(values_are(&got, 300));
     free(bytes);
     free(good);
-    close_store(s, a, dir);
 }
 
 /* ---- kill -9 during writes --------------------------------------------- */
@@ -525,7 +519,7 @@ static void saver_child(const char *dir, int ready_fd)
 static void test_kill_during_write(void **state)
 {
     (void)state;
-    char *dir = make_tmpdir();
+    char *dir = gr_test_tmpdir("grundy-tstore");
     /* kill points spread over a save's phases (write, fsync, rename),
      * whatever the machine's speed: the test checks the files, not times */
     static const unsigned delays_us[] = {0, 1000, 5000, 15000, 40000, 90000, 200000, 400000};
@@ -572,7 +566,7 @@ static void test_kill_during_write(void **state)
         gr_arena_destroy(a);
         gr_tstore_close(s);
     }
-    rm_tree(dir);
+    gr_test_rmtree(dir);
 }
 
 /* ---- read-only directory, full disk ------------------------------------ */
@@ -683,15 +677,14 @@ static void readonly_child(const char *ro, const char *full)
 static void test_readonly_and_full(void **state)
 {
     (void)state;
-    char *dir = make_tmpdir();
+    char *dir = gr_test_tmpdir("grundy-tstore");
     char ro[1024], full[1024];
     path_of(ro, sizeof(ro), dir, "ro");
     path_of(full, sizeof(full), dir, "full");
     assert_int_equal(mkdir(ro, 0755), 0);
     assert_int_equal(mkdir(full, 0755), 0);
     /* what the read-only directory holds: a good table and a damaged one */
-    gr_tstore *s = NULL;
-    assert_int_equal(gr_tstore_open(ro, NULL, NULL, &s), GR_OK);
+    gr_tstore *s = open_quiet(ro);
     gr_arena *a = gr_arena_create(0);
     gr_tstore_table t = make_table(a, GR_TSTORE_OCTAL, "0.77", 1000, 1, 50);
     assert_int_equal(gr_tstore_save(s, &t), GR_OK);
@@ -728,7 +721,7 @@ static void test_readonly_and_full(void **state)
         chmod(ro, 0755);
     } else if (code == 77) {
         gr_arena_destroy(a);
-        rm_tree(dir);
+        gr_test_rmtree(dir);
         skip(); /* root without CAP_SYS_ADMIN and without user namespaces */
     } else {
         assert_int_equal(code, 0);
@@ -736,7 +729,7 @@ static void test_readonly_and_full(void **state)
     /* outside the namespace the directory was never written */
     assert_int_equal(count_entries(ro, "octal-0.4", NULL), 0);
     gr_arena_destroy(a);
-    rm_tree(dir);
+    gr_test_rmtree(dir);
 }
 
 /* A directory that cannot be created is an empty, unwritable store. */
@@ -753,14 +746,12 @@ static void test_missing_parent(void **state)
     gr_tstore_table t = make_table(a, GR_TSTORE_OCTAL, "0.4", 10, 1, 3);
     assert_int_equal(gr_tstore_save(s, &t), GR_OK);
     gr_tstore_table got;
-    bool found = true;
-    assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, "0.4", a, &got, &found), GR_OK);
-    assert_false(found);
+    expect_load(s, GR_TSTORE_OCTAL, "0.4", a, &got, false);
     assert_int_equal(lb.lines, 1);
     gr_arena_destroy(a);
     gr_tstore_close(s);
     /* a file where the directory should be is a configuration error */
-    char *dir = make_tmpdir();
+    char *dir = gr_test_tmpdir("grundy-tstore");
     char file[1024];
     path_of(file, sizeof(file), dir, "file");
     write_file(file, "x", 1);
@@ -772,14 +763,14 @@ static void test_missing_parent(void **state)
     assert_int_equal(gr_tstore_open(deep, log_line, &lb, &s), GR_OK);
     assert_true(gr_tstore_writable(s));
     gr_tstore_close(s);
-    rm_tree(dir);
+    gr_test_rmtree(dir);
 }
 
 /* Temporary files: a live writer's are kept, stale ones removed. */
 static void test_temp_files_cleaned(void **state)
 {
     (void)state;
-    char *dir = make_tmpdir();
+    char *dir = gr_test_tmpdir("grundy-tstore");
     char p[1100];
     /* a writer of another host, recent: kept */
     path_of(p, sizeof(p), dir, ".tmp-1-1-1-0123456789abcdef-octal-0.7.grt");
@@ -790,12 +781,10 @@ static void test_temp_files_cleaned(void **state)
     struct timespec old[2] = {{time(NULL) - 120, 0}, {time(NULL) - 120, 0}};
     assert_int_equal(utimensat(AT_FDCWD, p, old, 0), 0);
     /* this process's own (a live pid of this host): kept */
-    gr_tstore *s = NULL;
-    assert_int_equal(gr_tstore_open(dir, NULL, NULL, &s), GR_OK);
-    gr_tstore_close(s);
+    gr_tstore_close(open_quiet(dir));
     assert_int_equal(count_entries(dir, ".tmp-1-", NULL), 1);
     assert_int_equal(count_entries(dir, ".tmp-2-", NULL), 0);
-    rm_tree(dir);
+    gr_test_rmtree(dir);
 }
 
 /* ---- two stores on one directory --------------------------------------- */
@@ -848,10 +837,24 @@ static void *race(void *arg)
     return NULL;
 }
 
+/* What two racers leave in dir (removed after): the longest table, its
+ * values right, no temporary file. */
+static void race_outcome(char *dir)
+{
+    gr_tstore *s = open_quiet(dir);
+    gr_arena *a = gr_arena_create(0);
+    gr_tstore_table got;
+    expect_load(s, GR_TSTORE_OCTAL, "0.16", a, &got, true);
+    assert_int_equal(got.count, 1000 + 20 * (RACE_ROUNDS - 1) + 1);
+    assert_true(values_are(&got, RACE_LIMIT));
+    assert_int_equal(count_entries(dir, ".tmp-", NULL), 0);
+    close_store(s, a, dir);
+}
+
 static void test_two_stores_one_directory(void **state)
 {
     (void)state;
-    char *dir = make_tmpdir();
+    char *dir = gr_test_tmpdir("grundy-tstore");
     racer r[2] = {{dir, 0, 0, 0}, {dir, 1, 0, 0}};
     pthread_t th[2];
     for (int i = 0; i < 2; i++) {
@@ -862,23 +865,14 @@ static void test_two_stores_one_directory(void **state)
         assert_int_equal(r[i].failures, 0);
         assert_int_equal(r[i].loads_found, RACE_ROUNDS);
     }
-    gr_tstore *s = NULL;
-    assert_int_equal(gr_tstore_open(dir, NULL, NULL, &s), GR_OK);
-    gr_arena *a = gr_arena_create(0);
-    gr_tstore_table got;
-    bool found = false;
-    assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, "0.16", a, &got, &found), GR_OK);
-    assert_true(found);
-    assert_int_equal(got.count, 1000 + 20 * (RACE_ROUNDS - 1) + 1);
-    assert_int_equal(count_entries(dir, ".tmp-", NULL), 0);
-    close_store(s, a, dir);
+    race_outcome(dir);
 }
 
 /* The same race between two processes (two replicas on one volume). */
 static void test_two_processes_one_directory(void **state)
 {
     (void)state;
-    char *dir = make_tmpdir();
+    char *dir = gr_test_tmpdir("grundy-tstore");
     fflush(NULL);
     pid_t pid = fork();
     assert_true(pid >= 0);
@@ -894,33 +888,13 @@ static void test_two_processes_one_directory(void **state)
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 0);
     assert_int_equal(mine.failures, 0);
-    gr_tstore *s = NULL;
-    assert_int_equal(gr_tstore_open(dir, NULL, NULL, &s), GR_OK);
-    gr_arena *a = gr_arena_create(0);
-    gr_tstore_table got;
-    bool found = false;
-    assert_int_equal(gr_tstore_load(s, GR_TSTORE_OCTAL, "0.16", a, &got, &found), GR_OK);
-    assert_true(found);
-    assert_int_equal(got.count, 1000 + 20 * (RACE_ROUNDS - 1) + 1);
-    assert_true(values_are(&got, RACE_LIMIT));
-    assert_int_equal(count_entries(dir, ".tmp-", NULL), 0);
-    close_store(s, a, dir);
+    race_outcome(dir);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_save_refuses_malformed),
-        cmocka_unit_test(test_never_shrinks),
-        cmocka_unit_test(test_damaged_files),
-        cmocka_unit_test(test_every_byte_and_truncation),
-        cmocka_unit_test(test_kill_during_write),
-        cmocka_unit_test(test_readonly_and_full),
-        cmocka_unit_test(test_missing_parent),
-        cmocka_unit_test(test_temp_files_cleaned),
-        cmocka_unit_test(test_two_stores_one_directory),
-        cmocka_unit_test(test_two_processes_one_directory),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+GR_TEST_MAIN(with_store(test_round_trip), with_store(test_save_refuses_malformed),
+             with_store(test_never_shrinks), cmocka_unit_test(test_damaged_files),
+             with_store(test_every_byte_and_truncation), cmocka_unit_test(test_kill_during_write),
+             cmocka_unit_test(test_readonly_and_full), cmocka_unit_test(test_missing_parent),
+             cmocka_unit_test(test_temp_files_cleaned),
+             cmocka_unit_test(test_two_stores_one_directory),
+             cmocka_unit_test(test_two_processes_one_directory))

@@ -1,0 +1,51 @@
+/* The fixture of a unit test on canonical forms: an unlimited arena and a
+ * store of games in it (gr_test_cgt in *state), gone after the test; and
+ * the outcome class of who wins moving first. */
+#ifndef GR_TEST_CGT_H
+#define GR_TEST_CGT_H
+
+#include <stdlib.h>
+
+#include "gr_test.h"
+#include "grundy/cgt.h"
+
+typedef struct gr_test_cgt {
+    gr_arena *a;
+    gr_cgt_store *s;
+} gr_test_cgt;
+
+static inline int gr_test_cgt_setup(void **state)
+{
+    gr_test_cgt *t = malloc(sizeof(*t));
+    if (t == NULL || (t->a = gr_arena_create(0)) == NULL) {
+        free(t);
+        return -1;
+    }
+    if (gr_cgt_store_new(t->a, &t->s) != GR_OK) {
+        gr_arena_destroy(t->a);
+        free(t);
+        return -1;
+    }
+    *state = t;
+    return 0;
+}
+
+static inline int gr_test_cgt_teardown(void **state)
+{
+    gr_test_cgt *t = *state;
+    gr_arena_destroy(t->a);
+    free(t);
+    return 0;
+}
+
+#define gr_test_with_cgt(f)                                                                        \
+    cmocka_unit_test_setup_teardown(f, gr_test_cgt_setup, gr_test_cgt_teardown)
+
+/* The outcome class of a game that Left (lw), and Right (rw), wins moving
+ * first. */
+static inline gr_cgt_outcome gr_test_outcome(bool lw, bool rw)
+{
+    return lw ? (rw ? GR_CGT_N : GR_CGT_L) : (rw ? GR_CGT_R : GR_CGT_P);
+}
+
+#endif
