@@ -241,16 +241,19 @@ def pile_cases(rng, min_len, top, max_len, extra):
     return cases
 
 
-def octal_options(code, h):
-    """Every move from a heap of h in the take-and-break game `code` (octal
-    or hexadecimal digits "0.d1d2...", or "grundy" for Grundy's game), as
-    (take, heaps left), by take and then by the heaps left."""
-    if code == "grundy":  # split into two unequal heaps, nothing taken
-        return [(0, (a, h - a)) for a in range(1, (h + 1) // 2) if 2 * a != h]
+def octal_digits(code):
+    """[d0, d1, ...] of a code "d0.d1d2..." (octal or hexadecimal digits;
+    d0, the move that takes nothing, is 0 in "0." codes)."""
+    d0, _, rest = code.partition(".")
+    return [int(d0, 16)] + [int(ch, 16) for ch in rest]
+
+
+def digit_options(digits, h):
+    """Every move from a heap of h by the digits (digits[j] for taking j,
+    j = 0 included; bits 1/2/4/8 leave 0/1/2/3 heaps), as (take, heaps
+    left), by take and then by the heaps left."""
     out = []
-    for j, d in enumerate((int(ch, 16) for ch in code[2:]), start=1):
-        if j > h:
-            break
+    for j, d in enumerate(digits[:h + 1]):
         r = h - j
         if d & 1 and r == 0:
             out.append((j, ()))
@@ -264,26 +267,40 @@ def octal_options(code, h):
     return out
 
 
-def octal_values(code, n):
-    """g(0), ..., g(n-1) of the take-and-break game `code`, by mex over
-    every move (the moves octal_options lists, XORed as they are made)."""
+def octal_options(code, h):
+    """Every move from a heap of h in the take-and-break game `code` ("d0.d1d2...",
+    or "grundy" for Grundy's game), as digit_options lists them."""
+    if code == "grundy":  # split into two unequal heaps, nothing taken
+        return [(0, (a, h - a)) for a in range(1, (h + 1) // 2) if 2 * a != h]
+    return digit_options(octal_digits(code), h)
+
+
+def digit_values(digits, n):
+    """g(0), ..., g(n-1) of the game of these digits (as digit_options
+    reads them), by mex over every move, XORed as it is made."""
     g = []
-    digits = [] if code == "grundy" else [int(ch, 16) for ch in code[2:]]
     for h in range(n):
-        if code == "grundy":
-            opts = {g[a] ^ g[h - a] for a in range(1, (h + 1) // 2) if 2 * a != h}
-        else:
-            opts = set()
-            for j, d in enumerate(digits[:h], start=1):
-                r = h - j
-                if d & 1 and r == 0:
-                    opts.add(0)
-                if d & 2 and r >= 1:
-                    opts.add(g[r])
-                if d & 4:
-                    opts.update(g[a] ^ g[r - a] for a in range(1, r // 2 + 1))
-                if d & 8:
-                    opts.update(g[a] ^ g[b] ^ g[r - a - b] for a in range(1, r // 3 + 1)
-                                for b in range(a, (r - a) // 2 + 1))
+        opts = set()
+        for j, d in enumerate(digits[:h + 1]):
+            r = h - j
+            if d & 1 and r == 0:
+                opts.add(0)
+            if d & 2 and r >= 1:
+                opts.add(g[r])
+            if d & 4:
+                opts.update(g[a] ^ g[r - a] for a in range(1, r // 2 + 1))
+            if d & 8:
+                opts.update(g[a] ^ g[b] ^ g[r - a - b] for a in range(1, r // 3 + 1)
+                            for b in range(a, (r - a) // 2 + 1))
         g.append(mex(opts))
+    return g
+
+
+def octal_values(code, n):
+    """g(0), ..., g(n-1) of the take-and-break game `code` (or Grundy's)."""
+    if code != "grundy":
+        return digit_values(octal_digits(code), n)
+    g = []
+    for h in range(n):
+        g.append(mex({g[a] ^ g[h - a] for a in range(1, (h + 1) // 2) if 2 * a != h}))
     return g

@@ -5,30 +5,14 @@ P-position."""
 import functools
 import random
 
-from harness import expect_problem
+from harness import digit_options, expect_problem
+from misere_check import check_quotient_algebra
 
 
 def octal_options(digits, h):
-    """Positions (tuples of heaps) a heap of h moves to, by the digits
-    (digits[j] for taking j, bits 1/2/4/8: leave 0/1/2/3 heaps)."""
-    out = []
-    for j in range(1, len(digits)):
-        if j > h:
-            break
-        d, r = digits[j], h - j
-        if d & 1 and r == 0:
-            out.append((j, ()))
-        if d & 2 and r > 0:
-            out.append((j, (r,)))
-        if d & 4:
-            for a in range(1, r // 2 + 1):
-                out.append((j, (a, r - a)))
-        if d & 8:
-            for a in range(1, r + 1):
-                for b in range(a, r + 1):
-                    if r - a - b >= b:
-                        out.append((j, (a, b, r - a - b)))
-    return out
+    """(take, heaps left) of every move from h, by the digits (digits[j]
+    for taking j, bits 1/2/4/8: leave 0/1/2/3 heaps)."""
+    return digit_options(digits, h)
 
 
 def sub_options(s, h):
@@ -221,20 +205,8 @@ def test_normal_play_unchanged_with_misere_false(srv):
 def check_document(doc, br, max_heap, rng):
     """The algebra of a quotient document, and its predictions against the
     brute force on random sums of heaps <= max_heap."""
-    m = doc["order"]
-    t = doc["table"]
-    assert len(t) == m and all(len(row) == m for row in t)
-    assert len(doc["elements"]) == m and doc["identity"] == 0
-    for a in range(m):
-        assert t[0][a] == a
-        for b in range(m):
-            assert t[a][b] == t[b][a]
-            for c in range(m):
-                assert t[t[a][b]][c] == t[a][t[b][c]]
-    p = set(doc["p_positions"])
-    for a in range(m):  # reduced
-        for b in range(a + 1, m):
-            assert any((t[a][c] in p) != (t[b][c] in p) for c in range(m))
+    check_quotient_algebra(doc)
+    t, p = doc["table"], set(doc["p_positions"])
     img = doc["heap_images"]
     assert len(img) == max_heap + 1 and img[0] == 0
     for _ in range(120):

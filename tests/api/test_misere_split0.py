@@ -10,29 +10,9 @@ checked by the quotient."""
 import functools
 import random
 
-
-def digits_of(code):
-    d0, rest = code.split(".")
-    return [int(d0, 16)] + [int(ch, 16) for ch in rest]
-
-
-def options(digits, h):
-    """(take, leaves) of every move from h, take 0 (d0's splits) first."""
-    out = []
-    for j, d in enumerate(digits):
-        if j > h:
-            break
-        r = h - j
-        if d & 1 and r == 0:
-            out.append((j, ()))
-        if d & 2 and r >= 1:
-            out.append((j, (r,)))
-        if d & 4:
-            out.extend((j, (a, r - a)) for a in range(1, r // 2 + 1))
-        if d & 8:
-            out.extend((j, (a, b, r - a - b)) for a in range(1, r // 3 + 1)
-                       for b in range(a, (r - a) // 2 + 1))
-    return out
+from harness import digit_options as options
+from harness import octal_digits as digits_of
+from misere_check import check_quotient_algebra
 
 
 class Brute:
@@ -90,17 +70,8 @@ def test_winners_and_winning_moves_against_brute_force(srv):
 
 
 def check_quotient(doc, br, rng, max_heap):
-    m, t, p = doc["order"], doc["table"], set(doc["p_positions"])
-    assert doc["identity"] == 0 and len(t) == m
-    for a in range(m):
-        assert t[0][a] == a
-        for b in range(m):
-            assert t[a][b] == t[b][a]
-            for c in range(m):
-                assert t[t[a][b]][c] == t[a][t[b][c]]
-    for a in range(m):  # reduced: distinct elements are told apart
-        for b in range(a + 1, m):
-            assert any((t[a][c] in p) != (t[b][c] in p) for c in range(m))
+    check_quotient_algebra(doc)
+    t, p = doc["table"], set(doc["p_positions"])
     img = doc["heap_images"]
     assert len(img) == max_heap + 1 and img[0] == 0
     for _ in range(150):

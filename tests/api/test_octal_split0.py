@@ -9,7 +9,10 @@ the problems of the digits before the point that are no moves.
 """
 import random
 
+from harness import digit_options as moves
+from harness import digit_values as values
 from harness import expect_problem
+from harness import octal_digits as digits_of
 
 HUGE = 2**63 - 1
 # OEIS A125938, offset 1 (4.102, 4.103, 4.112, 4.113); A077069, offset 1 (4.777)
@@ -18,46 +21,6 @@ A077069 = [1, 2, 4, 6, 1, 2, 8, 10, 1, 13, 2, 16, 1, 4, 13, 14, 1, 8, 4, 13, 1, 
            8, 1, 13, 16, 8, 1, 4, 2, 13, 1, 4, 8, 13, 1, 16, 4, 13, 1, 2, 4, 8, 1, 13,
            16, 8, 1, 4, 2, 13, 1, 4, 8, 13, 1, 16, 4, 13, 1, 2, 4, 8, 1, 13, 16, 8, 1,
            4, 2, 13, 1, 4, 8, 13, 1, 16, 4, 13, 1, 2, 4, 8, 1, 13, 16, 8, 1]
-
-
-def digits_of(code):
-    d0, rest = code.split(".")
-    return [int(d0, 16)] + [int(ch, 16) for ch in rest]
-
-
-def moves(digits, h):
-    """(take, leaves) of every move from h, take 0 (d0) first."""
-    out = []
-    for j, d in enumerate(digits):
-        if j > h:
-            break
-        r = h - j
-        if d & 1 and r == 0:
-            out.append((j, ()))
-        if d & 2 and r >= 1:
-            out.append((j, (r,)))
-        if d & 4:
-            out.extend((j, (a, r - a)) for a in range(1, r // 2 + 1))
-        if d & 8:
-            out.extend((j, (a, b, r - a - b)) for a in range(1, r // 3 + 1)
-                       for b in range(a, (r - a) // 2 + 1))
-    return out
-
-
-def values(digits, n):
-    g = []
-    for h in range(n):
-        opts = set()
-        for _, leaves in moves(digits, h):
-            x = 0
-            for l in leaves:
-                x ^= g[l]
-            opts.add(x)
-        v = 0
-        while v in opts:
-            v += 1
-        g.append(v)
-    return g
 
 
 def random_code(rng):
