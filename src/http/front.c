@@ -355,7 +355,10 @@ void gr_front_linger_closing(gr_front *f, int fd, const struct sockaddr_storage 
     gr_conns *t = &f->srv->conns;
     gr_conns_lock(t);
     gr_conn *stale = gr_conns_take_stale_locked(t, d);
-    bool added = t->lingering < GR_LINGER_MAX && gr_conns_insert_locked(t, c) == 0;
+    /* once the front is stopping (its last sweep takes what it holds, under
+     * this lock), nobody would close an entry added now */
+    bool added = !atomic_load(&f->stop) && t->lingering < GR_LINGER_MAX &&
+                 gr_conns_insert_locked(t, c) == 0;
     if (added) {
         gr_conns_move(t, c, GR_CONN_LINGER, now);
         /* edge-triggered: bytes already waiting are reported at once */
@@ -505,7 +508,9 @@ gr_front *gr_front_start(gr_server *srv, unsigned *port)
     if (f->listen_fd < 0 || f->epfd < 0 || f->wake_fd < 0 ||
         epoll_ctl(f->epfd, EPOLL_CTL_ADD, f->listen_fd, &lev) != 0 ||
         epoll_ctl(f->epfd, EPOLL_CTL_ADD, f->wake_fd, &wev) != 0 ||
-        (atomic_store(&f->listening, 1), pthread_create(&f->thread, NULL, gr_front_main, f)) != 0) {
+        (atomic_store(&f->listening, 1), srv->front = f,
+         pthread_create(&f->thread, NULL, gr_front_main, f)) != 0) {
+        srv->front = NULL;
         if (f->listen_fd >= 0) {
             close(f->listen_fd);
         }
@@ -545,9 +550,18 @@ void gr_front_stop(gr_front *f)
     if (f == NULL) {
         return;
     }
-    atomic_store(&f->stop, 1);
+    gr_conns_lock(&f->srv->conns);
+    atomic_store(&f->stop, 1); /* under the lock: see gr_front_linger_closing */
+    gr_conns_unlock(&f->srv->conns);
     gr_front_wake(f);
     pthread_join(f->thread, NULL);
+}
+
+void gr_front_free(gr_front *f)
+{
+    if (f == NULL) {
+        return;
+    }
     close(f->epfd);
     close(f->wake_fd);
     free(f);

@@ -28,9 +28,10 @@
 typedef struct gr_server gr_server;
 typedef struct gr_front gr_front;
 
-/* Listens on the configured address and starts the front thread.  NULL
- * (with a message on stderr) when the address cannot be bound.  *port is
- * the port bound (--port 0 picks one). */
+/* Listens on the configured address and starts the front thread, setting
+ * srv->front before the thread starts (so every thread the front hands a
+ * connection to sees it).  NULL (with a message on stderr) when the
+ * address cannot be bound.  *port is the port bound (--port 0 picks one). */
 gr_front *gr_front_start(gr_server *srv, unsigned *port);
 
 /* Stops accepting (the listening socket closes); the thread goes on
@@ -49,7 +50,12 @@ void gr_front_quiesce(gr_front *f);
 void gr_front_linger_closing(gr_front *f, int fd, const struct sockaddr_storage *addr,
                              socklen_t alen);
 
-/* Stops the thread and closes the connections it still holds. */
+/* Stops the thread and closes the connections it still holds; from here
+ * on a closing connection does not linger. */
 void gr_front_stop(gr_front *f);
+
+/* Frees the front: after libmicrohttpd has stopped, since its threads'
+ * closing connections call gr_front_linger_closing until then. */
+void gr_front_free(gr_front *f);
 
 #endif

@@ -225,8 +225,7 @@ gr_server *gr_server_start(const gr_config *cfg)
         return NULL;
     }
     srv->port = cfg->port;
-    srv->front = gr_front_start(srv, &srv->port);
-    if (srv->front == NULL) {
+    if (gr_front_start(srv, &srv->port) == NULL) { /* sets srv->front */
         fprintf(stderr, "grundyd: cannot listen on %s:%u\n",
                 cfg->bind != NULL ? cfg->bind : "0.0.0.0", cfg->port);
         MHD_stop_daemon(srv->daemon);
@@ -282,5 +281,6 @@ void gr_server_drain_and_stop(gr_server *srv)
     }
     gr_front_stop(srv->front);
     MHD_stop_daemon(srv->daemon);
+    gr_front_free(srv->front);
     gr_server_free(srv); /* writes the log lines still buffered */
 }
