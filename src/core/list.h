@@ -7,8 +7,9 @@
  * sentinel points at itself, and so does an unlinked element (unlinking
  * it again is harmless).  Nothing here allocates or locks: the owner of
  * the list does both.  Used by the arena's large chunks, the table cache's
- * LRU order and the parked sequence streams (the core may be used by the
- * JSON and HTTP layers).
+ * LRU order, the parked sequence streams, the connection table and the
+ * worker pool's clients (the core may be used by the JSON and HTTP
+ * layers).
  */
 #ifndef GR_LIST_H
 #define GR_LIST_H
@@ -43,12 +44,35 @@ static inline void gr_link_push_front(gr_link *head, gr_link *e)
     head->next = e;
 }
 
+/* e last on the list (e on none). */
+static inline void gr_link_push_back(gr_link *head, gr_link *e)
+{
+    e->prev = head->prev;
+    e->next = head;
+    head->prev->next = e;
+    head->prev = e;
+}
+
 /* e off its list; it then points at itself. */
 static inline void gr_link_unlink(gr_link *e)
 {
     e->prev->next = e->next;
     e->next->prev = e->prev;
     e->prev = e->next = e;
+}
+
+/* Every element of `from`, in order, onto the end of `head`; `from` is
+ * left empty. */
+static inline void gr_link_splice_back(gr_link *head, gr_link *from)
+{
+    if (gr_link_empty(from)) {
+        return;
+    }
+    from->next->prev = head->prev;
+    head->prev->next = from->next;
+    from->prev->next = head;
+    head->prev = from->prev;
+    gr_link_init(from);
 }
 
 /* The neighbours of e point at it again after its struct moved (a
