@@ -19,6 +19,8 @@
  */
 #include "grundy/arena.h"
 
+#include "core/list.h"
+
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -38,8 +40,8 @@ typedef struct gr_block {
 } gr_block;
 
 typedef struct gr_large {
-    struct gr_large *prev, *next;
-    size_t size; /* total bytes of this chunk, header included */
+    gr_link link; /* on the arena's list of large chunks */
+    size_t size;  /* total bytes of this chunk, header included */
     max_align_t align_;
 } gr_large;
 
@@ -53,7 +55,7 @@ struct gr_arena {
     gr_block *blocks; /* current block first */
     unsigned char *pos, *end;
     unsigned char *last; /* start of the most recent small allocation */
-    gr_large *large;
+    gr_link large;       /* the gr_large chunks */
     gr_cleanup *cleanups;
     size_t bytes, peak, budget;
     size_t next_block;
@@ -136,6 +138,7 @@ gr_arena *gr_arena_create_in(size_t budget, gr_arena_quota *quota)
     a->budget = budget;
     a->quota = quota;
     a->next_block = GR_BLOCK_FIRST;
+    gr_link_init(&a->large);
     if (gr_arena_charge(a, sizeof(*a)) != 0) {
         free(a);
         return NULL;
@@ -165,12 +168,12 @@ static void gr_arena_run_cleanups(gr_arena *a)
 static void gr_arena_release(gr_arena *a, int keep_first)
 {
     gr_arena_run_cleanups(a);
-    for (gr_large *l = a->large, *next; l != NULL; l = next) {
-        next = l->next;
+    while (!gr_link_empty(&a->large)) {
+        gr_large *l = GR_LINK_ENTRY(a->large.next, gr_large, link);
+        gr_link_unlink(&l->link);
         gr_arena_uncharge(a, l->size);
         free(l);
     }
-    a->large = NULL;
     gr_block *keep = NULL;
     for (gr_block *b = a->blocks, *next; b != NULL; b = next) {
         next = b->next;
@@ -222,12 +225,7 @@ static void *gr_arena_alloc_large(gr_arena *a, size_t size)
         return NULL;
     }
     l->size = total;
-    l->prev = NULL;
-    l->next = a->large;
-    if (a->large != NULL) {
-        a->large->prev = l;
-    }
-    a->large = l;
+    gr_link_push_front(&a->large, &l->link);
     return (unsigned char *)l + GR_LARGE_HDR;
 }
 
@@ -308,7 +306,6 @@ void *gr_arena_realloc(gr_arena *a, void *ptr, size_t old_size, size_t new_size)
         if (total > l->size && gr_arena_charge(a, total - l->size) != 0) {
             return NULL;
         }
-        gr_large *prev = l->prev, *next = l->next;
         gr_large *m = realloc(l, total);
         if (m == NULL) {
             if (total > l->size) {
@@ -320,14 +317,7 @@ void *gr_arena_realloc(gr_arena *a, void *ptr, size_t old_size, size_t new_size)
             gr_arena_uncharge(a, m->size - total);
         }
         m->size = total;
-        if (prev != NULL) {
-            prev->next = m;
-        } else {
-            a->large = m;
-        }
-        if (next != NULL) {
-            next->prev = m;
-        }
+        gr_link_moved(&m->link);
         return (unsigned char *)m + GR_LARGE_HDR;
     }
     if (old_size <= GR_LARGE && new_size <= GR_LARGE && ptr == a->last) {
@@ -353,14 +343,7 @@ void gr_arena_free(gr_arena *a, void *ptr, size_t size)
     }
     if (size > GR_LARGE) {
         gr_large *l = gr_large_of(ptr);
-        if (l->prev != NULL) {
-            l->prev->next = l->next;
-        } else {
-            a->large = l->next;
-        }
-        if (l->next != NULL) {
-            l->next->prev = l->prev;
-        }
+        gr_link_unlink(&l->link);
         gr_arena_uncharge(a, l->size);
         free(l);
     } else if (ptr == a->last) {

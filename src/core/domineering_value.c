@@ -14,6 +14,7 @@
 
 #include "core/domineering_internal.h"
 #include "core/domineering_search.h"
+#include "core/search_budget.h"
 
 bool gr_dom_known(const gr_dom *g, gr_dom_key k, gr_cgt *val)
 {
@@ -50,11 +51,7 @@ gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, 
 
 gr_status gr_dom_tick(gr_dom *g)
 {
-    g->nodes++;
-    if (g->nodes > g->max_nodes) {
-        return GR_ELIMIT;
-    }
-    return (g->nodes & 1023) == 0 ? gr_arena_check(g->arena) : GR_OK;
+    return gr_search_tick(&g->nodes, g->max_nodes, g->arena);
 }
 
 /* Expands the region (bits, w) of a key (untransposed): its value into
@@ -146,7 +143,7 @@ gr_status gr_dom_create(gr_arena *arena, gr_cgt_store *store, uint32_t rows, uin
     g->store = store;
     g->rows = rows;
     g->cols = cols;
-    g->max_nodes = opts != NULL && opts->max_nodes != 0 ? opts->max_nodes : GR_SEARCH_DEFAULT_NODES;
+    g->max_nodes = gr_search_max_nodes(opts);
     for (uint32_t i = 0; i < rows * cols; i++) {
         if (empty[i]) {
             g->empty |= 1ULL << i;

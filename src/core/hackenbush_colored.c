@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "core/cgt_memo.h"
+#include "core/search_budget.h"
 
 typedef unsigned __int128 gr_hbc_vset; /* local vertices of a search (at most 65) */
 
@@ -362,10 +363,7 @@ static gr_status gr_hbc_expand(void *ctx, uint64_t part, unsigned tag, bool *pen
     size_t nopt[2] = {0, 0};
     gr_status st;
     *pending = false;
-    if (++g->nodes > g->max_nodes) {
-        return GR_ELIMIT;
-    }
-    if ((g->nodes & 1023) == 0 && (st = gr_arena_check(g->arena)) != GR_OK) {
+    if ((st = gr_search_tick(&g->nodes, g->max_nodes, g->arena)) != GR_OK) {
         return st;
     }
     for (uint64_t r = part; r != 0; r &= r - 1) {
@@ -437,7 +435,7 @@ gr_status gr_hbc_create(gr_arena *arena, gr_cgt_store *store, const gr_hbc_input
     g->store = store;
     g->in = in;
     g->m = in->m;
-    g->max_nodes = opts != NULL && opts->max_nodes != 0 ? opts->max_nodes : GR_SEARCH_DEFAULT_NODES;
+    g->max_nodes = gr_search_max_nodes(opts);
     gr_status st;
     uint32_t *order;
     size_t norder;

@@ -47,6 +47,7 @@
  * the search stops with GR_ELIMIT.  gr_arena_check is polled every 1024
  * nodes for the deadline and cancellation.
  */
+#include "core/search_budget.h"
 #include "core/search_internal.h"
 
 #include <string.h>
@@ -54,7 +55,6 @@
 #define GR_SEARCH_NOT 0xFFFF /* internal "not in the requested set" */
 #define GR_SEARCH_BUCKET 4
 #define GR_SEARCH_TT_MIN 4096 /* entries */
-#define GR_SEARCH_CHECK_EVERY 1024
 
 typedef struct gr_tt_entry {
     uint64_t bits;
@@ -210,7 +210,7 @@ gr_status gr_search_create(gr_arena *arena, const gr_search_game *game, const gr
     }
     s->arena = arena;
     s->game = *game;
-    s->max_nodes = opts != NULL && opts->max_nodes != 0 ? opts->max_nodes : GR_SEARCH_DEFAULT_NODES;
+    s->max_nodes = gr_search_max_nodes(opts);
     size_t budget = gr_arena_budget(arena);
     size_t limit = (size_t)1 << 26; /* 1 GiB of entries when unlimited */
     if (budget != 0) {
@@ -246,7 +246,8 @@ static gr_status gr_search_reserve(gr_search *s, size_t words)
     if (s->top + words <= s->buf_cap) {
         return GR_OK;
     }
-    uint64_t *nb = gr_arena_grow(s->arena, s->buf, &s->buf_cap, s->top + words, sizeof(uint64_t), 1);
+    uint64_t *nb =
+        gr_arena_grow(s->arena, s->buf, &s->buf_cap, s->top + words, sizeof(uint64_t), 1);
     if (nb == NULL) {
         return GR_ENOMEM;
     }
@@ -412,14 +413,9 @@ static gr_status gr_search_expand(gr_search *s)
     gr_sframe *f = &s->stack[s->depth - 1];
     f->kids = s->top;
     f->nodes0 = s->stats.nodes;
-    if (++s->stats.nodes > s->max_nodes) {
-        return GR_ELIMIT;
-    }
-    if (s->stats.nodes % GR_SEARCH_CHECK_EVERY == 0) {
-        gr_status st = gr_arena_check(s->arena);
-        if (st != GR_OK) {
-            return st;
-        }
+    gr_status tick = gr_search_tick(&s->stats.nodes, s->max_nodes, s->arena);
+    if (tick != GR_OK) {
+        return tick;
     }
     gr_skey key = f->key;
     s->child_st = GR_OK;

@@ -1,17 +1,14 @@
 /*
- * The connection table (see conns.h for the design).  The list is
- * circular with a sentinel, so insertion and removal never test for an
- * empty list.
+ * The connection table (see conns.h for the design).  Its two lists are
+ * core/list.h's, circular with a sentinel, so insertion and removal never
+ * test for an empty list.
  */
 #include "http/conns.h"
-#include "http/ring.h"
 
 #include <stdatomic.h>
 #include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
-
-GR_RING_DEFINE(gr_list, gr_conn)
 
 static bool gr_conn_evictable(int s)
 {
@@ -29,8 +26,8 @@ int gr_conns_init(gr_conns *t, size_t nfd)
         return -1;
     }
     t->nfd = nfd;
-    gr_list_init(&t->all);
-    gr_list_init(&t->quiet);
+    gr_link_init(&t->all);
+    gr_link_init(&t->quiet);
     t->count = 0;
     t->lingering = 0;
     return 0;
@@ -79,7 +76,7 @@ gr_conn *gr_conn_new(int fd, uint64_t now)
         return NULL;
     }
     c->fd = fd;
-    c->prev = c->next = c;
+    gr_link_init(&c->link);
     atomic_init(&c->state, GR_CONN_GATE);
     atomic_init(&c->since_ns, now);
     c->rx_mark = 0;
@@ -91,7 +88,7 @@ int gr_conns_insert_locked(gr_conns *t, gr_conn *c)
     if (c->fd < 0 || (size_t)c->fd >= t->nfd || t->by_fd[c->fd] != NULL) {
         return -1;
     }
-    gr_list_append(&t->all, c);
+    gr_link_push_back(&t->all, &c->link);
     t->by_fd[c->fd] = c;
     t->count++;
     return 0;
@@ -122,7 +119,7 @@ void gr_conns_remove_locked(gr_conns *t, gr_conn *c)
     if (atomic_load(&c->state) == GR_CONN_LINGER) {
         t->lingering--;
     }
-    gr_list_unlink(c);
+    gr_link_unlink(&c->link);
     c->quiet = false;
     if (c->fd >= 0 && (size_t)c->fd < t->nfd && t->by_fd[c->fd] == c) {
         t->by_fd[c->fd] = NULL;
@@ -133,35 +130,26 @@ void gr_conns_remove_locked(gr_conns *t, gr_conn *c)
 void gr_conns_quiet_locked(gr_conns *t, gr_conn *c)
 {
     if (!c->quiet) {
-        gr_list_unlink(c);
-        gr_list_append(&t->quiet, c);
+        gr_link_unlink(&c->link);
+        gr_link_push_back(&t->quiet, &c->link);
         c->quiet = true;
     }
 }
 
 void gr_conns_wake_all_locked(gr_conns *t)
 {
-    gr_conn *q = &t->quiet;
-    if (q->next == q) {
-        return;
+    for (gr_link *l = t->quiet.next; l != &t->quiet; l = l->next) {
+        gr_conn_of_link(l)->quiet = false;
     }
-    for (gr_conn *c = q->next; c != q; c = c->next) {
-        c->quiet = false;
-    }
-    /* the quiet list, whole, onto the end of `all` */
-    q->next->prev = t->all.prev;
-    t->all.prev->next = q->next;
-    q->prev->next = &t->all;
-    t->all.prev = q->prev;
-    gr_list_init(q);
+    gr_link_splice_back(&t->all, &t->quiet); /* the quiet list, whole, onto the end of `all` */
 }
 
 void gr_conns_watch(gr_conns *t, gr_conn *c)
 {
     pthread_mutex_lock(&t->lock);
     if (c->quiet) {
-        gr_list_unlink(c);
-        gr_list_append(&t->all, c);
+        gr_link_unlink(&c->link);
+        gr_link_push_back(&t->all, &c->link);
         c->quiet = false;
     }
     atomic_store(&c->watch, 1);
@@ -171,20 +159,20 @@ void gr_conns_watch(gr_conns *t, gr_conn *c)
 /* The entries of both lists, `all` first (NULL after the last). */
 static gr_conn *gr_conns_step(gr_conns *t, gr_conn *c)
 {
-    c = c->next;
-    if (c == &t->all) {
-        c = t->quiet.next;
+    gr_link *l = c->link.next;
+    if (l == &t->all) {
+        l = t->quiet.next;
     }
-    return c == &t->quiet ? NULL : c;
+    return l == &t->quiet ? NULL : gr_conn_of_link(l);
 }
 
 static gr_conn *gr_conns_first(gr_conns *t)
 {
-    gr_conn *c = t->all.next;
-    if (c == &t->all) {
-        c = t->quiet.next;
+    gr_link *l = t->all.next;
+    if (l == &t->all) {
+        l = t->quiet.next;
     }
-    return c == &t->quiet ? NULL : c;
+    return l == &t->quiet ? NULL : gr_conn_of_link(l);
 }
 
 gr_conn *gr_conns_oldest_locked(gr_conns *t)

@@ -32,6 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/list.h"
 #include "grundy/arena.h"
 
 typedef enum gr_conn_state {
@@ -45,7 +46,7 @@ typedef enum gr_conn_state {
 #define GR_CONN_RX_UNKNOWN UINT64_MAX
 
 typedef struct gr_conn {
-    struct gr_conn *prev, *next;
+    gr_link link; /* on the table's `all` or `quiet` list */
     int fd;
     _Atomic int state;         /* a gr_conn_state */
     _Atomic uint64_t since_ns; /* entered its current state */
@@ -64,16 +65,22 @@ typedef struct gr_conn {
     bool quiet;         /* on the quiet list (under the table's lock) */
 } gr_conn;
 
+/* The connection whose link l is. */
+static inline gr_conn *gr_conn_of_link(gr_link *l)
+{
+    return GR_LINK_ENTRY(l, gr_conn, link);
+}
+
 typedef struct gr_conns {
     pthread_mutex_t lock;
     gr_conn **by_fd;
     size_t nfd;
-    gr_conn all; /* list head (a sentinel): the entries the front sweeps often */
+    gr_link all; /* gr_conn.link: the entries the front sweeps often */
     /* Connections idle between requests and long quiet, which the front
      * reads only on its full polls: its frequent sweeps walk `all` alone,
      * so 10,000 idle keep-alive connections cost a walk every few seconds,
      * not ten a second. */
-    gr_conn quiet;
+    gr_link quiet;
     size_t count;     /* every entry */
     size_t lingering; /* entries in LINGER */
 } gr_conns;

@@ -432,9 +432,10 @@ static void *gr_front_main(void *arg)
         gr_front_act acts[GR_FRONT_ACTS];
         size_t nacts = 0;
         gr_conns_lock(&srv->conns);
-        for (gr_conn *c = srv->conns.all.next, *next; c != &srv->conns.all && nacts < GR_FRONT_ACTS;
-             c = next) {
-            next = c->next;
+        gr_link *head = &srv->conns.all;
+        for (gr_link *l = head->next, *next; l != head && nacts < GR_FRONT_ACTS; l = next) {
+            next = l->next;
+            gr_conn *c = gr_conn_of_link(l);
             int st = atomic_load(&c->state);
             if (st == GR_CONN_GATE || st == GR_CONN_LINGER) {
                 gr_front_take_locked(f, c, &acts[nacts++]);

@@ -49,9 +49,10 @@ void gr_front_sweep(gr_front *f)
         f->last_idle_poll = now;
         gr_conns_wake_all_locked(&srv->conns); /* walked below; the still quiet go back */
     }
-    gr_conn *head = &srv->conns.all;
-    for (gr_conn *c = head->next, *next; c != head && nacts < GR_FRONT_ACTS; c = next) {
-        next = c->next; /* c may leave the table below */
+    gr_link *head = &srv->conns.all;
+    for (gr_link *l = head->next, *next; l != head && nacts < GR_FRONT_ACTS; l = next) {
+        next = l->next; /* c may leave the table below */
+        gr_conn *c = gr_conn_of_link(l);
         uint64_t since = atomic_load_explicit(&c->since_ns, memory_order_relaxed);
         uint64_t age = now > since ? now - since : 0;
         switch (atomic_load(&c->state)) {

@@ -34,16 +34,16 @@
 #include <sys/prctl.h>
 #include <time.h>
 
-#include "http/ring.h"
+#include "core/list.h"
 #include "http/server_internal.h"
 
 #define GR_MICRO 1000000u
 
 struct gr_pool_client {
     gr_ip key;
-    gr_pool_client *chain;       /* the hash bucket's next */
-    gr_pool_client *prev, *next; /* in the ring (queued jobs) or the idle list */
-    gr_pool_job *head, *tail;    /* queued jobs, oldest first */
+    gr_pool_client *chain;    /* the hash bucket's next */
+    gr_link link;             /* in the ring (queued jobs) or the idle list */
+    gr_pool_job *head, *tail; /* queued jobs, oldest first */
     unsigned queued, running;
     unsigned waiting; /* jobs waiting for memory (the pool's mem_wait list) */
     uint64_t served;  /* the pool's dispatch count when it was last served */
@@ -59,9 +59,9 @@ struct gr_pool {
     gr_pool_client *entries;
     size_t nentries, used;
     gr_pool_client **buckets;
-    size_t nbuckets;     /* a power of two */
-    gr_pool_client ring; /* sentinel: clients with queued jobs, in serving order */
-    gr_pool_client idle; /* sentinel: clients with no job, least recently seen first */
+    size_t nbuckets; /* a power of two */
+    gr_link ring;    /* gr_pool_client.link: clients with queued jobs, in serving order */
+    gr_link idle;    /* gr_pool_client.link: clients with no job, least recently seen first */
     gr_pool_client *free_list;
     uint64_t queued, running, clients_queued;
     uint64_t dispatched; /* jobs given to workers, ever: the clients' turn order */
@@ -81,7 +81,11 @@ struct gr_pool {
 
 /* ---- lists and the table (lock held) -------------------------------------- */
 
-GR_RING_DEFINE(gr_ring, gr_pool_client)
+/* The client whose link l is. */
+static gr_pool_client *gr_client_of(gr_link *l)
+{
+    return GR_LINK_ENTRY(l, gr_pool_client, link);
+}
 
 static size_t gr_hash(const gr_ip *k, size_t mask)
 {
@@ -99,7 +103,7 @@ static void gr_table_remove(gr_pool *p, gr_pool_client *c)
         at = &(*at)->chain;
     }
     *at = c->chain;
-    gr_ring_unlink(c);
+    gr_link_unlink(&c->link);
     c->used = false;
     c->chain = p->free_list;
     p->free_list = c;
@@ -117,10 +121,10 @@ static gr_pool_client *gr_client_get(gr_pool *p, const gr_ip *key, uint64_t now)
         }
     }
     if (p->free_list == NULL) {
-        if (p->idle.next == &p->idle) {
+        if (gr_link_empty(&p->idle)) {
             return NULL;
         }
-        gr_table_remove(p, p->idle.next);
+        gr_table_remove(p, gr_client_of(p->idle.next));
     }
     gr_pool_client *c = p->free_list;
     p->free_list = c->chain;
@@ -131,8 +135,8 @@ static gr_pool_client *gr_client_get(gr_pool *p, const gr_ip *key, uint64_t now)
     c->refilled_ns = now;
     c->chain = p->buckets[b];
     p->buckets[b] = c;
-    gr_ring_init(c);
-    gr_ring_append(&p->idle, c);
+    gr_link_init(&c->link);
+    gr_link_push_back(&p->idle, &c->link);
     p->used++;
     return c;
 }
@@ -142,8 +146,8 @@ static gr_pool_client *gr_client_get(gr_pool *p, const gr_ip *key, uint64_t now)
 static void gr_client_touch(gr_pool *p, gr_pool_client *c)
 {
     if (c->queued == 0 && c->running == 0 && c->waiting == 0) {
-        gr_ring_unlink(c);
-        gr_ring_append(&p->idle, c);
+        gr_link_unlink(&c->link);
+        gr_link_push_back(&p->idle, &c->link);
     }
 }
 
@@ -194,8 +198,8 @@ static void gr_requeue_waiting_locked(gr_pool *p)
         }
         if (c->queued++ == 0) {
             p->clients_queued++;
-            gr_ring_unlink(c);
-            gr_ring_append(&p->ring, c);
+            gr_link_unlink(&c->link);
+            gr_link_push_back(&p->ring, &c->link);
         }
         p->queued++;
     }
@@ -236,8 +240,9 @@ int gr_pool_wait_memory(gr_pool *p, gr_pool_job *job, uint64_t now)
  * at most --max-inflight of them. */
 static gr_pool_client *gr_next_client(gr_pool *p)
 {
-    gr_pool_client *best = p->ring.next;
-    for (gr_pool_client *c = best->next; c != &p->ring; c = c->next) {
+    gr_pool_client *best = gr_client_of(p->ring.next);
+    for (gr_link *l = best->link.next; l != &p->ring; l = l->next) {
+        gr_pool_client *c = gr_client_of(l);
         if (c->running < best->running ||
             (c->running == best->running && c->served < best->served)) {
             best = c;
@@ -252,7 +257,7 @@ static void *gr_pool_main(void *arg)
     gr_pool *p = arg;
     pthread_mutex_lock(&p->mu);
     for (;;) {
-        while (p->ring.next == &p->ring && !p->stopping) {
+        while (gr_link_empty(&p->ring) && !p->stopping) {
             pthread_cond_wait(&p->cv, &p->mu);
         }
         if (p->stopping) {
@@ -261,7 +266,7 @@ static void *gr_pool_main(void *arg)
         gr_pool_client *c = gr_next_client(p);
         gr_pool_job *job = gr_client_pop(p, c);
         if (c->queued == 0) {
-            gr_ring_unlink(c); /* on no list while it runs: not evictable */
+            gr_link_unlink(&c->link); /* on no list while it runs: not evictable */
         }
         c->served = ++p->dispatched;
         c->running++;
@@ -341,8 +346,8 @@ gr_pool *gr_pool_start(const gr_pool_limits *lim)
         p->entries[i].chain = p->free_list;
         p->free_list = &p->entries[i];
     }
-    gr_ring_init(&p->ring);
-    gr_ring_init(&p->idle);
+    gr_link_init(&p->ring);
+    gr_link_init(&p->idle);
     p->mem_tail = &p->mem_wait;
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->cv, NULL);
@@ -431,8 +436,8 @@ gr_pool_verdict gr_pool_submit(gr_pool *p, gr_pool_job *job, const gr_ip *key, u
         c->tail = job;
         if (c->queued++ == 0) {
             p->clients_queued++;
-            gr_ring_unlink(c);           /* from the idle list, or the end of the ring... */
-            gr_ring_append(&p->ring, c); /* ...to the end of the ring */
+            gr_link_unlink(&c->link); /* from the idle list, or the end of the ring... */
+            gr_link_push_back(&p->ring, &c->link); /* ...to the end of the ring */
         }
         if (p->queued++ == 0 && p->lim.max_queue_ns != 0) {
             pthread_cond_signal(&p->timer_cv); /* the timer has a job to watch */
@@ -450,8 +455,9 @@ void gr_pool_expire(gr_pool *p, uint64_t now)
     }
     gr_pool_job *late = NULL, **tail = &late;
     pthread_mutex_lock(&p->mu);
-    for (gr_pool_client *c = p->ring.next, *next; c != &p->ring; c = next) {
-        next = c->next;
+    for (gr_link *l = p->ring.next, *next; l != &p->ring; l = next) {
+        next = l->next;
+        gr_pool_client *c = gr_client_of(l);
         while (c->head != NULL && now - c->head->queued_ns > p->lim.max_queue_ns) {
             gr_pool_job *j = gr_client_pop(p, c);
             p->expired++;
@@ -459,7 +465,7 @@ void gr_pool_expire(gr_pool *p, uint64_t now)
             tail = &j->next;
         }
         if (c->queued == 0) {
-            gr_ring_unlink(c);
+            gr_link_unlink(&c->link);
             gr_client_touch(p, c);
         }
     }
@@ -523,13 +529,13 @@ void gr_pool_stop(gr_pool *p)
     }
     /* every worker is joined: what is queued is ours alone */
     gr_requeue_waiting_locked(p);
-    while (p->ring.next != &p->ring) {
-        gr_pool_client *c = p->ring.next;
+    while (!gr_link_empty(&p->ring)) {
+        gr_pool_client *c = gr_client_of(p->ring.next);
         while (c->head != NULL) {
             gr_pool_job *j = gr_client_pop(p, c);
             j->fn(j, GR_POOL_STOPPED);
         }
-        gr_ring_unlink(c);
+        gr_link_unlink(&c->link);
         gr_client_touch(p, c);
     }
 }

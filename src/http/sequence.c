@@ -451,8 +451,8 @@ void gr_sequence_quiesce(gr_server *srv, unsigned timeout_ms)
     pthread_mutex_lock(&ss->lock);
     ss->stop = true;
     seq_job *due = NULL;
-    while (ss->parked != NULL) {
-        seq_job *j = ss->parked;
+    while (!gr_link_empty(&ss->parked)) {
+        seq_job *j = GR_LINK_ENTRY(ss->parked.next, seq_job, park);
         gr_seq_unpark_locked(ss, j);
         j->due_next = due;
         due = j;

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "core/list.h"
 #include "http/sequence.h"
 #include "http/server_internal.h"
 #include "json/misere_doc.h"
@@ -28,8 +29,7 @@ typedef struct seq_job seq_job;
 struct gr_seq_streams {
     pthread_mutex_t lock;
     pthread_cond_t cond;
-    seq_job *parked; /* a list, unordered */
-    size_t nparked;
+    gr_link parked; /* seq_job.park, unordered */
     bool stop;
     pthread_t thread;
 };
@@ -77,7 +77,8 @@ struct seq_job {
     /* parked (the streams' lock): */
     bool parked;
     uint64_t wake_ns;
-    seq_job *park_prev, *park_next, *due_next;
+    gr_link park;
+    seq_job *due_next;
 };
 
 /* Drops a reference; the last frees the job. */

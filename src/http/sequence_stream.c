@@ -22,17 +22,9 @@ bool gr_seq_unpark_locked(gr_seq_streams *ss, seq_job *j)
     if (!j->parked) {
         return false;
     }
+    (void)ss; /* j's link finds its neighbours */
     j->parked = false;
-    if (j->park_prev != NULL) {
-        j->park_prev->park_next = j->park_next;
-    } else {
-        ss->parked = j->park_next;
-    }
-    if (j->park_next != NULL) {
-        j->park_next->park_prev = j->park_prev;
-    }
-    j->park_prev = j->park_next = NULL;
-    ss->nparked--;
+    gr_link_unlink(&j->park);
     return true;
 }
 
@@ -138,13 +130,7 @@ static void park(seq_job *j, uint64_t wake_ns)
     pthread_mutex_lock(&ss->lock);
     j->parked = true;
     j->wake_ns = wake_ns;
-    j->park_prev = NULL;
-    j->park_next = ss->parked;
-    if (ss->parked != NULL) {
-        ss->parked->park_prev = j;
-    }
-    ss->parked = j;
-    ss->nparked++;
+    gr_link_push_front(&ss->parked, &j->park);
     MHD_suspend_connection(j->conn);
     pthread_cond_signal(&ss->cond); /* its wake may be the earliest */
     pthread_mutex_unlock(&ss->lock);
@@ -202,8 +188,9 @@ static void *streams_main(void *arg)
     while (!ss->stop) {
         uint64_t now = gr_now_ns(), next = now + GR_MS(GR_SEQ_IDLE_BEAT_MS);
         seq_job *due = NULL;
-        for (seq_job *j = ss->parked, *n; j != NULL; j = n) {
-            n = j->park_next;
+        for (gr_link *l = ss->parked.next, *n; l != &ss->parked; l = n) {
+            n = l->next;
+            seq_job *j = GR_LINK_ENTRY(l, seq_job, park);
             if (j->wake_ns <= now) {
                 gr_seq_unpark_locked(ss, j);
                 j->due_next = due;
@@ -235,6 +222,7 @@ int gr_sequence_start(gr_server *srv)
         return -1;
     }
     pthread_mutex_init(&ss->lock, NULL);
+    gr_link_init(&ss->parked);
     gr_cond_init_monotonic(&ss->cond);
     if (pthread_create(&ss->thread, NULL, streams_main, ss) != 0) {
         pthread_cond_destroy(&ss->cond);

@@ -20,7 +20,8 @@ static gr_tcache_entry *bg_pick(gr_tcache *tc, bool *save)
 {
     gr_tcache_entry *recent = NULL, *least = NULL;
     *save = false;
-    for (gr_tcache_entry *e = tc->lru_head; e != NULL; e = e->lru_next) {
+    for (gr_link *l = tc->lru.next; l != &tc->lru; l = l->next) {
+        gr_tcache_entry *e = GR_LINK_ENTRY(l, gr_tcache_entry, lru);
         if (!e->octal || e->state != GR_TC_READY || e->growing) {
             continue;
         }

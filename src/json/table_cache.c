@@ -90,31 +90,11 @@ gr_tcache_entry *gr_tc_find(gr_tcache *tc, const char *key, uint32_t h)
     return NULL;
 }
 
-void gr_tc_lru_remove(gr_tcache *tc, gr_tcache_entry *e)
+void gr_tc_lru_touch(gr_tcache *tc, gr_tcache_entry *e)
 {
-    if (e->lru_prev != NULL) {
-        e->lru_prev->lru_next = e->lru_next;
-    } else {
-        tc->lru_head = e->lru_next;
-    }
-    if (e->lru_next != NULL) {
-        e->lru_next->lru_prev = e->lru_prev;
-    } else {
-        tc->lru_tail = e->lru_prev;
-    }
-    e->lru_prev = e->lru_next = NULL;
-}
-
-void gr_tc_lru_front(gr_tcache *tc, gr_tcache_entry *e)
-{
-    e->lru_prev = NULL;
-    e->lru_next = tc->lru_head;
-    if (tc->lru_head != NULL) {
-        tc->lru_head->lru_prev = e;
-    }
-    tc->lru_head = e;
-    if (tc->lru_tail == NULL) {
-        tc->lru_tail = e;
+    if (e->linked) {
+        gr_link_unlink(&e->lru);
+        gr_link_push_front(&tc->lru, &e->lru);
     }
 }
 
@@ -123,7 +103,7 @@ static void gr_tc_link(gr_tcache *tc, gr_tcache_entry *e)
     e->linked = true;
     e->hnext = tc->bucket[e->hash % GR_TCACHE_BUCKETS];
     tc->bucket[e->hash % GR_TCACHE_BUCKETS] = e;
-    gr_tc_lru_front(tc, e);
+    gr_link_push_front(&tc->lru, &e->lru);
     tc->entries++;
 }
 
@@ -138,7 +118,7 @@ void gr_tc_unlink(gr_tcache *tc, gr_tcache_entry *e)
         pp = &(*pp)->hnext;
     }
     *pp = e->hnext;
-    gr_tc_lru_remove(tc, e);
+    gr_link_unlink(&e->lru);
     e->linked = false;
     tc->bytes -= e->bytes;
     tc->entries--;
@@ -168,16 +148,15 @@ bool gr_tc_idle(const gr_tcache_entry *e)
 gr_tcache_entry *gr_tc_evict(gr_tcache *tc, size_t bound)
 {
     gr_tcache_entry *freed = NULL;
-    gr_tcache_entry *e = tc->lru_tail;
-    while (tc->bytes > bound && e != NULL) {
-        gr_tcache_entry *prev = e->lru_prev;
+    for (gr_link *l = tc->lru.prev, *prev; tc->bytes > bound && l != &tc->lru; l = prev) {
+        prev = l->prev;
+        gr_tcache_entry *e = GR_LINK_ENTRY(l, gr_tcache_entry, lru);
         if (gr_tc_idle(e)) {
             gr_tc_unlink(tc, e);
             tc->evictions++;
             e->hnext = freed;
             freed = e;
         }
-        e = prev;
     }
     return freed;
 }
@@ -342,10 +321,7 @@ gr_status gr_tcache_get(gr_tcache *tc, const char *key, gr_tcache_solve_fn *solv
     if (found != GR_OK || e != NULL) {
         if (e != NULL) {
             waited ? tc->shared++ : tc->hits++;
-            if (e->linked) {
-                gr_tc_lru_remove(tc, e);
-                gr_tc_lru_front(tc, e);
-            }
+            gr_tc_lru_touch(tc, e);
             *out = e;
             *result = e->result;
         }
@@ -415,6 +391,7 @@ gr_status gr_tcache_create(const gr_tcache_config *cfg, gr_tcache **out)
         free(tc);
         return GR_ENOMEM;
     }
+    gr_link_init(&tc->lru);
     if (pthread_cond_init(&tc->work, NULL) != 0) {
         pthread_mutex_destroy(&tc->lock);
         free(tc);

@@ -7,6 +7,7 @@
 #ifndef GR_JSON_TABLE_CACHE_INTERNAL_H
 #define GR_JSON_TABLE_CACHE_INTERNAL_H
 
+#include "core/list.h"
 #include "json/table_cache.h"
 
 #include <pthread.h>
@@ -33,8 +34,8 @@ struct gr_tcache_entry {
     gr_arena *arena;
     pthread_cond_t done;
     _Atomic uint64_t progress;
-    struct gr_tcache_entry *hnext;               /* hash chain */
-    struct gr_tcache_entry *lru_prev, *lru_next; /* most recent first */
+    struct gr_tcache_entry *hnext; /* hash chain */
+    gr_link lru;                   /* on gr_tcache.lru while linked */
     /* octal entries */
     bool octal;
     gr_octal_code code;
@@ -58,7 +59,7 @@ struct gr_tcache_entry {
 struct gr_tcache {
     pthread_mutex_t lock;
     gr_tcache_entry *bucket[GR_TCACHE_BUCKETS];
-    gr_tcache_entry *lru_head, *lru_tail;
+    gr_link lru; /* the linked entries, most recently used first */
     size_t max_bytes, bytes;
     uint64_t entries, hits, misses, shared, evictions;
     uint64_t max_octal_values;
@@ -79,9 +80,8 @@ uint32_t gr_tc_hash(const char *s);
 /* The linked entry of key (hash h), or NULL (lock held). */
 gr_tcache_entry *gr_tc_find(gr_tcache *tc, const char *key, uint32_t h);
 
-/* Takes e out of the LRU list; puts it at the front (lock held). */
-void gr_tc_lru_remove(gr_tcache *tc, gr_tcache_entry *e);
-void gr_tc_lru_front(gr_tcache *tc, gr_tcache_entry *e);
+/* A linked e becomes the most recently used (lock held). */
+void gr_tc_lru_touch(gr_tcache *tc, gr_tcache_entry *e);
 
 /* Unlinks e from the hash chain and the LRU list. */
 void gr_tc_unlink(gr_tcache *tc, gr_tcache_entry *e);

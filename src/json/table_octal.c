@@ -250,10 +250,7 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
         pthread_cond_broadcast(&e->done);
     }
     e->asked = gr_tc_now_ns();
-    if (e->linked) {
-        gr_tc_lru_remove(tc, e);
-        gr_tc_lru_front(tc, e);
-    }
+    gr_tc_lru_touch(tc, e);
     /* grow it as far as this request needs, in whole chunks */
     gr_status st = GR_OK;
     uint64_t target = octal_target(code, need);
