@@ -357,8 +357,8 @@ void gr_front_linger_closing(gr_front *f, int fd, const struct sockaddr_storage 
     gr_conn *stale = gr_conns_take_stale_locked(t, d);
     /* once the front is stopping (its last sweep takes what it holds, under
      * this lock), nobody would close an entry added now */
-    bool added = !atomic_load(&f->stop) && t->lingering < GR_LINGER_MAX &&
-                 gr_conns_insert_locked(t, c) == 0;
+    bool added =
+        !atomic_load(&f->stop) && t->lingering < GR_LINGER_MAX && gr_conns_insert_locked(t, c) == 0;
     if (added) {
         gr_conns_move(t, c, GR_CONN_LINGER, now);
         /* edge-triggered: bytes already waiting are reported at once */
