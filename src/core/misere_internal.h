@@ -45,6 +45,35 @@ gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_
 gr_status gr_mq_split(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t K, uint32_t max_order,
                       uint64_t max_states, bool *ok);
 
+/* A search may be told the outcomes of some positions (the canonical key,
+ * heaps of game 0 as tokens): fn returns true and sets *p when it knows
+ * key[0..n) (the learner's positions of heaps below h, whose outcomes the
+ * proven quotient of those heaps gives). */
+typedef bool (*gr_mis_known_fn)(void *ctx, const uint64_t *key, size_t n, bool *p);
+void gr_mis_search_set_known(gr_mis_search *s, gr_mis_known_fn fn, void *ctx);
+
+/* Where a failed proof fails (gr_mq_verify_witness): a position of heaps
+ * (arena memory) on which the recursion does not hold on images, the
+ * heaps added to a position of image `elem` when has_elem (the P-half:
+ * elem times heaps[0] is in P and so is elem times an option image). */
+typedef struct gr_mq_witness {
+    uint64_t *heaps;
+    size_t n;
+    bool has_elem;
+    uint32_t elem;
+} gr_mq_witness;
+
+/* gr_mq_verify, and when *ok is false without *too_big a witness in *w
+ * (w may be NULL). */
+gr_status gr_mq_verify_witness(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big,
+                               gr_mq_witness *w);
+
+/* When the candidate Q_{h-1} x <x> fails and the rebuild does too: the
+ * quotient of heaps <= h learnt from outcomes (misere_learn.c) and
+ * proven; *ok and q replaced when it is.  *why set on a limit. */
+gr_status gr_mq_learn(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
+                      uint64_t max_states, uint64_t max_nodes, bool *ok, const char **why);
+
 /* The presentation and tameness of a finished quotient (misere_present.c). */
 gr_status gr_mq_present(gr_arena *arena, const gr_mq *q, gr_mis_quotient *out);
 

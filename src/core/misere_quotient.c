@@ -324,7 +324,8 @@ static void release(gr_mq *q)
 
 /* One heap: the candidate for each K in turn until one is proven. */
 static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
-                          bool prove, uint64_t max_states, const char **why)
+                          bool prove, uint64_t max_states, uint64_t max_nodes, bool learn_first,
+                          const char **why)
 {
     gr_mq_set y;
     gr_status st = heap_option_images(q, g, h, &y, why);
@@ -392,7 +393,21 @@ static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t m
         }
         release(&nq);
     }
-    /* the heap splits an element: rebuild from the generators */
+    /* the heap splits an element: learn it from outcomes (misere_learn.c)
+     * when asked, then rebuild from the generators (misere_split.c).  The
+     * learner is not the default: it reaches no quotient the rebuild does
+     * not, and would only make the builds that stop slower. */
+    bool learnt = false;
+    if (prove && learn_first) {
+        const char *lwhy = NULL;
+        if ((st = gr_mq_learn(q, g, h, max_order, max_states, max_nodes, &learnt, &lwhy)) !=
+            GR_OK) {
+            return st;
+        }
+        if (learnt) {
+            return GR_OK;
+        }
+    }
     for (uint32_t K = 3; prove && K <= 5; K += 2) {
         bool ok;
         if ((st = gr_mq_split(q, g, h, K, max_order, max_states, &ok)) != GR_OK) {
@@ -523,7 +538,8 @@ static gr_status build(gr_arena *arena, const gr_mis_game *g, const gr_mis_quoti
         gr_status st = gr_arena_check(arena);
         if (st == GR_OK) {
             st = add_heap(&q, g, h, max_order, prove,
-                          opts->max_states != 0 ? opts->max_states : GR_MQ_MAX_STATES, why);
+                          opts->max_states != 0 ? opts->max_states : GR_MQ_MAX_STATES,
+                          opts->learn_nodes, opts->learn_first, why);
         }
         if (st != GR_OK) {
             return st;

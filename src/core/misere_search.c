@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grundy/misere.h"
+#include "misere_internal.h"
 
 enum { ST_OPEN = 0, ST_P = 1, ST_N = 2 };
 
@@ -58,6 +58,8 @@ struct gr_mis_search {
     uint64_t *scratch; /* a child key being built */
     size_t scratch_cap;
     uint64_t steps;
+    gr_mis_known_fn known; /* decides some positions at once, or NULL */
+    void *known_ctx;
 };
 
 static uint64_t mix(uint64_t h)
@@ -105,6 +107,12 @@ gr_status gr_mis_search_new(gr_arena *arena, const gr_mis_game *g, size_t ngames
     }
     *out = s;
     return GR_OK;
+}
+
+void gr_mis_search_set_known(gr_mis_search *s, gr_mis_known_fn fn, void *ctx)
+{
+    s->known = fn;
+    s->known_ctx = ctx;
 }
 
 uint64_t gr_mis_search_nodes(const gr_mis_search *s)
@@ -307,6 +315,10 @@ static gr_status pos_find(gr_mis_search *s, size_t n, uint32_t *id, bool *fresh)
     s->slot[k] = nid + 1;
     *id = nid;
     *fresh = true;
+    bool p;
+    if (s->known != NULL && s->known(s->known_ctx, s->pool + s->node[nid].off, n, &p)) {
+        s->node[nid].st = p ? ST_P : ST_N;
+    }
     if (2 * s->node_used > s->slot_cap) {
         return slot_grow(s);
     }
@@ -394,14 +406,14 @@ static gr_status solve(gr_mis_search *s, uint32_t root)
             if ((st = pos_find(s, n, &ce, &fresh)) != GR_OK) {
                 return st;
             }
-            if (fresh) {
+            if (s->node[ce].st == ST_OPEN) {
+                if (!fresh) {
+                    return GR_EINTERNAL; /* a cycle: impossible, moves remove or split */
+                }
                 if ((st = push(s, &depth, ce)) != GR_OK) {
                     return st;
                 }
                 continue;
-            }
-            if (s->node[ce].st == ST_OPEN) {
-                return GR_EINTERNAL; /* a cycle: impossible, moves remove or split */
             }
             if (s->node[ce].st == ST_P) {
                 result = ST_N;
@@ -436,7 +448,7 @@ static gr_status decide(gr_mis_search *s, size_t n, bool *p)
     if (st != GR_OK) {
         return st;
     }
-    if (fresh && (st = solve(s, e)) != GR_OK) {
+    if (fresh && s->node[e].st == ST_OPEN && (st = solve(s, e)) != GR_OK) {
         return st;
     }
     if (s->node[e].st == ST_OPEN) {
