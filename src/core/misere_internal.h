@@ -51,6 +51,19 @@ gr_status gr_mq_split(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t K, ui
  * proven quotient of those heaps gives). */
 typedef bool (*gr_mis_known_fn)(void *ctx, const uint64_t *key, size_t n, bool *p);
 void gr_mis_search_set_known(gr_mis_search *s, gr_mis_known_fn fn, void *ctx);
+/* Moves in the largest heaps first (the learner's: a move in heap h
+ * leads to positions its known outcomes decide). */
+void gr_mis_search_largest_first(gr_mis_search *s);
+/* The leaves of every move are replaced by fn's heaps when fn returns
+ * true (the learner's normal forms: the search then plays another game,
+ * whose quotient the learner proposes and the proof checks against the
+ * real one). */
+typedef bool (*gr_mis_expand_fn)(void *ctx, uint64_t token, const uint64_t **out, size_t *n);
+void gr_mis_search_set_expand(gr_mis_search *s, gr_mis_expand_fn fn, void *ctx);
+/* More than k copies of one heap are played as k - 1 or k of them
+ * (x^(k+1) = x^(k-1), the learner's assumption, checked by the proof);
+ * 0: off. */
+void gr_mis_search_set_fold(gr_mis_search *s, unsigned k);
 
 /* Where a failed proof fails (gr_mq_verify_witness): a position of heaps
  * (arena memory) on which the recursion does not hold on images, the

@@ -44,7 +44,11 @@
 #define LN_MAX_EXPS 512u
 #define LN_EW (LN_MAX_EXPS / 64u)
 #define LN_MAX_HEAP 4096u
-#define LN_NODES (1u << 18) /* positions the searches may memoise */
+#define LN_NODES (1u << 18)
+#define LN_ATTEMPTS 6u
+/* copies of a heap past K folded (x^(K+1) = x^(K-1)): K = 4, then 6 when
+ * the proof keeps failing */
+static const unsigned ln_folds[] = {4, 6}; /* positions the searches may memoise */
 
 /* A position: heaps in the order they were added (sorted for S). */
 typedef struct pos {
@@ -73,6 +77,13 @@ typedef struct learner {
     size_t tabsize;
     uint64_t *tmp;
     size_t tmpcap;
+    /* normal forms: heap t < h not free is played as the heaps
+     * nf[nfoff[t] .. nfoff[t + 1]) (its normal form in the generators) */
+    const uint8_t *free_heap; /* h + 1: kept as itself */
+    uint64_t *nf;
+    uint32_t *nfoff;
+    uint8_t *promote; /* h + 1: heaps to keep free in the next attempt */
+    bool mismatch;    /* the normal forms are wrong somewhere */
 } learner;
 
 /* ---- positions and outcomes ------------------------------------------------ */
@@ -109,10 +120,39 @@ static bool known(void *ctx, const uint64_t *key, size_t n, bool *p)
     return true;
 }
 
-/* The true outcome of a + b + c (b, c may be NULL, or one extra heap). */
+static bool expand(void *ctx, uint64_t token, const uint64_t **out, size_t *n)
+{
+    const learner *L = ctx;
+    uint64_t t = GR_MIS_HEAPOF(token);
+    if (t >= L->h || L->free_heap[t]) {
+        return false;
+    }
+    *out = L->nf + L->nfoff[t];
+    *n = L->nfoff[t + 1] - L->nfoff[t];
+    return true;
+}
+
+static bool is_free(const learner *L, uint64_t t)
+{
+    return t >= L->h || L->free_heap[t];
+}
+
+static uint32_t nf_len(const learner *L, uint64_t t)
+{
+    return t >= L->h || L->free_heap[t] ? 1 : L->nfoff[t + 1] - L->nfoff[t];
+}
+
+/* The outcome of a + b + c (b, c may be NULL), each heap played as its
+ * normal form. */
 static gr_status outcome(learner *L, const pos *a, const pos *b, const pos *c, bool *p)
 {
-    size_t n = a->n + (b != NULL ? b->n : 0) + (c != NULL ? c->n : 0);
+    size_t n = 0;
+    const pos *q0[3] = {a, b, c};
+    for (int i = 0; i < 3; i++) {
+        for (uint32_t j = 0; q0[i] != NULL && j < q0[i]->n; j++) {
+            n += nf_len(L, q0[i]->v[j]);
+        }
+    }
     if (n + 1 > L->tmpcap) {
         uint64_t *t = gr_arena_grow(L->A, L->tmp, &L->tmpcap, n + 1, sizeof(uint64_t), 64);
         if (t == NULL) {
@@ -121,10 +161,16 @@ static gr_status outcome(learner *L, const pos *a, const pos *b, const pos *c, b
         L->tmp = t;
     }
     size_t w = 0;
-    const pos *q[3] = {a, b, c};
     for (int i = 0; i < 3; i++) {
-        for (uint32_t j = 0; q[i] != NULL && j < q[i]->n; j++) {
-            L->tmp[w++] = q[i]->v[j];
+        for (uint32_t j = 0; q0[i] != NULL && j < q0[i]->n; j++) {
+            const uint64_t *x;
+            size_t nx;
+            if (expand(L, q0[i]->v[j], &x, &nx)) {
+                memcpy(L->tmp + w, x, nx * sizeof(uint64_t));
+                w += nx;
+            } else {
+                L->tmp[w++] = q0[i]->v[j];
+            }
         }
     }
     return gr_mis_is_p(L->srch, L->tmp, w, p);
@@ -200,6 +246,9 @@ static gr_status fill(learner *L, uint32_t s)
         set_bit(row_of(L, s), e, p);
         for (uint32_t l = 0; l < L->nl; l++) {
             pos one = {.v = &L->letter[l], .n = 1};
+            if (!is_free(L, L->letter[l])) {
+                continue; /* its transitions follow its normal form's */
+            }
             if ((st = outcome(L, &L->S[s], &one, &L->E[e], &p)) != GR_OK) {
                 return st;
             }
@@ -230,6 +279,9 @@ static gr_status close_table(learner *L, bool *full)
     }
     for (uint32_t s = 0; s < L->ns; s++) {
         for (uint32_t l = 0; l < L->nl; l++) {
+            if (!is_free(L, L->letter[l])) {
+                continue;
+            }
             uint32_t d = lookup(L, drow_of(L, s, l));
             if (d == UINT32_MAX) {
                 if (L->ns >= LN_MAX_STATES) {
@@ -247,6 +299,23 @@ static gr_status close_table(learner *L, bool *full)
                     return st;
                 }
                 insert(L, d);
+            }
+            L->delta[(size_t)s * L->nl + l] = d;
+        }
+    }
+    /* a heap played as its normal form: the walk over its heaps */
+    for (uint32_t s = 0; s < L->ns; s++) {
+        for (uint32_t l = 0; l < L->nl; l++) {
+            uint64_t t = L->letter[l];
+            if (is_free(L, t)) {
+                continue;
+            }
+            uint32_t d = s;
+            for (uint32_t k = L->nfoff[t]; k < L->nfoff[t + 1]; k++) {
+                uint32_t j = L->lix[L->nf[k]];
+                if (j != 0) {
+                    d = L->delta[(size_t)d * L->nl + j - 1];
+                }
             }
             L->delta[(size_t)s * L->nl + l] = d;
         }
@@ -276,8 +345,27 @@ typedef struct chain {
 
 /* p[n] = S[s] + w + r; appends S[d] + w[j+1..] + r for each heap w[j]
  * (d = s after w[j]), and returns the last state. */
-static gr_status ch_walk(learner *L, chain *ch, uint32_t *s, const pos *w, const pos *r)
+static gr_status ch_walk(learner *L, chain *ch, uint32_t *s, const pos *w0, const pos *r)
 {
+    /* heaps played as their normal forms are walked heap by heap */
+    uint32_t n = 0;
+    for (uint32_t j = 0; j < w0->n; j++) {
+        n += nf_len(L, w0->v[j]);
+    }
+    pos wx = {.v = GR_ARENA_ARRAY_UNINIT(L->A, uint64_t, n + 1), .n = 0}, *w = &wx;
+    if (wx.v == NULL) {
+        return GR_ENOMEM;
+    }
+    for (uint32_t j = 0; j < w0->n; j++) {
+        const uint64_t *x;
+        size_t nx;
+        if (expand(L, w0->v[j], &x, &nx)) {
+            memcpy(wx.v + wx.n, x, nx * sizeof(uint64_t));
+            wx.n += (uint32_t)nx;
+        } else {
+            wx.v[wx.n++] = w0->v[j];
+        }
+    }
     for (uint32_t j = 0; j < w->n; j++) {
         uint32_t l = L->lix[w->v[j]];
         if (l == 0) {
@@ -706,6 +794,26 @@ static gr_status lightest(learner *L, gr_mq *nq)
  * options (if the position's outcome is right, an option's is not). */
 static gr_status mispredicted(learner *L, pos *G)
 {
+    pos orig = *G;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < orig.n; i++) {
+        n += nf_len(L, orig.v[i]);
+    }
+    G->v = GR_ARENA_ARRAY_UNINIT(L->A, uint64_t, n + 1);
+    if (G->v == NULL) {
+        return GR_ENOMEM;
+    }
+    G->n = 0;
+    for (uint32_t i = 0; i < orig.n; i++) {
+        const uint64_t *x;
+        size_t nx;
+        if (expand(L, orig.v[i], &x, &nx)) {
+            memcpy(G->v + G->n, x, nx * sizeof(uint64_t));
+            G->n += (uint32_t)nx;
+        } else {
+            G->v[G->n++] = orig.v[i];
+        }
+    }
     bool p;
     gr_status st = outcome(L, G, NULL, NULL, &p);
     if (st != GR_OK) {
@@ -749,7 +857,16 @@ static gr_status mispredicted(learner *L, pos *G)
             gr_arena_free(L->A, c.v, (G->n + 3) * sizeof(uint64_t));
         }
     }
-    return GR_EINTERNAL; /* the witness was not one */
+    /* the outcomes the normal forms give agree with the hypothesis here,
+     * the proof says the real game does not: some heap of G is not its
+     * normal form */
+    L->mismatch = true;
+    for (uint32_t i = 0; i < orig.n; i++) {
+        if (orig.v[i] < L->h && !L->free_heap[orig.v[i]]) {
+            L->promote[orig.v[i]] = 1;
+        }
+    }
+    return GR_EINTERNAL;
 }
 
 /* Starts the table from the proven quotient of the smaller heaps: its
@@ -873,13 +990,13 @@ static gr_status seed(learner *L)
     return GR_OK;
 }
 
-gr_status gr_mq_learn(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
-                      uint64_t max_states, uint64_t max_nodes, bool *ok, const char **why)
+static gr_status learn_once(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
+                            uint64_t max_states, uint64_t nodes, unsigned fold,
+                            const uint8_t *free_heap, uint64_t *nf, uint32_t *nfoff,
+                            uint8_t *promote, bool *mismatch, bool *ok, const char **why)
 {
     *ok = false;
-    if (h > LN_MAX_HEAP) {
-        return GR_OK;
-    }
+    *mismatch = false;
     gr_arena *A = q->arena;
     learner *L = GR_ARENA_ARRAY(A, learner, 1);
     chain *c1 = GR_ARENA_ARRAY_UNINIT(A, chain, 1);
@@ -891,15 +1008,18 @@ gr_status gr_mq_learn(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_o
     L->g = g;
     L->old = q;
     L->h = h;
-    /* a POST's attempt (a small proof budget) learns within less */
-    uint64_t nodes = max_nodes != 0             ? max_nodes
-                     : max_states <= (1u << 14) ? LN_NODES / 8
-                                                : LN_NODES;
+    L->free_heap = free_heap;
+    L->nf = nf;
+    L->nfoff = nfoff;
+    L->promote = promote;
     gr_status st = gr_mis_search_new(A, g, 1, nodes, &L->srch);
     if (st != GR_OK) {
         return st;
     }
     gr_mis_search_set_known(L->srch, known, L);
+    gr_mis_search_largest_first(L->srch);
+    gr_mis_search_set_expand(L->srch, expand, L);
+    gr_mis_search_set_fold(L->srch, fold);
     L->letter = GR_ARENA_ARRAY_UNINIT(A, uint64_t, h + 1);
     L->lix = GR_ARENA_ARRAY(A, uint32_t, h + 1);
     L->S = GR_ARENA_ARRAY(A, pos, LN_MAX_STATES);
@@ -1004,6 +1124,7 @@ gr_status gr_mq_learn(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_o
             return GR_OK;
         }
         if (st != GR_OK) {
+            *mismatch = L->mismatch;
             return st == GR_EINTERNAL ? GR_OK : st;
         }
         /* G's outcome differs from its image's: walk it from the empty
@@ -1028,4 +1149,83 @@ gr_status gr_mq_learn(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_o
         /* rows of representatives stay distinct; close_table fills the
          * new experiment in */
     }
+}
+
+/* Heaps below h are first played as their normal forms in the old
+ * quotient's generators (so that the searches meet few distinct
+ * positions); a heap the proof shows is not its normal form is played as
+ * itself in the next attempt, a few attempts at most. */
+gr_status gr_mq_learn(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
+                      uint64_t max_states, uint64_t max_nodes, bool *ok, const char **why)
+{
+    *ok = false;
+    if (h > LN_MAX_HEAP) {
+        return GR_OK;
+    }
+    gr_arena *A = q->arena;
+    gr_mis_quotient old;
+    memset(&old, 0, sizeof(old));
+    gr_status st = gr_mq_present(A, q, &old);
+    if (st != GR_OK) {
+        return st == GR_EINTERNAL ? GR_OK : st;
+    }
+    uint8_t *free_heap = GR_ARENA_ARRAY(A, uint8_t, h + 1);
+    uint8_t *promote = GR_ARENA_ARRAY(A, uint8_t, h + 1);
+    uint32_t *nfoff = GR_ARENA_ARRAY(A, uint32_t, h + 2);
+    if (free_heap == NULL || promote == NULL || nfoff == NULL) {
+        return GR_ENOMEM;
+    }
+    size_t total = 0;
+    for (uint64_t t = 0; t < h; t++) {
+        const uint32_t *w = old.word + (size_t)q->image[t] * old.ngens;
+        for (uint32_t i = 0; i < old.ngens; i++) {
+            total += w[i];
+        }
+    }
+    uint64_t *nf = GR_ARENA_ARRAY_UNINIT(A, uint64_t, total + 1);
+    if (nf == NULL) {
+        return GR_ENOMEM;
+    }
+    uint32_t at = 0;
+    for (uint64_t t = 0; t < h; t++) {
+        nfoff[t] = at;
+        const uint32_t *w = old.word + (size_t)q->image[t] * old.ngens;
+        for (uint32_t i = 0; i < old.ngens; i++) {
+            for (uint32_t k = 0; k < w[i]; k++) {
+                nf[at++] = old.gen_heap[i];
+            }
+        }
+        if (at - nfoff[t] == 1 && nf[nfoff[t]] == t) {
+            free_heap[t] = 1; /* a generator */
+        }
+    }
+    nfoff[h] = nfoff[h + 1] = at;
+    free_heap[h] = 1;
+    /* a POST's attempt (a small proof budget) learns within less */
+    uint64_t nodes = max_nodes != 0             ? max_nodes
+                     : max_states <= (1u << 14) ? LN_NODES / 8
+                                                : LN_NODES;
+    unsigned fi = 0;
+    for (unsigned attempt = 0; attempt < LN_ATTEMPTS; attempt++) {
+        bool mismatch = false;
+        if ((st = learn_once(q, g, h, max_order, max_states, nodes, ln_folds[fi], free_heap, nf,
+                             nfoff, promote, &mismatch, ok, why)) != GR_OK ||
+            *ok || !mismatch) {
+            return st;
+        }
+        bool more = false;
+        for (uint64_t t = 1; t < h; t++) {
+            if (promote[t] && !free_heap[t]) {
+                free_heap[t] = 1;
+                more = true;
+            }
+        }
+        DBG("attempt %u: mismatch, freed heaps\n", attempt);
+        if (!more) {
+            if (++fi == sizeof(ln_folds) / sizeof(ln_folds[0])) {
+                return GR_OK;
+            }
+        }
+    }
+    return GR_OK;
 }

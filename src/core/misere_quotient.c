@@ -393,13 +393,13 @@ static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t m
         }
         release(&nq);
     }
-    /* the heap splits an element: learn it from outcomes (misere_learn.c)
-     * when asked, then rebuild from the generators (misere_split.c).  The
-     * learner is not the default: it reaches no quotient the rebuild does
-     * not, and would only make the builds that stop slower. */
+    /* the heap splits an element: rebuild from the generators
+     * (misere_split.c), then learn it from outcomes (misere_learn.c); the
+     * learner first when asked (the rebuild is kept first so that the
+     * quotients it reaches stay as they were, element for element) */
     bool learnt = false;
+    const char *lwhy = NULL;
     if (prove && learn_first) {
-        const char *lwhy = NULL;
         if ((st = gr_mq_learn(q, g, h, max_order, max_states, max_nodes, &learnt, &lwhy)) !=
             GR_OK) {
             return st;
@@ -414,6 +414,15 @@ static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t m
             return st;
         }
         if (ok) {
+            return GR_OK;
+        }
+    }
+    if (prove && !learn_first) {
+        if ((st = gr_mq_learn(q, g, h, max_order, max_states, max_nodes, &learnt, &lwhy)) !=
+            GR_OK) {
+            return st;
+        }
+        if (learnt) {
             return GR_OK;
         }
     }

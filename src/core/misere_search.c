@@ -58,6 +58,10 @@ struct gr_mis_search {
     uint64_t *scratch; /* a child key being built */
     size_t scratch_cap;
     uint64_t steps;
+    bool largest_first;      /* moves in the largest heaps are tried first */
+    gr_mis_expand_fn expand; /* a leaf replaced by heaps, or NULL */
+    unsigned fold_k;         /* 0, or copies of a heap folded by x^(K+1) = x^(K-1) */
+    void *expand_ctx;
     gr_mis_known_fn known; /* decides some positions at once, or NULL */
     void *known_ctx;
 };
@@ -113,6 +117,22 @@ void gr_mis_search_set_known(gr_mis_search *s, gr_mis_known_fn fn, void *ctx)
 {
     s->known = fn;
     s->known_ctx = ctx;
+}
+
+void gr_mis_search_set_expand(gr_mis_search *s, gr_mis_expand_fn fn, void *ctx)
+{
+    s->expand = fn;
+    s->expand_ctx = ctx;
+}
+
+void gr_mis_search_set_fold(gr_mis_search *s, unsigned k)
+{
+    s->fold_k = k;
+}
+
+void gr_mis_search_largest_first(gr_mis_search *s)
+{
+    s->largest_first = true;
 }
 
 uint64_t gr_mis_search_nodes(const gr_mis_search *s)
@@ -244,6 +264,25 @@ static gr_status canonical(gr_mis_search *s, size_t *n)
             s->scratch[j] = v;
         }
     }
+    if (s->fold_k > 0) {
+        /* more than K copies of a heap: as many as K - 1 + (n - K + 1) mod 2 */
+        size_t r = 0;
+        for (size_t i = 0; i < w;) {
+            size_t j = i;
+            while (j < w && s->scratch[j] == s->scratch[i]) {
+                j++;
+            }
+            size_t c = j - i, K = s->fold_k;
+            if (c > K) {
+                c = K - 1 + (c - (K - 1)) % 2;
+            }
+            for (size_t k = 0; k < c; k++) {
+                s->scratch[r++] = s->scratch[i];
+            }
+            i = j;
+        }
+        w = r;
+    }
     *n = w;
     return GR_OK;
 }
@@ -331,12 +370,21 @@ static gr_status pos_find(gr_mis_search *s, size_t n, uint32_t *id, bool *fresh)
 static gr_status child_key(gr_mis_search *s, uint32_t off, uint32_t len, uint32_t i,
                            const gr_mis_opt *o, size_t *n)
 {
-    gr_status st = scratch_room(s, (size_t)len + 3);
+    const uint64_t *key = s->pool + off;
+    uint64_t game = (uint64_t)GR_MIS_GAME(key[i]) << GR_MIS_HEAP_BITS;
+    const uint64_t *x[3];
+    size_t nx[3], need = (size_t)len;
+    for (uint32_t k = 0; k < o->nleaves; k++) {
+        if (s->expand == NULL || !s->expand(s->expand_ctx, game | o->leaves[k], &x[k], &nx[k])) {
+            x[k] = NULL;
+            nx[k] = 1;
+        }
+        need += nx[k];
+    }
+    gr_status st = scratch_room(s, need);
     if (st != GR_OK) {
         return st;
     }
-    const uint64_t *key = s->pool + off;
-    uint64_t game = (uint64_t)GR_MIS_GAME(key[i]) << GR_MIS_HEAP_BITS;
     size_t w = 0;
     for (uint32_t k = 0; k < len; k++) {
         if (k != i) {
@@ -344,7 +392,13 @@ static gr_status child_key(gr_mis_search *s, uint32_t off, uint32_t len, uint32_
         }
     }
     for (uint32_t k = 0; k < o->nleaves; k++) {
-        s->scratch[w++] = game | o->leaves[k];
+        if (x[k] == NULL) {
+            s->scratch[w++] = game | o->leaves[k];
+        } else {
+            for (size_t j = 0; j < nx[k]; j++) {
+                s->scratch[w++] = x[k][j];
+            }
+        }
     }
     *n = w;
     return canonical(s, n);
@@ -382,13 +436,14 @@ static gr_status solve(gr_mis_search *s, uint32_t root)
             result = f->any ? ST_P : ST_N; /* every move led to N */
         } else {
             const uint64_t *key = s->pool + e.off;
-            if (f->j == 0 && f->i > 0 && key[f->i] == key[f->i - 1]) {
+            uint32_t hi = s->largest_first ? e.len - 1 - f->i : f->i; /* the heap moved */
+            if (f->j == 0 && f->i > 0 && key[hi] == key[s->largest_first ? hi + 1 : hi - 1]) {
                 f->i++; /* the same heap again: the same children */
                 continue;
             }
             const gr_mis_opt *o;
             size_t no;
-            if ((st = gr_mis_token_options(s, key[f->i], &o, &no)) != GR_OK) {
+            if ((st = gr_mis_token_options(s, key[hi], &o, &no)) != GR_OK) {
                 return st;
             }
             if (f->j >= no) {
@@ -398,8 +453,18 @@ static gr_status solve(gr_mis_search *s, uint32_t root)
             }
             f->any = 1;
             size_t n;
-            if ((st = child_key(s, e.off, e.len, f->i, &o[f->j], &n)) != GR_OK) {
+            if ((st = child_key(s, e.off, e.len, hi, &o[f->j], &n)) != GR_OK) {
                 return st;
+            }
+            bool kp;
+            if (s->known != NULL && s->known(s->known_ctx, s->scratch, n, &kp)) {
+                /* decided without the memo */
+                if (kp) {
+                    result = ST_N;
+                    goto settled;
+                }
+                s->stack[depth - 1].j++;
+                continue;
             }
             uint32_t ce;
             bool fresh;
@@ -422,6 +487,7 @@ static gr_status solve(gr_mis_search *s, uint32_t root)
                 continue;
             }
         }
+    settled:
         /* frame settled: record and report to its parent */
         s->node[s->stack[depth - 1].node].st = result;
         depth--;
