@@ -24,21 +24,21 @@
  * automata using homing sequences", 1993).  A new experiment separates
  * two positions of one row, so every round refines the table.
  *
- * Outcomes come from exhaustive search (misere_search.c), where a position
- * of heaps below h is decided at once by the proven quotient of those
- * heaps.  Nothing here is trusted: the learnt quotient is returned only
- * when gr_mq_verify proves it, and a limit (states, experiments, rounds,
- * the search's budget) gives up cleanly.
+ * Outcomes come from exhaustive search (misere_search.c) of another game,
+ * close to the real one and much smaller to search: a position of heaps
+ * below h is decided at once by the proven quotient of those heaps, a
+ * heap below h is played as its normal form in that quotient's
+ * generators, and more than K copies of a heap as K - 1 or K of them.
+ * Nothing here is trusted: the learnt quotient is returned only when
+ * gr_mq_verify proves it for the real game, whatever the search assumed.
+ * When the proof fails where the assumed game agrees with the
+ * hypothesis, a heap of that position is not its normal form; it is
+ * played as itself in the next attempt.  A limit (states, experiments,
+ * attempts, the search's budget) gives up cleanly.
  */
 #include <string.h>
 
 #include "misere_internal.h"
-#ifdef LN_DEBUG
-#include <stdio.h>
-#define DBG(...) fprintf(stderr, __VA_ARGS__)
-#else
-#define DBG(...) ((void)0)
-#endif
 
 #define LN_MAX_STATES 1024u
 #define LN_MAX_EXPS 512u
@@ -340,6 +340,7 @@ static uint32_t walk_to(const learner *L, uint32_t s, const pos *w)
 typedef struct chain {
     pos p[2 * LN_MAX_STATES];
     pos c[2 * LN_MAX_STATES];
+    pos x[2 * LN_MAX_STATES], y[2 * LN_MAX_STATES]; /* link i: X + c, Y + c */
     uint32_t n;
 } chain;
 
@@ -374,9 +375,15 @@ static gr_status ch_walk(learner *L, chain *ch, uint32_t *s, const pos *w0, cons
         if (ch->n + 1 >= 2 * LN_MAX_STATES) {
             return GR_ELIMIT;
         }
+        pos one = {.v = w->v + j, .n = 1};
+        gr_status st = pos_cat(L->A, &L->S[*s], &one, NULL, &ch->x[ch->n]);
+        if (st != GR_OK) {
+            return st;
+        }
         *s = L->delta[(size_t)*s * L->nl + l - 1];
+        ch->y[ch->n] = L->S[*s];
         pos rest = {.v = w->v + j + 1, .n = w->n - j - 1};
-        gr_status st = pos_cat(L->A, &rest, r, NULL, &ch->c[ch->n]);
+        st = pos_cat(L->A, &rest, r, NULL, &ch->c[ch->n]);
         if (st == GR_OK) {
             st = pos_cat(L->A, &L->S[*s], &ch->c[ch->n], NULL, &ch->p[ch->n + 1]);
         }
@@ -388,12 +395,15 @@ static gr_status ch_walk(learner *L, chain *ch, uint32_t *s, const pos *w0, cons
     return GR_OK;
 }
 
-/* p[n] = X + c; appends Y + c (X and Y of one row). */
-static gr_status ch_link(learner *L, chain *ch, const pos *y, const pos *c1, const pos *c2)
+/* p[n] = X + c; appends Y + c (X and Y of one row), c = c1 + c2. */
+static gr_status ch_link(learner *L, chain *ch, const pos *x, const pos *y, const pos *c1,
+                         const pos *c2)
 {
     if (ch->n + 1 >= 2 * LN_MAX_STATES) {
         return GR_ELIMIT;
     }
+    ch->x[ch->n] = *x;
+    ch->y[ch->n] = *y;
     gr_status st = pos_cat(L->A, c1, c2, NULL, &ch->c[ch->n]);
     if (st == GR_OK) {
         st = pos_cat(L->A, y, &ch->c[ch->n], NULL, &ch->p[ch->n + 1]);
@@ -417,14 +427,40 @@ static gr_status add_exp(learner *L, const pos *e, bool *stuck)
         }
     }
     L->E[L->ne++] = *e;
-#ifdef LN_DEBUG
-    DBG("  exp:");
-    for (uint32_t i = 0; i < e->n; i++) {
-        DBG(" %llu", (unsigned long long)e->v[i]);
-    }
-    DBG("\n");
-#endif
     return GR_OK;
+}
+
+/* X + c and Y + c have different outcomes: c, with
+ * every heap dropped that it can do without (X + c' and Y + c' still
+ * differ), is the new experiment.  Short experiments keep the searches
+ * behind every row small. */
+static gr_status shorten_and_add(learner *L, const pos *x, const pos *y, const pos *c, bool *stuck)
+{
+    pos e;
+    gr_status st = pos_cat(L->A, c, NULL, NULL, &e);
+    if (st != GR_OK) {
+        return st;
+    }
+    for (uint32_t i = e.n; i-- > 0;) {
+        pos t = {.v = GR_ARENA_ARRAY_UNINIT(L->A, uint64_t, e.n), .n = 0};
+        if (t.v == NULL) {
+            return GR_ENOMEM;
+        }
+        for (uint32_t j = 0; j < e.n; j++) {
+            if (j != i) {
+                t.v[t.n++] = e.v[j];
+            }
+        }
+        bool a, b;
+        if ((st = outcome(L, x, &t, NULL, &a)) != GR_OK ||
+            (st = outcome(L, y, &t, NULL, &b)) != GR_OK) {
+            return st == GR_ELIMIT ? add_exp(L, &e, stuck) : st;
+        }
+        if (a != b) {
+            e = t;
+        }
+    }
+    return add_exp(L, &e, stuck);
 }
 
 /* The ends of ch have different outcomes (o0 the first's): the link
@@ -445,7 +481,7 @@ static gr_status resolve(learner *L, const chain *ch, bool o0, bool *stuck)
             hi = mid;
         }
     }
-    return add_exp(L, &ch->c[lo], stuck);
+    return shorten_and_add(L, &ch->x[lo], &ch->y[lo], &ch->c[lo], stuck);
 }
 
 /* Two chains from one position to ends whose outcomes differ: the one
@@ -516,7 +552,7 @@ static gr_status monoid(learner *L, chain *c1, chain *c2, bool *fixed, bool *stu
             }
             c2->p[0] = c1->p[0];
             s = a;
-            if ((st = ch_link(L, c2, &L->S[x], &L->S[a], e)) != GR_OK ||
+            if ((st = ch_link(L, c2, &one, &L->S[x], &L->S[a], e)) != GR_OK ||
                 (st = ch_walk(L, c2, &s, &L->S[x], e)) != GR_OK) {
                 return st;
             }
@@ -585,7 +621,7 @@ static gr_status monoid(learner *L, chain *c1, chain *c2, bool *fixed, bool *stu
                 pos xe;
                 c2->p[0] = c1->p[0];
                 if ((st = pos_cat(L->A, &L->S[x], e, NULL, &xe)) != GR_OK ||
-                    (st = ch_link(L, c2, &L->S[a], &L->S[x], &ye)) != GR_OK) {
+                    (st = ch_link(L, c2, &one, &L->S[a], &L->S[x], &ye)) != GR_OK) {
                     return st;
                 }
                 s = a;
@@ -1055,8 +1091,6 @@ static gr_status learn_once(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t
     for (;;) {
         bool full = false, stuck = false, fixed = false;
         st = close_table(L, &full);
-        DBG("h %llu: states %u exps %u nodes %llu st %d\n", (unsigned long long)h, L->ns, L->ne,
-            (unsigned long long)gr_mis_search_nodes(L->srch), (int)st);
         if (st == GR_ELIMIT) {
             *why = "the searches behind the learnt quotient passed their budget";
             return GR_OK;
@@ -1220,7 +1254,6 @@ gr_status gr_mq_learn(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_o
                 more = true;
             }
         }
-        DBG("attempt %u: mismatch, freed heaps\n", attempt);
         if (!more) {
             if (++fi == sizeof(ln_folds) / sizeof(ln_folds[0])) {
                 return GR_OK;
