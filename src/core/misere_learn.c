@@ -173,7 +173,10 @@ static gr_status outcome(learner *L, const pos *a, const pos *b, const pos *c, b
             }
         }
     }
-    return gr_mis_is_p(L->srch, L->tmp, w, p);
+    gr_status st = gr_mis_is_p(L->srch, L->tmp, w, p);
+    /* the game the search plays (normal forms, folded copies) may have a
+     * cycle, which the real one has not: a limit of the learner */
+    return st == GR_EINTERNAL ? GR_ELIMIT : st;
 }
 
 /* ---- the table ---------------------------------------------------------- */
@@ -421,7 +424,8 @@ static gr_status add_exp(learner *L, const pos *e, bool *stuck)
         return GR_OK;
     }
     for (uint32_t i = 0; i < L->ne; i++) {
-        if (L->E[i].n == e->n && memcmp(L->E[i].v, e->v, e->n * sizeof(uint64_t)) == 0) {
+        if (L->E[i].n == e->n &&
+            (e->n == 0 || memcmp(L->E[i].v, e->v, e->n * sizeof(uint64_t)) == 0)) {
             *stuck = true; /* cannot separate anything new: give up */
             return GR_OK;
         }
@@ -1029,7 +1033,8 @@ static gr_status seed(learner *L)
 static gr_status learn_once(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
                             uint64_t max_states, uint64_t nodes, unsigned fold,
                             const uint8_t *free_heap, uint64_t *nf, uint32_t *nfoff,
-                            uint8_t *promote, bool *mismatch, bool *ok, const char **why)
+                            uint8_t *promote, pos *carry, uint32_t *ncarry, bool *mismatch,
+                            bool *ok, const char **why)
 {
     *ok = false;
     *mismatch = false;
@@ -1086,6 +1091,19 @@ static gr_status learn_once(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t
     L->ns = L->ne = 1; /* S = {empty}, E = {empty}, unless seeded */
     if ((st = seed(L)) != GR_OK) {
         return st;
+    }
+    /* the experiments of an earlier attempt: they separated positions
+     * then, and likely do again */
+    for (uint32_t i = 0; i < *ncarry && L->ne < LN_MAX_EXPS; i++) {
+        bool have = false;
+        for (uint32_t j = 0; j < L->ne && !have; j++) {
+            have = L->E[j].n == carry[i].n &&
+                   (carry[i].n == 0 ||
+                    memcmp(L->E[j].v, carry[i].v, carry[i].n * sizeof(uint64_t)) == 0);
+        }
+        if (!have) {
+            L->E[L->ne++] = carry[i];
+        }
     }
     uint32_t cap_states = max_order < LN_MAX_STATES ? max_order : LN_MAX_STATES;
     for (;;) {
@@ -1159,6 +1177,8 @@ static gr_status learn_once(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t
         }
         if (st != GR_OK) {
             *mismatch = L->mismatch;
+            memcpy(carry, L->E, L->ne * sizeof(pos));
+            *ncarry = L->ne;
             return st == GR_EINTERNAL ? GR_OK : st;
         }
         /* G's outcome differs from its image's: walk it from the empty
@@ -1240,11 +1260,20 @@ gr_status gr_mq_learn(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_o
                      : max_states <= (1u << 14) ? LN_NODES / 8
                                                 : LN_NODES;
     unsigned fi = 0;
+    pos *carry = GR_ARENA_ARRAY(A, pos, LN_MAX_EXPS);
+    uint32_t ncarry = 0;
+    if (carry == NULL) {
+        return GR_ENOMEM;
+    }
     for (unsigned attempt = 0; attempt < LN_ATTEMPTS; attempt++) {
         bool mismatch = false;
-        if ((st = learn_once(q, g, h, max_order, max_states, nodes, ln_folds[fi], free_heap, nf,
-                             nfoff, promote, &mismatch, ok, why)) != GR_OK ||
-            *ok || !mismatch) {
+        st = learn_once(q, g, h, max_order, max_states, nodes, ln_folds[fi], free_heap, nf, nfoff,
+                        promote, carry, &ncarry, &mismatch, ok, why);
+        if (st == GR_ELIMIT) {
+            *ok = false; /* a search's budget or cycle: not learnt */
+            return GR_OK;
+        }
+        if (st != GR_OK || *ok || !mismatch) {
             return st;
         }
         bool more = false;
