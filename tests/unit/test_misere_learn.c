@@ -218,12 +218,32 @@ static void test_learn_015_complete(void **state)
     gr_arena_destroy(a);
 }
 
+/* 0.115, listed as solved in Plambeck and Siegel's supplement: learnt,
+ * complete with order 42, |P| 12, pretending period 14 from heap 92. */
+static void test_learn_0115_complete(void **state)
+{
+    (void)state;
+    gr_arena *a = gr_arena_create(0);
+    gr_mis_game g;
+    gr_mis_quotient q;
+    assert_int_equal(build(a, "0.115", 400, true, true, 0, &g, &q), GR_OK);
+    assert_true(q.complete);
+    assert_int_equal(q.order, 42);
+    assert_int_equal(q.p_count, 12);
+    assert_int_equal(q.preperiod, 92);
+    assert_int_equal(q.period, 14);
+    check_algebra(&q);
+    gr_test_rng rng = {.s = 115};
+    check_predictions(&g, &q, 18, &rng);
+    gr_arena_destroy(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_learn_kayles_splits), cmocka_unit_test(test_learn_kayles_complete),
         cmocka_unit_test(test_learn_budget),        cmocka_unit_test(test_learn_dawson),
-        cmocka_unit_test(test_learn_015_complete),
+        cmocka_unit_test(test_learn_015_complete),  cmocka_unit_test(test_learn_0115_complete),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
