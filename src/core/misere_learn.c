@@ -445,6 +445,17 @@ static gr_status shorten_and_add(learner *L, const pos *x, const pos *y, const p
     if (st != GR_OK) {
         return st;
     }
+    /* ascending, so that the largest heaps (the costliest to search) are
+     * tried first */
+    for (uint32_t i = 1; i < e.n; i++) {
+        uint64_t v = e.v[i];
+        uint32_t j = i;
+        while (j > 0 && e.v[j - 1] > v) {
+            e.v[j] = e.v[j - 1];
+            j--;
+        }
+        e.v[j] = v;
+    }
     for (uint32_t i = e.n; i-- > 0;) {
         pos t = {.v = GR_ARENA_ARRAY_UNINIT(L->A, uint64_t, e.n), .n = 0};
         if (t.v == NULL) {
