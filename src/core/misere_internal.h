@@ -87,6 +87,18 @@ gr_status gr_mq_verify_witness(const gr_mq *q, uint64_t max_states, bool *ok, bo
 gr_status gr_mq_learn(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
                       uint64_t max_states, uint64_t max_nodes, bool *ok, const char **why);
 
+/* v[0..n) sorted and made distinct in place; returns the new length
+ * (misere_set.c). */
+uint32_t gr_mq_set_norm(uint32_t *v, uint32_t n);
+/* out: the sorted distinct elements of v[0..n) (v is sorted in place). */
+gr_status gr_mq_set_make(gr_arena *a, uint32_t *v, uint32_t n, gr_mq_set *out);
+/* Partition refinement: row e of sig (w words each) gets the number of an
+ * equal earlier row, or count (a new class), in next[e]; slot is an open
+ * hash of hcap (a power of two) entries, zeroed before each pass.  Returns
+ * the classes numbered so far. */
+uint32_t gr_mq_number(const uint32_t *sig, uint32_t w, uint32_t e, uint32_t *slot, size_t hcap,
+                      uint32_t *next, uint32_t count);
+
 /* The presentation and tameness of a finished quotient (misere_present.c). */
 gr_status gr_mq_present(gr_arena *arena, const gr_mq *q, gr_mis_quotient *out);
 

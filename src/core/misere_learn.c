@@ -670,31 +670,6 @@ static uint32_t image_of(const learner *L, const uint64_t *v, uint32_t n)
     return e;
 }
 
-static gr_status set_norm_copy(gr_arena *A, uint32_t *v, uint32_t n, gr_mq_set *out)
-{
-    for (uint32_t i = 1; i < n; i++) {
-        uint32_t x = v[i], j = i;
-        while (j > 0 && v[j - 1] > x) {
-            v[j] = v[j - 1];
-            j--;
-        }
-        v[j] = x;
-    }
-    uint32_t w = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        if (w == 0 || v[w - 1] != v[i]) {
-            v[w++] = v[i];
-        }
-    }
-    out->v = GR_ARENA_ARRAY_UNINIT(A, uint32_t, w + 1);
-    if (out->v == NULL) {
-        return GR_ENOMEM;
-    }
-    memcpy(out->v, v, w * sizeof(uint32_t));
-    out->n = w;
-    return GR_OK;
-}
-
 /* The option images of a position (v[0..n), heaps). */
 static gr_status option_images(learner *L, const uint64_t *v, uint32_t n, gr_mq_set *out)
 {
@@ -738,7 +713,7 @@ static gr_status option_images(learner *L, const uint64_t *v, uint32_t n, gr_mq_
             buf[cnt++] = e;
         }
     }
-    gr_status st = set_norm_copy(L->A, buf, (uint32_t)cnt, out);
+    gr_status st = gr_mq_set_make(L->A, buf, (uint32_t)cnt, out);
     gr_arena_free(L->A, buf, cap * sizeof(uint32_t));
     return st;
 }
