@@ -87,6 +87,9 @@ gr_status gr_mq_verify_witness(const gr_mq *q, uint64_t max_states, bool *ok, bo
 gr_status gr_mq_learn(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
                       uint64_t max_states, uint64_t max_nodes, bool *ok, const char **why);
 
+/* A candidate of m elements: nq zeroed, its table, P flags, weights and
+ * option lists allocated (the heaps' arrays are the caller's). */
+gr_status gr_mq_alloc(gr_arena *a, uint32_t m, gr_mq *nq);
 /* v[0..n) sorted and made distinct in place; returns the new length
  * (misere_set.c). */
 uint32_t gr_mq_set_norm(uint32_t *v, uint32_t n);

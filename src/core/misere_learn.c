@@ -725,26 +725,21 @@ static gr_status hypothesis(learner *L, const gr_mq *q, gr_mq *nq)
 {
     gr_arena *A = L->A;
     uint32_t m = L->ns;
-    memset(nq, 0, sizeof(*nq));
-    nq->arena = A;
-    nq->m = m;
-    nq->tab = GR_ARENA_ARRAY_UNINIT(A, uint32_t, (size_t)m * m);
-    nq->inp = GR_ARENA_ARRAY_UNINIT(A, uint8_t, m);
-    nq->tok = GR_ARENA_ARRAY_UNINIT(A, uint64_t, m);
-    nq->rep = GR_ARENA_ARRAY(A, gr_mq_set, m);
+    gr_status st = gr_mq_alloc(A, m, nq);
+    if (st != GR_OK) {
+        return st;
+    }
     nq->heaps = L->h + 1;
     nq->cap = q->cap > L->h + 1 ? q->cap : 2 * (L->h + 1);
     nq->image = GR_ARENA_ARRAY(A, uint32_t, nq->cap);
     nq->opt = GR_ARENA_ARRAY(A, gr_mq_set, nq->cap);
-    if (nq->tab == NULL || nq->inp == NULL || nq->tok == NULL || nq->rep == NULL ||
-        nq->image == NULL || nq->opt == NULL) {
+    if (nq->image == NULL || nq->opt == NULL) {
         return GR_ENOMEM;
     }
     memcpy(nq->tab, L->tab, (size_t)m * m * sizeof(uint32_t));
     for (uint32_t s = 0; s < m; s++) {
         nq->inp[s] = get_bit(row_of(L, s), 0);
     }
-    gr_status st;
     for (uint64_t t = 1; t <= L->h; t++) {
         uint32_t l = L->lix[t];
         nq->image[t] = l != 0 ? L->delta[l - 1] : 0;

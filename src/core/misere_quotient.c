@@ -187,17 +187,13 @@ static gr_status rebuild(const gr_mq *q, const gr_mq_set *y, uint64_t h, const e
 {
     gr_arena *A = q->arena;
     uint32_t K1 = x->K + 1, m = x->classes;
-    memset(nq, 0, sizeof(*nq));
-    nq->arena = A;
-    nq->m = m;
-    nq->tab = GR_ARENA_ARRAY_UNINIT(A, uint32_t, (size_t)m * m);
-    nq->inp = GR_ARENA_ARRAY_UNINIT(A, uint8_t, m);
-    nq->tok = GR_ARENA_ARRAY_UNINIT(A, uint64_t, m);
-    nq->rep = GR_ARENA_ARRAY(A, gr_mq_set, m);
+    gr_status st0 = gr_mq_alloc(A, m, nq);
+    if (st0 != GR_OK) {
+        return st0;
+    }
     uint32_t *member = GR_ARENA_ARRAY_UNINIT(A, uint32_t, m);
     uint32_t *buf = GR_ARENA_ARRAY_UNINIT(A, uint32_t, (size_t)q->m + y->n + 1);
-    if (nq->tab == NULL || nq->inp == NULL || nq->tok == NULL || nq->rep == NULL ||
-        member == NULL || buf == NULL) {
+    if (member == NULL || buf == NULL) {
         return GR_ENOMEM;
     }
     for (uint32_t c = 0; c < m; c++) {

@@ -1,7 +1,8 @@
 /*
  * Small pieces the misère quotient's constructions share
- * (misere_internal.h): element lists made sorted and distinct, and the
- * numbering of partition-refinement signatures by first appearance.
+ * (misere_internal.h): a candidate's element arrays, element lists made
+ * sorted and distinct, and the numbering of partition-refinement
+ * signatures by first appearance.
  */
 #include <string.h>
 
@@ -60,4 +61,19 @@ uint32_t gr_mq_number(const uint32_t *sig, uint32_t w, uint32_t e, uint32_t *slo
         }
         at = (at + 1) & (hcap - 1);
     }
+}
+
+gr_status gr_mq_alloc(gr_arena *a, uint32_t m, gr_mq *nq)
+{
+    memset(nq, 0, sizeof(*nq));
+    nq->arena = a;
+    nq->m = m;
+    nq->tab = GR_ARENA_ARRAY_UNINIT(a, uint32_t, (size_t)m * m);
+    nq->inp = GR_ARENA_ARRAY_UNINIT(a, uint8_t, m);
+    nq->tok = GR_ARENA_ARRAY_UNINIT(a, uint64_t, m);
+    nq->rep = GR_ARENA_ARRAY(a, gr_mq_set, m);
+    if (nq->tab == NULL || nq->inp == NULL || nq->tok == NULL || nq->rep == NULL) {
+        return GR_ENOMEM;
+    }
+    return GR_OK;
 }

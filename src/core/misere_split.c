@@ -266,18 +266,13 @@ static gr_status split_try(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t 
     }
     /* the new quotient: members of least weight represent their classes */
     gr_mq nq;
-    memset(&nq, 0, sizeof(nq));
-    nq.arena = arena;
-    nq.m = m;
-    nq.tab = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, (size_t)m * m);
-    nq.inp = GR_ARENA_ARRAY_UNINIT(arena, uint8_t, m);
-    nq.tok = GR_ARENA_ARRAY_UNINIT(arena, uint64_t, m);
-    nq.rep = GR_ARENA_ARRAY(arena, gr_mq_set, m);
+    if ((st = gr_mq_alloc(arena, m, &nq)) != GR_OK) {
+        return st;
+    }
     uint32_t *member = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, m);
     uint32_t *tmp = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, A.R + 1);
     uint32_t *vec = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, A.R + 1);
-    if (nq.tab == NULL || nq.inp == NULL || nq.tok == NULL || nq.rep == NULL || member == NULL ||
-        tmp == NULL || vec == NULL) {
+    if (member == NULL || tmp == NULL || vec == NULL) {
         return GR_ENOMEM;
     }
     for (uint32_t c = 0; c < m; c++) {
