@@ -64,6 +64,11 @@ void gr_mis_search_set_expand(gr_mis_search *s, gr_mis_expand_fn fn, void *ctx);
  * (x^(k+1) = x^(k-1), the learner's assumption, checked by the proof);
  * 0: off. */
 void gr_mis_search_set_fold(gr_mis_search *s, unsigned k);
+/* Gives the memo's memory back to the arena (large chunks to the system);
+ * the search is not to be used again. */
+void gr_mis_search_release(gr_mis_search *s);
+/* Tokens >= top folded by k instead (after gr_mis_search_set_fold). */
+void gr_mis_search_set_fold_top(gr_mis_search *s, uint64_t top, unsigned k);
 
 /* Where a failed proof fails (gr_mq_verify_witness): a position of heaps
  * (arena memory) on which the recursion does not hold on images, the

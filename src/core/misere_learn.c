@@ -48,7 +48,8 @@
 #define LN_ATTEMPTS 6u
 /* copies of a heap past K folded (x^(K+1) = x^(K-1)): K = 4, then 6 when
  * the proof keeps failing */
-static const unsigned ln_folds[] = {4, 6}; /* positions the searches may memoise */
+static const unsigned ln_folds[] = {4, 6};
+#define LN_FOLD_TOP 3u /* positions the searches may memoise */
 
 /* A position: heaps in the order they were added (sorted for S). */
 typedef struct pos {
@@ -1015,7 +1016,7 @@ static gr_status learn_once(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t
                             uint64_t max_states, uint64_t nodes, unsigned fold,
                             const uint8_t *free_heap, uint64_t *nf, uint32_t *nfoff,
                             uint8_t *promote, pos *carry, uint32_t *ncarry, bool *mismatch,
-                            bool *ok, const char **why)
+                            gr_mis_search **srch, bool *ok, const char **why)
 {
     *ok = false;
     *mismatch = false;
@@ -1038,10 +1039,14 @@ static gr_status learn_once(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t
     if (st != GR_OK) {
         return st;
     }
+    *srch = L->srch;
     gr_mis_search_set_known(L->srch, known, L);
     gr_mis_search_largest_first(L->srch);
     gr_mis_search_set_expand(L->srch, expand, L);
     gr_mis_search_set_fold(L->srch, fold);
+    if (fold == ln_folds[0]) {
+        gr_mis_search_set_fold_top(L->srch, h, LN_FOLD_TOP);
+    }
     L->letter = GR_ARENA_ARRAY_UNINIT(A, uint64_t, h + 1);
     L->lix = GR_ARENA_ARRAY(A, uint32_t, h + 1);
     L->S = GR_ARENA_ARRAY(A, pos, LN_MAX_STATES);
@@ -1248,8 +1253,12 @@ gr_status gr_mq_learn(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_o
     }
     for (unsigned attempt = 0; attempt < LN_ATTEMPTS; attempt++) {
         bool mismatch = false;
+        gr_mis_search *srch = NULL;
         st = learn_once(q, g, h, max_order, max_states, nodes, ln_folds[fi], free_heap, nf, nfoff,
-                        promote, carry, &ncarry, &mismatch, ok, why);
+                        promote, carry, &ncarry, &mismatch, &srch, ok, why);
+        if (srch != NULL) {
+            gr_mis_search_release(srch); /* the next heap's searches start afresh */
+        }
         if (st == GR_ELIMIT) {
             *ok = false; /* a search's budget or cycle: not learnt */
             return GR_OK;

@@ -61,6 +61,8 @@ struct gr_mis_search {
     bool largest_first;      /* moves in the largest heaps are tried first */
     gr_mis_expand_fn expand; /* a leaf replaced by heaps, or NULL */
     unsigned fold_k;         /* 0, or copies of a heap folded by x^(K+1) = x^(K-1) */
+    uint64_t fold_top;       /* tokens >= it folded by fold_top_k instead */
+    unsigned fold_top_k;
     void *expand_ctx;
     gr_mis_known_fn known; /* decides some positions at once, or NULL */
     void *known_ctx;
@@ -125,9 +127,30 @@ void gr_mis_search_set_expand(gr_mis_search *s, gr_mis_expand_fn fn, void *ctx)
     s->expand_ctx = ctx;
 }
 
+void gr_mis_search_release(gr_mis_search *s)
+{
+    gr_arena_free(s->arena, s->slot, s->slot_cap * sizeof(uint32_t));
+    gr_arena_free(s->arena, s->node, s->node_cap * sizeof(pos_node));
+    gr_arena_free(s->arena, s->pool, s->pool_cap * sizeof(uint64_t));
+    gr_arena_free(s->arena, s->stack, s->stack_cap * sizeof(frame));
+    s->slot = NULL;
+    s->node = NULL;
+    s->pool = NULL;
+    s->stack = NULL;
+    s->slot_cap = s->node_cap = s->pool_cap = s->stack_cap = 0;
+    s->node_used = s->pool_len = 0;
+}
+
 void gr_mis_search_set_fold(gr_mis_search *s, unsigned k)
 {
     s->fold_k = k;
+    s->fold_top = UINT64_MAX;
+}
+
+void gr_mis_search_set_fold_top(gr_mis_search *s, uint64_t top, unsigned k)
+{
+    s->fold_top = top;
+    s->fold_top_k = k;
 }
 
 void gr_mis_search_largest_first(gr_mis_search *s)
@@ -272,7 +295,7 @@ static gr_status canonical(gr_mis_search *s, size_t *n)
             while (j < w && s->scratch[j] == s->scratch[i]) {
                 j++;
             }
-            size_t c = j - i, K = s->fold_k;
+            size_t c = j - i, K = s->scratch[i] >= s->fold_top ? s->fold_top_k : s->fold_k;
             if (c > K) {
                 c = K - 1 + (c - (K - 1)) % 2;
             }
