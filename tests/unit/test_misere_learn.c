@@ -8,6 +8,7 @@
  * gives up cleanly. */
 #include "gr_test.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "grundy/misere.h"
@@ -196,6 +197,27 @@ static void test_learn_dawson(void **state)
     gr_arena_destroy(a);
 }
 
+/* Siegel's |Q_30(0.07)| = 360, with the learner's search budget raised
+ * to 2^22 positions.  About 40 s of CPU and 300 MB: run only when
+ * GRUNDY_LONG_TESTS is set (the suite's tests stay a few seconds each). */
+static void test_learn_dawson_30(void **state)
+{
+    (void)state;
+    if (getenv("GRUNDY_LONG_TESTS") == NULL) {
+        skip();
+    }
+    gr_arena *a = gr_arena_create(0);
+    gr_mis_game g;
+    gr_mis_quotient q;
+    assert_int_equal(build(a, "0.07", 30, false, false, 1u << 22, &g, &q), GR_OK);
+    assert_int_equal(q.order, 360);
+    assert_int_equal(q.p_count, 65);
+    check_algebra(&q);
+    gr_test_rng rng = {.s = 30};
+    check_predictions(&g, &q, 30, &rng);
+    gr_arena_destroy(a);
+}
+
 /* 0.15 stops the rebuild; learnt (first, as above), its quotient is
  * complete: order 42,
  * |P| 12, pretending period 10 from heap 66, predicting exhaustive
@@ -243,7 +265,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_learn_kayles_splits), cmocka_unit_test(test_learn_kayles_complete),
         cmocka_unit_test(test_learn_budget),        cmocka_unit_test(test_learn_dawson),
-        cmocka_unit_test(test_learn_015_complete),  cmocka_unit_test(test_learn_0115_complete),
+        cmocka_unit_test(test_learn_dawson_30),     cmocka_unit_test(test_learn_015_complete),
+        cmocka_unit_test(test_learn_0115_complete),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
