@@ -5,8 +5,11 @@
  * argument of every three-digit code, each built until its heap images
  * are proven periodic (complete) or a limit stops it: order, |P|, the
  * heap the proof reached, seconds (CPU).  The limits are the GET's (2^20
- * proof pairs per heap).  Run by bench/misere_bench.sh.
+ * proof pairs per heap); a last line builds Dawson's Kayles to heap 30
+ * with the learner's search budget raised to 2^22 positions.  Run by
+ * bench/misere_bench.sh.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +17,15 @@
 
 #include "grundy/misere.h"
 
+static void one_with(const char *code, unsigned max_heap, bool until_complete,
+                     uint64_t learn_nodes);
+
 static void one(const char *code, unsigned max_heap)
+{
+    one_with(code, max_heap, true, 0);
+}
+
+static void one_with(const char *code, unsigned max_heap, bool until_complete, uint64_t learn_nodes)
 {
     gr_mis_game g;
     memset(&g, 0, sizeof(g));
@@ -25,7 +36,10 @@ static void one(const char *code, unsigned max_heap)
     }
     gr_arena *a = gr_arena_create(0);
     gr_mis_quotient q;
-    gr_mis_quotient_opts o = {.max_heap = 1, .until_complete = true, .max_heap_limit = max_heap};
+    gr_mis_quotient_opts o = {.max_heap = until_complete ? 1 : max_heap,
+                              .until_complete = until_complete,
+                              .max_heap_limit = max_heap,
+                              .learn_nodes = learn_nodes};
     const char *why = NULL;
     clock_t t0 = clock();
     gr_status st = gr_mis_quotient_build(a, &g, &o, &q, &why);
@@ -63,6 +77,10 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
         one(named[i], max_heap);
     }
+    /* Dawson's Kayles to heap 30 (Siegel: order 360), the learner's
+     * search budget raised to 2^22 positions */
+    printf("learner budget 2^22: ");
+    one_with("0.07", 30, false, 1u << 22);
     if (argc > 2 && strcmp(argv[2], "all3") == 0) {
         for (unsigned c = 0; c < 512; c++) {
             if (c % 8 == 0) {

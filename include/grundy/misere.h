@@ -143,6 +143,11 @@ typedef struct gr_mis_quotient_opts {
     bool until_complete;
     uint64_t max_heap_limit;
     uint64_t max_states; /* per heap, in the proof; 0: 2^20 */
+    /* When a heap splits elements: learn the quotient from outcomes
+     * (misere_learn.c) before the rebuild from the generators (by default
+     * the learner comes after it). */
+    bool learn_first;
+    uint64_t learn_nodes; /* the learner's search budget; 0: its default */
 } gr_mis_quotient_opts;
 
 /* Builds the reduced quotient of the game restricted to heaps <= max_heap

@@ -45,6 +45,68 @@ gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_
 gr_status gr_mq_split(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t K, uint32_t max_order,
                       uint64_t max_states, bool *ok);
 
+/* A search may be told the outcomes of some positions (the canonical key,
+ * heaps of game 0 as tokens): fn returns true and sets *p when it knows
+ * key[0..n) (the learner's positions of heaps below h, whose outcomes the
+ * proven quotient of those heaps gives). */
+typedef bool (*gr_mis_known_fn)(void *ctx, const uint64_t *key, size_t n, bool *p);
+void gr_mis_search_set_known(gr_mis_search *s, gr_mis_known_fn fn, void *ctx);
+/* Moves in the largest heaps first (the learner's: a move in heap h
+ * leads to positions its known outcomes decide). */
+void gr_mis_search_largest_first(gr_mis_search *s);
+/* The leaves of every move are replaced by fn's heaps when fn returns
+ * true (the learner's normal forms: the search then plays another game,
+ * whose quotient the learner proposes and the proof checks against the
+ * real one). */
+typedef bool (*gr_mis_expand_fn)(void *ctx, uint64_t token, const uint64_t **out, size_t *n);
+void gr_mis_search_set_expand(gr_mis_search *s, gr_mis_expand_fn fn, void *ctx);
+/* More than k copies of one heap are played as k - 1 or k of them
+ * (x^(k+1) = x^(k-1), the learner's assumption, checked by the proof);
+ * 0: off. */
+void gr_mis_search_set_fold(gr_mis_search *s, unsigned k);
+/* Gives the memo's memory back to the arena (large chunks to the system);
+ * the search is not to be used again. */
+void gr_mis_search_release(gr_mis_search *s);
+/* Tokens >= top folded by k instead (after gr_mis_search_set_fold). */
+void gr_mis_search_set_fold_top(gr_mis_search *s, uint64_t top, unsigned k);
+
+/* Where a failed proof fails (gr_mq_verify_witness): a position of heaps
+ * (arena memory) on which the recursion does not hold on images, the
+ * heaps added to a position of image `elem` when has_elem (the P-half:
+ * elem times heaps[0] is in P and so is elem times an option image). */
+typedef struct gr_mq_witness {
+    uint64_t *heaps;
+    size_t n;
+    bool has_elem;
+    uint32_t elem;
+} gr_mq_witness;
+
+/* gr_mq_verify, and when *ok is false without *too_big a witness in *w
+ * (w may be NULL). */
+gr_status gr_mq_verify_witness(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big,
+                               gr_mq_witness *w);
+
+/* When the candidate Q_{h-1} x <x> fails and the rebuild does too: the
+ * quotient of heaps <= h learnt from outcomes (misere_learn.c) and
+ * proven; *ok and q replaced when it is.  *why set on a limit. */
+gr_status gr_mq_learn(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
+                      uint64_t max_states, uint64_t max_nodes, bool *ok, const char **why);
+
+/* A candidate of m elements: nq zeroed, its table, P flags, weights and
+ * option lists allocated (the heaps' arrays are the caller's). */
+gr_status gr_mq_alloc(gr_arena *a, uint32_t m, gr_mq *nq);
+/* v[0..n) sorted and made distinct in place; returns the new length
+ * (misere_set.c). */
+uint32_t gr_mq_set_norm(uint32_t *v, uint32_t n);
+/* out: the sorted distinct elements of v[0..n) (v is sorted in place). */
+gr_status gr_mq_set_make(gr_arena *a, uint32_t *v, uint32_t n, gr_mq_set *out);
+/* Partition refinement: row e of sig (w words each) gets the number of an
+ * equal earlier row, or count (a new class), in next[e]; slot is an open
+ * hash of hcap (a power of two) entries, zeroed before each pass.  Returns
+ * the classes numbered so far. */
+uint32_t gr_mq_number(const uint32_t *sig, uint32_t w, uint32_t e, uint32_t *slot, size_t hcap,
+                      uint32_t *next, uint32_t count);
+
 /* The presentation and tameness of a finished quotient (misere_present.c). */
 gr_status gr_mq_present(gr_arena *arena, const gr_mq *q, gr_mis_quotient *out);
 

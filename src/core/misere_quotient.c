@@ -50,37 +50,6 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-/* Sorts and dedupes v[0..n) in place; returns the new length. */
-static uint32_t set_norm(uint32_t *v, uint32_t n)
-{
-    for (uint32_t i = 1; i < n; i++) {
-        uint32_t x = v[i], j = i;
-        while (j > 0 && v[j - 1] > x) {
-            v[j] = v[j - 1];
-            j--;
-        }
-        v[j] = x;
-    }
-    uint32_t w = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        if (w == 0 || v[w - 1] != v[i]) {
-            v[w++] = v[i];
-        }
-    }
-    return w;
-}
-
-static gr_status set_copy(gr_arena *a, const uint32_t *v, uint32_t n, gr_mq_set *out)
-{
-    out->v = GR_ARENA_ARRAY_UNINIT(a, uint32_t, n + 1);
-    if (out->v == NULL) {
-        return GR_ENOMEM;
-    }
-    memcpy(out->v, v, n * sizeof(uint32_t));
-    out->n = set_norm(out->v, n);
-    return GR_OK;
-}
-
 /* The images of heap h's options in q. */
 static gr_status heap_option_images(gr_mq *q, const gr_mis_game *g, uint64_t h, gr_mq_set *out,
                                     const char **why)
@@ -104,7 +73,7 @@ static gr_status heap_option_images(gr_mq *q, const gr_mis_game *g, uint64_t h, 
         }
         v[i] = e;
     }
-    uint32_t n = set_norm(v, (uint32_t)count);
+    uint32_t n = gr_mq_set_norm(v, (uint32_t)count);
     out->v = v;
     out->n = n;
     gr_arena_free(q->arena, o, (count + 1) * sizeof(gr_mis_opt));
@@ -198,24 +167,7 @@ static gr_status refine(gr_arena *arena, const gr_mq *q, const uint32_t *letters
                 s[1 + l] = x->cls[gr_mq_mul(q, a, letters[l]) * K1 + k];
             }
             s[1 + nl] = x->cls[a * K1 + fold(x->K, k + 1)];
-            uint64_t h = 1469598103934665603ull;
-            for (uint32_t i = 0; i < w; i++) {
-                h = (h ^ s[i]) * 1099511628211ull;
-            }
-            size_t at = (size_t)(h ^ (h >> 29)) & (hcap - 1);
-            for (;;) {
-                if (slot[at] == 0) {
-                    slot[at] = e + 1;
-                    next[e] = count++;
-                    break;
-                }
-                uint32_t f = slot[at] - 1;
-                if (memcmp(sig + (size_t)f * w, s, w * sizeof(uint32_t)) == 0) {
-                    next[e] = next[f];
-                    break;
-                }
-                at = (at + 1) & (hcap - 1);
-            }
+            count = gr_mq_number(sig, w, e, slot, hcap, next, count);
         }
         bool stable = count == x->classes;
         memcpy(x->cls, next, E * sizeof(uint32_t));
@@ -235,17 +187,13 @@ static gr_status rebuild(const gr_mq *q, const gr_mq_set *y, uint64_t h, const e
 {
     gr_arena *A = q->arena;
     uint32_t K1 = x->K + 1, m = x->classes;
-    memset(nq, 0, sizeof(*nq));
-    nq->arena = A;
-    nq->m = m;
-    nq->tab = GR_ARENA_ARRAY_UNINIT(A, uint32_t, (size_t)m * m);
-    nq->inp = GR_ARENA_ARRAY_UNINIT(A, uint8_t, m);
-    nq->tok = GR_ARENA_ARRAY_UNINIT(A, uint64_t, m);
-    nq->rep = GR_ARENA_ARRAY(A, gr_mq_set, m);
+    gr_status st0 = gr_mq_alloc(A, m, nq);
+    if (st0 != GR_OK) {
+        return st0;
+    }
     uint32_t *member = GR_ARENA_ARRAY_UNINIT(A, uint32_t, m);
     uint32_t *buf = GR_ARENA_ARRAY_UNINIT(A, uint32_t, (size_t)q->m + y->n + 1);
-    if (nq->tab == NULL || nq->inp == NULL || nq->tok == NULL || nq->rep == NULL ||
-        member == NULL || buf == NULL) {
+    if (member == NULL || buf == NULL) {
         return GR_ENOMEM;
     }
     for (uint32_t c = 0; c < m; c++) {
@@ -275,7 +223,7 @@ static gr_status rebuild(const gr_mq *q, const gr_mq_set *y, uint64_t h, const e
         for (uint32_t i = 0; k > 0 && i < y->n; i++) {
             buf[n++] = x->cls[gr_mq_mul(q, a, y->v[i]) * K1 + (k - 1)];
         }
-        gr_status st = set_copy(A, buf, n, &nq->rep[c]);
+        gr_status st = gr_mq_set_make(A, buf, n, &nq->rep[c]);
         if (st != GR_OK) {
             return st;
         }
@@ -298,7 +246,7 @@ static gr_status rebuild(const gr_mq *q, const gr_mq_set *y, uint64_t h, const e
         for (uint32_t i = 0; i < o->n; i++) {
             buf[n++] = x->cls[o->v[i] * K1];
         }
-        gr_status st = set_copy(A, buf, n, &nq->opt[g]);
+        gr_status st = gr_mq_set_make(A, buf, n, &nq->opt[g]);
         if (st != GR_OK) {
             return st;
         }
@@ -309,7 +257,7 @@ static gr_status rebuild(const gr_mq *q, const gr_mq_set *y, uint64_t h, const e
         buf[n++] = x->cls[y->v[i] * K1];
     }
     gr_arena_free(A, member, m * sizeof(uint32_t));
-    return set_copy(A, buf, n, &nq->opt[h]);
+    return gr_mq_set_make(A, buf, n, &nq->opt[h]);
 }
 
 static void release(gr_mq *q)
@@ -324,7 +272,8 @@ static void release(gr_mq *q)
 
 /* One heap: the candidate for each K in turn until one is proven. */
 static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
-                          bool prove, uint64_t max_states, const char **why)
+                          bool prove, uint64_t max_states, uint64_t max_nodes, bool learn_first,
+                          const char **why)
 {
     gr_mq_set y;
     gr_status st = heap_option_images(q, g, h, &y, why);
@@ -392,13 +341,36 @@ static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t m
         }
         release(&nq);
     }
-    /* the heap splits an element: rebuild from the generators */
+    /* the heap splits an element: rebuild from the generators
+     * (misere_split.c), then learn it from outcomes (misere_learn.c); the
+     * learner first when asked (the rebuild is kept first so that the
+     * quotients it reaches stay as they were, element for element) */
+    bool learnt = false;
+    const char *lwhy = NULL;
+    if (prove && learn_first) {
+        if ((st = gr_mq_learn(q, g, h, max_order, max_states, max_nodes, &learnt, &lwhy)) !=
+            GR_OK) {
+            return st;
+        }
+        if (learnt) {
+            return GR_OK;
+        }
+    }
     for (uint32_t K = 3; prove && K <= 5; K += 2) {
         bool ok;
         if ((st = gr_mq_split(q, g, h, K, max_order, max_states, &ok)) != GR_OK) {
             return st;
         }
         if (ok) {
+            return GR_OK;
+        }
+    }
+    if (prove && !learn_first) {
+        if ((st = gr_mq_learn(q, g, h, max_order, max_states, max_nodes, &learnt, &lwhy)) !=
+            GR_OK) {
+            return st;
+        }
+        if (learnt) {
             return GR_OK;
         }
     }
@@ -523,7 +495,8 @@ static gr_status build(gr_arena *arena, const gr_mis_game *g, const gr_mis_quoti
         gr_status st = gr_arena_check(arena);
         if (st == GR_OK) {
             st = add_heap(&q, g, h, max_order, prove,
-                          opts->max_states != 0 ? opts->max_states : GR_MQ_MAX_STATES, why);
+                          opts->max_states != 0 ? opts->max_states : GR_MQ_MAX_STATES,
+                          opts->learn_nodes, opts->learn_first, why);
         }
         if (st != GR_OK) {
             return st;

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grundy/misere.h"
+#include "misere_internal.h"
 
 enum { ST_OPEN = 0, ST_P = 1, ST_N = 2 };
 
@@ -58,6 +58,14 @@ struct gr_mis_search {
     uint64_t *scratch; /* a child key being built */
     size_t scratch_cap;
     uint64_t steps;
+    bool largest_first;      /* moves in the largest heaps are tried first */
+    gr_mis_expand_fn expand; /* a leaf replaced by heaps, or NULL */
+    unsigned fold_k;         /* 0, or copies of a heap folded by x^(K+1) = x^(K-1) */
+    uint64_t fold_top;       /* tokens >= it folded by fold_top_k instead */
+    unsigned fold_top_k;
+    void *expand_ctx;
+    gr_mis_known_fn known; /* decides some positions at once, or NULL */
+    void *known_ctx;
 };
 
 static uint64_t mix(uint64_t h)
@@ -105,6 +113,49 @@ gr_status gr_mis_search_new(gr_arena *arena, const gr_mis_game *g, size_t ngames
     }
     *out = s;
     return GR_OK;
+}
+
+void gr_mis_search_set_known(gr_mis_search *s, gr_mis_known_fn fn, void *ctx)
+{
+    s->known = fn;
+    s->known_ctx = ctx;
+}
+
+void gr_mis_search_set_expand(gr_mis_search *s, gr_mis_expand_fn fn, void *ctx)
+{
+    s->expand = fn;
+    s->expand_ctx = ctx;
+}
+
+void gr_mis_search_release(gr_mis_search *s)
+{
+    gr_arena_free(s->arena, s->slot, s->slot_cap * sizeof(uint32_t));
+    gr_arena_free(s->arena, s->node, s->node_cap * sizeof(pos_node));
+    gr_arena_free(s->arena, s->pool, s->pool_cap * sizeof(uint64_t));
+    gr_arena_free(s->arena, s->stack, s->stack_cap * sizeof(frame));
+    s->slot = NULL;
+    s->node = NULL;
+    s->pool = NULL;
+    s->stack = NULL;
+    s->slot_cap = s->node_cap = s->pool_cap = s->stack_cap = 0;
+    s->node_used = s->pool_len = 0;
+}
+
+void gr_mis_search_set_fold(gr_mis_search *s, unsigned k)
+{
+    s->fold_k = k;
+    s->fold_top = UINT64_MAX;
+}
+
+void gr_mis_search_set_fold_top(gr_mis_search *s, uint64_t top, unsigned k)
+{
+    s->fold_top = top;
+    s->fold_top_k = k;
+}
+
+void gr_mis_search_largest_first(gr_mis_search *s)
+{
+    s->largest_first = true;
 }
 
 uint64_t gr_mis_search_nodes(const gr_mis_search *s)
@@ -236,6 +287,25 @@ static gr_status canonical(gr_mis_search *s, size_t *n)
             s->scratch[j] = v;
         }
     }
+    if (s->fold_k > 0) {
+        /* more than K copies of a heap: as many as K - 1 + (n - K + 1) mod 2 */
+        size_t r = 0;
+        for (size_t i = 0; i < w;) {
+            size_t j = i;
+            while (j < w && s->scratch[j] == s->scratch[i]) {
+                j++;
+            }
+            size_t c = j - i, K = s->scratch[i] >= s->fold_top ? s->fold_top_k : s->fold_k;
+            if (c > K) {
+                c = K - 1 + (c - (K - 1)) % 2;
+            }
+            for (size_t k = 0; k < c; k++) {
+                s->scratch[r++] = s->scratch[i];
+            }
+            i = j;
+        }
+        w = r;
+    }
     *n = w;
     return GR_OK;
 }
@@ -307,6 +377,10 @@ static gr_status pos_find(gr_mis_search *s, size_t n, uint32_t *id, bool *fresh)
     s->slot[k] = nid + 1;
     *id = nid;
     *fresh = true;
+    bool p;
+    if (s->known != NULL && s->known(s->known_ctx, s->pool + s->node[nid].off, n, &p)) {
+        s->node[nid].st = p ? ST_P : ST_N;
+    }
     if (2 * s->node_used > s->slot_cap) {
         return slot_grow(s);
     }
@@ -319,12 +393,21 @@ static gr_status pos_find(gr_mis_search *s, size_t n, uint32_t *id, bool *fresh)
 static gr_status child_key(gr_mis_search *s, uint32_t off, uint32_t len, uint32_t i,
                            const gr_mis_opt *o, size_t *n)
 {
-    gr_status st = scratch_room(s, (size_t)len + 3);
+    const uint64_t *key = s->pool + off;
+    uint64_t game = (uint64_t)GR_MIS_GAME(key[i]) << GR_MIS_HEAP_BITS;
+    const uint64_t *x[3];
+    size_t nx[3], need = (size_t)len;
+    for (uint32_t k = 0; k < o->nleaves; k++) {
+        if (s->expand == NULL || !s->expand(s->expand_ctx, game | o->leaves[k], &x[k], &nx[k])) {
+            x[k] = NULL;
+            nx[k] = 1;
+        }
+        need += nx[k];
+    }
+    gr_status st = scratch_room(s, need);
     if (st != GR_OK) {
         return st;
     }
-    const uint64_t *key = s->pool + off;
-    uint64_t game = (uint64_t)GR_MIS_GAME(key[i]) << GR_MIS_HEAP_BITS;
     size_t w = 0;
     for (uint32_t k = 0; k < len; k++) {
         if (k != i) {
@@ -332,7 +415,13 @@ static gr_status child_key(gr_mis_search *s, uint32_t off, uint32_t len, uint32_
         }
     }
     for (uint32_t k = 0; k < o->nleaves; k++) {
-        s->scratch[w++] = game | o->leaves[k];
+        if (x[k] == NULL) {
+            s->scratch[w++] = game | o->leaves[k];
+        } else {
+            for (size_t j = 0; j < nx[k]; j++) {
+                s->scratch[w++] = x[k][j];
+            }
+        }
     }
     *n = w;
     return canonical(s, n);
@@ -370,13 +459,14 @@ static gr_status solve(gr_mis_search *s, uint32_t root)
             result = f->any ? ST_P : ST_N; /* every move led to N */
         } else {
             const uint64_t *key = s->pool + e.off;
-            if (f->j == 0 && f->i > 0 && key[f->i] == key[f->i - 1]) {
+            uint32_t hi = s->largest_first ? e.len - 1 - f->i : f->i; /* the heap moved */
+            if (f->j == 0 && f->i > 0 && key[hi] == key[s->largest_first ? hi + 1 : hi - 1]) {
                 f->i++; /* the same heap again: the same children */
                 continue;
             }
             const gr_mis_opt *o;
             size_t no;
-            if ((st = gr_mis_token_options(s, key[f->i], &o, &no)) != GR_OK) {
+            if ((st = gr_mis_token_options(s, key[hi], &o, &no)) != GR_OK) {
                 return st;
             }
             if (f->j >= no) {
@@ -386,22 +476,32 @@ static gr_status solve(gr_mis_search *s, uint32_t root)
             }
             f->any = 1;
             size_t n;
-            if ((st = child_key(s, e.off, e.len, f->i, &o[f->j], &n)) != GR_OK) {
+            if ((st = child_key(s, e.off, e.len, hi, &o[f->j], &n)) != GR_OK) {
                 return st;
+            }
+            bool kp;
+            if (s->known != NULL && s->known(s->known_ctx, s->scratch, n, &kp)) {
+                /* decided without the memo */
+                if (kp) {
+                    result = ST_N;
+                    goto settled;
+                }
+                s->stack[depth - 1].j++;
+                continue;
             }
             uint32_t ce;
             bool fresh;
             if ((st = pos_find(s, n, &ce, &fresh)) != GR_OK) {
                 return st;
             }
-            if (fresh) {
+            if (s->node[ce].st == ST_OPEN) {
+                if (!fresh) {
+                    return GR_EINTERNAL; /* a cycle: impossible, moves remove or split */
+                }
                 if ((st = push(s, &depth, ce)) != GR_OK) {
                     return st;
                 }
                 continue;
-            }
-            if (s->node[ce].st == ST_OPEN) {
-                return GR_EINTERNAL; /* a cycle: impossible, moves remove or split */
             }
             if (s->node[ce].st == ST_P) {
                 result = ST_N;
@@ -410,6 +510,7 @@ static gr_status solve(gr_mis_search *s, uint32_t root)
                 continue;
             }
         }
+    settled:
         /* frame settled: record and report to its parent */
         s->node[s->stack[depth - 1].node].st = result;
         depth--;
@@ -436,7 +537,7 @@ static gr_status decide(gr_mis_search *s, size_t n, bool *p)
     if (st != GR_OK) {
         return st;
     }
-    if (fresh && (st = solve(s, e)) != GR_OK) {
+    if (fresh && s->node[e].st == ST_OPEN && (st = solve(s, e)) != GR_OK) {
         return st;
     }
     if (s->node[e].st == ST_OPEN) {

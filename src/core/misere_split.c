@@ -157,24 +157,7 @@ static gr_status refine(gr_arena *arena, amb *A, uint32_t *classes)
                 s[1 + i] = A->cls[mul_vec(A, e, unit)];
                 unit[i] = 0;
             }
-            uint64_t h = 1469598103934665603ull;
-            for (uint32_t i = 0; i < w; i++) {
-                h = (h ^ s[i]) * 1099511628211ull;
-            }
-            size_t at = (size_t)(h ^ (h >> 29)) & (hcap - 1);
-            for (;;) {
-                if (slot[at] == 0) {
-                    slot[at] = e + 1;
-                    next[e] = count++;
-                    break;
-                }
-                uint32_t f = slot[at] - 1;
-                if (memcmp(sig + (size_t)f * w, s, w * sizeof(uint32_t)) == 0) {
-                    next[e] = next[f];
-                    break;
-                }
-                at = (at + 1) & (hcap - 1);
-            }
+            count = gr_mq_number(sig, w, e, slot, hcap, next, count);
         }
         memcpy(A->cls, next, E * sizeof(uint32_t));
         if (count == have) {
@@ -186,31 +169,6 @@ static gr_status refine(gr_arena *arena, amb *A, uint32_t *classes)
     gr_arena_free(arena, sig, (size_t)E * w * sizeof(uint32_t));
     gr_arena_free(arena, next, E * sizeof(uint32_t));
     gr_arena_free(arena, slot, hcap * sizeof(uint32_t));
-    return GR_OK;
-}
-
-static gr_status set_of(gr_arena *a, uint32_t *v, uint32_t n, gr_mq_set *out)
-{
-    for (uint32_t i = 1; i < n; i++) {
-        uint32_t x = v[i], j = i;
-        while (j > 0 && v[j - 1] > x) {
-            v[j] = v[j - 1];
-            j--;
-        }
-        v[j] = x;
-    }
-    uint32_t m = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        if (m == 0 || v[m - 1] != v[i]) {
-            v[m++] = v[i];
-        }
-    }
-    out->v = GR_ARENA_ARRAY_UNINIT(a, uint32_t, m + 1);
-    if (out->v == NULL) {
-        return GR_ENOMEM;
-    }
-    memcpy(out->v, v, m * sizeof(uint32_t));
-    out->n = m;
     return GR_OK;
 }
 
@@ -308,18 +266,13 @@ static gr_status split_try(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t 
     }
     /* the new quotient: members of least weight represent their classes */
     gr_mq nq;
-    memset(&nq, 0, sizeof(nq));
-    nq.arena = arena;
-    nq.m = m;
-    nq.tab = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, (size_t)m * m);
-    nq.inp = GR_ARENA_ARRAY_UNINIT(arena, uint8_t, m);
-    nq.tok = GR_ARENA_ARRAY_UNINIT(arena, uint64_t, m);
-    nq.rep = GR_ARENA_ARRAY(arena, gr_mq_set, m);
+    if ((st = gr_mq_alloc(arena, m, &nq)) != GR_OK) {
+        return st;
+    }
     uint32_t *member = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, m);
     uint32_t *tmp = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, A.R + 1);
     uint32_t *vec = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, A.R + 1);
-    if (nq.tab == NULL || nq.inp == NULL || nq.tok == NULL || nq.rep == NULL || member == NULL ||
-        tmp == NULL || vec == NULL) {
+    if (member == NULL || tmp == NULL || vec == NULL) {
         return GR_ENOMEM;
     }
     for (uint32_t c = 0; c < m; c++) {
@@ -362,7 +315,7 @@ static gr_status split_try(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t 
                 }
             }
         }
-        if ((st = set_of(arena, buf, n, &nq.rep[c])) != GR_OK) {
+        if ((st = gr_mq_set_make(arena, buf, n, &nq.rep[c])) != GR_OK) {
             return st;
         }
     }
@@ -395,7 +348,7 @@ static gr_status split_try(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t 
             }
             v[j] = A.cls[mul_vec(&A, 0, tmp)];
         }
-        if ((st = set_of(arena, v, (uint32_t)n, &nq.opt[l])) != GR_OK) {
+        if ((st = gr_mq_set_make(arena, v, (uint32_t)n, &nq.opt[l])) != GR_OK) {
             return st;
         }
     }

@@ -85,6 +85,8 @@ typedef struct walk {
     uint32_t *img;   /* n */
     uint32_t *next;  /* n: the next pair of the same image */
     uint8_t *dead;   /* n */
+    uint32_t *par;   /* n: the pair it was reached from + 1, 0 a single heap */
+    uint64_t *via;   /* n: the heap added */
     size_t n, cap;   /* pairs, room */
     uint32_t *first; /* per image: its first pair + 1, 0 none */
 } walk;
@@ -99,7 +101,9 @@ static gr_status room(gr_arena *a, walk *W)
     uint32_t *img = GR_ARENA_ARRAY_UNINIT(a, uint32_t, cap);
     uint32_t *next = GR_ARENA_ARRAY_UNINIT(a, uint32_t, cap);
     uint8_t *dead = GR_ARENA_ARRAY_UNINIT(a, uint8_t, cap);
-    if (t == NULL || img == NULL || next == NULL || dead == NULL) {
+    uint32_t *par = GR_ARENA_ARRAY_UNINIT(a, uint32_t, cap);
+    uint64_t *via = GR_ARENA_ARRAY_UNINIT(a, uint64_t, cap);
+    if (t == NULL || img == NULL || next == NULL || dead == NULL || par == NULL || via == NULL) {
         return GR_ENOMEM;
     }
     if (W->n > 0) {
@@ -107,6 +111,10 @@ static gr_status room(gr_arena *a, walk *W)
         memcpy(img, W->img, W->n * sizeof(uint32_t));
         memcpy(next, W->next, W->n * sizeof(uint32_t));
         memcpy(dead, W->dead, W->n);
+        memcpy(par, W->par, W->n * sizeof(uint32_t));
+        memcpy(via, W->via, W->n * sizeof(uint64_t));
+        gr_arena_free(a, W->par, W->cap * sizeof(uint32_t));
+        gr_arena_free(a, W->via, W->cap * sizeof(uint64_t));
         gr_arena_free(a, W->t, W->cap * W->w * sizeof(word));
         gr_arena_free(a, W->img, W->cap * sizeof(uint32_t));
         gr_arena_free(a, W->next, W->cap * sizeof(uint32_t));
@@ -116,12 +124,15 @@ static gr_status room(gr_arena *a, walk *W)
     W->img = img;
     W->next = next;
     W->dead = dead;
+    W->par = par;
+    W->via = via;
     W->cap = cap;
     return GR_OK;
 }
 
 /* Adds (x, t) unless a pair of image x with a T inside t is there. */
-static gr_status add_pair(gr_arena *a, walk *W, uint32_t x, const word *t)
+static gr_status add_pair(gr_arena *a, walk *W, uint32_t x, const word *t, uint32_t par,
+                          uint64_t via)
 {
     for (uint32_t i = W->first[x]; i != 0; i = W->next[i - 1]) {
         const word *u = W->t + (size_t)(i - 1) * W->w;
@@ -141,24 +152,55 @@ static gr_status add_pair(gr_arena *a, walk *W, uint32_t x, const word *t)
     memcpy(W->t + W->n * W->w, t, W->w * sizeof(word));
     W->img[W->n] = x;
     W->dead[W->n] = 0;
+    W->par[W->n] = par;
+    W->via[W->n] = via;
     W->next[W->n] = W->first[x];
     W->first[x] = (uint32_t)++W->n;
     return GR_OK;
 }
 
+/* The heaps of the position that reached pair `at`. */
+static gr_status witness_of(gr_arena *A, const walk *W, size_t at, gr_mq_witness *out)
+{
+    size_t n = 0;
+    for (size_t i = at + 1; i != 0; i = W->par[i - 1]) {
+        n++;
+    }
+    out->heaps = GR_ARENA_ARRAY_UNINIT(A, uint64_t, n + 1);
+    if (out->heaps == NULL) {
+        return GR_ENOMEM;
+    }
+    out->n = 0;
+    for (size_t i = at + 1; i != 0; i = W->par[i - 1]) {
+        out->heaps[out->n++] = W->via[i - 1];
+    }
+    out->has_elem = false;
+    return GR_OK;
+}
+
 gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big)
+{
+    return gr_mq_verify_witness(q, max_states, ok, too_big, NULL);
+}
+
+gr_status gr_mq_verify_witness(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big,
+                               gr_mq_witness *wit)
 {
     *ok = false;
     *too_big = false;
+    if (wit != NULL) {
+        memset(wit, 0, sizeof(*wit));
+    }
     gr_arena *A = q->arena;
     uint32_t m = q->m, w = (m + WBITS - 1) / WBITS;
     /* the heaps with a move: image and T(H), minimal ones per image */
     uint32_t *kimg = GR_ARENA_ARRAY_UNINIT(A, uint32_t, q->heaps + 1);
+    uint64_t *kheap = GR_ARENA_ARRAY_UNINIT(A, uint64_t, q->heaps + 1);
     word *kt = GR_ARENA_ARRAY_UNINIT(A, word, (q->heaps + 1) * w);
     word *nt = GR_ARENA_ARRAY_UNINIT(A, word, w);
     walk W = {.w = w};
     W.first = GR_ARENA_ARRAY(A, uint32_t, m);
-    if (kimg == NULL || kt == NULL || nt == NULL || W.first == NULL) {
+    if (kimg == NULL || kheap == NULL || kt == NULL || nt == NULL || W.first == NULL) {
         return GR_ENOMEM;
     }
     bool good = q->inp[0] == 0; /* the empty position is N */
@@ -176,6 +218,16 @@ gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_
             if (q->inp[gr_mq_mul(q, a, x)]) {
                 for (uint32_t j = 0; j < o->n && good; j++) {
                     good = !q->inp[gr_mq_mul(q, a, o->v[j])];
+                }
+                if (!good && wit != NULL) {
+                    wit->heaps = GR_ARENA_ARRAY_UNINIT(A, uint64_t, 1);
+                    if (wit->heaps == NULL) {
+                        return GR_ENOMEM;
+                    }
+                    wit->heaps[0] = h;
+                    wit->n = 1;
+                    wit->has_elem = true;
+                    wit->elem = a;
                 }
             }
         }
@@ -195,18 +247,20 @@ gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_
         for (uint32_t i = 0; i < nk; i++) {
             if (!(kimg[i] == x && subset_of(t, kt + (size_t)i * w, w))) {
                 kimg[j] = kimg[i];
+                kheap[j] = kheap[i];
                 memmove(kt + (size_t)j * w, kt + (size_t)i * w, w * sizeof(word));
                 j++;
             }
         }
         memmove(kt + (size_t)j * w, t, w * sizeof(word));
         kimg[j] = x;
+        kheap[j] = h;
         nk = j + 1;
     }
     /* N-half: the walk, from the positions of one heap */
     gr_status st = GR_OK;
     for (uint32_t k = 0; k < nk && good && st == GR_OK; k++) {
-        st = add_pair(A, &W, kimg[k], kt + (size_t)k * w);
+        st = add_pair(A, &W, kimg[k], kt + (size_t)k * w, 0, kheap[k]);
     }
     for (size_t at = 0; at < W.n && good && st == GR_OK; at++) {
         if ((at & 255) == 0 && (st = gr_arena_check(A)) != GR_OK) {
@@ -218,6 +272,9 @@ gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_
         uint32_t x = W.img[at];
         if (!q->inp[x] && !bit(W.t + at * w, 0)) {
             good = false; /* an N-image without a move to P */
+            if (wit != NULL) {
+                st = witness_of(A, &W, at, wit);
+            }
             break;
         }
         for (uint32_t k = 0; k < nk && st == GR_OK; k++) {
@@ -229,7 +286,7 @@ gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_
                     set_bit(nt, z);
                 }
             }
-            st = add_pair(A, &W, gr_mq_mul(q, x, kimg[k]), nt);
+            st = add_pair(A, &W, gr_mq_mul(q, x, kimg[k]), nt, (uint32_t)at + 1, kheap[k]);
             if (st == GR_OK && W.n > max_states) {
                 *too_big = true;
                 good = false;
@@ -240,10 +297,13 @@ gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_
     gr_arena_free(A, W.img, W.cap * sizeof(uint32_t));
     gr_arena_free(A, W.next, W.cap * sizeof(uint32_t));
     gr_arena_free(A, W.dead, W.cap);
+    gr_arena_free(A, W.par, W.cap * sizeof(uint32_t));
+    gr_arena_free(A, W.via, W.cap * sizeof(uint64_t));
     gr_arena_free(A, W.first, m * sizeof(uint32_t));
     gr_arena_free(A, nt, w * sizeof(word));
     gr_arena_free(A, kt, (q->heaps + 1) * w * sizeof(word));
     gr_arena_free(A, kimg, (q->heaps + 1) * sizeof(uint32_t));
+    gr_arena_free(A, kheap, (q->heaps + 1) * sizeof(uint64_t));
     if (st != GR_OK) {
         return st;
     }

@@ -1,0 +1,69 @@
+"""Misère quotients learnt when a heap splits elements (docs/misere.md,
+"Splits: the learner"): Dawson's Kayles (0.07) to heap 25 and 0.15, whose
+rebuild from the generators stops, through GET .../misere-quotient: the
+algebra of each document and its predictions against the brute force of
+test_misere.py."""
+import random
+
+from test_misere import Brute, octal_options
+
+
+def check_algebra(doc):
+    """Identity, commutative, associative (Light's test over the heaps'
+    images, which generate the monoid), reduced."""
+    m, t = doc["order"], doc["table"]
+    assert len(t) == m and all(len(row) == m for row in t) and doc["identity"] == 0
+    for a in range(m):
+        assert t[0][a] == a
+        for b in range(a + 1, m):
+            assert t[a][b] == t[b][a]
+    gens = sorted(set(doc["heap_images"]))
+    for g in gens:
+        for a in range(m):
+            ag = t[a][g]
+            for b in range(m):
+                assert t[ag][b] == t[a][t[g][b]]
+    p = set(doc["p_positions"])
+    for a in range(m):
+        for b in range(a + 1, m):
+            assert any((t[a][c] in p) != (t[b][c] in p) for c in range(m))
+
+
+def predicts(doc, br, heaps):
+    t, p, img = doc["table"], set(doc["p_positions"]), doc["heap_images"]
+    e = 0
+    for h in heaps:
+        e = t[e][img[h]]
+    return (e in p) == br.is_p([(0, h) for h in heaps])
+
+
+def test_dawson_kayles_to_heap_25(srv):
+    r = srv.get("/v1/octal/misere-quotient?code=0.07&max_heap=25")
+    assert r.status == 200, r.body
+    doc = r.json()
+    assert doc["order"] == 144 and len(doc["p_positions"]) == 23
+    assert not doc["complete"]
+    check_algebra(doc)
+    br = Brute([lambda h: octal_options([0, 0, 7], h)])
+    rng = random.Random(7)
+    for _ in range(150):
+        heaps = [rng.randrange(0, 12) for _ in range(rng.randrange(1, 4))]
+        assert predicts(doc, br, heaps), heaps
+    for x in range(0, 4):  # heap 25, where the split is, with a small heap
+        assert predicts(doc, br, [25, x]), x
+
+
+def test_015_complete(srv):
+    doc = srv.get("/v1/octal/misere-quotient?code=0.15&max_heap=200").json()
+    assert doc["order"] == 42 and len(doc["p_positions"]) == 12
+    assert doc["complete"] and doc["pretending_period"]["period"] == 10
+    check_algebra(doc)
+    br = Brute([lambda h: octal_options([0, 1, 5], h)])
+    rng = random.Random(15)
+    for _ in range(150):
+        heaps = [rng.randrange(0, 16) for _ in range(rng.randrange(1, 4))]
+        assert predicts(doc, br, heaps), heaps
+    # past the heaps the documents lists, by the period: a POST answers
+    r = srv.post_json("/v1/octal", {"code": "0.15", "heaps": ["1000000000001", 3],
+                                    "misere": True}).json()
+    assert r["misere_quotient"]["complete"], r
