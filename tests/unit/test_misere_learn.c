@@ -9,17 +9,13 @@
 #include "gr_test.h"
 
 #include <stdlib.h>
-#include <string.h>
 
-#include "grundy/misere.h"
+#include "gr_test_misere.h"
 
 static gr_status build(gr_arena *a, const char *code, uint64_t n, bool complete, bool learn,
                        uint64_t learn_nodes, gr_mis_game *g, gr_mis_quotient *q)
 {
-    memset(g, 0, sizeof(*g));
-    g->kind = GR_MIS_OCTAL;
-    size_t bad;
-    assert_int_equal(gr_octal_parse(code, &g->code, &bad), GR_OK);
+    *g = gr_test_mis_octal(code);
     gr_mis_quotient_opts o = {.max_heap = complete ? 1 : n,
                               .until_complete = complete,
                               .max_heap_limit = n,
@@ -27,31 +23,6 @@ static gr_status build(gr_arena *a, const char *code, uint64_t n, bool complete,
                               .learn_nodes = learn_nodes};
     const char *why;
     return gr_mis_quotient_build(a, g, &o, q, &why);
-}
-
-static void check_algebra(const gr_mis_quotient *q)
-{
-    uint32_t m = q->order;
-    for (uint32_t a = 0; a < m; a++) {
-        assert_int_equal(gr_mis_mul(q, 0, a), a);
-        for (uint32_t b = 0; b < m; b++) {
-            assert_int_equal(gr_mis_mul(q, a, b), gr_mis_mul(q, b, a));
-            for (uint32_t c = 0; c < m; c++) {
-                assert_int_equal(gr_mis_mul(q, gr_mis_mul(q, a, b), c),
-                                 gr_mis_mul(q, a, gr_mis_mul(q, b, c)));
-            }
-        }
-    }
-    for (uint32_t a = 0; a < m; a++) {
-        for (uint32_t b = a + 1; b < m; b++) {
-            bool apart = false;
-            for (uint32_t c = 0; c < m && !apart; c++) {
-                apart = q->in_p[gr_mis_mul(q, a, c)] != q->in_p[gr_mis_mul(q, b, c)];
-            }
-            assert_true(apart);
-        }
-    }
-    assert_int_equal(q->image[0], 0);
 }
 
 /* Random sums of up to four heaps <= top (18 tokens in all, so that the
@@ -88,6 +59,23 @@ static void check_predictions(const gr_mis_game *g, const gr_mis_quotient *q, ui
     gr_arena_destroy(a);
 }
 
+/* The quotient of code's heaps <= n (complete: built on until proven
+ * periodic), learnt first or after the rebuild (learn), within nodes
+ * searched positions (0: the default): order and |P| as given, its
+ * algebra, and its predictions on random sums of heaps <= top. */
+static void check_learnt(gr_arena *a, const char *code, uint64_t n, bool complete, bool learn,
+                         uint64_t nodes, uint32_t order, uint32_t p, uint64_t top, uint64_t seed,
+                         gr_mis_game *g, gr_mis_quotient *q)
+{
+    assert_int_equal(build(a, code, n, complete, learn, nodes, g, q), GR_OK);
+    assert_int_equal(q->order, order);
+    assert_int_equal(q->p_count, p);
+    assert_int_equal(q->complete, complete);
+    gr_test_mis_algebra(q);
+    gr_test_rng rng = {.s = seed};
+    check_predictions(g, q, top, &rng);
+}
+
 /* Kayles' split heaps (9: order 18; 12: 24; 25: 32; 27 and on: 40):
  * the learner's quotient and the rebuild's agree in order and |P|, and
  * heap 9 tells 5 + 5 from the identity. */
@@ -98,20 +86,14 @@ static void test_learn_kayles_splits(void **state)
         uint64_t heaps;
         uint32_t order, p;
     } want[] = {{8, 12, 3}, {9, 18, 6}, {12, 24, 8}, {25, 32, 9}, {30, 40, 9}};
-    gr_test_rng rng = {.s = 1987};
     for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
         gr_arena *a = gr_arena_create(0), *b = gr_arena_create(0);
         gr_mis_game g, g2;
         gr_mis_quotient q, r;
-        assert_int_equal(build(a, "0.77", want[i].heaps, false, true, 0, &g, &q), GR_OK);
-        assert_int_equal(build(b, "0.77", want[i].heaps, false, false, 0, &g2, &r), GR_OK);
-        assert_int_equal(q.order, want[i].order);
-        assert_int_equal(q.p_count, want[i].p);
-        assert_int_equal(r.order, want[i].order);
-        assert_int_equal(r.p_count, want[i].p);
-        check_algebra(&q);
-        check_predictions(&g, &q, want[i].heaps, &rng);
-        if (want[i].heaps >= 9) {
+        uint64_t n = want[i].heaps;
+        check_learnt(a, "0.77", n, false, true, 0, want[i].order, want[i].p, n, 1987 + i, &g, &q);
+        check_learnt(b, "0.77", n, false, false, 0, want[i].order, want[i].p, n, 1987 + i, &g2, &r);
+        if (n >= 9) {
             assert_int_not_equal(gr_mis_mul(&q, q.image[5], q.image[5]), 0);
         }
         gr_arena_destroy(b);
@@ -128,10 +110,7 @@ static void test_learn_kayles_complete(void **state)
     gr_arena *a = gr_arena_create(0);
     gr_mis_game g;
     gr_mis_quotient q;
-    assert_int_equal(build(a, "0.77", 300, true, true, 0, &g, &q), GR_OK);
-    assert_true(q.complete);
-    assert_int_equal(q.order, 40);
-    assert_int_equal(q.p_count, 9);
+    check_learnt(a, "0.77", 300, true, true, 0, 40, 9, 24, 1992, &g, &q);
     assert_int_equal(q.preperiod, 71);
     assert_int_equal(q.period, 12);
     static const uint64_t gens[] = {1, 2, 5, 9, 12, 25, 27};
@@ -139,9 +118,6 @@ static void test_learn_kayles_complete(void **state)
     for (size_t i = 0; i < 7; i++) {
         assert_int_equal(q.gen_heap[i], gens[i]);
     }
-    check_algebra(&q);
-    gr_test_rng rng = {.s = 1992};
-    check_predictions(&g, &q, 24, &rng);
     gr_arena_destroy(a);
 }
 
@@ -156,7 +132,7 @@ static void test_learn_budget(void **state)
     gr_mis_quotient q;
     assert_int_equal(build(a, "0.07", 25, false, true, 500, &g, &q), GR_ELIMIT);
     assert_int_equal(build(a, "0.07", 24, false, true, 500, &g, &q), GR_OK);
-    check_algebra(&q);
+    gr_test_mis_algebra(&q);
     gr_test_rng rng = {.s = 7};
     check_predictions(&g, &q, 24, &rng);
     /* the game the learner's search plays may have a cycle (0.356): a
@@ -167,22 +143,16 @@ static void test_learn_budget(void **state)
 
 /* Dawson's Kayles (0.07): heap 25 splits elements in a way the rebuild
  * from the generators cannot reach (2^16 elements); the learner (first,
- * to spare the test the rebuild's failing attempts) proves
- * the quotient of heaps <= 25, order 144 with 23 P-elements, whose
- * predictions agree with exhaustive search on random sums, heap 25
- * included. */
+ * to spare the test the rebuild's failing attempts) proves the quotient
+ * of heaps <= 25, order 144 with 23 P-elements, whose predictions agree
+ * with exhaustive search on random sums, heap 25 included. */
 static void test_learn_dawson(void **state)
 {
     (void)state;
     gr_arena *a = gr_arena_create(0);
     gr_mis_game g;
     gr_mis_quotient q;
-    assert_int_equal(build(a, "0.07", 25, false, true, 0, &g, &q), GR_OK);
-    assert_int_equal(q.order, 144);
-    assert_int_equal(q.p_count, 23);
-    check_algebra(&q);
-    gr_test_rng rng = {.s = 2007};
-    check_predictions(&g, &q, 25, &rng);
+    check_learnt(a, "0.07", 25, false, true, 0, 144, 23, 25, 2007, &g, &q);
     /* heap 25 with each small heap, against the search */
     gr_arena *b = gr_arena_create(0);
     gr_mis_search *s;
@@ -209,64 +179,36 @@ static void test_learn_dawson_30(void **state)
     gr_arena *a = gr_arena_create(0);
     gr_mis_game g;
     gr_mis_quotient q;
-    assert_int_equal(build(a, "0.07", 30, false, false, 1u << 22, &g, &q), GR_OK);
-    assert_int_equal(q.order, 360);
-    assert_int_equal(q.p_count, 65);
-    check_algebra(&q);
-    gr_test_rng rng = {.s = 30};
-    check_predictions(&g, &q, 30, &rng);
+    check_learnt(a, "0.07", 30, false, false, 1u << 22, 360, 65, 30, 30, &g, &q);
     gr_arena_destroy(a);
 }
 
-/* 0.15 stops the rebuild; learnt (first, as above), its quotient is
- * complete: order 42,
- * |P| 12, pretending period 10 from heap 66, predicting exhaustive
- * search on random sums (and, by the period, heaps past those built). */
-static void test_learn_015_complete(void **state)
+/* Codes that stop the rebuild and are complete once learnt (first, as
+ * above): 0.15 (order 42, |P| 12, pretending period 10 from heap 66) and
+ * 0.115, listed as solved in Plambeck and Siegel's supplement (order 42,
+ * |P| 12, period 14 from heap 92); predictions on random sums (and, by
+ * the period, heaps past those built). */
+static void test_learn_complete_codes(void **state)
 {
     (void)state;
-    gr_arena *a = gr_arena_create(0);
-    gr_mis_game g;
-    gr_mis_quotient q;
-    assert_int_equal(build(a, "0.15", 400, true, true, 0, &g, &q), GR_OK);
-    assert_true(q.complete);
-    assert_int_equal(q.order, 42);
-    assert_int_equal(q.p_count, 12);
-    assert_int_equal(q.preperiod, 66);
-    assert_int_equal(q.period, 10);
-    check_algebra(&q);
-    gr_test_rng rng = {.s = 15};
-    check_predictions(&g, &q, 24, &rng);
-    gr_arena_destroy(a);
+    static const struct {
+        const char *code;
+        uint32_t order, p;
+        uint64_t preperiod, period, top;
+    } want[] = {{"0.15", 42, 12, 66, 10, 24}, {"0.115", 42, 12, 92, 14, 18}};
+    for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+        gr_arena *a = gr_arena_create(0);
+        gr_mis_game g;
+        gr_mis_quotient q;
+        check_learnt(a, want[i].code, 400, true, true, 0, want[i].order, want[i].p, want[i].top,
+                     15 + 100 * i, &g, &q);
+        assert_int_equal(q.preperiod, want[i].preperiod);
+        assert_int_equal(q.period, want[i].period);
+        gr_arena_destroy(a);
+    }
 }
 
-/* 0.115, listed as solved in Plambeck and Siegel's supplement: learnt,
- * complete with order 42, |P| 12, pretending period 14 from heap 92. */
-static void test_learn_0115_complete(void **state)
-{
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
-    gr_mis_game g;
-    gr_mis_quotient q;
-    assert_int_equal(build(a, "0.115", 400, true, true, 0, &g, &q), GR_OK);
-    assert_true(q.complete);
-    assert_int_equal(q.order, 42);
-    assert_int_equal(q.p_count, 12);
-    assert_int_equal(q.preperiod, 92);
-    assert_int_equal(q.period, 14);
-    check_algebra(&q);
-    gr_test_rng rng = {.s = 115};
-    check_predictions(&g, &q, 18, &rng);
-    gr_arena_destroy(a);
-}
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_learn_kayles_splits), cmocka_unit_test(test_learn_kayles_complete),
-        cmocka_unit_test(test_learn_budget),        cmocka_unit_test(test_learn_dawson),
-        cmocka_unit_test(test_learn_dawson_30),     cmocka_unit_test(test_learn_015_complete),
-        cmocka_unit_test(test_learn_0115_complete),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+GR_TEST_MAIN(cmocka_unit_test(test_learn_kayles_splits),
+             cmocka_unit_test(test_learn_kayles_complete), cmocka_unit_test(test_learn_budget),
+             cmocka_unit_test(test_learn_dawson), cmocka_unit_test(test_learn_dawson_30),
+             cmocka_unit_test(test_learn_complete_codes))
