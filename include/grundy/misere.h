@@ -107,6 +107,12 @@ gr_status gr_mis_after_is_p(gr_mis_search *s, const uint64_t *tokens, size_t n, 
 /* Positions memoised so far. */
 uint64_t gr_mis_search_nodes(const gr_mis_search *s);
 
+/* At most max_options options listed over the search's life (each heap
+ * size's options are listed once, then kept): a search that meets heaps
+ * of many sizes, each with many options, does that work whatever its node
+ * budget.  Past it GR_ELIMIT.  0, the default: no such limit. */
+void gr_mis_search_limit_options(gr_mis_search *s, uint64_t max_options);
+
 /* ---- the misère quotient ------------------------------------------------- */
 
 typedef struct gr_mis_quotient {

@@ -58,6 +58,7 @@ struct gr_mis_search {
     uint64_t *scratch; /* a child key being built */
     size_t scratch_cap;
     uint64_t steps;
+    uint64_t listed, max_listed; /* options listed; their limit (0: none) */
     bool largest_first;      /* moves in the largest heaps are tried first */
     gr_mis_expand_fn expand; /* a leaf replaced by heaps, or NULL */
     unsigned fold_k;         /* 0, or copies of a heap folded by x^(K+1) = x^(K-1) */
@@ -163,6 +164,11 @@ uint64_t gr_mis_search_nodes(const gr_mis_search *s)
     return s->node_used;
 }
 
+void gr_mis_search_limit_options(gr_mis_search *s, uint64_t max_options)
+{
+    s->max_listed = max_options;
+}
+
 /* ---- options per token ---------------------------------------------------- */
 
 static gr_status opt_grow(gr_mis_search *s)
@@ -210,6 +216,10 @@ gr_status gr_mis_token_options(gr_mis_search *s, uint64_t token, const gr_mis_op
     if (st != GR_OK) {
         return st;
     }
+    if (s->max_listed != 0 && s->listed + count > s->max_listed) {
+        return GR_ELIMIT;
+    }
+    s->listed += count;
     gr_mis_opt *o = GR_ARENA_ARRAY_UNINIT(s->arena, gr_mis_opt, count + 1);
     if (o == NULL) {
         return GR_ENOMEM;

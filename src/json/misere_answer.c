@@ -127,6 +127,12 @@ static gr_status oracle_init(gr_jctx *c, gr_mis_pos *pos, int method, oracle *o)
         nodes = GR_MIS_FIRST_NODES;
     }
     st = gr_mis_search_new(c->arena, o->games, pos->ncomp, nodes, &o->search);
+    if (st == GR_OK && method == 0) {
+        /* the first search is for small positions: heaps of many sizes
+         * with many options each (a heap of 1,000 of 0.75: 250 ms of
+         * listing) are the quotient's to answer */
+        gr_mis_search_limit_options(o->search, GR_MIS_SEARCH_WORK * nodes);
+    }
     return st != GR_OK ? core_error(c, o, st) : GR_OK;
 }
 
