@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "misere_internal.h"
+#include "probe.h"
 
 enum { ST_OPEN = 0, ST_P = 1, ST_N = 2 };
 
@@ -330,11 +331,7 @@ static gr_status slot_grow(gr_mis_search *s)
         return GR_ENOMEM;
     }
     for (size_t id = 0; id < s->node_used; id++) {
-        size_t k = s->node[id].hash & (cap - 1);
-        while (t[k] != 0) {
-            k = (k + 1) & (cap - 1);
-        }
-        t[k] = (uint32_t)id + 1;
+        t[gr_probe_empty(t, cap, s->node[id].hash)] = (uint32_t)id + 1;
     }
     gr_arena_free(s->arena, s->slot, s->slot_cap * sizeof(uint32_t));
     s->slot = t;

@@ -1,7 +1,8 @@
 /*
- * Hash-consing tables of the game stores (cgt_store.c, ordinal.c): open
- * addressing with linear probing over uint32_t slots, 0 the empty slot
- * (element i is stored as i + 1), the capacity a power of two.
+ * Hash tables of the game stores (cgt_store.c, ordinal.c) and of the misère
+ * search's memo (misere_search.c): open addressing with linear probing over
+ * uint32_t slots, 0 the empty slot (element i is stored as i + 1), the
+ * capacity a power of two.
  */
 #ifndef GR_PROBE_H
 #define GR_PROBE_H
