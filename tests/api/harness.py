@@ -248,6 +248,16 @@ def octal_digits(code):
     return [int(d0, 16)] + [int(ch, 16) for ch in rest]
 
 
+def random_split0_code(rng, max_digits):
+    """A random code with a digit before the point (d0: 4, 8 or C; the
+    digits after it hexadecimal when d0 splits in three, and now and then
+    otherwise), of 1..max_digits digits after the point."""
+    d0 = rng.choice([4, 4, 8, 12])
+    hexa = d0 != 4 or rng.random() < 0.25
+    ds = [rng.randrange(16 if hexa else 8) for _ in range(rng.randrange(1, max_digits + 1))]
+    return "%X." % d0 + "".join("%X" % d for d in ds)
+
+
 def digit_options(digits, h):
     """Every move from a heap of h by the digits (digits[j] for taking j,
     j = 0 included; bits 1/2/4/8 leave 0/1/2/3 heaps), as (take, heaps

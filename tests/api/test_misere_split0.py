@@ -12,6 +12,7 @@ import random
 
 from harness import digit_options as options
 from harness import octal_digits as digits_of
+from harness import random_split0_code
 from misere_check import check_quotient_algebra
 
 
@@ -37,17 +38,10 @@ class Brute:
         return self.p(tuple(sorted(h for h in heaps)))
 
 
-def random_code(rng):
-    d0 = rng.choice([4, 4, 8, 12])
-    hexa = d0 != 4 or rng.random() < 0.25
-    ds = [rng.randrange(16 if hexa else 8) for _ in range(rng.randrange(1, 3))]
-    return "%X." % d0 + "".join("%X" % d for d in ds)
-
-
 def test_winners_and_winning_moves_against_brute_force(srv):
     rng = random.Random(456)
     for _ in range(24):
-        code = random_code(rng)
+        code = random_split0_code(rng, 2)
         br = Brute(digits_of(code))
         top = 6 if any(d & 8 for d in digits_of(code)) else 8
         for _ in range(5):

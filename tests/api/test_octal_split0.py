@@ -13,6 +13,7 @@ from harness import digit_options as moves
 from harness import digit_values as values
 from harness import expect_problem
 from harness import octal_digits as digits_of
+from harness import random_split0_code
 
 HUGE = 2**63 - 1
 # OEIS A125938, offset 1 (4.102, 4.103, 4.112, 4.113); A077069, offset 1 (4.777)
@@ -21,13 +22,6 @@ A077069 = [1, 2, 4, 6, 1, 2, 8, 10, 1, 13, 2, 16, 1, 4, 13, 14, 1, 8, 4, 13, 1, 
            8, 1, 13, 16, 8, 1, 4, 2, 13, 1, 4, 8, 13, 1, 16, 4, 13, 1, 2, 4, 8, 1, 13,
            16, 8, 1, 4, 2, 13, 1, 4, 8, 13, 1, 16, 4, 13, 1, 2, 4, 8, 1, 13, 16, 8, 1,
            4, 2, 13, 1, 4, 8, 13, 1, 16, 4, 13, 1, 2, 4, 8, 1, 13, 16, 8, 1]
-
-
-def random_code(rng):
-    d0 = rng.choice([4, 4, 8, 12])
-    hexa = d0 != 4 or rng.random() < 0.25
-    ds = [rng.randrange(16 if hexa else 8) for _ in range(rng.randrange(1, 4))]
-    return "%X." % d0 + "".join("%X" % d for d in ds)
 
 
 def test_published_sequences(srv):
@@ -45,7 +39,7 @@ def test_published_sequences(srv):
 def test_random_codes_against_brute_force(srv):
     rng = random.Random(400)
     for _ in range(40):
-        code = random_code(rng)
+        code = random_split0_code(rng, 3)
         digits = digits_of(code)
         three = any(d & 8 for d in digits)
         n = 40 if three else 90
