@@ -154,6 +154,11 @@ typedef struct gr_mis_quotient_opts {
      * the learner comes after it). */
     bool learn_first;
     uint64_t learn_nodes; /* the learner's search budget; 0: its default */
+    /* With until_complete: a heap past max_heap that no candidate is
+     * proven for ends the build with the quotient proven so far (heaps
+     * below it, not complete) instead of GR_ELIMIT: it still covers the
+     * heaps asked about. */
+    bool keep_proven;
 } gr_mis_quotient_opts;
 
 /* Builds the reduced quotient of the game restricted to heaps <= max_heap

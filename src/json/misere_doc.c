@@ -216,7 +216,8 @@ gr_status gr_json_misere_build(gr_jctx *c, const gr_mis_game *g, uint64_t max_he
                               .max_order = gr_json_misere_max_order(c),
                               .until_complete = until_complete,
                               .max_heap_limit = limit,
-                              .max_states = until_complete ? (1u << 14) : 0};
+                              .max_states = until_complete ? (1u << 14) : 0,
+                              .keep_proven = until_complete};
     const char *why = NULL;
     gr_status st = gr_json_arm_deadline(c);
     if (st == GR_OK) {

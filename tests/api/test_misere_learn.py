@@ -67,3 +67,37 @@ def test_015_complete(srv):
     r = srv.post_json("/v1/octal", {"code": "0.15", "heaps": ["1000000000001", 3],
                                     "misere": True}).json()
     assert r["misere_quotient"]["complete"], r
+
+
+def test_a_post_keeps_the_quotient_proven_below_where_it_stops(srv):
+    # a POST builds its quotient until complete or to heap 256, within
+    # smaller limits than the GET; Dawson's Kayles stops at a split those
+    # limits do not reach, and the quotient proven below it still answers
+    # positions of smaller heaps (a search of 5 heaps up to 23 passes its
+    # own limits): the winner and every winning move by the GET's document
+    heaps = [19, 17, 23, 21, 16]
+    r = srv.post_json("/v1/octal", {"code": "0.07", "heaps": heaps, "misere": True,
+                                    "all_winning_moves": True, "max_moves": 1000})
+    assert r.status == 200, r.body
+    r = r.json()
+    q = r["misere_quotient"]
+    assert q is not None and not q["complete"] and q["max_heap"] >= max(heaps), q
+    doc = srv.get("/v1/octal/misere-quotient?code=0.07&max_heap=%d" % q["max_heap"]).json()
+    t, p, img = doc["table"], set(doc["p_positions"]), doc["heap_images"]
+
+    def is_p(hs):
+        e = 0
+        for h in hs:
+            e = t[e][img[h]]
+        return e in p
+
+    assert r["winner"] == ("second" if is_p(heaps) else "first")
+    assert len(r["winning_moves"]) == r["winning_move_count"] > 0
+    for m in r["winning_moves"]:
+        leaves = [int(x) for x in m["leaves"]]
+        assert sum(leaves) + m["take"] == heaps[m["heap"]]
+        assert is_p(heaps[:m["heap"]] + heaps[m["heap"] + 1:] + leaves), m
+    # the same answer from the cache, byte for byte
+    again = srv.post_json("/v1/octal", {"code": "0.07", "heaps": heaps, "misere": True,
+                                        "all_winning_moves": True, "max_moves": 1000})
+    assert again.json() == r
