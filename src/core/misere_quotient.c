@@ -498,8 +498,7 @@ static gr_status build(gr_arena *arena, const gr_mis_game *g, const gr_mis_quoti
                           opts->max_states != 0 ? opts->max_states : GR_MQ_MAX_STATES,
                           opts->learn_nodes, opts->learn_first, why);
         }
-        if (st == GR_ELIMIT && opts->until_complete && opts->keep_proven &&
-            h > opts->max_heap) {
+        if (st == GR_ELIMIT && opts->until_complete && opts->keep_proven && h > opts->max_heap) {
             /* add_heap leaves q as it was on a limit: Q of heaps < h */
             *why = NULL;
             h--;
