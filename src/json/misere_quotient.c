@@ -114,7 +114,7 @@ static gr_status mq_problem(gr_jctx *c, gr_status st)
 /* The cache key: the game and the order limit it was built under. */
 static char *mq_key(gr_jctx *c, const gr_mis_game *g)
 {
-    size_t cap = 48 + GR_OCTAL_MAX_DIGITS + 8 * g->set_len;
+    size_t cap = 48 + GR_OCTAL_MAX_DIGITS + 11 * g->set_len; /* a uint32_t and a comma each */
     char *key = gr_arena_alloc(c->arena, cap);
     if (key == NULL) {
         return NULL;
@@ -185,9 +185,7 @@ gr_status gr_json_misere_quotient_for(gr_jctx *c, const gr_mis_game *g, const ui
             return gr_json_oom(c);
         }
         for (uint64_t k = 0; k <= want; k++) {
-            img[k] = k <= r->q.max_heap
-                         ? r->q.image[k]
-                         : r->q.image[r->q.preperiod + (k - r->q.preperiod) % r->q.period];
+            gr_mis_quotient_image(&r->q, k, &img[k]); /* complete: never fails */
         }
         out->image = img;
         out->max_heap = want;
