@@ -94,6 +94,15 @@ $(BUILD)/tests/test_value: tests/unit/test_value.c $(CORE_LIB) tests/unit/gr_tes
 	$(if $(V),,@echo '  TEST  $<')
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(CORE_LIB) -lm -lcmocka
 
+# The worker pool's test links the pool alone and brings its own clock
+# (gr_now_ns, defined in the test; the daemon's is in server.c).
+$(BUILD)/tests/test_pool: tests/unit/test_pool.c $(BUILD)/obj/src/http/pool.o \
+		$(BUILD)/obj/src/http/cond.o $(HTTP_PURE_OBJ) $(CORE_LIB) tests/unit/gr_test.h
+	@mkdir -p $(dir $@)
+	$(if $(V),,@echo '  TEST  $<')
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/obj/src/http/pool.o \
+		$(BUILD)/obj/src/http/cond.o $(HTTP_PURE_OBJ) $(CORE_LIB) -lpthread -lcmocka
+
 deps:
 	@sh tests/deps.sh
 
@@ -125,8 +134,9 @@ asan:
 	GRUNDYD=$(abspath $(ASAN_BUILD)/grundyd) GRUNDY_CLI=$(abspath $(ASAN_BUILD)/grundy) $(PYTHON) tests/api/run.py
 
 tsan:
-	$(MAKE) BUILD=$(TSAN_BUILD) SAN='-fsanitize=thread' OPT=-O1 all $(TSAN_BUILD)/tests/test_table_cache
+	$(MAKE) BUILD=$(TSAN_BUILD) SAN='-fsanitize=thread' OPT=-O1 all $(TSAN_BUILD)/tests/test_table_cache $(TSAN_BUILD)/tests/test_pool
 	TSAN_OPTIONS="halt_on_error=1 suppressions=$(abspath tests/tsan.supp)" $(TSAN_BUILD)/tests/test_table_cache
+	TSAN_OPTIONS="halt_on_error=1 suppressions=$(abspath tests/tsan.supp)" $(TSAN_BUILD)/tests/test_pool
 	TSAN_OPTIONS="halt_on_error=1 suppressions=$(abspath tests/tsan.supp)" \
 	GRUNDYD=$(abspath $(TSAN_BUILD)/grundyd) $(PYTHON) tests/api/concurrency.py
 

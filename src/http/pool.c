@@ -206,6 +206,15 @@ static void gr_requeue_waiting_locked(gr_pool *p)
     pthread_cond_broadcast(&p->cv);
 }
 
+/* Whether a job has waited past --max-queue-seconds at now.  now may be a
+ * little older than the job: the timer reads the clock before it takes the
+ * lock, and a job submitted in between must not look 2^64 ns old. */
+static bool gr_job_late(const gr_pool *p, const gr_pool_job *job, uint64_t now)
+{
+    return p->lim.max_queue_ns != 0 && now > job->queued_ns &&
+           now - job->queued_ns > p->lim.max_queue_ns;
+}
+
 /* Set by gr_pool_wait_memory on the worker thread whose job it took back. */
 static _Thread_local bool gr_pool_job_waits;
 
@@ -214,8 +223,7 @@ int gr_pool_wait_memory(gr_pool *p, gr_pool_job *job, uint64_t now)
     pthread_mutex_lock(&p->mu);
     /* worth waiting only while another job runs (this one is counted) and
      * within the queue's bound, measured from the job's arrival */
-    bool ok = !p->stopping && p->running > 1 &&
-              (p->lim.max_queue_ns == 0 || now - job->queued_ns <= p->lim.max_queue_ns);
+    bool ok = !p->stopping && p->running > 1 && !gr_job_late(p, job, now);
     if (ok) {
         job->next = NULL;
         *p->mem_tail = job;
@@ -272,7 +280,7 @@ static void *gr_pool_main(void *arg)
         c->running++;
         p->running++;
         uint64_t now = gr_now_ns();
-        bool late = p->lim.max_queue_ns != 0 && now - job->queued_ns > p->lim.max_queue_ns;
+        bool late = gr_job_late(p, job, now);
         if (late) {
             p->expired++;
         }
@@ -458,7 +466,7 @@ void gr_pool_expire(gr_pool *p, uint64_t now)
     for (gr_link *l = p->ring.next, *next; l != &p->ring; l = next) {
         next = l->next;
         gr_pool_client *c = gr_client_of(l);
-        while (c->head != NULL && now - c->head->queued_ns > p->lim.max_queue_ns) {
+        while (c->head != NULL && gr_job_late(p, c->head, now)) {
             gr_pool_job *j = gr_client_pop(p, c);
             p->expired++;
             *tail = j;
@@ -471,7 +479,7 @@ void gr_pool_expire(gr_pool *p, uint64_t now)
     }
     for (gr_pool_job **at = &p->mem_wait; *at != NULL;) {
         gr_pool_job *j = *at;
-        if (now - j->queued_ns <= p->lim.max_queue_ns) {
+        if (!gr_job_late(p, j, now)) {
             at = &j->next;
             continue;
         }
