@@ -109,5 +109,8 @@ uint32_t gr_mq_number(const uint32_t *sig, uint32_t w, uint32_t e, uint32_t *slo
 
 /* The presentation and tameness of a finished quotient (misere_present.c). */
 gr_status gr_mq_present(gr_arena *arena, const gr_mq *q, gr_mis_quotient *out);
+/* The same with a minimal set of generators: for the finished quotient's
+ * document (the construction rebuilds from gr_mq_present's). */
+gr_status gr_mq_present_minimal(gr_arena *arena, const gr_mq *q, gr_mis_quotient *out);
 
 #endif

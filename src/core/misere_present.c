@@ -3,8 +3,12 @@
  * (misere_internal.h, docs/misere.md).
  *
  * Generators are heaps, in increasing order, whose image is not in the
- * submonoid the earlier generators make (for 0.75: heaps 1, 2, 3 -> a, b,
- * c, as in the published tables).  Each element's normal form is its least
+ * submonoid the earlier generators make (for 0.75: heaps 1, 2, 5 -> a, b,
+ * c, as in the published tables).  The construction steps (misere_split.c,
+ * misere_learn.c) rebuild from that set as it is; the finished quotient's
+ * document drops, earliest first, each generator the remaining ones make
+ * (0.123: heap 6's image is heap 9's squared), so its set is minimal, as in
+ * the published presentations and MisereSolver's.  Each element's normal form is its least
  * word in the graded lexicographic order (fewest letters first, then more
  * of the earlier letters first); the normal forms are closed under
  * division, so every word that is not a normal form contains a minimal
@@ -57,7 +61,57 @@ static int word_cmp(const uint32_t *a, const uint32_t *b, uint32_t r)
     return 0;
 }
 
-static gr_status generators(pres *P, gr_mis_quotient *out)
+/* Whether x is in the submonoid the generators but `skip` make (alive[g]
+ * says which are left); in and list have room for the order. */
+static bool made_by_others(const pres *P, const uint8_t *alive, uint32_t skip, uint32_t x,
+                           uint8_t *in, uint32_t *list)
+{
+    const gr_mq *q = P->q;
+    memset(in, 0, q->m);
+    in[0] = 1;
+    list[0] = 0;
+    uint32_t n = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        if (list[i] == x) {
+            return true;
+        }
+        for (uint32_t g = 0; g < P->r; g++) {
+            if (g == skip || !alive[g]) {
+                continue;
+            }
+            uint32_t y = gr_mq_mul(q, list[i], P->gen_img[g]);
+            if (!in[y]) {
+                in[y] = 1;
+                list[n++] = y;
+            }
+        }
+    }
+    return false;
+}
+
+/* Drops, earliest first, each generator the others left make. */
+static gr_status minimise(pres *P, uint64_t *heap, uint8_t *in, uint32_t *list)
+{
+    uint8_t *alive = GR_ARENA_ARRAY_UNINIT(P->arena, uint8_t, P->r + 1);
+    if (alive == NULL) {
+        return GR_ENOMEM;
+    }
+    memset(alive, 1, P->r);
+    for (uint32_t g = 0; g < P->r; g++) {
+        alive[g] = !made_by_others(P, alive, g, P->gen_img[g], in, list);
+    }
+    uint32_t r = 0;
+    for (uint32_t g = 0; g < P->r; g++) {
+        if (alive[g]) {
+            heap[r] = heap[g];
+            P->gen_img[r++] = P->gen_img[g];
+        }
+    }
+    P->r = r;
+    return GR_OK;
+}
+
+static gr_status generators(pres *P, bool minimal, gr_mis_quotient *out)
 {
     const gr_mq *q = P->q;
     uint8_t *in = GR_ARENA_ARRAY(P->arena, uint8_t, q->m);
@@ -87,9 +141,18 @@ static gr_status generators(pres *P, gr_mis_quotient *out)
             }
         }
     }
+    if (n != q->m) {
+        return GR_EINTERNAL;
+    }
+    if (minimal) {
+        gr_status st = minimise(P, heap, in, list);
+        if (st != GR_OK) {
+            return st;
+        }
+    }
     out->ngens = P->r;
     out->gen_heap = heap;
-    return n == q->m ? GR_OK : GR_EINTERNAL;
+    return GR_OK;
 }
 
 static gr_status add_rel(pres *P, const uint32_t *lhs, const uint32_t *rhs)
@@ -187,10 +250,10 @@ static gr_status normal_forms(pres *P)
     return GR_OK;
 }
 
-gr_status gr_mq_present(gr_arena *arena, const gr_mq *q, gr_mis_quotient *out)
+static gr_status present(gr_arena *arena, const gr_mq *q, bool minimal, gr_mis_quotient *out)
 {
     pres P = {.arena = arena, .q = q};
-    gr_status st = generators(&P, out);
+    gr_status st = generators(&P, minimal, out);
     if (st == GR_OK) {
         st = normal_forms(&P);
     }
@@ -201,6 +264,16 @@ gr_status gr_mq_present(gr_arena *arena, const gr_mq *q, gr_mis_quotient *out)
     out->nrel = (uint32_t)P.nrel;
     out->rel = P.rel;
     return GR_OK;
+}
+
+gr_status gr_mq_present(gr_arena *arena, const gr_mq *q, gr_mis_quotient *out)
+{
+    return present(arena, q, false, out);
+}
+
+gr_status gr_mq_present_minimal(gr_arena *arena, const gr_mq *q, gr_mis_quotient *out)
+{
+    return present(arena, q, true, out);
 }
 
 /* ---- tameness ------------------------------------------------------------ */

@@ -537,7 +537,7 @@ static gr_status build(gr_arena *arena, const gr_mis_game *g, const gr_mis_quoti
     out->preperiod = complete ? e : 0;
     out->period = complete ? p : 0;
     q.heaps = h + 1;
-    gr_status st = gr_mq_present(arena, &q, out);
+    gr_status st = gr_mq_present_minimal(arena, &q, out);
     if (st == GR_OK && prove && g->kind != GR_MIS_NIM) {
         st = tame(arena, out);
     }

@@ -154,3 +154,5 @@ def test_against_misere_solver(srv):
             pp = doc["pretending_period"]
             assert doc["complete"] and (pp["preperiod"], pp["period"]) == period, code
         assert generated(doc, gens), code
+        # the same minimal generating heaps, in the same order
+        assert [g["heap"] for g in doc["presentation"]["generators"]] == gens, code
