@@ -659,6 +659,8 @@ static gr_status build(gr_arena *arena, const gr_mis_game *g, const gr_mis_quoti
     out->preperiod = complete ? e : 0;
     out->period = complete ? p : 0;
     q.heaps = h + 1;
+    gr_mq_proof_free(arena, q.proof); /* no heap follows */
+    q.proof = NULL;
     gr_status st = gr_mq_present(arena, &q, out);
     if (st == GR_OK && prove && g->kind != GR_MIS_NIM) {
         st = tame(arena, out);
