@@ -34,6 +34,12 @@
  * minimal T(H) need be added.  This replaces an earlier walk of states
  * recording F(G - t) per kind of heap, whose number grew with the heaps
  * of wild games.
+ *
+ * A build proves heap after heap, and most heaps only rename the
+ * quotient: gr_mq_verify_next then starts from the previous proof (its
+ * kept heaps and walked pairs, in labels the renaming leaves alone) and
+ * checks only what the new heap adds, so that a heap costs what is new
+ * in it rather than a proof of every heap again.
  */
 #include <string.h>
 
