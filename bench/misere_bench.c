@@ -5,8 +5,9 @@
  * argument of every three-digit code, each built until its heap images
  * are proven periodic (complete) or a limit stops it: order, |P|, the
  * heap the proof reached, seconds (CPU).  The limits are the GET's (2^20
- * proof pairs per heap); a last line builds Dawson's Kayles to heap 30
- * with the learner's search budget raised to 2^22 positions.  Run by
+ * proof pairs); two last lines build 0.644 to heap 8000 (its images are
+ * proven periodic at heap 7399) and Dawson's Kayles to heap 30 with the
+ * learner's search budget raised to 2^22 positions.  Run by
  * bench/misere_bench.sh.
  */
 #include <stdbool.h>
@@ -77,6 +78,10 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
         one(named[i], max_heap);
     }
+    /* 0.644 to the heap that proves its images periodic (preperiod
+     * 3256, period 442: 2e + 2p + 3 = 7399), the GET's limits */
+    printf("to heap 8000: ");
+    one("0.644", 8000);
     /* Dawson's Kayles to heap 30 (Siegel: order 360), the learner's
      * search budget raised to 2^22 positions */
     printf("learner budget 2^22: ");

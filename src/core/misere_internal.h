@@ -9,6 +9,8 @@
 
 #include "grundy/misere.h"
 
+typedef struct gr_mq_proof gr_mq_proof; /* misere_verify.c */
+
 /* An element list (sorted, distinct). */
 typedef struct gr_mq_set {
     uint32_t *v;
@@ -26,8 +28,22 @@ typedef struct gr_mq {
     gr_mq_set *rep;  /* the images of that position's options */
     uint64_t heaps;  /* heaps 0..heaps-1 are mapped */
     uint32_t *image; /* per heap */
-    gr_mq_set *opt;  /* per heap: the images of its options */
+    gr_mq_set *opt;  /* per heap: the images of its options, as labels */
     size_t cap;      /* of image and opt */
+    /* Label v of an option image is element omap[v] (omap NULL: v
+     * itself).  A heap's option list is written once, in the labels of
+     * its time; each later heap renumbers the elements, and only omap
+     * (one entry per label) follows, not the lists of every heap. */
+    uint32_t *omap;
+    uint32_t omap_n;
+    /* misere_quotient.c's candidates: tab, inp, tok, rep, image, opt and
+     * omap live in this one allocation (gr_mq_scratch), given back whole;
+     * NULL for the others */
+    void *block;
+    size_t block_size;
+    /* The heaps the proof that accepted this quotient kept (misere_verify.c),
+     * for the next heap's proof to start from; NULL when none. */
+    gr_mq_proof *proof;
 } gr_mq;
 
 static inline uint32_t gr_mq_mul(const gr_mq *q, uint32_t a, uint32_t b)
@@ -35,10 +51,37 @@ static inline uint32_t gr_mq_mul(const gr_mq *q, uint32_t a, uint32_t b)
     return q->tab[(size_t)a * q->m + b];
 }
 
+/* The element an option label stands for (gr_mq.omap). */
+static inline uint32_t gr_mq_opt_elem(const gr_mq *q, uint32_t v)
+{
+    return q->omap != NULL ? q->omap[v] : v;
+}
+
+/* Arena memory that gr_mq_scratch_free gives back at once: the arena
+ * returns chunks above 64 KiB to the system but abandons smaller ones
+ * until it dies, so a build of thousands of heaps would keep every heap's
+ * temporaries.  Rounded up past that size, they are given back (size:
+ * the one asked for, in both calls).  gr_mq_scratch_zero zeroes them. */
+void *gr_mq_scratch(gr_arena *a, size_t size);
+void *gr_mq_scratch_zero(gr_arena *a, size_t size);
+void gr_mq_scratch_free(gr_arena *a, void *p, size_t size);
+
 /* Whether the images predict the outcome of every position of heaps
  * 0..q->heaps-1 (misere_verify.c).  *ok false: a counterexample exists, or
  * (with *too_big) the check would pass max_states states. */
 gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big);
+
+/* The proof of nq, candidate for heaps 0..nq->heaps-1, whose answer is
+ * gr_mq_verify's.  When pi is not NULL, nq is isomorphic to prev (the
+ * quotient of one heap fewer) by pi (prev's element a is nq's pi[a]) with
+ * the old heaps' images and option images carried over: prev's proof
+ * (prev->proof) then holds for them, and only the new heap is checked
+ * (its P-half, and the walk again only when its T is not above a kept
+ * heap's of its image).  When nq is proven, nq->proof is set. */
+gr_status gr_mq_verify_next(const gr_mq *prev, const uint32_t *pi, gr_mq *nq, uint64_t max_states,
+                            bool *ok, bool *too_big);
+/* Gives back a proof's kept heaps (NULL: none). */
+void gr_mq_proof_free(gr_arena *a, gr_mq_proof *p);
 
 /* Rebuilds q for heaps <= h from the free monoid on its generator heaps
  * and h (misere_split.c): *ok and q replaced when the result is proven. */

@@ -50,7 +50,9 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-/* The images of heap h's options in q. */
+/* The images of heap h's options in q (out->v: gr_mq_scratch of q->m + 1
+ * elements).  Distinct images are marked as they come: a heap of h has
+ * about h options but at most q->m images. */
 static gr_status heap_option_images(gr_mq *q, const gr_mis_game *g, uint64_t h, gr_mq_set *out,
                                     const char **why)
 {
@@ -60,23 +62,28 @@ static gr_status heap_option_images(gr_mq *q, const gr_mis_game *g, uint64_t h, 
         *why = "a heap has more options than the quotient construction lists";
         return st;
     }
-    gr_mis_opt *o = GR_ARENA_ARRAY_UNINIT(q->arena, gr_mis_opt, count + 1);
-    uint32_t *v = GR_ARENA_ARRAY_UNINIT(q->arena, uint32_t, count + 1);
-    if (o == NULL || v == NULL) {
+    gr_mis_opt *o = gr_mq_scratch(q->arena, (count + 1) * sizeof(gr_mis_opt));
+    uint32_t *v = gr_mq_scratch(q->arena, ((size_t)q->m + 1) * sizeof(uint32_t));
+    uint8_t *seen = gr_mq_scratch_zero(q->arena, q->m);
+    if (o == NULL || v == NULL || seen == NULL) {
         return GR_ENOMEM;
     }
     gr_mis_heap_options(g, h, o, count, &count);
+    uint32_t n = 0;
     for (size_t i = 0; i < count; i++) {
         uint32_t e = 0;
         for (uint32_t k = 0; k < o[i].nleaves; k++) {
             e = gr_mq_mul(q, e, q->image[o[i].leaves[k]]);
         }
-        v[i] = e;
+        if (!seen[e]) {
+            seen[e] = 1;
+            v[n++] = e;
+        }
     }
-    uint32_t n = gr_mq_set_norm(v, (uint32_t)count);
     out->v = v;
-    out->n = n;
-    gr_arena_free(q->arena, o, (count + 1) * sizeof(gr_mis_opt));
+    out->n = gr_mq_set_norm(v, n);
+    gr_mq_scratch_free(q->arena, seen, q->m);
+    gr_mq_scratch_free(q->arena, o, (count + 1) * sizeof(gr_mis_opt));
     return GR_OK;
 }
 
@@ -134,13 +141,13 @@ static gr_status refine(gr_arena *arena, const gr_mq *q, const uint32_t *letters
                         ext *x)
 {
     uint32_t K1 = x->K + 1, E = x->E, w = nl + 2;
-    uint32_t *sig = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, (size_t)E * w);
-    uint32_t *next = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, E);
+    uint32_t *sig = gr_mq_scratch(arena, (size_t)E * w * sizeof(uint32_t));
+    uint32_t *next = gr_mq_scratch(arena, E * sizeof(uint32_t));
     size_t hcap = 1;
     while (hcap < 2 * (size_t)E) {
         hcap <<= 1;
     }
-    uint32_t *slot = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, hcap);
+    uint32_t *slot = gr_mq_scratch(arena, hcap * sizeof(uint32_t));
     if (sig == NULL || next == NULL || slot == NULL) {
         return GR_ENOMEM;
     }
@@ -176,25 +183,109 @@ static gr_status refine(gr_arena *arena, const gr_mq *q, const uint32_t *letters
             break;
         }
     }
-    gr_arena_free(arena, sig, (size_t)E * w * sizeof(uint32_t));
-    gr_arena_free(arena, next, E * sizeof(uint32_t));
-    gr_arena_free(arena, slot, hcap * sizeof(uint32_t));
+    gr_mq_scratch_free(arena, sig, (size_t)E * w * sizeof(uint32_t));
+    gr_mq_scratch_free(arena, next, E * sizeof(uint32_t));
+    gr_mq_scratch_free(arena, slot, hcap * sizeof(uint32_t));
     return GR_OK;
 }
 
-/* The reduced candidate as the new quotient nq. */
-static gr_status rebuild(const gr_mq *q, const gr_mq_set *y, uint64_t h, const ext *x, gr_mq *nq)
+/* Carves n bytes (aligned to 8) from a block being laid out. */
+static void *carve(unsigned char *base, size_t *at, size_t n)
+{
+    void *p = base == NULL ? NULL : base + *at;
+    *at += (n + 7) & ~(size_t)7;
+    return p;
+}
+
+/* nq's arrays in one block (gr_mq.block): the layout is measured with
+ * base NULL, then carved from the allocation. */
+static void layout(unsigned char *base, size_t *size, gr_mq *nq, size_t pool_n, uint32_t **pool)
+{
+    uint32_t m = nq->m;
+    size_t at = 0;
+    nq->tok = carve(base, &at, m * sizeof(uint64_t));
+    nq->rep = carve(base, &at, m * sizeof(gr_mq_set));
+    nq->opt = carve(base, &at, nq->cap * sizeof(gr_mq_set));
+    nq->tab = carve(base, &at, (size_t)m * m * sizeof(uint32_t));
+    nq->image = carve(base, &at, nq->cap * sizeof(uint32_t));
+    nq->omap = carve(base, &at, (size_t)nq->omap_n * sizeof(uint32_t));
+    nq->inp = carve(base, &at, m);
+    *pool = carve(base, &at, pool_n * sizeof(uint32_t));
+    *size = at;
+}
+
+/* The reduced candidate as the new quotient nq.  pi[a] is the class of
+ * Q_{h-1}'s element a; old elements stay apart in the candidate (a
+ * position of heaps below h tells them apart), so the old heaps' option
+ * lists are kept as they are and only the labels' map (omap) is renamed;
+ * should they not, every list is rewritten.  *same: nq is Q_{h-1} renamed
+ * by pi (heap h's image is an old element). */
+static gr_status rebuild(const gr_mq *q, const gr_mq_set *y, uint64_t h, const ext *x, gr_mq *nq,
+                         uint32_t *pi, bool *same)
 {
     gr_arena *A = q->arena;
     uint32_t K1 = x->K + 1, m = x->classes;
-    gr_status st0 = gr_mq_alloc(A, m, nq);
-    if (st0 != GR_OK) {
-        return st0;
-    }
-    uint32_t *member = GR_ARENA_ARRAY_UNINIT(A, uint32_t, m);
-    uint32_t *buf = GR_ARENA_ARRAY_UNINIT(A, uint32_t, (size_t)q->m + y->n + 1);
-    if (member == NULL || buf == NULL) {
+    uint32_t *member = gr_mq_scratch(A, m * sizeof(uint32_t));
+    uint32_t *label = gr_mq_scratch(A, m * sizeof(uint32_t)); /* class -> label */
+    if (member == NULL || label == NULL) {
         return GR_ENOMEM;
+    }
+    for (uint32_t c = 0; c < m; c++) {
+        label[c] = UINT32_MAX;
+    }
+    bool apart = true;
+    for (uint32_t a = 0; a < q->m; a++) {
+        pi[a] = x->cls[a * K1];
+        apart = apart && label[pi[a]] == UINT32_MAX;
+        label[pi[a]] = a;
+    }
+    *same = apart && m == q->m;
+    memset(nq, 0, sizeof(*nq));
+    nq->arena = A;
+    nq->m = m;
+    nq->cap = q->cap;
+    nq->heaps = h + 1;
+    if (nq->heaps > nq->cap) {
+        nq->cap = nq->heaps * 2;
+    }
+    /* the labels: q's, renamed; a label more for each new class */
+    uint32_t old_n = q->omap != NULL ? q->omap_n : q->m;
+    nq->omap_n = apart ? old_n : 0;
+    if (apart) {
+        for (uint32_t c = 0; c < m; c++) {
+            if (label[c] == UINT32_MAX) {
+                nq->omap_n++;
+            }
+        }
+    }
+    /* the pool of the elements' lists (two of at most q->m each); the
+     * heaps' lists outlive the block, kept by the next candidates */
+    size_t pool_n = (size_t)m * (2 * (size_t)q->m);
+    size_t size;
+    uint32_t *at;
+    layout(NULL, &size, nq, pool_n, &at);
+    unsigned char *base = gr_mq_scratch(A, size);
+    if (base == NULL) {
+        return GR_ENOMEM;
+    }
+    layout(base, &size, nq, pool_n, &at);
+    nq->block = base;
+    nq->block_size = size;
+    for (uint32_t c = 0; c < m; c++) {
+        label[c] = UINT32_MAX;
+    }
+    if (apart) {
+        for (uint32_t v = 0; v < old_n; v++) {
+            nq->omap[v] = pi[gr_mq_opt_elem(q, v)];
+            label[nq->omap[v]] = v;
+        }
+        uint32_t v = old_n;
+        for (uint32_t c = 0; c < m; c++) {
+            if (label[c] == UINT32_MAX) {
+                nq->omap[v] = c;
+                label[c] = v++;
+            }
+        }
     }
     for (uint32_t c = 0; c < m; c++) {
         nq->tok[c] = UINT64_MAX;
@@ -218,50 +309,64 @@ static gr_status rebuild(const gr_mq *q, const gr_mq_set *y, uint64_t h, const e
         }
         uint32_t n = 0;
         for (uint32_t i = 0; i < q->rep[a].n; i++) {
-            buf[n++] = x->cls[q->rep[a].v[i] * K1 + k];
+            at[n++] = x->cls[q->rep[a].v[i] * K1 + k];
         }
         for (uint32_t i = 0; k > 0 && i < y->n; i++) {
-            buf[n++] = x->cls[gr_mq_mul(q, a, y->v[i]) * K1 + (k - 1)];
+            at[n++] = x->cls[gr_mq_mul(q, a, y->v[i]) * K1 + (k - 1)];
         }
-        gr_status st = gr_mq_set_make(A, buf, n, &nq->rep[c]);
-        if (st != GR_OK) {
-            return st;
-        }
+        nq->rep[c].v = at;
+        nq->rep[c].n = gr_mq_set_norm(at, n);
+        at += nq->rep[c].n;
     }
     /* the heaps: old images carried over, heap h the class of x */
-    nq->cap = q->cap;
-    nq->heaps = h + 1;
-    if (nq->heaps > nq->cap) {
-        nq->cap = nq->heaps * 2;
-    }
-    nq->image = GR_ARENA_ARRAY_UNINIT(A, uint32_t, nq->cap);
-    nq->opt = GR_ARENA_ARRAY(A, gr_mq_set, nq->cap);
-    if (nq->image == NULL || nq->opt == NULL) {
+    memset(nq->opt, 0, nq->cap * sizeof(gr_mq_set));
+    uint32_t *buf = gr_mq_scratch(A, ((size_t)q->m + 1) * sizeof(uint32_t));
+    if (buf == NULL) {
         return GR_ENOMEM;
     }
     for (uint64_t g = 0; g < h; g++) {
         nq->image[g] = x->cls[q->image[g] * K1];
         const gr_mq_set *o = &q->opt[g];
-        uint32_t n = 0;
-        for (uint32_t i = 0; i < o->n; i++) {
-            buf[n++] = x->cls[o->v[i] * K1];
+        if (apart) {
+            nq->opt[g] = *o;
+            continue;
         }
-        gr_status st = gr_mq_set_make(A, buf, n, &nq->opt[g]);
+        for (uint32_t i = 0; i < o->n; i++) {
+            buf[i] = x->cls[gr_mq_opt_elem(q, o->v[i]) * K1];
+        }
+        gr_status st = gr_mq_set_make(A, buf, o->n, &nq->opt[g]);
         if (st != GR_OK) {
             return st;
         }
     }
     nq->image[h] = x->cls[1];
-    uint32_t n = 0;
     for (uint32_t i = 0; i < y->n; i++) {
-        buf[n++] = x->cls[y->v[i] * K1];
+        uint32_t c = x->cls[y->v[i] * K1];
+        buf[i] = apart ? label[c] : c;
     }
-    gr_arena_free(A, member, m * sizeof(uint32_t));
-    return gr_mq_set_make(A, buf, n, &nq->opt[h]);
+    gr_status st = gr_mq_set_make(A, buf, y->n, &nq->opt[h]);
+    if (st != GR_OK) {
+        return st;
+    }
+    if (!apart) {
+        nq->omap = NULL;
+        nq->omap_n = 0;
+    }
+    gr_mq_scratch_free(A, buf, ((size_t)q->m + 1) * sizeof(uint32_t));
+    gr_mq_scratch_free(A, label, m * sizeof(uint32_t));
+    gr_mq_scratch_free(A, member, m * sizeof(uint32_t));
+    return GR_OK;
 }
 
 static void release(gr_mq *q)
 {
+    gr_mq_proof_free(q->arena, q->proof);
+    q->proof = NULL;
+    if (q->block != NULL) {
+        gr_mq_scratch_free(q->arena, q->block, q->block_size);
+        q->block = NULL;
+        return;
+    }
     gr_arena_free(q->arena, q->tab, (size_t)q->m * q->m * sizeof(uint32_t));
     gr_arena_free(q->arena, q->inp, q->m);
     gr_arena_free(q->arena, q->tok, q->m * sizeof(uint64_t));
@@ -281,10 +386,13 @@ static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t m
         return st;
     }
     /* the distinct images of the heaps so far: they generate Q_{h-1} */
-    uint8_t *seen = GR_ARENA_ARRAY(q->arena, uint8_t, q->m);
-    uint32_t *letters = GR_ARENA_ARRAY_UNINIT(q->arena, uint32_t, q->m + 1);
-    uint32_t *by_tok = GR_ARENA_ARRAY_UNINIT(q->arena, uint32_t, q->m + 1);
-    if (seen == NULL || letters == NULL || by_tok == NULL) {
+    gr_arena *A = q->arena;
+    size_t m0 = q->m; /* q is replaced by the proven candidate */
+    uint8_t *seen = gr_mq_scratch_zero(A, m0);
+    uint32_t *letters = gr_mq_scratch(A, (m0 + 1) * sizeof(uint32_t));
+    uint32_t *by_tok = gr_mq_scratch(A, (m0 + 1) * sizeof(uint32_t));
+    uint32_t *pi = gr_mq_scratch(A, (m0 + 1) * sizeof(uint32_t));
+    if (seen == NULL || letters == NULL || by_tok == NULL || pi == NULL) {
         return GR_ENOMEM;
     }
     uint32_t nl = 0;
@@ -302,18 +410,21 @@ static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t m
         }
         by_tok[j] = i;
     }
-    for (size_t t = 0; t < sizeof(gr_mq_ks) / sizeof(gr_mq_ks[0]); t++) {
+    bool accepted = false;
+    for (size_t t = 0; t < sizeof(gr_mq_ks) / sizeof(gr_mq_ks[0]) && !accepted; t++) {
         ext x = {.m = q->m, .K = gr_mq_ks[t]};
         x.E = q->m * (x.K + 1);
-        x.inp = GR_ARENA_ARRAY_UNINIT(q->arena, uint8_t, x.E);
-        x.cls = GR_ARENA_ARRAY_UNINIT(q->arena, uint32_t, x.E);
+        x.inp = gr_mq_scratch(A, x.E);
+        x.cls = gr_mq_scratch(A, x.E * sizeof(uint32_t));
         if (x.inp == NULL || x.cls == NULL) {
             return GR_ENOMEM;
         }
         if (!outcomes(q, &y, &x, by_tok)) {
+            gr_mq_scratch_free(A, x.inp, x.E);
+            gr_mq_scratch_free(A, x.cls, x.E * sizeof(uint32_t));
             continue;
         }
-        if ((st = refine(q->arena, q, letters, nl, &x)) != GR_OK) {
+        if ((st = refine(A, q, letters, nl, &x)) != GR_OK) {
             return st;
         }
         if (x.classes > max_order) {
@@ -321,13 +432,15 @@ static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t m
             return GR_ELIMIT;
         }
         gr_mq nq;
-        if ((st = rebuild(q, &y, h, &x, &nq)) != GR_OK) {
+        bool same;
+        if ((st = rebuild(q, &y, h, &x, &nq, pi, &same)) != GR_OK) {
             return st;
         }
-        gr_arena_free(q->arena, x.inp, x.E);
-        gr_arena_free(q->arena, x.cls, x.E * sizeof(uint32_t));
+        gr_mq_scratch_free(A, x.inp, x.E);
+        gr_mq_scratch_free(A, x.cls, x.E * sizeof(uint32_t));
         bool ok = true, too_big = false;
-        if (prove && (st = gr_mq_verify(&nq, max_states, &ok, &too_big)) != GR_OK) {
+        if (prove && (st = gr_mq_verify_next(q, same ? pi : NULL, &nq, max_states, &ok,
+                                             &too_big)) != GR_OK) {
             return st;
         }
         if (too_big) {
@@ -337,9 +450,18 @@ static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t m
         if (ok) {
             release(q);
             *q = nq;
-            return GR_OK;
+            accepted = true;
+        } else {
+            release(&nq);
         }
-        release(&nq);
+    }
+    gr_mq_scratch_free(A, pi, (m0 + 1) * sizeof(uint32_t));
+    gr_mq_scratch_free(A, by_tok, (m0 + 1) * sizeof(uint32_t));
+    gr_mq_scratch_free(A, letters, (m0 + 1) * sizeof(uint32_t));
+    gr_mq_scratch_free(A, seen, m0);
+    gr_mq_scratch_free(A, y.v, (m0 + 1) * sizeof(uint32_t));
+    if (accepted) {
+        return GR_OK;
     }
     /* the heap splits an element: rebuild from the generators
      * (misere_split.c), then learn it from outcomes (misere_learn.c); the
@@ -537,6 +659,8 @@ static gr_status build(gr_arena *arena, const gr_mis_game *g, const gr_mis_quoti
     out->preperiod = complete ? e : 0;
     out->period = complete ? p : 0;
     q.heaps = h + 1;
+    gr_mq_proof_free(arena, q.proof); /* no heap follows */
+    q.proof = NULL;
     gr_status st = gr_mq_present_minimal(arena, &q, out);
     if (st == GR_OK && prove && g->kind != GR_MIS_NIM) {
         st = tame(arena, out);

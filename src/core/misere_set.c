@@ -1,7 +1,7 @@
 /*
  * Small pieces the misère quotient's constructions share
- * (misere_internal.h): a candidate's element arrays, element lists made
- * sorted and distinct, and the numbering of partition-refinement
+ * (misere_internal.h): a candidate's element arrays, temporaries given
+ * back whole, element lists made sorted and distinct, and the numbering of partition-refinement
  * signatures by first appearance.
  */
 #include <string.h>
@@ -61,6 +61,27 @@ uint32_t gr_mq_number(const uint32_t *sig, uint32_t w, uint32_t e, uint32_t *slo
         }
         at = (at + 1) & (hcap - 1);
     }
+}
+
+#define GR_MQ_SCRATCH_MIN (64u * 1024u + 1u) /* past the arena's small chunks */
+
+void *gr_mq_scratch(gr_arena *a, size_t size)
+{
+    return gr_arena_alloc(a, size < GR_MQ_SCRATCH_MIN ? GR_MQ_SCRATCH_MIN : size);
+}
+
+void *gr_mq_scratch_zero(gr_arena *a, size_t size)
+{
+    void *p = gr_mq_scratch(a, size);
+    if (p != NULL) {
+        memset(p, 0, size);
+    }
+    return p;
+}
+
+void gr_mq_scratch_free(gr_arena *a, void *p, size_t size)
+{
+    gr_arena_free(a, p, size < GR_MQ_SCRATCH_MIN ? GR_MQ_SCRATCH_MIN : size);
 }
 
 gr_status gr_mq_alloc(gr_arena *a, uint32_t m, gr_mq *nq)

@@ -34,6 +34,12 @@
  * minimal T(H) need be added.  This replaces an earlier walk of states
  * recording F(G - t) per kind of heap, whose number grew with the heaps
  * of wild games.
+ *
+ * A build proves heap after heap, and most heaps only rename the
+ * quotient: gr_mq_verify_next then starts from the previous proof (its
+ * kept heaps and walked pairs, in labels the renaming leaves alone) and
+ * checks only what the new heap adds, so that a heap costs what is new
+ * in it rather than a proof of every heap again.
  */
 #include <string.h>
 
@@ -62,23 +68,56 @@ static bool subset_of(const word *a, const word *b, uint32_t w)
     return true;
 }
 
-/* T(H) of a heap whose option images are o: {z : o z meets P}. */
-static void heap_t(const gr_mq *q, const gr_mq_set *o, word *t, uint32_t w)
+/* The proof works on labels (gr_mq.omap): element omap[u] is label u, a
+ * bijection, so that a proof kept from one heap to the next holds as it
+ * is when the next candidate only renames the elements (omap follows). */
+typedef struct names {
+    const gr_mq *q;
+    uint32_t *lab; /* element -> label */
+} names;
+
+static gr_status names_make(const gr_mq *q, names *N)
 {
+    N->q = q;
+    N->lab = gr_mq_scratch(q->arena, (size_t)q->m * sizeof(uint32_t));
+    if (N->lab == NULL) {
+        return GR_ENOMEM;
+    }
+    for (uint32_t u = 0; u < q->m; u++) {
+        N->lab[gr_mq_opt_elem(q, u)] = u;
+    }
+    return GR_OK;
+}
+
+static void names_free(names *N)
+{
+    gr_mq_scratch_free(N->q->arena, N->lab, (size_t)N->q->m * sizeof(uint32_t));
+}
+
+static uint32_t el(const names *N, uint32_t u)
+{
+    return gr_mq_opt_elem(N->q, u);
+}
+
+/* T(H) of a heap whose option labels are o: {z : o z meets P}, by label. */
+static void heap_t(const names *N, const gr_mq_set *o, word *t, uint32_t w)
+{
+    const gr_mq *q = N->q;
     memset(t, 0, w * sizeof(word));
-    for (uint32_t z = 0; z < q->m; z++) {
+    for (uint32_t u = 0; u < q->m; u++) {
+        uint32_t z = el(N, u);
         for (uint32_t j = 0; j < o->n; j++) {
-            if (q->inp[gr_mq_mul(q, o->v[j], z)]) {
-                set_bit(t, z);
+            if (q->inp[gr_mq_mul(q, el(N, o->v[j]), z)]) {
+                set_bit(t, u);
                 break;
             }
         }
     }
 }
 
-/* The walked pairs: per image, a list of minimal T (a dead flag for one
- * found to lie above a later one; its successors are walked already or
- * are above the later one's). */
+/* The walked pairs (labels and T by label): per image, a list of minimal
+ * T (a dead flag for one found to lie above a later one; its successors
+ * are walked already or are above the later one's). */
 typedef struct walk {
     uint32_t w;      /* words per T */
     word *t;         /* n * w */
@@ -88,21 +127,57 @@ typedef struct walk {
     uint32_t *par;   /* n: the pair it was reached from + 1, 0 a single heap */
     uint64_t *via;   /* n: the heap added */
     size_t n, cap;   /* pairs, room */
+    uint32_t m;      /* images */
     uint32_t *first; /* per image: its first pair + 1, 0 none */
 } walk;
 
-static gr_status room(gr_arena *a, walk *W)
+/* The heaps the walk starts from (those with a move: image label and
+ * T(H), the minimal T of each image, in the order of the heaps), and the
+ * walk, kept with a proven quotient. */
+struct gr_mq_proof {
+    uint32_t w;      /* words per T */
+    uint32_t nk;     /* kept heaps */
+    size_t cap;      /* room */
+    uint32_t *kimg;  /* cap */
+    uint64_t *kheap; /* cap */
+    word *kt;        /* cap * w */
+    walk W;
+};
+
+static void walk_free(gr_arena *a, walk *W)
 {
-    if (W->n < W->cap) {
+    if (W->first != NULL) {
+        gr_mq_scratch_free(a, W->first, (size_t)W->m * sizeof(uint32_t));
+        W->first = NULL;
+    }
+    if (W->cap == 0) {
+        return;
+    }
+    gr_mq_scratch_free(a, W->par, W->cap * sizeof(uint32_t));
+    gr_mq_scratch_free(a, W->via, W->cap * sizeof(uint64_t));
+    gr_mq_scratch_free(a, W->t, W->cap * W->w * sizeof(word));
+    gr_mq_scratch_free(a, W->img, W->cap * sizeof(uint32_t));
+    gr_mq_scratch_free(a, W->next, W->cap * sizeof(uint32_t));
+    gr_mq_scratch_free(a, W->dead, W->cap);
+    W->cap = 0;
+}
+
+/* Room for `need` pairs. */
+static gr_status room(gr_arena *a, walk *W, size_t need)
+{
+    if (need <= W->cap) {
         return GR_OK;
     }
     size_t cap = W->cap < 256 ? 256 : W->cap * 2;
-    word *t = GR_ARENA_ARRAY_UNINIT(a, word, cap * W->w);
-    uint32_t *img = GR_ARENA_ARRAY_UNINIT(a, uint32_t, cap);
-    uint32_t *next = GR_ARENA_ARRAY_UNINIT(a, uint32_t, cap);
-    uint8_t *dead = GR_ARENA_ARRAY_UNINIT(a, uint8_t, cap);
-    uint32_t *par = GR_ARENA_ARRAY_UNINIT(a, uint32_t, cap);
-    uint64_t *via = GR_ARENA_ARRAY_UNINIT(a, uint64_t, cap);
+    while (cap < need) {
+        cap *= 2;
+    }
+    word *t = gr_mq_scratch(a, cap * W->w * sizeof(word));
+    uint32_t *img = gr_mq_scratch(a, cap * sizeof(uint32_t));
+    uint32_t *next = gr_mq_scratch(a, cap * sizeof(uint32_t));
+    uint8_t *dead = gr_mq_scratch(a, cap);
+    uint32_t *par = gr_mq_scratch(a, cap * sizeof(uint32_t));
+    uint64_t *via = gr_mq_scratch(a, cap * sizeof(uint64_t));
     if (t == NULL || img == NULL || next == NULL || dead == NULL || par == NULL || via == NULL) {
         return GR_ENOMEM;
     }
@@ -113,13 +188,11 @@ static gr_status room(gr_arena *a, walk *W)
         memcpy(dead, W->dead, W->n);
         memcpy(par, W->par, W->n * sizeof(uint32_t));
         memcpy(via, W->via, W->n * sizeof(uint64_t));
-        gr_arena_free(a, W->par, W->cap * sizeof(uint32_t));
-        gr_arena_free(a, W->via, W->cap * sizeof(uint64_t));
-        gr_arena_free(a, W->t, W->cap * W->w * sizeof(word));
-        gr_arena_free(a, W->img, W->cap * sizeof(uint32_t));
-        gr_arena_free(a, W->next, W->cap * sizeof(uint32_t));
-        gr_arena_free(a, W->dead, W->cap);
     }
+    uint32_t *first = W->first;
+    W->first = NULL;
+    walk_free(a, W);
+    W->first = first;
     W->t = t;
     W->img = img;
     W->next = next;
@@ -127,6 +200,154 @@ static gr_status room(gr_arena *a, walk *W)
     W->par = par;
     W->via = via;
     W->cap = cap;
+    return GR_OK;
+}
+
+static gr_status walk_init(gr_arena *a, walk *W, uint32_t w, uint32_t m)
+{
+    memset(W, 0, sizeof(*W));
+    W->w = w;
+    W->m = m;
+    W->first = gr_mq_scratch_zero(a, (size_t)m * sizeof(uint32_t));
+    return W->first == NULL ? GR_ENOMEM : GR_OK;
+}
+
+static gr_status walk_copy(gr_arena *a, const walk *from, walk *W)
+{
+    gr_status st = walk_init(a, W, from->w, from->m);
+    if (st != GR_OK || (st = room(a, W, from->n)) != GR_OK) {
+        return st;
+    }
+    memcpy(W->first, from->first, (size_t)from->m * sizeof(uint32_t));
+    if (from->n > 0) {
+        memcpy(W->t, from->t, from->n * from->w * sizeof(word));
+        memcpy(W->img, from->img, from->n * sizeof(uint32_t));
+        memcpy(W->next, from->next, from->n * sizeof(uint32_t));
+        memcpy(W->dead, from->dead, from->n);
+        memcpy(W->par, from->par, from->n * sizeof(uint32_t));
+        memcpy(W->via, from->via, from->n * sizeof(uint64_t));
+    }
+    W->n = from->n;
+    return GR_OK;
+}
+
+void gr_mq_proof_free(gr_arena *a, gr_mq_proof *p)
+{
+    if (p == NULL) {
+        return;
+    }
+    walk_free(a, &p->W);
+    gr_mq_scratch_free(a, p->kimg, p->cap * sizeof(uint32_t));
+    gr_mq_scratch_free(a, p->kheap, p->cap * sizeof(uint64_t));
+    gr_mq_scratch_free(a, p->kt, p->cap * p->w * sizeof(word));
+    gr_mq_scratch_free(a, p, sizeof(*p));
+}
+
+static gr_mq_proof *proof_new(gr_arena *a, uint32_t w, size_t cap)
+{
+    gr_mq_proof *p = gr_mq_scratch_zero(a, sizeof(*p));
+    if (p == NULL) {
+        return NULL;
+    }
+    p->w = w;
+    p->cap = cap < 16 ? 16 : cap;
+    p->kimg = gr_mq_scratch(a, p->cap * sizeof(uint32_t));
+    p->kheap = gr_mq_scratch(a, p->cap * sizeof(uint64_t));
+    p->kt = gr_mq_scratch(a, p->cap * w * sizeof(word));
+    if (p->kimg == NULL || p->kheap == NULL || p->kt == NULL) {
+        gr_mq_proof_free(a, p);
+        return NULL;
+    }
+    return p;
+}
+
+/* Room for one more kept heap. */
+static gr_status proof_room(gr_arena *a, gr_mq_proof *p)
+{
+    if (p->nk < p->cap) {
+        return GR_OK;
+    }
+    gr_mq_proof *b = proof_new(a, p->w, p->cap * 2);
+    if (b == NULL) {
+        return GR_ENOMEM;
+    }
+    memcpy(b->kimg, p->kimg, p->nk * sizeof(uint32_t));
+    memcpy(b->kheap, p->kheap, p->nk * sizeof(uint64_t));
+    memcpy(b->kt, p->kt, (size_t)p->nk * p->w * sizeof(word));
+    gr_mq_scratch_free(a, p->kimg, p->cap * sizeof(uint32_t));
+    gr_mq_scratch_free(a, p->kheap, p->cap * sizeof(uint64_t));
+    gr_mq_scratch_free(a, p->kt, p->cap * p->w * sizeof(word));
+    p->kimg = b->kimg;
+    p->kheap = b->kheap;
+    p->kt = b->kt;
+    p->cap = b->cap;
+    gr_mq_scratch_free(a, b, sizeof(*b));
+    return GR_OK;
+}
+
+/* Heap h: its P-half ("a t in P forbids a y in P" for every element a),
+ * then its T(H) among the kept heaps (*kept: it is one of them now).
+ * *good false, with the witness, when the P-half fails or a heap without
+ * a move is not the identity. */
+static gr_status add_heap_t(const names *N, gr_mq_proof *K, uint64_t h, bool *good, bool *kept,
+                            gr_mq_witness *wit)
+{
+    const gr_mq *q = N->q;
+    const gr_mq_set *o = &q->opt[h];
+    uint32_t x = q->image[h], m = q->m, w = K->w;
+    *kept = false;
+    if (o->n == 0) {
+        /* a heap without a move is the zero game: the identity */
+        *good = x == 0;
+        return GR_OK;
+    }
+    for (uint32_t a = 0; a < m && *good; a++) {
+        if (q->inp[gr_mq_mul(q, a, x)]) {
+            for (uint32_t j = 0; j < o->n && *good; j++) {
+                *good = !q->inp[gr_mq_mul(q, a, el(N, o->v[j]))];
+            }
+            if (!*good && wit != NULL) {
+                wit->heaps = GR_ARENA_ARRAY_UNINIT(q->arena, uint64_t, 1);
+                if (wit->heaps == NULL) {
+                    return GR_ENOMEM;
+                }
+                wit->heaps[0] = h;
+                wit->n = 1;
+                wit->has_elem = true;
+                wit->elem = a;
+            }
+        }
+    }
+    if (!*good) {
+        return GR_OK;
+    }
+    gr_status st = proof_room(q->arena, K);
+    if (st != GR_OK) {
+        return st;
+    }
+    uint32_t nk = K->nk, xl = N->lab[x];
+    word *kt = K->kt, *t = kt + (size_t)nk * w;
+    heap_t(N, o, t, w);
+    for (uint32_t i = 0; i < nk; i++) {
+        if (K->kimg[i] == xl && subset_of(kt + (size_t)i * w, t, w)) {
+            return GR_OK;
+        }
+    }
+    /* drop the kept heaps of this image above the new one */
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < nk; i++) {
+        if (!(K->kimg[i] == xl && subset_of(t, kt + (size_t)i * w, w))) {
+            K->kimg[j] = K->kimg[i];
+            K->kheap[j] = K->kheap[i];
+            memmove(kt + (size_t)j * w, kt + (size_t)i * w, w * sizeof(word));
+            j++;
+        }
+    }
+    memmove(kt + (size_t)j * w, t, w * sizeof(word));
+    K->kimg[j] = xl;
+    K->kheap[j] = h;
+    K->nk = j + 1;
+    *kept = true;
     return GR_OK;
 }
 
@@ -145,7 +366,7 @@ static gr_status add_pair(gr_arena *a, walk *W, uint32_t x, const word *t, uint3
             W->dead[i - 1] = 1;
         }
     }
-    gr_status st = room(a, W);
+    gr_status st = room(a, W, W->n + 1);
     if (st != GR_OK) {
         return st;
     }
@@ -178,13 +399,69 @@ static gr_status witness_of(gr_arena *A, const walk *W, size_t at, gr_mq_witness
     return GR_OK;
 }
 
-gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big)
+/* Pair `at` plus kept heap k, added to the walk.  The T of G + H by
+ * label u (element z): T(G) holds H z, or T(H) holds G z. */
+static gr_status step(const names *N, walk *W, size_t at, const gr_mq_proof *K, uint32_t k,
+                      word *nt)
 {
-    return gr_mq_verify_witness(q, max_states, ok, too_big, NULL);
+    const gr_mq *q = N->q;
+    uint32_t m = q->m, w = W->w;
+    uint32_t x = el(N, W->img[at]), y = el(N, K->kimg[k]);
+    const word *t = W->t + at * w, *th = K->kt + (size_t)k * w;
+    const uint32_t *row_h = q->tab + (size_t)y * m, *row_x = q->tab + (size_t)x * m;
+    memset(nt, 0, w * sizeof(word));
+    for (uint32_t u = 0; u < m; u++) {
+        uint32_t z = el(N, u);
+        if (bit(t, N->lab[row_h[z]]) || bit(th, N->lab[row_x[z]])) {
+            set_bit(nt, u);
+        }
+    }
+    return add_pair(q->arena, W, N->lab[gr_mq_mul(q, x, y)], nt, (uint32_t)at + 1, K->kheap[k]);
 }
 
-gr_status gr_mq_verify_witness(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big,
-                               gr_mq_witness *wit)
+/* The N-half from pair `from` on: each pair checked (an N-image has a
+ * move to P: the identity in T) and walked on with every kept heap. */
+static gr_status walk_on(const names *N, walk *W, size_t from, const gr_mq_proof *K,
+                         uint64_t max_states, bool *good, bool *too_big, gr_mq_witness *wit)
+{
+    const gr_mq *q = N->q;
+    gr_arena *A = q->arena;
+    uint32_t w = W->w, one = N->lab[0];
+    word *nt = gr_mq_scratch(A, w * sizeof(word));
+    if (nt == NULL) {
+        return GR_ENOMEM;
+    }
+    gr_status st = GR_OK;
+    for (size_t at = from; at < W->n && *good && st == GR_OK; at++) {
+        if (((at - from) & 255) == 0 && (st = gr_arena_check(A)) != GR_OK) {
+            break;
+        }
+        if (W->dead[at]) {
+            continue;
+        }
+        if (!q->inp[el(N, W->img[at])] && !bit(W->t + at * w, one)) {
+            *good = false; /* an N-image without a move to P */
+            if (wit != NULL) {
+                st = witness_of(A, W, at, wit);
+            }
+            break;
+        }
+        for (uint32_t k = 0; k < K->nk && st == GR_OK; k++) {
+            st = step(N, W, at, K, k, nt);
+            if (st == GR_OK && W->n > max_states) {
+                *too_big = true;
+                *good = false;
+            }
+        }
+    }
+    gr_mq_scratch_free(A, nt, w * sizeof(word));
+    return st;
+}
+
+/* The whole proof of q; the kept heaps and the walk in *out when it holds
+ * (out may be NULL). */
+static gr_status verify_all(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big,
+                            gr_mq_witness *wit, gr_mq_proof **out)
 {
     *ok = false;
     *too_big = false;
@@ -192,121 +469,112 @@ gr_status gr_mq_verify_witness(const gr_mq *q, uint64_t max_states, bool *ok, bo
         memset(wit, 0, sizeof(*wit));
     }
     gr_arena *A = q->arena;
-    uint32_t m = q->m, w = (m + WBITS - 1) / WBITS;
-    /* the heaps with a move: image and T(H), minimal ones per image */
-    uint32_t *kimg = GR_ARENA_ARRAY_UNINIT(A, uint32_t, q->heaps + 1);
-    uint64_t *kheap = GR_ARENA_ARRAY_UNINIT(A, uint64_t, q->heaps + 1);
-    word *kt = GR_ARENA_ARRAY_UNINIT(A, word, (q->heaps + 1) * w);
-    word *nt = GR_ARENA_ARRAY_UNINIT(A, word, w);
-    walk W = {.w = w};
-    W.first = GR_ARENA_ARRAY(A, uint32_t, m);
-    if (kimg == NULL || kheap == NULL || kt == NULL || nt == NULL || W.first == NULL) {
+    uint32_t w = (q->m + WBITS - 1) / WBITS;
+    names N;
+    gr_mq_proof *K = proof_new(A, w, 64);
+    if (K == NULL || names_make(q, &N) != GR_OK) {
         return GR_ENOMEM;
     }
+    gr_status st = walk_init(A, &K->W, w, q->m);
     bool good = q->inp[0] == 0; /* the empty position is N */
-    uint32_t nk = 0;
-    for (uint64_t h = 1; h < q->heaps && good; h++) {
-        const gr_mq_set *o = &q->opt[h];
-        uint32_t x = q->image[h];
-        if (o->n == 0) {
-            /* a heap without a move is the zero game: the identity */
-            good = x == 0;
-            continue;
-        }
-        /* P-half for this heap, every element a below it */
-        for (uint32_t a = 0; a < m && good; a++) {
-            if (q->inp[gr_mq_mul(q, a, x)]) {
-                for (uint32_t j = 0; j < o->n && good; j++) {
-                    good = !q->inp[gr_mq_mul(q, a, o->v[j])];
-                }
-                if (!good && wit != NULL) {
-                    wit->heaps = GR_ARENA_ARRAY_UNINIT(A, uint64_t, 1);
-                    if (wit->heaps == NULL) {
-                        return GR_ENOMEM;
-                    }
-                    wit->heaps[0] = h;
-                    wit->n = 1;
-                    wit->has_elem = true;
-                    wit->elem = a;
-                }
-            }
-        }
-        word *t = kt + (size_t)nk * w;
-        heap_t(q, o, t, w);
-        bool keep = true;
-        for (uint32_t i = 0; i < nk && keep; i++) {
-            if (kimg[i] == x && subset_of(kt + (size_t)i * w, t, w)) {
-                keep = false;
-            }
-        }
-        if (!keep) {
-            continue;
-        }
-        /* drop the kept heaps of this image above the new one */
-        uint32_t j = 0;
-        for (uint32_t i = 0; i < nk; i++) {
-            if (!(kimg[i] == x && subset_of(t, kt + (size_t)i * w, w))) {
-                kimg[j] = kimg[i];
-                kheap[j] = kheap[i];
-                memmove(kt + (size_t)j * w, kt + (size_t)i * w, w * sizeof(word));
-                j++;
-            }
-        }
-        memmove(kt + (size_t)j * w, t, w * sizeof(word));
-        kimg[j] = x;
-        kheap[j] = h;
-        nk = j + 1;
+    for (uint64_t h = 1; h < q->heaps && good && st == GR_OK; h++) {
+        bool kept;
+        st = add_heap_t(&N, K, h, &good, &kept, wit);
     }
-    /* N-half: the walk, from the positions of one heap */
-    gr_status st = GR_OK;
-    for (uint32_t k = 0; k < nk && good && st == GR_OK; k++) {
-        st = add_pair(A, &W, kimg[k], kt + (size_t)k * w, 0, kheap[k]);
+    /* the walk, from the positions of one heap */
+    for (uint32_t k = 0; k < K->nk && good && st == GR_OK; k++) {
+        st = add_pair(A, &K->W, K->kimg[k], K->kt + (size_t)k * w, 0, K->kheap[k]);
     }
-    for (size_t at = 0; at < W.n && good && st == GR_OK; at++) {
-        if ((at & 255) == 0 && (st = gr_arena_check(A)) != GR_OK) {
-            break;
+    if (st == GR_OK && good) {
+        st = walk_on(&N, &K->W, 0, K, max_states, &good, too_big, wit);
+    }
+    names_free(&N);
+    *ok = st == GR_OK && good && !*too_big;
+    if (*ok && out != NULL) {
+        *out = K;
+    } else {
+        gr_mq_proof_free(A, K);
+    }
+    return st;
+}
+
+gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big)
+{
+    return verify_all(q, max_states, ok, too_big, NULL, NULL);
+}
+
+gr_status gr_mq_verify_witness(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big,
+                               gr_mq_witness *wit)
+{
+    return verify_all(q, max_states, ok, too_big, wit, NULL);
+}
+
+gr_status gr_mq_verify_next(const gr_mq *prev, const uint32_t *pi, gr_mq *nq, uint64_t max_states,
+                            bool *ok, bool *too_big)
+{
+    *ok = false;
+    *too_big = false;
+    const gr_mq_proof *P = prev->proof;
+    if (pi == NULL || P == NULL || prev->m != nq->m || prev->heaps + 1 != nq->heaps) {
+        return verify_all(nq, max_states, ok, too_big, NULL, &nq->proof);
+    }
+    /* nq is prev renamed, and the labels followed (nq->omap): prev's
+     * kept heaps and walk hold for the heaps below the new one as they
+     * are */
+    gr_arena *A = nq->arena;
+    uint32_t w = P->w;
+    names N;
+    gr_mq_proof *K = proof_new(A, w, P->nk + 1);
+    if (K == NULL || names_make(nq, &N) != GR_OK) {
+        return GR_ENOMEM;
+    }
+    memcpy(K->kimg, P->kimg, P->nk * sizeof(uint32_t));
+    memcpy(K->kheap, P->kheap, P->nk * sizeof(uint64_t));
+    memcpy(K->kt, P->kt, (size_t)P->nk * w * sizeof(word));
+    K->nk = P->nk;
+    bool good = true, kept = false;
+    gr_status st = walk_copy(A, &P->W, &K->W);
+    if (st == GR_OK) {
+        st = add_heap_t(&N, K, nq->heaps - 1, &good, &kept, NULL);
+    }
+    /* A new heap whose T is above a kept one's of its image leaves the
+     * walk as it was.  Otherwise the walk is closed again: the new heap
+     * alone, every walked pair plus the new heap, then whatever these
+     * reach with every kept heap.  The pairs walked before stay (each is
+     * a position's, checked already): every position's pair is then
+     * still above a walked pair that passed (heaps dropped as above the
+     * new one are above it). */
+    if (st == GR_OK && good && kept) {
+        walk *W = &K->W;
+        size_t n0 = W->n;
+        uint32_t k = K->nk - 1;
+        word *nt = gr_mq_scratch(A, w * sizeof(word));
+        if (nt == NULL) {
+            st = GR_ENOMEM;
         }
-        if (W.dead[at]) {
-            continue;
+        if (st == GR_OK) {
+            st = add_pair(A, W, K->kimg[k], K->kt + (size_t)k * w, 0, K->kheap[k]);
         }
-        uint32_t x = W.img[at];
-        if (!q->inp[x] && !bit(W.t + at * w, 0)) {
-            good = false; /* an N-image without a move to P */
-            if (wit != NULL) {
-                st = witness_of(A, &W, at, wit);
+        for (size_t at = 0; at < n0 && st == GR_OK; at++) {
+            if (!W->dead[at]) {
+                st = step(&N, W, at, K, k, nt);
             }
-            break;
         }
-        for (uint32_t k = 0; k < nk && st == GR_OK; k++) {
-            const word *t = W.t + at * w, *th = kt + (size_t)k * w;
-            const uint32_t *row_h = q->tab + (size_t)kimg[k] * m, *row_x = q->tab + (size_t)x * m;
-            memset(nt, 0, w * sizeof(word));
-            for (uint32_t z = 0; z < m; z++) {
-                if (bit(t, row_h[z]) || bit(th, row_x[z])) {
-                    set_bit(nt, z);
-                }
-            }
-            st = add_pair(A, &W, gr_mq_mul(q, x, kimg[k]), nt, (uint32_t)at + 1, kheap[k]);
-            if (st == GR_OK && W.n > max_states) {
-                *too_big = true;
-                good = false;
-            }
+        gr_mq_scratch_free(A, nt, w * sizeof(word));
+        if (st == GR_OK && W->n > max_states) {
+            *too_big = true;
+            good = false;
+        }
+        if (st == GR_OK && good) {
+            st = walk_on(&N, W, n0, K, max_states, &good, too_big, NULL);
         }
     }
-    gr_arena_free(A, W.t, W.cap * w * sizeof(word));
-    gr_arena_free(A, W.img, W.cap * sizeof(uint32_t));
-    gr_arena_free(A, W.next, W.cap * sizeof(uint32_t));
-    gr_arena_free(A, W.dead, W.cap);
-    gr_arena_free(A, W.par, W.cap * sizeof(uint32_t));
-    gr_arena_free(A, W.via, W.cap * sizeof(uint64_t));
-    gr_arena_free(A, W.first, m * sizeof(uint32_t));
-    gr_arena_free(A, nt, w * sizeof(word));
-    gr_arena_free(A, kt, (q->heaps + 1) * w * sizeof(word));
-    gr_arena_free(A, kimg, (q->heaps + 1) * sizeof(uint32_t));
-    gr_arena_free(A, kheap, (q->heaps + 1) * sizeof(uint64_t));
-    if (st != GR_OK) {
-        return st;
+    names_free(&N);
+    *ok = st == GR_OK && good && !*too_big;
+    if (*ok) {
+        nq->proof = K;
+    } else {
+        gr_mq_proof_free(A, K);
     }
-    *ok = good && !*too_big;
-    return GR_OK;
+    return st;
 }
