@@ -223,12 +223,4 @@ static gr_status gr_octal_extras(gr_jctx *c, void *state, cJSON *resp)
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_octal = {
-    .name = "octal",
-    .analyse = gr_octal_analyse,
-    .moves_to = gr_octal_moves_json,
-    .move_shape = &gr_octal_shape,
-    .extras = gr_octal_extras,
-    .first_wins = NULL,
-    .moves_all = gr_octal_moves_all,
-};
+GR_JSON_FAMILY(gr_family_octal, "octal", gr_octal, .extras = gr_octal_extras);

@@ -131,9 +131,4 @@ static gr_status gr_sub_extras(gr_jctx *c, void *state, cJSON *resp)
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_subtraction = {.name = "subtraction",
-                                         .analyse = gr_sub_analyse,
-                                         .moves_to = gr_sub_moves_json,
-                                         .move_shape = &gr_sub_shape,
-                                         .extras = gr_sub_extras,
-                                         .moves_all = gr_sub_moves_all};
+GR_JSON_FAMILY(gr_family_subtraction, "subtraction", gr_sub, .extras = gr_sub_extras);
