@@ -158,22 +158,12 @@ static gr_status gr_wall_push(gr_arena *a, gr_wall_build *b, gr_dyadic t, gr_dya
         return GR_OK;
     }
     if (w->n == b->cap) {
-        size_t cap = b->cap == 0 ? 8 : 2 * b->cap;
-        gr_dyadic *t2 = GR_ARENA_ARRAY_UNINIT(a, gr_dyadic, cap);
-        gr_dyadic *v2 = GR_ARENA_ARRAY_UNINIT(a, gr_dyadic, cap);
-        int8_t *s2 = GR_ARENA_ARRAY_UNINIT(a, int8_t, cap);
-        if (t2 == NULL || v2 == NULL || s2 == NULL) {
-            return GR_ENOMEM;
+        void *const cols[] = {&w->t, &w->v, &w->s};
+        const size_t sizes[] = {sizeof(gr_dyadic), sizeof(gr_dyadic), sizeof(int8_t)};
+        gr_status st = gr_arena_grow_columns(a, cols, sizes, 3, w->n, &b->cap, 8);
+        if (st != GR_OK) {
+            return st;
         }
-        if (w->n > 0) {
-            memcpy(t2, w->t, w->n * sizeof(gr_dyadic));
-            memcpy(v2, w->v, w->n * sizeof(gr_dyadic));
-            memcpy(s2, w->s, w->n);
-        }
-        w->t = t2;
-        w->v = v2;
-        w->s = s2;
-        b->cap = cap;
     }
     w->t[w->n] = t;
     w->v[w->n] = v;

@@ -96,38 +96,10 @@ static gr_status room(gr_arena *a, walk *W)
     if (W->n < W->cap) {
         return GR_OK;
     }
-    size_t cap = W->cap < 256 ? 256 : W->cap * 2;
-    word *t = GR_ARENA_ARRAY_UNINIT(a, word, cap * W->w);
-    uint32_t *img = GR_ARENA_ARRAY_UNINIT(a, uint32_t, cap);
-    uint32_t *next = GR_ARENA_ARRAY_UNINIT(a, uint32_t, cap);
-    uint8_t *dead = GR_ARENA_ARRAY_UNINIT(a, uint8_t, cap);
-    uint32_t *par = GR_ARENA_ARRAY_UNINIT(a, uint32_t, cap);
-    uint64_t *via = GR_ARENA_ARRAY_UNINIT(a, uint64_t, cap);
-    if (t == NULL || img == NULL || next == NULL || dead == NULL || par == NULL || via == NULL) {
-        return GR_ENOMEM;
-    }
-    if (W->n > 0) {
-        memcpy(t, W->t, W->n * W->w * sizeof(word));
-        memcpy(img, W->img, W->n * sizeof(uint32_t));
-        memcpy(next, W->next, W->n * sizeof(uint32_t));
-        memcpy(dead, W->dead, W->n);
-        memcpy(par, W->par, W->n * sizeof(uint32_t));
-        memcpy(via, W->via, W->n * sizeof(uint64_t));
-        gr_arena_free(a, W->par, W->cap * sizeof(uint32_t));
-        gr_arena_free(a, W->via, W->cap * sizeof(uint64_t));
-        gr_arena_free(a, W->t, W->cap * W->w * sizeof(word));
-        gr_arena_free(a, W->img, W->cap * sizeof(uint32_t));
-        gr_arena_free(a, W->next, W->cap * sizeof(uint32_t));
-        gr_arena_free(a, W->dead, W->cap);
-    }
-    W->t = t;
-    W->img = img;
-    W->next = next;
-    W->dead = dead;
-    W->par = par;
-    W->via = via;
-    W->cap = cap;
-    return GR_OK;
+    void *const cols[] = {&W->t, &W->img, &W->next, &W->dead, &W->par, &W->via};
+    const size_t sizes[] = {W->w * sizeof(word), sizeof(uint32_t), sizeof(uint32_t),
+                            sizeof(uint8_t),     sizeof(uint32_t), sizeof(uint64_t)};
+    return gr_arena_grow_columns(a, cols, sizes, 6, W->n, &W->cap, 256);
 }
 
 /* Adds (x, t) unless a pair of image x with a T inside t is there. */
