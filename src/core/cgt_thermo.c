@@ -36,23 +36,21 @@ static gr_status gr_cgt_stops_of(gr_cgt_store *s, gr_cgt g)
     if (s->nodes[g].flags & GR_CGT_F_STOPS) {
         return GR_OK;
     }
-    gr_status st = gr_cgt_tick(s);
+    gr_cgt_opts x;
+    gr_status st = gr_cgt_visit(s, g, &x);
     if (st != GR_OK) {
         return st;
     }
-    const gr_cgt_node *n = &s->nodes[g];
-    const gr_cgt *opts = n->opts;
-    size_t nl = n->nl, nr = n->nr;
     gr_dyadic ls = {0, 0}, rs = {0, 0};
-    for (size_t i = 0; i < nl + nr; i++) {
-        if ((st = gr_cgt_stops_of(s, opts[i])) != GR_OK) {
+    for (size_t i = 0; i < x.nl + x.nr; i++) {
+        if ((st = gr_cgt_stops_of(s, x.opts[i])) != GR_OK) {
             return st;
         }
-        const gr_cgt_node *o = &s->nodes[opts[i]];
-        if (i < nl && (i == 0 || gr_dy_cmp(o->rstop, ls) > 0)) {
+        const gr_cgt_node *o = &s->nodes[x.opts[i]];
+        if (i < x.nl && (i == 0 || gr_dy_cmp(o->rstop, ls) > 0)) {
             ls = o->rstop;
         }
-        if (i >= nl && (i == nl || gr_dy_cmp(o->lstop, rs) < 0)) {
+        if (i >= x.nl && (i == x.nl || gr_dy_cmp(o->lstop, rs) < 0)) {
             rs = o->lstop;
         }
     }
@@ -367,19 +365,17 @@ static gr_status gr_cgt_thermo_of(gr_cgt_store *s, gr_cgt g, const gr_cgt_thermo
         *out = &s->thermos[s->nodes[g].thermo];
         return GR_OK;
     }
-    gr_status st = gr_cgt_tick(s);
+    gr_cgt_opts x;
+    gr_status st = gr_cgt_visit(s, g, &x);
     if (st != GR_OK) {
         return st;
     }
-    const gr_cgt_node *n = &s->nodes[g];
-    const gr_cgt *opts = n->opts;
-    size_t nl = n->nl, nr = n->nr;
-    if (nl == 0 || nr == 0) {
+    if (x.nl == 0 || x.nr == 0) {
         return GR_EINTERNAL; /* {|R} and {L|} are integers, so numbers */
     }
     gr_cgt_wall ls, rs;
-    if ((st = gr_cgt_scaffold(s, opts, nl, true, &ls)) != GR_OK ||
-        (st = gr_cgt_scaffold(s, opts + nl, nr, false, &rs)) != GR_OK) {
+    if ((st = gr_cgt_scaffold(s, x.opts, x.nl, true, &ls)) != GR_OK ||
+        (st = gr_cgt_scaffold(s, x.opts + x.nl, x.nr, false, &rs)) != GR_OK) {
         return st;
     }
     gr_cgt_thermo th;
