@@ -77,6 +77,18 @@ char *gr_arena_strdup(gr_arena *arena, const char *s);
 void *gr_arena_grow(gr_arena *arena, void *buf, size_t *cap, size_t need, size_t size,
                     size_t first);
 
+/* The most parallel arrays gr_arena_grow_columns grows together. */
+#define GR_ARENA_MAX_COLUMNS 8
+
+/* Room for row n of k parallel arrays of *cap rows each (a table kept as
+ * columns): when n == *cap every array is replaced by one of twice the
+ * rows (`first` when there are none), its first n rows copied and the old
+ * one freed.  cols[i] is the address of the i-th array's pointer (a T **
+ * for an array of T), whose rows are sizes[i] bytes.  All or none: on
+ * GR_ENOMEM the arrays and *cap are as they were. */
+gr_status gr_arena_grow_columns(gr_arena *arena, void *const cols[], const size_t sizes[], size_t k,
+                                size_t n, size_t *cap, size_t first);
+
 /* Releases an allocation early: large chunks go back to the system at
  * once, small ones are abandoned until the arena dies.  size must be the
  * size the allocation was made (or last resized) with.  Useful for a

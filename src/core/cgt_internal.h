@@ -110,6 +110,23 @@ static inline bool gr_cgt_num(const gr_cgt_store *s, gr_cgt g)
 /* Polls the arena's stop conditions every few thousand calls. */
 gr_status gr_cgt_tick(gr_cgt_store *s);
 
+/* A node's options as it keeps them: the nl left ones, then the nr right
+ * ones, in one array. */
+typedef struct gr_cgt_opts {
+    const gr_cgt *opts;
+    size_t nl, nr;
+} gr_cgt_opts;
+
+/* The step of a computation that visits each node once and reads its
+ * options (the stops, the thermograph): a tick (gr_cgt_tick's status),
+ * and g's options in *o. */
+static inline gr_status gr_cgt_visit(gr_cgt_store *s, gr_cgt g, gr_cgt_opts *o)
+{
+    const gr_cgt_node *n = &s->nodes[g];
+    *o = (gr_cgt_opts){n->opts, n->nl, n->nr};
+    return gr_cgt_tick(s);
+}
+
 /* The handle of {left|right} when the lists are already canonical (sorted,
  * no duplicates, no dominated or reversible options): looked up, or
  * added. */

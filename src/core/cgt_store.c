@@ -48,20 +48,15 @@ static bool gr_cgt_same(const gr_cgt_node *n, const gr_cgt *left, size_t nl, con
            (nr == 0 || memcmp(n->opts + nl, right, nr * sizeof(gr_cgt)) == 0);
 }
 
+static uint64_t gr_cgt_hash_at(const void *store, size_t i)
+{
+    return ((const gr_cgt_store *)store)->nodes[i].hash;
+}
+
 static gr_status gr_cgt_table_grow(gr_cgt_store *s)
 {
-    size_t cap = s->table_cap * 2;
-    uint32_t *t = GR_ARENA_ARRAY(s->arena, uint32_t, cap);
-    if (t == NULL) {
-        return GR_ENOMEM;
-    }
-    for (size_t i = 0; i < s->count; i++) {
-        t[gr_probe_empty(t, cap, s->nodes[i].hash)] = (uint32_t)i + 1;
-    }
-    gr_arena_free(s->arena, s->table, s->table_cap * sizeof(uint32_t));
-    s->table = t;
-    s->table_cap = cap;
-    return GR_OK;
+    return gr_probe_rebuild(s->arena, &s->table, &s->table_cap, s->table_cap * 2, 0, s->count,
+                            gr_cgt_hash_at, s);
 }
 
 static gr_status gr_cgt_intern_ex(gr_cgt_store *s, const gr_cgt *left, size_t nl,

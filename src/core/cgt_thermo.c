@@ -36,23 +36,21 @@ static gr_status gr_cgt_stops_of(gr_cgt_store *s, gr_cgt g)
     if (s->nodes[g].flags & GR_CGT_F_STOPS) {
         return GR_OK;
     }
-    gr_status st = gr_cgt_tick(s);
+    gr_cgt_opts x;
+    gr_status st = gr_cgt_visit(s, g, &x);
     if (st != GR_OK) {
         return st;
     }
-    const gr_cgt_node *n = &s->nodes[g];
-    const gr_cgt *opts = n->opts;
-    size_t nl = n->nl, nr = n->nr;
     gr_dyadic ls = {0, 0}, rs = {0, 0};
-    for (size_t i = 0; i < nl + nr; i++) {
-        if ((st = gr_cgt_stops_of(s, opts[i])) != GR_OK) {
+    for (size_t i = 0; i < x.nl + x.nr; i++) {
+        if ((st = gr_cgt_stops_of(s, x.opts[i])) != GR_OK) {
             return st;
         }
-        const gr_cgt_node *o = &s->nodes[opts[i]];
-        if (i < nl && (i == 0 || gr_dy_cmp(o->rstop, ls) > 0)) {
+        const gr_cgt_node *o = &s->nodes[x.opts[i]];
+        if (i < x.nl && (i == 0 || gr_dy_cmp(o->rstop, ls) > 0)) {
             ls = o->rstop;
         }
-        if (i >= nl && (i == nl || gr_dy_cmp(o->lstop, rs) < 0)) {
+        if (i >= x.nl && (i == x.nl || gr_dy_cmp(o->lstop, rs) < 0)) {
             rs = o->lstop;
         }
     }
@@ -158,22 +156,12 @@ static gr_status gr_wall_push(gr_arena *a, gr_wall_build *b, gr_dyadic t, gr_dya
         return GR_OK;
     }
     if (w->n == b->cap) {
-        size_t cap = b->cap == 0 ? 8 : 2 * b->cap;
-        gr_dyadic *t2 = GR_ARENA_ARRAY_UNINIT(a, gr_dyadic, cap);
-        gr_dyadic *v2 = GR_ARENA_ARRAY_UNINIT(a, gr_dyadic, cap);
-        int8_t *s2 = GR_ARENA_ARRAY_UNINIT(a, int8_t, cap);
-        if (t2 == NULL || v2 == NULL || s2 == NULL) {
-            return GR_ENOMEM;
+        void *const cols[] = {&w->t, &w->v, &w->s};
+        const size_t sizes[] = {sizeof(gr_dyadic), sizeof(gr_dyadic), sizeof(int8_t)};
+        gr_status st = gr_arena_grow_columns(a, cols, sizes, 3, w->n, &b->cap, 8);
+        if (st != GR_OK) {
+            return st;
         }
-        if (w->n > 0) {
-            memcpy(t2, w->t, w->n * sizeof(gr_dyadic));
-            memcpy(v2, w->v, w->n * sizeof(gr_dyadic));
-            memcpy(s2, w->s, w->n);
-        }
-        w->t = t2;
-        w->v = v2;
-        w->s = s2;
-        b->cap = cap;
     }
     w->t[w->n] = t;
     w->v[w->n] = v;
@@ -377,19 +365,17 @@ static gr_status gr_cgt_thermo_of(gr_cgt_store *s, gr_cgt g, const gr_cgt_thermo
         *out = &s->thermos[s->nodes[g].thermo];
         return GR_OK;
     }
-    gr_status st = gr_cgt_tick(s);
+    gr_cgt_opts x;
+    gr_status st = gr_cgt_visit(s, g, &x);
     if (st != GR_OK) {
         return st;
     }
-    const gr_cgt_node *n = &s->nodes[g];
-    const gr_cgt *opts = n->opts;
-    size_t nl = n->nl, nr = n->nr;
-    if (nl == 0 || nr == 0) {
+    if (x.nl == 0 || x.nr == 0) {
         return GR_EINTERNAL; /* {|R} and {L|} are integers, so numbers */
     }
     gr_cgt_wall ls, rs;
-    if ((st = gr_cgt_scaffold(s, opts, nl, true, &ls)) != GR_OK ||
-        (st = gr_cgt_scaffold(s, opts + nl, nr, false, &rs)) != GR_OK) {
+    if ((st = gr_cgt_scaffold(s, x.opts, x.nl, true, &ls)) != GR_OK ||
+        (st = gr_cgt_scaffold(s, x.opts + x.nl, x.nr, false, &rs)) != GR_OK) {
         return st;
     }
     gr_cgt_thermo th;

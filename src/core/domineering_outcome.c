@@ -184,6 +184,18 @@ static bool gr_dom_oget(gr_dom *g, const gr_dom_okey *k, bool *wins)
     return false;
 }
 
+/* An entry of the old table into the doubled one (gr_dom_table_double). */
+static void gr_dom_oput_back(gr_dom *g, const void *entry)
+{
+    const gr_dom_oentry *old = entry;
+    if (old->used) {
+        gr_dom_okey ok = {old->bits, old->rest, old->w, old->side};
+        gr_dom_oentry *n = gr_dom_oslot(g, &ok);
+        g->ot_stored += !n->used;
+        *n = *old;
+    }
+}
+
 static void gr_dom_oset(gr_dom *g, const gr_dom_okey *k, bool wins)
 {
     gr_dom_oentry *e = gr_dom_oslot(g, k);
@@ -192,25 +204,8 @@ static void gr_dom_oset(gr_dom *g, const gr_dom_okey *k, bool wins)
     }
     *e = (gr_dom_oentry){k->bits, k->s, k->w, k->side, 1, wins};
     if (2 * g->ot_stored > g->ot_cap && g->ot_cap < GR_DOM_OT_MAX) {
-        size_t cap = 2 * g->ot_cap;
-        gr_dom_oentry *t = GR_ARENA_ARRAY(g->arena, gr_dom_oentry, cap);
-        if (t == NULL) {
-            return; /* a cache: keep the one there is */
-        }
-        gr_dom_oentry *old = g->ot;
-        size_t old_cap = g->ot_cap;
-        g->ot = t;
-        g->ot_cap = cap;
-        g->ot_stored = 0;
-        for (size_t i = 0; i < old_cap; i++) {
-            if (old[i].used) {
-                gr_dom_okey ok = {old[i].bits, old[i].rest, old[i].w, old[i].side};
-                gr_dom_oentry *n = gr_dom_oslot(g, &ok);
-                g->ot_stored += !n->used;
-                *n = old[i];
-            }
-        }
-        gr_arena_free(g->arena, old, old_cap * sizeof(*old));
+        gr_dom_table_double(g, &g->ot, &g->ot_cap, &g->ot_stored, sizeof(gr_dom_oentry),
+                            gr_dom_oput_back);
     }
 }
 
@@ -250,14 +245,7 @@ static void gr_dom_order(const gr_dom *g, uint64_t b, unsigned side, gr_dom_fram
             __builtin_popcountll(gr_dom_places(after, w, o)) +
             4 * __builtin_popcountll(gr_dom_places(gr_dom_safe_cells(after, w, side), w, side)) -
             2 * __builtin_popcountll(gr_dom_places(gr_dom_safe_cells(after, w, o), w, o));
-        unsigned j = n++;
-        while (j > 0 && score[j - 1] < s) {
-            score[j] = score[j - 1];
-            f->order[j] = f->order[j - 1];
-            j--;
-        }
-        score[j] = s;
-        f->order[j] = (uint8_t)i;
+        gr_dom_rank(score, f->order, n++, s, i);
     }
     f->nmoves = (uint8_t)n;
     f->next = 0;

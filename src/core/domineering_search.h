@@ -58,6 +58,31 @@ bool gr_dom_known(const gr_dom *g, gr_dom_key k, gr_cgt *val);
 gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, gr_dom_key *missing,
                              size_t *nmissing);
 
+/* Move i of score s into the n moves ranked so far (order[], their scores
+ * in score[]), kept best first and, at equal scores, in the order they
+ * came: the move ordering of both outcome searches. */
+static inline void gr_dom_rank(int *score, uint8_t *order, unsigned n, int s, unsigned i)
+{
+    unsigned j = n;
+    while (j > 0 && score[j - 1] < s) {
+        score[j] = score[j - 1];
+        order[j] = order[j - 1];
+        j--;
+    }
+    score[j] = s;
+    order[j] = (uint8_t)i;
+}
+
+/* Doubles one of the outcome searches' transposition tables, the lossy
+ * caches ot and tt8: table is the address of its pointer (a T ** for
+ * entries of T, esize bytes each), *cap its entries, *stored its used
+ * ones.  The new table goes in place empty (*stored 0), then each old
+ * entry, used or not, is handed to put_back, which stores what it keeps
+ * the way the table's own lookups find it.  A cache: when the arena has no
+ * room for the larger table the table stays as it is. */
+void gr_dom_table_double(gr_dom *g, void *table, size_t *cap, uint64_t *stored, size_t esize,
+                         void (*put_back)(gr_dom *g, const void *entry));
+
 /* Values the region key k (and every region below it). */
 gr_status gr_dom_solve_key(gr_dom *g, gr_dom_key k);
 

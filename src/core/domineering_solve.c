@@ -275,14 +275,7 @@ static void gr_dom8_order(uint64_t x, gr_dom8_frame *f)
         int s = nl - gr_dom8_pop(lk) - nr + gr_dom8_pop(rk) +
                 4 * gr_dom8_pop(gr_dom8_vert(gr_dom8_left_own(a))) -
                 2 * gr_dom8_pop(gr_dom8_horiz(rown));
-        unsigned j = n++;
-        while (j > 0 && score[j - 1] < s) {
-            score[j] = score[j - 1];
-            f->order[j] = f->order[j - 1];
-            j--;
-        }
-        score[j] = s;
-        f->order[j] = (uint8_t)i;
+        gr_dom_rank(score, f->order, n++, s, i);
     }
     f->n = (uint8_t)n;
     f->next = 0;
@@ -318,29 +311,19 @@ static bool gr_dom8_get(gr_dom *g, uint64_t k, bool *wins)
     return false;
 }
 
-static void gr_dom8_grow(gr_dom *g)
+/* An entry of the old table into the doubled one (gr_dom_table_double):
+ * the first empty slot of its bucket, dropped when both are taken. */
+static void gr_dom8_put_back(gr_dom *g, const void *entry)
 {
-    size_t cap = 2 * g->tt8_cap;
-    gr_dom8_entry *t = GR_ARENA_ARRAY(g->arena, gr_dom8_entry, cap);
-    if (t == NULL) {
-        return; /* a cache: keep the one there is */
-    }
-    gr_dom8_entry *old = g->tt8;
-    size_t old_cap = g->tt8_cap;
-    g->tt8 = t;
-    g->tt8_cap = cap;
-    g->tt8_stored = 0;
-    for (size_t i = 0; i < old_cap; i++) {
-        if (old[i].work != 0) {
-            gr_dom8_entry *b = &t[gr_dom8_hash(old[i].key) & (cap - 2)];
-            gr_dom8_entry *e = b[0].work == 0 ? &b[0] : &b[1];
-            if (e->work == 0) {
-                g->tt8_stored++;
-                *e = old[i];
-            }
+    const gr_dom8_entry *old = entry;
+    if (old->work != 0) {
+        gr_dom8_entry *b = &g->tt8[gr_dom8_hash(old->key) & (g->tt8_cap - 2)];
+        gr_dom8_entry *e = b[0].work == 0 ? &b[0] : &b[1];
+        if (e->work == 0) {
+            g->tt8_stored++;
+            *e = *old;
         }
     }
-    gr_arena_free(g->arena, old, old_cap * sizeof(*old));
 }
 
 static void gr_dom8_put(gr_dom *g, uint64_t k, bool wins, uint64_t work)
@@ -353,7 +336,8 @@ static void gr_dom8_put(gr_dom *g, uint64_t k, bool wins, uint64_t work)
     }
     *e = (gr_dom8_entry){k, w, wins};
     if (2 * g->tt8_stored > g->tt8_cap && g->tt8_cap < GR_DOM8_TT_MAX) {
-        gr_dom8_grow(g);
+        gr_dom_table_double(g, &g->tt8, &g->tt8_cap, &g->tt8_stored, sizeof(gr_dom8_entry),
+                            gr_dom8_put_back);
     }
 }
 

@@ -50,9 +50,8 @@
  * vertex has an unreached parent (a reached parent would have reached it),
  * so following parents from one must close a cycle.  state: 0 unseen, 1 on
  * the walk in progress, 2 finished; reached vertices start as finished. */
-static gr_status gr_htree_find_cycle(gr_arena *arena, const uint32_t *parent,
-                                     uint32_t n, const uint32_t *order,
-                                     uint32_t reached, uint32_t *bad_vertex)
+static gr_status gr_htree_find_cycle(gr_arena *arena, const uint32_t *parent, uint32_t n,
+                                     const uint32_t *order, uint32_t reached, uint32_t *bad_vertex)
 {
     uint8_t *state = GR_ARENA_ARRAY(arena, uint8_t, n);
     if (state == NULL) {
@@ -92,14 +91,14 @@ static gr_status gr_htree_find_cycle(gr_arena *arena, const uint32_t *parent,
     return GR_EINVAL;
 }
 
-/* Fills order[] with the vertices in BFS order from the roots (roots in
- * increasing id, children in increasing id) and up[] with each position's
- * parent position; *reached is how many were reached, less than n exactly
- * when there is a cycle. */
-static gr_status gr_htree_bfs(gr_arena *arena, const uint32_t *parent,
-                              uint32_t n, uint32_t *order, uint32_t *up,
-                              uint32_t *reached, uint32_t *nroots)
+/* Fills t->order with t's vertices in BFS order from the roots (roots in
+ * increasing id, children in increasing id), t->up with each position's
+ * parent position and t->nroots; *reached is how many were reached, less
+ * than n exactly when there is a cycle. */
+static gr_status gr_htree_bfs(gr_arena *arena, gr_htree *t, uint32_t *reached)
 {
+    uint32_t n = t->n, *order = t->order, *up = t->up;
+    const uint32_t *parent = t->parent;
     uint32_t *start = GR_ARENA_ARRAY(arena, uint32_t, (size_t)n + 1);
     uint32_t *children = gr_arena_alloc(arena, (size_t)n * sizeof(uint32_t));
     if (start == NULL || children == NULL) {
@@ -115,7 +114,7 @@ static gr_status gr_htree_bfs(gr_arena *arena, const uint32_t *parent,
             start[parent[v] + 1]++;
         }
     }
-    *nroots = tail;
+    t->nroots = tail;
     for (uint32_t v = 0; v < n; v++) {
         start[v + 1] += start[v];
     }
@@ -143,8 +142,8 @@ static gr_status gr_htree_bfs(gr_arena *arena, const uint32_t *parent,
     return GR_OK;
 }
 
-gr_status gr_htree_solve(gr_arena *arena, const gr_htree_input *in,
-                         gr_htree *out, uint32_t *bad_vertex)
+gr_status gr_htree_solve(gr_arena *arena, const gr_htree_input *in, gr_htree *out,
+                         uint32_t *bad_vertex)
 {
     uint32_t n = in->n;
     const uint32_t *parent = in->parent;
@@ -159,56 +158,49 @@ gr_status gr_htree_solve(gr_arena *arena, const gr_htree_input *in,
             return GR_EINVAL;
         }
     }
-    uint32_t *order = gr_arena_alloc(arena, (size_t)n * sizeof(uint32_t));
-    uint32_t *up = gr_arena_alloc(arena, (size_t)n * sizeof(uint32_t));
-    if (order == NULL || up == NULL) {
+    /* built here, and *out only once it is whole */
+    gr_htree t = {.n = n, .parent = parent};
+    t.order = gr_arena_alloc(arena, (size_t)n * sizeof(uint32_t));
+    t.up = gr_arena_alloc(arena, (size_t)n * sizeof(uint32_t));
+    if (t.order == NULL || t.up == NULL) {
         return GR_ENOMEM;
     }
-    uint32_t reached = 0, nroots = 0;
-    gr_status st =
-        gr_htree_bfs(arena, parent, n, order, up, &reached, &nroots);
+    uint32_t reached = 0;
+    gr_status st = gr_htree_bfs(arena, &t, &reached);
     if (st != GR_OK) {
         return st;
     }
     if (reached < n) {
-        return gr_htree_find_cycle(arena, parent, n, order, reached,
-                                   bad_vertex);
+        return gr_htree_find_cycle(arena, parent, n, t.order, reached, bad_vertex);
     }
-    uint64_t *grundy = GR_ARENA_ARRAY(arena, uint64_t, n);
-    uint32_t *subtree = gr_arena_alloc(arena, (size_t)n * sizeof(uint32_t));
-    if (grundy == NULL || subtree == NULL) {
+    t.grundy = GR_ARENA_ARRAY(arena, uint64_t, n);
+    t.subtree = gr_arena_alloc(arena, (size_t)n * sizeof(uint32_t));
+    if (t.grundy == NULL || t.subtree == NULL) {
         return GR_ENOMEM;
     }
+    uint64_t *grundy = t.grundy;
+    uint32_t *subtree = t.subtree;
     for (uint32_t i = 0; i < n; i++) {
         subtree[i] = 1;
     }
     /* Reverse BFS order: each position is final before its parent reads
      * it. */
-    uint64_t value = 0;
     for (uint32_t i = n; i > 0; i--) {
-        uint32_t p = up[i - 1];
+        uint32_t p = t.up[i - 1];
         if (p == GR_HTREE_ROOT) {
-            value ^= grundy[i - 1];
+            t.value ^= grundy[i - 1];
         } else {
             grundy[p] ^= grundy[i - 1] + 1;
             subtree[p] += subtree[i - 1];
         }
     }
-    out->n = n;
-    out->nroots = nroots;
-    out->parent = parent;
-    out->order = order;
-    out->up = up;
-    out->grundy = grundy;
-    out->subtree = subtree;
-    out->value = value;
+    *out = t;
     return GR_OK;
 }
 
 /* The target position i must end with, or GR_HTREE_NO_TARGET when no move
  * inside its subtree can give it (see the file comment). */
-static uint64_t gr_htree_keep_target(const gr_htree *t, uint32_t i,
-                                     uint64_t want)
+static uint64_t gr_htree_keep_target(const gr_htree *t, uint32_t i, uint64_t want)
 {
     if (want == t->grundy[i] || want >= t->subtree[i]) {
         return GR_HTREE_NO_TARGET;
@@ -216,9 +208,8 @@ static uint64_t gr_htree_keep_target(const gr_htree *t, uint32_t i,
     return want;
 }
 
-gr_status gr_htree_moves_to(gr_arena *arena, const gr_htree *t,
-                            uint64_t target, gr_htree_move *moves,
-                            uint64_t max, uint64_t *count)
+gr_status gr_htree_moves_to(gr_arena *arena, const gr_htree *t, uint64_t target,
+                            gr_htree_move *moves, uint64_t max, uint64_t *count)
 {
     uint32_t n = t->n;
     const uint32_t *up = t->up;
@@ -262,8 +253,7 @@ gr_status gr_htree_moves_to(gr_arena *arena, const gr_htree *t,
         }
         for (uint32_t i = 0; i < n; i++) {
             uint32_t p = up[i];
-            if (p != GR_HTREE_ROOT && tgt[p] != GR_HTREE_NO_TARGET &&
-                (tgt[p] ^ g[p]) == g[i] + 1) {
+            if (p != GR_HTREE_ROOT && tgt[p] != GR_HTREE_NO_TARGET && (tgt[p] ^ g[p]) == g[i] + 1) {
                 cut[t->order[i]] = t->subtree[i];
             }
         }

@@ -60,10 +60,10 @@ struct gr_mis_search {
     size_t scratch_cap;
     uint64_t steps;
     uint64_t listed, max_listed; /* options listed; their limit (0: none) */
-    bool largest_first;      /* moves in the largest heaps are tried first */
-    gr_mis_expand_fn expand; /* a leaf replaced by heaps, or NULL */
-    unsigned fold_k;         /* 0, or copies of a heap folded by x^(K+1) = x^(K-1) */
-    uint64_t fold_top;       /* tokens >= it folded by fold_top_k instead */
+    bool largest_first;          /* moves in the largest heaps are tried first */
+    gr_mis_expand_fn expand;     /* a leaf replaced by heaps, or NULL */
+    unsigned fold_k;             /* 0, or copies of a heap folded by x^(K+1) = x^(K-1) */
+    uint64_t fold_top;           /* tokens >= it folded by fold_top_k instead */
     unsigned fold_top_k;
     void *expand_ctx;
     gr_mis_known_fn known; /* decides some positions at once, or NULL */
@@ -323,20 +323,15 @@ static gr_status canonical(gr_mis_search *s, size_t *n)
 
 /* ---- the memo ------------------------------------------------------------- */
 
+static uint64_t node_hash(const void *search, size_t id)
+{
+    return ((const gr_mis_search *)search)->node[id].hash;
+}
+
 static gr_status slot_grow(gr_mis_search *s)
 {
-    size_t cap = s->slot_cap * 2;
-    uint32_t *t = GR_ARENA_ARRAY(s->arena, uint32_t, cap);
-    if (t == NULL) {
-        return GR_ENOMEM;
-    }
-    for (size_t id = 0; id < s->node_used; id++) {
-        t[gr_probe_empty(t, cap, s->node[id].hash)] = (uint32_t)id + 1;
-    }
-    gr_arena_free(s->arena, s->slot, s->slot_cap * sizeof(uint32_t));
-    s->slot = t;
-    s->slot_cap = cap;
-    return GR_OK;
+    return gr_probe_rebuild(s->arena, &s->slot, &s->slot_cap, s->slot_cap * 2, 0, s->node_used,
+                            node_hash, s);
 }
 
 /* The node of the key scratch[0..n): found (*fresh false) or added as

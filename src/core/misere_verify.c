@@ -144,6 +144,41 @@ struct gr_mq_proof {
     walk W;
 };
 
+/* The walk's per-pair arrays as columns: where each pointer lives, and
+ * the bytes of one pair in it (room, walk_copy and walk_free move them
+ * together). */
+#define WALK_COLS 6
+
+static void walk_cols(walk *W, void *cols[WALK_COLS], size_t sizes[WALK_COLS])
+{
+    cols[0] = &W->t;
+    sizes[0] = W->w * sizeof(word);
+    cols[1] = &W->img;
+    sizes[1] = sizeof(uint32_t);
+    cols[2] = &W->next;
+    sizes[2] = sizeof(uint32_t);
+    cols[3] = &W->dead;
+    sizes[3] = sizeof(uint8_t);
+    cols[4] = &W->par;
+    sizes[4] = sizeof(uint32_t);
+    cols[5] = &W->via;
+    sizes[5] = sizeof(uint64_t);
+}
+
+/* The array a column's pointer holds (the pointers are of several types;
+ * every object pointer has void *'s representation). */
+static void *col_get(void *col)
+{
+    void *p;
+    memcpy(&p, col, sizeof(p));
+    return p;
+}
+
+static void col_set(void *col, void *p)
+{
+    memcpy(col, &p, sizeof(p));
+}
+
 static void walk_free(gr_arena *a, walk *W)
 {
     if (W->first != NULL) {
@@ -153,16 +188,17 @@ static void walk_free(gr_arena *a, walk *W)
     if (W->cap == 0) {
         return;
     }
-    gr_mq_scratch_free(a, W->par, W->cap * sizeof(uint32_t));
-    gr_mq_scratch_free(a, W->via, W->cap * sizeof(uint64_t));
-    gr_mq_scratch_free(a, W->t, W->cap * W->w * sizeof(word));
-    gr_mq_scratch_free(a, W->img, W->cap * sizeof(uint32_t));
-    gr_mq_scratch_free(a, W->next, W->cap * sizeof(uint32_t));
-    gr_mq_scratch_free(a, W->dead, W->cap);
+    void *cols[WALK_COLS];
+    size_t sizes[WALK_COLS];
+    walk_cols(W, cols, sizes);
+    for (size_t i = WALK_COLS; i > 0; i--) {
+        gr_mq_scratch_free(a, col_get(cols[i - 1]), W->cap * sizes[i - 1]);
+    }
     W->cap = 0;
 }
 
-/* Room for `need` pairs. */
+/* Room for `need` pairs: each column moved to a scratch chunk of twice the
+ * room (or more), the old ones given back. */
 static gr_status room(gr_arena *a, walk *W, size_t need)
 {
     if (need <= W->cap) {
@@ -172,33 +208,24 @@ static gr_status room(gr_arena *a, walk *W, size_t need)
     while (cap < need) {
         cap *= 2;
     }
-    word *t = gr_mq_scratch(a, cap * W->w * sizeof(word));
-    uint32_t *img = gr_mq_scratch(a, cap * sizeof(uint32_t));
-    uint32_t *next = gr_mq_scratch(a, cap * sizeof(uint32_t));
-    uint8_t *dead = gr_mq_scratch(a, cap);
-    uint32_t *par = gr_mq_scratch(a, cap * sizeof(uint32_t));
-    uint64_t *via = gr_mq_scratch(a, cap * sizeof(uint64_t));
-    if (t == NULL || img == NULL || next == NULL || dead == NULL || par == NULL || via == NULL) {
-        return GR_ENOMEM;
-    }
-    if (W->n > 0) {
-        memcpy(t, W->t, W->n * W->w * sizeof(word));
-        memcpy(img, W->img, W->n * sizeof(uint32_t));
-        memcpy(next, W->next, W->n * sizeof(uint32_t));
-        memcpy(dead, W->dead, W->n);
-        memcpy(par, W->par, W->n * sizeof(uint32_t));
-        memcpy(via, W->via, W->n * sizeof(uint64_t));
+    void *cols[WALK_COLS], *fresh[WALK_COLS];
+    size_t sizes[WALK_COLS];
+    walk_cols(W, cols, sizes);
+    for (size_t i = 0; i < WALK_COLS; i++) {
+        if ((fresh[i] = gr_mq_scratch(a, cap * sizes[i])) == NULL) {
+            return GR_ENOMEM;
+        }
+        if (W->n > 0) {
+            memcpy(fresh[i], col_get(cols[i]), W->n * sizes[i]);
+        }
     }
     uint32_t *first = W->first;
     W->first = NULL;
     walk_free(a, W);
     W->first = first;
-    W->t = t;
-    W->img = img;
-    W->next = next;
-    W->dead = dead;
-    W->par = par;
-    W->via = via;
+    for (size_t i = 0; i < WALK_COLS; i++) {
+        col_set(cols[i], fresh[i]);
+    }
     W->cap = cap;
     return GR_OK;
 }
@@ -219,13 +246,12 @@ static gr_status walk_copy(gr_arena *a, const walk *from, walk *W)
         return st;
     }
     memcpy(W->first, from->first, (size_t)from->m * sizeof(uint32_t));
-    if (from->n > 0) {
-        memcpy(W->t, from->t, from->n * from->w * sizeof(word));
-        memcpy(W->img, from->img, from->n * sizeof(uint32_t));
-        memcpy(W->next, from->next, from->n * sizeof(uint32_t));
-        memcpy(W->dead, from->dead, from->n);
-        memcpy(W->par, from->par, from->n * sizeof(uint32_t));
-        memcpy(W->via, from->via, from->n * sizeof(uint64_t));
+    void *cols[WALK_COLS], *src[WALK_COLS];
+    size_t sizes[WALK_COLS];
+    walk_cols(W, cols, sizes);
+    walk_cols((walk *)from, src, sizes); /* only read */
+    for (size_t i = 0; i < WALK_COLS && from->n > 0; i++) {
+        memcpy(col_get(cols[i]), col_get(src[i]), from->n * sizes[i]);
     }
     W->n = from->n;
     return GR_OK;

@@ -96,22 +96,15 @@ gr_status gr_ord_scratch_reserve(gr_ord_ctx *x, size_t need)
     return GR_OK;
 }
 
+static uint64_t label_hash(const void *ctx, size_t i)
+{
+    return ((const gr_ord_ctx *)ctx)->labels[i].hash;
+}
+
 static gr_status table_rebuild(gr_ord_ctx *x, size_t cap)
 {
-    uint32_t *t = GR_ARENA_ARRAY(x->arena, uint32_t, cap);
-    if (t == NULL) {
-        return GR_ENOMEM;
-    }
     /* Label 0 is never looked up (intern short-cuts n == 0). */
-    for (size_t i = 1; i < x->nlabels; i++) {
-        t[gr_probe_empty(t, cap, x->labels[i].hash)] = (uint32_t)i + 1u;
-    }
-    if (x->table != NULL) {
-        gr_arena_free(x->arena, x->table, x->table_cap * sizeof(*t));
-    }
-    x->table = t;
-    x->table_cap = cap;
-    return GR_OK;
+    return gr_probe_rebuild(x->arena, &x->table, &x->table_cap, cap, 1, x->nlabels, label_hash, x);
 }
 
 /*

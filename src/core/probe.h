@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "grundy/arena.h"
+
 /* The empty slot an element of this hash goes to: the first at or after
  * hash (mod cap) going up.  The table must have one. */
 static inline size_t gr_probe_empty(const uint32_t *t, size_t cap, uint64_t hash)
@@ -20,5 +22,15 @@ static inline size_t gr_probe_empty(const uint32_t *t, size_t cap, uint64_t hash
     }
     return j;
 }
+
+/* The hash of element i of the store ctx (gr_probe_rebuild). */
+typedef uint64_t (*gr_probe_hash_fn)(const void *ctx, size_t i);
+
+/* Replaces *table (of *table_cap slots, NULL when there is none yet) by
+ * one of cap slots (a power of two, more than n) holding the elements
+ * first..n-1, element i at the slot its hash_of(ctx, i) probes to: the
+ * growth of every such table.  GR_ENOMEM leaves *table as it was. */
+gr_status gr_probe_rebuild(gr_arena *arena, uint32_t **table, size_t *table_cap, size_t cap,
+                           size_t first, size_t n, gr_probe_hash_fn hash_of, const void *ctx);
 
 #endif

@@ -385,11 +385,5 @@ static gr_status gr_gg_answer(gr_jctx *c, void *state, const gr_value *value,
     return GR_OK;
 }
 
-const gr_family gr_family_game_graph = {.name = "game_graph",
-                                        .analyse = gr_gg_analyse,
-                                        .moves_to = gr_gg_moves_json,
-                                        .move_shape = &gr_gg_shape,
-                                        .extras = gr_gg_extras,
-                                        .first_wins = gr_gg_first_wins,
-                                        .moves_all = gr_gg_moves_all,
-                                        .answer = gr_gg_answer};
+GR_JSON_FAMILY(gr_family_game_graph, "game_graph", gr_gg, .extras = gr_gg_extras,
+               .first_wins = gr_gg_first_wins, .answer = gr_gg_answer);

@@ -254,9 +254,9 @@ gr_move_value *gr_move_list_add(gr_move_list *l);
  * moves_to: moves from the analysed position to positions whose value is
  *   `target` (for the endpoint itself target is 0: winning moves).  Appends
  *   at most list->room move records to list, which is empty on entry
- *   (gr_move_list_add; room 0: count only) and writes the number of such moves into *count (exact, or
- *   at least 1 when `count_all` is false and a move exists -- finding one
- *   is often cheaper than counting all).
+ *   (gr_move_list_add; room 0: count only) and writes the number of such
+ *   moves into *count (exact, or at least 1 when `count_all` is false and
+ *   a move exists -- finding one is often cheaper than counting all).
  * move_shape: how the records are written (gr_jw_move).
  * extras: adds family-specific fields to the endpoint's response
  *   (pile_grundy, period, detached_edges, ...); may be NULL.
@@ -286,6 +286,19 @@ typedef struct gr_family {
     gr_status (*answer)(gr_jctx *c, void *state, const gr_value *value, const gr_move_opts *opts,
                         cJSON *r);
 } gr_family;
+
+/* Defines the family FAMILY (game name GAME) whose four hooks every
+ * finite family has are named after PFX: PFX##_analyse, PFX##_moves_json
+ * (moves_to), PFX##_shape and PFX##_moves_all; the optional hooks
+ * (extras, first_wins, answer) follow as designated initialisers.  One
+ * row per family, so that a hook cannot be paired with another family's. */
+#define GR_JSON_FAMILY(FAMILY, GAME, PFX, ...)                                                     \
+    const gr_family FAMILY = {.name = (GAME),                                                      \
+                              .analyse = PFX##_analyse,                                            \
+                              .moves_to = PFX##_moves_json,                                        \
+                              .move_shape = &PFX##_shape,                                          \
+                              .moves_all = PFX##_moves_all,                                        \
+                              __VA_ARGS__}
 
 /* The end of a finite family's analyse: the value n, the state s kept
  * for the move hooks; GR_OK. */

@@ -226,12 +226,8 @@ static gr_status gr_hgraph_extras(gr_jctx *c, void *state, cJSON *resp)
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_hackenbush_graph = {.name = "hackenbush_graph",
-                                              .analyse = gr_hgraph_analyse,
-                                              .moves_to = gr_hgraph_moves_json,
-                                              .move_shape = &gr_hgraph_shape,
-                                              .extras = gr_hgraph_extras,
-                                              .moves_all = gr_hgraph_moves_all};
+GR_JSON_FAMILY(gr_family_hackenbush_graph, "hackenbush_graph", gr_hgraph,
+               .extras = gr_hgraph_extras);
 
 /* The response of the generic family endpoint (json/endpoint.c), for a state the
  * text reader built: same keys, same order, same bytes. */

@@ -505,8 +505,4 @@ static gr_status gr_htree_moves_all(gr_jctx *c, void *state, gr_move_list *list)
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_family gr_family_hackenbush_tree = {.name = "hackenbush_tree",
-                                             .analyse = gr_htree_analyse,
-                                             .moves_to = gr_htree_moves_json,
-                                             .move_shape = &gr_htree_shape,
-                                             .moves_all = gr_htree_moves_all};
+GR_JSON_FAMILY(gr_family_hackenbush_tree, "hackenbush_tree", gr_htree);

@@ -133,9 +133,4 @@ static bool gr_nim_first_wins(const void *state, const gr_value *value)
     return value->n != 0;
 }
 
-const gr_family gr_family_nim = {.name = "nim",
-                                 .analyse = gr_nim_analyse,
-                                 .moves_to = gr_nim_moves_json,
-                                 .move_shape = &gr_nim_shape,
-                                 .first_wins = gr_nim_first_wins,
-                                 .moves_all = gr_nim_moves_all};
+GR_JSON_FAMILY(gr_family_nim, "nim", gr_nim, .first_wins = gr_nim_first_wins);

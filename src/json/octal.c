@@ -16,16 +16,13 @@
 #include "json/endpoints.h"
 #include "json/families.h"
 #include "json/heap_moves.h"
+#include "json/heap_request.h"
 #include "json/misere.h"
 #include "json/sequence.h"
 
 typedef struct gr_octal_state {
     gr_octal_table table;
-    uint64_t *heaps;
-    size_t n;
-    gr_heap_pos pos;       /* the heaps' values and their XOR */
-    const char *heaps_ptr; /* for problems found while listing moves */
-    cJSON *sequence;       /* the "sequence" option's values, or NULL */
+    gr_json_heaps h;
     gr_period_status period_status;
 } gr_octal_state;
 
@@ -99,36 +96,17 @@ static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     if ((st = read_code(c, code, cp, &parsed)) != GR_OK) {
         return st;
     }
-    const char *hp = gr_jp_key(c, ptr, "heaps");
-    s->heaps_ptr = hp;
-    st = gr_json_u64_array(c, heaps, hp, GR_JSON_MAX_I64, &s->heaps, &s->n);
-    if (st != GR_OK) {
-        return st;
-    }
-    uint64_t from, count;
-    const char *sp;
-    st = gr_json_sequence_option(c, seq, ptr, "/v1/octal", &sp, &from, &count);
-    if (st != GR_OK) {
+    if ((st = gr_json_heaps_read(c, heaps, seq, ptr, "heaps", "/v1/octal", &s->h)) != GR_OK) {
         return st;
     }
     /* the shared table (one computation per code for all requests), grown
      * as far as this request needs: its largest heap, its sequence */
-    uint64_t need = count > 0 ? from + count : 0;
-    for (size_t i = 0; i < s->n; i++) {
-        need = s->heaps[i] >= need ? s->heaps[i] + 1 : need;
-    }
-    if ((st = gr_json_octal_table(c, &parsed, need, cp, &s->table, &s->period_status)) != GR_OK) {
+    st = gr_json_octal_table(c, &parsed, gr_json_heaps_need(&s->h), cp, &s->table,
+                             &s->period_status);
+    if (st != GR_OK || (st = gr_json_heaps_of_octal(c, &s->table, &s->h)) != GR_OK) {
         return st;
     }
-    s->sequence = NULL;
-    if (seq != NULL &&
-        (st = gr_json_octal_values(c, &s->table, from, count, sp, &s->sequence)) != GR_OK) {
-        return st;
-    }
-    if ((st = gr_json_octal_heaps(c, &s->table, s->heaps, s->n, hp, &s->pos)) != GR_OK) {
-        return st;
-    }
-    return gr_json_finite(state, s, value, s->pos.value);
+    return gr_json_finite(state, s, value, s->h.pos.value);
 }
 
 /* {"heap", "take", "leaves": [...]} (the 0, 1, 2 or 3 heaps it leaves) */
@@ -149,19 +127,19 @@ static gr_status moves_error(gr_jctx *c, const gr_octal_state *s, gr_status st, 
                              bool every)
 {
     if (st == GR_ELIMIT && limit == GR_HEAP_LIMIT_SEARCHES) {
-        return gr_json_error(c, GR_ELIMIT, s->heaps_ptr,
+        return gr_json_error(c, GR_ELIMIT, s->h.ptr,
                              "listing every move of these heaps would take more than "
                              "%llu searches; ask with fewer heaps",
                              (unsigned long long)GR_HEAP_MAX_ALL_SEARCHES);
     }
     if (st == GR_ELIMIT && every) {
-        return gr_json_error(c, GR_ELIMIT, s->heaps_ptr,
+        return gr_json_error(c, GR_ELIMIT, s->h.ptr,
                              "counting every move would take more than %llu steps for this "
                              "code and these heaps; ask with fewer heaps",
                              (unsigned long long)GR_OCTAL_MAX_MOVE_WORK);
     }
     if (st == GR_ELIMIT) {
-        return gr_json_error(c, GR_ELIMIT, s->heaps_ptr,
+        return gr_json_error(c, GR_ELIMIT, s->h.ptr,
                              "counting every winning move would take more than %llu "
                              "steps for this code; ask without all_winning_moves, or "
                              "with fewer heaps",
@@ -186,7 +164,7 @@ static gr_status gr_octal_moves_json(gr_jctx *c, void *state, const gr_value *ta
     gr_heap_moves moves = {.arena = c->arena, .room = list->room - list->listed};
     gr_heap_limit limit;
     gr_status st =
-        gr_octal_pos_moves_to(&s->table, &s->pos, target->n, count_all, &moves, count, &limit);
+        gr_octal_pos_moves_to(&s->table, &s->h.pos, target->n, count_all, &moves, count, &limit);
     if (st != GR_OK) {
         *count = 0;
         return moves_error(c, s, st, limit, false);
@@ -202,7 +180,7 @@ static gr_status gr_octal_moves_all(gr_jctx *c, void *state, gr_move_list *list)
     gr_octal_state *s = state;
     gr_heap_moves moves = {.arena = c->arena, .room = list->room - list->listed};
     gr_heap_limit limit;
-    gr_status st = gr_octal_pos_moves_all(&s->table, &s->pos, &moves, &limit);
+    gr_status st = gr_octal_pos_moves_all(&s->table, &s->h.pos, &moves, &limit);
     if (st != GR_OK) {
         return moves_error(c, s, st, limit, true);
     }
@@ -212,23 +190,11 @@ static gr_status gr_octal_moves_all(gr_jctx *c, void *state, gr_move_list *list)
 static gr_status gr_octal_extras(gr_jctx *c, void *state, cJSON *resp)
 {
     gr_octal_state *s = state;
-    gr_jw_set(c, resp, "heap_grundy", gr_jw_u64_array(c, s->pos.grundy, s->n));
-    gr_jw_set(c, resp, "period",
-              gr_jw_period(c, s->table.periodic, s->table.preperiod, s->table.period));
-    gr_jw_set(c, resp, "values_computed", gr_jw_u64(c, s->table.computed));
+    const gr_octal_table *t = &s->table;
+    gr_json_heaps_put_values(c, resp, "heap_grundy", &s->h, t->periodic, t->preperiod, t->period);
+    gr_jw_set(c, resp, "values_computed", gr_jw_u64(c, t->computed));
     gr_jw_set(c, resp, "period_status", gr_jw_str(c, gr_period_status_name(s->period_status)));
-    if (s->sequence != NULL) {
-        gr_jw_set(c, resp, "sequence", s->sequence);
-    }
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    return gr_json_heaps_put_sequence(c, resp, &s->h);
 }
 
-const gr_family gr_family_octal = {
-    .name = "octal",
-    .analyse = gr_octal_analyse,
-    .moves_to = gr_octal_moves_json,
-    .move_shape = &gr_octal_shape,
-    .extras = gr_octal_extras,
-    .first_wins = NULL,
-    .moves_all = gr_octal_moves_all,
-};
+GR_JSON_FAMILY(gr_family_octal, "octal", gr_octal, .extras = gr_octal_extras);

@@ -364,8 +364,8 @@ static gr_status core_error(gr_jctx *c, gr_status st, const char *ptr)
     }
 }
 
-static gr_status gr_otree_analyse_json(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
-                                       gr_value *value)
+static gr_status gr_otj_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
+                                gr_value *value)
 {
     const cJSON *trees;
     const gr_jfield fields[] = {{"trees", true, &trees}};
@@ -402,10 +402,10 @@ static gr_status gr_otree_analyse_json(gr_jctx *c, const cJSON *obj, const char 
 }
 
 /* {"tree", "replace_with": <the tree it becomes>} */
-static const gr_move_shape gr_otree_shape = {.num_key = {"tree"}, .raw_key = "replace_with"};
+static const gr_move_shape gr_otj_shape = {.num_key = {"tree"}, .raw_key = "replace_with"};
 
-static gr_status gr_otree_moves_json(gr_jctx *c, void *state, const gr_value *target,
-                                     bool count_all, gr_move_list *list, uint64_t *count)
+static gr_status gr_otj_moves_json(gr_jctx *c, void *state, const gr_value *target, bool count_all,
+                                   gr_move_list *list, uint64_t *count)
 {
     gr_otree_state *s = state;
     gr_ord_ctx *x = s->res.ctx;
@@ -496,7 +496,7 @@ static gr_status gr_otree_moves_json(gr_jctx *c, void *state, const gr_value *ta
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-static bool gr_otree_first_wins(const void *state, const gr_value *value)
+static bool gr_otj_first_wins(const void *state, const gr_value *value)
 {
     (void)value;
     const gr_otree_state *s = state;
@@ -506,7 +506,7 @@ static bool gr_otree_first_wins(const void *state, const gr_value *value)
 /* all_moves: a tree worth omega or more can be replaced by infinitely
  * many smaller trees (every tree worth a natural number is smaller), so
  * the list does not exist: a 422 saying so, naming such a tree. */
-static gr_status gr_otree_moves_all(gr_jctx *c, void *state, gr_move_list *list)
+static gr_status gr_otj_moves_all(gr_jctx *c, void *state, gr_move_list *list)
 {
     (void)list;
     const gr_otree_state *s = state;
@@ -527,8 +527,8 @@ static gr_status gr_otree_moves_all(gr_jctx *c, void *state, gr_move_list *list)
 
 /* The answer: the value is an ordinal (in Cantor normal form, as text
  * and as a tree), with each tree's own. */
-static gr_status gr_otree_answer(gr_jctx *c, void *state, const gr_value *value,
-                                 const gr_move_opts *opts, cJSON *r)
+static gr_status gr_otj_answer(gr_jctx *c, void *state, const gr_value *value,
+                               const gr_move_opts *opts, cJSON *r)
 {
     gr_status st;
     gr_otree_state *s = state;
@@ -539,7 +539,7 @@ static gr_status gr_otree_answer(gr_jctx *c, void *state, const gr_value *value,
         gr_jw_push(c, tg, gr_json_ordinal_text(c, x, s->res.tree_value[i], GR_ORD_UNICODE));
     }
     gr_jw_set(c, r, "tree_grundy", tg);
-    bool first = gr_otree_first_wins(s, value);
+    bool first = gr_otj_first_wins(s, value);
     gr_jw_set(c, r, "winner", gr_jw_winner(c, first ? GR_OUTCOME_FIRST : GR_OUTCOME_SECOND));
 
     /* The first winning move, then (on request) the list, each from its
@@ -548,28 +548,23 @@ static gr_status gr_otree_answer(gr_jctx *c, void *state, const gr_value *value,
     gr_value zero = {.kind = GR_VALUE_FINITE};
     gr_move_list one = {.arena = c->arena, .room = 1};
     uint64_t count = 0;
-    if (first && (st = gr_otree_moves_json(c, s, &zero, false, &one, &count)) != GR_OK) {
+    if (first && (st = gr_otj_moves_json(c, s, &zero, false, &one, &count)) != GR_OK) {
         return st;
     }
     gr_jw_set(c, r, "winning_move",
-              one.listed > 0 ? gr_jw_move(c, &gr_otree_shape, &one.item[0].move) : gr_jw_null(c));
+              one.listed > 0 ? gr_jw_move(c, &gr_otj_shape, &one.item[0].move) : gr_jw_null(c));
     if (opts->all) {
         gr_move_list all = {.arena = c->arena, .room = opts->max};
         count = 0;
-        if (first && (st = gr_otree_moves_json(c, s, &zero, true, &all, &count)) != GR_OK) {
+        if (first && (st = gr_otj_moves_json(c, s, &zero, true, &all, &count)) != GR_OK) {
             return st;
         }
-        cJSON *moves = gr_jw_move_list(c, &gr_otree_shape, &all);
+        cJSON *moves = gr_jw_move_list(c, &gr_otj_shape, &all);
         gr_jw_set(c, r, "winning_moves", moves);
         gr_jw_set(c, r, "winning_move_count", gr_jw_u64(c, count));
     }
     return GR_OK;
 }
 
-const gr_family gr_family_ordinal_trees = {.name = "ordinal_trees",
-                                           .analyse = gr_otree_analyse_json,
-                                           .moves_to = gr_otree_moves_json,
-                                           .move_shape = &gr_otree_shape,
-                                           .first_wins = gr_otree_first_wins,
-                                           .moves_all = gr_otree_moves_all,
-                                           .answer = gr_otree_answer};
+GR_JSON_FAMILY(gr_family_ordinal_trees, "ordinal_trees", gr_otj, .first_wins = gr_otj_first_wins,
+               .answer = gr_otj_answer);

@@ -14,16 +14,14 @@
 #include "json/endpoints.h"
 #include "json/families.h"
 #include "json/heap_moves.h"
+#include "json/heap_request.h"
 #include "json/misere.h"
 #include "json/sequence.h"
 #include "json/sub_rules.h"
 
 typedef struct gr_sub_state {
     gr_sub_table table;
-    uint64_t *piles;
-    size_t n;
-    gr_heap_pos pos; /* the piles' values and their XOR */
-    cJSON *sequence; /* the "sequence" option's values, or NULL */
+    gr_json_heaps h; /* the piles */
 } gr_sub_state;
 
 static gr_status gr_sub_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
@@ -43,33 +41,17 @@ static gr_status gr_sub_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, v
     if ((st = gr_json_sub_rules(c, ptr, max_take, set, &rules)) != GR_OK) {
         return st;
     }
-    const char *pp = gr_jp_key(c, ptr, "piles");
-    st = gr_json_u64_array(c, piles, pp, GR_JSON_MAX_I64, &s->piles, &s->n);
-    if (st != GR_OK) {
-        return st;
-    }
-    uint64_t from, count;
-    const char *sp;
-    st = gr_json_sequence_option(c, seq, ptr, "/v1/subtraction", &sp, &from, &count);
-    if (st != GR_OK) {
+    if ((st = gr_json_heaps_read(c, piles, seq, ptr, "piles", "/v1/subtraction", &s->h)) != GR_OK) {
         return st;
     }
     /* read_rules checked everything the core checks; finite sets' tables
      * come from the shared cache */
     st = gr_json_sub_table(c, &rules, gr_jp_key(c, ptr, max_take ? "max_take" : "subtraction_set"),
                            &s->table);
-    if (st != GR_OK) {
+    if (st != GR_OK || (st = gr_json_heaps_of_sub(c, &s->table, &s->h)) != GR_OK) {
         return st;
     }
-    s->sequence = NULL;
-    if (seq != NULL &&
-        (st = gr_json_sub_values(c, &s->table, from, count, sp, &s->sequence)) != GR_OK) {
-        return st;
-    }
-    if ((st = gr_json_sub_heaps(c, &s->table, s->piles, s->n, pp, &s->pos)) != GR_OK) {
-        return st;
-    }
-    return gr_json_finite(state, s, value, s->pos.value);
+    return gr_json_finite(state, s, value, s->h.pos.value);
 }
 
 /* {"pile", "take", "from", "to"} */
@@ -99,7 +81,7 @@ static gr_status gr_sub_moves_json(gr_jctx *c, void *state, const gr_value *targ
         return gr_json_error(c, GR_EINTERNAL, NULL, "non-finite target");
     }
     gr_heap_moves moves = {.arena = c->arena, .room = list->room - list->listed};
-    gr_status st = gr_sub_pos_moves_to(&s->table, &s->pos, target->n, count_all, &moves, count);
+    gr_status st = gr_sub_pos_moves_to(&s->table, &s->h.pos, target->n, count_all, &moves, count);
     if (st != GR_OK) {
         *count = 0;
         return moves_error(c, st);
@@ -112,7 +94,7 @@ static gr_status gr_sub_moves_all(gr_jctx *c, void *state, gr_move_list *list)
 {
     gr_sub_state *s = state;
     gr_heap_moves moves = {.arena = c->arena, .room = list->room - list->listed};
-    gr_status st = gr_sub_pos_moves_all(&s->table, &s->pos, &moves);
+    gr_status st = gr_sub_pos_moves_all(&s->table, &s->h.pos, &moves);
     if (st != GR_OK) {
         return moves_error(c, st);
     }
@@ -122,18 +104,9 @@ static gr_status gr_sub_moves_all(gr_jctx *c, void *state, gr_move_list *list)
 static gr_status gr_sub_extras(gr_jctx *c, void *state, cJSON *resp)
 {
     gr_sub_state *s = state;
-    gr_jw_set(c, resp, "pile_grundy", gr_jw_u64_array(c, s->pos.grundy, s->n));
-    gr_jw_set(c, resp, "period",
-              gr_jw_period(c, s->table.periodic, s->table.preperiod, s->table.period));
-    if (s->sequence != NULL) {
-        gr_jw_set(c, resp, "sequence", s->sequence);
-    }
-    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+    const gr_sub_table *t = &s->table;
+    gr_json_heaps_put_values(c, resp, "pile_grundy", &s->h, t->periodic, t->preperiod, t->period);
+    return gr_json_heaps_put_sequence(c, resp, &s->h);
 }
 
-const gr_family gr_family_subtraction = {.name = "subtraction",
-                                         .analyse = gr_sub_analyse,
-                                         .moves_to = gr_sub_moves_json,
-                                         .move_shape = &gr_sub_shape,
-                                         .extras = gr_sub_extras,
-                                         .moves_all = gr_sub_moves_all};
+GR_JSON_FAMILY(gr_family_subtraction, "subtraction", gr_sub, .extras = gr_sub_extras);

@@ -134,7 +134,6 @@ static void gr_tc_free(gr_tcache_entry *e)
         gr_arena_destroy(e->arena);
     }
     pthread_cond_destroy(&e->done);
-    free(e->key);
     free(e);
 }
 
@@ -193,15 +192,15 @@ void gr_tc_recharge(gr_tcache *tc, gr_tcache_entry *e)
 /* A new entry (COMPUTING, held once by its maker), linked. */
 gr_tcache_entry *gr_tc_new(gr_tcache *tc, const char *key, uint32_t h)
 {
-    gr_tcache_entry *e = calloc(1, sizeof(*e));
-    char *k = strdup(key);
-    if (e == NULL || k == NULL || pthread_cond_init(&e->done, NULL) != 0) {
+    /* the key at the entry's end: one allocation, freed with it */
+    size_t len = strlen(key);
+    gr_tcache_entry *e = calloc(1, sizeof(*e) + len + 1);
+    if (e == NULL || pthread_cond_init(&e->done, NULL) != 0) {
         free(e);
-        free(k);
         return NULL;
     }
+    memcpy(e->key, key, len + 1);
     e->tc = tc;
-    e->key = k;
     e->hash = h;
     e->state = GR_TC_COMPUTING;
     e->pins = 1;

@@ -24,7 +24,6 @@ typedef enum { GR_TC_COMPUTING, GR_TC_READY, GR_TC_FAILED } gr_tc_state;
 
 struct gr_tcache_entry {
     gr_tcache *tc;
-    char *key;
     uint32_t hash;
     gr_tc_state state;
     gr_status failure;
@@ -54,6 +53,7 @@ struct gr_tcache_entry {
     uint64_t asked;  /* when a request last asked (ns) */
     uint64_t served; /* background slices it had */
     _Alignas(16) unsigned char result[GR_TCACHE_RESULT_MAX];
+    char key[]; /* in the entry's own allocation */
 };
 
 struct gr_tcache {
