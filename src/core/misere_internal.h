@@ -150,6 +150,32 @@ gr_status gr_mq_set_make(gr_arena *a, uint32_t *v, uint32_t n, gr_mq_set *out);
 uint32_t gr_mq_number(const uint32_t *sig, uint32_t w, uint32_t e, uint32_t *slot, size_t hcap,
                       uint32_t *next, uint32_t count);
 
+/* The candidate Q_{h-1} x <x | x^(K+1) = x^(K-1)> (misere_candidate.c):
+ * element (a, k) is a's lightest position plus k heaps of h, at a * (K+1)
+ * + k of E = m * (K + 1); inp its outcome, cls its class once refined. */
+typedef struct gr_mq_ext {
+    uint32_t m, K, E;
+    uint8_t *inp;  /* E */
+    uint32_t *cls; /* E */
+    uint32_t classes;
+} gr_mq_ext;
+
+/* The outcomes of the candidate's elements, by_tok: Q_{h-1}'s elements
+ * lightest first; false when an option is not lighter than its position
+ * (the candidate then cannot be right). */
+bool gr_mq_ext_outcomes(const gr_mq *q, const gr_mq_set *y, gr_mq_ext *x, const uint32_t *by_tok);
+/* Moore's refinement of the candidate by P and by multiplication with the
+ * letters (the distinct heap images, and x). */
+gr_status gr_mq_ext_refine(gr_arena *arena, const gr_mq *q, const uint32_t *letters, uint32_t nl,
+                           gr_mq_ext *x);
+/* The reduced candidate as the new quotient nq (y: heap h's option
+ * images; pi: the class of each of Q_{h-1}'s elements; *same: nq is
+ * Q_{h-1} renamed). */
+gr_status gr_mq_ext_rebuild(const gr_mq *q, const gr_mq_set *y, uint64_t h, const gr_mq_ext *x,
+                            gr_mq *nq, uint32_t *pi, bool *same);
+/* Gives back a quotient's arrays and its kept proof. */
+void gr_mq_release(gr_mq *q);
+
 /* The presentation and tameness of a finished quotient (misere_present.c). */
 gr_status gr_mq_present(gr_arena *arena, const gr_mq *q, gr_mis_quotient *out);
 /* The same with a minimal set of generators: for the finished quotient's
