@@ -5,14 +5,20 @@
  */
 #include "json/misere_quotient.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "json/table_cache.h"
 
 /* The heaps a POST builds a quotient for (the largest heap asked about,
- * or, to prove it complete, this many). */
+ * or, to prove it complete, this many).  A position with a heap past a
+ * first build that reached its cap unproven gets a second, longer build:
+ * games solved only further out (0.44 and 0.46 are proven at heap 336,
+ * 0.644 at 7399) are answered for every heap, while a position of small
+ * heaps never waits for it. */
 #define GR_MIS_POST_HEAPS 256u
+#define GR_MIS_POST_HEAPS_LONG 8192u
 #define GR_MIS_POST_HEAPS3 16u
 
 /* A POST's quotient as the table cache keeps it: built once per game
@@ -111,15 +117,17 @@ static gr_status mq_problem(gr_jctx *c, gr_status st)
     return c->problem.status != 0 ? st : gr_json_error(c, GR_EINTERNAL, NULL, "quotient failed");
 }
 
-/* The cache key: the game and the order limit it was built under. */
-static char *mq_key(gr_jctx *c, const gr_mis_game *g)
+/* The cache key: the game, the order limit and the heap cap it was built
+ * under. */
+static char *mq_key(gr_jctx *c, const gr_mis_game *g, uint64_t heaps)
 {
-    size_t cap = 48 + GR_OCTAL_MAX_DIGITS + 11 * g->set_len; /* a uint32_t and a comma each */
+    size_t cap = 72 + GR_OCTAL_MAX_DIGITS + 11 * g->set_len; /* a uint32_t and a comma each */
     char *key = gr_arena_alloc(c->arena, cap);
     if (key == NULL) {
         return NULL;
     }
-    size_t n = (size_t)snprintf(key, cap, "misere:%u:", gr_json_misere_max_order(c));
+    size_t n =
+        (size_t)snprintf(key, cap, "misere:%u:%" PRIu64 ":", gr_json_misere_max_order(c), heaps);
     if (g->kind == GR_MIS_OCTAL) {
         gr_octal_canonical(&g->code, key + n);
         return key;
@@ -129,6 +137,38 @@ static char *mq_key(gr_jctx *c, const gr_mis_game *g)
         n += (size_t)snprintf(key + n, cap - n, "%s%u", i > 0 ? "," : "", g->set[i]);
     }
     return key;
+}
+
+/* The POST's quotient of g built to `heaps`: from the table cache (built
+ * there once per game and cap), or in the request's arena without one. */
+static gr_status mq_lookup(gr_jctx *c, const gr_mis_game *g, uint64_t heaps, const mq_result **r)
+{
+    gr_status st;
+    char *key = c->tables != NULL ? mq_key(c, g, heaps) : NULL;
+    if (key == NULL) {
+        mq_result *own = GR_ARENA_ARRAY(c->arena, mq_result, 1);
+        if (own == NULL) {
+            return gr_json_oom(c);
+        }
+        if ((st = mq_build(c, g, heaps, c->arena, own)) != GR_OK) {
+            return mq_problem(c, st);
+        }
+        *r = own;
+        return GR_OK;
+    }
+    mq_job job = {c, g, heaps};
+    gr_tcache_entry *e;
+    const void *res;
+    st = gr_tcache_get(c->tables, key, mq_solve, &job, sizeof(mq_result), c->arena, &e, &res);
+    if (st != GR_OK) {
+        return mq_problem(c, st);
+    }
+    if (gr_arena_on_cleanup(c->arena, release_entry, e) != 0) {
+        gr_tcache_release(e);
+        return gr_json_oom(c);
+    }
+    *r = res;
+    return GR_OK;
 }
 
 gr_status gr_json_misere_quotient_for(gr_jctx *c, const gr_mis_game *g, const uint64_t *heaps,
@@ -145,30 +185,17 @@ gr_status gr_json_misere_quotient_for(gr_jctx *c, const gr_mis_game *g, const ui
     /* three-heap splits cost O(h^2) options a heap */
     uint64_t cap =
         g->kind == GR_MIS_OCTAL && g->code.leaves >= 3 ? GR_MIS_POST_HEAPS3 : GR_MIS_POST_HEAPS;
-    uint64_t want = top < cap ? (top > 0 ? top : 1) : cap;
     const mq_result *r;
-    mq_result own;
-    gr_status st;
-    char *key = c->tables != NULL ? mq_key(c, g) : NULL;
-    if (key != NULL) {
-        mq_job job = {c, g, cap};
-        gr_tcache_entry *e;
-        const void *res;
-        st = gr_tcache_get(c->tables, key, mq_solve, &job, sizeof(mq_result), c->arena, &e, &res);
-        if (st != GR_OK) {
-            return mq_problem(c, st);
-        }
-        if (gr_arena_on_cleanup(c->arena, release_entry, e) != 0) {
-            gr_tcache_release(e);
-            return gr_json_oom(c);
-        }
-        r = res;
-    } else {
-        if ((st = mq_build(c, g, cap, c->arena, &own)) != GR_OK) {
-            return mq_problem(c, st);
-        }
-        r = &own;
+    gr_status st = mq_lookup(c, g, cap, &r);
+    if (st == GR_OK && r->found && !r->q.complete && cap == GR_MIS_POST_HEAPS &&
+        r->q.max_heap >= cap && top > r->q.max_heap) {
+        cap = GR_MIS_POST_HEAPS_LONG;
+        st = mq_lookup(c, g, cap, &r);
     }
+    if (st != GR_OK) {
+        return st;
+    }
+    uint64_t want = top < cap ? (top > 0 ? top : 1) : cap;
     if (!r->found) {
         return GR_OK;
     }

@@ -44,3 +44,82 @@ def test_0644_below_the_proof_is_not_complete(srv):
     # reached: the same quotient, not yet proven for every heap
     doc = srv.get("/v1/octal/misere-quotient?code=0.644&max_heap=7398").json()
     assert not doc["complete"] and doc["order"] == 172 and doc["pretending_period"] is None
+
+
+def _periodic_image(doc):
+    """heap -> element, past the document's heaps by its period."""
+    img = doc["heap_images"]
+    e, p = doc["pretending_period"]["preperiod"], doc["pretending_period"]["period"]
+    return lambda h: img[h] if h < len(img) else img[e + (h - e) % p]
+
+
+def _winning_count(doc, digits, heaps):
+    """The misère winning moves of the sum of heaps, counted by the
+    document: each heap's moves by the digits (take t: bit 1 leaves no heap,
+    2 one heap, 4 two heaps a <= b), the splits of a huge heap counted by
+    residue once both parts follow the period."""
+    t, pset = doc["table"], set(doc["p_positions"])
+    image = _periodic_image(doc)
+    e, p = doc["pretending_period"]["preperiod"], doc["pretending_period"]["period"]
+    total = 0
+    for i, h in enumerate(heaps):
+        rest = 0
+        for j, g in enumerate(heaps):
+            if j != i:
+                rest = t[rest][image(g)]
+        for take, d in enumerate(digits):
+            if take == 0 or take > h:
+                continue
+            r = h - take
+            if d & 1 and r == 0:
+                total += rest in pset
+            if d & 2 and r > 0:
+                total += t[rest][image(r)] in pset
+            if d & 4 and r >= 2:
+                def wins(a):
+                    return t[t[rest][image(a)]][image(r - a)] in pset
+                top = r // 2
+                if top < 4 * (e + p):
+                    total += sum(wins(a) for a in range(1, top + 1))
+                    continue
+                # a < e + p one by one; from there both images repeat with
+                # period p in a (r - a >= e throughout), residue by residue
+                lo = e + p
+                total += sum(wins(a) for a in range(1, lo))
+                for a0 in range(lo, lo + p):
+                    if wins(a0):
+                        total += (top - a0) // p + 1
+    return total
+
+
+def test_posts_with_huge_heaps_of_games_proven_past_a_first_build(srv):
+    # a POST's first build stops unproven at heap 256; a position with a
+    # larger heap gets the longer build, in which 0.644 (proof at heap 7399)
+    # and 0.44 (at 336) are complete: winner, every winning move replayed
+    # into a P-position of the GET's document, and the count exact
+    for code, digits, max_heap in (("0.644", [0, 6, 4, 4], 7500), ("0.44", [0, 4, 4], 400)):
+        doc = srv.get("/v1/octal/misere-quotient?code=%s&max_heap=%d" % (code, max_heap)).json()
+        assert doc["complete"], code
+        t, pset = doc["table"], set(doc["p_positions"])
+        image = _periodic_image(doc)
+
+        def is_p(hs):
+            x = 0
+            for h in hs:
+                x = t[x][image(h)]
+            return x in pset
+
+        for heaps in ([10**12, 7, 300], [2**63 - 1, 5000], [10**15 + 3, 10**15 + 3, 6]):
+            sent = [str(h) if h >= 2**53 else h for h in heaps]  # exact past doubles
+            r = srv.post_json("/v1/octal", {"code": code, "heaps": sent, "misere": True,
+                                            "all_winning_moves": True, "max_moves": 1000})
+            assert r.status == 200, (code, heaps, r.body)
+            a = r.json()
+            q = a["misere_quotient"]
+            assert q["complete"] and q["order"] == doc["order"], (code, q)
+            assert a["winner"] == ("second" if is_p(heaps) else "first"), (code, heaps)
+            assert a["winning_move_count"] == _winning_count(doc, digits, heaps), (code, heaps)
+            for m in a["winning_moves"]:
+                leaves = [int(x) for x in m["leaves"]]
+                assert sum(leaves) + m["take"] == heaps[m["heap"]]
+                assert is_p(heaps[:m["heap"]] + heaps[m["heap"] + 1:] + leaves), (code, m)
