@@ -505,4 +505,5 @@ static gr_status gr_htree_moves_all(gr_jctx *c, void *state, gr_move_list *list)
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-GR_JSON_FAMILY(gr_family_hackenbush_tree, "hackenbush_tree", gr_htree);
+GR_JSON_FAMILY(gr_family_hackenbush_tree, "hackenbush_tree", gr_htree,
+               .extras = NULL); /* no hook of its own: C11 wants an argument for ... */
