@@ -16,9 +16,13 @@ from test_misere_learn import predicts
 # default 30 s; the sanitizer builds run it several times slower (about
 # 30 s under ASan), so the time limit, and only it, is raised.
 SERVER_ARGS = ["--max-analysis-seconds", "600"]
+# and the client waits as long as the server may work: a build request took
+# 38 s under ASan on one core here, so the harness's 120 s default would
+# leave a machine a third as fast no margin
+SLOW = 600
 
 def test_0644_complete(srv):
-    r = srv.get("/v1/octal/misere-quotient?code=0.644&max_heap=7500")
+    r = srv.get("/v1/octal/misere-quotient?code=0.644&max_heap=7500", timeout=SLOW)
     assert r.status == 200, r.body
     doc = r.json()
     assert doc["complete"], {k: doc[k] for k in ("order", "max_heap", "complete")}
@@ -42,7 +46,7 @@ def test_0644_complete(srv):
 def test_0644_below_the_proof_is_not_complete(srv):
     # at heap 7398 the images repeat but the theorem's window is not
     # reached: the same quotient, not yet proven for every heap
-    doc = srv.get("/v1/octal/misere-quotient?code=0.644&max_heap=7398").json()
+    doc = srv.get("/v1/octal/misere-quotient?code=0.644&max_heap=7398", timeout=SLOW).json()
     assert not doc["complete"] and doc["order"] == 172 and doc["pretending_period"] is None
 
 
@@ -98,7 +102,8 @@ def test_posts_with_huge_heaps_of_games_proven_past_a_first_build(srv):
     # and 0.44 (at 336) are complete: winner, every winning move replayed
     # into a P-position of the GET's document, and the count exact
     for code, digits, max_heap in (("0.644", [0, 6, 4, 4], 7500), ("0.44", [0, 4, 4], 400)):
-        doc = srv.get("/v1/octal/misere-quotient?code=%s&max_heap=%d" % (code, max_heap)).json()
+        doc = srv.get("/v1/octal/misere-quotient?code=%s&max_heap=%d" % (code, max_heap),
+                      timeout=SLOW).json()
         assert doc["complete"], code
         t, pset = doc["table"], set(doc["p_positions"])
         image = _periodic_image(doc)
@@ -112,7 +117,8 @@ def test_posts_with_huge_heaps_of_games_proven_past_a_first_build(srv):
         for heaps in ([10**12, 7, 300], [2**63 - 1, 5000], [10**15 + 3, 10**15 + 3, 6]):
             sent = [str(h) if h >= 2**53 else h for h in heaps]  # exact past doubles
             r = srv.post_json("/v1/octal", {"code": code, "heaps": sent, "misere": True,
-                                            "all_winning_moves": True, "max_moves": 1000})
+                                            "all_winning_moves": True, "max_moves": 1000},
+                             timeout=SLOW)
             assert r.status == 200, (code, heaps, r.body)
             a = r.json()
             q = a["misere_quotient"]

@@ -8,12 +8,12 @@ from misere_check import check_quotient_algebra
 # 0.115's quotient is learnt from outcomes (several seconds here, more under
 # a sanitizer): the analysis limit is raised so that a slow build is not
 # answered by the 422 of a limit.
-SERVER_ARGS = ("--max-analysis-seconds", "120")
+SERVER_ARGS = ("--max-analysis-seconds", "600")
 
 
 def quotient(srv, query):
     r = srv.get("/v1/%s/misere-quotient?%s" % ("subtraction" if "subtraction_set" in query
-                                               else "octal", query))
+                                               else "octal", query), timeout=600)
     assert r.status == 200, (query, r.status, r.body[:300])
     return r.json()
 
