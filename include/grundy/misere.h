@@ -104,9 +104,6 @@ gr_status gr_mis_token_options(gr_mis_search *s, uint64_t token, const gr_mis_op
 gr_status gr_mis_after_is_p(gr_mis_search *s, const uint64_t *tokens, size_t n, size_t i,
                             const gr_mis_opt *opt, bool *p);
 
-/* Positions memoised so far. */
-uint64_t gr_mis_search_nodes(const gr_mis_search *s);
-
 /* At most max_options options listed over the search's life (each heap
  * size's options are listed once, then kept): a search that meets heaps
  * of many sizes, each with many options, does that work whatever its node
