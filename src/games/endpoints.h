@@ -26,7 +26,7 @@ gr_endpoint_text gr_endpoint_hackenbush_graph_json_fast;
 gr_endpoint_json gr_endpoint_sum;
 gr_endpoint_json gr_endpoint_cgt;
 gr_endpoint_json gr_endpoint_domineering;
-/* The family endpoints, or under "misere": true json/misere.c's answers. */
+/* The family endpoints, or under "misere": true games/misere.c's answers. */
 gr_endpoint_json gr_endpoint_octal;
 gr_endpoint_json gr_endpoint_subtraction;
 /* @@ endpoints: add new declarations above this line @@ */

@@ -19,7 +19,7 @@ typedef struct gr_hgraph_state {
 
 /* A picture's "ground": a non-empty array of vertex ids 0..top (top <
  * 2^32), as read; problems at ptr.  Shared with the coloured pictures of
- * json/hackenbush_colored.c. */
+ * games/hackenbush_colored.c. */
 gr_status gr_json_hackenbush_ground(gr_jctx *c, const cJSON *ground, const char *ptr, uint64_t top,
                                     uint32_t **out, size_t *count);
 

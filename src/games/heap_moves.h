@@ -1,5 +1,5 @@
 /* The heap games' moves (grundy/heap_position.h) handed to the JSON
- * layer's move lists, for json/octal.c and json/subtraction.c. */
+ * layer's move lists, for games/octal.c and games/subtraction.c. */
 #ifndef GR_JSON_HEAP_MOVES_H
 #define GR_JSON_HEAP_MOVES_H
 

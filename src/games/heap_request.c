@@ -1,5 +1,5 @@
 /*
- * The heaps and the sequence of a heap game's request (json/heap_request.h).
+ * The heaps and the sequence of a heap game's request (games/heap_request.h).
  */
 #include "games/heap_request.h"
 

@@ -2,7 +2,7 @@
  * What the heap games' endpoints (octal, subtraction) read and answer
  * alike: the heaps, the "sequence" option, the heaps' values under the
  * family's table and the fields written from them.  Each family only
- * brings its table (json/sequence.h).
+ * brings its table (games/heap_tables.h).
  */
 #ifndef GR_JSON_HEAP_REQUEST_H
 #define GR_JSON_HEAP_REQUEST_H

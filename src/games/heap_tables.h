@@ -15,7 +15,7 @@
 
 #define GR_SEQUENCE_MAX_COUNT 100000u
 
-/* An octal or hexadecimal code's text parsed (json/octal.c), or the 400 or
+/* An octal or hexadecimal code's text parsed (games/octal.c), or the 400 or
  * 422 at ptr that every endpoint taking a code answers. */
 gr_status gr_json_octal_code_text(gr_jctx *c, const char *text, const char *ptr,
                                   gr_octal_code *code);

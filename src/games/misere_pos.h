@@ -1,7 +1,7 @@
 /*
  * A misère position at the JSON layer: components (a game and its heaps
  * each) flattened into tokens, and the oracle that decides outcomes
- * (src/json/misere_answer.c).
+ * (src/games/misere_answer.c).
  */
 #ifndef GR_JSON_MISERE_POS_H
 #define GR_JSON_MISERE_POS_H

@@ -1,5 +1,5 @@
 /*
- * The misère quotients the JSON layer uses (src/json/misere_quotient.c).
+ * The misère quotients the JSON layer uses (src/games/misere_quotient.c).
  */
 #ifndef GR_JSON_MISERE_QUOTIENT_H
 #define GR_JSON_MISERE_QUOTIENT_H

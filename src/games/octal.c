@@ -85,7 +85,7 @@ static gr_status gr_octal_analyse(gr_jctx *c, const cJSON *obj, const char *ptr,
     };
     gr_status st = gr_json_family_object(c, obj, ptr, fields, 4);
     if (st != GR_OK || (st = gr_json_misere_normal(c, misere, ptr)) != GR_OK) {
-        return st; /* misère requests are answered by json/misere.c */
+        return st; /* misère requests are answered by games/misere.c */
     }
     gr_octal_state *s = gr_arena_alloc(c->arena, sizeof(*s));
     if (s == NULL) {

@@ -1,5 +1,5 @@
 /*
- * JSON for ordinal values (src/json/ordinal_trees.c), shared by
+ * JSON for ordinal values (src/games/ordinal_trees.c), shared by
  * /v1/ordinal-trees and /v1/sum.
  *
  * The ordinal_trees family's gr_value is always of kind GR_VALUE_ORDINAL

@@ -1,7 +1,7 @@
 /*
- * What the partizan rulesets' endpoints share (src/json/domineering.c,
+ * What the partizan rulesets' endpoints share (src/games/domineering.c,
  * hackenbush_colored.c) and what /v1/sum reads of them
- * (src/json/sum_partizan.c).
+ * (src/games/sum_partizan.c).
  *
  * A partizan game is read into a canonical value in a gr_cgt_store
  * (include/grundy/cgt.h) and lists its real moves for either player with

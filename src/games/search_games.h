@@ -1,4 +1,4 @@
-/* What the three families solved by search (src/json/node_kayles.c,
+/* What the three families solved by search (src/games/node_kayles.c,
  * cram.c, chomp.c) share: the engine's options from the request context,
  * one wording for the engine's failures, and every gr_family hook --
  * analyse (the request object, the state, the value) and the move hooks

@@ -1,6 +1,6 @@
 /*
  * The rules of a subtraction game in a request, read with one wording for
- * normal play (json/subtraction.c) and misère play (json/misere_read.c).
+ * normal play (games/subtraction.c) and misère play (games/misere_read.c).
  */
 #include "games/sub_rules.h"
 

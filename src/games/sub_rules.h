@@ -1,5 +1,5 @@
 /*
- * The rules of a subtraction game in a request (json/sub_rules.c).
+ * The rules of a subtraction game in a request (games/sub_rules.c).
  */
 #ifndef GR_JSON_SUB_RULES_H
 #define GR_JSON_SUB_RULES_H

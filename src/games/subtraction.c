@@ -34,7 +34,7 @@ static gr_status gr_sub_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, v
     };
     gr_status st = gr_json_family_state(c, obj, ptr, fields, 5, sizeof(gr_sub_state), state);
     if (st != GR_OK || (st = gr_json_misere_normal(c, misere, ptr)) != GR_OK) {
-        return st; /* misère requests are answered by json/misere.c */
+        return st; /* misère requests are answered by games/misere.c */
     }
     gr_sub_state *s = *state;
     gr_sub_rules rules;

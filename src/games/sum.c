@@ -232,7 +232,7 @@ gr_status gr_endpoint_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
         return gr_json_misere_sum(c, req, resp);
     }
     if (gr_sum_is_partizan(components)) {
-        return gr_sum_partizan(c, req, components, resp); /* json/sum_partizan.c */
+        return gr_sum_partizan(c, req, components, resp); /* games/sum_partizan.c */
     }
     gr_move_opts opts;
     if ((st = gr_json_request_opts(c, req, &opts)) != GR_OK) {

@@ -1,10 +1,10 @@
 /*
- * /v1/sum with partizan components (json/sum.c hands the request over
+ * /v1/sum with partizan components (games/sum.c hands the request over
  * when a component's "game" is a partizan one: domineering,
  * hackenbush_colored, or cgt, a game written as an expression).
  *
  * Every component becomes a canonical value in one store: a partizan
- * game by its own reader (json/partizan.h), an impartial one by its
+ * game by its own reader (games/partizan.h), an impartial one by its
  * family's analyse, its finite Grundy value g standing for the nimber *g
  * (Sprague-Grundy: an impartial game equals the nimber of its value).  The
  * sum's value is the sum of the values.  Left, moving first, wins with a

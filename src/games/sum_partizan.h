@@ -1,4 +1,4 @@
-/* /v1/sum with partizan components (src/json/sum_partizan.c). */
+/* /v1/sum with partizan components (src/games/sum_partizan.c). */
 #ifndef GR_JSON_SUM_PARTIZAN_H
 #define GR_JSON_SUM_PARTIZAN_H
 

@@ -3,7 +3,7 @@
  * GET /v1/subtraction/misere-quotient?subtraction_set=...&max_heap=n
  * (docs/misere.md): the misère quotient of the game restricted to heaps
  * <= n as a document.  The game's parameters are read and checked by the
- * sequence GET's parser (json/sequence.c), which also gives the ETag of
+ * sequence GET's parser (games/heap_tables.c), which also gives the ETag of
  * the canonical game; the quotient's ETag adds max_heap to it.
  */
 #include "http/quotient_doc.h"

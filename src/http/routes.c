@@ -1,6 +1,6 @@
 /*
  * The routing table: the GET routes the daemon serves itself, followed by
- * one POST route per analysis in the endpoint registry (json/registry.h),
+ * one POST route per analysis in the endpoint registry (games/registry.h),
  * which is the only list of analyses.  The combined table is built once,
  * on first use, so that route indices (metrics slots) are stable.
  */

@@ -1,5 +1,5 @@
 /* The routing table (src/http/routes.c): the daemon's own GET routes, then
- * one analysis route per row of the endpoint registry (json/registry.h). */
+ * one analysis route per row of the endpoint registry (games/registry.h). */
 #ifndef GR_ROUTES_H
 #define GR_ROUTES_H
 

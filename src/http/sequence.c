@@ -1,6 +1,6 @@
 /*
  * GET /v1/<family>/sequence: the query is read and checked on the network
- * thread (json/sequence.c: strict parameters, the ETag), a matching
+ * thread (games/heap_tables.c: strict parameters, the ETag), a matching
  * If-None-Match answered 304 at once; the document itself is computed on
  * a thread of its own (a table may take seconds: 0.354 needs 2 x 10^7
  * values), so no network thread waits on a computation:
@@ -45,7 +45,7 @@
  * the --max-analysis-seconds deadline, as for every analysis (request.c);
  * its arena is --max-request-memory within the process quota
  * (--max-memory), and the table itself is the cache's
- * (json/table_cache.c, charged to the same quota).
+ * (tables/table_cache.c, charged to the same quota).
  *
  * Locks: a job's lock, then the streams' lock (parking), then
  * libmicrohttpd's own (MHD_suspend_connection under both, so a stream is

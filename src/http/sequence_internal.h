@@ -43,7 +43,7 @@ struct seq_job {
     bool stream;
     gr_arena *arena; /* the worker's: the parsed query, the answer */
     gr_seq_request rq;
-    bool quotient;      /* a misère quotient document (json/misere_doc.c) */
+    bool quotient;      /* a misère quotient document (http/quotient_doc.c) */
     gr_mq_request mq;   /* its query */
     unsigned max_order; /* --max-quotient-order */
     gr_status result;

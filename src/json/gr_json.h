@@ -45,7 +45,7 @@ typedef struct gr_jctx {
      * components of a 64-digit code took 18 s from a 3 KB body). */
     unsigned time_limit_s;
     uint64_t max_search_nodes; /* games solved by search (--max-search-nodes); 0: default */
-    /* The shared tables of the heap games (json/table_cache.h), made by
+    /* The shared tables of the heap games (tables/table_cache.h), made by
      * the daemon or the CLI; NULL: every table is computed for this
      * request alone. */
     struct gr_tcache *tables;
