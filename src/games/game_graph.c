@@ -5,7 +5,7 @@
  * Sprague-Grundy function (include/grundy/game_graph.h).
  *
  * The family (gr_family_game_graph) serves /v1/game-graph and /v1/sum;
- * it writes its own answer (gr_gg_answer) because it may be a draw and
+ * it writes its own answer (gr_ggraph_answer) because it may be a draw and
  * its value infinite:
  *   {"grundy": g | {"infinity": [K...]}, "winner": "first"|"second"|"draw",
  *    "winning_move": {"token", "from", "to"} | null,
@@ -21,16 +21,16 @@
 #include "games/endpoints.h"
 #include "games/families.h"
 
-typedef struct gr_gg_state {
+typedef struct gr_ggraph_state {
     gr_ggraph graph;
     uint32_t *start;
     size_t ntokens;
     gr_ggraph_sum sum;
     bool include_values;
     uint32_t *remoteness; /* single-token remoteness, computed on demand */
-} gr_gg_state;
+} gr_ggraph_state;
 
-static gr_status gr_gg_remoteness(gr_jctx *c, gr_gg_state *s)
+static gr_status gr_ggraph_remoteness_of(gr_jctx *c, gr_ggraph_state *s)
 {
     if (s->remoteness != NULL) {
         return GR_OK;
@@ -42,19 +42,19 @@ static gr_status gr_gg_remoteness(gr_jctx *c, gr_gg_state *s)
     return st == GR_OK ? GR_OK : gr_json_error(c, st, NULL, "stopped computing remoteness");
 }
 
-static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
-                               gr_value *value)
+static gr_status gr_ggraph_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, void **state,
+                                   gr_value *value)
 {
     const cJSON *positions, *moves, *start, *include;
     const gr_jfield fields[] = {{"positions", true, &positions},
                                 {"moves", true, &moves},
                                 {"start", true, &start},
                                 {"include_values", false, &include}};
-    gr_status st = gr_json_family_state(c, obj, ptr, fields, 4, sizeof(gr_gg_state), state);
+    gr_status st = gr_json_family_state(c, obj, ptr, fields, 4, sizeof(gr_ggraph_state), state);
     if (st != GR_OK) {
         return st;
     }
-    gr_gg_state *s = *state;
+    gr_ggraph_state *s = *state;
     if (include != NULL) {
         if (ptr[0] != '\0') {
             return gr_json_error(c, GR_EINVAL, gr_jp_key(c, ptr, "include_values"),
@@ -131,9 +131,9 @@ static gr_status gr_gg_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, vo
 }
 
 /* {"token", "from", "to"} */
-static const gr_move_shape gr_gg_shape = {.num_key = {"token", "from", "to"}};
+static const gr_move_shape gr_ggraph_shape = {.num_key = {"token", "from", "to"}};
 
-static void gr_gg_move_rec(const gr_ggraph_move *mv, gr_move *m)
+static void gr_ggraph_move_rec(const gr_ggraph_move *mv, gr_move *m)
 {
     m->num[0] = mv->token;
     m->num[1] = mv->from;
@@ -141,24 +141,24 @@ static void gr_gg_move_rec(const gr_ggraph_move *mv, gr_move *m)
 }
 
 /* Appends mv to list (there is room: the caller counts). */
-static gr_status gr_gg_add(gr_jctx *c, gr_move_list *list, const gr_ggraph_move *mv)
+static gr_status gr_ggraph_add(gr_jctx *c, gr_move_list *list, const gr_ggraph_move *mv)
 {
     gr_move_value *e = gr_move_list_add(list);
     if (e == NULL) {
         return gr_json_oom(c);
     }
-    gr_gg_move_rec(mv, &e->move);
+    gr_ggraph_move_rec(mv, &e->move);
     return GR_OK;
 }
 
 /* Moves to sums of value `target` (finite; an infinite target has no
  * moves: a move that leaves an infinite token leaves an infinite sum, and
  * /v1/sum only ever asks for finite targets).  The preferred move first. */
-static gr_status gr_gg_moves_json(gr_jctx *c, void *state, const gr_value *target, bool count_all,
-                                  gr_move_list *list, uint64_t *count)
+static gr_status gr_ggraph_moves_json(gr_jctx *c, void *state, const gr_value *target,
+                                      bool count_all, gr_move_list *list, uint64_t *count)
 {
     (void)count_all; /* counting costs no more than finding one */
-    gr_gg_state *s = state;
+    gr_ggraph_state *s = state;
     *count = 0;
     if (target->kind != GR_VALUE_FINITE) {
         return GR_OK;
@@ -183,7 +183,7 @@ static gr_status gr_gg_moves_json(gr_jctx *c, void *state, const gr_value *targe
     if (total == 0 || want == 0) {
         return GR_OK;
     }
-    if ((st = gr_gg_add(c, list, &best)) != GR_OK) {
+    if ((st = gr_ggraph_add(c, list, &best)) != GR_OK) {
         return st;
     }
     uint64_t written = 1;
@@ -192,7 +192,7 @@ static gr_status gr_gg_moves_json(gr_jctx *c, void *state, const gr_value *targe
         if (mv[i].token == best.token && mv[i].to == best.to) {
             continue;
         }
-        if ((st = gr_gg_add(c, list, &mv[i])) != GR_OK) {
+        if ((st = gr_ggraph_add(c, list, &mv[i])) != GR_OK) {
             return st;
         }
         written++;
@@ -210,12 +210,12 @@ static gr_status gr_gg_moves_json(gr_jctx *c, void *state, const gr_value *targe
  * remoteness is not a function of its tokens').  Distinct
  * destinations are counted once per position (tokens often share one),
  * with a stamp per position, so the count is O(V + E + tokens). */
-static gr_status gr_gg_moves_all(gr_jctx *c, void *state, gr_move_list *list)
+static gr_status gr_ggraph_moves_all(gr_jctx *c, void *state, gr_move_list *list)
 {
-    gr_gg_state *s = state;
+    gr_ggraph_state *s = state;
     const gr_ggraph *g = &s->graph;
     gr_status st;
-    if (s->ntokens == 1 && (st = gr_gg_remoteness(c, s)) != GR_OK) {
+    if (s->ntokens == 1 && (st = gr_ggraph_remoteness_of(c, s)) != GR_OK) {
         return st;
     }
     /* several tokens: remoteness over the product graph while it is small */
@@ -285,7 +285,7 @@ static gr_status gr_gg_moves_all(gr_jctx *c, void *state, gr_move_list *list)
                 return gr_json_oom(c);
             }
             gr_ggraph_move mv = {t, u, v};
-            gr_gg_move_rec(&mv, &e->move);
+            gr_ggraph_move_rec(&mv, &e->move);
             if (s->ntokens == 1 && s->remoteness[v] != GR_GGRAPH_DRAWN) {
                 e->remoteness = s->remoteness[v];
             }
@@ -307,10 +307,10 @@ static gr_status gr_gg_moves_all(gr_jctx *c, void *state, gr_move_list *list)
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-static bool gr_gg_first_wins(const void *state, const gr_value *value)
+static bool gr_ggraph_first_wins(const void *state, const gr_value *value)
 {
     (void)value;
-    const gr_gg_state *s = state;
+    const gr_ggraph_state *s = state;
     return s->sum.outcome == GR_OUTCOME_FIRST;
 }
 
@@ -318,14 +318,14 @@ static bool gr_gg_first_wins(const void *state, const gr_value *value)
  * text: as cJSON nodes they took ~100 bytes a position each (a
  * 3,000,000-position graph went past the request's 512 MiB budget), as
  * text a few bytes.  The bytes are those the printer would write. */
-static void put_value_at(gr_buf *b, const gr_gg_state *s, uint32_t u)
+static void put_value_at(gr_buf *b, const gr_ggraph_state *s, uint32_t u)
 {
     gr_value v;
     gr_ggraph_value(&s->graph, u, &v);
     gr_json_buf_value(b, &v);
 }
 
-static void put_remoteness_at(gr_buf *b, const gr_gg_state *s, uint32_t u)
+static void put_remoteness_at(gr_buf *b, const gr_ggraph_state *s, uint32_t u)
 {
     if (s->remoteness[u] == GR_GGRAPH_DRAWN) {
         gr_buf_puts(b, "null");
@@ -335,8 +335,8 @@ static void put_remoteness_at(gr_buf *b, const gr_gg_state *s, uint32_t u)
 }
 
 /* [put(0), put(1), ...]: one entry a position, as raw JSON text. */
-static cJSON *per_position(gr_jctx *c, const gr_gg_state *s,
-                           void (*put)(gr_buf *, const gr_gg_state *, uint32_t))
+static cJSON *per_position(gr_jctx *c, const gr_ggraph_state *s,
+                           void (*put)(gr_buf *, const gr_ggraph_state *, uint32_t))
 {
     gr_buf b;
     gr_buf_init(&b, c->arena);
@@ -351,14 +351,14 @@ static cJSON *per_position(gr_jctx *c, const gr_gg_state *s,
     return gr_jw_raw_buf(c, &b);
 }
 
-static gr_status gr_gg_extras(gr_jctx *c, void *state, cJSON *resp)
+static gr_status gr_ggraph_extras(gr_jctx *c, void *state, cJSON *resp)
 {
-    gr_gg_state *s = state;
+    gr_ggraph_state *s = state;
     if (!s->include_values) {
         return GR_OK;
     }
     gr_jw_set(c, resp, "values", per_position(c, s, put_value_at));
-    gr_status st = gr_gg_remoteness(c, s);
+    gr_status st = gr_ggraph_remoteness_of(c, s);
     if (st != GR_OK) {
         return st;
     }
@@ -367,23 +367,23 @@ static gr_status gr_gg_extras(gr_jctx *c, void *state, cJSON *resp)
 }
 
 /* The answer: the value may be loopy and the winner "draw". */
-static gr_status gr_gg_answer(gr_jctx *c, void *state, const gr_value *value,
-                              const gr_move_opts *opts, cJSON *r)
+static gr_status gr_ggraph_answer(gr_jctx *c, void *state, const gr_value *value,
+                                  const gr_move_opts *opts, cJSON *r)
 {
-    gr_gg_state *s = state;
+    gr_ggraph_state *s = state;
     gr_jw_set(c, r, "grundy", gr_jw_value(c, value));
     gr_jw_set(c, r, "winner", gr_jw_winner(c, s->sum.outcome));
     uint64_t count = 0;
     gr_value zero = {.kind = GR_VALUE_FINITE};
     /* At least one move, for winning_move. */
     gr_move_list list = {.arena = c->arena, .room = opts->all && opts->max > 0 ? opts->max : 1};
-    gr_status st = gr_gg_moves_json(c, s, &zero, opts->all, &list, &count);
+    gr_status st = gr_ggraph_moves_json(c, s, &zero, opts->all, &list, &count);
     if (st != GR_OK) {
         return st;
     }
-    gr_json_put_moves(c, r, gr_jw_move_list(c, &gr_gg_shape, &list), count, opts);
+    gr_json_put_moves(c, r, gr_jw_move_list(c, &gr_ggraph_shape, &list), count, opts);
     return GR_OK;
 }
 
-GR_JSON_FAMILY(gr_family_game_graph, "game_graph", gr_gg, .extras = gr_gg_extras,
-               .first_wins = gr_gg_first_wins, .answer = gr_gg_answer);
+GR_JSON_FAMILY(gr_family_game_graph, "game_graph", gr_ggraph, .extras = gr_ggraph_extras,
+               .first_wins = gr_ggraph_first_wins, .answer = gr_ggraph_answer);

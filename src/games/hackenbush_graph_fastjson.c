@@ -25,20 +25,20 @@
 #include "games/endpoints.h"
 #include "games/hackenbush_graph.h"
 
-typedef struct gr_fj {
+typedef struct gr_hgraph_fastjson {
     const char *p, *end;
-} gr_fj;
+} gr_hgraph_fastjson;
 
-static inline void gr_fj_ws(gr_fj *j)
+static inline void gr_hgraph_fastjson_ws(gr_hgraph_fastjson *j)
 {
     while (j->p < j->end && (*j->p == ' ' || *j->p == '\n' || *j->p == '\r' || *j->p == '\t')) {
         j->p++;
     }
 }
 
-static inline bool gr_fj_char(gr_fj *j, char ch)
+static inline bool gr_hgraph_fastjson_char(gr_hgraph_fastjson *j, char ch)
 {
-    gr_fj_ws(j);
+    gr_hgraph_fastjson_ws(j);
     if (j->p < j->end && *j->p == ch) {
         j->p++;
         return true;
@@ -47,9 +47,9 @@ static inline bool gr_fj_char(gr_fj *j, char ch)
 }
 
 /* Plain decimal digits, no leading zero, at most max (<= 2^53 - 1). */
-static inline bool gr_fj_uint(gr_fj *j, uint64_t max, uint64_t *out)
+static inline bool gr_hgraph_fastjson_uint(gr_hgraph_fastjson *j, uint64_t max, uint64_t *out)
 {
-    gr_fj_ws(j);
+    gr_hgraph_fastjson_ws(j);
     const char *p = j->p;
     if (p == j->end || *p < '0' || *p > '9') {
         return false;
@@ -75,7 +75,7 @@ static inline bool gr_fj_uint(gr_fj *j, uint64_t max, uint64_t *out)
     return true;
 }
 
-static bool gr_fj_literal(gr_fj *j, const char *word)
+static bool gr_hgraph_fastjson_literal(gr_hgraph_fastjson *j, const char *word)
 {
     size_t n = strlen(word);
     if ((size_t)(j->end - j->p) < n || memcmp(j->p, word, n) != 0) {
@@ -86,11 +86,11 @@ static bool gr_fj_literal(gr_fj *j, const char *word)
 }
 
 /* A key among the known ones (plain ASCII, no escapes): its index, or -1. */
-static int gr_fj_key(gr_fj *j)
+static int gr_hgraph_fastjson_key(gr_hgraph_fastjson *j)
 {
     static const char *const keys[] = {"vertices", "edges", "ground", "all_winning_moves",
                                        "max_moves"};
-    if (!gr_fj_char(j, '"')) {
+    if (!gr_hgraph_fastjson_char(j, '"')) {
         return -1;
     }
     const char *k = j->p;
@@ -104,7 +104,7 @@ static int gr_fj_key(gr_fj *j)
     j->p++;
     for (int i = 0; i < 5; i++) {
         if (strlen(keys[i]) == len && memcmp(keys[i], k, len) == 0) {
-            return gr_fj_char(j, ':') ? i : -1;
+            return gr_hgraph_fastjson_char(j, ':') ? i : -1;
         }
     }
     return -1;
@@ -114,7 +114,7 @@ static int gr_fj_key(gr_fj *j)
  * zero (so at most 10^9 - 1 <= top), read without the general per-token
  * steps; false (nothing consumed) for anything else, which the general
  * steps then read or decline.  Needs 24 readable bytes. */
-static inline bool gr_fj_pair_fast(gr_fj *j, uint32_t *x, uint32_t *y)
+static inline bool gr_hgraph_fastjson_pair_fast(gr_hgraph_fastjson *j, uint32_t *x, uint32_t *y)
 {
     const unsigned char *q = (const unsigned char *)j->p;
     if (j->end - j->p < 24 || q[0] != '[') {
@@ -146,10 +146,10 @@ static inline bool gr_fj_pair_fast(gr_fj *j, uint32_t *x, uint32_t *y)
 
 /* An array of uint32 ids (<= top) or of [u, v] pairs, in the arena; on
  * success trimmed to its length, on failure given back. */
-static bool gr_fj_ids(gr_fj *j, gr_arena *a, bool pairs, uint64_t top, uint32_t **out,
-                      size_t *count)
+static bool gr_hgraph_fastjson_ids(gr_hgraph_fastjson *j, gr_arena *a, bool pairs, uint64_t top,
+                                   uint32_t **out, size_t *count)
 {
-    if (!gr_fj_char(j, '[')) {
+    if (!gr_hgraph_fastjson_char(j, '[')) {
         return false;
     }
     /* A first guess from the bytes left: an edge takes at least 6 ("[0,0]"
@@ -161,7 +161,7 @@ static bool gr_fj_ids(gr_fj *j, gr_arena *a, bool pairs, uint64_t top, uint32_t 
         return false;
     }
     bool ok = true;
-    for (bool empty = gr_fj_char(j, ']'); !empty;) {
+    for (bool empty = gr_hgraph_fastjson_char(j, ']'); !empty;) {
         if (n == cap) {
             uint32_t *w = gr_arena_realloc(a, v, cap * width * sizeof(uint32_t),
                                            2 * cap * width * sizeof(uint32_t));
@@ -173,28 +173,29 @@ static bool gr_fj_ids(gr_fj *j, gr_arena *a, bool pairs, uint64_t top, uint32_t 
             cap *= 2;
         }
         uint64_t x, y;
-        if (pairs && gr_fj_pair_fast(j, &v[2 * n], &v[2 * n + 1])) {
+        if (pairs && gr_hgraph_fastjson_pair_fast(j, &v[2 * n], &v[2 * n + 1])) {
             /* read */
         } else if (pairs) {
-            if (!gr_fj_char(j, '[') || !gr_fj_uint(j, top, &x) || !gr_fj_char(j, ',') ||
-                !gr_fj_uint(j, top, &y) || !gr_fj_char(j, ']')) {
+            if (!gr_hgraph_fastjson_char(j, '[') || !gr_hgraph_fastjson_uint(j, top, &x) ||
+                !gr_hgraph_fastjson_char(j, ',') || !gr_hgraph_fastjson_uint(j, top, &y) ||
+                !gr_hgraph_fastjson_char(j, ']')) {
                 ok = false;
                 break;
             }
             v[2 * n] = (uint32_t)x;
             v[2 * n + 1] = (uint32_t)y;
         } else {
-            if (!gr_fj_uint(j, top, &x)) {
+            if (!gr_hgraph_fastjson_uint(j, top, &x)) {
                 ok = false;
                 break;
             }
             v[n] = (uint32_t)x;
         }
         n++;
-        if (gr_fj_char(j, ']')) {
+        if (gr_hgraph_fastjson_char(j, ']')) {
             break;
         }
-        if (!gr_fj_char(j, ',')) {
+        if (!gr_hgraph_fastjson_char(j, ',')) {
             ok = false;
             break;
         }
@@ -203,7 +204,7 @@ static bool gr_fj_ids(gr_fj *j, gr_arena *a, bool pairs, uint64_t top, uint32_t 
         gr_arena_free(a, v, cap * width * sizeof(uint32_t));
         return false;
     }
-    size_t keep = n > 0 ? n : 1; /* what gr_fj_decline gives back */
+    size_t keep = n > 0 ? n : 1; /* what gr_hgraph_fastjson_decline gives back */
     if (keep < cap) {
         uint32_t *w =
             gr_arena_realloc(a, v, cap * width * sizeof(uint32_t), keep * width * sizeof(uint32_t));
@@ -219,7 +220,8 @@ static bool gr_fj_ids(gr_fj *j, gr_arena *a, bool pairs, uint64_t top, uint32_t 
 }
 
 /* Declines: gives back what was read and lets the general path answer. */
-static gr_status gr_fj_decline(gr_jctx *c, uint32_t *edges, size_t m, uint32_t *ground, size_t ng)
+static gr_status gr_hgraph_fastjson_decline(gr_jctx *c, uint32_t *edges, size_t m, uint32_t *ground,
+                                            size_t ng)
 {
     if (edges != NULL) {
         gr_arena_free(c->arena, edges, 2 * (m > 0 ? m : 1) * sizeof(uint32_t));
@@ -234,7 +236,7 @@ gr_status gr_endpoint_hackenbush_graph_json_fast(gr_jctx *c, const char *body, s
                                                  cJSON **resp)
 {
     *resp = NULL;
-    gr_fj j = {body, body + len};
+    gr_hgraph_fastjson j = {body, body + len};
     bool seen[5] = {false, false, false, false, false};
     uint64_t n = 0;
     uint32_t *edges = NULL, *ground = NULL;
@@ -243,13 +245,13 @@ gr_status gr_endpoint_hackenbush_graph_json_fast(gr_jctx *c, const char *body, s
     /* Ids are checked against the largest possible id while reading and
      * against `vertices` afterwards, since keys come in any order. */
     const uint64_t top = GR_HGRAPH_MAX_VERTICES - 1u;
-    if (!gr_fj_char(&j, '{')) {
+    if (!gr_hgraph_fastjson_char(&j, '{')) {
         return GR_OK;
     }
-#define GR_FJ_DECLINE() return gr_fj_decline(c, edges, m, ground, ng)
-    if (!gr_fj_char(&j, '}')) {
+#define GR_FJ_DECLINE() return gr_hgraph_fastjson_decline(c, edges, m, ground, ng)
+    if (!gr_hgraph_fastjson_char(&j, '}')) {
         for (;;) {
-            int k = gr_fj_key(&j);
+            int k = gr_hgraph_fastjson_key(&j);
             if (k < 0 || seen[k]) {
                 GR_FJ_DECLINE();
             }
@@ -257,35 +259,35 @@ gr_status gr_endpoint_hackenbush_graph_json_fast(gr_jctx *c, const char *body, s
             bool ok;
             switch (k) {
             case 0:
-                ok = gr_fj_uint(&j, GR_HGRAPH_MAX_VERTICES, &n) && n > 0;
+                ok = gr_hgraph_fastjson_uint(&j, GR_HGRAPH_MAX_VERTICES, &n) && n > 0;
                 break;
             case 1:
-                ok = gr_fj_ids(&j, c->arena, true, top, &edges, &m);
+                ok = gr_hgraph_fastjson_ids(&j, c->arena, true, top, &edges, &m);
                 break;
             case 2:
-                ok = gr_fj_ids(&j, c->arena, false, top, &ground, &ng);
+                ok = gr_hgraph_fastjson_ids(&j, c->arena, false, top, &ground, &ng);
                 break;
             case 3:
-                gr_fj_ws(&j);
-                opts.all = gr_fj_literal(&j, "true");
-                ok = opts.all || gr_fj_literal(&j, "false");
+                gr_hgraph_fastjson_ws(&j);
+                opts.all = gr_hgraph_fastjson_literal(&j, "true");
+                ok = opts.all || gr_hgraph_fastjson_literal(&j, "false");
                 break;
             default:
-                ok = gr_fj_uint(&j, GR_MAX_MOVES_LIMIT, &opts.max);
+                ok = gr_hgraph_fastjson_uint(&j, GR_MAX_MOVES_LIMIT, &opts.max);
                 break;
             }
             if (!ok) {
                 GR_FJ_DECLINE();
             }
-            if (gr_fj_char(&j, '}')) {
+            if (gr_hgraph_fastjson_char(&j, '}')) {
                 break;
             }
-            if (!gr_fj_char(&j, ',')) {
+            if (!gr_hgraph_fastjson_char(&j, ',')) {
                 GR_FJ_DECLINE();
             }
         }
     }
-    gr_fj_ws(&j);
+    gr_hgraph_fastjson_ws(&j);
     if (j.p != j.end || !seen[1] || !seen[2] || ng == 0 || m > GR_HGRAPH_MAX_EDGES) {
         GR_FJ_DECLINE();
     }

@@ -19,6 +19,6 @@
 void gr_etag_sequence(const gr_seq_request *r, char out[GR_ETAG_SIZE]);
 /* The tag of r's misère-quotient document: its game's sequence tag (as
  * parsed) and max_heap. */
-void gr_etag_quotient(const gr_mq_request *r, char out[GR_ETAG_SIZE]);
+void gr_etag_quotient(const gr_quotient_request *r, char out[GR_ETAG_SIZE]);
 
 #endif

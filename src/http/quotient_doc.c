@@ -20,8 +20,8 @@ static const char *qptr(gr_jctx *c, const char *name)
     return gr_jp_key(c, "/query", name);
 }
 
-gr_status gr_json_misere_qparse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t n,
-                                gr_mq_request *out)
+gr_status gr_quotient_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t n,
+                            gr_quotient_request *out)
 {
     memset(out, 0, sizeof(*out));
     out->family = fam;
@@ -206,7 +206,7 @@ gr_status gr_json_misere_quotient_doc(gr_jctx *c, const gr_mis_quotient *q, cons
     return GR_OK;
 }
 
-gr_status gr_json_misere_qanswer(gr_jctx *c, const gr_mq_request *r, char **out, size_t *len)
+gr_status gr_quotient_answer(gr_jctx *c, const gr_quotient_request *r, char **out, size_t *len)
 {
     gr_mis_quotient q;
     gr_status st =

@@ -213,7 +213,7 @@ static void worker(gr_pool_job *pj, gr_pool_how how)
         if (j->stream) {
             gr_seq_wake_stream(j); /* from idle beats to progress */
         }
-        st = j->quotient ? gr_json_misere_qanswer(&c, &j->mq, &out, &len)
+        st = j->quotient ? gr_quotient_answer(&c, &j->mq, &out, &len)
                          : gr_seq_answer(&c, &j->rq, &out, &len, &stable);
     }
     if (st != GR_OK && c.problem.status == 0) {
@@ -318,7 +318,7 @@ static seq_job *job_for(struct MHD_Connection *conn, gr_req *req, enum MHD_Resul
         st = gr_json_error(&c, GR_EINVAL, "/query", "has more than %u parameters",
                            GR_SEQ_MAX_PARAMS);
     } else if ((j->quotient = strstr(req->route->path, "/misere-quotient") != NULL)) {
-        st = gr_json_misere_qparse(&c, fam, q, qc.n, &j->mq);
+        st = gr_quotient_parse(&c, fam, q, qc.n, &j->mq);
     } else {
         st = gr_seq_parse(&c, fam, q, qc.n, &j->rq);
     }

@@ -43,9 +43,9 @@ struct seq_job {
     bool stream;
     gr_arena *arena; /* the worker's: the parsed query, the answer */
     gr_seq_request rq;
-    bool quotient;      /* a misère quotient document (http/quotient_doc.c) */
-    gr_mq_request mq;   /* its query */
-    unsigned max_order; /* --max-quotient-order */
+    bool quotient;          /* a misère quotient document (http/quotient_doc.c) */
+    gr_quotient_request mq; /* its query */
+    unsigned max_order;     /* --max-quotient-order */
     gr_status result;
     gr_problem problem;
     char *out;

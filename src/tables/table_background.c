@@ -25,7 +25,7 @@ static gr_tcache_entry *bg_pick(gr_tcache *tc, bool *save)
         if (!e->octal || e->state != GR_TC_READY || e->growing) {
             continue;
         }
-        if (gr_tc_octal_save_due(tc, e)) {
+        if (gr_tcache_octal_save_due(tc, e)) {
             *save = true;
             return e;
         }
@@ -56,7 +56,7 @@ static bool bg_memory_short(const gr_tcache *tc)
     return false;
 }
 
-void *gr_tc_background(void *arg)
+void *gr_tcache_background(void *arg)
 {
     gr_tcache *tc = arg;
     /* the lowest priority there is: the search uses only idle cores */
@@ -75,7 +75,7 @@ void *gr_tc_background(void *arg)
         gr_tcache_entry *e = bg_memory_short(tc) ? NULL : bg_pick(tc, &save);
         if (e == NULL) {
             struct timespec ts;
-            gr_tc_deadline(&ts, 1000);
+            gr_tcache_deadline(&ts, 1000);
             pthread_cond_timedwait(&tc->work, &tc->lock, &ts);
             continue;
         }
@@ -84,7 +84,7 @@ void *gr_tc_background(void *arg)
             e->saving = true;
             gr_octal_table t = e->snap;
             pthread_mutex_unlock(&tc->lock);
-            gr_tc_octal_save(tc, e, &t);
+            gr_tcache_octal_save(tc, e, &t);
             gr_tcache_release(e);
             pthread_mutex_lock(&tc->lock);
             continue;
@@ -92,11 +92,11 @@ void *gr_tc_background(void *arg)
         e->growing = true;
         e->served++;
         tc->bg_slices++;
-        uint64_t before = e->snap.computed, t0 = gr_tc_now_ns();
+        uint64_t before = e->snap.computed, t0 = gr_tcache_now_ns();
         gr_stop stop = {&e->yield, &tc->stopping, t0 + GR_TCACHE_SLICE_NS};
-        gr_tc_octal_grow(tc, e, &stop, UINT64_MAX);
+        gr_tcache_octal_grow(tc, e, &stop, UINT64_MAX);
         tc->bg_values += e->snap.computed - before;
-        tc->bg_ns += gr_tc_now_ns() - t0;
+        tc->bg_ns += gr_tcache_now_ns() - t0;
         pthread_mutex_unlock(&tc->lock);
         gr_tcache_release(e);
         pthread_mutex_lock(&tc->lock);

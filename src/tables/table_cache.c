@@ -40,14 +40,14 @@
 #include <string.h>
 #include <time.h>
 
-uint64_t gr_tc_now_ns(void)
+uint64_t gr_tcache_now_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-uint32_t gr_tc_hash(const char *s)
+uint32_t gr_tcache_hash(const char *s)
 {
     uint32_t h = 2166136261u; /* FNV-1a */
     for (; *s != '\0'; s++) {
@@ -80,7 +80,7 @@ gr_tstore *gr_tcache_store(const gr_tcache *tc)
 
 /* ---- the table: lookup, LRU, eviction (lock held) ----------------------- */
 
-gr_tcache_entry *gr_tc_find(gr_tcache *tc, const char *key, uint32_t h)
+gr_tcache_entry *gr_tcache_find(gr_tcache *tc, const char *key, uint32_t h)
 {
     for (gr_tcache_entry *e = tc->bucket[h % GR_TCACHE_BUCKETS]; e != NULL; e = e->hnext) {
         if (e->hash == h && strcmp(e->key, key) == 0) {
@@ -90,7 +90,7 @@ gr_tcache_entry *gr_tc_find(gr_tcache *tc, const char *key, uint32_t h)
     return NULL;
 }
 
-void gr_tc_lru_touch(gr_tcache *tc, gr_tcache_entry *e)
+void gr_tcache_lru_touch(gr_tcache *tc, gr_tcache_entry *e)
 {
     if (e->linked) {
         gr_link_unlink(&e->lru);
@@ -98,7 +98,7 @@ void gr_tc_lru_touch(gr_tcache *tc, gr_tcache_entry *e)
     }
 }
 
-static void gr_tc_link(gr_tcache *tc, gr_tcache_entry *e)
+static void gr_tcache_link(gr_tcache *tc, gr_tcache_entry *e)
 {
     e->linked = true;
     e->hnext = tc->bucket[e->hash % GR_TCACHE_BUCKETS];
@@ -108,7 +108,7 @@ static void gr_tc_link(gr_tcache *tc, gr_tcache_entry *e)
 }
 
 /* Unlinks e from the hash chain and the LRU list. */
-void gr_tc_unlink(gr_tcache *tc, gr_tcache_entry *e)
+void gr_tcache_unlink(gr_tcache *tc, gr_tcache_entry *e)
 {
     if (!e->linked) {
         return;
@@ -128,7 +128,7 @@ void gr_tc_unlink(gr_tcache *tc, gr_tcache_entry *e)
     }
 }
 
-static void gr_tc_free(gr_tcache_entry *e)
+static void gr_tcache_free(gr_tcache_entry *e)
 {
     if (e->arena != NULL) {
         gr_arena_destroy(e->arena);
@@ -137,21 +137,21 @@ static void gr_tc_free(gr_tcache_entry *e)
     free(e);
 }
 
-bool gr_tc_idle(const gr_tcache_entry *e)
+bool gr_tcache_idle(const gr_tcache_entry *e)
 {
     return e->pins == 0 && e->state == GR_TC_READY && !e->growing && !e->saving;
 }
 
 /* Unlinks idle entries from the LRU tail while over the bound; returns
  * them, to be freed after unlocking. */
-gr_tcache_entry *gr_tc_evict(gr_tcache *tc, size_t bound)
+gr_tcache_entry *gr_tcache_evict(gr_tcache *tc, size_t bound)
 {
     gr_tcache_entry *freed = NULL;
     for (gr_link *l = tc->lru.prev, *prev; tc->bytes > bound && l != &tc->lru; l = prev) {
         prev = l->prev;
         gr_tcache_entry *e = GR_LINK_ENTRY(l, gr_tcache_entry, lru);
-        if (gr_tc_idle(e)) {
-            gr_tc_unlink(tc, e);
+        if (gr_tcache_idle(e)) {
+            gr_tcache_unlink(tc, e);
             tc->evictions++;
             e->hnext = freed;
             freed = e;
@@ -160,16 +160,16 @@ gr_tcache_entry *gr_tc_evict(gr_tcache *tc, size_t bound)
     return freed;
 }
 
-void gr_tc_free_list(gr_tcache_entry *e)
+void gr_tcache_free_list(gr_tcache_entry *e)
 {
     while (e != NULL) {
         gr_tcache_entry *next = e->hnext;
-        gr_tc_free(e);
+        gr_tcache_free(e);
         e = next;
     }
 }
 
-void gr_tc_deadline(struct timespec *ts, long ms)
+void gr_tcache_deadline(struct timespec *ts, long ms)
 {
     clock_gettime(CLOCK_REALTIME, ts);
     ts->tv_nsec += ms * 1000000L;
@@ -180,7 +180,7 @@ void gr_tc_deadline(struct timespec *ts, long ms)
 }
 
 /* Re-reads e's arena size into the cache's byte count. */
-void gr_tc_recharge(gr_tcache *tc, gr_tcache_entry *e)
+void gr_tcache_recharge(gr_tcache *tc, gr_tcache_entry *e)
 {
     size_t now = gr_arena_bytes(e->arena) + sizeof(*e) + strlen(e->key) + 1;
     if (e->linked) {
@@ -190,7 +190,7 @@ void gr_tc_recharge(gr_tcache *tc, gr_tcache_entry *e)
 }
 
 /* A new entry (COMPUTING, held once by its maker), linked. */
-gr_tcache_entry *gr_tc_new(gr_tcache *tc, const char *key, uint32_t h)
+gr_tcache_entry *gr_tcache_new(gr_tcache *tc, const char *key, uint32_t h)
 {
     /* the key at the entry's end: one allocation, freed with it */
     size_t len = strlen(key);
@@ -204,17 +204,17 @@ gr_tcache_entry *gr_tc_new(gr_tcache *tc, const char *key, uint32_t h)
     e->hash = h;
     e->state = GR_TC_COMPUTING;
     e->pins = 1;
-    gr_tc_link(tc, e);
+    gr_tcache_link(tc, e);
     return e;
 }
 
 /* Waits (lock held) until e is no longer COMPUTING, polling req_arena's
  * stop; GR_OK, or the request's stop status (e's hold already dropped). */
-static gr_status gr_tc_wait_made(gr_tcache_entry *e, gr_arena *req_arena)
+static gr_status gr_tcache_wait_made(gr_tcache_entry *e, gr_arena *req_arena)
 {
     while (e->state == GR_TC_COMPUTING) {
         struct timespec ts;
-        gr_tc_deadline(&ts, 50);
+        gr_tcache_deadline(&ts, 50);
         pthread_cond_timedwait(&e->done, &e->tc->lock, &ts);
         gr_status st = req_arena != NULL ? gr_arena_check(req_arena) : GR_OK;
         if (st != GR_OK && e->state == GR_TC_COMPUTING) {
@@ -227,7 +227,7 @@ static gr_status gr_tc_wait_made(gr_tcache_entry *e, gr_arena *req_arena)
 
 /* Drops a hold on a FAILED entry (lock held): the last one frees it,
  * after unlocking, through *freed. */
-static void gr_tc_drop_failed(gr_tcache_entry *e, gr_tcache_entry **freed)
+static void gr_tcache_drop_failed(gr_tcache_entry *e, gr_tcache_entry **freed)
 {
     e->pins--;
     if (e->pins == 0) {
@@ -242,18 +242,18 @@ static void gr_tc_drop_failed(gr_tcache_entry *e, gr_tcache_entry **freed)
  * was stopped (time, cancellation) and not this request, it is looked up
  * again, with *waited set.  Entries let go for the last time go to *freed
  * (freed after unlocking).  Else the failure, or this request's stop. */
-gr_status gr_tc_lookup(gr_tcache *tc, const char *key, uint32_t h, gr_arena *req_arena,
-                       gr_tcache_entry **found, bool *waited, gr_tcache_entry **freed)
+gr_status gr_tcache_lookup(gr_tcache *tc, const char *key, uint32_t h, gr_arena *req_arena,
+                           gr_tcache_entry **found, bool *waited, gr_tcache_entry **freed)
 {
     *found = NULL;
     *waited = false;
     for (;;) {
-        gr_tcache_entry *e = gr_tc_find(tc, key, h);
+        gr_tcache_entry *e = gr_tcache_find(tc, key, h);
         if (e == NULL) {
             return GR_OK;
         }
         e->pins++;
-        gr_status st = gr_tc_wait_made(e, req_arena);
+        gr_status st = gr_tcache_wait_made(e, req_arena);
         if (st != GR_OK) {
             return st;
         }
@@ -263,7 +263,7 @@ gr_status gr_tc_lookup(gr_tcache *tc, const char *key, uint32_t h, gr_arena *req
         }
         *waited = true;
         gr_status f = e->failure;
-        gr_tc_drop_failed(e, freed); /* unlinked by its leader */
+        gr_tcache_drop_failed(e, freed); /* unlinked by its leader */
         if (f != GR_ECANCELLED && f != GR_ETIME) {
             return f;
         }
@@ -272,28 +272,28 @@ gr_status gr_tc_lookup(gr_tcache *tc, const char *key, uint32_t h, gr_arena *req
 
 /* Marks a computing entry FAILED with st (lock held), unlinked, its hold
  * dropped; returns its arena, to be destroyed after unlocking. */
-gr_arena *gr_tc_fail(gr_tcache *tc, gr_tcache_entry *e, gr_status st, gr_tcache_entry **freed)
+gr_arena *gr_tcache_fail(gr_tcache *tc, gr_tcache_entry *e, gr_status st, gr_tcache_entry **freed)
 {
     e->state = GR_TC_FAILED;
     e->failure = st;
-    gr_tc_unlink(tc, e);
+    gr_tcache_unlink(tc, e);
     gr_arena *dead = e->arena;
     e->arena = NULL;
-    gr_tc_drop_failed(e, freed);
+    gr_tcache_drop_failed(e, freed);
     return dead;
 }
 
 /* Unlocks, then frees what the lock-held work let go. */
-void gr_tc_unlock(gr_tcache *tc, gr_arena *dead, gr_tcache_entry *freed)
+void gr_tcache_unlock(gr_tcache *tc, gr_arena *dead, gr_tcache_entry *freed)
 {
     pthread_mutex_unlock(&tc->lock);
     if (dead != NULL) {
         gr_arena_destroy(dead);
     }
-    gr_tc_free_list(freed);
+    gr_tcache_free_list(freed);
 }
 
-size_t gr_tc_arena_budget(const gr_tcache *tc)
+size_t gr_tcache_arena_budget(const gr_tcache *tc)
 {
     /* the computation may need more than the table keeps (0.354 computes
      * in 16 bits and keeps 8): at least GR_TCACHE_COMPUTE_MIN; a table
@@ -312,33 +312,33 @@ gr_status gr_tcache_get(gr_tcache *tc, const char *key, gr_tcache_solve_fn *solv
     if (result_size > GR_TCACHE_RESULT_MAX) {
         return GR_EINTERNAL;
     }
-    uint32_t h = gr_tc_hash(key);
+    uint32_t h = gr_tcache_hash(key);
     gr_tcache_entry *freed = NULL, *e;
     bool waited;
     pthread_mutex_lock(&tc->lock);
-    gr_status found = gr_tc_lookup(tc, key, h, req_arena, &e, &waited, &freed);
+    gr_status found = gr_tcache_lookup(tc, key, h, req_arena, &e, &waited, &freed);
     if (found != GR_OK || e != NULL) {
         if (e != NULL) {
             waited ? tc->shared++ : tc->hits++;
-            gr_tc_lru_touch(tc, e);
+            gr_tcache_lru_touch(tc, e);
             *out = e;
             *result = e->result;
         }
-        gr_tc_unlock(tc, NULL, freed);
+        gr_tcache_unlock(tc, NULL, freed);
         return found;
     }
     /* A miss: this request computes. */
-    if ((e = gr_tc_new(tc, key, h)) == NULL) {
-        gr_tc_unlock(tc, NULL, freed);
+    if ((e = gr_tcache_new(tc, key, h)) == NULL) {
+        gr_tcache_unlock(tc, NULL, freed);
         return GR_ENOMEM;
     }
     tc->misses++;
-    gr_tc_unlock(tc, NULL, freed);
+    gr_tcache_unlock(tc, NULL, freed);
     freed = NULL;
 
     gr_status st = GR_ENOMEM;
     bool keep = true;
-    e->arena = gr_arena_create_in(gr_tc_arena_budget(tc), tc->quota);
+    e->arena = gr_arena_create_in(gr_tcache_arena_budget(tc), tc->quota);
     if (e->arena != NULL) {
         gr_arena_set_stop(e->arena, req_arena != NULL ? gr_arena_stop(req_arena) : NULL);
         st = solve(ctx, e->arena, &e->progress, e->result, &keep);
@@ -352,26 +352,26 @@ gr_status gr_tcache_get(gr_tcache *tc, const char *key, gr_tcache_solve_fn *solv
     pthread_mutex_lock(&tc->lock);
     if (st == GR_OK) {
         e->state = GR_TC_READY;
-        gr_tc_recharge(tc, e);
+        gr_tcache_recharge(tc, e);
         if (!keep) {
-            gr_tc_unlink(tc, e); /* its holders read it; the last one frees it */
+            gr_tcache_unlink(tc, e); /* its holders read it; the last one frees it */
         }
-        freed = gr_tc_evict(tc, tc->max_bytes);
+        freed = gr_tcache_evict(tc, tc->max_bytes);
         *out = e;
         *result = e->result;
     } else {
-        dead = gr_tc_fail(tc, e, st, &freed);
+        dead = gr_tcache_fail(tc, e, st, &freed);
     }
     pthread_cond_broadcast(&e->done);
-    gr_tc_unlock(tc, dead, freed);
+    gr_tcache_unlock(tc, dead, freed);
     return st;
 }
 
 bool gr_tcache_progress(gr_tcache *tc, const char *key, uint64_t *values)
 {
-    uint32_t h = gr_tc_hash(key);
+    uint32_t h = gr_tcache_hash(key);
     pthread_mutex_lock(&tc->lock);
-    gr_tcache_entry *e = gr_tc_find(tc, key, h);
+    gr_tcache_entry *e = gr_tcache_find(tc, key, h);
     *values = e != NULL ? atomic_load_explicit(&e->progress, memory_order_relaxed) : 0;
     pthread_mutex_unlock(&tc->lock);
     return e != NULL;
@@ -403,7 +403,7 @@ gr_status gr_tcache_create(const gr_tcache_config *cfg, gr_tcache **out)
     unsigned n = cfg->background_threads;
     n = n < GR_TCACHE_MAX_WORKERS ? n : GR_TCACHE_MAX_WORKERS;
     for (unsigned i = 0; i < n; i++) {
-        if (pthread_create(&tc->workers[i], NULL, gr_tc_background, tc) != 0) {
+        if (pthread_create(&tc->workers[i], NULL, gr_tcache_background, tc) != 0) {
             break; /* fewer workers; the search is only slower */
         }
         tc->nworkers++;
@@ -452,7 +452,7 @@ void gr_tcache_stats_get(gr_tcache *tc, gr_tcache_stats *out)
 void gr_tcache_clear(gr_tcache *tc)
 {
     pthread_mutex_lock(&tc->lock);
-    gr_tcache_entry *freed = gr_tc_evict(tc, 0);
+    gr_tcache_entry *freed = gr_tcache_evict(tc, 0);
     pthread_mutex_unlock(&tc->lock);
-    gr_tc_free_list(freed);
+    gr_tcache_free_list(freed);
 }

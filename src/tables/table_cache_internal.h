@@ -20,12 +20,12 @@
 #define GR_TCACHE_CHECKPOINT_MIN 65536u /* values before a growing table is checkpointed */
 #define GR_TCACHE_MAX_WORKERS 64u
 
-typedef enum { GR_TC_COMPUTING, GR_TC_READY, GR_TC_FAILED } gr_tc_state;
+typedef enum { GR_TC_COMPUTING, GR_TC_READY, GR_TC_FAILED } gr_tcache_state;
 
 struct gr_tcache_entry {
     gr_tcache *tc;
     uint32_t hash;
-    gr_tc_state state;
+    gr_tcache_state state;
     gr_status failure;
     unsigned pins;
     bool linked;
@@ -75,35 +75,35 @@ struct gr_tcache {
 };
 
 /* FNV-1a of a key: its hash bucket. */
-uint32_t gr_tc_hash(const char *s);
+uint32_t gr_tcache_hash(const char *s);
 
 /* The linked entry of key (hash h), or NULL (lock held). */
-gr_tcache_entry *gr_tc_find(gr_tcache *tc, const char *key, uint32_t h);
+gr_tcache_entry *gr_tcache_find(gr_tcache *tc, const char *key, uint32_t h);
 
 /* A linked e becomes the most recently used (lock held). */
-void gr_tc_lru_touch(gr_tcache *tc, gr_tcache_entry *e);
+void gr_tcache_lru_touch(gr_tcache *tc, gr_tcache_entry *e);
 
 /* Unlinks e from the hash chain and the LRU list. */
-void gr_tc_unlink(gr_tcache *tc, gr_tcache_entry *e);
+void gr_tcache_unlink(gr_tcache *tc, gr_tcache_entry *e);
 
 /* Nobody holds, grows or saves e (lock held). */
-bool gr_tc_idle(const gr_tcache_entry *e);
+bool gr_tcache_idle(const gr_tcache_entry *e);
 
 /* Unlinks idle entries from the LRU tail while over the bound; returns
  * them, to be freed after unlocking. */
-gr_tcache_entry *gr_tc_evict(gr_tcache *tc, size_t bound);
+gr_tcache_entry *gr_tcache_evict(gr_tcache *tc, size_t bound);
 
 /* Frees a list of let-go entries (through hnext), lock not held. */
-void gr_tc_free_list(gr_tcache_entry *e);
+void gr_tcache_free_list(gr_tcache_entry *e);
 
 /* ms from now on the clock the condition variables wait by. */
-void gr_tc_deadline(struct timespec *ts, long ms);
+void gr_tcache_deadline(struct timespec *ts, long ms);
 
 /* Re-reads e's arena size into the cache's byte count. */
-void gr_tc_recharge(gr_tcache *tc, gr_tcache_entry *e);
+void gr_tcache_recharge(gr_tcache *tc, gr_tcache_entry *e);
 
 /* A new entry (COMPUTING, held once by its maker), linked. */
-gr_tcache_entry *gr_tc_new(gr_tcache *tc, const char *key, uint32_t h);
+gr_tcache_entry *gr_tcache_new(gr_tcache *tc, const char *key, uint32_t h);
 
 /* Finds key's entry (lock held) and waits while it is computed: *found
  * is it, READY and held, or NULL when there is none (a miss: the caller
@@ -111,36 +111,37 @@ gr_tcache_entry *gr_tc_new(gr_tcache *tc, const char *key, uint32_t h);
  * was stopped (time, cancellation) and not this request, it is looked up
  * again, with *waited set.  Entries let go for the last time go to *freed
  * (freed after unlocking).  Else the failure, or this request's stop. */
-gr_status gr_tc_lookup(gr_tcache *tc, const char *key, uint32_t h, gr_arena *req_arena,
-                       gr_tcache_entry **found, bool *waited, gr_tcache_entry **freed);
+gr_status gr_tcache_lookup(gr_tcache *tc, const char *key, uint32_t h, gr_arena *req_arena,
+                           gr_tcache_entry **found, bool *waited, gr_tcache_entry **freed);
 
 /* Marks a computing entry FAILED with st (lock held), unlinked, its hold
  * dropped; returns its arena, to be destroyed after unlocking. */
-gr_arena *gr_tc_fail(gr_tcache *tc, gr_tcache_entry *e, gr_status st, gr_tcache_entry **freed);
+gr_arena *gr_tcache_fail(gr_tcache *tc, gr_tcache_entry *e, gr_status st, gr_tcache_entry **freed);
 
 /* Unlocks, then frees what the lock-held work let go. */
-void gr_tc_unlock(gr_tcache *tc, gr_arena *dead, gr_tcache_entry *freed);
+void gr_tcache_unlock(gr_tcache *tc, gr_arena *dead, gr_tcache_entry *freed);
 
 /* The memory budget of an entry's arena. */
-size_t gr_tc_arena_budget(const gr_tcache *tc);
+size_t gr_tcache_arena_budget(const gr_tcache *tc);
 
 /* The monotonic clock, ns. */
-uint64_t gr_tc_now_ns(void);
+uint64_t gr_tcache_now_ns(void);
 
 /* The store gets e's table when it is final or has doubled since the
  * last write (lock held: *t is then a table the caller holds). */
-bool gr_tc_octal_save_due(const gr_tcache *tc, const gr_tcache_entry *e);
+bool gr_tcache_octal_save_due(const gr_tcache *tc, const gr_tcache_entry *e);
 
 /* Writes e's published table to the store, the caller holding e and
  * e->saving set (so no other thread saves it meanwhile). */
-void gr_tc_octal_save(gr_tcache *tc, gr_tcache_entry *e, const gr_octal_table *t);
+void gr_tcache_octal_save(gr_tcache *tc, gr_tcache_entry *e, const gr_octal_table *t);
 
 /* Runs e's grower on this thread to target (lock held on entry and on
  * return; e->growing set by the caller).  Frees the replaced arrays first
  * when nobody reads them. */
-gr_status gr_tc_octal_grow(gr_tcache *tc, gr_tcache_entry *e, const gr_stop *stop, uint64_t target);
+gr_status gr_tcache_octal_grow(gr_tcache *tc, gr_tcache_entry *e, const gr_stop *stop,
+                               uint64_t target);
 
 /* A background worker of the period search (pthread_create's start). */
-void *gr_tc_background(void *arg);
+void *gr_tcache_background(void *arg);
 
 #endif

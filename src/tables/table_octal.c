@@ -29,7 +29,7 @@ static void store_key(const gr_octal_code *code, char *key)
 static gr_status octal_make(gr_tcache_entry *e)
 {
     gr_tcache *tc = e->tc;
-    e->arena = gr_arena_create_in(gr_tc_arena_budget(tc), tc->quota);
+    e->arena = gr_arena_create_in(gr_tcache_arena_budget(tc), tc->quota);
     if (e->arena == NULL) {
         return GR_EDECLINED;
     }
@@ -103,7 +103,7 @@ static void octal_publish(gr_tcache *tc, gr_tcache_entry *e)
     e->snap = t;
     e->final = gr_octal_grower_done(e->grower);
     e->final_ok = e->final && gr_octal_grower_failure(e->grower) == GR_OK;
-    gr_tc_recharge(tc, e);
+    gr_tcache_recharge(tc, e);
     octal_mark(tc, e);
 }
 
@@ -116,7 +116,7 @@ static bool octal_reclaimable(const gr_tcache_entry *e)
 
 /* The store gets e's table when it is final or has doubled since the
  * last write (lock held: *t is then a table the caller holds). */
-bool gr_tc_octal_save_due(const gr_tcache *tc, const gr_tcache_entry *e)
+bool gr_tcache_octal_save_due(const gr_tcache *tc, const gr_tcache_entry *e)
 {
     if (tc->store == NULL || e->saving || !gr_tstore_writable(tc->store) || e->grower == NULL) {
         return false;
@@ -130,7 +130,7 @@ bool gr_tc_octal_save_due(const gr_tcache *tc, const gr_tcache_entry *e)
 
 /* Writes e's published table to the store, the caller holding e and
  * e->saving set (so no other thread saves it meanwhile). */
-void gr_tc_octal_save(gr_tcache *tc, gr_tcache_entry *e, const gr_octal_table *t)
+void gr_tcache_octal_save(gr_tcache *tc, gr_tcache_entry *e, const gr_octal_table *t)
 {
     char key[GR_OCTAL_MAX_DIGITS + 4];
     gr_tstore_table st;
@@ -148,7 +148,8 @@ void gr_tc_octal_save(gr_tcache *tc, gr_tcache_entry *e, const gr_octal_table *t
 /* Runs e's grower on this thread to target (lock held on entry and on
  * return; e->growing set by the caller).  Frees the replaced arrays first
  * when nobody reads them. */
-gr_status gr_tc_octal_grow(gr_tcache *tc, gr_tcache_entry *e, const gr_stop *stop, uint64_t target)
+gr_status gr_tcache_octal_grow(gr_tcache *tc, gr_tcache_entry *e, const gr_stop *stop,
+                               uint64_t target)
 {
     bool reclaim = octal_reclaimable(e);
     pthread_mutex_unlock(&tc->lock);
@@ -166,7 +167,7 @@ gr_status gr_tc_octal_grow(gr_tcache *tc, gr_tcache_entry *e, const gr_stop *sto
     if (st != GR_OK && st != GR_ETIME && st != GR_ECANCELLED && e->linked) {
         /* the grower cannot go on: the next request starts the table anew
          * (from the store, or from nothing); holders keep what it has */
-        gr_tc_unlink(tc, e);
+        gr_tcache_unlink(tc, e);
     }
     e->growing = false;
     if (e->waiting == 0) {
@@ -212,22 +213,22 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
     *held = NULL;
     char key[GR_OCTAL_MAX_DIGITS + 16];
     gr_tcache_octal_key(code, key, sizeof(key));
-    uint32_t h = gr_tc_hash(key);
+    uint32_t h = gr_tcache_hash(key);
     const gr_stop *stop = req_arena != NULL ? gr_arena_stop(req_arena) : NULL;
     gr_tcache_entry *freed = NULL, *e;
     bool waited;
     pthread_mutex_lock(&tc->lock);
-    gr_status found = gr_tc_lookup(tc, key, h, req_arena, &e, &waited, &freed);
+    gr_status found = gr_tcache_lookup(tc, key, h, req_arena, &e, &waited, &freed);
     if (found != GR_OK) {
-        gr_tc_unlock(tc, NULL, freed);
+        gr_tcache_unlock(tc, NULL, freed);
         return found;
     }
     if (e != NULL) {
         tc->hits++;
     }
     if (e == NULL) {
-        if ((e = gr_tc_new(tc, key, h)) == NULL) {
-            gr_tc_unlock(tc, NULL, freed);
+        if ((e = gr_tcache_new(tc, key, h)) == NULL) {
+            gr_tcache_unlock(tc, NULL, freed);
             return GR_ENOMEM;
         }
         e->octal = true;
@@ -237,20 +238,20 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
         gr_status st = octal_make(e);
         pthread_mutex_lock(&tc->lock);
         if (st != GR_OK) {
-            gr_arena *dead = gr_tc_fail(tc, e, st, &freed);
+            gr_arena *dead = gr_tcache_fail(tc, e, st, &freed);
             pthread_cond_broadcast(&e->done);
-            gr_tc_unlock(tc, dead, freed);
+            gr_tcache_unlock(tc, dead, freed);
             return st;
         }
         if (e->saved > 0) {
             tc->store_loads++;
         }
         e->state = GR_TC_READY;
-        gr_tc_recharge(tc, e);
+        gr_tcache_recharge(tc, e);
         pthread_cond_broadcast(&e->done);
     }
-    e->asked = gr_tc_now_ns();
-    gr_tc_lru_touch(tc, e);
+    e->asked = gr_tcache_now_ns();
+    gr_tcache_lru_touch(tc, e);
     /* grow it as far as this request needs, in whole chunks */
     gr_status st = GR_OK;
     uint64_t target = octal_target(code, need);
@@ -259,7 +260,7 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
             e->waiting++;
             atomic_store(&e->yield, 1);
             struct timespec ts;
-            gr_tc_deadline(&ts, 50);
+            gr_tcache_deadline(&ts, 50);
             pthread_cond_timedwait(&e->done, &tc->lock, &ts);
             e->waiting--;
             st = req_arena != NULL ? gr_arena_check(req_arena) : GR_OK;
@@ -269,14 +270,14 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
             continue;
         }
         e->growing = true;
-        st = gr_tc_octal_grow(tc, e, stop, target);
+        st = gr_tcache_octal_grow(tc, e, stop, target);
         if (st != GR_OK) {
             break;
         }
     }
-    freed = gr_tc_evict(tc, tc->max_bytes);
+    freed = gr_tcache_evict(tc, tc->max_bytes);
     octal_mark(tc, e);
-    bool save = tc->nworkers == 0 && gr_tc_octal_save_due(tc, e);
+    bool save = tc->nworkers == 0 && gr_tcache_octal_save_due(tc, e);
     if (save) {
         e->saving = true;
     }
@@ -285,9 +286,9 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
     }
     octal_hold(e, table, status);
     pthread_mutex_unlock(&tc->lock);
-    gr_tc_free_list(freed);
+    gr_tcache_free_list(freed);
     if (save) { /* no background workers: this request writes it */
-        gr_tc_octal_save(tc, e, table);
+        gr_tcache_octal_save(tc, e, table);
     }
     *held = e;
     return st;
@@ -316,19 +317,19 @@ void gr_tcache_release(gr_tcache_entry *e)
         pthread_mutex_lock(&tc->lock);
         e->growing = false;
         e->pins--;
-        gr_tc_recharge(tc, e);
+        gr_tcache_recharge(tc, e);
         pthread_cond_broadcast(&e->done);
     }
     /* answered, not kept: out of the cache already, so the eviction below
      * cannot take it too */
-    bool last_of_unlinked = !e->linked && gr_tc_idle(e);
-    gr_tcache_entry *freed = gr_tc_evict(tc, tc->max_bytes);
+    bool last_of_unlinked = !e->linked && gr_tcache_idle(e);
+    gr_tcache_entry *freed = gr_tcache_evict(tc, tc->max_bytes);
     if (last_of_unlinked) {
         e->hnext = freed;
         freed = e;
     }
     pthread_mutex_unlock(&tc->lock);
-    gr_tc_free_list(freed);
+    gr_tcache_free_list(freed);
 }
 
 bool gr_tcache_octal_state(gr_tcache *tc, const gr_octal_code *code, uint64_t *values,
@@ -336,9 +337,9 @@ bool gr_tcache_octal_state(gr_tcache *tc, const gr_octal_code *code, uint64_t *v
 {
     char key[GR_OCTAL_MAX_DIGITS + 16];
     gr_tcache_octal_key(code, key, sizeof(key));
-    uint32_t h = gr_tc_hash(key);
+    uint32_t h = gr_tcache_hash(key);
     pthread_mutex_lock(&tc->lock);
-    gr_tcache_entry *e = gr_tc_find(tc, key, h);
+    gr_tcache_entry *e = gr_tcache_find(tc, key, h);
     bool ok = e != NULL && e->octal && e->state == GR_TC_READY;
     if (ok) {
         *values = e->snap.computed;
