@@ -46,8 +46,8 @@ gr_status gr_misere_read_octal(gr_jctx *c, const cJSON *obj, const char *ptr, gr
     return comp_heaps(c, heaps, gr_jp_key(c, ptr, "heaps"), k);
 }
 
-gr_status gr_misere_read_subtraction(gr_jctx *c, const cJSON *obj, const char *ptr,
-                                     gr_mis_comp *k, const cJSON **mis)
+gr_status gr_misere_read_subtraction(gr_jctx *c, const cJSON *obj, const char *ptr, gr_mis_comp *k,
+                                     const cJSON **mis)
 {
     const cJSON *piles = NULL, *max_take = NULL, *set = NULL;
     const gr_jfield f[] = {{"piles", true, &piles},
@@ -128,7 +128,6 @@ static gr_status single(gr_jctx *c, const cJSON *req, const char *name, cJSON **
     }
     return gr_json_misere_answer(c, &pos, req, resp);
 }
-
 
 gr_status gr_json_misere_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
 {

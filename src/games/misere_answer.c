@@ -5,9 +5,9 @@
  * a misère P-position?".  With a quotient (one component whose game has a
  * quotient covering every heap asked about) a position is the product of
  * its heaps' images, kept by the core (gr_mis_product, misere_product.c),
- * so a move costs the product of its leaves' images and one look-up.  Otherwise the exhaustive search
- * decides each position, memoised across the whole request, so the
- * winning moves and all_moves cost little more than the root.
+ * so a move costs the product of its leaves' images and one look-up.  Otherwise the exhaustive
+ * search decides each position, memoised across the whole request, so the winning moves and
+ * all_moves cost little more than the root.
  */
 #include <string.h>
 

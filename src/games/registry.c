@@ -18,7 +18,7 @@
 #define GR_ADAPTER_impartial(nm) .family = &gr_family_##nm
 #define GR_ADAPTER_partizan(nm) .pgame = &gr_pgame_##nm
 #define GR_ADAPTER_none(nm) .family = NULL
-#define GR_GAME(kind_, nm, ...) \
+#define GR_GAME(kind_, nm, ...)                                                                    \
     {.name = #nm, .kind = GR_KIND_##kind_, GR_ADAPTER_##kind_(nm), __VA_ARGS__},
 
 static const gr_endpoint gr_registry[] = {

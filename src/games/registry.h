@@ -36,11 +36,7 @@ typedef enum gr_cost { GR_COST_LINEAR, GR_COST_HEAVY } gr_cost;
 /* What kind of game a row analyses: an impartial one has a gr_family
  * (values are nimbers, loopy values or ordinals), a partizan one a
  * gr_pgame (canonical forms); /v1/sum is a row but no game. */
-typedef enum gr_game_kind {
-    GR_GAME_IMPARTIAL,
-    GR_GAME_PARTIZAN,
-    GR_GAME_NONE
-} gr_game_kind;
+typedef enum gr_game_kind { GR_GAME_IMPARTIAL, GR_GAME_PARTIZAN, GR_GAME_NONE } gr_game_kind;
 
 /* What a row offers besides its POST analysis (bits of .offers). */
 typedef enum gr_offer {
@@ -61,19 +57,19 @@ typedef gr_status gr_misere_reader(gr_jctx *c, const cJSON *obj, const char *ptr
                                    struct gr_mis_comp *k, const cJSON **misere);
 
 typedef struct gr_endpoint {
-    const char *name;             /* the game's name: /v1/sum's "game" ("hackenbush_tree") */
-    const char *path;             /* its route: "/v1/hackenbush/tree" */
-    const char *cli;              /* `grundy <cli>` ("hackenbush-tree"); also its fuzz corpus */
+    const char *name; /* the game's name: /v1/sum's "game" ("hackenbush_tree") */
+    const char *path; /* its route: "/v1/hackenbush/tree" */
+    const char *cli;  /* `grundy <cli>` ("hackenbush-tree"); also its fuzz corpus */
     gr_game_kind kind;
-    unsigned offers;              /* gr_offer bits */
+    unsigned offers; /* gr_offer bits */
     gr_cost cost;
-    const gr_family *family;      /* impartial: its analysis, moves and sum component */
-    const gr_pgame *pgame;        /* partizan: the same */
-    gr_endpoint_json *json;       /* NULL: the family's or pgame's standard endpoint */
-    gr_endpoint_text *text;       /* text/plain reader, or NULL */
-    gr_endpoint_text *json_fast;  /* streaming JSON reader, or NULL (see answer.c) */
-    gr_misere_reader *misere;     /* GR_OFFER_MISERE: the component reader */
-    gr_seq_family seq;            /* GR_OFFER_SEQUENCE / _QUOTIENT: whose tables */
+    const gr_family *family;     /* impartial: its analysis, moves and sum component */
+    const gr_pgame *pgame;       /* partizan: the same */
+    gr_endpoint_json *json;      /* NULL: the family's or pgame's standard endpoint */
+    gr_endpoint_text *text;      /* text/plain reader, or NULL */
+    gr_endpoint_text *json_fast; /* streaming JSON reader, or NULL (see answer.c) */
+    gr_misere_reader *misere;    /* GR_OFFER_MISERE: the component reader */
+    gr_seq_family seq;           /* GR_OFFER_SEQUENCE / _QUOTIENT: whose tables */
 } gr_endpoint;
 
 /* The rows, in the order GET /v1 and `grundy --list` show them. */
