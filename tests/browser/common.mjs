@@ -42,7 +42,9 @@ export const by = (page, id) => page.locator(`[data-testid="${id}"]`);
 // The playground at `width` px, its first answer in; page errors and console errors
 // collected (`ignore4xx`: not the browser's own line for a 4xx answer a test asked for).
 export async function open(width, { hash = '', height = 900, ignore4xx = false, timeout } = {}) {
-  const context = await browser.newContext({ viewport: { width, height } });
+  // bypassCSP: axe-core is injected as an inline script, which the page's policy
+  // (script-src 'self': only the daemon's own modules) rightly refuses.
+  const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));

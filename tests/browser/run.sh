@@ -1,5 +1,6 @@
 #!/bin/sh
-# Browser test of the playground page (web/index.html as embedded in grundyd).
+# Browser test of the playground page (web/: index.html and its ES modules, as embedded in
+# grundyd), after a type check of the modules (tsc --checkJs).
 #
 #   sh tests/browser/run.sh            # uses build/grundyd
 #   GRUNDYD=build-asan/grundyd sh tests/browser/run.sh
@@ -23,6 +24,9 @@ export SCREENSHOT_DIR="${SCREENSHOT_DIR:-/tmp}"
 node_tools
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 npm_install
+# The page's ES modules type-checked (JSDoc types, tsc --checkJs; tsconfig.json here).
+(cd "$HERE" && npx --no-install tsc -p tsconfig.json) || { echo "run.sh: tsc --checkJs of web/ failed" >&2; exit 1; }
+echo "browser: web/ modules type-check (tsc --checkJs --noEmit)"
 start_grundyd browser
 
 set +e
