@@ -1,5 +1,6 @@
 import { analyse, cancelAnalysis } from "./kit/api.mjs";
 import { closeChoices, renderLegends } from "./kit/board.mjs";
+import { loadLimits } from "./kit/client.mjs";
 import { redraw } from "./kit/draw.mjs";
 import { engineMove, goTo, play, resetPlay } from "./kit/history.mjs";
 import { setupMisere } from "./kit/misere.mjs";
@@ -7,12 +8,13 @@ import { GAMES, families } from "./kit/registry.mjs";
 import { restore } from "./kit/share.mjs";
 import { $, allMoves, analyzeBtn, autoReply, gameSelect, input, replyBtn, resultEl, state, undoBtn } from "./kit/state.mjs";
 import { bindExtra } from "./kit/svg.mjs";
+import { showTheory } from "./kit/theory.mjs";
 import { el, formatRequest } from "./kit/util.mjs";
 
 /* ---- The families: every module the daemon serves under web/games/ (one file a game), each
  * registering itself (kit/registry.mjs); then the game select lists them in their order. */
 var listing = await fetch("web/games/").then(function (r) { return r.json(); });
-await Promise.all(listing.map(function (name) { return import("./games/" + name); }));
+await Promise.all(listing.map(function (name) { return import("./games/" + name); }).concat([loadLimits()]));
 families().forEach(function (f) { gameSelect.appendChild(el("option", { value: f.id, text: f.label })); });
 
 /* ---- Wiring. --------------------------------------------------------------------------- */
@@ -36,6 +38,10 @@ export function loadExample(analyseNow) {
 
 gameSelect.addEventListener("change", function () { loadExample(true); });
 $("example").addEventListener("click", function () { loadExample(true); });
+$("theory-link").addEventListener("click", function (ev) {
+  ev.preventDefault();
+  showTheory(GAMES[gameSelect.value].theory || "");
+});
 analyzeBtn.addEventListener("click", function () { analyse(); });
 allMoves.addEventListener("change", function () { analyse(); });
 input.addEventListener("keydown", function (ev) {

@@ -9,10 +9,10 @@
 #include "http/limits.h"
 
 static const char *const gr_limit_keys[] = {
-    "max_inflight",          "max_inflight_per_client", "rate_per_client",
-    "rate_burst",            "max_queue_seconds",       "max_body",
-    "max_request_memory",    "max_analysis_seconds",    "max_search_nodes",
-    "max_quotient_order",    "max_octal_values",
+    "max_inflight",       "max_inflight_per_client", "rate_per_client",
+    "rate_burst",         "max_queue_seconds",       "max_body",
+    "max_request_memory", "max_analysis_seconds",    "max_search_nodes",
+    "max_quotient_order", "max_octal_values",
 };
 
 #define GR_LIMITS_N (sizeof(gr_limit_keys) / sizeof(gr_limit_keys[0]))
@@ -21,9 +21,9 @@ enum MHD_Result gr_limits_serve(struct MHD_Connection *conn, gr_req *req)
 {
     const gr_config *cfg = &req->srv->cfg;
     const uint64_t vals[GR_LIMITS_N] = {
-        cfg->max_inflight,     cfg->max_inflight_client, cfg->rate_per_client,
-        cfg->rate_burst,       cfg->max_queue,           cfg->max_body,
-        cfg->max_request_memory, cfg->max_analysis,      cfg->max_search_nodes,
+        cfg->max_inflight,       cfg->max_inflight_client, cfg->rate_per_client,
+        cfg->rate_burst,         cfg->max_queue,           cfg->max_body,
+        cfg->max_request_memory, cfg->max_analysis,        cfg->max_search_nodes,
         cfg->max_quotient_order, cfg->max_octal_values,
     };
     gr_jctx c;

@@ -34,7 +34,6 @@
 #include "http/server_internal.h"
 #include "http/static.h"
 
-
 /* Body bytes still read (and dropped) after a mid-body 413, so that a
  * client writing its whole body before reading gets the answer. */
 #define GR_DISCARD_GRACE ((size_t)1 << 20)

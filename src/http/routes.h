@@ -18,7 +18,7 @@ typedef enum gr_route_kind {
     GR_ROUTE_SEQUENCE, /* GET with a query, served by http/sequence.c */
     GR_ROUTE_LIMITS,   /* GET /v1/limits (http/limits.c) */
     GR_ROUTE_STATIC,   /* GET of an embedded file under the path's prefix (http/static.c) */
-    GR_ROUTE_ANALYSE /* POST, JSON body (and text/plain where endpoint->text) */
+    GR_ROUTE_ANALYSE   /* POST, JSON body (and text/plain where endpoint->text) */
 } gr_route_kind;
 
 typedef struct gr_route {

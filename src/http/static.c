@@ -114,8 +114,8 @@ enum MHD_Result gr_static_serve(struct MHD_Connection *conn, gr_req *req, const 
     }
     gr_static_file f;
     if (!gr_static_find(path, &f)) {
-        return gr_send_problem(conn, req, GR_PROBLEM_NOT_FOUND, "no such file; GET / is the playground",
-                               NULL, false);
+        return gr_send_problem(conn, req, GR_PROBLEM_NOT_FOUND,
+                               "no such file; GET / is the playground", NULL, false);
     }
     return gr_respond(conn, req, 200, f.type, f.data, f.len);
 }

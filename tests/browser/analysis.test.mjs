@@ -10,20 +10,7 @@ import path from 'node:path';
 import * as common from './common.mjs';
 
 const { BASE, SHOTS, by, finish } = common;
-// phones get a phone's height; answers a test asks to fail (4xx) are not page errors;
-// a minute for an answer (some of these are held on purpose, page.route)
-const open = (width, hash = '') =>
-  common.open(width, { hash, height: width < 600 ? 844 : 900, ignore4xx: true, timeout: 60000 });
-const settled = (page) => common.settled(page, 60000);
-const choose = (page, game) => common.choose(page, game, 60000);
-async function analyse(page, game, body) {
-  await choose(page, game);
-  if (body !== undefined) {
-    await by(page, 'input').fill(typeof body === 'string' ? body : JSON.stringify(body));
-    await by(page, 'analyze').click();
-    await settled(page);
-  }
-}
+const { open, settled, choose, analyse } = common.Long;
 /* the whole move list is drawn (it is drawn a chunk per frame) */
 const listComplete = (page) => page.waitForFunction(() =>
   document.querySelector('[data-testid="move-list"]').getAttribute('data-complete') === 'true');

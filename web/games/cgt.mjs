@@ -53,7 +53,7 @@ export function drawCgt(req) {
 }
 
 register({
-  id: "cgt", label: "Partizan game expression (canonical forms)", order: 110, path: "/v1/cgt", docs: "partizan",
+  id: "cgt", label: "Partizan game expression (canonical forms)", order: 110, path: "/v1/cgt", theory: "canonical-forms",
   key: function (m) { return JSON.stringify(m); },
   partizan: true, allMoves: false, players: ["Left", "Right"],
   example: { expression: "{1, * | -1/2} + ^ - *2" },

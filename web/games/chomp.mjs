@@ -66,7 +66,7 @@ export function chompAfter(out, move) {
 }
 
 register({
-  id: "chomp", label: "Chomp (poisoned chocolate bar)", order: 100, path: "/v1/chomp", docs: "search",
+  id: "chomp", label: "Chomp (poisoned chocolate bar)", order: 100, path: "/v1/chomp", theory: "outcome-classes",
   key: function (m) { return m.col + ":" + m.row; },
   example: { rows: 3, cols: 4 },
   help: "rows, cols: a full bar, or columns: [h0, h1, ...] heights never increasing to the right. " +

@@ -83,7 +83,7 @@ export function cramAfter(out, move) {
 }
 
 register({
-  id: "cram", label: "Cram (dominoes on a board)", order: 90, path: "/v1/cram", docs: "search",
+  id: "cram", label: "Cram (dominoes on a board)", order: 90, path: "/v1/cram", theory: "grundy-values-and-nim-sums",
   key: function (m) {
     if (!Array.isArray(m.cells) || m.cells.length !== 2) return "";
     return m.cells.map(function (x) { return x.join(","); }).sort().join("|");

@@ -11,7 +11,9 @@ import { compact, el, formatRequest, isObj, parseInput, svg } from "../kit/util.
  * neighbour (below it: Left's vertical domino; beside it: Right's horizontal one), or a bar of
  * the side to move.  Editing: a click fills or empties a cell.  The dominoes played in this
  * game are drawn in their player's colour; the side to move's winning domino is outlined. */
-export function drawDomineering(req, resp) {
+/* comp: the board is component comp of a sum (its moves are the sum's, its suggestion the
+ * sum's winning move when it is in this component). */
+export function drawDomineering(req, resp, comp) {
   var rows = domRows(req);
   if (!rows) return el("p", { "class": "muted", text: "Nothing to draw: \"board\" must be an array of strings." });
   var nr = rows.length, nc = Math.max.apply(null, [0].concat(rows.map(function (r) { return r.length; }))), S = DOM_S;
@@ -36,7 +38,8 @@ export function drawDomineering(req, resp) {
   var domino = function (a, b) {
     var cells = a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]) ? [a, b] : [b, a];
     state.domSel = null;
-    playSide("domineering", domSideOf(cells), { cells: cells });
+    if (comp === undefined) playSide("domineering", domSideOf(cells), { cells: cells });
+    else playSide("sum", domSideOf(cells), { component: comp, game: "domineering", move: { cells: cells } });
   };
   for (r = 0; r < nr; r++) {
     for (c = 0; c < nc; c++) {
@@ -45,7 +48,7 @@ export function drawDomineering(req, resp) {
         var cell = svg("rect", { "class": "dom-cell" + (free ? "" : " filled") + (chosen ? " selected" : ""),
                                  x: c * S + 1, y: r * S + 1, width: S - 2, height: S - 2, rx: 3, "data-row": r, "data-col": c });
         var words = "row " + r + ", column " + c + (free ? ", empty" : ", filled");
-        if (state.domEdit) {
+        if (state.domEdit && comp === undefined) {
           pressable(cell, words + ": click to " + (free ? "fill" : "empty") + " it", function () { edit(r, c); });
         } else if (free) {
           pressable(cell, words + (chosen ? " (chosen: now a neighbour)" : ""), function () {
@@ -65,12 +68,12 @@ export function drawDomineering(req, resp) {
   }
   /* the dominoes this game has placed, in their player's colour */
   var line = state.line;
-  if (line && line.game === "domineering") {
+  if (line && line.game === "domineering" && comp === undefined) {
     line.plies.slice(0, line.at).forEach(function (p) {
       if (isObj(p.move) && Array.isArray(p.move.cells)) s.appendChild(dominoRect(p.move.cells, "dom-piece " + (p.player ? "right" : "left")));
     });
   }
-  if (!state.domEdit) {
+  if (!state.domEdit || comp !== undefined) {
     /* the side to move's dominoes: a bar across each pair of empty cells it may cover */
     for (r = 0; r < nr; r++) {
       for (c = 0; c < nc; c++) {
@@ -90,6 +93,7 @@ export function drawDomineering(req, resp) {
       }
     }
     var best = resp ? resp[side ? "right_move" : "left_move"] : null;
+    if (comp !== undefined) best = isObj(best) && best.component === comp ? best.move : null;
     if (isObj(best) && Array.isArray(best.cells)) {
       var mark = dominoRect(best.cells, "dom-suggest");
       mark.setAttribute("data-testid", "suggested-move");
@@ -167,7 +171,7 @@ export function domAnyMove(req, side) {
 }
 
 register({
-  id: "domineering", label: "Domineering (partizan)", order: 120, path: "/v1/domineering", docs: "partizan",
+  id: "domineering", label: "Domineering (partizan)", order: 120, path: "/v1/domineering", theory: "canonical-forms",
   key: function (m) { return JSON.stringify(m); },
   partizan: true, allMoves: false, players: ["Left", "Right"],
   example: { board: ["...", "...", "..#"] },
@@ -193,5 +197,6 @@ register({
     }
     return out;
   },
-  draw: function (req, resp, steppers) { steppers.appendChild(domineeringControls(req)); return drawDomineering(req, resp); }
+  draw: function (req, resp, steppers) { steppers.appendChild(domineeringControls(req)); return drawDomineering(req, resp); },
+  part: function (req, resp, i) { return drawDomineering(req, resp, i); }
 });

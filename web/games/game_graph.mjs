@@ -56,7 +56,7 @@ export function drawGameGraph(req, resp, comp) {
 }
 
 register({
-  id: "game_graph", label: "Game graph (loops allowed)", order: 70, path: "/v1/game-graph", docs: "game-graphs",
+  id: "game_graph", label: "Game graph (loops allowed)", order: 70, path: "/v1/game-graph", theory: "loopy-games",
   key: function (m) { return m.token + ":" + m.to; },
   example: { positions: 6, moves: [[0, 1], [1, 2], [2, 0], [3, 4], [4, 5]], start: [0, 3] },
   help: "positions: how many; moves: directed [from, to] pairs; start: where the tokens stand. " +

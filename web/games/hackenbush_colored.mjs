@@ -10,9 +10,12 @@ import { el, formatRequest, isIndex, isObj, num, parseInput } from "../kit/util.
 
 /* Coloured Hackenbush: the impartial graph's drawing, its edges in their colours; an edge
  * the side to move may cut is a button, the others are greyed. */
-export function drawColored(req, model, resp) {
+/* comp: the graph is component comp of a sum (as drawDomineering's). */
+export function drawColored(req, model, resp, comp) {
   var side = state.side || 0, best = resp ? resp[side ? "right_move" : "left_move"] : null;
-  return drawGraph(req, model, null, {
+  if (comp !== undefined) best = isObj(best) && best.component === comp ? best.move : null;
+  state.sumComponent = comp;
+  var drawn = drawGraph(req, model, null, {
     game: "hackenbush_colored",
     edge: function (e, idx, title, detached) {
       var colour = model.colors[idx], ok = !detached && mayCut(side, colour);
@@ -29,11 +32,14 @@ export function drawColored(req, model, resp) {
           statusEl.textContent = SIDE_WORDS[state.side || 0] + " cuts only " + (state.side ? "red" : "blue") + " and green edges.";
           return;
         }
-        playSide("hackenbush_colored", state.side || 0, { edge: idx });
+        if (comp === undefined) playSide("hackenbush_colored", state.side || 0, { edge: idx });
+        else playSide("sum", state.side || 0, { component: comp, game: "hackenbush_colored", move: { edge: idx } });
       });
       if (!ok) e.setAttribute("aria-disabled", "true");
     }
   });
+  state.sumComponent = undefined;
+  return drawn;
 }
 /* Add an edge (u, v, colour), a new vertex hanging from u, or put u on the ground. */
 export function coloredEditor(req) {
@@ -84,7 +90,7 @@ export function coloredAnyMove(req, side) {
 }
 
 register({
-  id: "hackenbush_colored", label: "Red-Blue-Green Hackenbush (partizan)", order: 130, path: "/v1/hackenbush/colored", docs: "hackenbush",
+  id: "hackenbush_colored", label: "Red-Blue-Green Hackenbush (partizan)", order: 130, path: "/v1/hackenbush/colored", theory: "canonical-forms",
   key: function (m) { return "e" + m.edge; },
   partizan: true, allMoves: false, players: ["Left", "Right"],
   example: { edges: [[0, 1, "blue"], [1, 2, "red"], [2, 3, "blue"], [0, 4, "green"]], ground: [0] },
@@ -121,5 +127,9 @@ register({
     if (cm.error) return el("p", { "class": "muted", text: "Nothing to draw: " + cm.error + "." });
     if (cm.edges.length > MAX_DRAWN_EDGES) return el("p", { "class": "muted", text: "Too large to draw (" + cm.edges.length + " edges)." });
     return drawColored(req, cm, resp);
+  },
+  part: function (req, resp, i) {
+    var cm = coloredModel(req);
+    return cm.error ? null : drawColored(req, cm, resp, i);
   }
 });

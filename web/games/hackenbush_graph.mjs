@@ -8,7 +8,7 @@ import { el, isIndex } from "../kit/util.mjs";
 
 /* Green Hackenbush on any graph: what a cut leaves without a path to the ground falls. */
 register({
-  id: "hackenbush_graph", label: "Green Hackenbush: any graph", order: 50, path: "/v1/hackenbush/graph", docs: "hackenbush",
+  id: "hackenbush_graph", label: "Green Hackenbush: any graph", order: 50, path: "/v1/hackenbush/graph", theory: "grundy-values-and-nim-sums",
   key: function (m) { return "e" + m.edge; },
   example: { edges: [[0, 1], [1, 2], [2, 0], [2, 3], [3, 3], [0, 4], [4, 5], [4, 5]], ground: [0] },
   help: "edges: [u, v] pairs (loops and repeated edges allowed); ground: the vertices on the ground. " +

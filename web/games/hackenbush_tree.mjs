@@ -7,7 +7,7 @@ import { el } from "../kit/util.mjs";
 
 /* Green Hackenbush on trees and forests: cutting an edge drops the subtree above it. */
 register({
-  id: "hackenbush_tree", label: "Green Hackenbush: trees and forests", order: 40, path: "/v1/hackenbush/tree", docs: "hackenbush",
+  id: "hackenbush_tree", label: "Green Hackenbush: trees and forests", order: 40, path: "/v1/hackenbush/tree", theory: "grundy-values-and-nim-sums",
   key: function (m) { return typeof m.path === "string" ? "p" + m.path : "c" + m.child; },
   example: { parent: [-1, 0, 0, 1, 1, 1, 2, -1, 7, 8] },
   help: "parent[i] is vertex i's parent, -1 for a root on the ground (several roots: a forest). " +

@@ -1,14 +1,15 @@
-import { drawHeapGame, drawPiles, pilesAfter } from "../kit/piles.mjs";
+import { drawHeapGame, drawPiles, largeHeaps, pilesAfter } from "../kit/piles.mjs";
 import { register } from "../kit/registry.mjs";
 import { num } from "../kit/util.mjs";
 
 /* Nim: piles of tokens; a move takes any number from one pile. */
 register({
-  id: "nim", label: "Nim", order: 10, path: "/v1/nim", misere: true, docs: "values",
+  id: "nim", label: "Nim", order: 10, path: "/v1/nim", misere: true, theory: "grundy-values-and-nim-sums",
   key: function (m) { return m.pile + ":" + num(m.to); },
   example: { piles: [3, 4, 5] },
   help: "piles: pile sizes; optional \"misere\": true. A move takes any number from one pile.",
   hint: "Click a token to take it and every token above it (Tab + Enter works too).",
+  large: largeHeaps("piles"),
   apply: pilesAfter,
   describe: function (move) {
     return "from pile " + move.pile + " take " + (num(move.from) - num(move.to)) +

@@ -83,7 +83,7 @@ export function nodeKaylesAfter(out, move) {
 }
 
 register({
-  id: "node_kayles", label: "Node Kayles (graph)", order: 80, path: "/v1/node-kayles", docs: "search",
+  id: "node_kayles", label: "Node Kayles (graph)", order: 80, path: "/v1/node-kayles", theory: "grundy-values-and-nim-sums",
   key: function (m) { return "v" + m.vertex; },
   example: { vertices: 8, edges: [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0], [1, 3]] },
   help: "vertices: how many (ids 0..n-1); edges: [u, v] pairs. A move picks a vertex and removes it " +

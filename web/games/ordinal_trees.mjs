@@ -51,7 +51,7 @@ export function drawOrdinal(req, comp) {
 }
 
 register({
-  id: "ordinal_trees", label: "Tree-order game (ordinal values)", order: 60, path: "/v1/ordinal-trees", docs: "ordinals",
+  id: "ordinal_trees", label: "Tree-order game (ordinal values)", order: 60, path: "/v1/ordinal-trees", theory: "ordinals",
   key: function (m) { return m.tree + ":" + JSON.stringify(m.replace_with); },
   allMoves: false, /* infinitely many moves: grundyd answers 422 */
   example: { trees: [[[[]]], [[], []]] },

@@ -1,8 +1,11 @@
 import { closeChoices, renderMoveList } from "./board.mjs";
+import { apiFetch } from "./client.mjs";
 import { redraw } from "./draw.mjs";
 import { syncLine, updatePlayButtons, updateStatus } from "./history.mjs";
+import { isMisere, quotientUrl } from "./misere.mjs";
 import { GAMES } from "./registry.mjs";
 import { showResult, updateToMove } from "./result.mjs";
+import { sequenceUrl } from "./sequence.mjs";
 import { jsonSyntaxError } from "./share.mjs";
 import { $, allMoves, analyzeBtn, drawingPanel, gameSelect, input, resultEl, state } from "./state.mjs";
 import { el, isObj, num, parseInput } from "./util.mjs";
@@ -21,7 +24,10 @@ export function requestBody() {
   var text = input.value, req = parseInput();
   if (!req || GAMES[gameSelect.value].partizan) return text;
   var opts = [];
-  var every = listsAllMoves(gameSelect.value, req);
+  /* a large position asks for its winning moves only: every move of 3,000 piles is a
+   * hundred thousand entries to parse, sort and list (the family says what is large) */
+  var g = GAMES[gameSelect.value];
+  var every = listsAllMoves(gameSelect.value, req) && !(g.large && g.large(req));
   /* without the whole list, the move list shows every winning move */
   if ((allMoves.checked || !every) && !("all_winning_moves" in req)) opts.push("\"all_winning_moves\": true");
   if (every && !("all_moves" in req)) opts.push("\"all_moves\": true");
@@ -110,7 +116,7 @@ export function pollTable(job, game, text) {
   var url = "/v1/octal/sequence?code=" + encodeURIComponent(req.code) + "&count=0";
   function once() {
     if (state.job !== job) return;
-    fetch(url, { signal: job.controller.signal }).then(function (r) { return r.ok ? r.json() : null; })
+    apiFetch(url, { signal: job.controller.signal }).then(function (r) { return r.ok ? r.json() : null; })
       .then(function (doc) {
         if (!isObj(doc) || doc.values_computed === undefined) return;
         reportProgress(job, { values_computed: doc.values_computed,
@@ -147,14 +153,17 @@ export function analyse() {
   redraw(null);
   updateToMove();
   setBusy(true);
+  /* no verdict, sequence or quotient of another position survives the question */
+  resultEl.replaceChildren(el("p", { "class": "muted", "data-testid": "asking", text: "Asking grundyd about this position\u2026" }));
   resultEl.setAttribute("data-state", "loading");
+  hideStalePanels(game);
   job.timer = setTimeout(function () {
     job.shown = true;
     showProgress(job);
     job.ticker = setInterval(function () { showProgress(job); }, 100);
     pollTable(job, game, text);
   }, PROGRESS_DELAY_MS);
-  return fetch(GAMES[game].path, {
+  return apiFetch(GAMES[game].path, {
     method: "POST",
     /* a server that streams progress on a POST (as the sequence GET does) may answer with
      * events: "progress" {values_computed, target} updates the bar, "result" is the answer */
@@ -162,14 +171,14 @@ export function analyse() {
                "Accept": "application/json, application/problem+json, text/event-stream;q=0.5" },
     body: requestBody(),
     signal: job.controller.signal
-  }).then(function (resp) {
+  }, { first: true }).then(function (resp) {
     var ctype = resp.headers.get("content-type") || "";
     if (resp.ok && resp.body && ctype.indexOf("text/event-stream") >= 0) {
       return readEventStream(resp, function (ev, obj) { if (ev === "progress") reportProgress(job, obj); }).then(function (doc) {
         if (seq !== state.seq) return;
         endJob(job);
         if (!isObj(doc)) return showProblem(resp, null, "the event stream ended without a result");
-        showResult(game, text, doc, Math.round(performance.now() - started));
+        showTimed(game, text, doc, Math.round(performance.now() - started));
       });
     }
     return resp.text().then(function (raw) {
@@ -180,7 +189,7 @@ export function analyse() {
       endJob(job);
       if (!resp.ok) return showProblem(resp, doc, raw);
       if (!isObj(doc)) return showProblem(resp, null, "the answer was not a JSON object");
-      showResult(game, text, doc, ms);
+      showTimed(game, text, doc, ms);
     });
   }).catch(function (err) {
     if (seq !== state.seq) return;
@@ -189,8 +198,19 @@ export function analyse() {
     showProblem(null, null, "could not reach grundyd: " + (err && err.message ? err.message : String(err)));
   });
 }
+/* The sequence and quotient panels belong to the rules of the position analysed: they go when
+ * a new question has other rules (or none), and after a cancel or an error. */
+export function hideStalePanels(game) {
+  var req = game ? parseInput() : null;
+  var rules = req && (game === "octal" || game === "subtraction") ? sequenceUrl(game, req, 0) : null;
+  if (!rules || rules !== state.seqRules) { $("sequence-panel").hidden = true; state.seqRules = null; }
+  if (!req || !isMisere(req) || !state.quotient || state.quotient.rules !== (quotientUrl(game, req, 1) || {}).rules) {
+    $("quotient-panel").hidden = true;
+  }
+}
 export function showCancelled(ms) {
   state.last = null;
+  hideStalePanels(null);
   state.board = null;
   resultEl.replaceChildren(el("p", { "class": "muted", "data-testid": "cancelled",
     text: "Cancelled after " + (ms / 1000).toFixed(1) + " s: the request was closed and grundyd stopped working on it. " +
@@ -204,6 +224,7 @@ export function showCancelled(ms) {
 
 export function showProblem(resp, doc, raw) {
   state.last = null;
+  hideStalePanels(null);
   state.board = null;
   var bad = doc && doc.pointer === "/expression" && typeof doc.detail === "string" ? /at byte (\d+)/.exec(doc.detail) : null;
   var sent = parseInput();
@@ -234,4 +255,13 @@ export function showProblem(resp, doc, raw) {
   redraw(null);
   updatePlayButtons();
   updateStatus();
+}
+
+/* The answer shown, and how long this page took to draw it (the verdict, the drawing and the
+ * first chunk of the move list), beside the time grundyd took: two times, each named. */
+export function showTimed(game, text, doc, serverMs) {
+  var t0 = performance.now();
+  showResult(game, text, doc, serverMs);
+  var cell = resultEl.querySelector("[data-testid=draw-time]");
+  if (cell) cell.textContent = Math.round(performance.now() - t0) + " ms (this page)";
 }

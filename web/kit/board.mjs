@@ -1,3 +1,4 @@
+import { apiFetch } from "./client.mjs";
 import { redraw } from "./draw.mjs";
 import { play } from "./history.mjs";
 import { GAMES } from "./registry.mjs";
@@ -267,14 +268,15 @@ export function ordinalRemovals(last) {
   });
   Promise.all(cand.map(function (m) {
     var trees = req.trees.slice(); trees[m.tree] = m.replace_with;
-    return fetch("/v1/ordinal-trees", { method: "POST", headers: { "Content-Type": "application/json" },
+    return apiFetch("/v1/ordinal-trees", { method: "POST", headers: { "Content-Type": "application/json" },
                                          body: JSON.stringify({ trees: trees }) })
       .then(function (r) { return r.ok ? r.json() : null; }, function () { return null; });
   })).then(function (answers) {
     if (state.last !== last) return;
     var list = (doc.winning_moves || []).map(function (m) { return { move: m, grundy: 0, outcome: "win" }; });
+    var missing = 0;
     answers.forEach(function (a, i) {
-      if (!a) return;
+      if (!a) { missing++; return; }
       list.push({ move: { tree: cand[i].tree, replace_with: cand[i].replace_with }, grundy: a.grundy,
                   outcome: a.winner === "second" ? "win" : "lose", path: cand[i].path });
     });
@@ -282,5 +284,7 @@ export function ordinalRemovals(last) {
     state.board = buildBoard("ordinal_trees", req, doc);
     renderMoveList("ordinal_trees", doc);
     redraw(doc);
+    /* a move whose analysis failed after its retries is said, never dropped in silence */
+    if (missing) $("move-summary").textContent += " " + missing + " of the moves could not be analysed (grundyd refused or failed); they are not listed.";
   });
 }

@@ -1,10 +1,11 @@
 import { analyse } from "./api.mjs";
+import { apiFetch } from "./client.mjs";
 import { resetPlay } from "./history.mjs";
+import { GAMES } from "./registry.mjs";
 import { $, input, state } from "./state.mjs";
 import { el, formatRequest, isObj, num, parseInput } from "./util.mjs";
 
 /* ---- Misère play: the switch, and the game's misère quotient (Plambeck and Siegel). ----- */
-export var MISERE_GAMES = { nim: true, subtraction: true, octal: true };
 /* 24 proves 0.75's quotient complete; larger bounds can take grundyd many seconds (the
  * person may ask for one: state.quotientAsk, for the rules state.quotientAskRules) */
 export var QUOTIENT_MIN_HEAP = 24, QUOTIENT_MAX_HEAP = 100000;
@@ -34,10 +35,13 @@ export function setupMisere() {
 }
 /* The switch follows the JSON box (typing "misere": true ticks it). */
 export function syncMisere(game, req) {
-  var has = !!MISERE_GAMES[game];
+  var has = !!(GAMES[game] && GAMES[game].misere);
   $("misere-box").hidden = !has;
   $("misere-help").hidden = !has;
   $("misere").checked = has && isMisere(req);
+  /* the rule in force, said where the position is (the switch and the JSON agree) */
+  $("play-convention").textContent = has && isMisere(req) ? "Mis\u00e8re play: whoever makes the last move loses." :
+    "Normal play: whoever makes the last move wins" + (game === "game_graph" ? "; play that never ends is a draw." : ".");
 }
 /* GET /v1/<family>/misere-quotient for the rules of the position, to a heap bound that
  * covers its heaps (at least QUOTIENT_MIN_HEAP); an answer kept covers smaller heaps too. */
@@ -57,7 +61,7 @@ export function quotientUrl(game, req, maxHeap) {
 }
 export function updateQuotient(game, req) {
   var panel = $("quotient-panel"), box = $("quotient");
-  if (!MISERE_GAMES[game] || !isMisere(req) || game === "nim") {
+  if (!(GAMES[game] && GAMES[game].misere) || !isMisere(req) || game === "nim") {
     /* a quotient still being computed is not wanted any more: closing its request stops grundyd's work */
     if (state.quotient && state.quotient.pending && state.quotient.controller) state.quotient.controller.abort();
     panel.hidden = true;
@@ -74,7 +78,7 @@ export function updateQuotient(game, req) {
   q = quotientUrl(game, req, top);
   if (document.activeElement !== $("quotient-max")) $("quotient-max").value = top;
   if (!state.endpoints) {
-    fetch("/v1").then(function (r) { return r.json(); }).then(function (idx) {
+    apiFetch("/v1").then(function (r) { return r.json(); }).then(function (idx) {
       state.endpoints = {};
       (idx.endpoints || []).forEach(function (e) { state.endpoints[e.path] = true; });
       updateQuotient(game, req);
@@ -93,7 +97,7 @@ export function updateQuotient(game, req) {
   state.quotient = mine;
   box.replaceChildren(el("p", { "class": "muted", "data-testid": "quotient-loading", text: "Computing the quotient of heaps up to " + top +
     "\u2026 (some games take grundyd many seconds; it stops if you switch mis\u00e8re play off)" }));
-  fetch(q.url, { signal: mine.controller.signal }).then(function (resp) {
+  apiFetch(q.url, { signal: mine.controller.signal }).then(function (resp) {
     return resp.text().then(function (raw) {
       var doc = null;
       try { doc = JSON.parse(raw); } catch (e) { doc = null; }

@@ -85,9 +85,9 @@ export function sideChooser(game) {
                [el("span", { text: "Moves next:" })]);
   [0, 1].forEach(function (k) {
     var what = game === "domineering" ? (k ? "horizontal dominoes" : "vertical dominoes")
-                                      : (k ? "cuts red or green" : "cuts blue or green");
+             : game === "hackenbush_colored" ? (k ? "cuts red or green" : "cuts blue or green") : "";
     var b = el("button", { type: "button", "data-side": String(k), "data-testid": "side-" + SIDE_WORDS[k].toLowerCase(),
-                           "aria-pressed": state.side === k ? "true" : "false", text: SIDE_WORDS[k] + " (" + what + ")" });
+                           "aria-pressed": state.side === k ? "true" : "false", text: SIDE_WORDS[k] + (what ? " (" + what + ")" : "") });
     b.addEventListener("click", function () {
       var changed = state.side !== k;
       state.side = k;
@@ -110,6 +110,7 @@ export function sideChooser(game) {
   return box;
 }
 
+/** @returns {any} */
 export function partizanAnyMove(game, req, side) {
   return GAMES[game] && GAMES[game].anyMove ? GAMES[game].anyMove(req, side) : null;
 }

@@ -41,6 +41,11 @@ export function stepperFor(key, game) {
   var req = parseInput();
   if (!req || !Array.isArray(req[key])) return null;
   var box = el("div", { "aria-label": "Change the " + key });
+  /* a stepper a pile reads for a few piles; many are edited in the JSON box */
+  if (req[key].length > CHART_PILES) {
+    box.appendChild(el("span", { "class": "hint", text: req[key].length + " " + key + ": change them in the request box. " }));
+    return box;
+  }
   req[key].forEach(function (v, i) {
     var set = function (d) {
       var r = parseInput(); if (!r) return;
@@ -58,9 +63,15 @@ export function stepperFor(key, game) {
   box.appendChild(add);
   return box;
 }
+/* Past this many piles a position is a chart: one bar a pile (its height the pile's size, on a
+ * square-root scale), a click on a bar choosing among that pile's listed moves.  Stacks of
+ * tokens and a stepper a pile are for positions a person reads token by token; 3,000 piles
+ * drawn so would hold the page for seconds. */
+export var CHART_PILES = 40;
 export function drawPiles(game, req, resp, comp) {
   var key = game === "octal" ? "heaps" : "piles";
   if (!Array.isArray(req[key])) return el("p", { "class": "muted", text: "Nothing to draw: no " + key + "." });
+  if (req[key].length > CHART_PILES) return pilesChart(game, key, req[key], comp);
   var board = state.marking ? state.board : null, pre = comp === undefined ? "" : comp + "/";
   /* the moves above the drawn tokens, per pile (one pass over the list) */
   var above = {};
@@ -112,4 +123,44 @@ export function drawHeapGame(game, req, resp, steppers) {
   var st = stepperFor(game === "octal" ? "heaps" : "piles", game);
   if (st) steppers.appendChild(st);
   return drawPiles(game, req, resp);
+}
+
+/* A position of many piles as a bar chart (see CHART_PILES): bar i plays the listed moves of
+ * pile i (one: at once; several: a choice under the drawing). */
+export function pilesChart(game, key, sizes, comp) {
+  var board = state.marking ? state.board : null, byPile = {};
+  if (board) board.sorted.forEach(function (o, idx) {
+    var m = o.move;
+    if (comp !== undefined) { if (!isObj(m) || m.component !== comp) return; m = m.move; }
+    if (!isObj(m)) return;
+    var p = game === "octal" ? m.heap : m.pile;
+    (byPile[p] = byPile[p] || []).push(idx);
+  });
+  var W = 24, H = 160, n = sizes.length, top = Math.max.apply(null, [1].concat(sizes.map(num)));
+  var total = sizes.reduce(function (a, h) { return a + num(h); }, 0);
+  var s = svg("svg", { viewBox: "0 " + (-H - 4) + " " + (n * W) + " " + (H + 8), preserveAspectRatio: "none",
+                       role: "group", "data-testid": "drawing-svg", "class": "pile-chart",
+                       "aria-label": game + " " + key + ", a chart: " + n + " of them, " + total + " tokens in all, the largest " + top });
+  /* wide enough for a bar of at least 24 px a pile: the panel scrolls sideways */
+  s.style.width = (n * W) + "px";
+  s.style.height = H + 8 + "px";
+  s.style.maxWidth = "none";
+  sizes.forEach(function (size, i) {
+    var h = Math.max(2, Math.round(H * Math.sqrt(num(size) / top)));
+    var bar = svg("rect", { x: i * W + 1, y: -h, width: W - 2, height: h, "data-pile": i, "data-size": num(size) });
+    var t = svg("title", {}); t.textContent = key.slice(0, -1) + " " + i + ": " + size; bar.appendChild(t);
+    bindMoves(bar, byPile[i] || [], key.slice(0, -1) + " " + i + " (" + size + ")", null, "chart-bar");
+    s.appendChild(bar);
+  });
+  return el("div", { "class": "chart-box" }, [s,
+    el("p", { "class": "hint", text: n + " " + key + " (" + total + " tokens) drawn as a chart: each bar is a " + key.slice(0, -1) +
+              ", its height the square root of its size; click a bar to choose among its moves." })]);
+}
+
+/* A heap position past which only its winning moves are listed (see CHART_PILES). */
+export function largeHeaps(key) {
+  return function (req) {
+    var sizes = Array.isArray(req[key]) ? req[key] : [];
+    return sizes.length > CHART_PILES;
+  };
 }

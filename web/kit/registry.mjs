@@ -18,13 +18,15 @@
  *   draw(req, resp, steppers): the drawing of the position (an element), its controls
  *     appended to steppers; part(req, resp, i): the drawing of component i of a sum;
  *   allMoves: false when the endpoint cannot list every move (all_moves);
+ *   large(req): true when the position is too large to list every move (only the winning
+ *     ones are asked for);
  *   drawn: false when the page has no drawing for it;
  *   partizan, players: the two sides' names when they differ (["Left", "Right"]); by
  *     default "Player A" (who moves first) and "Player B";
  *   anyMove(req, side), sideMoves(req, side): partizan families: a legal move of side (0 Left,
  *     1 Right) and all of them;
  *   misere: the family takes "misere": true;
- *   docs: the name of its page in docs/ (GET /docs/<name>). */
+ *   theory: its section of docs/theory.md (GET /docs/theory), what its numbers mean. */
 
 /** @typedef {{[k: string]: any}} Json */
 /**
@@ -46,12 +48,13 @@
  * @property {(req: any, resp: any, i: number) => (Element | null)} [part]
  * @property {(req: any, side: number) => any} [anyMove]
  * @property {(req: any, side: number) => any[]} [sideMoves]
+ * @property {(req: any) => boolean} [large]
  * @property {boolean | string} [allMoves]
  * @property {boolean} [drawn]
  * @property {boolean} [partizan]
  * @property {string[]} [players]
  * @property {boolean} [misere]
- * @property {string} [docs]
+ * @property {string} [theory]
  */
 
 /** @type {{[id: string]: Family}} */

@@ -10,6 +10,8 @@ import { GAMES } from "./registry.mjs";
 import { updateSequence } from "./sequence.mjs";
 import { remember } from "./share.mjs";
 import { $, gameSelect, input, replyBtn, resultEl, state } from "./state.mjs";
+import { showTheory } from "./theory.mjs";
+import { thermographSvg } from "./thermograph.mjs";
 import { compact, el, isObj } from "./util.mjs";
 import { describeMove, formatValue } from "./words.mjs";
 
@@ -70,9 +72,19 @@ export function showPartizan(game, text, doc, ms) {
   ["left_options", "right_options"].forEach(function (k) {
     if (Array.isArray(doc[k])) row(k === "left_options" ? "Left's options" : "Right's options", optionButtons(doc[k]), k.replace("_", "-"));
   });
-  row("Answered in", ms + " ms");
+  row("grundyd answered in", ms + " ms (the request sent to its answer read)", "server-time");
+  row("Drawn in", "\u2026", "draw-time");
   nodes.push(dl);
   if (buttons.length) nodes.push(el("div", { "class": "buttons partizan-play" }, buttons));
+  /* the value's thermograph, from its name (kit/thermograph.mjs), with grundyd's mean and
+   * temperature marked; a what-is-this link to the theory page */
+  var thermo = doc.value !== undefined && doc.mean !== undefined && doc.temperature !== undefined
+    ? thermographSvg(String(doc.value), String(doc.mean), String(doc.temperature)) : null;
+  if (thermo) {
+    nodes.push(el("figure", { "class": "thermo-figure" }, [thermo, el("figcaption", { "class": "hint" }, [
+      "Thermograph: Left's wall (left), Right's wall (right) and the mast at the mean; the dashed line is the temperature. ",
+      theoryLink("mean-and-temperature", "What do mean and temperature say?")])]));
+  }
   var det = el("details", null, [el("summary", { text: "Full response" })]);
   det.appendChild(el("pre", { text: JSON.stringify(doc, null, 2) }));
   nodes.push(det);
@@ -171,7 +183,8 @@ export function showResult(game, text, doc, ms) {
       " (per position, one token, perfect play: the winner hurries, the loser delays; \u221e: drawn)", "remoteness");
   if (isObj(doc.period)) row("Period", "preperiod " + doc.period.preperiod + ", period " + doc.period.period);
   if (doc.values_computed !== undefined) row("Values computed", String(doc.values_computed));
-  row("Answered in", ms + " ms");
+  row("grundyd answered in", ms + " ms (the request sent to its answer read)", "server-time");
+  row("Drawn in", "\u2026", "draw-time");
   nodes.push(dl);
   var det = el("details", null, [el("summary", { text: "Full response" })]);
   /* the full answer is written out only when opened (a 1000-move answer is long) */
@@ -203,4 +216,11 @@ export function optionButtons(list) {
     b.addEventListener("click", function () { $("cgt-expr").value = String(o); cgtSet(String(o), true); });
     return b;
   }));
+}
+
+/* A link to a section of the theory page (docs/theory.md, shown in the page's theory panel). */
+export function theoryLink(section, words) {
+  var a = el("a", { href: "#theory-" + section, "class": "theory-link", "data-theory": section, text: words });
+  a.addEventListener("click", function (ev) { ev.preventDefault(); showTheory(section); });
+  return a;
 }

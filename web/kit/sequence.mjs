@@ -1,3 +1,4 @@
+import { apiFetch } from "./client.mjs";
 import { $, state } from "./state.mjs";
 import { el, isObj, num, svg } from "./util.mjs";
 
@@ -27,7 +28,7 @@ export function updateSequence(game, req, doc) {
   if (!url) { $("sequence").replaceChildren(); return; }
   /* only where this grundyd serves the sequence (its /v1 index lists it): no 404s */
   if (!state.endpoints) {
-    fetch("/v1").then(function (r) { return r.json(); }).then(function (idx) {
+    apiFetch("/v1").then(function (r) { return r.json(); }).then(function (idx) {
       state.endpoints = {};
       (idx.endpoints || []).forEach(function (e) { state.endpoints[e.path] = true; });
       updateSequence(game, req, doc);
@@ -41,7 +42,7 @@ export function updateSequence(game, req, doc) {
   prog.hidden = false;
   bar.removeAttribute("value");
   ptext.textContent = "computing values\u2026";
-  fetch(url, { headers: { Accept: "text/event-stream" } }).then(function (resp) {
+  apiFetch(url, { headers: { Accept: "text/event-stream" } }).then(function (resp) {
     if (resp.status === 404) { panel.hidden = true; return null; }
     if (!resp.ok) return resp.text().then(function (t) { throw new Error(resp.status + " " + t.slice(0, 200)); });
     var ctype = resp.headers.get("content-type") || "";

@@ -1,0 +1,124 @@
+// The board, third pass (issue 36): a page made of ES modules, large positions drawn
+// compactly (a Nim of 3,000 piles is a chart) with the longest main-thread task measured
+// (PerformanceObserver 'longtask', reported, not asserted: no assertion depends on the
+// machine's speed), the server's time and the page's drawing time each named, no more
+// requests in flight than GET /v1/limits allows a client, the play convention shown, and
+// no stale panel after a new analysis or a cancel.  1280 and 390 px; screenshots go to
+// SCREENSHOT_DIR (third-*.png).  run.sh starts this daemon at its default limits.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as common from './common.mjs';
+
+const { BASE, by, finish } = common;
+const { open, settled, choose, analyse } = common.Long;
+// The longest main-thread task since the page opened (ms), from a 'longtask' observer put
+// in place before the page's own scripts.
+async function watchLongTasks(context) {
+  await context.addInitScript(() => {
+    window.__longest = 0;
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    } catch (e) { window.__longest = -1; }
+  });
+}
+// API requests in flight from the page, counted by the browser: the most at once.
+function countInFlight(page) {
+  const c = { now: 0, peak: 0, refused: 0, sent: 0 };
+  const api = (r) => new URL(r.url()).pathname.startsWith('/v1/');
+  page.on('request', (r) => { if (api(r)) { c.now++; c.sent++; c.peak = Math.max(c.peak, c.now); } });
+  const done = (r) => { if (api(r)) c.now--; };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  page.on('response', (r) => { if (api(r.request()) && (r.status() === 429 || r.status() === 503)) c.refused++; });
+  return c;
+}
+
+for (const width of [1280, 390]) {
+  test(`modules: the page is markup and ES modules, every family offered (${width} px)`, async () => {
+    const s = await open(width);
+    const html = await (await fetch(BASE + '/')).text();
+    assert.ok(html.split('\n').length <= 400);
+    assert.match(html, /<script type="module" src="web\/main.mjs">/);
+    const listed = await (await fetch(BASE + '/web/games/')).json();
+    const options = await s.page.$$eval('[data-testid="game-select"] option', (os) => os.map((o) => o.value));
+    assert.equal(options.length, listed.length);
+    for (const g of ['nim', 'octal', 'cgt', 'domineering', 'sum']) assert.ok(options.includes(g), g);
+    await finish(s, `third-modules-${width}.png`, { full: false });
+  });
+
+  test(`a Nim of 3,000 piles is a chart; the server's time and the drawing's are named (${width} px)`, async (t) => {
+    const context = await common.theBrowser().newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, bypassCSP: true });
+    await watchLongTasks(context);
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(BASE + '/', { waitUntil: 'load' });
+    await settled(page);
+    const piles = Array.from({ length: 3000 }, (_, i) => 1 + (i * 7919) % 97);
+    await analyse(page, 'nim', { piles });
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="move-list"]').getAttribute('data-complete') === 'true', null, { timeout: 120000 });
+    const bars = await page.locator('svg.pile-chart rect.chart-bar').count();
+    assert.equal(bars, 3000);
+    assert.equal(await page.locator('[data-testid="drawing"] rect.stack-token').count(), 0);
+    assert.match(await by(page, 'server-time').innerText(), /^\d+ ms/);
+    assert.match(await by(page, 'draw-time').innerText(), /^\d+ ms/);
+    // a winning bar chooses among its pile's moves
+    const win = page.locator('svg.pile-chart rect.chart-bar.win').first();
+    assert.ok(await win.count());
+    const longest = await page.evaluate(() => window.__longest);
+    t.diagnostic(`longest main-thread task: ${Math.round(longest)} ms (server ${await by(page, 'server-time').innerText()}, drawing ${await by(page, 'draw-time').innerText()})`);
+    console.log(`# third: ${width} px, Nim of 3000 piles: longest main-thread task ${Math.round(longest)} ms`);
+    await finish({ page, context, errors }, `third-nim3000-${width}.png`, { full: false });
+  });
+
+  test(`no more requests in flight than GET /v1/limits allows; none dropped (${width} px)`, async () => {
+    const limits = await (await fetch(BASE + '/v1/limits')).json();
+    const s = await open(width);
+    const c = countInFlight(s.page);
+    // the ordinal-tree board asks one request a removal (up to 40), the partizan list one a move
+    await analyse(s.page, 'ordinal_trees', { trees: [[[[]], [[], []]], [[[]], []], [[], [], [[]]]] });
+    // quiet: no API request in flight for a second (every removal answered)
+    for (let quiet = 0; quiet < 10;) { await s.page.waitForTimeout(100); quiet = c.now === 0 ? quiet + 1 : 0; }
+    assert.ok(c.sent > 10, `${c.sent} requests`);
+    const want = limits.max_inflight_per_client > 0 ? limits.max_inflight_per_client : 6;
+    assert.ok(c.peak <= want, `peak ${c.peak} in flight, the daemon allows ${want}`);
+    assert.doesNotMatch(await s.page.locator('#move-summary').innerText(), /could not be analysed/);
+    await finish(s, `third-limits-${width}.png`, { full: false });
+  });
+
+  test(`the play convention is shown and follows the misère switch (${width} px)`, async () => {
+    const s = await open(width);
+    await choose(s.page, 'nim');
+    assert.match(await by(s.page, 'play-convention').innerText(), /^Normal play: whoever makes the last move wins/);
+    await by(s.page, 'misere').check();
+    await settled(s.page);
+    assert.equal(await by(s.page, 'play-convention').innerText(), 'Misère play: whoever makes the last move loses.');
+    await by(s.page, 'misere').uncheck();
+    await settled(s.page);
+    assert.match(await by(s.page, 'play-convention').innerText(), /^Normal play/);
+    await finish(s, `third-convention-${width}.png`, { full: false });
+  });
+
+  test(`no stale panel: a new analysis drops the verdict, a cancel the sequence (${width} px)`, async () => {
+    const s = await open(width);
+    await analyse(s.page, 'octal', { code: '0.77', heaps: [5, 8] });
+    await s.page.waitForSelector('#sequence-panel:not([hidden])');
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await s.page.route('**/v1/octal', async (route) => { await held; await route.continue().catch(() => {}); });
+    await by(s.page, 'input').fill('{"code": "0.007", "heaps": [9]}');
+    await by(s.page, 'analyze').click();
+    await s.page.waitForSelector('[data-testid="asking"]');
+    assert.equal(await by(s.page, 'verdict').count(), 0, 'the old verdict is gone');
+    assert.equal(await s.page.locator('#sequence-panel').isHidden(), true, "Kayles' sequence is gone");
+    await by(s.page, 'cancel').click();
+    await s.page.waitForSelector('[data-testid="cancelled"]');
+    assert.equal(await s.page.locator('#sequence-panel').isHidden(), true);
+    release();
+    await s.page.unroute('**/v1/octal');
+    await finish(s, `third-stale-${width}.png`, { full: false });
+  });
+}
