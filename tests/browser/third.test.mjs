@@ -122,3 +122,69 @@ for (const width of [1280, 390]) {
     await finish(s, `third-stale-${width}.png`, { full: false });
   });
 }
+
+for (const width of [1280, 390]) {
+  test(`progress moves: a long octal analysis counts values from the sequence's event stream (${width} px)`, async () => {
+    const s = await open(width);
+    await choose(s.page, 'octal');
+    // the POST is held: only the event stream of GET /v1/octal/sequence grows the table
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await s.page.route('**/v1/octal', async (route) => { await held; await route.continue().catch(() => {}); });
+    const streamed = s.page.waitForRequest((r) => r.url().includes('/v1/octal/sequence?code=0.106&from=3000000&count=1'));
+    await by(s.page, 'input').fill('{"code": "0.106", "heaps": [3000000]}');
+    await by(s.page, 'analyze').click();
+    assert.equal((await streamed).headers().accept, 'text/event-stream');
+    await s.page.waitForFunction(() => {
+      const m = /(\d+) values computed/.exec(document.querySelector('[data-testid="progress"]').innerText);
+      return m && Number(m[1]) > 0;
+    }, null, { timeout: 60000 }).catch(async (e) => {
+      throw new Error(`${e.message}; the progress line: ${await by(s.page, 'progress').innerText()}`);
+    });
+    await s.page.screenshot({ path: `${common.SHOTS}/third-progress-${width}.png` });
+    release();
+    await settled(s.page);
+    await s.page.unroute('**/v1/octal');
+    assert.equal(await by(s.page, 'result').getAttribute('data-state'), 'ok');
+    await finish(s);
+  });
+
+  test(`a sum with partizan parts: analysed, every part drawn, playable (${width} px)`, async () => {
+    const s = await open(width);
+    await analyse(s.page, 'sum', { components: [{ game: 'domineering', board: ['..'] }, { game: 'nim', piles: [1] }] });
+    assert.equal(await by(s.page, 'result').getAttribute('data-state'), 'ok');
+    assert.equal(await by(s.page, 'outcome').innerText(), 'R');
+    assert.equal(await by(s.page, 'partizan-value').innerText(), '-1*');
+    assert.ok(await s.page.locator('figure[data-component="0"] svg .dom-cell').count() === 2, 'the Domineering part is drawn');
+    assert.ok(await s.page.locator('figure[data-component="1"] svg rect.stack-token').count() === 1, 'the Nim part is drawn');
+    // Right's winning move (take the Nim pile) is played from the analysis
+    await by(s.page, 'play-right').click();
+    await settled(s.page);
+    assert.deepEqual(JSON.parse(await by(s.page, 'input').inputValue()).components[1].piles, [0]);
+    await finish(s, `third-psum-${width}.png`);
+  });
+
+  test(`the thermograph of every partizan value; the theory one click away (${width} px)`, async () => {
+    const s = await open(width);
+    for (const [game, body] of [['cgt', null], ['domineering', { board: ['...', '...'] }],
+      ['hackenbush_colored', null], ['cgt', { expression: '2' }], ['cgt', { expression: '{3 | {2 | 0}}' }]]) {
+      if (body) await analyse(s.page, game, body); else await choose(s.page, game);
+      const t = by(s.page, 'thermograph');
+      assert.equal(await t.count(), 1, game);
+      for (const part of ['left-wall', 'right-wall', 'mast', 'mean', 'temperature']) {
+        assert.equal(await s.page.locator(`[data-testid="thermograph-${part}"]`).count(), 1, `${game} ${part}`);
+      }
+      assert.match(await t.getAttribute('aria-label'), new RegExp(`mean ${(await by(s.page, 'mean').innerText()).replace(/[/+]/g, '\\$&')}, temperature`));
+    }
+    assert.equal(await by(s.page, 'temperature').innerText(), '1'); // {3|{2|0}}
+    await s.page.locator('[data-testid="thermograph"]').screenshot({ path: `${common.SHOTS}/third-thermograph-${width}.png` });
+    await by(s.page, 'theory-link').click();
+    await s.page.waitForSelector('#theory-canonical-forms');
+    assert.equal(await by(s.page, 'theory-panel').isVisible(), true);
+    const theory = await by(s.page, 'theory').innerText();
+    for (const words of ['Grundy value', 'nim-sum', 'canonical form', 'temperature', 'mean', 'misère quotient', 'ordinals', '−1']) {
+      assert.ok(theory.toLowerCase().includes(words.toLowerCase()), words);
+    }
+    await finish(s, `third-theory-${width}.png`, { full: false });
+  });
+}

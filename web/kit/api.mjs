@@ -1,5 +1,5 @@
 import { closeChoices, renderMoveList } from "./board.mjs";
-import { apiFetch } from "./client.mjs";
+import { apiFetch, slots } from "./client.mjs";
 import { redraw } from "./draw.mjs";
 import { syncLine, updatePlayButtons, updateStatus } from "./history.mjs";
 import { isMisere, quotientUrl } from "./misere.mjs";
@@ -39,7 +39,6 @@ export function requestBody() {
 
 /* ---- Asking grundyd: one request at a time, cancellable, with progress after 300 ms. --- */
 export var PROGRESS_DELAY_MS = 300;
-export var TABLE_POLL_MS = 500; /* how often a long octal analysis asks how far its table is */
 export var TABLE_TARGET_MAX = 1073741824; /* the largest table there is (2^30 values) */
 /* Where the analysis panel, the drawing and the move list show a position that is no
  * longer the one being analysed: greyed and inert until the answer comes. */
@@ -102,34 +101,34 @@ export function readEventStream(resp, onEvent) {
   }
   return pump();
 }
-/* A long octal analysis is growing its code's table: the sequence GET of the same code
- * with count=0 answers at once with the table as it stands, so its values_computed says
- * how far the growth has come (the target: the largest heap + 1, when it is a table's
- * length and not a heap answered through the period). */
-export function pollTable(job, game, text) {
-  if (game !== "octal") return;
+/* A long octal analysis is growing its code's table: the sequence GET of the same code, up
+ * to the largest heap, as an event stream, counts the values as they are computed (it shares
+ * the table's growth with the POST, and costs nothing when the table is there).  Its
+ * "progress" events move the bar; it is closed when the analysis ends.  It needs a second
+ * request slot (GET /v1/limits): with one, the analysis shows its elapsed time alone. */
+export function streamTable(job, game, text) {
+  if (game !== "octal" || slots() < 2) return;
   var req = null;
   try { req = JSON.parse(text); } catch (e) { return; }
   if (!isObj(req) || typeof req.code !== "string" || !Array.isArray(req.heaps)) return;
   var need = 0;
   req.heaps.forEach(function (h) { var n = Number(h); if (isFinite(n) && n + 1 > need) need = n + 1; });
-  var url = "/v1/octal/sequence?code=" + encodeURIComponent(req.code) + "&count=0";
-  function once() {
-    if (state.job !== job) return;
-    apiFetch(url, { signal: job.controller.signal }).then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (doc) {
-        if (!isObj(doc) || doc.values_computed === undefined) return;
-        reportProgress(job, { values_computed: doc.values_computed,
-                              target: need > 0 && need <= TABLE_TARGET_MAX ? need : undefined });
-      }).catch(function () { /* the analysis's own answer says what went wrong */ });
-  }
-  once();
-  job.poller = setInterval(once, TABLE_POLL_MS);
+  if (!(need > 0) || need > TABLE_TARGET_MAX) return;
+  var url = "/v1/octal/sequence?code=" + encodeURIComponent(req.code) + "&from=" + (need - 1) + "&count=1";
+  job.stream = new AbortController();
+  apiFetch(url, { headers: { Accept: "text/event-stream" }, signal: job.stream.signal }).then(function (resp) {
+    if (!resp.ok || !resp.body || (resp.headers.get("content-type") || "").indexOf("text/event-stream") < 0) return null;
+    return readEventStream(resp, function (ev, obj) {
+      if (ev === "progress" && isObj(obj) && obj.values_computed !== undefined) {
+        reportProgress(job, { values_computed: obj.values_computed, target: need });
+      }
+    });
+  }).catch(function () { /* the analysis's own answer says what went wrong */ });
 }
 export function endJob(job) {
   clearTimeout(job.timer);
   clearInterval(job.ticker);
-  clearInterval(job.poller);
+  if (job.stream) job.stream.abort();
   if (state.job === job) { state.job = null; showProgress(null); setBusy(false); }
 }
 export function cancelAnalysis() {
@@ -161,7 +160,7 @@ export function analyse() {
     job.shown = true;
     showProgress(job);
     job.ticker = setInterval(function () { showProgress(job); }, 100);
-    pollTable(job, game, text);
+    streamTable(job, game, text);
   }, PROGRESS_DELAY_MS);
   return apiFetch(GAMES[game].path, {
     method: "POST",
