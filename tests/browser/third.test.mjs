@@ -188,3 +188,44 @@ for (const width of [1280, 390]) {
     await finish(s, `third-theory-${width}.png`, { full: false });
   });
 }
+
+for (const width of [1280, 390]) {
+  test(`loopy games: only remoteness-optimal moves are wins, the others "wins, slower" (${width} px)`, async () => {
+    const s = await open(width);
+    await analyse(s.page, 'game_graph', { positions: 4, moves: [[0, 0], [0, 1], [1, 2], [2, 1], [2, 3]], start: [2] });
+    const option = (to) => s.page.locator('[data-testid="move-list"] [data-testid="move-option"]', { hasText: `to ${to}` });
+    assert.equal(await option(3).getAttribute('data-outcome'), 'win');
+    assert.equal(await option(1).getAttribute('data-outcome'), 'slow');
+    assert.match(await option(1).innerText(), /wins, slower/);
+    // on the drawing too: following the green moves ends the game
+    assert.equal(await s.page.locator('[data-testid="drawing"] [data-outcome="win"]').count(), 1);
+    assert.equal(await s.page.locator('[data-testid="drawing"] [data-outcome="slow"]').count(), 1);
+    assert.deepEqual(await s.page.$$eval('.legend-outcomes li', (ls) => ls.slice(0, 5).map((l) => l.getAttribute('data-outcome'))),
+                     ['win', 'slow', 'lose', 'draw', 'nomove']);
+    await finish(s, `third-loopy-${width}.png`);
+  });
+
+  test(`Grundy's game reads as splitting a heap; one numbering; Domineering's outcome-only switch (${width} px)`, async () => {
+    const s = await open(width);
+    await analyse(s.page, 'octal', { code: 'grundy', heaps: [5, 7] });
+    assert.ok(await s.page.locator('[data-testid="move-option"]', { hasText: 'split heap 0 into 1 + 4' }).count());
+    assert.match(await s.page.locator('#drawing-hint').innerText(), /two unequal heaps/);
+    assert.doesNotMatch(await s.page.locator('[data-testid="move-list"]').innerText(), /take 0/);
+    // Node Kayles after a move: the words name the request's vertex and the drawing's
+    await analyse(s.page, 'node_kayles', { vertices: 5, edges: [[0, 1], [1, 2], [2, 3], [3, 4]] });
+    await s.page.locator('g[data-vertex="0"]').click();
+    await settled(s.page);
+    const text = await s.page.locator('[data-testid="move-list"]').innerText();
+    assert.match(text, /take vertex 0 \(drawn as 2\)/); // vertex 2 of the first position is 0 in the request now
+    // Domineering 6 x 6: its value is past the default limit; the switch asks the outcome alone
+    await choose(s.page, 'domineering');
+    await by(s.page, 'outcome-only').check();
+    await settled(s.page);
+    assert.equal(JSON.parse(await by(s.page, 'input').inputValue()).outcome_only, true);
+    await analyse(s.page, 'domineering', { board: ['......', '......', '......', '......', '......', '......'], outcome_only: true });
+    assert.equal(await by(s.page, 'outcome-only').isChecked(), true);
+    assert.equal(await by(s.page, 'result').getAttribute('data-state'), 'ok');
+    assert.match(await by(s.page, 'outcome').innerText(), /^[LRNP]$/);
+    await finish(s, `third-grundy-${width}.png`, { full: false });
+  });
+}

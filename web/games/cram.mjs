@@ -90,7 +90,8 @@ register({
   },
   example: { rows: 3, cols: 4, blocked: [[1, 1]] },
   help: "rows, cols: the board; blocked: [row, col] cells that are already covered. A move places a domino " +
-        "on two adjacent empty cells. At most 64 cells.",
+        "on two adjacent empty cells. Solved by search, at most 64 cells; within the default 30 s about 30 empty cells " +
+        "answer (5 \u00d7 6 in seconds, 6 \u00d7 6 runs past the limit: 422).",
   hint: "Click an empty cell, then a neighbour, to place a domino there, or click a bar between two cells. Dark cells are covered.",
   apply: cramAfter,
   describe: function (move) {

@@ -102,7 +102,7 @@ register({
   describe: function (move, names) {
     var cr = state.last && state.last.game === "hackenbush_colored" && isObj(state.last.req) && Array.isArray(state.last.req.edges)
       ? state.last.req.edges[move.edge] : null;
-    return "cut edge " + names.en(move.edge) + (Array.isArray(cr) && cr.length === 3 ? " (" + cr[0] + "\u2013" + cr[1] + ", " + cr[2] + ")" : "");
+    return "cut edge " + names.drawn(move.edge, names.en(move.edge)) + (Array.isArray(cr) && cr.length === 3 ? " (" + cr[0] + "\u2013" + cr[1] + ", " + cr[2] + ")" : "");
   },
   anyMove: coloredAnyMove,
   sideMoves: function (req, side) {

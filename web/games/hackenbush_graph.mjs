@@ -19,7 +19,7 @@ register({
     return cutGraph(out, gm, move.edge);
   },
   describe: function (move, names) {
-    return "cut edge " + names.en(move.edge) + (Array.isArray(move.endpoints) ?
+    return "cut edge " + names.drawn(move.edge, names.en(move.edge)) + (Array.isArray(move.endpoints) ?
            " (" + move.endpoints[0] + "\u2013" + move.endpoints[1] + ")" : "");
   },
   delay: function (req) {

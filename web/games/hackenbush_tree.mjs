@@ -20,7 +20,8 @@ register({
     return cutTree(out, tm, c);
   },
   describe: function (move, names) {
-    var what = move.child !== undefined ? "the edge " + names.vn(move.parent) + "\u2013" + names.vn(move.child) : "the edge";
+    var what = move.child !== undefined ? "the edge " + names.drawn(move.parent + "\u2013" + move.child,
+                                                                    names.vn(move.parent) + "\u2013" + names.vn(move.child)) : "the edge";
     if (typeof move.path === "string") what += " at " + move.path;
     return "cut " + what + (move.edges_removed ? " (" + move.edges_removed + " edge" +
            (move.edges_removed === 1 ? "" : "s") + " removed)" : "");

@@ -87,10 +87,11 @@ register({
   key: function (m) { return "v" + m.vertex; },
   example: { vertices: 8, edges: [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0], [1, 3]] },
   help: "vertices: how many (ids 0..n-1); edges: [u, v] pairs. A move picks a vertex and removes it " +
-        "with its neighbours. Solved by search: at most 64 vertices in each connected part.",
+        "with its neighbours. Solved by search: at most 64 vertices in each connected part, and a large dense part " +
+        "may run past the default 30 s (422).",
   hint: "Click a vertex to take it with its neighbours (hovering shows what goes).",
   apply: nodeKaylesAfter,
-  describe: function (move, names) { return "take vertex " + names.vn(move.vertex) + " and its neighbours"; },
+  describe: function (move, names) { return "take vertex " + names.drawn(move.vertex, names.vn(move.vertex)) + " and its neighbours"; },
   ids: function (req) {
     var n = num(req.vertices), out = { v: [] };
     if (!(n >= 0) || n > MAX_MODEL_VERTICES) return null;

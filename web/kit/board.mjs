@@ -8,8 +8,8 @@ import { el, isObj, num } from "./util.mjs";
 import { componentGame, describeMove, formatValue } from "./words.mjs";
 
 /* ---- The analysis board: every move with the value it leads to. ------------------------ */
-export var OUTCOME_WORDS = { win: "wins", lose: "loses", draw: "draws" };
-export var OUTCOME_RANK = { win: 0, draw: 1, lose: 2 };
+export var OUTCOME_WORDS = { win: "wins", slow: "wins, slower", lose: "loses", draw: "draws" };
+export var OUTCOME_RANK = { win: 0, slow: 1, draw: 2, lose: 3 };
 export function moveOptions(doc) {
   if (Array.isArray(doc.moves)) return doc.moves;
   if (Array.isArray(doc.removals)) return doc.removals;
@@ -35,7 +35,7 @@ export function octalStarts(m) {
 /* The list, sorted (wins first), and a Map from each move's name to its index in it, built
  * once per answer: a drawing looks its moves up instead of searching the list. */
 export function buildBoard(game, req, doc) {
-  var rank = OUTCOME_RANK, opts = doc ? moveOptions(doc) : [];
+  var rank = OUTCOME_RANK, opts = doc ? slowerWins(doc ? moveOptions(doc) : []) : [];
   var sorted = opts.map(function (m, i) { return { m: m, i: i }; }).sort(function (a, b) {
     return (rank[a.m.outcome] - rank[b.m.outcome]) || (a.i - b.i); }).map(function (x) { return x.m; });
   var index = new Map(), starts = new Map(), byTree = new Map();
@@ -217,7 +217,7 @@ export function renderMoveList(game, doc) {
 }
 /* The colour legend, the same on the drawing and the list. */
 export function renderLegends() {
-  var items = [["win", "wins"], ["lose", "loses"], ["draw", "draws"], ["nomove", "not a move"]];
+  var items = [["win", "wins"], ["slow", "wins, slower"], ["lose", "loses"], ["draw", "draws"], ["nomove", "not a move"]];
   document.querySelectorAll(".legend-outcomes").forEach(function (ul) {
     ul.replaceChildren.apply(ul, items.map(function (it) {
       return el("li", { "data-outcome": it[0] }, [el("span", { "class": "chip " + it[0], "aria-hidden": "true" }), it[1]]);
@@ -286,5 +286,21 @@ export function ordinalRemovals(last) {
     redraw(doc);
     /* a move whose analysis failed after its retries is said, never dropped in silence */
     if (missing) $("move-summary").textContent += " " + missing + " of the moves could not be analysed (grundyd refused or failed); they are not listed.";
+  });
+}
+
+/* Loopy games: a winning move is drawn as one only when it keeps the shortest remoteness (the
+ * fewest moves to the win); the others are "wins, slower": each still leaves the opponent
+ * lost, but always taking one may never end the game (a cycle).  Following the green moves
+ * always ends. */
+export function slowerWins(opts) {
+  var best = Infinity;
+  opts.forEach(function (o) { if (o.outcome === "win" && typeof o.remoteness === "number") best = Math.min(best, o.remoteness); });
+  if (best === Infinity) return opts;
+  return opts.map(function (o) {
+    if (o.outcome !== "win" || typeof o.remoteness !== "number" || o.remoteness <= best) return o;
+    var slow = Object.assign({}, o);
+    slow.outcome = "slow";
+    return slow;
   });
 }

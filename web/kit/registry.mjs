@@ -10,8 +10,10 @@
  *     drawing makes (the list's moves may carry more fields), for the Map from move to list
  *     index;
  *   apply(req, move): the request after move (req is a copy the hook may change), or null;
- *   describe(move, names): the move in words; names.vn(v), names.en(e): the stable names
- *     of vertex v and edge e (ids kept from the first position), names.ids: them all;
+ *   describe(move, names): the move in words, in the request's numbers; names.vn(v),
+ *     names.en(e): the drawing's (stable) names of vertex v and edge e (ids kept from the
+ *     first position), names.ids: them all; names.drawn(json, name): "json (drawn as name)"
+ *     where they differ;
  *   delay(req): a move that makes a lost game last, for the engine's reply with no win;
  *   ids(req), idsAfter(req, move, ids): the stable names of the first position's vertices
  *     ({v}) or edges ({e}), and those left after a move;
@@ -40,7 +42,7 @@
  * @property {string} [hint]
  * @property {(m: any) => string} key
  * @property {(req: any, move: any) => any} [apply]
- * @property {(move: any, names: {vn: (v: number) => any, en: (e: number) => any, ids: any}) => string} [describe]
+ * @property {(move: any, names: {vn: (v: number) => any, en: (e: number) => any, ids: any, drawn: (json: any, name: any) => string}) => string} [describe]
  * @property {(req: any) => any} [delay]
  * @property {(req: any) => any} [ids]
  * @property {(req: any, move: any, ids: any) => any} [idsAfter]

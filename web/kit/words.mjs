@@ -32,6 +32,9 @@ export function describeMove(game, move, idsOf) {
   var ids = idsOf !== undefined ? idsOf : curIdsFor(game);
   var vn = function (v) { return ids && ids.v && ids.v[v] !== undefined ? ids.v[v] : v; };
   var en = function (e) { return ids && ids.e && ids.e[e] !== undefined ? ids.e[e] : e; };
+  /* one numbering: the words use the request's numbers (those of the JSON sent), and add the
+   * drawing's name where a move has renumbered what is left */
+  var drawn = function (json, name) { return String(json) === String(name) ? String(json) : json + " (drawn as " + name + ")"; };
   var g = GAMES[game];
-  return g && g.describe ? g.describe(move, { vn: vn, en: en, ids: ids }) : compact(move);
+  return g && g.describe ? g.describe(move, { vn: vn, en: en, ids: ids, drawn: drawn }) : compact(move);
 }
