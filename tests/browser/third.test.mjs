@@ -229,3 +229,20 @@ for (const width of [1280, 390]) {
     await finish(s, `third-grundy-${width}.png`, { full: false });
   });
 }
+
+test('a phone (390 px): the position, whose turn, the verdict and the moves in the first screen', async () => {
+  const s = await open(390);
+  await choose(s.page, 'nim');
+  await s.page.waitForFunction(() => document.querySelector('[data-testid="move-list"]').getAttribute('data-complete') === 'true');
+  const top = async (sel) => (await s.page.locator(sel).first().boundingBox()).y;
+  for (const sel of ['[data-testid="drawing"] svg', '[data-testid="to-move"]', '[data-testid="verdict-short"]',
+    '[data-testid="move-list"] [data-testid="move-option"]']) {
+    assert.ok(await top(sel) < 844, `${sel} starts below the first screen`);
+  }
+  assert.match(await by(s.page, 'verdict-short').innerText(), /wins/);
+  // the request box and its help are still there, further down
+  assert.equal(await by(s.page, 'input').isVisible(), true);
+  assert.equal(await s.page.locator('#game-help').isVisible(), true);
+  await s.page.screenshot({ path: `${common.SHOTS}/third-phone-390.png` });
+  await finish(s);
+});

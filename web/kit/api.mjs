@@ -200,6 +200,7 @@ export function analyse() {
 /* The sequence and quotient panels belong to the rules of the position analysed: they go when
  * a new question has other rules (or none), and after a cancel or an error. */
 export function hideStalePanels(game) {
+  $("verdict-short").textContent = "";
   var req = game ? parseInput() : null;
   var rules = req && (game === "octal" || game === "subtraction") ? sequenceUrl(game, req, 0) : null;
   if (!rules || rules !== state.seqRules) { $("sequence-panel").hidden = true; state.seqRules = null; }
@@ -261,6 +262,8 @@ export function showProblem(resp, doc, raw) {
 export function showTimed(game, text, doc, serverMs) {
   var t0 = performance.now();
   showResult(game, text, doc, serverMs);
+  var verdict = resultEl.querySelector("[data-testid=verdict]");
+  $("verdict-short").textContent = verdict ? verdict.textContent : "";
   var cell = resultEl.querySelector("[data-testid=draw-time]");
   if (cell) cell.textContent = Math.round(performance.now() - t0) + " ms (this page)";
 }
