@@ -39,6 +39,7 @@ export function requestBody() {
 
 /* ---- Asking grundyd: one request at a time, cancellable, with progress after 300 ms. --- */
 export var PROGRESS_DELAY_MS = 300;
+export var TABLE_POLL_MS = 500;
 export var TABLE_TARGET_MAX = 1073741824; /* the largest table there is (2^30 values) */
 /* Where the analysis panel, the drawing and the move list show a position that is no
  * longer the one being analysed: greyed and inert until the answer comes. */
@@ -71,7 +72,8 @@ export function showProgress(job) {
 /* A hook for servers that report progress on a POST: call with {values_computed, target}. */
 export function reportProgress(job, info) {
   if (!job || state.job !== job || !isObj(info)) return;
-  if (info.values_computed !== undefined) job.valuesComputed = Number(info.values_computed);
+  /* two sources may report (the stream and the poll): the count only grows */
+  if (info.values_computed !== undefined) job.valuesComputed = Math.max(Number(info.values_computed), job.valuesComputed || 0);
   if (info.target !== undefined) job.target = Number(info.target);
   if (job.shown) showProgress(job);
 }
@@ -107,7 +109,7 @@ export function readEventStream(resp, onEvent) {
  * "progress" events move the bar; it is closed when the analysis ends.  It needs a second
  * request slot (GET /v1/limits): with one, the analysis shows its elapsed time alone. */
 export function streamTable(job, game, text) {
-  if (game !== "octal" || slots() < 2) return;
+  if (game !== "octal") return;
   var req = null;
   try { req = JSON.parse(text); } catch (e) { return; }
   if (!isObj(req) || typeof req.code !== "string" || !Array.isArray(req.heaps)) return;
@@ -116,6 +118,18 @@ export function streamTable(job, game, text) {
   if (!(need > 0) || need > TABLE_TARGET_MAX) return;
   var url = "/v1/octal/sequence?code=" + encodeURIComponent(req.code) + "&from=" + (need - 1) + "&count=1";
   job.stream = new AbortController();
+  /* and the table as it stands, asked every half second with count=0 (answered at once, off
+   * the request queue: a refusal is only a missed tick): the stream's first event can wait
+   * while another request (a background period search) holds the table */
+  var poll = "/v1/octal/sequence?code=" + encodeURIComponent(req.code) + "&count=0";
+  var tick = function () {
+    fetch(poll, { signal: job.stream.signal }).then(function (r) { return r.ok ? r.json() : null; }).then(function (doc) {
+      if (isObj(doc) && doc.values_computed !== undefined) reportProgress(job, { values_computed: doc.values_computed, target: need });
+    }).catch(function () { /* the next tick, or the analysis's own answer */ });
+  };
+  tick();
+  job.poller = setInterval(tick, TABLE_POLL_MS);
+  if (slots() < 2) return;
   apiFetch(url, { headers: { Accept: "text/event-stream" }, signal: job.stream.signal }).then(function (resp) {
     if (!resp.ok || !resp.body || (resp.headers.get("content-type") || "").indexOf("text/event-stream") < 0) return null;
     return readEventStream(resp, function (ev, obj) {
@@ -129,6 +143,7 @@ export function endJob(job) {
   clearTimeout(job.timer);
   clearInterval(job.ticker);
   if (job.stream) job.stream.abort();
+  clearInterval(job.poller);
   if (state.job === job) { state.job = null; showProgress(null); setBusy(false); }
 }
 export function cancelAnalysis() {

@@ -11,7 +11,7 @@ import { el, formatRequest, isIndex, isObj, num, parseInput, svg } from "./util.
  * 30,000,000 costs what one of 40 does. */
 export var PILE_CAP = 40;
 export function stacksSvg(sizes, label, bindToken, bindMore) {
-  var TOK = 14, GAP = 34, maxH = Math.min(PILE_CAP + 2, Math.max.apply(null, [1].concat(sizes.map(num))));
+  var TOK = 18, GAP = 34, maxH = Math.min(PILE_CAP + 2, Math.max.apply(null, [1].concat(sizes.map(num))));
   var s = svg("svg", { viewBox: "-10 " + (-(maxH + 2) * TOK) + " " + (sizes.length * GAP + 20) + " " + ((maxH + 4) * TOK),
                        role: "group", "aria-label": label, "data-testid": "drawing-svg" });
   s.style.maxWidth = Math.max(200, sizes.length * GAP * 1.8) + "px";
