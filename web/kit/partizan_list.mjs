@@ -49,8 +49,8 @@ export function partizanMoveList(last) {
     var doc = { moves: list, move_count: list.length };
     state.board = buildBoard(game, last.req, doc);
     renderMoveList(game, doc);
-    summary.textContent = who + "'s moves, each with the value it leads to: green wins (" + SIDE_WORDS[1 - side] +
-      ", then to move, loses), red loses. Click one to play it." +
+    summary.textContent = who + "'s moves, each with the value it leads to: \u2713 wins (" + SIDE_WORDS[1 - side] +
+      ", then to move, loses), \u2717 loses. Click one to play it." +
       (missing ? " " + missing + " moves could not be analysed (grundyd refused or failed); they are not listed." : "");
   });
 }
