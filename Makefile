@@ -53,7 +53,9 @@ UPPER_LIBS := $(GAMES_LIB) $(JSON_LIB) $(TABLES_LIB) $(STORE_LIB)
 DAEMON   := $(BUILD)/grundyd
 CLI      := $(BUILD)/grundy
 VERSION  := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
-EMBEDDED := api/openapi.yaml $(wildcard web/*)
+# Served by the daemon as they are (src/http/embed.S, src/http/static.c):
+# the OpenAPI document, the playground (every file under web/) and docs/*.md.
+EMBEDDED := api/openapi.yaml $(sort $(shell find web -type f)) $(sort $(wildcard docs/*.md))
 
 PORT ?= 8080
 # A Python 3 with PyYAML and jsonschema (the system one after `make deps`).
@@ -75,9 +77,27 @@ $(BUILD)/obj/%.o: %.c
 	$(Q)$(CC) $(ALL_CFLAGS) -DGR_VERSION='"$(VERSION)"' -c $< -o $@
 
 # Static files are linked in with .incbin: no generated C, no xxd needed.
-$(BUILD)/obj/embed.o: src/http/embed.S $(EMBEDDED)
+# embed_files.inc lists them, one GR_EMBED "URL path", "file" line each; it
+# is rewritten only when the list changes (a file added or removed).
+$(BUILD)/embed_files.inc: FORCE
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN) -c $< -o $@
+	@for f in $(EMBEDDED); do \
+	    case $$f in \
+	    web/index.html) u=/ ;; \
+	    api/openapi.yaml) u=/openapi.yaml ;; \
+	    docs/*) u=/docs/$$(basename $$f .md) ;; \
+	    *) u=/$$f ;; \
+	    esac; \
+	    printf 'GR_EMBED "%s", "%s"\n' "$$u" "$$f"; \
+	done >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
+$(BUILD)/obj/embed.o: src/http/embed.S $(EMBEDDED) $(BUILD)/embed_files.inc
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN) -I$(BUILD) -c $< -o $@
+
+.PHONY: FORCE
+FORCE:
 
 $(CORE_LIB): $(CORE_OBJ)
 	@rm -f $@

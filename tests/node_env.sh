@@ -7,7 +7,9 @@
 #   node_tools             node and npm, installed when missing
 #   npm_install            `npm ci` in $HERE when node_modules is missing or
 #                          older than package-lock.json
-#   start_grundyd NAME     grundyd on a free loopback port, its log in a
+#   start_grundyd NAME [defaults]
+#                          grundyd on a free loopback port (per-client limits
+#                          off unless "defaults"), its log in a
 #                          temporary file; sets URL, PID and LOG, stops it on
 #                          exit, and fails with the log unless /healthz
 #                          answers within 10 s
@@ -50,9 +52,15 @@ start_grundyd() {
 s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });')
     LOG=$(mktemp "${TMPDIR:-/tmp}/grundyd-$1.XXXXXX")
     # one test process is one very fast client: the per-client limits, which
-    # no person at the page meets, are off (as for the API tests)
-    GRUNDYD_RATE_PER_CLIENT=0 GRUNDYD_MAX_INFLIGHT_PER_CLIENT=0 \
+    # no person at the page meets, are off (as for the API tests), unless the
+    # second argument is "defaults" (the browser suites: the page must keep
+    # within a default daemon's limits itself)
+    if [ "${2:-}" = defaults ]; then
         "$GRUNDYD" --bind 127.0.0.1 --port "$PORT" >"$LOG" 2>&1 &
+    else
+        GRUNDYD_RATE_PER_CLIENT=0 GRUNDYD_MAX_INFLIGHT_PER_CLIENT=0 \
+            "$GRUNDYD" --bind 127.0.0.1 --port "$PORT" >"$LOG" 2>&1 &
+    fi
     PID=$!
     trap 'kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -f "$LOG"' EXIT
     trap 'exit 130' INT TERM

@@ -29,11 +29,10 @@
 
 #include "http/front.h"
 #include "http/head.h"
+#include "http/limits.h"
 #include "http/sequence.h"
 #include "http/server_internal.h"
-
-extern const char gr_embed_openapi[], gr_embed_openapi_end[];
-extern const char gr_embed_index[], gr_embed_index_end[];
+#include "http/static.h"
 
 /* Body bytes still read (and dropped) after a mid-body 413, so that a
  * client writing its whole body before reading gets the answer. */
@@ -104,11 +103,11 @@ static enum MHD_Result gr_serve_get(struct MHD_Connection *conn, gr_req *req)
     case GR_ROUTE_INDEX:
         return gr_serve_index(conn, req);
     case GR_ROUTE_OPENAPI:
-        return gr_respond(conn, req, 200, "application/yaml; charset=utf-8", gr_embed_openapi,
-                          (size_t)(gr_embed_openapi_end - gr_embed_openapi));
     case GR_ROUTE_PLAYGROUND:
-        return gr_respond(conn, req, 200, "text/html; charset=utf-8", gr_embed_index,
-                          (size_t)(gr_embed_index_end - gr_embed_index));
+    case GR_ROUTE_STATIC:
+        return gr_static_serve(conn, req, req->path);
+    case GR_ROUTE_LIMITS:
+        return gr_limits_serve(conn, req);
     case GR_ROUTE_SEQUENCE:
         return gr_sequence_serve(conn, req);
     default:
@@ -352,8 +351,10 @@ static enum MHD_Result gr_dispatch(struct MHD_Connection *conn, gr_req *req)
                                "no such endpoint; GET /v1 lists them", NULL, false);
     }
     gr_route_kind rk = req->route->kind;
-    if (rk != GR_ROUTE_HEALTHZ && rk != GR_ROUTE_READYZ && rk != GR_ROUTE_METRICS) {
-        /* probes and scrapes come from the platform, not from clients */
+    if (rk != GR_ROUTE_HEALTHZ && rk != GR_ROUTE_READYZ && rk != GR_ROUTE_METRICS &&
+        rk != GR_ROUTE_STATIC) {
+        /* probes and scrapes come from the platform, not from clients; the
+         * playground's thirty-odd files load at once and cost nothing */
         unsigned retry = 1;
         gr_pool_verdict v = gr_pool_rate(req->srv->pool, &req->client_key, req->start_ns, &retry);
         if (v != GR_POOL_OK) {

@@ -18,6 +18,10 @@ static const gr_route gr_get_routes[] = {
     {"/v1", GR_ROUTE_INDEX, NULL},
     {"/openapi.yaml", GR_ROUTE_OPENAPI, NULL},
     {"/", GR_ROUTE_PLAYGROUND, NULL},
+    /* the playground's modules and style, and the docs (http/static.c) */
+    {"/web/{file}", GR_ROUTE_STATIC, NULL},
+    {"/docs/{name}", GR_ROUTE_STATIC, NULL},
+    {"/v1/limits", GR_ROUTE_LIMITS, NULL},
 };
 
 #define GR_GET_ROUTES (sizeof(gr_get_routes) / sizeof(gr_get_routes[0]))
@@ -88,6 +92,13 @@ const gr_route *gr_route_find(const char *path)
     size_t n = gr_route_count();
     for (size_t i = 0; i < n; i++) {
         if (strcmp(gr_routes[i].path, path) == 0) {
+            return &gr_routes[i];
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        const char *brace = strchr(gr_routes[i].path, '{');
+        if (gr_routes[i].kind == GR_ROUTE_STATIC && brace != NULL &&
+            strncmp(gr_routes[i].path, path, (size_t)(brace - gr_routes[i].path)) == 0) {
             return &gr_routes[i];
         }
     }

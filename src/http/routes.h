@@ -16,7 +16,9 @@ typedef enum gr_route_kind {
     GR_ROUTE_OPENAPI,
     GR_ROUTE_PLAYGROUND,
     GR_ROUTE_SEQUENCE, /* GET with a query, served by http/sequence.c */
-    GR_ROUTE_ANALYSE /* POST, JSON body (and text/plain where endpoint->text) */
+    GR_ROUTE_LIMITS,   /* GET /v1/limits (http/limits.c) */
+    GR_ROUTE_STATIC,   /* GET of an embedded file under the path's prefix (http/static.c) */
+    GR_ROUTE_ANALYSE   /* POST, JSON body (and text/plain where endpoint->text) */
 } gr_route_kind;
 
 typedef struct gr_route {
@@ -31,6 +33,8 @@ size_t gr_route_count(void);
 const gr_route *gr_route_at(size_t i);
 size_t gr_route_index(const gr_route *r);
 
+/* The route of `path`: an exact match, else a GR_ROUTE_STATIC route whose
+ * path up to its "{" is a prefix of it ("/web/{file}" serves /web/...). */
 const gr_route *gr_route_find(const char *path);
 
 #endif

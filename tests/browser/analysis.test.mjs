@@ -10,20 +10,7 @@ import path from 'node:path';
 import * as common from './common.mjs';
 
 const { BASE, SHOTS, by, finish } = common;
-// phones get a phone's height; answers a test asks to fail (4xx) are not page errors;
-// a minute for an answer (some of these are held on purpose, page.route)
-const open = (width, hash = '') =>
-  common.open(width, { hash, height: width < 600 ? 844 : 900, ignore4xx: true, timeout: 60000 });
-const settled = (page) => common.settled(page, 60000);
-const choose = (page, game) => common.choose(page, game, 60000);
-async function analyse(page, game, body) {
-  await choose(page, game);
-  if (body !== undefined) {
-    await by(page, 'input').fill(typeof body === 'string' ? body : JSON.stringify(body));
-    await by(page, 'analyze').click();
-    await settled(page);
-  }
-}
+const { open, settled, choose, analyse } = common.Long;
 /* the whole move list is drawn (it is drawn a chunk per frame) */
 const listComplete = (page) => page.waitForFunction(() =>
   document.querySelector('[data-testid="move-list"]').getAttribute('data-complete') === 'true');
@@ -275,8 +262,8 @@ test('stable names: Hackenbush and Node Kayles keep vertex and edge ids and plac
   assert.deepEqual(await place(48), at48);
   assert.equal(await page.locator('g[data-vertex="48"] text').textContent(), '48');
   assert.match(await page.locator('[data-testid="history"] li').first().innerText(), /take vertex 24 /);
-  // the list names vertices as drawn: vertex 48 (now numbered 43 in the request)
-  assert.ok(await page.locator('[data-testid="move-option"]', { hasText: 'take vertex 48 ' }).count());
+  // one numbering: the list says the request's number and the drawing's name, vertex 43 (drawn as 48)
+  assert.ok(await page.locator('[data-testid="move-option"]', { hasText: 'take vertex 43 (drawn as 48) ' }).count());
 
   // Hackenbush graph: edge names stay; "cut 0-1" cannot mean two different edges
   await analyse(page, 'hackenbush_graph', { edges: [[0, 1], [1, 2], [2, 0], [2, 3], [0, 4], [4, 5]], ground: [0] });
@@ -293,7 +280,7 @@ test('stable names: Hackenbush and Node Kayles keep vertex and edge ids and plac
   await settled(page);
   assert.deepEqual(await page.$$eval('[data-testid="drawing-svg"] .edge', (es) => es.map((e) => e.getAttribute('data-edge'))).then((a) => a.sort()),
                    ['0', '2', '3']);
-  assert.match(await page.locator('[data-testid="history"]').innerText(), /cut edge 1 \(1\u20132\)[\s\S]*cut edge 4 \(0\u20134\)/);
+  assert.match(await page.locator('[data-testid="history"]').innerText(), /cut edge 1 \(1\u20132\)[\s\S]*cut edge 3 \(drawn as 4\) \(0\u20134\)/);
   // the shared URL restores the names and the places
   const again = await context.newPage();
   await again.goto(page.url(), { waitUntil: 'load' });
@@ -312,7 +299,7 @@ test('stable names: Hackenbush and Node Kayles keep vertex and edge ids and plac
   assert.deepEqual(JSON.parse(await by(page, 'input').inputValue()).parent, [-1, 0, 1]);
   assert.deepEqual(await tpos(5), t5);
   assert.equal(await page.locator('circle[data-vertex="3"]').count(), 0);
-  assert.ok(await page.locator('[data-testid="move-option"]', { hasText: 'the edge 2\u20135' }).count());
+  assert.ok(await page.locator('[data-testid="move-option"]', { hasText: 'the edge 1\u20132 (drawn as 2\u20135)' }).count());
 
   // in a sum, each component keeps its names
   await analyse(page, 'sum', { components: [{ game: 'node_kayles', vertices: 5, edges: [[0, 1], [1, 2], [3, 4]] },
@@ -323,7 +310,7 @@ test('stable names: Hackenbush and Node Kayles keep vertex and edge ids and plac
   assert.deepEqual(await page.locator('figure[data-component="0"] g[data-vertex]').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-vertex'))),
                    ['3', '4']);
   assert.match(await page.locator('[data-testid="history"] li').first().innerText(), /in component 0: take vertex 1 /);
-  assert.ok(await page.locator('[data-testid="move-option"]', { hasText: 'in component 0: take vertex 4 ' }).count());
+  assert.ok(await page.locator('[data-testid="move-option"]', { hasText: 'in component 0: take vertex 1 (drawn as 4) ' }).count());
   await finish({ page, context, errors });
 });
 
@@ -454,7 +441,7 @@ test('one colour legend on the drawing and the list; the plot starts again at 0 
   assert.equal(await legends.count(), 2);
   for (let i = 0; i < 2; i++) {
     assert.deepEqual(await legends.nth(i).locator('li').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-outcome'))),
-                     ['win', 'lose', 'draw', 'nomove']);
+                     ['win', 'slow', 'lose', 'draw', 'nomove']);
   }
   // the same colour for "win" on the legend, the list and the drawing
   const colour = (sel, prop) => page.locator(sel).first().evaluate((e, p) => getComputedStyle(e)[p], prop);

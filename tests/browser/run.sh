@@ -1,5 +1,6 @@
 #!/bin/sh
-# Browser test of the playground page (web/index.html as embedded in grundyd).
+# Browser test of the playground page (web/: index.html and its ES modules, as embedded in
+# grundyd), after a type check of the modules (tsc --checkJs).
 #
 #   sh tests/browser/run.sh            # uses build/grundyd
 #   GRUNDYD=build-asan/grundyd sh tests/browser/run.sh
@@ -9,7 +10,7 @@
 # built-in test runner and exits with its status.  The browser is Debian's Chromium:
 # playwright's own browser download does not work on these machines and is skipped.
 # Screenshots go to $SCREENSHOT_DIR (default /tmp): playground*.png, board-*.png, analysis-*.png,
-# partizan-*.png.
+# partizan-*.png, third-*.png.
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -23,11 +24,15 @@ export SCREENSHOT_DIR="${SCREENSHOT_DIR:-/tmp}"
 node_tools
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 npm_install
-start_grundyd browser
+# The page's ES modules type-checked (JSDoc types, tsc --checkJs; tsconfig.json here).
+(cd "$HERE" && npx --no-install tsc -p tsconfig.json) || { echo "run.sh: tsc --checkJs of web/ failed" >&2; exit 1; }
+echo "browser: web/ modules type-check (tsc --checkJs --noEmit)"
+# at its default flags: the page keeps within the per-client limits by itself (GET /v1/limits)
+start_grundyd browser defaults
 
 set +e
 GRUNDYD_URL="$URL" node --test "$HERE/playground.test.mjs" "$HERE/board.test.mjs" "$HERE/analysis.test.mjs" \
-    "$HERE/partizan.test.mjs"
+    "$HERE/partizan.test.mjs" "$HERE/third.test.mjs"
 status=$?
 set -e
 if [ "$status" -ne 0 ]; then

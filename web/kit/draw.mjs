@@ -1,0 +1,41 @@
+import { closeChoices } from "./board.mjs";
+import { drawOther } from "./draw_other.mjs";
+import { syncMisere } from "./misere.mjs";
+import { isPartizan } from "./partizan.mjs";
+import { DRAWN, GAMES } from "./registry.mjs";
+import { $, drawingEl, drawingPanel, gameSelect, state } from "./state.mjs";
+import { applyZoom } from "./svg.mjs";
+import { el, parseInput } from "./util.mjs";
+
+/* ---- Drawing Hackenbush positions as SVG. --------------------------------------------- */
+export var GAP_X = 70, GAP_Y = 78, R = 11;
+
+export function redraw(resp) {
+  var game = gameSelect.value;
+  /* marks (outcomes, data-move) only on the position the board's analysis is about */
+  state.marking = !!resp && !!state.board;
+  closeChoices();
+  drawingPanel.hidden = !DRAWN[game];
+  /* partizan games are not coloured by outcome; an expression is a text box, not a drawing */
+  $("cgt-box").hidden = game !== "cgt";
+  document.querySelectorAll(".legend-outcomes").forEach(function (/** @type {HTMLElement} */ ul) { ul.hidden = isPartizan(game); });
+  $("to-move").hidden = game === "cgt";
+  drawingPanel.querySelector(".zoom").hidden = game === "cgt";
+  $("drawing-heading").textContent = game === "cgt" ? "Expression" : "Drawing";
+  if (!DRAWN[game]) {
+    drawingEl.replaceChildren();
+    $("steppers").replaceChildren();
+    $("drawing-hint").textContent = "This game is not drawn here yet: its analysis is below, and its moves are in the full response.";
+    return;
+  }
+  var req = parseInput();
+  syncMisere(game, req);
+  $("steppers").replaceChildren();
+  $("drawing-hint").textContent = GAMES[game].hint || "";
+  $("legend").hidden = true;
+  $("legend-detached").hidden = true;
+  $("legend-alt").hidden = true;
+  var drawn = req ? drawOther(game, req, resp) : null;
+  drawingEl.replaceChildren(drawn || el("p", { "class": "muted", text: "Nothing to draw: the input is not a JSON object." }));
+  applyZoom();
+}
