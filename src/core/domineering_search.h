@@ -43,6 +43,7 @@ struct gr_dom {
     size_t tt8_cap;
     uint64_t tt8_stored;
     gr_dom8_race race, moves8; /* domineering_solve.c's gr_dom8_race_table */
+    uint8_t pv8[2][64];        /* domineering_solve.c's move-ordering tie-break, per side */
 };
 
 /* A tick of the node budget: GR_ELIMIT past it; polls the arena's stop

@@ -17,15 +17,18 @@
  * The table is a cache (two entries a bucket; the one that took less work
  * to prove gives way), so losing entries costs time, never correctness.
  *
- * Moves are tried best first (gr_dom8_order): the position a domino
- * leaves is judged by Left's placements less Right's, safe placements
- * weighing more, as the search with regions does; a safe domino (on cells
- * Right can never cover) is not played while another move exists
- * (Bullock).  Before a position's moves are searched, the table entries
+ * Moves are tried best first, as Obsequi orders them (gr_dom8_order): the
+ * position a domino leaves is judged by the most disjoint dominoes each
+ * player could still place plus its safe ones, ties broken by a fixed
+ * preference of place; dominoes touching a safe cell come last, and a
+ * safe domino (on cells Right can never cover) is not played while
+ * another move exists (Bullock).  Before a position's moves are searched, the table entries
  * of all the positions they leave are looked at (an enhanced
  * transposition cutoff).  The search runs on an explicit stack of at most
  * 33 frames, one per domino on the board.
  */
+
+#include <string.h>
 
 #include "core/domineering_search.h"
 
@@ -246,39 +249,71 @@ typedef struct gr_dom8_frame {
     uint64_t x;     /* the position, Left to move */
     uint64_t key;   /* its table key */
     uint64_t nodes; /* g->nodes when the frame was pushed: its work */
-    uint8_t n, next;
+    uint8_t n, next, side; /* side: who is to move (Left in the frame) */
     uint8_t order[56]; /* Left's dominoes still to try, best first */
     uint64_t keys[56]; /* the keys of the positions they leave */
 } gr_dom8_frame;
 
-/* Left's dominoes in x, best first: by the position each leaves, Left's
- * placements less Right's, plus four times Left's safe placements less
- * twice Right's. */
-static void gr_dom8_order(uint64_t x, gr_dom8_frame *f)
+/* The most horizontal dominoes that fit in x at once (Right's "real"
+ * moves, Bullock). */
+static inline unsigned gr_dom8_hpairs(uint64_t x)
+{
+    return gr_dom8_vpairs(gr_dom8_transpose(x));
+}
+
+/* Left's dominoes in x, best first, the way Obsequi orders them (Bullock
+ * 2002): by the position each leaves, Left's most disjoint dominoes plus
+ * its safe ones less Right's two counts, then by a fixed preference of
+ * place (gr_dom8_place_values); a domino with one of its cells Left's
+ * alone (safe) comes after every domino with none, whatever its score.
+ * A domino on two such cells is not played while another move exists. */
+static void gr_dom8_order(const gr_dom *g, uint64_t x, unsigned side, gr_dom8_frame *f)
 {
     int score[56];
     unsigned n = 0;
-    uint64_t moves = gr_dom8_vert(x), unsafe = moves & ~gr_dom8_vert(gr_dom8_left_own(x));
+    uint64_t own = gr_dom8_left_own(x);
+    uint64_t moves = gr_dom8_vert(x), unsafe = moves & ~gr_dom8_vert(own);
     if (unsafe != 0) {
         moves = unsafe;
     }
-    /* the placements a domino at i takes away: Left's starting at
-     * i - 8, i, i + 8; Right's starting at i - 1, i, i + 7, i + 8 */
-    uint64_t lv = gr_dom8_vert(x), rh = gr_dom8_horiz(x);
-    int nl = gr_dom8_pop(lv), nr = gr_dom8_pop(rh);
+    uint64_t touch = own | (own >> 8); /* dominoes with a safe cell, by top cell */
     for (uint64_t m = moves; m != 0; m &= m - 1) {
         unsigned i = (unsigned)__builtin_ctzll(m);
         uint64_t d = (1ULL << i) | (1ULL << (i + 8)), a = x & ~d;
-        uint64_t lk = lv & (d | (d >> 8)), rk = rh & (d | (d >> 1));
-        /* Right's safe placements read off a directly */
         uint64_t rown = a & ~((a << 8) | (a >> 8));
-        int s = nl - gr_dom8_pop(lk) - nr + gr_dom8_pop(rk) +
-                4 * gr_dom8_pop(gr_dom8_vert(gr_dom8_left_own(a))) -
-                2 * gr_dom8_pop(gr_dom8_horiz(rown));
+        int s = (int)gr_dom8_vpairs(a) + (int)gr_dom8_vpairs(gr_dom8_left_own(a)) -
+                (int)gr_dom8_hpairs(a) - (int)gr_dom8_hpairs(rown);
+        s = s * 128 + g->pv8[side][i] - ((touch >> i) & 1 ? 1 << 20 : 0);
         gr_dom_rank(score, f->order, n++, s, i);
     }
     f->n = (uint8_t)n;
     f->next = 0;
+}
+
+/* Obsequi's preference of place (positional-values.cc, in our words): on
+ * the mover's board seen with its dominoes horizontal (nr rows, nc
+ * columns, 1-based, a domino by its left cell), the even rows near the
+ * edges first, every other column from the edges in, then the rest,
+ * mirrored into the four corners. */
+static void gr_dom8_place_values(unsigned nr, unsigned nc, uint8_t v[10][10])
+{
+    memset(v, 0, 100);
+    static const struct {
+        int count;
+        unsigned j0, jstep, kstep;
+    } pass[5] = {{127, 2, 2, 2}, {90, 2, 2, 1}, {70, 3, 1, 2}, {50, 3, 1, 1}, {30, 1, 1, 1}};
+    for (unsigned p = 0; p < 5; p++) {
+        int count = pass[p].count;
+        for (unsigned j = pass[p].j0; j < (nr + 3) / 2; j += pass[p].jstep) {
+            for (unsigned k = 1; k < nc / 2 + 1; k += pass[p].kstep) {
+                if (v[j][k] != 0 || nr + 1 < j || nc < k) {
+                    continue;
+                }
+                uint8_t val = (uint8_t)--count;
+                v[j][k] = v[nr + 1 - j][k] = v[nr + 1 - j][nc - k] = v[j][nc - k] = val;
+            }
+        }
+    }
 }
 
 /* The position Left's domino at i leaves, from Right's side. */
@@ -362,9 +397,11 @@ static bool gr_dom8_settle(gr_dom *g, uint64_t x, bool *wins)
  * first, less those whose result is known already (a look at every child
  * before any is searched: one that leaves Right lost settles x at once,
  * *wins; one that leaves Right a known win is dropped). */
-static void gr_dom8_open(gr_dom *g, uint64_t x, uint64_t key, gr_dom8_frame *f, bool *wins)
+static void gr_dom8_open(gr_dom *g, uint64_t x, uint64_t key, unsigned side, gr_dom8_frame *f,
+                         bool *wins)
 {
-    gr_dom8_order(x, f);
+    gr_dom8_order(g, x, side, f);
+    f->side = (uint8_t)side;
     /* the children's buckets are fetched together: the table is far
      * larger than the caches, so each look is a miss, and misses issued
      * together overlap */
@@ -391,7 +428,7 @@ static void gr_dom8_open(gr_dom *g, uint64_t x, uint64_t key, gr_dom8_frame *f, 
 }
 
 /* Whether Left, to move, wins x. */
-static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, bool *wins)
+static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, unsigned side, bool *wins)
 {
     gr_dom8_frame st[GR_DOM8_DEPTH];
     if (gr_dom8_settle(g, x, wins)) {
@@ -403,7 +440,7 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, bool *wins)
     }
     bool w;
     uint64_t key = gr_dom8_key(x);
-    gr_dom8_open(g, x, key, &st[0], &w);
+    gr_dom8_open(g, x, key, side, &st[0], &w);
     if (w) {
         gr_dom8_put(g, key, true, 1);
         *wins = true;
@@ -444,7 +481,7 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, bool *wins)
             if ((s = gr_dom_tick(g)) != GR_OK) {
                 return s;
             }
-            gr_dom8_open(g, child, ckey, &st[n], &w);
+            gr_dom8_open(g, child, ckey, 1u - f->side, &st[n], &w);
             if (w) {
                 gr_dom8_put(g, ckey, true, 1);
                 continue; /* Right wins that child */
@@ -474,6 +511,19 @@ gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv)
         g->tt8_cap = GR_DOM8_TT_FIRST;
         gr_dom8_race_table(&g->race, 2, GR_DOM8_RACE_OFF);
         gr_dom8_race_table(&g->moves8, 0, 0);
+        for (unsigned sd = 0; sd < 2; sd++) {
+            /* the frame with `sd` to move is the board, turned for Right */
+            unsigned fr = sd == GR_DOM_LEFT ? g->rows : g->cols;
+            unsigned fc = sd == GR_DOM_LEFT ? g->cols : g->rows;
+            uint8_t v[10][10];
+            gr_dom8_place_values(fc, fr, v);
+            memset(g->pv8[sd], 0, sizeof(g->pv8[sd]));
+            for (unsigned r = 0; r < fr; r++) {
+                for (unsigned c = 0; c < fc; c++) {
+                    g->pv8[sd][8 * r + c] = v[c + 1][r + 1];
+                }
+            }
+        }
     }
     uint64_t x = 0;
     for (uint64_t m = g->empty; m != 0; m &= m - 1) {
@@ -485,13 +535,13 @@ gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv)
     }
     /* the root's dominoes one by one, to name the winning one */
     gr_dom8_frame root;
-    gr_dom8_order(x, &root);
+    gr_dom8_order(g, x, side, &root);
     *wins = false;
     for (unsigned j = 0; j < root.n; j++) {
         unsigned i = root.order[j];
         bool cw;
         gr_status s =
-            gr_dom8_wins(g, gr_dom8_transpose(x & ~((1ULL << i) | (1ULL << (i + 8)))), &cw);
+            gr_dom8_wins(g, gr_dom8_transpose(x & ~((1ULL << i) | (1ULL << (i + 8)))), 1 - side, &cw);
         if (s != GR_OK) {
             return s;
         }
