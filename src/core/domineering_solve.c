@@ -115,17 +115,35 @@ static inline uint64_t gr_dom8_horiz(uint64_t x)
     return x & (x >> 1) & ~gr_dom8_col7;
 }
 
-/* The most vertical dominoes that fit in x at once: floor(run / 2) for
- * each run of a column, by pairing greedily from the top. */
+/* floor(run / 2) summed over the runs of set bits of a byte: the most
+ * dominoes that fit at once in one row of 8 cells. */
+static const uint8_t gr_dom8_row_pairs[256] = {
+    0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 2, 0, 0, 0, 1, 0, 0, 1, 1, 1, 1, 1, 2, 1, 1, 2, 2,
+    0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 2, 1, 1, 1, 2, 1, 1, 2, 2, 1, 1, 1, 2, 2, 2, 2, 3,
+    0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 2, 0, 0, 0, 1, 0, 0, 1, 1, 1, 1, 1, 2, 1, 1, 2, 2,
+    1, 1, 1, 2, 1, 1, 2, 2, 1, 1, 1, 2, 2, 2, 2, 3, 1, 1, 1, 2, 1, 1, 2, 2, 2, 2, 2, 3, 2, 2, 3, 3,
+    0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 2, 0, 0, 0, 1, 0, 0, 1, 1, 1, 1, 1, 2, 1, 1, 2, 2,
+    0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 2, 1, 1, 1, 2, 1, 1, 2, 2, 1, 1, 1, 2, 2, 2, 2, 3,
+    1, 1, 1, 2, 1, 1, 2, 2, 1, 1, 1, 2, 2, 2, 2, 3, 1, 1, 1, 2, 1, 1, 2, 2, 2, 2, 2, 3, 2, 2, 3, 3,
+    1, 1, 1, 2, 1, 1, 2, 2, 1, 1, 1, 2, 2, 2, 2, 3, 2, 2, 2, 3, 2, 2, 3, 3, 2, 2, 2, 3, 3, 3, 3, 4,
+};
+
+/* The most horizontal dominoes that fit in x at once: each row by the
+ * table. */
+static inline unsigned gr_dom8_hpairs(uint64_t x)
+{
+    unsigned n = 0;
+    for (unsigned r = 0; r < 64; r += 8) {
+        n += gr_dom8_row_pairs[(x >> r) & 0xFF];
+    }
+    return n;
+}
+
+/* The most vertical dominoes that fit in x at once: the horizontal ones
+ * of the transposed board. */
 static unsigned gr_dom8_vpairs(uint64_t x)
 {
-    uint64_t sel = 0, taken = 0; /* the row's cells covered from the row above */
-    for (unsigned r = 0; r < 56; r += 8) {
-        uint64_t p = (x >> r) & ~taken & (x >> (r + 8)) & 0xFF;
-        sel |= p << r;
-        taken = p;
-    }
-    return (unsigned)gr_dom8_pop(sel);
+    return gr_dom8_hpairs(gr_dom8_transpose(x));
 }
 
 /* Cells of x with no empty horizontal neighbour: Right can never cover
@@ -254,13 +272,6 @@ typedef struct gr_dom8_frame {
     uint64_t keys[56]; /* the keys of the positions they leave */
 } gr_dom8_frame;
 
-/* The most horizontal dominoes that fit in x at once (Right's "real"
- * moves, Bullock). */
-static inline unsigned gr_dom8_hpairs(uint64_t x)
-{
-    return gr_dom8_vpairs(gr_dom8_transpose(x));
-}
-
 /* Left's dominoes in x, best first, the way Obsequi orders them (Bullock
  * 2002): by the position each leaves, Left's most disjoint dominoes plus
  * its safe ones less Right's two counts, then by a fixed preference of
@@ -277,12 +288,17 @@ static void gr_dom8_order(const gr_dom *g, uint64_t x, unsigned side, gr_dom8_fr
         moves = unsafe;
     }
     uint64_t touch = own | (own >> 8); /* dominoes with a safe cell, by top cell */
+    /* Left's counts read off the transposed board, where its dominoes are
+     * horizontal and its safe cells those with no vertical neighbour */
+    uint64_t tx = gr_dom8_transpose(x);
     for (uint64_t m = moves; m != 0; m &= m - 1) {
         unsigned i = (unsigned)__builtin_ctzll(m);
         uint64_t d = (1ULL << i) | (1ULL << (i + 8)), a = x & ~d;
-        uint64_t rown = a & ~((a << 8) | (a >> 8));
-        int s = (int)gr_dom8_vpairs(a) + (int)gr_dom8_vpairs(gr_dom8_left_own(a)) -
-                (int)gr_dom8_hpairs(a) - (int)gr_dom8_hpairs(rown);
+        unsigned ti = (i & 7) * 8 + (i >> 3); /* cell i transposed; the other is ti + 1 */
+        uint64_t ta = tx & ~(3ULL << ti);
+        uint64_t rown = a & ~((a << 8) | (a >> 8)), lown = ta & ~((ta << 8) | (ta >> 8));
+        int s = (int)gr_dom8_hpairs(ta) + (int)gr_dom8_hpairs(lown) - (int)gr_dom8_hpairs(a) -
+                (int)gr_dom8_hpairs(rown);
         s = s * 128 + g->pv8[side][i] - ((touch >> i) & 1 ? 1 << 20 : 0);
         gr_dom_rank(score, f->order, n++, s, i);
     }
@@ -504,11 +520,15 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, unsigned side, bool *wins)
 gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv)
 {
     if (g->tt8 == NULL) {
-        g->tt8 = GR_ARENA_ARRAY(g->arena, gr_dom8_entry, GR_DOM8_TT_FIRST);
+        /* a board of 48 empty cells or more fills the largest table: it
+         * starts there rather than doubling its way up (each doubling
+         * touches every entry again) */
+        size_t first = __builtin_popcountll(g->empty) >= 48 ? GR_DOM8_TT_MAX : GR_DOM8_TT_FIRST;
+        g->tt8 = GR_ARENA_ARRAY(g->arena, gr_dom8_entry, first);
         if (g->tt8 == NULL) {
             return GR_ENOMEM;
         }
-        g->tt8_cap = GR_DOM8_TT_FIRST;
+        g->tt8_cap = first;
         gr_dom8_race_table(&g->race, 2, GR_DOM8_RACE_OFF);
         gr_dom8_race_table(&g->moves8, 0, 0);
         for (unsigned sd = 0; sd < 2; sd++) {
