@@ -264,7 +264,7 @@ static int gr_dom8_bound(const gr_dom *g, uint64_t x)
 }
 
 typedef struct gr_dom8_frame {
-    uint64_t x;     /* the position, Left to move */
+    uint64_t tx;    /* the position (Left to move), transposed */
     uint64_t key;   /* its table key */
     uint64_t nodes; /* g->nodes when the frame was pushed: its work */
     uint8_t n, next, side; /* side: who is to move (Left in the frame) */
@@ -278,6 +278,16 @@ typedef struct gr_dom8_frame {
  * place (gr_dom8_place_values); a domino with one of its cells Left's
  * alone (safe) comes after every domino with none, whatever its score.
  * A domino on two such cells is not played while another move exists. */
+/* The pair counts of the rows lo .. hi of x (clipped to the frame). */
+static inline int gr_dom8_rows_pairs(uint64_t x, int lo, int hi)
+{
+    int n = 0;
+    for (int r = lo < 0 ? 0 : lo; r <= hi && r < 8; r++) {
+        n += gr_dom8_row_pairs[(x >> (8 * r)) & 0xFF];
+    }
+    return n;
+}
+
 static void gr_dom8_order(const gr_dom *g, uint64_t x, unsigned side, gr_dom8_frame *f)
 {
     int score[56];
@@ -289,16 +299,22 @@ static void gr_dom8_order(const gr_dom *g, uint64_t x, unsigned side, gr_dom8_fr
     }
     uint64_t touch = own | (own >> 8); /* dominoes with a safe cell, by top cell */
     /* Left's counts read off the transposed board, where its dominoes are
-     * horizontal and its safe cells those with no vertical neighbour */
+     * horizontal and its safe cells those with no vertical neighbour.  A
+     * domino at (r, c) changes Left's counts only in column c (and the
+     * safe ones in c - 1 .. c + 1), Right's in rows r, r + 1 (r - 1 ..
+     * r + 2): the score is the change there. */
     uint64_t tx = gr_dom8_transpose(x);
+    uint64_t rown0 = x & ~((x << 8) | (x >> 8)), lown0 = tx & ~((tx << 8) | (tx >> 8));
     for (uint64_t m = moves; m != 0; m &= m - 1) {
         unsigned i = (unsigned)__builtin_ctzll(m);
-        uint64_t d = (1ULL << i) | (1ULL << (i + 8)), a = x & ~d;
-        unsigned ti = (i & 7) * 8 + (i >> 3); /* cell i transposed; the other is ti + 1 */
-        uint64_t ta = tx & ~(3ULL << ti);
+        int r = (int)(i >> 3), c = (int)(i & 7);
+        uint64_t a = x & ~((1ULL << i) | (1ULL << (i + 8)));
+        uint64_t ta = tx & ~(3ULL << (8 * c + r)); /* the domino transposed */
         uint64_t rown = a & ~((a << 8) | (a >> 8)), lown = ta & ~((ta << 8) | (ta >> 8));
-        int s = (int)gr_dom8_hpairs(ta) + (int)gr_dom8_hpairs(lown) - (int)gr_dom8_hpairs(a) -
-                (int)gr_dom8_hpairs(rown);
+        int s = gr_dom8_rows_pairs(ta, c, c) - gr_dom8_rows_pairs(tx, c, c) +
+                gr_dom8_rows_pairs(lown, c - 1, c + 1) - gr_dom8_rows_pairs(lown0, c - 1, c + 1) -
+                gr_dom8_rows_pairs(a, r, r + 1) + gr_dom8_rows_pairs(x, r, r + 1) -
+                gr_dom8_rows_pairs(rown, r - 1, r + 2) + gr_dom8_rows_pairs(rown0, r - 1, r + 2);
         s = s * 128 + g->pv8[side][i] - ((touch >> i) & 1 ? 1 << 20 : 0);
         gr_dom_rank(score, f->order, n++, s, i);
     }
@@ -332,10 +348,11 @@ static void gr_dom8_place_values(unsigned nr, unsigned nc, uint8_t v[10][10])
     }
 }
 
-/* The position Left's domino at i leaves, from Right's side. */
-static inline uint64_t gr_dom8_child(uint64_t x, unsigned i)
+/* The position Left's domino at i leaves, from Right's side, from the
+ * position transposed (tx): the transposition moves each cell alone. */
+static inline uint64_t gr_dom8_child(uint64_t tx, unsigned i)
 {
-    return gr_dom8_transpose(x & ~((1ULL << i) | (1ULL << (i + 8))));
+    return tx & ~(3ULL << ((i & 7) * 8 + (i >> 3)));
 }
 
 /* ---- the table ---------------------------------------------------------- */
@@ -418,11 +435,12 @@ static void gr_dom8_open(gr_dom *g, uint64_t x, uint64_t key, unsigned side, gr_
 {
     gr_dom8_order(g, x, side, f);
     f->side = (uint8_t)side;
+    uint64_t tx = gr_dom8_transpose(x);
     /* the children's buckets are fetched together: the table is far
      * larger than the caches, so each look is a miss, and misses issued
      * together overlap */
     for (unsigned j = 0; j < f->n; j++) {
-        f->keys[j] = gr_dom8_key(gr_dom8_child(x, f->order[j]));
+        f->keys[j] = gr_dom8_key(gr_dom8_child(tx, f->order[j]));
         __builtin_prefetch(&g->tt8[gr_dom8_hash(f->keys[j]) & (g->tt8_cap - 2)]);
     }
     unsigned k = 0;
@@ -438,7 +456,7 @@ static void gr_dom8_open(gr_dom *g, uint64_t x, uint64_t key, unsigned side, gr_
         }
     }
     f->n = (uint8_t)k;
-    f->x = x;
+    f->tx = tx;
     f->key = key;
     f->nodes = g->nodes;
 }
@@ -480,7 +498,7 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, unsigned side, bool *wins)
                 break;
             }
             unsigned j = f->next++;
-            uint64_t child = gr_dom8_child(f->x, f->order[j]), ckey = f->keys[j];
+            uint64_t child = gr_dom8_child(f->tx, f->order[j]), ckey = f->keys[j];
             bool cw;
             int b = gr_dom8_vert(child) == 0 ? 0 : gr_dom8_bound(g, child);
             if (b >= 0 || gr_dom8_get(g, ckey, &cw)) {
