@@ -22,9 +22,7 @@
  * player could still place plus its safe ones, ties broken by a fixed
  * preference of place; dominoes touching a safe cell come last, and a
  * safe domino (on cells Right can never cover) is not played while
- * another move exists (Bullock).  Before a position's moves are searched, the table entries
- * of all the positions they leave are looked at (an enhanced
- * transposition cutoff).  The search runs on an explicit stack of at most
+ * another move exists (Bullock).  The search runs on an explicit stack of at most
  * 33 frames, one per domino on the board.
  */
 
@@ -269,7 +267,6 @@ typedef struct gr_dom8_frame {
     uint64_t nodes; /* g->nodes when the frame was pushed: its work */
     uint8_t n, next, side; /* side: who is to move (Left in the frame) */
     uint8_t order[56]; /* Left's dominoes still to try, best first */
-    uint64_t keys[56]; /* the keys of the positions they leave */
 } gr_dom8_frame;
 
 /* Left's dominoes in x, best first, the way Obsequi orders them (Bullock
@@ -427,36 +424,15 @@ static bool gr_dom8_settle(gr_dom *g, uint64_t x, bool *wins)
 }
 
 /* Opens a frame for x (Left to move, not settled): its dominoes best
- * first, less those whose result is known already (a look at every child
- * before any is searched: one that leaves Right lost settles x at once,
- * *wins; one that leaves Right a known win is dropped). */
-static void gr_dom8_open(gr_dom *g, uint64_t x, uint64_t key, unsigned side, gr_dom8_frame *f,
-                         bool *wins)
+ * first.  The children are looked up in the table one at a time, when
+ * their turn comes: looking at them all first (an enhanced transposition
+ * cutoff) saved 3 % of the nodes and cost 20 % of the time, most children
+ * of a won position never being reached. */
+static void gr_dom8_open(gr_dom *g, uint64_t x, uint64_t key, unsigned side, gr_dom8_frame *f)
 {
     gr_dom8_order(g, x, side, f);
     f->side = (uint8_t)side;
-    uint64_t tx = gr_dom8_transpose(x);
-    /* the children's buckets are fetched together: the table is far
-     * larger than the caches, so each look is a miss, and misses issued
-     * together overlap */
-    for (unsigned j = 0; j < f->n; j++) {
-        f->keys[j] = gr_dom8_key(gr_dom8_child(tx, f->order[j]));
-        __builtin_prefetch(&g->tt8[gr_dom8_hash(f->keys[j]) & (g->tt8_cap - 2)]);
-    }
-    unsigned k = 0;
-    *wins = false;
-    for (unsigned j = 0; j < f->n; j++) {
-        bool cw;
-        if (!gr_dom8_get(g, f->keys[j], &cw)) {
-            f->keys[k] = f->keys[j];
-            f->order[k++] = f->order[j];
-        } else if (!cw) {
-            *wins = true;
-            return;
-        }
-    }
-    f->n = (uint8_t)k;
-    f->tx = tx;
+    f->tx = gr_dom8_transpose(x);
     f->key = key;
     f->nodes = g->nodes;
 }
@@ -472,14 +448,7 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, unsigned side, bool *wins)
     if ((s = gr_dom_tick(g)) != GR_OK) {
         return s;
     }
-    bool w;
-    uint64_t key = gr_dom8_key(x);
-    gr_dom8_open(g, x, key, side, &st[0], &w);
-    if (w) {
-        gr_dom8_put(g, key, true, 1);
-        *wins = true;
-        return GR_OK;
-    }
+    gr_dom8_open(g, x, gr_dom8_key(x), side, &st[0]);
     size_t n = 1;
     bool result = false, returned = false;
     while (n > 0) {
@@ -498,9 +467,10 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, unsigned side, bool *wins)
                 break;
             }
             unsigned j = f->next++;
-            uint64_t child = gr_dom8_child(f->tx, f->order[j]), ckey = f->keys[j];
+            uint64_t child = gr_dom8_child(f->tx, f->order[j]);
             bool cw;
             int b = gr_dom8_vert(child) == 0 ? 0 : gr_dom8_bound(g, child);
+            uint64_t ckey = b >= 0 ? 0 : gr_dom8_key(child);
             if (b >= 0 || gr_dom8_get(g, ckey, &cw)) {
                 /* settled by counting, or proved since the frame opened */
                 if (b >= 0) {
@@ -515,11 +485,7 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, unsigned side, bool *wins)
             if ((s = gr_dom_tick(g)) != GR_OK) {
                 return s;
             }
-            gr_dom8_open(g, child, ckey, 1u - f->side, &st[n], &w);
-            if (w) {
-                gr_dom8_put(g, ckey, true, 1);
-                continue; /* Right wins that child */
-            }
+            gr_dom8_open(g, child, ckey, 1u - f->side, &st[n]);
             n++;
             break;
         }
