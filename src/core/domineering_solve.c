@@ -259,7 +259,10 @@ static int gr_dom8_bound(const gr_dom *g, uint64_t x)
     if (race >= most || cells >= room) {
         return 0;
     }
-    return -1;
+    /* Bullock's packing (domineering_bound.c): dearer, so last */
+    uint64_t lown = t & ~((t << 8) | (t >> 8)), rown = x & ~((x << 8) | (x >> 8));
+    return gr_dom8_packed_bound(x, t, (int)gr_dom8_hpairs(lown), (int)gr_dom8_hpairs(t),
+                                (int)gr_dom8_hpairs(rown), (int)gr_dom8_hpairs(x));
 }
 
 typedef struct gr_dom8_frame {
