@@ -3,7 +3,8 @@
  * second store that compares by Conway's definition alone
  * (gr_cgt_store_reference_order), printed and compared as text.  Every
  * board of 3 x 4 and 2 x 6 (each subset of cells), and random boards of
- * 4 x 4 (up to 16 cells) and 5 x 5 (about 19 cells). */
+ * 4 x 4 (up to 16 cells) and 5 x 5 (about 19 cells); then the order of
+ * every pair of the first 300 games by both. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,6 +92,19 @@ static void test_values_against_reference_order(void **state)
     same_value(&fast, &ref, 4, 5, full);
     same_value(&fast, &ref, 3, 6, full);
     same_value(&fast, &ref, 2, 10, full);
+    /* and the order itself: every pair of the first games of the store,
+     * by the definition first (its answers go to the memo), then by the
+     * stops, which come before the memo */
+    for (gr_cgt x = 0; x < 300; x++) {
+        for (gr_cgt y = 0; y < 300; y++) {
+            bool by_def, by_stops;
+            gr_cgt_store_reference_order(fast.s, true);
+            assert_int_equal(gr_cgt_leq(fast.s, x, y, &by_def), GR_OK);
+            gr_cgt_store_reference_order(fast.s, false);
+            assert_int_equal(gr_cgt_leq(fast.s, x, y, &by_stops), GR_OK);
+            assert_int_equal(by_def, by_stops);
+        }
+    }
     gr_arena_destroy(fast.a);
     gr_arena_destroy(ref.a);
 }
