@@ -1,6 +1,7 @@
 /* Domineering timed on the core alone (no HTTP, no JSON).  Built and run
  * by bench/partizan_bench.sh:
- *     partizan_bench value R C      the canonical value of the empty R x C board
+ *     partizan_bench value R C [B]  the canonical value of the empty R x C board
+ *                                   (or of board B) and its outcome class
  *     partizan_bench outcome R C    its outcome by proof search (outcome_only)
  *     partizan_bench outcome R C B  the same on board B: R * C characters,
  *                                   '.' empty, '#' filled, row after row
@@ -80,12 +81,17 @@ int main(int argc, char **argv)
         }
         double t = now_s() - t0;
         gr_dom_stats(g, &stats);
+        gr_cgt_outcome o;
+        if ((st = gr_cgt_outcome_of(s, v, &o)) != GR_OK) {
+            return fail("outcome of the value", st);
+        }
         gr_buf b;
         gr_buf_init(&b, a);
         gr_cgt_print(s, v, &b);
         const char *text = gr_buf_cstr(&b);
-        printf("domineering %ux%u value=%s nodes=%llu seconds=%.3f\n", r, c,
-               text != NULL ? text : "?", (unsigned long long)stats.nodes, t);
+        printf("domineering %ux%u value=%s value_outcome=%c nodes=%llu seconds=%.3f\n", r, c,
+               text != NULL ? text : "?", gr_cgt_outcome_letter(o), (unsigned long long)stats.nodes,
+               t);
     }
     gr_arena_destroy(a);
     return 0;
