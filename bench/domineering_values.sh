@@ -8,7 +8,8 @@
 # 15 stones (input/autotests/domineering_autotests/7x7_15_stones.test in
 # github.com/ualberta-mueller-group/MCGS, outcomes from CGSuite 2.1.1: the
 # value's outcome class is checked against them).  Each run is cut at
-# LIMIT CPU seconds (default 120).  Prints one line per board and build;
+# LIMIT CPU seconds (default 120).  RECTS (e.g. "4x7 5x6") and MCGS_N
+# (how many of the ten) choose fewer boards on a loaded machine.  Prints one line per board and build;
 # both builds must print the same value (checked: "DIFFERENT VALUES").
 #   OLD_LIB=/path/to/old/libgrundy.a sh bench/domineering_values.sh
 set -eu
@@ -49,9 +50,9 @@ run() { # NAME ROWS COLS [BOARD] [EXPECTED_LEFT_FIRST EXPECTED_RIGHT_FIRST]
         fi
     done
 }
-for rc in "4 6" "3 8" "5 5" "4 7" "3 10" "5 6" "6 5" "6 6"; do
-    set -- $rc
-    run "${1}x${2}" "$1" "$2"
+RECTS=${RECTS:-4x6 3x8 5x5 4x7 3x10 5x6 6x5 6x6}
+for rc in $RECTS; do
+    run "$rc" "${rc%x*}" "${rc#*x}"
 done
 MCGS=${MCGS:-/work/peers/mcgs/input/autotests/domineering_autotests/7x7_15_stones.test}
 if [ -f "$MCGS" ]; then
@@ -59,6 +60,7 @@ if [ -f "$MCGS" ]; then
     grep '^[.#|]* {B' "$MCGS" >"$BUILD/bench/values_mcgs.txt"
     while read -r mboard _ bw _ ww; do
         i=$((i + 1))
+        [ "$i" -le "${MCGS_N:-10}" ] || break
         cells=$(echo "$mboard" | tr -d '|')
         run "mcgs-7x7-15-$i" 7 7 "$cells" "$(echo "$bw" | tr -d ,)" "$(echo "$ww" | tr -d '}')"
     done <"$BUILD/bench/values_mcgs.txt"
