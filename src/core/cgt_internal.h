@@ -52,7 +52,7 @@ static inline uint64_t gr_cgt_pair(gr_cgt a, gr_cgt b)
 enum {
     GR_CGT_F_NUMBER = 1,  /* the game is the number `value` */
     GR_CGT_F_UPTIMAL = 2, /* the game is value + ups.^ + *nim */
-    GR_CGT_F_STOPS = 4,   /* lstop/rstop are known */
+    GR_CGT_F_STOPS = 4,   /* lstop/rstop are known (every node, from interning on) */
 };
 
 typedef struct gr_cgt_node {
