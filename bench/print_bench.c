@@ -7,7 +7,7 @@
  * move) and a star (EDGES moves, a large answer).
  *
  *   cc -O2 -std=c11 -D_DEFAULT_SOURCE -Iinclude -Isrc -o /tmp/print_bench \
- *      bench/print_bench.c build/libgrundyjson.a build/libgrundy.a -lcjson -lm -lpthread
+ *      bench/print_bench.c build/libgrundygames.a build/libgrundyjson.a build/libgrundytables.a build/libgrundystore.a build/libgrundy.a -lcjson -lm -lpthread
  *   /tmp/print_bench [EDGES] [ROUNDS]        (defaults 100000 and 5)
  *   /tmp/print_bench only-new|only-old|only-none N   (N small prints, for
  *       instruction counts: perf stat / callgrind, subtract only-none)
@@ -22,7 +22,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "json/registry.h"
+#include "games/registry.h"
 
 /* cJSON's printer allocates through its hooks; they are pointed at an
  * arena here so that its peak is measured like ours (the library itself

@@ -41,7 +41,7 @@ gr_status gr_cli_read(gr_jctx *c, FILE *in, char **body, size_t *len)
 gr_status gr_cli_answer(gr_jctx *c, const gr_cli_game *game, bool text, const char *body,
                         size_t len, FILE *out)
 {
-    /* The daemon's own path (json/answer.c): same readers, same bytes. */
+    /* The daemon's own path (games/answer.c): same readers, same bytes. */
     char *s = NULL;
     size_t n = 0;
     gr_status st = gr_json_answer(c, game, text, body, len, &s, &n);

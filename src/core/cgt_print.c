@@ -118,7 +118,7 @@ typedef struct gr_cgt_printer {
     bool has_order;
 } gr_cgt_printer;
 
-static bool gr_pr_full(gr_cgt_printer *p)
+static bool gr_cgt_print_full(gr_cgt_printer *p)
 {
     if (p->st == GR_OK && (p->b->oom || p->b->len > GR_CGT_MAX_TEXT)) {
         p->st = p->b->oom ? GR_ENOMEM : GR_ELIMIT;
@@ -126,7 +126,7 @@ static bool gr_pr_full(gr_cgt_printer *p)
     return p->st != GR_OK;
 }
 
-static void gr_pr_uptimal(gr_cgt_printer *p, const gr_cgt_node *t, bool parens)
+static void gr_cgt_print_uptimal(gr_cgt_printer *p, const gr_cgt_node *t, bool parens)
 {
     bool number = (t->flags & GR_CGT_F_NUMBER) != 0;
     bool zero_x = t->value.num == 0;
@@ -161,7 +161,7 @@ static void gr_pr_uptimal(gr_cgt_printer *p, const gr_cgt_node *t, bool parens)
 
 /* Whether a = -b: from the negation memo, which gr_cgt_print fills for
  * every game under the one it prints; from the structure otherwise. */
-static bool gr_pr_is_neg(const gr_cgt_store *s, gr_cgt a, gr_cgt b)
+static bool gr_cgt_print_is_neg(const gr_cgt_store *s, gr_cgt a, gr_cgt b)
 {
     const gr_cgt_node *na = &s->nodes[a], *nb = &s->nodes[b];
     if (na->neg != GR_CGT_NONE || nb->neg != GR_CGT_NONE) {
@@ -183,7 +183,7 @@ static bool gr_pr_is_neg(const gr_cgt_store *s, gr_cgt a, gr_cgt b)
         for (size_t i = 0; i < k; i++) {
             bool match = false;
             for (size_t j = 0; j < k && !match; j++) {
-                match = gr_pr_is_neg(s, ao[i], bo[j]);
+                match = gr_cgt_print_is_neg(s, ao[i], bo[j]);
             }
             if (!match) {
                 return false;
@@ -199,7 +199,7 @@ static bool gr_pr_is_neg(const gr_cgt_store *s, gr_cgt a, gr_cgt b)
  * lexicographically.  Equal games print alike whatever the order; this one
  * makes the text CGSuite's.  The recursion follows non-number options, so
  * it is at most the games' depth deep. */
-static int gr_pr_class(const gr_cgt_node *n)
+static int gr_cgt_print_class(const gr_cgt_node *n)
 {
     if (n->flags & GR_CGT_F_NUMBER) {
         return 0;
@@ -210,15 +210,15 @@ static int gr_pr_class(const gr_cgt_node *n)
     return 3;
 }
 
-static int gr_pr_cmp(gr_cgt_printer *p, gr_cgt a, gr_cgt b);
+static int gr_cgt_print_cmp(gr_cgt_printer *p, gr_cgt a, gr_cgt b);
 
-/* Sorts v[0..n) by gr_pr_cmp (option lists are short: insertion sort). */
-static void gr_pr_sort(gr_cgt_printer *p, gr_cgt *v, size_t n)
+/* Sorts v[0..n) by gr_cgt_print_cmp (option lists are short: insertion sort). */
+static void gr_cgt_print_sort(gr_cgt_printer *p, gr_cgt *v, size_t n)
 {
     for (size_t i = 1; i < n; i++) {
         gr_cgt x = v[i];
         size_t j = i;
-        for (; j > 0 && gr_pr_cmp(p, v[j - 1], x) > 0; j--) {
+        for (; j > 0 && gr_cgt_print_cmp(p, v[j - 1], x) > 0; j--) {
             v[j] = v[j - 1];
         }
         v[j] = x;
@@ -227,22 +227,22 @@ static void gr_pr_sort(gr_cgt_printer *p, gr_cgt *v, size_t n)
 
 #define GR_PR_SORT_MAX 16 /* longer lists compare in handle order */
 
-static int gr_pr_cmp_lists(gr_cgt_printer *p, const gr_cgt *a, size_t na, const gr_cgt *b,
-                           size_t nb)
+static int gr_cgt_print_cmp_lists(gr_cgt_printer *p, const gr_cgt *a, size_t na, const gr_cgt *b,
+                                  size_t nb)
 {
     gr_cgt sa[GR_PR_SORT_MAX], sb[GR_PR_SORT_MAX];
     if (na <= GR_PR_SORT_MAX && nb <= GR_PR_SORT_MAX) {
         memcpy(sa, a, na * sizeof(gr_cgt));
         memcpy(sb, b, nb * sizeof(gr_cgt));
-        gr_pr_sort(p, sa, na);
-        gr_pr_sort(p, sb, nb);
+        gr_cgt_print_sort(p, sa, na);
+        gr_cgt_print_sort(p, sb, nb);
         a = sa, b = sb;
     }
     for (size_t i = 0; i < na || i < nb; i++) {
         if (i >= na || i >= nb) {
             return i >= na ? -1 : 1;
         }
-        int c = gr_pr_cmp(p, a[i], b[i]);
+        int c = gr_cgt_print_cmp(p, a[i], b[i]);
         if (c != 0) {
             return c;
         }
@@ -253,14 +253,14 @@ static int gr_pr_cmp_lists(gr_cgt_printer *p, const gr_cgt *a, size_t na, const 
 /* Memoised per pair: the comparison of two games sorts their option
  * lists, which compares options, so without the memo shared subgames
  * would be compared again at every level (3^depth calls). */
-static int gr_pr_cmp(gr_cgt_printer *p, gr_cgt a, gr_cgt b)
+static int gr_cgt_print_cmp(gr_cgt_printer *p, gr_cgt a, gr_cgt b)
 {
     if (a == b) {
         return 0;
     }
     const gr_cgt_store *s = p->s;
     const gr_cgt_node *x = &s->nodes[a], *y = &s->nodes[b];
-    int cx = gr_pr_class(x), cy = gr_pr_class(y);
+    int cx = gr_cgt_print_class(x), cy = gr_cgt_print_class(y);
     if (cx != cy) {
         return cx - cy;
     }
@@ -294,9 +294,9 @@ static int gr_pr_cmp(gr_cgt_printer *p, gr_cgt a, gr_cgt b)
     if (p->has_order && gr_cgt_map_get(&p->order, gr_cgt_pair(a, b), &memo)) {
         return (int)memo - 1;
     }
-    int c = gr_pr_cmp_lists(p, x->opts, x->nl, y->opts, y->nl);
+    int c = gr_cgt_print_cmp_lists(p, x->opts, x->nl, y->opts, y->nl);
     if (c == 0) {
-        c = gr_pr_cmp_lists(p, x->opts + x->nl, x->nr, y->opts + y->nl, y->nr);
+        c = gr_cgt_print_cmp_lists(p, x->opts + x->nl, x->nr, y->opts + y->nl, y->nr);
     }
     c = c < 0 ? -1 : c > 0;
     if (p->has_order && p->st == GR_OK &&
@@ -308,7 +308,7 @@ static int gr_pr_cmp(gr_cgt_printer *p, gr_cgt a, gr_cgt b)
 
 /* The options of one side in print order, in the buffer's arena (NULL
  * when out of memory). */
-static gr_cgt *gr_pr_sorted(gr_cgt_printer *p, const gr_cgt *o, size_t n)
+static gr_cgt *gr_cgt_print_sorted(gr_cgt_printer *p, const gr_cgt *o, size_t n)
 {
     gr_cgt *v = GR_ARENA_ARRAY_UNINIT(p->arena, gr_cgt, n);
     if (v == NULL) {
@@ -317,14 +317,14 @@ static gr_cgt *gr_pr_sorted(gr_cgt_printer *p, const gr_cgt *o, size_t n)
     }
     memcpy(v, o, n * sizeof(gr_cgt));
     if (n <= 64) {
-        gr_pr_sort(p, v, n);
+        gr_cgt_print_sort(p, v, n);
     }
     return v;
 }
 
-static unsigned gr_pr_game(gr_cgt_printer *p, gr_cgt g, bool brackets, bool parens);
+static unsigned gr_cgt_print_game(gr_cgt_printer *p, gr_cgt g, bool brackets, bool parens);
 
-static void gr_pr_insert(gr_buf *b, size_t at, const char *s, size_t n)
+static void gr_cgt_print_insert(gr_buf *b, size_t at, const char *s, size_t n)
 {
     if (gr_buf_reserve(b, n)) {
         memmove(b->data + at + n, b->data + at, b->len - at);
@@ -335,7 +335,7 @@ static void gr_pr_insert(gr_buf *b, size_t at, const char *s, size_t n)
 
 /* Tiny(d) = {0||0|-d} and Miny(d) = {d|0||0} for a number d > 0, after a
  * translation x: {x||x|x-d}.  true when printed. */
-static bool gr_pr_tiny(gr_cgt_printer *p, gr_cgt g, bool parens)
+static bool gr_cgt_print_tiny(gr_cgt_printer *p, gr_cgt g, bool parens)
 {
     const gr_cgt_store *s = p->s;
     const gr_cgt_node *n = &s->nodes[g];
@@ -380,23 +380,24 @@ static bool gr_pr_tiny(gr_cgt_printer *p, gr_cgt g, bool parens)
 
 /* CGSuite's appendTo: writes g; returns the number of bars of its
  * outermost braces when it left them off (0 when braced or atomic). */
-static unsigned gr_pr_game(gr_cgt_printer *p, gr_cgt g, bool brackets, bool parens)
+static unsigned gr_cgt_print_game(gr_cgt_printer *p, gr_cgt g, bool brackets, bool parens)
 {
     const gr_cgt_store *s = p->s;
     const gr_cgt_node *n = &s->nodes[g];
-    if (gr_pr_full(p)) {
+    if (gr_cgt_print_full(p)) {
         return 0;
     }
     if (n->flags & GR_CGT_F_UPTIMAL) {
-        gr_pr_uptimal(p, n, parens);
+        gr_cgt_print_uptimal(p, n, parens);
         return 0;
     }
     size_t nl = n->nl, nr = n->nr;
-    const gr_cgt *lo = gr_pr_sorted(p, n->opts, nl), *ro = gr_pr_sorted(p, n->opts + nl, nr);
+    const gr_cgt *lo = gr_cgt_print_sorted(p, n->opts, nl),
+                 *ro = gr_cgt_print_sorted(p, n->opts + nl, nr);
     if (lo == NULL || ro == NULL) {
         return 0;
     }
-    if (gr_pr_is_neg(s, g, g)) {
+    if (gr_cgt_print_is_neg(s, g, g)) {
         gr_buf_puts(p->b, "\xc2\xb1"); /* ± */
         if (nl > 1) {
             gr_buf_putc(p->b, '{');
@@ -405,14 +406,14 @@ static unsigned gr_pr_game(gr_cgt_printer *p, gr_cgt g, bool brackets, bool pare
             if (i > 0) {
                 gr_buf_putc(p->b, ',');
             }
-            gr_pr_game(p, lo[i], true, nl == 1);
+            gr_cgt_print_game(p, lo[i], true, nl == 1);
         }
         if (nl > 1) {
             gr_buf_putc(p->b, '}');
         }
         return 0;
     }
-    if (gr_pr_tiny(p, g, parens)) {
+    if (gr_cgt_print_tiny(p, g, parens)) {
         return 0;
     }
     size_t start = p->b->len, mid = start;
@@ -424,13 +425,13 @@ static unsigned gr_pr_game(gr_cgt_printer *p, gr_cgt g, bool brackets, bool pare
             gr_buf_putc(p->b, ',');
         }
         size_t k = i < nl ? nl : nr;
-        unsigned b = gr_pr_game(p, i < nl ? lo[i] : ro[i - nl], k > 1, false) + 1;
+        unsigned b = gr_cgt_print_game(p, i < nl ? lo[i] : ro[i - nl], k > 1, false) + 1;
         bars = b > bars ? b : bars;
     }
     static const char bar_text[] = "||||";
-    gr_pr_insert(p->b, mid, bar_text, bars);
+    gr_cgt_print_insert(p->b, mid, bar_text, bars);
     if (brackets || bars == 4) {
-        gr_pr_insert(p->b, start, "{", 1);
+        gr_cgt_print_insert(p->b, start, "{", 1);
         gr_buf_putc(p->b, '}');
         return 0;
     }
@@ -440,7 +441,7 @@ static unsigned gr_pr_game(gr_cgt_printer *p, gr_cgt g, bool brackets, bool pare
 gr_status gr_cgt_sort_for_print(const gr_cgt_store *s, gr_cgt *games, size_t n)
 {
     gr_cgt_printer p = {s, NULL, GR_OK, s->arena, {NULL, 0, 0, 0}, false};
-    gr_pr_sort(&p, games, n);
+    gr_cgt_print_sort(&p, games, n);
     return p.st;
 }
 
@@ -450,7 +451,7 @@ gr_status gr_cgt_print(const gr_cgt_store *s, gr_cgt g, gr_buf *out)
         return GR_EINVAL;
     }
     /* Switches are games equal to their negatives; the negation memo of
-     * every node under g answers that in O(1) (gr_pr_is_neg).  Filling a
+     * every node under g answers that in O(1) (gr_cgt_print_is_neg).  Filling a
      * memo leaves every game of the store as it was, so the store is
      * written through a cast here and is const to the caller. */
     gr_cgt ng;
@@ -459,7 +460,7 @@ gr_status gr_cgt_print(const gr_cgt_store *s, gr_cgt g, gr_buf *out)
         return st;
     }
     gr_cgt_printer p = {s, out, GR_OK, out->arena, {NULL, 0, 0, 0}, false};
-    gr_pr_game(&p, g, true, false);
-    gr_pr_full(&p);
+    gr_cgt_print_game(&p, g, true, false);
+    gr_cgt_print_full(&p);
     return p.st;
 }

@@ -50,7 +50,7 @@ typedef struct gr_cgt_calc {
     gr_status st;
 } gr_cgt_calc;
 
-static gr_dyadic gr_cc_add(gr_cgt_calc *c, gr_dyadic a, gr_dyadic b)
+static gr_dyadic gr_cgt_calc_add(gr_cgt_calc *c, gr_dyadic a, gr_dyadic b)
 {
     gr_dyadic r = {0, 0};
     if (!gr_dy_add(a, b, &r)) {
@@ -59,23 +59,23 @@ static gr_dyadic gr_cc_add(gr_cgt_calc *c, gr_dyadic a, gr_dyadic b)
     return r;
 }
 
-static gr_dyadic gr_cc_sub(gr_cgt_calc *c, gr_dyadic a, gr_dyadic b)
+static gr_dyadic gr_cgt_calc_sub(gr_cgt_calc *c, gr_dyadic a, gr_dyadic b)
 {
-    return gr_cc_add(c, a, gr_dy_neg(b));
+    return gr_cgt_calc_add(c, a, gr_dy_neg(b));
 }
 
 /* a * k for a small integer k. */
-static gr_dyadic gr_cc_mul(gr_cgt_calc *c, gr_dyadic a, int k)
+static gr_dyadic gr_cgt_calc_mul(gr_cgt_calc *c, gr_dyadic a, int k)
 {
     gr_dyadic r = {0, 0};
     for (int i = 0; i < (k < 0 ? -k : k); i++) {
-        r = gr_cc_add(c, r, a);
+        r = gr_cgt_calc_add(c, r, a);
     }
     return k < 0 ? gr_dy_neg(r) : r;
 }
 
 /* a / k for k in {1, 2, 4} up to sign (the slopes' differences). */
-static gr_dyadic gr_cc_div(gr_cgt_calc *c, gr_dyadic a, int k)
+static gr_dyadic gr_cgt_calc_div(gr_cgt_calc *c, gr_dyadic a, int k)
 {
     if (k < 0) {
         a = gr_dy_neg(a);
@@ -103,7 +103,7 @@ static uint32_t gr_wall_seg(const gr_cgt_wall *w, gr_dyadic t)
 static gr_dyadic gr_wall_eval(gr_cgt_calc *c, const gr_cgt_wall *w, gr_dyadic t)
 {
     uint32_t i = gr_wall_seg(w, t);
-    return gr_cc_add(c, w->v[i], gr_cc_mul(c, gr_cc_sub(c, t, w->t[i]), w->s[i]));
+    return gr_cgt_calc_add(c, w->v[i], gr_cgt_calc_mul(c, gr_cgt_calc_sub(c, t, w->t[i]), w->s[i]));
 }
 
 /* A wall under construction (arrays grown in the arena). */
@@ -144,7 +144,7 @@ static gr_status gr_wall_shear(gr_cgt_store *s, const gr_cgt_wall *w, int k, gr_
     gr_cgt_calc c = {GR_OK};
     gr_wall_build b = {{NULL, NULL, NULL, 0}, 0};
     for (uint32_t i = 0; i < w->n; i++) {
-        gr_dyadic v = gr_cc_add(&c, w->v[i], gr_cc_mul(&c, w->t[i], k));
+        gr_dyadic v = gr_cgt_calc_add(&c, w->v[i], gr_cgt_calc_mul(&c, w->t[i], k));
         gr_status st = gr_wall_push(s->arena, &b, w->t[i], v, w->s[i] + k);
         if (st != GR_OK) {
             return st;
@@ -199,9 +199,9 @@ static gr_status gr_wall_envelope(gr_cgt_store *s, const gr_cgt_wall *a, const g
         gr_dyadic next;
         bool has_next = gr_walls_next(a, b, t, &i, &j, &next);
         /* do they cross before it?  d(t') = (fa - fb) + (sa - sb)(t' - t) */
-        gr_dyadic d = gr_cc_sub(&c, fa, fb);
+        gr_dyadic d = gr_cgt_calc_sub(&c, fa, fb);
         if (cmp != 0 && sa != sb && (cmp > 0) != (sa - sb > 0)) {
-            gr_dyadic x = gr_cc_add(&c, t, gr_cc_div(&c, gr_dy_neg(d), sa - sb));
+            gr_dyadic x = gr_cgt_calc_add(&c, t, gr_cgt_calc_div(&c, gr_dy_neg(d), sa - sb));
             if (c.st != GR_OK) {
                 return c.st;
             }
@@ -299,7 +299,7 @@ static gr_status gr_cgt_meet(const gr_cgt_wall *ls, const gr_cgt_wall *rs, gr_dy
     gr_dyadic t = {0, 0};
     uint32_t i = 0, j = 0;
     for (;;) {
-        gr_dyadic h = gr_cc_sub(&c, gr_wall_eval(&c, ls, t), gr_wall_eval(&c, rs, t));
+        gr_dyadic h = gr_cgt_calc_sub(&c, gr_wall_eval(&c, ls, t), gr_wall_eval(&c, rs, t));
         if (c.st != GR_OK) {
             return c.st;
         }
@@ -311,7 +311,7 @@ static gr_status gr_cgt_meet(const gr_cgt_wall *ls, const gr_cgt_wall *rs, gr_dy
         gr_dyadic next;
         bool has_next = gr_walls_next(ls, rs, t, &i, &j, &next);
         if (hs < 0) {
-            gr_dyadic x = gr_cc_add(&c, t, gr_cc_div(&c, h, -hs));
+            gr_dyadic x = gr_cgt_calc_add(&c, t, gr_cgt_calc_div(&c, h, -hs));
             if (c.st != GR_OK) {
                 return c.st;
             }

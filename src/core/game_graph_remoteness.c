@@ -22,8 +22,8 @@
 
 /* The predecessor lists of g in CSR form: pred[pred_off[v] .. pred_off[v+1])
  * are the positions with a move to v (repeats kept). */
-static gr_status gr_gg_preds(gr_arena *arena, const gr_ggraph *g, size_t **off_out,
-                             uint32_t **pred_out)
+static gr_status gr_ggraph_preds(gr_arena *arena, const gr_ggraph *g, size_t **off_out,
+                                 uint32_t **pred_out)
 {
     const uint32_t n = g->positions;
     size_t *pred_off = GR_ARENA_ARRAY(arena, size_t, (size_t)n + 2);
@@ -60,8 +60,8 @@ static gr_status gr_gg_preds(gr_arena *arena, const gr_ggraph *g, size_t **off_o
  * of token positions, index sum_t pos_t * n^t.  Its successors move one
  * token along one edge; its predecessors come from the single graph's
  * predecessor lists, so no product edge is stored. */
-static gr_status gr_gg_retrograde(gr_arena *arena, const gr_ggraph *g, size_t ntokens,
-                                  size_t states, uint32_t **out)
+static gr_status gr_ggraph_retrograde(gr_arena *arena, const gr_ggraph *g, size_t ntokens,
+                                      size_t states, uint32_t **out)
 {
     const uint32_t n = g->positions;
     uint32_t *rem = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, states + 1);
@@ -74,7 +74,7 @@ static gr_status gr_gg_retrograde(gr_arena *arena, const gr_ggraph *g, size_t nt
     if (rem == NULL || left == NULL || won == NULL || queue == NULL || pos == NULL) {
         return GR_ENOMEM;
     }
-    gr_status st = gr_gg_preds(arena, g, &pred_off, &pred);
+    gr_status st = gr_ggraph_preds(arena, g, &pred_off, &pred);
     if (st != GR_OK) {
         return st;
     }
@@ -126,7 +126,7 @@ static gr_status gr_gg_retrograde(gr_arena *arena, const gr_ggraph *g, size_t nt
 
 gr_status gr_ggraph_remoteness(gr_arena *arena, const gr_ggraph *g, uint32_t **out)
 {
-    return gr_gg_retrograde(arena, g, 1, g->positions, out);
+    return gr_ggraph_retrograde(arena, g, 1, g->positions, out);
 }
 
 /*
@@ -135,7 +135,7 @@ gr_status gr_ggraph_remoteness(gr_arena *arena, const gr_ggraph *g, uint32_t **o
  * products (GR_GGRAPH_PRODUCT_STATES states, and GR_GGRAPH_PRODUCT_WORK
  * edge visits): GR_ELIMIT beyond.
  */
-static size_t gr_gg_pow_check(uint32_t n, size_t k, size_t limit)
+static size_t gr_ggraph_pow_check(uint32_t n, size_t k, size_t limit)
 {
     size_t s = 1;
     for (size_t i = 0; i < k; i++) {
@@ -151,12 +151,12 @@ gr_status gr_ggraph_product_remoteness(gr_arena *arena, const gr_ggraph *g, size
                                        uint32_t **out, size_t *nstates)
 {
     const uint32_t n = g->positions;
-    size_t states = gr_gg_pow_check(n, ntokens, GR_GGRAPH_PRODUCT_STATES);
+    size_t states = gr_ggraph_pow_check(n, ntokens, GR_GGRAPH_PRODUCT_STATES);
     if (ntokens == 0 || states > GR_GGRAPH_PRODUCT_STATES ||
         (double)states * (double)ntokens * ((double)g->moves / (n ? n : 1) + 1) >
             (double)GR_GGRAPH_PRODUCT_WORK) {
         return GR_ELIMIT;
     }
     *nstates = states;
-    return gr_gg_retrograde(arena, g, ntokens, states, out);
+    return gr_ggraph_retrograde(arena, g, ntokens, states, out);
 }

@@ -27,7 +27,8 @@ static uint32_t fold(uint32_t K, uint32_t n)
 
 /* The outcomes of the candidate's elements; false when an option is not
  * lighter than its position (the candidate then cannot be right). */
-bool gr_mq_ext_outcomes(const gr_mq *q, const gr_mq_set *y, gr_mq_ext *x, const uint32_t *by_tok)
+bool gr_mis_q_ext_outcomes(const gr_mis_q *q, const gr_mis_q_set *y, gr_mis_q_ext *x,
+                           const uint32_t *by_tok)
 {
     uint32_t K1 = x->K + 1;
     uint8_t *done = (uint8_t *)x->cls; /* scratch: cls is filled later */
@@ -40,7 +41,7 @@ bool gr_mq_ext_outcomes(const gr_mq *q, const gr_mq_set *y, gr_mq_ext *x, const 
         for (uint32_t i = 0; i < q->m; i++) {
             uint32_t a = by_tok[i];
             bool any = false, to_p = false;
-            const gr_mq_set *r = &q->rep[a];
+            const gr_mis_q_set *r = &q->rep[a];
             for (uint32_t j = 0; j < r->n && !to_p; j++) {
                 uint32_t e = r->v[j] * K1 + k;
                 if (!done[e]) {
@@ -50,7 +51,7 @@ bool gr_mq_ext_outcomes(const gr_mq *q, const gr_mq_set *y, gr_mq_ext *x, const 
                 to_p = x->inp[e];
             }
             for (uint32_t j = 0; j < y->n && !to_p; j++) {
-                uint32_t e = gr_mq_mul(q, a, y->v[j]) * K1 + (k - 1);
+                uint32_t e = gr_mis_q_mul(q, a, y->v[j]) * K1 + (k - 1);
                 any = true;
                 to_p = x->inp[e];
             }
@@ -63,17 +64,17 @@ bool gr_mq_ext_outcomes(const gr_mq *q, const gr_mq_set *y, gr_mq_ext *x, const 
 
 /* Moore's refinement of the candidate by P and by multiplication with the
  * letters (the distinct heap images, and x). */
-gr_status gr_mq_ext_refine(gr_arena *arena, const gr_mq *q, const uint32_t *letters, uint32_t nl,
-                           gr_mq_ext *x)
+gr_status gr_mis_q_ext_refine(gr_arena *arena, const gr_mis_q *q, const uint32_t *letters,
+                              uint32_t nl, gr_mis_q_ext *x)
 {
     uint32_t K1 = x->K + 1, E = x->E, w = nl + 2;
-    uint32_t *sig = gr_mq_scratch(arena, (size_t)E * w * sizeof(uint32_t));
-    uint32_t *next = gr_mq_scratch(arena, E * sizeof(uint32_t));
+    uint32_t *sig = gr_mis_q_scratch(arena, (size_t)E * w * sizeof(uint32_t));
+    uint32_t *next = gr_mis_q_scratch(arena, E * sizeof(uint32_t));
     size_t hcap = 1;
     while (hcap < 2 * (size_t)E) {
         hcap <<= 1;
     }
-    uint32_t *slot = gr_mq_scratch(arena, hcap * sizeof(uint32_t));
+    uint32_t *slot = gr_mis_q_scratch(arena, hcap * sizeof(uint32_t));
     if (sig == NULL || next == NULL || slot == NULL) {
         return GR_ENOMEM;
     }
@@ -97,10 +98,10 @@ gr_status gr_mq_ext_refine(gr_arena *arena, const gr_mq *q, const uint32_t *lett
             uint32_t *s = sig + (size_t)e * w;
             s[0] = x->cls[e];
             for (uint32_t l = 0; l < nl; l++) {
-                s[1 + l] = x->cls[gr_mq_mul(q, a, letters[l]) * K1 + k];
+                s[1 + l] = x->cls[gr_mis_q_mul(q, a, letters[l]) * K1 + k];
             }
             s[1 + nl] = x->cls[a * K1 + fold(x->K, k + 1)];
-            count = gr_mq_number(sig, w, e, slot, hcap, next, count);
+            count = gr_mis_q_number(sig, w, e, slot, hcap, next, count);
         }
         bool stable = count == x->classes;
         memcpy(x->cls, next, E * sizeof(uint32_t));
@@ -109,9 +110,9 @@ gr_status gr_mq_ext_refine(gr_arena *arena, const gr_mq *q, const uint32_t *lett
             break;
         }
     }
-    gr_mq_scratch_free(arena, sig, (size_t)E * w * sizeof(uint32_t));
-    gr_mq_scratch_free(arena, next, E * sizeof(uint32_t));
-    gr_mq_scratch_free(arena, slot, hcap * sizeof(uint32_t));
+    gr_mis_q_scratch_free(arena, sig, (size_t)E * w * sizeof(uint32_t));
+    gr_mis_q_scratch_free(arena, next, E * sizeof(uint32_t));
+    gr_mis_q_scratch_free(arena, slot, hcap * sizeof(uint32_t));
     return GR_OK;
 }
 
@@ -123,15 +124,15 @@ static void *carve(unsigned char *base, size_t *at, size_t n)
     return p;
 }
 
-/* nq's arrays in one block (gr_mq.block): the layout is measured with
+/* nq's arrays in one block (gr_mis_q.block): the layout is measured with
  * base NULL, then carved from the allocation. */
-static void layout(unsigned char *base, size_t *size, gr_mq *nq, size_t pool_n, uint32_t **pool)
+static void layout(unsigned char *base, size_t *size, gr_mis_q *nq, size_t pool_n, uint32_t **pool)
 {
     uint32_t m = nq->m;
     size_t at = 0;
     nq->tok = carve(base, &at, m * sizeof(uint64_t));
-    nq->rep = carve(base, &at, m * sizeof(gr_mq_set));
-    nq->opt = carve(base, &at, nq->cap * sizeof(gr_mq_set));
+    nq->rep = carve(base, &at, m * sizeof(gr_mis_q_set));
+    nq->opt = carve(base, &at, nq->cap * sizeof(gr_mis_q_set));
     nq->tab = carve(base, &at, (size_t)m * m * sizeof(uint32_t));
     nq->image = carve(base, &at, nq->cap * sizeof(uint32_t));
     nq->omap = carve(base, &at, (size_t)nq->omap_n * sizeof(uint32_t));
@@ -146,13 +147,13 @@ static void layout(unsigned char *base, size_t *size, gr_mq *nq, size_t pool_n, 
  * lists are kept as they are and only the labels' map (omap) is renamed;
  * should they not, every list is rewritten.  *same: nq is Q_{h-1} renamed
  * by pi (heap h's image is an old element). */
-gr_status gr_mq_ext_rebuild(const gr_mq *q, const gr_mq_set *y, uint64_t h, const gr_mq_ext *x,
-                            gr_mq *nq, uint32_t *pi, bool *same)
+gr_status gr_mis_q_ext_rebuild(const gr_mis_q *q, const gr_mis_q_set *y, uint64_t h,
+                               const gr_mis_q_ext *x, gr_mis_q *nq, uint32_t *pi, bool *same)
 {
     gr_arena *A = q->arena;
     uint32_t K1 = x->K + 1, m = x->classes;
-    uint32_t *member = gr_mq_scratch(A, m * sizeof(uint32_t));
-    uint32_t *label = gr_mq_scratch(A, m * sizeof(uint32_t)); /* class -> label */
+    uint32_t *member = gr_mis_q_scratch(A, m * sizeof(uint32_t));
+    uint32_t *label = gr_mis_q_scratch(A, m * sizeof(uint32_t)); /* class -> label */
     if (member == NULL || label == NULL) {
         return GR_ENOMEM;
     }
@@ -190,7 +191,7 @@ gr_status gr_mq_ext_rebuild(const gr_mq *q, const gr_mq_set *y, uint64_t h, cons
     size_t size;
     uint32_t *at;
     layout(NULL, &size, nq, pool_n, &at);
-    unsigned char *base = gr_mq_scratch(A, size);
+    unsigned char *base = gr_mis_q_scratch(A, size);
     if (base == NULL) {
         return GR_ENOMEM;
     }
@@ -202,7 +203,7 @@ gr_status gr_mq_ext_rebuild(const gr_mq *q, const gr_mq_set *y, uint64_t h, cons
     }
     if (apart) {
         for (uint32_t v = 0; v < old_n; v++) {
-            nq->omap[v] = pi[gr_mq_opt_elem(q, v)];
+            nq->omap[v] = pi[gr_mis_q_opt_elem(q, v)];
             label[nq->omap[v]] = v;
         }
         uint32_t v = old_n;
@@ -231,36 +232,36 @@ gr_status gr_mq_ext_rebuild(const gr_mq *q, const gr_mq_set *y, uint64_t h, cons
         nq->inp[c] = x->inp[e];
         for (uint32_t d = 0; d < m; d++) {
             uint32_t f = member[d], b = f / K1, j = f % K1;
-            nq->tab[(size_t)c * m + d] = x->cls[gr_mq_mul(q, a, b) * K1 + fold(x->K, k + j)];
+            nq->tab[(size_t)c * m + d] = x->cls[gr_mis_q_mul(q, a, b) * K1 + fold(x->K, k + j)];
         }
         uint32_t n = 0;
         for (uint32_t i = 0; i < q->rep[a].n; i++) {
             at[n++] = x->cls[q->rep[a].v[i] * K1 + k];
         }
         for (uint32_t i = 0; k > 0 && i < y->n; i++) {
-            at[n++] = x->cls[gr_mq_mul(q, a, y->v[i]) * K1 + (k - 1)];
+            at[n++] = x->cls[gr_mis_q_mul(q, a, y->v[i]) * K1 + (k - 1)];
         }
         nq->rep[c].v = at;
-        nq->rep[c].n = gr_mq_set_norm(at, n);
+        nq->rep[c].n = gr_mis_q_set_norm(at, n);
         at += nq->rep[c].n;
     }
     /* the heaps: old images carried over, heap h the class of x */
-    memset(nq->opt, 0, nq->cap * sizeof(gr_mq_set));
-    uint32_t *buf = gr_mq_scratch(A, ((size_t)q->m + 1) * sizeof(uint32_t));
+    memset(nq->opt, 0, nq->cap * sizeof(gr_mis_q_set));
+    uint32_t *buf = gr_mis_q_scratch(A, ((size_t)q->m + 1) * sizeof(uint32_t));
     if (buf == NULL) {
         return GR_ENOMEM;
     }
     for (uint64_t g = 0; g < h; g++) {
         nq->image[g] = x->cls[q->image[g] * K1];
-        const gr_mq_set *o = &q->opt[g];
+        const gr_mis_q_set *o = &q->opt[g];
         if (apart) {
             nq->opt[g] = *o;
             continue;
         }
         for (uint32_t i = 0; i < o->n; i++) {
-            buf[i] = x->cls[gr_mq_opt_elem(q, o->v[i]) * K1];
+            buf[i] = x->cls[gr_mis_q_opt_elem(q, o->v[i]) * K1];
         }
-        gr_status st = gr_mq_set_make(A, buf, o->n, &nq->opt[g]);
+        gr_status st = gr_mis_q_set_make(A, buf, o->n, &nq->opt[g]);
         if (st != GR_OK) {
             return st;
         }
@@ -270,7 +271,7 @@ gr_status gr_mq_ext_rebuild(const gr_mq *q, const gr_mq_set *y, uint64_t h, cons
         uint32_t c = x->cls[y->v[i] * K1];
         buf[i] = apart ? label[c] : c;
     }
-    gr_status st = gr_mq_set_make(A, buf, y->n, &nq->opt[h]);
+    gr_status st = gr_mis_q_set_make(A, buf, y->n, &nq->opt[h]);
     if (st != GR_OK) {
         return st;
     }
@@ -278,25 +279,25 @@ gr_status gr_mq_ext_rebuild(const gr_mq *q, const gr_mq_set *y, uint64_t h, cons
         nq->omap = NULL;
         nq->omap_n = 0;
     }
-    gr_mq_scratch_free(A, buf, ((size_t)q->m + 1) * sizeof(uint32_t));
-    gr_mq_scratch_free(A, label, m * sizeof(uint32_t));
-    gr_mq_scratch_free(A, member, m * sizeof(uint32_t));
+    gr_mis_q_scratch_free(A, buf, ((size_t)q->m + 1) * sizeof(uint32_t));
+    gr_mis_q_scratch_free(A, label, m * sizeof(uint32_t));
+    gr_mis_q_scratch_free(A, member, m * sizeof(uint32_t));
     return GR_OK;
 }
 
-void gr_mq_release(gr_mq *q)
+void gr_mis_q_release(gr_mis_q *q)
 {
-    gr_mq_proof_free(q->arena, q->proof);
+    gr_mis_q_proof_free(q->arena, q->proof);
     q->proof = NULL;
     if (q->block != NULL) {
-        gr_mq_scratch_free(q->arena, q->block, q->block_size);
+        gr_mis_q_scratch_free(q->arena, q->block, q->block_size);
         q->block = NULL;
         return;
     }
     gr_arena_free(q->arena, q->tab, (size_t)q->m * q->m * sizeof(uint32_t));
     gr_arena_free(q->arena, q->inp, q->m);
     gr_arena_free(q->arena, q->tok, q->m * sizeof(uint64_t));
-    gr_arena_free(q->arena, q->rep, q->m * sizeof(gr_mq_set));
+    gr_arena_free(q->arena, q->rep, q->m * sizeof(gr_mis_q_set));
     gr_arena_free(q->arena, q->image, q->cap * sizeof(uint32_t));
-    gr_arena_free(q->arena, q->opt, q->cap * sizeof(gr_mq_set));
+    gr_arena_free(q->arena, q->opt, q->cap * sizeof(gr_mis_q_set));
 }

@@ -30,7 +30,7 @@
  * heap below h is played as its normal form in that quotient's
  * generators, and more than K copies of a heap as K - 1 or K of them.
  * Nothing here is trusted: the learnt quotient is returned only when
- * gr_mq_verify proves it for the real game, whatever the search assumed.
+ * gr_mis_q_verify proves it for the real game, whatever the search assumed.
  * When the proof fails where the assumed game agrees with the
  * hypothesis, a heap of that position is not its normal form; it is
  * played as itself in the next attempt.  A limit (states, experiments,
@@ -53,7 +53,7 @@ static const unsigned ln_folds[] = {4, 6};
  * those with heap h need search. */
 static gr_status seed(learner *L)
 {
-    const gr_mq *q = L->old;
+    const gr_mis_q *q = L->old;
     uint32_t m = q->m;
     if (m > LN_MAX_STATES || m > LN_MAX_EXPS) {
         return GR_OK; /* S = E = {empty} */
@@ -89,7 +89,7 @@ static gr_status seed(learner *L)
         order[nord++] = best;
         for (uint32_t l = 0; l < L->nl && L->letter[l] < L->h; l++) {
             uint64_t t = L->letter[l];
-            uint32_t d = gr_mq_mul(q, best, q->image[t]);
+            uint32_t d = gr_mis_q_mul(q, best, q->image[t]);
             if (!fin[d] && w[best] + t * t < w[d]) {
                 w[d] = w[best] + t * t;
                 from[d] = best;
@@ -141,7 +141,7 @@ static gr_status seed(learner *L)
             return GR_ENOMEM;
         }
         for (uint32_t a = 0; a < m; a++) {
-            size_t k = 2 * (size_t)cls[a] + q->inp[gr_mq_mul(q, a, z)];
+            size_t k = 2 * (size_t)cls[a] + q->inp[gr_mis_q_mul(q, a, z)];
             if (ncls[k] == UINT32_MAX) {
                 ncls[k] = n++;
             }
@@ -165,7 +165,7 @@ static gr_status seed(learner *L)
     return GR_OK;
 }
 
-static gr_status learn_once(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
+static gr_status learn_once(gr_mis_q *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
                             uint64_t max_states, uint64_t nodes, unsigned fold,
                             const uint8_t *free_heap, uint64_t *nf, uint32_t *nfoff,
                             uint8_t *promote, pos *carry, uint32_t *ncarry, bool *mismatch,
@@ -193,9 +193,9 @@ static gr_status learn_once(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t
         return st;
     }
     *srch = L->srch;
-    gr_mis_search_set_known(L->srch, gr_ml_known, L);
+    gr_mis_search_set_known(L->srch, gr_mis_learn_known, L);
     gr_mis_search_largest_first(L->srch);
-    gr_mis_search_set_expand(L->srch, gr_ml_expand, L);
+    gr_mis_search_set_expand(L->srch, gr_mis_learn_expand, L);
     gr_mis_search_set_fold(L->srch, fold);
     if (fold == ln_folds[0]) {
         gr_mis_search_set_fold_top(L->srch, h, LN_FOLD_TOP);
@@ -247,7 +247,7 @@ static gr_status learn_once(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t
     uint32_t cap_states = max_order < LN_MAX_STATES ? max_order : LN_MAX_STATES;
     for (;;) {
         bool full = false, stuck = false, fixed = false;
-        st = gr_ml_close_table(L, &full);
+        st = gr_mis_learn_close_table(L, &full);
         if (st == GR_ELIMIT) {
             *why = "the searches behind the learnt quotient passed their budget";
             return GR_OK;
@@ -266,7 +266,7 @@ static gr_status learn_once(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t
         if (L->tab == NULL) {
             return GR_ENOMEM;
         }
-        st = gr_ml_monoid(L, c1, c2, &fixed, &stuck);
+        st = gr_mis_learn_monoid(L, c1, c2, &fixed, &stuck);
         if (st == GR_ELIMIT) {
             return GR_OK;
         }
@@ -279,20 +279,20 @@ static gr_status learn_once(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t
         if (fixed) {
             continue;
         }
-        gr_mq nq;
-        if ((st = gr_ml_hypothesis(L, q, &nq)) != GR_OK) {
+        gr_mis_q nq;
+        if ((st = gr_mis_learn_hypothesis(L, q, &nq)) != GR_OK) {
             return st;
         }
         bool proven = false, too_big = false;
-        gr_mq_witness w;
-        if ((st = gr_mq_verify_witness(&nq, max_states, &proven, &too_big, &w)) != GR_OK) {
+        gr_mis_q_witness w;
+        if ((st = gr_mis_q_verify_witness(&nq, max_states, &proven, &too_big, &w)) != GR_OK) {
             return st;
         }
         if (too_big) {
             return GR_OK;
         }
         if (proven) {
-            if ((st = gr_ml_lightest(L, &nq)) != GR_OK) {
+            if ((st = gr_mis_learn_lightest(L, &nq)) != GR_OK) {
                 return st;
             }
             *q = nq;
@@ -305,11 +305,11 @@ static gr_status learn_once(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t
         pos G;
         const pos *base = w.has_elem ? &L->S[w.elem] : NULL;
         pos wh = {.v = w.heaps, .n = (uint32_t)w.n};
-        if ((st = gr_ml_pos_cat(A, base != NULL ? base : &wh, base != NULL ? &wh : NULL, NULL,
-                                &G)) != GR_OK) {
+        if ((st = gr_mis_learn_pos_cat(A, base != NULL ? base : &wh, base != NULL ? &wh : NULL,
+                                       NULL, &G)) != GR_OK) {
             return st;
         }
-        st = gr_ml_mispredicted(L, &G);
+        st = gr_mis_learn_mispredicted(L, &G);
         if (st == GR_ELIMIT) {
             *why = "the searches behind the learnt quotient passed their budget";
             return GR_OK;
@@ -326,14 +326,14 @@ static gr_status learn_once(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t
         uint32_t s = 0;
         c1->n = 0;
         c1->p[0] = G;
-        if ((st = gr_ml_ch_walk(L, c1, &s, &G, &none)) != GR_OK) {
+        if ((st = gr_mis_learn_ch_walk(L, c1, &s, &G, &none)) != GR_OK) {
             return st == GR_ELIMIT ? GR_OK : st;
         }
         bool p0;
-        if ((st = gr_ml_outcome(L, &G, NULL, NULL, &p0)) != GR_OK) {
+        if ((st = gr_mis_learn_outcome(L, &G, NULL, NULL, &p0)) != GR_OK) {
             return st;
         }
-        if ((st = gr_ml_resolve(L, c1, p0, &stuck)) != GR_OK) {
+        if ((st = gr_mis_learn_resolve(L, c1, p0, &stuck)) != GR_OK) {
             return st;
         }
         if (stuck) {
@@ -348,8 +348,8 @@ static gr_status learn_once(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t
  * quotient's generators (so that the searches meet few distinct
  * positions); a heap the proof shows is not its normal form is played as
  * itself in the next attempt, a few attempts at most. */
-gr_status gr_mq_learn(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
-                      uint64_t max_states, uint64_t max_nodes, bool *ok, const char **why)
+gr_status gr_mis_q_learn(gr_mis_q *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
+                         uint64_t max_states, uint64_t max_nodes, bool *ok, const char **why)
 {
     *ok = false;
     if (h > LN_MAX_HEAP) {
@@ -358,7 +358,7 @@ gr_status gr_mq_learn(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_o
     gr_arena *A = q->arena;
     gr_mis_quotient old;
     memset(&old, 0, sizeof(old));
-    gr_status st = gr_mq_present(A, q, &old);
+    gr_status st = gr_mis_q_present(A, q, &old);
     if (st != GR_OK) {
         return st == GR_EINTERNAL ? GR_OK : st;
     }

@@ -14,13 +14,13 @@
 /* The products, checked: a * image(letter) is the transition, the table
  * is commutative and (Light's test over the letters' images, which
  * generate it) associative.  *fixed when a failure gave an experiment. */
-gr_status gr_ml_monoid(learner *L, chain *c1, chain *c2, bool *fixed, bool *stuck)
+gr_status gr_mis_learn_monoid(learner *L, chain *c1, chain *c2, bool *fixed, bool *stuck)
 {
     uint32_t m = L->ns;
     *fixed = false;
     for (uint32_t a = 0; a < m; a++) {
         for (uint32_t b = 0; b < m; b++) {
-            L->tab[(size_t)a * m + b] = gr_ml_walk_to(L, a, &L->S[b]);
+            L->tab[(size_t)a * m + b] = gr_mis_learn_walk_to(L, a, &L->S[b]);
         }
     }
     gr_status st;
@@ -31,22 +31,22 @@ gr_status gr_ml_monoid(learner *L, chain *c1, chain *c2, bool *fixed, bool *stuc
             if (t == d) {
                 continue;
             }
-            const pos *e = gr_ml_differ(L, t, d);
+            const pos *e = gr_mis_learn_differ(L, t, d);
             pos one = {.v = &L->letter[l], .n = 1};
             uint32_t s = a;
             c1->n = c2->n = 0;
-            if ((st = gr_ml_pos_cat(L->A, &L->S[a], &one, e, &c1->p[0])) != GR_OK ||
-                (st = gr_ml_ch_walk(L, c1, &s, &one, e)) != GR_OK) {
+            if ((st = gr_mis_learn_pos_cat(L->A, &L->S[a], &one, e, &c1->p[0])) != GR_OK ||
+                (st = gr_mis_learn_ch_walk(L, c1, &s, &one, e)) != GR_OK) {
                 return st;
             }
             c2->p[0] = c1->p[0];
             s = a;
-            if ((st = gr_ml_ch_link(L, c2, &one, &L->S[x], &L->S[a], e)) != GR_OK ||
-                (st = gr_ml_ch_walk(L, c2, &s, &L->S[x], e)) != GR_OK) {
+            if ((st = gr_mis_learn_ch_link(L, c2, &one, &L->S[x], &L->S[a], e)) != GR_OK ||
+                (st = gr_mis_learn_ch_walk(L, c2, &s, &L->S[x], e)) != GR_OK) {
                 return st;
             }
             *fixed = true;
-            return gr_ml_resolve2(L, c1, c2, stuck);
+            return gr_mis_learn_resolve2(L, c1, c2, stuck);
         }
     }
     for (uint32_t a = 0; a < m; a++) {
@@ -55,22 +55,22 @@ gr_status gr_ml_monoid(learner *L, chain *c1, chain *c2, bool *fixed, bool *stuc
             if (t == u) {
                 continue;
             }
-            const pos *e = gr_ml_differ(L, t, u);
+            const pos *e = gr_mis_learn_differ(L, t, u);
             uint32_t s = a;
             c1->n = c2->n = 0;
-            if ((st = gr_ml_pos_cat(L->A, &L->S[a], &L->S[b], e, &c1->p[0])) != GR_OK ||
-                (st = gr_ml_ch_walk(L, c1, &s, &L->S[b], e)) != GR_OK) {
+            if ((st = gr_mis_learn_pos_cat(L->A, &L->S[a], &L->S[b], e, &c1->p[0])) != GR_OK ||
+                (st = gr_mis_learn_ch_walk(L, c1, &s, &L->S[b], e)) != GR_OK) {
                 return st;
             }
-            if ((st = gr_ml_pos_cat(L->A, &L->S[b], &L->S[a], e, &c2->p[0])) != GR_OK) {
+            if ((st = gr_mis_learn_pos_cat(L->A, &L->S[b], &L->S[a], e, &c2->p[0])) != GR_OK) {
                 return st;
             }
             s = b;
-            if ((st = gr_ml_ch_walk(L, c2, &s, &L->S[a], e)) != GR_OK) {
+            if ((st = gr_mis_learn_ch_walk(L, c2, &s, &L->S[a], e)) != GR_OK) {
                 return st;
             }
             *fixed = true;
-            return gr_ml_resolve2(L, c1, c2, stuck);
+            return gr_mis_learn_resolve2(L, c1, c2, stuck);
         }
     }
     uint8_t *seen = GR_ARENA_ARRAY(L->A, uint8_t, m);
@@ -95,35 +95,35 @@ gr_status gr_ml_monoid(learner *L, chain *c1, chain *c2, bool *fixed, bool *stuc
                     continue;
                 }
                 /* S[x] + letter + S[y] + e, two ways */
-                const pos *e = gr_ml_differ(L, t, u);
+                const pos *e = gr_mis_learn_differ(L, t, u);
                 pos one = {.v = &L->letter[l], .n = 1}, ye;
                 c1->n = c2->n = 0;
-                if ((st = gr_ml_pos_cat(L->A, &L->S[y], e, NULL, &ye)) != GR_OK ||
-                    (st = gr_ml_pos_cat(L->A, &L->S[x], &one, &ye, &c1->p[0])) != GR_OK) {
+                if ((st = gr_mis_learn_pos_cat(L->A, &L->S[y], e, NULL, &ye)) != GR_OK ||
+                    (st = gr_mis_learn_pos_cat(L->A, &L->S[x], &one, &ye, &c1->p[0])) != GR_OK) {
                     return st;
                 }
                 uint32_t s = x;
-                if ((st = gr_ml_ch_walk(L, c1, &s, &one, &ye)) != GR_OK ||
-                    (st = gr_ml_ch_walk(L, c1, &s, &L->S[y], e)) != GR_OK) {
+                if ((st = gr_mis_learn_ch_walk(L, c1, &s, &one, &ye)) != GR_OK ||
+                    (st = gr_mis_learn_ch_walk(L, c1, &s, &L->S[y], e)) != GR_OK) {
                     return st;
                 }
                 pos xe;
                 c2->p[0] = c1->p[0];
-                if ((st = gr_ml_pos_cat(L->A, &L->S[x], e, NULL, &xe)) != GR_OK ||
-                    (st = gr_ml_ch_link(L, c2, &one, &L->S[a], &L->S[x], &ye)) != GR_OK) {
+                if ((st = gr_mis_learn_pos_cat(L->A, &L->S[x], e, NULL, &xe)) != GR_OK ||
+                    (st = gr_mis_learn_ch_link(L, c2, &one, &L->S[a], &L->S[x], &ye)) != GR_OK) {
                     return st;
                 }
                 s = a;
-                if ((st = gr_ml_ch_walk(L, c2, &s, &L->S[y], &xe)) != GR_OK) {
+                if ((st = gr_mis_learn_ch_walk(L, c2, &s, &L->S[y], &xe)) != GR_OK) {
                     return st;
                 }
                 s = x;
-                if ((st = gr_ml_ch_walk(L, c2, &s, &L->S[ay], e)) != GR_OK) {
+                if ((st = gr_mis_learn_ch_walk(L, c2, &s, &L->S[ay], e)) != GR_OK) {
                     return st;
                 }
                 *fixed = true;
                 gr_arena_free(L->A, seen, m);
-                return gr_ml_resolve2(L, c1, c2, stuck);
+                return gr_mis_learn_resolve2(L, c1, c2, stuck);
             }
         }
     }
@@ -132,7 +132,7 @@ gr_status gr_ml_monoid(learner *L, chain *c1, chain *c2, bool *fixed, bool *stuc
 }
 
 /* The image of a position under the hypothesis. */
-uint32_t gr_ml_image_of(const learner *L, const uint64_t *v, uint32_t n)
+uint32_t gr_mis_learn_image_of(const learner *L, const uint64_t *v, uint32_t n)
 {
     uint32_t e = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -145,7 +145,7 @@ uint32_t gr_ml_image_of(const learner *L, const uint64_t *v, uint32_t n)
 }
 
 /* The option images of a position (v[0..n), heaps). */
-gr_status gr_ml_option_images(learner *L, const uint64_t *v, uint32_t n, gr_mq_set *out)
+gr_status gr_mis_learn_option_images(learner *L, const uint64_t *v, uint32_t n, gr_mis_q_set *out)
 {
     size_t cnt = 0, cap = 64;
     uint32_t *buf = GR_ARENA_ARRAY_UNINIT(L->A, uint32_t, cap);
@@ -187,7 +187,7 @@ gr_status gr_ml_option_images(learner *L, const uint64_t *v, uint32_t n, gr_mq_s
             buf[cnt++] = e;
         }
     }
-    gr_status st = gr_mq_set_make(L->A, buf, (uint32_t)cnt, out);
+    gr_status st = gr_mis_q_set_make(L->A, buf, (uint32_t)cnt, out);
     gr_arena_free(L->A, buf, cap * sizeof(uint32_t));
     return st;
 }
@@ -195,30 +195,30 @@ gr_status gr_ml_option_images(learner *L, const uint64_t *v, uint32_t n, gr_mq_s
 /* The hypothesis as a candidate quotient nq (representatives: the least
  * heavy positions of each element, Dijkstra over the transitions, so that
  * an option of a representative is lighter than its own image's). */
-gr_status gr_ml_hypothesis(learner *L, const gr_mq *q, gr_mq *nq)
+gr_status gr_mis_learn_hypothesis(learner *L, const gr_mis_q *q, gr_mis_q *nq)
 {
     gr_arena *A = L->A;
     uint32_t m = L->ns;
-    gr_status st = gr_mq_alloc(A, m, nq);
+    gr_status st = gr_mis_q_alloc(A, m, nq);
     if (st != GR_OK) {
         return st;
     }
     nq->heaps = L->h + 1;
     nq->cap = q->cap > L->h + 1 ? q->cap : 2 * (L->h + 1);
     nq->image = GR_ARENA_ARRAY(A, uint32_t, nq->cap);
-    nq->opt = GR_ARENA_ARRAY(A, gr_mq_set, nq->cap);
+    nq->opt = GR_ARENA_ARRAY(A, gr_mis_q_set, nq->cap);
     if (nq->image == NULL || nq->opt == NULL) {
         return GR_ENOMEM;
     }
     memcpy(nq->tab, L->tab, (size_t)m * m * sizeof(uint32_t));
     for (uint32_t s = 0; s < m; s++) {
-        nq->inp[s] = gr_ml_get_bit(gr_ml_row_of(L, s), 0);
+        nq->inp[s] = gr_mis_learn_get_bit(gr_mis_learn_row_of(L, s), 0);
     }
     for (uint64_t t = 1; t <= L->h; t++) {
         uint32_t l = L->lix[t];
         nq->image[t] = l != 0 ? L->delta[l - 1] : 0;
         uint64_t one = t;
-        if ((st = gr_ml_option_images(L, &one, 1, &nq->opt[t])) != GR_OK) {
+        if ((st = gr_mis_learn_option_images(L, &one, 1, &nq->opt[t])) != GR_OK) {
             return st;
         }
     }
@@ -226,7 +226,7 @@ gr_status gr_ml_hypothesis(learner *L, const gr_mq *q, gr_mq *nq)
 }
 
 /* Lightest positions per element, their weights and option images. */
-gr_status gr_ml_lightest(learner *L, gr_mq *nq)
+gr_status gr_mis_learn_lightest(learner *L, gr_mis_q *nq)
 {
     uint32_t m = L->ns;
     uint32_t *from = GR_ARENA_ARRAY_UNINIT(L->A, uint32_t, m);
@@ -276,7 +276,7 @@ gr_status gr_ml_lightest(learner *L, gr_mq *nq)
             }
             v[j] = y;
         }
-        gr_status st = gr_ml_option_images(L, v, n, &nq->rep[s]);
+        gr_status st = gr_mis_learn_option_images(L, v, n, &nq->rep[s]);
         if (st != GR_OK) {
             return st;
         }
@@ -287,12 +287,12 @@ gr_status gr_ml_lightest(learner *L, gr_mq *nq)
 /* From a position where the recursion fails on images, a position whose
  * outcome the hypothesis gets wrong: the position itself, or one of its
  * options (if the position's outcome is right, an option's is not). */
-gr_status gr_ml_mispredicted(learner *L, pos *G)
+gr_status gr_mis_learn_mispredicted(learner *L, pos *G)
 {
     pos orig = *G;
     uint32_t n = 0;
     for (uint32_t i = 0; i < orig.n; i++) {
-        n += gr_ml_nf_len(L, orig.v[i]);
+        n += gr_mis_learn_nf_len(L, orig.v[i]);
     }
     G->v = GR_ARENA_ARRAY_UNINIT(L->A, uint64_t, n + 1);
     if (G->v == NULL) {
@@ -302,7 +302,7 @@ gr_status gr_ml_mispredicted(learner *L, pos *G)
     for (uint32_t i = 0; i < orig.n; i++) {
         const uint64_t *x;
         size_t nx;
-        if (gr_ml_expand(L, orig.v[i], &x, &nx)) {
+        if (gr_mis_learn_expand(L, orig.v[i], &x, &nx)) {
             memcpy(G->v + G->n, x, nx * sizeof(uint64_t));
             G->n += (uint32_t)nx;
         } else {
@@ -310,11 +310,13 @@ gr_status gr_ml_mispredicted(learner *L, pos *G)
         }
     }
     bool p;
-    gr_status st = gr_ml_outcome(L, G, NULL, NULL, &p);
+    gr_status st = gr_mis_learn_outcome(L, G, NULL, NULL, &p);
     if (st != GR_OK) {
         return st;
     }
-    bool pred = L->tab != NULL && gr_ml_get_bit(gr_ml_row_of(L, gr_ml_image_of(L, G->v, G->n)), 0);
+    bool pred =
+        L->tab != NULL &&
+        gr_mis_learn_get_bit(gr_mis_learn_row_of(L, gr_mis_learn_image_of(L, G->v, G->n)), 0);
     if (p != pred) {
         return GR_OK;
     }
@@ -341,8 +343,9 @@ gr_status gr_ml_mispredicted(learner *L, pos *G)
                     c.v[c.n++] = o[k].leaves[j];
                 }
             }
-            bool cp, cpred = gr_ml_get_bit(gr_ml_row_of(L, gr_ml_image_of(L, c.v, c.n)), 0);
-            if ((st = gr_ml_outcome(L, &c, NULL, NULL, &cp)) != GR_OK) {
+            bool cp, cpred = gr_mis_learn_get_bit(
+                         gr_mis_learn_row_of(L, gr_mis_learn_image_of(L, c.v, c.n)), 0);
+            if ((st = gr_mis_learn_outcome(L, &c, NULL, NULL, &cp)) != GR_OK) {
                 return st;
             }
             if (cp != cpred) {

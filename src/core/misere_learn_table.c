@@ -10,7 +10,7 @@
 
 /* ---- positions and outcomes ------------------------------------------------ */
 
-gr_status gr_ml_pos_cat(gr_arena *A, const pos *a, const pos *b, const pos *c, pos *out)
+gr_status gr_mis_learn_pos_cat(gr_arena *A, const pos *a, const pos *b, const pos *c, pos *out)
 {
     uint32_t n = a->n + (b != NULL ? b->n : 0) + (c != NULL ? c->n : 0);
     out->v = GR_ARENA_ARRAY_UNINIT(A, uint64_t, n + 1);
@@ -28,7 +28,7 @@ gr_status gr_ml_pos_cat(gr_arena *A, const pos *a, const pos *b, const pos *c, p
     return GR_OK;
 }
 
-bool gr_ml_known(void *ctx, const uint64_t *key, size_t n, bool *p)
+bool gr_mis_learn_known(void *ctx, const uint64_t *key, size_t n, bool *p)
 {
     const learner *L = ctx;
     uint32_t e = 0;
@@ -36,13 +36,13 @@ bool gr_ml_known(void *ctx, const uint64_t *key, size_t n, bool *p)
         if (key[i] >= L->h) {
             return false;
         }
-        e = gr_mq_mul(L->old, e, L->old->image[key[i]]);
+        e = gr_mis_q_mul(L->old, e, L->old->image[key[i]]);
     }
     *p = L->old->inp[e] != 0;
     return true;
 }
 
-bool gr_ml_expand(void *ctx, uint64_t token, const uint64_t **out, size_t *n)
+bool gr_mis_learn_expand(void *ctx, uint64_t token, const uint64_t **out, size_t *n)
 {
     const learner *L = ctx;
     uint64_t t = GR_MIS_HEAPOF(token);
@@ -54,25 +54,25 @@ bool gr_ml_expand(void *ctx, uint64_t token, const uint64_t **out, size_t *n)
     return true;
 }
 
-bool gr_ml_is_free(const learner *L, uint64_t t)
+bool gr_mis_learn_is_free(const learner *L, uint64_t t)
 {
     return t >= L->h || L->free_heap[t];
 }
 
-uint32_t gr_ml_nf_len(const learner *L, uint64_t t)
+uint32_t gr_mis_learn_nf_len(const learner *L, uint64_t t)
 {
     return t >= L->h || L->free_heap[t] ? 1 : L->nfoff[t + 1] - L->nfoff[t];
 }
 
 /* The outcome of a + b + c (b, c may be NULL), each heap played as its
  * normal form. */
-gr_status gr_ml_outcome(learner *L, const pos *a, const pos *b, const pos *c, bool *p)
+gr_status gr_mis_learn_outcome(learner *L, const pos *a, const pos *b, const pos *c, bool *p)
 {
     size_t n = 0;
     const pos *q0[3] = {a, b, c};
     for (int i = 0; i < 3; i++) {
         for (uint32_t j = 0; q0[i] != NULL && j < q0[i]->n; j++) {
-            n += gr_ml_nf_len(L, q0[i]->v[j]);
+            n += gr_mis_learn_nf_len(L, q0[i]->v[j]);
         }
     }
     if (n + 1 > L->tmpcap) {
@@ -87,7 +87,7 @@ gr_status gr_ml_outcome(learner *L, const pos *a, const pos *b, const pos *c, bo
         for (uint32_t j = 0; q0[i] != NULL && j < q0[i]->n; j++) {
             const uint64_t *x;
             size_t nx;
-            if (gr_ml_expand(L, q0[i]->v[j], &x, &nx)) {
+            if (gr_mis_learn_expand(L, q0[i]->v[j], &x, &nx)) {
                 memcpy(L->tmp + w, x, nx * sizeof(uint64_t));
                 w += nx;
             } else {
@@ -103,17 +103,17 @@ gr_status gr_ml_outcome(learner *L, const pos *a, const pos *b, const pos *c, bo
 
 /* ---- the table ---------------------------------------------------------- */
 
-uint64_t *gr_ml_row_of(const learner *L, uint32_t s)
+uint64_t *gr_mis_learn_row_of(const learner *L, uint32_t s)
 {
     return L->row + (size_t)s * LN_EW;
 }
 
-uint64_t *gr_ml_drow_of(const learner *L, uint32_t s, uint32_t l)
+uint64_t *gr_mis_learn_drow_of(const learner *L, uint32_t s, uint32_t l)
 {
     return L->drow + ((size_t)s * L->nl + l) * LN_EW;
 }
 
-uint32_t gr_ml_row_hash(const uint64_t *r)
+uint32_t gr_mis_learn_row_hash(const uint64_t *r)
 {
     uint64_t h = 1469598103934665603ull;
     for (uint32_t i = 0; i < LN_EW; i++) {
@@ -124,28 +124,28 @@ uint32_t gr_ml_row_hash(const uint64_t *r)
 }
 
 /* The state whose row is r, or UINT32_MAX. */
-uint32_t gr_ml_lookup(const learner *L, const uint64_t *r)
+uint32_t gr_mis_learn_lookup(const learner *L, const uint64_t *r)
 {
-    for (uint32_t k = gr_ml_row_hash(r) & (L->mapcap - 1);; k = (k + 1) & (L->mapcap - 1)) {
+    for (uint32_t k = gr_mis_learn_row_hash(r) & (L->mapcap - 1);; k = (k + 1) & (L->mapcap - 1)) {
         if (L->map[k] == 0) {
             return UINT32_MAX;
         }
-        if (memcmp(gr_ml_row_of(L, L->map[k] - 1), r, LN_EW * sizeof(uint64_t)) == 0) {
+        if (memcmp(gr_mis_learn_row_of(L, L->map[k] - 1), r, LN_EW * sizeof(uint64_t)) == 0) {
             return L->map[k] - 1;
         }
     }
 }
 
-void gr_ml_insert(learner *L, uint32_t s)
+void gr_mis_learn_insert(learner *L, uint32_t s)
 {
-    uint32_t k = gr_ml_row_hash(gr_ml_row_of(L, s)) & (L->mapcap - 1);
+    uint32_t k = gr_mis_learn_row_hash(gr_mis_learn_row_of(L, s)) & (L->mapcap - 1);
     while (L->map[k] != 0) {
         k = (k + 1) & (L->mapcap - 1);
     }
     L->map[k] = s + 1;
 }
 
-void gr_ml_set_bit(uint64_t *r, uint32_t i, bool v)
+void gr_mis_learn_set_bit(uint64_t *r, uint32_t i, bool v)
 {
     if (v) {
         r[i / 64] |= 1ull << (i % 64);
@@ -154,30 +154,30 @@ void gr_ml_set_bit(uint64_t *r, uint32_t i, bool v)
     }
 }
 
-bool gr_ml_get_bit(const uint64_t *r, uint32_t i)
+bool gr_mis_learn_get_bit(const uint64_t *r, uint32_t i)
 {
     return (r[i / 64] >> (i % 64)) & 1u;
 }
 
 /* Fills the experiments not yet filled of state s and of s + each letter. */
-gr_status gr_ml_fill(learner *L, uint32_t s)
+gr_status gr_mis_learn_fill(learner *L, uint32_t s)
 {
     gr_status st;
     for (uint32_t e = L->done[s]; e < L->ne; e++) {
         bool p;
-        if ((st = gr_ml_outcome(L, &L->S[s], &L->E[e], NULL, &p)) != GR_OK) {
+        if ((st = gr_mis_learn_outcome(L, &L->S[s], &L->E[e], NULL, &p)) != GR_OK) {
             return st;
         }
-        gr_ml_set_bit(gr_ml_row_of(L, s), e, p);
+        gr_mis_learn_set_bit(gr_mis_learn_row_of(L, s), e, p);
         for (uint32_t l = 0; l < L->nl; l++) {
             pos one = {.v = &L->letter[l], .n = 1};
-            if (!gr_ml_is_free(L, L->letter[l])) {
+            if (!gr_mis_learn_is_free(L, L->letter[l])) {
                 continue; /* its transitions follow its normal form's */
             }
-            if ((st = gr_ml_outcome(L, &L->S[s], &one, &L->E[e], &p)) != GR_OK) {
+            if ((st = gr_mis_learn_outcome(L, &L->S[s], &one, &L->E[e], &p)) != GR_OK) {
                 return st;
             }
-            gr_ml_set_bit(gr_ml_drow_of(L, s, l), e, p);
+            gr_mis_learn_set_bit(gr_mis_learn_drow_of(L, s, l), e, p);
         }
         if ((e & 15) == 0 && (st = gr_arena_check(L->A)) != GR_OK) {
             return st;
@@ -189,25 +189,25 @@ gr_status gr_ml_fill(learner *L, uint32_t s)
 
 /* Fills every row and closes the table: a row of s + letter that no
  * representative has makes s + letter a representative. */
-gr_status gr_ml_close_table(learner *L, bool *full)
+gr_status gr_mis_learn_close_table(learner *L, bool *full)
 {
     gr_status st;
     *full = false;
     for (uint32_t s = 0; s < L->ns; s++) {
-        if ((st = gr_ml_fill(L, s)) != GR_OK) {
+        if ((st = gr_mis_learn_fill(L, s)) != GR_OK) {
             return st;
         }
     }
     memset(L->map, 0, L->mapcap * sizeof(uint32_t));
     for (uint32_t s = 0; s < L->ns; s++) {
-        gr_ml_insert(L, s);
+        gr_mis_learn_insert(L, s);
     }
     for (uint32_t s = 0; s < L->ns; s++) {
         for (uint32_t l = 0; l < L->nl; l++) {
-            if (!gr_ml_is_free(L, L->letter[l])) {
+            if (!gr_mis_learn_is_free(L, L->letter[l])) {
                 continue;
             }
-            uint32_t d = gr_ml_lookup(L, gr_ml_drow_of(L, s, l));
+            uint32_t d = gr_mis_learn_lookup(L, gr_mis_learn_drow_of(L, s, l));
             if (d == UINT32_MAX) {
                 if (L->ns >= LN_MAX_STATES) {
                     *full = true;
@@ -215,15 +215,16 @@ gr_status gr_ml_close_table(learner *L, bool *full)
                 }
                 d = L->ns++;
                 pos one = {.v = &L->letter[l], .n = 1};
-                if ((st = gr_ml_pos_cat(L->A, &L->S[s], &one, NULL, &L->S[d])) != GR_OK) {
+                if ((st = gr_mis_learn_pos_cat(L->A, &L->S[s], &one, NULL, &L->S[d])) != GR_OK) {
                     return st;
                 }
-                memcpy(gr_ml_row_of(L, d), gr_ml_drow_of(L, s, l), LN_EW * sizeof(uint64_t));
+                memcpy(gr_mis_learn_row_of(L, d), gr_mis_learn_drow_of(L, s, l),
+                       LN_EW * sizeof(uint64_t));
                 L->done[d] = 0;
-                if ((st = gr_ml_fill(L, d)) != GR_OK) {
+                if ((st = gr_mis_learn_fill(L, d)) != GR_OK) {
                     return st;
                 }
-                gr_ml_insert(L, d);
+                gr_mis_learn_insert(L, d);
             }
             L->delta[(size_t)s * L->nl + l] = d;
         }
@@ -232,7 +233,7 @@ gr_status gr_ml_close_table(learner *L, bool *full)
     for (uint32_t s = 0; s < L->ns; s++) {
         for (uint32_t l = 0; l < L->nl; l++) {
             uint64_t t = L->letter[l];
-            if (gr_ml_is_free(L, t)) {
+            if (gr_mis_learn_is_free(L, t)) {
                 continue;
             }
             uint32_t d = s;
@@ -248,7 +249,7 @@ gr_status gr_ml_close_table(learner *L, bool *full)
     return GR_OK;
 }
 
-uint32_t gr_ml_walk_to(const learner *L, uint32_t s, const pos *w)
+uint32_t gr_mis_learn_walk_to(const learner *L, uint32_t s, const pos *w)
 {
     for (uint32_t i = 0; i < w->n; i++) {
         uint32_t l = L->lix[w->v[i]];
@@ -263,12 +264,12 @@ uint32_t gr_ml_walk_to(const learner *L, uint32_t s, const pos *w)
 
 /* p[n] = S[s] + w + r; appends S[d] + w[j+1..] + r for each heap w[j]
  * (d = s after w[j]), and returns the last state. */
-gr_status gr_ml_ch_walk(learner *L, chain *ch, uint32_t *s, const pos *w0, const pos *r)
+gr_status gr_mis_learn_ch_walk(learner *L, chain *ch, uint32_t *s, const pos *w0, const pos *r)
 {
     /* heaps played as their normal forms are walked heap by heap */
     uint32_t n = 0;
     for (uint32_t j = 0; j < w0->n; j++) {
-        n += gr_ml_nf_len(L, w0->v[j]);
+        n += gr_mis_learn_nf_len(L, w0->v[j]);
     }
     pos wx = {.v = GR_ARENA_ARRAY_UNINIT(L->A, uint64_t, n + 1), .n = 0}, *w = &wx;
     if (wx.v == NULL) {
@@ -277,7 +278,7 @@ gr_status gr_ml_ch_walk(learner *L, chain *ch, uint32_t *s, const pos *w0, const
     for (uint32_t j = 0; j < w0->n; j++) {
         const uint64_t *x;
         size_t nx;
-        if (gr_ml_expand(L, w0->v[j], &x, &nx)) {
+        if (gr_mis_learn_expand(L, w0->v[j], &x, &nx)) {
             memcpy(wx.v + wx.n, x, nx * sizeof(uint64_t));
             wx.n += (uint32_t)nx;
         } else {
@@ -293,16 +294,16 @@ gr_status gr_ml_ch_walk(learner *L, chain *ch, uint32_t *s, const pos *w0, const
             return GR_ELIMIT;
         }
         pos one = {.v = w->v + j, .n = 1};
-        gr_status st = gr_ml_pos_cat(L->A, &L->S[*s], &one, NULL, &ch->x[ch->n]);
+        gr_status st = gr_mis_learn_pos_cat(L->A, &L->S[*s], &one, NULL, &ch->x[ch->n]);
         if (st != GR_OK) {
             return st;
         }
         *s = L->delta[(size_t)*s * L->nl + l - 1];
         ch->y[ch->n] = L->S[*s];
         pos rest = {.v = w->v + j + 1, .n = w->n - j - 1};
-        st = gr_ml_pos_cat(L->A, &rest, r, NULL, &ch->c[ch->n]);
+        st = gr_mis_learn_pos_cat(L->A, &rest, r, NULL, &ch->c[ch->n]);
         if (st == GR_OK) {
-            st = gr_ml_pos_cat(L->A, &L->S[*s], &ch->c[ch->n], NULL, &ch->p[ch->n + 1]);
+            st = gr_mis_learn_pos_cat(L->A, &L->S[*s], &ch->c[ch->n], NULL, &ch->p[ch->n + 1]);
         }
         if (st != GR_OK) {
             return st;
@@ -313,17 +314,17 @@ gr_status gr_ml_ch_walk(learner *L, chain *ch, uint32_t *s, const pos *w0, const
 }
 
 /* p[n] = X + c; appends Y + c (X and Y of one row), c = c1 + c2. */
-gr_status gr_ml_ch_link(learner *L, chain *ch, const pos *x, const pos *y, const pos *c1,
-                        const pos *c2)
+gr_status gr_mis_learn_ch_link(learner *L, chain *ch, const pos *x, const pos *y, const pos *c1,
+                               const pos *c2)
 {
     if (ch->n + 1 >= 2 * LN_MAX_STATES) {
         return GR_ELIMIT;
     }
     ch->x[ch->n] = *x;
     ch->y[ch->n] = *y;
-    gr_status st = gr_ml_pos_cat(L->A, c1, c2, NULL, &ch->c[ch->n]);
+    gr_status st = gr_mis_learn_pos_cat(L->A, c1, c2, NULL, &ch->c[ch->n]);
     if (st == GR_OK) {
-        st = gr_ml_pos_cat(L->A, y, &ch->c[ch->n], NULL, &ch->p[ch->n + 1]);
+        st = gr_mis_learn_pos_cat(L->A, y, &ch->c[ch->n], NULL, &ch->p[ch->n + 1]);
     }
     if (st == GR_OK) {
         ch->n++;
@@ -331,7 +332,7 @@ gr_status gr_ml_ch_link(learner *L, chain *ch, const pos *x, const pos *y, const
     return st;
 }
 
-gr_status gr_ml_add_exp(learner *L, const pos *e, bool *stuck)
+gr_status gr_mis_learn_add_exp(learner *L, const pos *e, bool *stuck)
 {
     if (L->ne >= LN_MAX_EXPS) {
         *stuck = true;
@@ -352,10 +353,11 @@ gr_status gr_ml_add_exp(learner *L, const pos *e, bool *stuck)
  * every heap dropped that it can do without (X + c' and Y + c' still
  * differ), is the new experiment.  Short experiments keep the searches
  * behind every row small. */
-gr_status gr_ml_shorten_and_add(learner *L, const pos *x, const pos *y, const pos *c, bool *stuck)
+gr_status gr_mis_learn_shorten_and_add(learner *L, const pos *x, const pos *y, const pos *c,
+                                       bool *stuck)
 {
     pos e;
-    gr_status st = gr_ml_pos_cat(L->A, c, NULL, NULL, &e);
+    gr_status st = gr_mis_learn_pos_cat(L->A, c, NULL, NULL, &e);
     if (st != GR_OK) {
         return st;
     }
@@ -381,26 +383,26 @@ gr_status gr_ml_shorten_and_add(learner *L, const pos *x, const pos *y, const po
             }
         }
         bool a, b;
-        if ((st = gr_ml_outcome(L, x, &t, NULL, &a)) != GR_OK ||
-            (st = gr_ml_outcome(L, y, &t, NULL, &b)) != GR_OK) {
-            return st == GR_ELIMIT ? gr_ml_add_exp(L, &e, stuck) : st;
+        if ((st = gr_mis_learn_outcome(L, x, &t, NULL, &a)) != GR_OK ||
+            (st = gr_mis_learn_outcome(L, y, &t, NULL, &b)) != GR_OK) {
+            return st == GR_ELIMIT ? gr_mis_learn_add_exp(L, &e, stuck) : st;
         }
         if (a != b) {
             e = t;
         }
     }
-    return gr_ml_add_exp(L, &e, stuck);
+    return gr_mis_learn_add_exp(L, &e, stuck);
 }
 
 /* The ends of ch have different outcomes (o0 the first's): the link
  * that breaks gives an experiment. */
-gr_status gr_ml_resolve(learner *L, const chain *ch, bool o0, bool *stuck)
+gr_status gr_mis_learn_resolve(learner *L, const chain *ch, bool o0, bool *stuck)
 {
     uint32_t lo = 0, hi = ch->n;
     while (hi - lo > 1) {
         uint32_t mid = lo + (hi - lo) / 2;
         bool p;
-        gr_status st = gr_ml_outcome(L, &ch->p[mid], NULL, NULL, &p);
+        gr_status st = gr_mis_learn_outcome(L, &ch->p[mid], NULL, NULL, &p);
         if (st != GR_OK) {
             return st;
         }
@@ -410,39 +412,40 @@ gr_status gr_ml_resolve(learner *L, const chain *ch, bool o0, bool *stuck)
             hi = mid;
         }
     }
-    return gr_ml_shorten_and_add(L, &ch->x[lo], &ch->y[lo], &ch->c[lo], stuck);
+    return gr_mis_learn_shorten_and_add(L, &ch->x[lo], &ch->y[lo], &ch->c[lo], stuck);
 }
 
 /* Two chains from one position to ends whose outcomes differ: the one
  * whose end differs from the start is resolved. */
-gr_status gr_ml_resolve2(learner *L, chain *a, chain *b, bool *stuck)
+gr_status gr_mis_learn_resolve2(learner *L, chain *a, chain *b, bool *stuck)
 {
     bool p0, pa, pb;
-    gr_status st = gr_ml_outcome(L, &a->p[0], NULL, NULL, &p0);
+    gr_status st = gr_mis_learn_outcome(L, &a->p[0], NULL, NULL, &p0);
     if (st == GR_OK) {
-        st = gr_ml_outcome(L, &a->p[a->n], NULL, NULL, &pa);
+        st = gr_mis_learn_outcome(L, &a->p[a->n], NULL, NULL, &pa);
     }
     if (st == GR_OK) {
-        st = gr_ml_outcome(L, &b->p[b->n], NULL, NULL, &pb);
+        st = gr_mis_learn_outcome(L, &b->p[b->n], NULL, NULL, &pb);
     }
     if (st != GR_OK) {
         return st;
     }
     if (pa != p0) {
-        return gr_ml_resolve(L, a, p0, stuck);
+        return gr_mis_learn_resolve(L, a, p0, stuck);
     }
     if (pb != p0) {
-        return gr_ml_resolve(L, b, p0, stuck);
+        return gr_mis_learn_resolve(L, b, p0, stuck);
     }
     *stuck = true; /* the rows said the ends differ: the oracle disagrees */
     return GR_OK;
 }
 
 /* An experiment where the rows of states x and y differ. */
-const pos *gr_ml_differ(const learner *L, uint32_t x, uint32_t y)
+const pos *gr_mis_learn_differ(const learner *L, uint32_t x, uint32_t y)
 {
     for (uint32_t e = 0; e < L->ne; e++) {
-        if (gr_ml_get_bit(gr_ml_row_of(L, x), e) != gr_ml_get_bit(gr_ml_row_of(L, y), e)) {
+        if (gr_mis_learn_get_bit(gr_mis_learn_row_of(L, x), e) !=
+            gr_mis_learn_get_bit(gr_mis_learn_row_of(L, y), e)) {
             return &L->E[e];
         }
     }

@@ -22,7 +22,7 @@
 
 typedef struct pres {
     gr_arena *arena;
-    const gr_mq *q;
+    const gr_mis_q *q;
     uint32_t r;          /* generators */
     uint32_t *gen_img;   /* r */
     uint32_t *word;      /* m * r, normal forms */
@@ -36,7 +36,7 @@ static uint32_t word_elem(const pres *P, const uint32_t *w)
     uint32_t e = 0;
     for (uint32_t g = 0; g < P->r; g++) {
         for (uint32_t k = 0; k < w[g]; k++) {
-            e = gr_mq_mul(P->q, e, P->gen_img[g]);
+            e = gr_mis_q_mul(P->q, e, P->gen_img[g]);
         }
     }
     return e;
@@ -66,7 +66,7 @@ static int word_cmp(const uint32_t *a, const uint32_t *b, uint32_t r)
 static bool made_by_others(const pres *P, const uint8_t *alive, uint32_t skip, uint32_t x,
                            uint8_t *in, uint32_t *list)
 {
-    const gr_mq *q = P->q;
+    const gr_mis_q *q = P->q;
     memset(in, 0, q->m);
     in[0] = 1;
     list[0] = 0;
@@ -79,7 +79,7 @@ static bool made_by_others(const pres *P, const uint8_t *alive, uint32_t skip, u
             if (g == skip || !alive[g]) {
                 continue;
             }
-            uint32_t y = gr_mq_mul(q, list[i], P->gen_img[g]);
+            uint32_t y = gr_mis_q_mul(q, list[i], P->gen_img[g]);
             if (!in[y]) {
                 in[y] = 1;
                 list[n++] = y;
@@ -113,7 +113,7 @@ static gr_status minimise(pres *P, uint64_t *heap, uint8_t *in, uint32_t *list)
 
 static gr_status generators(pres *P, bool minimal, gr_mis_quotient *out)
 {
-    const gr_mq *q = P->q;
+    const gr_mis_q *q = P->q;
     uint8_t *in = GR_ARENA_ARRAY(P->arena, uint8_t, q->m);
     uint32_t *list = GR_ARENA_ARRAY_UNINIT(P->arena, uint32_t, q->m);
     P->gen_img = GR_ARENA_ARRAY_UNINIT(P->arena, uint32_t, q->m);
@@ -134,7 +134,7 @@ static gr_status generators(pres *P, bool minimal, gr_mis_quotient *out)
         P->gen_img[P->r++] = x;
         /* close: everything times x, repeatedly (closed under the rest) */
         for (uint32_t i = 0; i < n; i++) {
-            uint32_t y = gr_mq_mul(q, list[i], x);
+            uint32_t y = gr_mis_q_mul(q, list[i], x);
             if (!in[y]) {
                 in[y] = 1;
                 list[n++] = y;
@@ -180,7 +180,7 @@ static bool normal(const pres *P, const uint32_t *w)
 
 static gr_status normal_forms(pres *P)
 {
-    const gr_mq *q = P->q;
+    const gr_mis_q *q = P->q;
     uint32_t r = P->r, m = q->m;
     P->word = GR_ARENA_ARRAY(P->arena, uint32_t, (size_t)m * r + 1);
     P->has = GR_ARENA_ARRAY(P->arena, uint8_t, m);
@@ -250,7 +250,7 @@ static gr_status normal_forms(pres *P)
     return GR_OK;
 }
 
-static gr_status present(gr_arena *arena, const gr_mq *q, bool minimal, gr_mis_quotient *out)
+static gr_status present(gr_arena *arena, const gr_mis_q *q, bool minimal, gr_mis_quotient *out)
 {
     pres P = {.arena = arena, .q = q};
     gr_status st = generators(&P, minimal, out);
@@ -266,12 +266,12 @@ static gr_status present(gr_arena *arena, const gr_mq *q, bool minimal, gr_mis_q
     return GR_OK;
 }
 
-gr_status gr_mq_present(gr_arena *arena, const gr_mq *q, gr_mis_quotient *out)
+gr_status gr_mis_q_present(gr_arena *arena, const gr_mis_q *q, gr_mis_quotient *out)
 {
     return present(arena, q, false, out);
 }
 
-gr_status gr_mq_present_minimal(gr_arena *arena, const gr_mq *q, gr_mis_quotient *out)
+gr_status gr_mis_q_present_minimal(gr_arena *arena, const gr_mis_q *q, gr_mis_quotient *out)
 {
     return present(arena, q, true, out);
 }

@@ -38,13 +38,13 @@
 #define GR_MQ_MAX_STATES (1u << 20) /* verification states per heap */
 #define GR_MQ_MAX_K 12u
 
-static const unsigned gr_mq_ks[] = {3, 6, GR_MQ_MAX_K};
+static const unsigned gr_mis_q_ks[] = {3, 6, GR_MQ_MAX_K};
 
-/* The images of heap h's options in q (out->v: gr_mq_scratch of q->m + 1
+/* The images of heap h's options in q (out->v: gr_mis_q_scratch of q->m + 1
  * elements).  Distinct images are marked as they come: a heap of h has
  * about h options but at most q->m images. */
-static gr_status heap_option_images(gr_mq *q, const gr_mis_game *g, uint64_t h, gr_mq_set *out,
-                                    const char **why)
+static gr_status heap_option_images(gr_mis_q *q, const gr_mis_game *g, uint64_t h,
+                                    gr_mis_q_set *out, const char **why)
 {
     size_t count;
     gr_status st = gr_mis_heap_options(g, h, NULL, 0, &count);
@@ -52,9 +52,9 @@ static gr_status heap_option_images(gr_mq *q, const gr_mis_game *g, uint64_t h, 
         *why = "a heap has more options than the quotient construction lists";
         return st;
     }
-    gr_mis_opt *o = gr_mq_scratch(q->arena, (count + 1) * sizeof(gr_mis_opt));
-    uint32_t *v = gr_mq_scratch(q->arena, ((size_t)q->m + 1) * sizeof(uint32_t));
-    uint8_t *seen = gr_mq_scratch_zero(q->arena, q->m);
+    gr_mis_opt *o = gr_mis_q_scratch(q->arena, (count + 1) * sizeof(gr_mis_opt));
+    uint32_t *v = gr_mis_q_scratch(q->arena, ((size_t)q->m + 1) * sizeof(uint32_t));
+    uint8_t *seen = gr_mis_q_scratch_zero(q->arena, q->m);
     if (o == NULL || v == NULL || seen == NULL) {
         return GR_ENOMEM;
     }
@@ -63,7 +63,7 @@ static gr_status heap_option_images(gr_mq *q, const gr_mis_game *g, uint64_t h, 
     for (size_t i = 0; i < count; i++) {
         uint32_t e = 0;
         for (uint32_t k = 0; k < o[i].nleaves; k++) {
-            e = gr_mq_mul(q, e, q->image[o[i].leaves[k]]);
+            e = gr_mis_q_mul(q, e, q->image[o[i].leaves[k]]);
         }
         if (!seen[e]) {
             seen[e] = 1;
@@ -71,18 +71,18 @@ static gr_status heap_option_images(gr_mq *q, const gr_mis_game *g, uint64_t h, 
         }
     }
     out->v = v;
-    out->n = gr_mq_set_norm(v, n);
-    gr_mq_scratch_free(q->arena, seen, q->m);
-    gr_mq_scratch_free(q->arena, o, (count + 1) * sizeof(gr_mis_opt));
+    out->n = gr_mis_q_set_norm(v, n);
+    gr_mis_q_scratch_free(q->arena, seen, q->m);
+    gr_mis_q_scratch_free(q->arena, o, (count + 1) * sizeof(gr_mis_opt));
     return GR_OK;
 }
 
 /* One heap: the candidate for each K in turn until one is proven. */
-static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
+static gr_status add_heap(gr_mis_q *q, const gr_mis_game *g, uint64_t h, uint32_t max_order,
                           bool prove, uint64_t max_states, uint64_t max_nodes, bool learn_first,
                           const char **why)
 {
-    gr_mq_set y;
+    gr_mis_q_set y;
     gr_status st = heap_option_images(q, g, h, &y, why);
     if (st != GR_OK) {
         return st;
@@ -90,10 +90,10 @@ static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t m
     /* the distinct images of the heaps so far: they generate Q_{h-1} */
     gr_arena *A = q->arena;
     size_t m0 = q->m; /* q is replaced by the proven candidate */
-    uint8_t *seen = gr_mq_scratch_zero(A, m0);
-    uint32_t *letters = gr_mq_scratch(A, (m0 + 1) * sizeof(uint32_t));
-    uint32_t *by_tok = gr_mq_scratch(A, (m0 + 1) * sizeof(uint32_t));
-    uint32_t *pi = gr_mq_scratch(A, (m0 + 1) * sizeof(uint32_t));
+    uint8_t *seen = gr_mis_q_scratch_zero(A, m0);
+    uint32_t *letters = gr_mis_q_scratch(A, (m0 + 1) * sizeof(uint32_t));
+    uint32_t *by_tok = gr_mis_q_scratch(A, (m0 + 1) * sizeof(uint32_t));
+    uint32_t *pi = gr_mis_q_scratch(A, (m0 + 1) * sizeof(uint32_t));
     if (seen == NULL || letters == NULL || by_tok == NULL || pi == NULL) {
         return GR_ENOMEM;
     }
@@ -113,36 +113,36 @@ static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t m
         by_tok[j] = i;
     }
     bool accepted = false;
-    for (size_t t = 0; t < sizeof(gr_mq_ks) / sizeof(gr_mq_ks[0]) && !accepted; t++) {
-        gr_mq_ext x = {.m = q->m, .K = gr_mq_ks[t]};
+    for (size_t t = 0; t < sizeof(gr_mis_q_ks) / sizeof(gr_mis_q_ks[0]) && !accepted; t++) {
+        gr_mis_q_ext x = {.m = q->m, .K = gr_mis_q_ks[t]};
         x.E = q->m * (x.K + 1);
-        x.inp = gr_mq_scratch(A, x.E);
-        x.cls = gr_mq_scratch(A, x.E * sizeof(uint32_t));
+        x.inp = gr_mis_q_scratch(A, x.E);
+        x.cls = gr_mis_q_scratch(A, x.E * sizeof(uint32_t));
         if (x.inp == NULL || x.cls == NULL) {
             return GR_ENOMEM;
         }
-        if (!gr_mq_ext_outcomes(q, &y, &x, by_tok)) {
-            gr_mq_scratch_free(A, x.inp, x.E);
-            gr_mq_scratch_free(A, x.cls, x.E * sizeof(uint32_t));
+        if (!gr_mis_q_ext_outcomes(q, &y, &x, by_tok)) {
+            gr_mis_q_scratch_free(A, x.inp, x.E);
+            gr_mis_q_scratch_free(A, x.cls, x.E * sizeof(uint32_t));
             continue;
         }
-        if ((st = gr_mq_ext_refine(A, q, letters, nl, &x)) != GR_OK) {
+        if ((st = gr_mis_q_ext_refine(A, q, letters, nl, &x)) != GR_OK) {
             return st;
         }
         if (x.classes > max_order) {
             *why = "the quotient's order passes --max-quotient-order";
             return GR_ELIMIT;
         }
-        gr_mq nq;
+        gr_mis_q nq;
         bool same;
-        if ((st = gr_mq_ext_rebuild(q, &y, h, &x, &nq, pi, &same)) != GR_OK) {
+        if ((st = gr_mis_q_ext_rebuild(q, &y, h, &x, &nq, pi, &same)) != GR_OK) {
             return st;
         }
-        gr_mq_scratch_free(A, x.inp, x.E);
-        gr_mq_scratch_free(A, x.cls, x.E * sizeof(uint32_t));
+        gr_mis_q_scratch_free(A, x.inp, x.E);
+        gr_mis_q_scratch_free(A, x.cls, x.E * sizeof(uint32_t));
         bool ok = true, too_big = false;
-        if (prove && (st = gr_mq_verify_next(q, same ? pi : NULL, &nq, max_states, &ok,
-                                             &too_big)) != GR_OK) {
+        if (prove && (st = gr_mis_q_verify_next(q, same ? pi : NULL, &nq, max_states, &ok,
+                                                &too_big)) != GR_OK) {
             return st;
         }
         if (too_big) {
@@ -150,18 +150,18 @@ static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t m
             return GR_ELIMIT;
         }
         if (ok) {
-            gr_mq_release(q);
+            gr_mis_q_release(q);
             *q = nq;
             accepted = true;
         } else {
-            gr_mq_release(&nq);
+            gr_mis_q_release(&nq);
         }
     }
-    gr_mq_scratch_free(A, pi, (m0 + 1) * sizeof(uint32_t));
-    gr_mq_scratch_free(A, by_tok, (m0 + 1) * sizeof(uint32_t));
-    gr_mq_scratch_free(A, letters, (m0 + 1) * sizeof(uint32_t));
-    gr_mq_scratch_free(A, seen, m0);
-    gr_mq_scratch_free(A, y.v, (m0 + 1) * sizeof(uint32_t));
+    gr_mis_q_scratch_free(A, pi, (m0 + 1) * sizeof(uint32_t));
+    gr_mis_q_scratch_free(A, by_tok, (m0 + 1) * sizeof(uint32_t));
+    gr_mis_q_scratch_free(A, letters, (m0 + 1) * sizeof(uint32_t));
+    gr_mis_q_scratch_free(A, seen, m0);
+    gr_mis_q_scratch_free(A, y.v, (m0 + 1) * sizeof(uint32_t));
     if (accepted) {
         return GR_OK;
     }
@@ -172,7 +172,7 @@ static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t m
     bool learnt = false;
     const char *lwhy = NULL;
     if (prove && learn_first) {
-        if ((st = gr_mq_learn(q, g, h, max_order, max_states, max_nodes, &learnt, &lwhy)) !=
+        if ((st = gr_mis_q_learn(q, g, h, max_order, max_states, max_nodes, &learnt, &lwhy)) !=
             GR_OK) {
             return st;
         }
@@ -182,7 +182,7 @@ static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t m
     }
     for (uint32_t K = 3; prove && K <= 5; K += 2) {
         bool ok;
-        if ((st = gr_mq_split(q, g, h, K, max_order, max_states, &ok)) != GR_OK) {
+        if ((st = gr_mis_q_split(q, g, h, K, max_order, max_states, &ok)) != GR_OK) {
             return st;
         }
         if (ok) {
@@ -190,7 +190,7 @@ static gr_status add_heap(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t m
         }
     }
     if (prove && !learn_first) {
-        if ((st = gr_mq_learn(q, g, h, max_order, max_states, max_nodes, &learnt, &lwhy)) !=
+        if ((st = gr_mis_q_learn(q, g, h, max_order, max_states, max_nodes, &learnt, &lwhy)) !=
             GR_OK) {
             return st;
         }
@@ -218,7 +218,7 @@ static uint64_t window(const gr_mis_game *g, uint64_t e, uint64_t p)
 
 /* The least period p (and for it the least preperiod e >= 1) of the
  * images of heaps 0..n that the window proves, or false. */
-static bool periodic(const gr_mis_game *g, const gr_mq *q, uint64_t n, uint64_t *e, uint64_t *p)
+static bool periodic(const gr_mis_game *g, const gr_mis_q *q, uint64_t n, uint64_t *e, uint64_t *p)
 {
     for (uint64_t pp = 1; 2 * pp <= n; pp++) {
         uint64_t m = n;
@@ -298,13 +298,13 @@ static gr_status build(gr_arena *arena, const gr_mis_game *g, const gr_mis_quoti
     *why = NULL;
     memset(out, 0, sizeof(*out));
     uint32_t max_order = opts->max_order != 0 ? opts->max_order : GR_MIS_MAX_QUOTIENT_ORDER;
-    gr_mq q = {.arena = arena, .m = 1, .heaps = 1, .cap = 64};
+    gr_mis_q q = {.arena = arena, .m = 1, .heaps = 1, .cap = 64};
     q.tab = GR_ARENA_ARRAY(arena, uint32_t, 1);
     q.inp = GR_ARENA_ARRAY(arena, uint8_t, 1);
     q.tok = GR_ARENA_ARRAY(arena, uint64_t, 1);
-    q.rep = GR_ARENA_ARRAY(arena, gr_mq_set, 1);
+    q.rep = GR_ARENA_ARRAY(arena, gr_mis_q_set, 1);
     q.image = GR_ARENA_ARRAY(arena, uint32_t, q.cap);
-    q.opt = GR_ARENA_ARRAY(arena, gr_mq_set, q.cap);
+    q.opt = GR_ARENA_ARRAY(arena, gr_mis_q_set, q.cap);
     if (q.tab == NULL || q.inp == NULL || q.tok == NULL || q.rep == NULL || q.image == NULL ||
         q.opt == NULL) {
         return GR_ENOMEM;
@@ -361,9 +361,9 @@ static gr_status build(gr_arena *arena, const gr_mis_game *g, const gr_mis_quoti
     out->preperiod = complete ? e : 0;
     out->period = complete ? p : 0;
     q.heaps = h + 1;
-    gr_mq_proof_free(arena, q.proof); /* no heap follows */
+    gr_mis_q_proof_free(arena, q.proof); /* no heap follows */
     q.proof = NULL;
-    gr_status st = gr_mq_present_minimal(arena, &q, out);
+    gr_status st = gr_mis_q_present_minimal(arena, &q, out);
     if (st == GR_OK && prove && g->kind != GR_MIS_NIM) {
         st = tame(arena, out);
     }

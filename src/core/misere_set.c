@@ -8,7 +8,7 @@
 
 #include "misere_internal.h"
 
-uint32_t gr_mq_set_norm(uint32_t *v, uint32_t n)
+uint32_t gr_mis_q_set_norm(uint32_t *v, uint32_t n)
 {
     for (uint32_t i = 1; i < n; i++) {
         uint32_t x = v[i], j = i;
@@ -27,9 +27,9 @@ uint32_t gr_mq_set_norm(uint32_t *v, uint32_t n)
     return w;
 }
 
-gr_status gr_mq_set_make(gr_arena *a, uint32_t *v, uint32_t n, gr_mq_set *out)
+gr_status gr_mis_q_set_make(gr_arena *a, uint32_t *v, uint32_t n, gr_mis_q_set *out)
 {
-    uint32_t m = gr_mq_set_norm(v, n);
+    uint32_t m = gr_mis_q_set_norm(v, n);
     out->v = GR_ARENA_ARRAY_UNINIT(a, uint32_t, m + 1);
     if (out->v == NULL) {
         return GR_ENOMEM;
@@ -39,8 +39,8 @@ gr_status gr_mq_set_make(gr_arena *a, uint32_t *v, uint32_t n, gr_mq_set *out)
     return GR_OK;
 }
 
-uint32_t gr_mq_number(const uint32_t *sig, uint32_t w, uint32_t e, uint32_t *slot, size_t hcap,
-                      uint32_t *next, uint32_t count)
+uint32_t gr_mis_q_number(const uint32_t *sig, uint32_t w, uint32_t e, uint32_t *slot, size_t hcap,
+                         uint32_t *next, uint32_t count)
 {
     const uint32_t *s = sig + (size_t)e * w;
     uint64_t h = 1469598103934665603ull;
@@ -65,26 +65,26 @@ uint32_t gr_mq_number(const uint32_t *sig, uint32_t w, uint32_t e, uint32_t *slo
 
 #define GR_MQ_SCRATCH_MIN (64u * 1024u + 1u) /* past the arena's small chunks */
 
-void *gr_mq_scratch(gr_arena *a, size_t size)
+void *gr_mis_q_scratch(gr_arena *a, size_t size)
 {
     return gr_arena_alloc(a, size < GR_MQ_SCRATCH_MIN ? GR_MQ_SCRATCH_MIN : size);
 }
 
-void *gr_mq_scratch_zero(gr_arena *a, size_t size)
+void *gr_mis_q_scratch_zero(gr_arena *a, size_t size)
 {
-    void *p = gr_mq_scratch(a, size);
+    void *p = gr_mis_q_scratch(a, size);
     if (p != NULL) {
         memset(p, 0, size);
     }
     return p;
 }
 
-void gr_mq_scratch_free(gr_arena *a, void *p, size_t size)
+void gr_mis_q_scratch_free(gr_arena *a, void *p, size_t size)
 {
     gr_arena_free(a, p, size < GR_MQ_SCRATCH_MIN ? GR_MQ_SCRATCH_MIN : size);
 }
 
-gr_status gr_mq_alloc(gr_arena *a, uint32_t m, gr_mq *nq)
+gr_status gr_mis_q_alloc(gr_arena *a, uint32_t m, gr_mis_q *nq)
 {
     memset(nq, 0, sizeof(*nq));
     nq->arena = a;
@@ -92,7 +92,7 @@ gr_status gr_mq_alloc(gr_arena *a, uint32_t m, gr_mq *nq)
     nq->tab = GR_ARENA_ARRAY_UNINIT(a, uint32_t, (size_t)m * m);
     nq->inp = GR_ARENA_ARRAY_UNINIT(a, uint8_t, m);
     nq->tok = GR_ARENA_ARRAY_UNINIT(a, uint64_t, m);
-    nq->rep = GR_ARENA_ARRAY(a, gr_mq_set, m);
+    nq->rep = GR_ARENA_ARRAY(a, gr_mis_q_set, m);
     if (nq->tab == NULL || nq->inp == NULL || nq->tok == NULL || nq->rep == NULL) {
         return GR_ENOMEM;
     }

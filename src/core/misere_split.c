@@ -157,7 +157,7 @@ static gr_status refine(gr_arena *arena, amb *A, uint32_t *classes)
                 s[1 + i] = A->cls[mul_vec(A, e, unit)];
                 unit[i] = 0;
             }
-            count = gr_mq_number(sig, w, e, slot, hcap, next, count);
+            count = gr_mis_q_number(sig, w, e, slot, hcap, next, count);
         }
         memcpy(A->cls, next, E * sizeof(uint32_t));
         if (count == have) {
@@ -177,7 +177,7 @@ static gr_status refine(gr_arena *arena, amb *A, uint32_t *classes)
  * forms) and h.  With probe (the last extra), only whether that heap's
  * class differs from its normal form's is found (*differs), for the
  * caller to know it must stay a generator. */
-static gr_status split_try(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t K,
+static gr_status split_try(gr_mis_q *q, const gr_mis_game *g, uint64_t h, uint32_t K,
                            const gr_mis_quotient *oldq, const uint64_t *extra, uint32_t nextra,
                            bool probe, uint32_t max_order, uint64_t max_states, bool *ok,
                            bool *differs)
@@ -265,8 +265,8 @@ static gr_status split_try(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t 
         return GR_OK;
     }
     /* the new quotient: members of least weight represent their classes */
-    gr_mq nq;
-    if ((st = gr_mq_alloc(arena, m, &nq)) != GR_OK) {
+    gr_mis_q nq;
+    if ((st = gr_mis_q_alloc(arena, m, &nq)) != GR_OK) {
         return st;
     }
     uint32_t *member = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, m);
@@ -315,7 +315,7 @@ static gr_status split_try(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t 
                 }
             }
         }
-        if ((st = gr_mq_set_make(arena, buf, n, &nq.rep[c])) != GR_OK) {
+        if ((st = gr_mis_q_set_make(arena, buf, n, &nq.rep[c])) != GR_OK) {
             return st;
         }
     }
@@ -323,7 +323,7 @@ static gr_status split_try(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t 
     nq.heaps = h + 1;
     nq.cap = q->cap > h + 1 ? q->cap : 2 * (h + 1);
     nq.image = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, nq.cap);
-    nq.opt = GR_ARENA_ARRAY(arena, gr_mq_set, nq.cap);
+    nq.opt = GR_ARENA_ARRAY(arena, gr_mis_q_set, nq.cap);
     if (nq.image == NULL || nq.opt == NULL) {
         return GR_ENOMEM;
     }
@@ -348,12 +348,12 @@ static gr_status split_try(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t 
             }
             v[j] = A.cls[mul_vec(&A, 0, tmp)];
         }
-        if ((st = gr_mq_set_make(arena, v, (uint32_t)n, &nq.opt[l])) != GR_OK) {
+        if ((st = gr_mis_q_set_make(arena, v, (uint32_t)n, &nq.opt[l])) != GR_OK) {
             return st;
         }
     }
     bool proven, too_big;
-    if ((st = gr_mq_verify(&nq, max_states, &proven, &too_big)) != GR_OK) {
+    if ((st = gr_mis_q_verify(&nq, max_states, &proven, &too_big)) != GR_OK) {
         return st;
     }
     if (proven && !too_big) {
@@ -367,8 +367,8 @@ static gr_status split_try(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t 
  * non-generator heap is probed (taken as a free generator: does its class
  * differ from its normal form's?), those that differ are kept, and the
  * rebuild is tried again, a few rounds at most. */
-gr_status gr_mq_split(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t K, uint32_t max_order,
-                      uint64_t max_states, bool *ok)
+gr_status gr_mis_q_split(gr_mis_q *q, const gr_mis_game *g, uint64_t h, uint32_t K,
+                         uint32_t max_order, uint64_t max_states, bool *ok)
 {
     *ok = false;
     gr_arena *arena = q->arena;
@@ -376,7 +376,7 @@ gr_status gr_mq_split(gr_mq *q, const gr_mis_game *g, uint64_t h, uint32_t K, ui
     memset(&old, 0, sizeof(old));
     uint64_t saved = q->heaps;
     q->heaps = h; /* heaps 0..h-1 */
-    gr_status st = gr_mq_present(arena, q, &old);
+    gr_status st = gr_mis_q_present(arena, q, &old);
     q->heaps = saved;
     if (st != GR_OK) {
         return st == GR_EINTERNAL ? GR_OK : st;

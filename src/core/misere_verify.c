@@ -36,7 +36,7 @@
  * of wild games.
  *
  * A build proves heap after heap, and most heaps only rename the
- * quotient: gr_mq_verify_next then starts from the previous proof (its
+ * quotient: gr_mis_q_verify_next then starts from the previous proof (its
  * kept heaps and walked pairs, in labels the renaming leaves alone) and
  * checks only what the new heap adds, so that a heap costs what is new
  * in it rather than a proof of every heap again.
@@ -68,46 +68,46 @@ static bool subset_of(const word *a, const word *b, uint32_t w)
     return true;
 }
 
-/* The proof works on labels (gr_mq.omap): element omap[u] is label u, a
+/* The proof works on labels (gr_mis_q.omap): element omap[u] is label u, a
  * bijection, so that a proof kept from one heap to the next holds as it
  * is when the next candidate only renames the elements (omap follows). */
 typedef struct names {
-    const gr_mq *q;
+    const gr_mis_q *q;
     uint32_t *lab; /* element -> label */
 } names;
 
-static gr_status names_make(const gr_mq *q, names *N)
+static gr_status names_make(const gr_mis_q *q, names *N)
 {
     N->q = q;
-    N->lab = gr_mq_scratch(q->arena, (size_t)q->m * sizeof(uint32_t));
+    N->lab = gr_mis_q_scratch(q->arena, (size_t)q->m * sizeof(uint32_t));
     if (N->lab == NULL) {
         return GR_ENOMEM;
     }
     for (uint32_t u = 0; u < q->m; u++) {
-        N->lab[gr_mq_opt_elem(q, u)] = u;
+        N->lab[gr_mis_q_opt_elem(q, u)] = u;
     }
     return GR_OK;
 }
 
 static void names_free(names *N)
 {
-    gr_mq_scratch_free(N->q->arena, N->lab, (size_t)N->q->m * sizeof(uint32_t));
+    gr_mis_q_scratch_free(N->q->arena, N->lab, (size_t)N->q->m * sizeof(uint32_t));
 }
 
 static uint32_t el(const names *N, uint32_t u)
 {
-    return gr_mq_opt_elem(N->q, u);
+    return gr_mis_q_opt_elem(N->q, u);
 }
 
 /* T(H) of a heap whose option labels are o: {z : o z meets P}, by label. */
-static void heap_t(const names *N, const gr_mq_set *o, word *t, uint32_t w)
+static void heap_t(const names *N, const gr_mis_q_set *o, word *t, uint32_t w)
 {
-    const gr_mq *q = N->q;
+    const gr_mis_q *q = N->q;
     memset(t, 0, w * sizeof(word));
     for (uint32_t u = 0; u < q->m; u++) {
         uint32_t z = el(N, u);
         for (uint32_t j = 0; j < o->n; j++) {
-            if (q->inp[gr_mq_mul(q, el(N, o->v[j]), z)]) {
+            if (q->inp[gr_mis_q_mul(q, el(N, o->v[j]), z)]) {
                 set_bit(t, u);
                 break;
             }
@@ -134,7 +134,7 @@ typedef struct walk {
 /* The heaps the walk starts from (those with a move: image label and
  * T(H), the minimal T of each image, in the order of the heaps), and the
  * walk, kept with a proven quotient. */
-struct gr_mq_proof {
+struct gr_mis_q_proof {
     uint32_t w;      /* words per T */
     uint32_t nk;     /* kept heaps */
     size_t cap;      /* room */
@@ -182,7 +182,7 @@ static void col_set(void *col, void *p)
 static void walk_free(gr_arena *a, walk *W)
 {
     if (W->first != NULL) {
-        gr_mq_scratch_free(a, W->first, (size_t)W->m * sizeof(uint32_t));
+        gr_mis_q_scratch_free(a, W->first, (size_t)W->m * sizeof(uint32_t));
         W->first = NULL;
     }
     if (W->cap == 0) {
@@ -192,7 +192,7 @@ static void walk_free(gr_arena *a, walk *W)
     size_t sizes[WALK_COLS];
     walk_cols(W, cols, sizes);
     for (size_t i = WALK_COLS; i > 0; i--) {
-        gr_mq_scratch_free(a, col_get(cols[i - 1]), W->cap * sizes[i - 1]);
+        gr_mis_q_scratch_free(a, col_get(cols[i - 1]), W->cap * sizes[i - 1]);
     }
     W->cap = 0;
 }
@@ -212,7 +212,7 @@ static gr_status room(gr_arena *a, walk *W, size_t need)
     size_t sizes[WALK_COLS];
     walk_cols(W, cols, sizes);
     for (size_t i = 0; i < WALK_COLS; i++) {
-        if ((fresh[i] = gr_mq_scratch(a, cap * sizes[i])) == NULL) {
+        if ((fresh[i] = gr_mis_q_scratch(a, cap * sizes[i])) == NULL) {
             return GR_ENOMEM;
         }
         if (W->n > 0) {
@@ -235,7 +235,7 @@ static gr_status walk_init(gr_arena *a, walk *W, uint32_t w, uint32_t m)
     memset(W, 0, sizeof(*W));
     W->w = w;
     W->m = m;
-    W->first = gr_mq_scratch_zero(a, (size_t)m * sizeof(uint32_t));
+    W->first = gr_mis_q_scratch_zero(a, (size_t)m * sizeof(uint32_t));
     return W->first == NULL ? GR_ENOMEM : GR_OK;
 }
 
@@ -257,57 +257,57 @@ static gr_status walk_copy(gr_arena *a, const walk *from, walk *W)
     return GR_OK;
 }
 
-void gr_mq_proof_free(gr_arena *a, gr_mq_proof *p)
+void gr_mis_q_proof_free(gr_arena *a, gr_mis_q_proof *p)
 {
     if (p == NULL) {
         return;
     }
     walk_free(a, &p->W);
-    gr_mq_scratch_free(a, p->kimg, p->cap * sizeof(uint32_t));
-    gr_mq_scratch_free(a, p->kheap, p->cap * sizeof(uint64_t));
-    gr_mq_scratch_free(a, p->kt, p->cap * p->w * sizeof(word));
-    gr_mq_scratch_free(a, p, sizeof(*p));
+    gr_mis_q_scratch_free(a, p->kimg, p->cap * sizeof(uint32_t));
+    gr_mis_q_scratch_free(a, p->kheap, p->cap * sizeof(uint64_t));
+    gr_mis_q_scratch_free(a, p->kt, p->cap * p->w * sizeof(word));
+    gr_mis_q_scratch_free(a, p, sizeof(*p));
 }
 
-static gr_mq_proof *proof_new(gr_arena *a, uint32_t w, size_t cap)
+static gr_mis_q_proof *proof_new(gr_arena *a, uint32_t w, size_t cap)
 {
-    gr_mq_proof *p = gr_mq_scratch_zero(a, sizeof(*p));
+    gr_mis_q_proof *p = gr_mis_q_scratch_zero(a, sizeof(*p));
     if (p == NULL) {
         return NULL;
     }
     p->w = w;
     p->cap = cap < 16 ? 16 : cap;
-    p->kimg = gr_mq_scratch(a, p->cap * sizeof(uint32_t));
-    p->kheap = gr_mq_scratch(a, p->cap * sizeof(uint64_t));
-    p->kt = gr_mq_scratch(a, p->cap * w * sizeof(word));
+    p->kimg = gr_mis_q_scratch(a, p->cap * sizeof(uint32_t));
+    p->kheap = gr_mis_q_scratch(a, p->cap * sizeof(uint64_t));
+    p->kt = gr_mis_q_scratch(a, p->cap * w * sizeof(word));
     if (p->kimg == NULL || p->kheap == NULL || p->kt == NULL) {
-        gr_mq_proof_free(a, p);
+        gr_mis_q_proof_free(a, p);
         return NULL;
     }
     return p;
 }
 
 /* Room for one more kept heap. */
-static gr_status proof_room(gr_arena *a, gr_mq_proof *p)
+static gr_status proof_room(gr_arena *a, gr_mis_q_proof *p)
 {
     if (p->nk < p->cap) {
         return GR_OK;
     }
-    gr_mq_proof *b = proof_new(a, p->w, p->cap * 2);
+    gr_mis_q_proof *b = proof_new(a, p->w, p->cap * 2);
     if (b == NULL) {
         return GR_ENOMEM;
     }
     memcpy(b->kimg, p->kimg, p->nk * sizeof(uint32_t));
     memcpy(b->kheap, p->kheap, p->nk * sizeof(uint64_t));
     memcpy(b->kt, p->kt, (size_t)p->nk * p->w * sizeof(word));
-    gr_mq_scratch_free(a, p->kimg, p->cap * sizeof(uint32_t));
-    gr_mq_scratch_free(a, p->kheap, p->cap * sizeof(uint64_t));
-    gr_mq_scratch_free(a, p->kt, p->cap * p->w * sizeof(word));
+    gr_mis_q_scratch_free(a, p->kimg, p->cap * sizeof(uint32_t));
+    gr_mis_q_scratch_free(a, p->kheap, p->cap * sizeof(uint64_t));
+    gr_mis_q_scratch_free(a, p->kt, p->cap * p->w * sizeof(word));
     p->kimg = b->kimg;
     p->kheap = b->kheap;
     p->kt = b->kt;
     p->cap = b->cap;
-    gr_mq_scratch_free(a, b, sizeof(*b));
+    gr_mis_q_scratch_free(a, b, sizeof(*b));
     return GR_OK;
 }
 
@@ -315,11 +315,11 @@ static gr_status proof_room(gr_arena *a, gr_mq_proof *p)
  * then its T(H) among the kept heaps (*kept: it is one of them now).
  * *good false, with the witness, when the P-half fails or a heap without
  * a move is not the identity. */
-static gr_status add_heap_t(const names *N, gr_mq_proof *K, uint64_t h, bool *good, bool *kept,
-                            gr_mq_witness *wit)
+static gr_status add_heap_t(const names *N, gr_mis_q_proof *K, uint64_t h, bool *good, bool *kept,
+                            gr_mis_q_witness *wit)
 {
-    const gr_mq *q = N->q;
-    const gr_mq_set *o = &q->opt[h];
+    const gr_mis_q *q = N->q;
+    const gr_mis_q_set *o = &q->opt[h];
     uint32_t x = q->image[h], m = q->m, w = K->w;
     *kept = false;
     if (o->n == 0) {
@@ -328,9 +328,9 @@ static gr_status add_heap_t(const names *N, gr_mq_proof *K, uint64_t h, bool *go
         return GR_OK;
     }
     for (uint32_t a = 0; a < m && *good; a++) {
-        if (q->inp[gr_mq_mul(q, a, x)]) {
+        if (q->inp[gr_mis_q_mul(q, a, x)]) {
             for (uint32_t j = 0; j < o->n && *good; j++) {
-                *good = !q->inp[gr_mq_mul(q, a, el(N, o->v[j]))];
+                *good = !q->inp[gr_mis_q_mul(q, a, el(N, o->v[j]))];
             }
             if (!*good && wit != NULL) {
                 wit->heaps = GR_ARENA_ARRAY_UNINIT(q->arena, uint64_t, 1);
@@ -407,7 +407,7 @@ static gr_status add_pair(gr_arena *a, walk *W, uint32_t x, const word *t, uint3
 }
 
 /* The heaps of the position that reached pair `at`. */
-static gr_status witness_of(gr_arena *A, const walk *W, size_t at, gr_mq_witness *out)
+static gr_status witness_of(gr_arena *A, const walk *W, size_t at, gr_mis_q_witness *out)
 {
     size_t n = 0;
     for (size_t i = at + 1; i != 0; i = W->par[i - 1]) {
@@ -427,10 +427,10 @@ static gr_status witness_of(gr_arena *A, const walk *W, size_t at, gr_mq_witness
 
 /* Pair `at` plus kept heap k, added to the walk.  The T of G + H by
  * label u (element z): T(G) holds H z, or T(H) holds G z. */
-static gr_status step(const names *N, walk *W, size_t at, const gr_mq_proof *K, uint32_t k,
+static gr_status step(const names *N, walk *W, size_t at, const gr_mis_q_proof *K, uint32_t k,
                       word *nt)
 {
-    const gr_mq *q = N->q;
+    const gr_mis_q *q = N->q;
     uint32_t m = q->m, w = W->w;
     uint32_t x = el(N, W->img[at]), y = el(N, K->kimg[k]);
     const word *t = W->t + at * w, *th = K->kt + (size_t)k * w;
@@ -442,18 +442,18 @@ static gr_status step(const names *N, walk *W, size_t at, const gr_mq_proof *K, 
             set_bit(nt, u);
         }
     }
-    return add_pair(q->arena, W, N->lab[gr_mq_mul(q, x, y)], nt, (uint32_t)at + 1, K->kheap[k]);
+    return add_pair(q->arena, W, N->lab[gr_mis_q_mul(q, x, y)], nt, (uint32_t)at + 1, K->kheap[k]);
 }
 
 /* The N-half from pair `from` on: each pair checked (an N-image has a
  * move to P: the identity in T) and walked on with every kept heap. */
-static gr_status walk_on(const names *N, walk *W, size_t from, const gr_mq_proof *K,
-                         uint64_t max_states, bool *good, bool *too_big, gr_mq_witness *wit)
+static gr_status walk_on(const names *N, walk *W, size_t from, const gr_mis_q_proof *K,
+                         uint64_t max_states, bool *good, bool *too_big, gr_mis_q_witness *wit)
 {
-    const gr_mq *q = N->q;
+    const gr_mis_q *q = N->q;
     gr_arena *A = q->arena;
     uint32_t w = W->w, one = N->lab[0];
-    word *nt = gr_mq_scratch(A, w * sizeof(word));
+    word *nt = gr_mis_q_scratch(A, w * sizeof(word));
     if (nt == NULL) {
         return GR_ENOMEM;
     }
@@ -480,14 +480,14 @@ static gr_status walk_on(const names *N, walk *W, size_t from, const gr_mq_proof
             }
         }
     }
-    gr_mq_scratch_free(A, nt, w * sizeof(word));
+    gr_mis_q_scratch_free(A, nt, w * sizeof(word));
     return st;
 }
 
 /* The whole proof of q; the kept heaps and the walk in *out when it holds
  * (out may be NULL). */
-static gr_status verify_all(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big,
-                            gr_mq_witness *wit, gr_mq_proof **out)
+static gr_status verify_all(const gr_mis_q *q, uint64_t max_states, bool *ok, bool *too_big,
+                            gr_mis_q_witness *wit, gr_mis_q_proof **out)
 {
     *ok = false;
     *too_big = false;
@@ -497,7 +497,7 @@ static gr_status verify_all(const gr_mq *q, uint64_t max_states, bool *ok, bool 
     gr_arena *A = q->arena;
     uint32_t w = (q->m + WBITS - 1) / WBITS;
     names N;
-    gr_mq_proof *K = proof_new(A, w, 64);
+    gr_mis_q_proof *K = proof_new(A, w, 64);
     if (K == NULL || names_make(q, &N) != GR_OK) {
         return GR_ENOMEM;
     }
@@ -519,28 +519,28 @@ static gr_status verify_all(const gr_mq *q, uint64_t max_states, bool *ok, bool 
     if (*ok && out != NULL) {
         *out = K;
     } else {
-        gr_mq_proof_free(A, K);
+        gr_mis_q_proof_free(A, K);
     }
     return st;
 }
 
-gr_status gr_mq_verify(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big)
+gr_status gr_mis_q_verify(const gr_mis_q *q, uint64_t max_states, bool *ok, bool *too_big)
 {
     return verify_all(q, max_states, ok, too_big, NULL, NULL);
 }
 
-gr_status gr_mq_verify_witness(const gr_mq *q, uint64_t max_states, bool *ok, bool *too_big,
-                               gr_mq_witness *wit)
+gr_status gr_mis_q_verify_witness(const gr_mis_q *q, uint64_t max_states, bool *ok, bool *too_big,
+                                  gr_mis_q_witness *wit)
 {
     return verify_all(q, max_states, ok, too_big, wit, NULL);
 }
 
-gr_status gr_mq_verify_next(const gr_mq *prev, const uint32_t *pi, gr_mq *nq, uint64_t max_states,
-                            bool *ok, bool *too_big)
+gr_status gr_mis_q_verify_next(const gr_mis_q *prev, const uint32_t *pi, gr_mis_q *nq,
+                               uint64_t max_states, bool *ok, bool *too_big)
 {
     *ok = false;
     *too_big = false;
-    const gr_mq_proof *P = prev->proof;
+    const gr_mis_q_proof *P = prev->proof;
     if (pi == NULL || P == NULL || prev->m != nq->m || prev->heaps + 1 != nq->heaps) {
         return verify_all(nq, max_states, ok, too_big, NULL, &nq->proof);
     }
@@ -550,7 +550,7 @@ gr_status gr_mq_verify_next(const gr_mq *prev, const uint32_t *pi, gr_mq *nq, ui
     gr_arena *A = nq->arena;
     uint32_t w = P->w;
     names N;
-    gr_mq_proof *K = proof_new(A, w, P->nk + 1);
+    gr_mis_q_proof *K = proof_new(A, w, P->nk + 1);
     if (K == NULL || names_make(nq, &N) != GR_OK) {
         return GR_ENOMEM;
     }
@@ -574,7 +574,7 @@ gr_status gr_mq_verify_next(const gr_mq *prev, const uint32_t *pi, gr_mq *nq, ui
         walk *W = &K->W;
         size_t n0 = W->n;
         uint32_t k = K->nk - 1;
-        word *nt = gr_mq_scratch(A, w * sizeof(word));
+        word *nt = gr_mis_q_scratch(A, w * sizeof(word));
         if (nt == NULL) {
             st = GR_ENOMEM;
         }
@@ -586,7 +586,7 @@ gr_status gr_mq_verify_next(const gr_mq *prev, const uint32_t *pi, gr_mq *nq, ui
                 st = step(&N, W, at, K, k, nt);
             }
         }
-        gr_mq_scratch_free(A, nt, w * sizeof(word));
+        gr_mis_q_scratch_free(A, nt, w * sizeof(word));
         if (st == GR_OK && W->n > max_states) {
             *too_big = true;
             good = false;
@@ -600,7 +600,7 @@ gr_status gr_mq_verify_next(const gr_mq *prev, const uint32_t *pi, gr_mq *nq, ui
     if (*ok) {
         nq->proof = K;
     } else {
-        gr_mq_proof_free(A, K);
+        gr_mis_q_proof_free(A, K);
     }
     return st;
 }

@@ -27,7 +27,7 @@ void gr_etag_sequence(const gr_seq_request *r, char out[GR_ETAG_SIZE])
     gr_etag_format(gr_etag_fnv(r->query_hash, state), out);
 }
 
-void gr_etag_quotient(const gr_mq_request *r, char out[GR_ETAG_SIZE])
+void gr_etag_quotient(const gr_quotient_request *r, char out[GR_ETAG_SIZE])
 {
     char game[GR_ETAG_SIZE], tail[48];
     gr_etag_sequence(&r->rq, game);

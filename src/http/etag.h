@@ -10,8 +10,8 @@
 #ifndef GR_HTTP_ETAG_H
 #define GR_HTTP_ETAG_H
 
-#include "json/misere_doc.h"
-#include "json/sequence.h"
+#include "http/quotient_doc.h"
+#include "http/sequence_doc.h"
 
 #define GR_ETAG_SIZE 24 /* "\"" 16 hex digits "\"" and the NUL */
 
@@ -19,6 +19,6 @@
 void gr_etag_sequence(const gr_seq_request *r, char out[GR_ETAG_SIZE]);
 /* The tag of r's misère-quotient document: its game's sequence tag (as
  * parsed) and max_heap. */
-void gr_etag_quotient(const gr_mq_request *r, char out[GR_ETAG_SIZE]);
+void gr_etag_quotient(const gr_quotient_request *r, char out[GR_ETAG_SIZE]);
 
 #endif

@@ -13,7 +13,7 @@
  */
 #include "http/metrics.h"
 
-#include "json/table_cache.h"
+#include "tables/table_cache.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -302,7 +302,7 @@ static void gr_render_pool(gr_text *t, struct gr_pool *pool)
                   ps.memory_waits);
 }
 
-/* The shared table cache (json/table_cache.c), its store and its
+/* The shared table cache (tables/table_cache.c), its store and its
  * background search; zeros when there is none. */
 static void gr_render_tables(gr_text *t, struct gr_tcache *tables)
 {

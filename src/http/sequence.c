@@ -1,6 +1,6 @@
 /*
  * GET /v1/<family>/sequence: the query is read and checked on the network
- * thread (json/sequence.c: strict parameters, the ETag), a matching
+ * thread (games/heap_tables.c: strict parameters, the ETag), a matching
  * If-None-Match answered 304 at once; the document itself is computed on
  * a thread of its own (a table may take seconds: 0.354 needs 2 x 10^7
  * values), so no network thread waits on a computation:
@@ -45,7 +45,7 @@
  * the --max-analysis-seconds deadline, as for every analysis (request.c);
  * its arena is --max-request-memory within the process quota
  * (--max-memory), and the table itself is the cache's
- * (json/table_cache.c, charged to the same quota).
+ * (tables/table_cache.c, charged to the same quota).
  *
  * Locks: a job's lock, then the streams' lock (parking), then
  * libmicrohttpd's own (MHD_suspend_connection under both, so a stream is
@@ -64,8 +64,8 @@
 #include <time.h>
 
 #include "http/etag.h"
-#include "json/misere_doc.h"
-#include "json/sequence.h"
+#include "http/quotient_doc.h"
+#include "http/sequence_doc.h"
 
 #include "http/sequence_internal.h"
 
@@ -213,7 +213,7 @@ static void worker(gr_pool_job *pj, gr_pool_how how)
         if (j->stream) {
             gr_seq_wake_stream(j); /* from idle beats to progress */
         }
-        st = j->quotient ? gr_json_misere_qanswer(&c, &j->mq, &out, &len)
+        st = j->quotient ? gr_quotient_answer(&c, &j->mq, &out, &len)
                          : gr_seq_answer(&c, &j->rq, &out, &len, &stable);
     }
     if (st != GR_OK && c.problem.status == 0) {
@@ -288,8 +288,7 @@ enum MHD_Result gr_sequence_resume(struct MHD_Connection *conn, gr_req *req)
 static seq_job *job_for(struct MHD_Connection *conn, gr_req *req, enum MHD_Result *ret)
 {
     gr_server *srv = req->srv;
-    gr_seq_family fam =
-        strncmp(req->route->path, "/v1/octal/", 10) == 0 ? GR_SEQ_OCTAL : GR_SEQ_SUBTRACTION;
+    gr_seq_family fam = req->route->endpoint->seq;
     seq_job *j = calloc(1, sizeof(*j));
     gr_arena *arena = gr_arena_create_in(srv->cfg.max_request_memory, &srv->quota);
     gr_qparam *q = arena != NULL ? GR_ARENA_ARRAY(arena, gr_qparam, GR_SEQ_MAX_PARAMS) : NULL;
@@ -319,7 +318,7 @@ static seq_job *job_for(struct MHD_Connection *conn, gr_req *req, enum MHD_Resul
         st = gr_json_error(&c, GR_EINVAL, "/query", "has more than %u parameters",
                            GR_SEQ_MAX_PARAMS);
     } else if ((j->quotient = strstr(req->route->path, "/misere-quotient") != NULL)) {
-        st = gr_json_misere_qparse(&c, fam, q, qc.n, &j->mq);
+        st = gr_quotient_parse(&c, fam, q, qc.n, &j->mq);
     } else {
         st = gr_seq_parse(&c, fam, q, qc.n, &j->rq);
     }

@@ -12,8 +12,8 @@
 #include "core/list.h"
 #include "http/sequence.h"
 #include "http/server_internal.h"
-#include "json/misere_doc.h"
-#include "json/sequence.h"
+#include "http/quotient_doc.h"
+#include "http/sequence_doc.h"
 
 /* Progress events this often while the job runs; a heartbeat after
  * GR_SEQ_BEAT_MS of silence meanwhile (one between progress events), and
@@ -43,9 +43,9 @@ struct seq_job {
     bool stream;
     gr_arena *arena; /* the worker's: the parsed query, the answer */
     gr_seq_request rq;
-    bool quotient;      /* a misère quotient document (json/misere_doc.c) */
-    gr_mq_request mq;   /* its query */
-    unsigned max_order; /* --max-quotient-order */
+    bool quotient;          /* a misère quotient document (http/quotient_doc.c) */
+    gr_quotient_request mq; /* its query */
+    unsigned max_order;     /* --max-quotient-order */
     gr_status result;
     gr_problem problem;
     char *out;

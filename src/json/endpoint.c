@@ -1,6 +1,6 @@
 /*
  * The family endpoint: one path from a request object through a family's
- * hooks (json/registry.c lists them) to its answer -- the value, the
+ * hooks (games/registry.c lists them) to its answer -- the value, the
  * winner, the winning moves, all_moves and the family's extras -- shared
  * by every /v1/<family> and, through gr_json_family_respond, the
  * streaming readers.

@@ -2,38 +2,33 @@
  * Strict JSON text to a cJSON tree in the request arena, in one pass.
  *
  * Why not cJSON_ParseWithLengthOpts: it needed a prescan for what it lets
- * through (a BOM, invalid UTF-8, raw control characters, leading zeros)
- * and for a depth problem worth its own message; it calls strtod, and
- * through it localeconv, for every number; and it allocates every node
- * through the process-wide hook.  On a small request that was ~1.3 us of
- * ~30.  This parser checks RFC 8259 and builds the tree in the same pass.
+ * through (a BOM, invalid UTF-8, controls, leading zeros, depth), calls
+ * strtod (and localeconv) for every number and allocates through the
+ * process-wide hook: ~1.3 us of a small request's ~30.  This parser checks
+ * RFC 8259 and builds the tree in the same pass.
  *
- * The tree is genuine cJSON, because the readers walk it with cJSON's
- * accessors and the writers may hang cJSON-made nodes on it:
+ * The tree is genuine cJSON (readers walk it with cJSON's accessors, writers
+ * may hang cJSON-made nodes on it):
  *   - a container's child->prev is its last child, the last child's next
  *     is NULL, object members carry their key in `string`;
  *   - strings are NUL-terminated copies in `valuestring`;
  *   - numbers set valuedouble, and valueint saturated to INT_MAX/INT_MIN,
  *     exactly as cJSON's parse_number does; true has valueint 1.
- * Integers of at most 15 digits are below 2^53, so they are exact as
- * doubles and are converted by hand; every other number goes to strtod on
- * a NUL-terminated copy of its token, in the "C" locale (the daemon never
- * calls setlocale), which gives the bits cJSON stored.
+ * Integers of at most 15 digits are below 2^53, exact as doubles, and are
+ * converted by hand; every other number goes to strtod on a NUL-terminated
+ * copy of its token in the "C" locale (never setlocale'd): cJSON's bits.
  *
- * Memory: nodes are handed out of slabs from the arena (zeroed one by
- * one as they are taken, while the line is in cache), strings are packed
- * into character chunks from the arena.  Nothing is malloc'ed or freed;
- * running out of budget is GR_ENOMEM.
- *
+ * Memory: nodes come out of arena slabs (zeroed as they are taken, while
+ * the line is in cache), strings are packed into arena character chunks;
+ * nothing is malloc'ed or freed; running out of budget is GR_ENOMEM.
  * No recursion: open containers sit on an explicit stack, inline for the
  * first levels and in the arena beyond, capped at GR_JSON_NESTING_LIMIT
- * (the same 1000 levels cJSON allowed).
- *
- * Stricter than cJSON behind the old prescan (tests/unit/test_json_parse.c
- * lists each case): only space, tab, LF and CR count as whitespace (cJSON
- * skipped every byte up to 0x20); numbers follow the JSON grammar exactly
- * ("1.", "-.5", "1.e3" were strtod's); "\u0000" and \u with non-hex digits
- * are refused (cJSON decoded both to a NUL that cut the string short).
+ * (the same 1000 levels cJSON allowed).  Stricter than cJSON's old
+ * prescan (tests/unit/test_json_parse.c lists each case): only space, tab,
+ * LF and CR are whitespace (cJSON skipped every byte up to 0x20); numbers
+ * follow the grammar exactly ("1.", "-.5", "1.e3" were strtod's); "\u0000"
+ * and \u with non-hex digits are refused (cJSON decoded both to a NUL that
+ * cut the string short).
  */
 #include "json/gr_json.h"
 

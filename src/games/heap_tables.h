@@ -1,0 +1,70 @@
+/*
+ * The heap games' tables as data: the tables of octal and subtraction
+ * games from the shared table cache, the "sequence": {"from", "count"}
+ * request option, value arrays, and positions under a table.  The GET
+ * documents are src/http/sequence_doc.h.
+ */
+#ifndef GR_GAMES_HEAP_TABLES_H
+#define GR_GAMES_HEAP_TABLES_H
+
+#include "grundy/heap_position.h"
+#include "grundy/octal.h"
+#include "grundy/subtraction.h"
+#include "json/gr_json.h"
+#include "tables/table_cache.h"
+
+#define GR_SEQUENCE_MAX_COUNT 100000u
+
+/* An octal or hexadecimal code's text parsed (games/octal.c), or the 400 or
+ * 422 at ptr that every endpoint taking a code answers. */
+gr_status gr_json_octal_code_text(gr_jctx *c, const char *text, const char *ptr,
+                                  gr_octal_code *code);
+
+/* Code's table through the cache, grown to at least need values (or its
+ * period), as a view of the request's own (moves found in c->arena);
+ * problems point at ptr.  A table that stopped short of need for the
+ * request's time limit is answered (timed_out set): heaps past it are the
+ * caller's 422.  *status: where the period search stands.  The cache
+ * entry is held until c->arena is destroyed. */
+gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, uint64_t need, const char *ptr,
+                              gr_octal_table *view, gr_period_status *status);
+/* The same for a subtraction game (finite sets through the cache). */
+gr_status gr_json_sub_table(gr_jctx *c, const gr_sub_rules *rules, const char *ptr,
+                            gr_sub_table *out);
+
+/* Reads {"from": a, "count": k} (k <= GR_SEQUENCE_MAX_COUNT). */
+gr_status gr_json_read_sequence(gr_jctx *c, const cJSON *item, const char *ptr, uint64_t *from,
+                                uint64_t *count);
+/* The optional "sequence" member of a request object at ptr: *sp is its
+ * pointer; when seq is not NULL it is read into *from and *count, and it is a
+ * 400 inside a sum's component (ptr not empty), since only the top-level
+ * POST <endpoint> answers a sequence.  *from = *count = 0 when absent. */
+gr_status gr_json_sequence_option(gr_jctx *c, const cJSON *seq, const char *ptr,
+                                  const char *endpoint, const char **sp, uint64_t *from,
+                                  uint64_t *count);
+/* The 422 at ptr for a heap at or past t->computed when no period was
+ * confirmed (Guy-Smith) before the table stopped. */
+gr_status gr_json_octal_unconfirmed(gr_jctx *c, const gr_octal_table *t, const char *ptr);
+/* The position of the heaps under the table (gr_octal_pos_init,
+ * gr_sub_pos_init, in c->arena); a heap past what the table answers is a
+ * 422 at its index under hp. */
+gr_status gr_json_octal_heaps(gr_jctx *c, const gr_octal_table *t, const uint64_t *heaps, size_t n,
+                              const char *hp, gr_heap_pos *pos);
+gr_status gr_json_sub_heaps(gr_jctx *c, const gr_sub_table *t, const uint64_t *piles, size_t n,
+                            const char *pp, gr_heap_pos *pos);
+/* [g(from), ..., g(from+count-1)], or a 422 at ptr when the table cannot
+ * answer that far (no period confirmed). */
+gr_status gr_json_octal_values(gr_jctx *c, const gr_octal_table *t, uint64_t from, uint64_t count,
+                               const char *ptr, cJSON **out);
+gr_status gr_json_sub_values(gr_jctx *c, const gr_sub_table *t, uint64_t from, uint64_t count,
+                             const char *ptr, cJSON **out);
+
+/* Whose tables a row of the game table names (its .seq): the families
+ * of GET <path>/sequence and <path>/misere-quotient. */
+typedef enum gr_seq_family { GR_SEQ_OCTAL, GR_SEQ_SUBTRACTION } gr_seq_family;
+
+typedef struct gr_qparam {
+    const char *key, *value;
+} gr_qparam;
+
+#endif

@@ -1,0 +1,27 @@
+/*
+ * The misère quotient documents of GET <path>/misere-quotient (the game
+ * table's rows offering GR_OFFER_QUOTIENT; quotient_doc.c), served by
+ * http/sequence.c's machinery.
+ */
+#ifndef GR_HTTP_QUOTIENT_DOC_H
+#define GR_HTTP_QUOTIENT_DOC_H
+
+#include "games/misere.h"
+#include "http/sequence_doc.h"
+
+typedef struct gr_quotient_request {
+    gr_seq_family family;
+    gr_seq_request rq; /* the game, read by the sequence parser */
+    gr_mis_game game;
+    uint64_t max_heap;
+} gr_quotient_request;
+
+/* Validates the query (the game's parameters as for the sequence GET, and
+ * max_heap 1..100000; problems at /query/<name>); the ETag is HTTP's
+ * (http/etag.c: the game's and max_heap). */
+gr_status gr_quotient_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, size_t n,
+                            gr_quotient_request *out);
+/* Builds the quotient and prints its document. */
+gr_status gr_quotient_answer(gr_jctx *c, const gr_quotient_request *r, char **out, size_t *len);
+
+#endif
