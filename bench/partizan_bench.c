@@ -1,7 +1,10 @@
 /* Domineering timed on the core alone (no HTTP, no JSON).  Built and run
  * by bench/partizan_bench.sh:
- *     partizan_bench value R C      the canonical value of the empty R x C board
+ *     partizan_bench value R C [B]  the canonical value of the empty R x C board
+ *                                   (or of board B) and its outcome class
  *     partizan_bench outcome R C    its outcome by proof search (outcome_only)
+ *     partizan_bench outcome R C B  the same on board B: R * C characters,
+ *                                   '.' empty, '#' filled, row after row
  * Prints the board, the value (or outcome) and each player's winning move,
  * the nodes expanded and the CPU seconds.  No node budget. */
 #define _POSIX_C_SOURCE 200809L
@@ -27,13 +30,22 @@ static int fail(const char *what, gr_status st)
 
 int main(int argc, char **argv)
 {
-    if (argc != 4) {
-        fprintf(stderr, "usage: partizan_bench value|outcome ROWS COLS\n");
+    if (argc != 4 && argc != 5) {
+        fprintf(stderr, "usage: partizan_bench value|outcome ROWS COLS [BOARD]\n");
         return 2;
     }
     uint32_t r = (uint32_t)atoi(argv[2]), c = (uint32_t)atoi(argv[3]);
     uint8_t empty[GR_DOM_MAX_CELLS];
     memset(empty, 1, sizeof(empty));
+    if (argc == 5) {
+        if (strlen(argv[4]) != (size_t)r * c || (size_t)r * c > GR_DOM_MAX_CELLS) {
+            fprintf(stderr, "partizan_bench: the board needs %u x %u characters\n", r, c);
+            return 2;
+        }
+        for (size_t i = 0; i < (size_t)r * c; i++) {
+            empty[i] = argv[4][i] == '.';
+        }
+    }
     gr_arena *a = gr_arena_create((size_t)4 << 30);
     gr_cgt_store *s;
     gr_dom *g;
@@ -69,12 +81,17 @@ int main(int argc, char **argv)
         }
         double t = now_s() - t0;
         gr_dom_stats(g, &stats);
+        gr_cgt_outcome o;
+        if ((st = gr_cgt_outcome_of(s, v, &o)) != GR_OK) {
+            return fail("outcome of the value", st);
+        }
         gr_buf b;
         gr_buf_init(&b, a);
         gr_cgt_print(s, v, &b);
         const char *text = gr_buf_cstr(&b);
-        printf("domineering %ux%u value=%s nodes=%llu seconds=%.3f\n", r, c,
-               text != NULL ? text : "?", (unsigned long long)stats.nodes, t);
+        printf("domineering %ux%u value=%s value_outcome=%c nodes=%llu seconds=%.3f\n", r, c,
+               text != NULL ? text : "?", gr_cgt_outcome_letter(o), (unsigned long long)stats.nodes,
+               t);
     }
     gr_arena_destroy(a);
     return 0;

@@ -52,7 +52,7 @@ static inline uint64_t gr_cgt_pair(gr_cgt a, gr_cgt b)
 enum {
     GR_CGT_F_NUMBER = 1,  /* the game is the number `value` */
     GR_CGT_F_UPTIMAL = 2, /* the game is value + ups.^ + *nim */
-    GR_CGT_F_STOPS = 4,   /* lstop/rstop are known */
+    GR_CGT_F_STOPS = 4,   /* lstop/rstop are known (every node, from interning on) */
 };
 
 typedef struct gr_cgt_node {
@@ -96,6 +96,7 @@ struct gr_cgt_store {
     gr_cgt_thermo *thermos;
     size_t thermo_count, thermo_cap;
     uint32_t steps; /* work counter: gr_arena_check every 4096 */
+    bool reference_order; /* tests: gr_cgt_leq by Conway's definition alone */
 };
 
 static inline const gr_cgt_node *gr_cgt_node_of(const gr_cgt_store *s, gr_cgt g)
@@ -105,6 +106,13 @@ static inline const gr_cgt_node *gr_cgt_node_of(const gr_cgt_store *s, gr_cgt g)
 static inline bool gr_cgt_num(const gr_cgt_store *s, gr_cgt g)
 {
     return (s->nodes[g].flags & GR_CGT_F_NUMBER) != 0;
+}
+
+/* Tests: compare by Conway's definition alone (no stop short cut), the
+ * slow reference the fast order is checked against. */
+static inline void gr_cgt_store_reference_order(gr_cgt_store *s, bool on)
+{
+    s->reference_order = on;
 }
 
 /* Polls the arena's stop conditions every few thousand calls. */

@@ -37,6 +37,20 @@ gr_status gr_cgt_leq(gr_cgt_store *s, gr_cgt a, gr_cgt b, bool *out)
         *out = gr_dy_cmp(na->value, nb->value) <= 0;
         return GR_OK;
     }
+    /* stops are monotone (G <= H gives L(G) <= L(H) and R(G) <= R(H);
+     * Siegel II.3): most incomparable pairs end here, unmemoised, which
+     * keeps the memo (its lookups, its growth) to the pairs that recurse */
+    if (!s->reference_order &&
+        (gr_dy_cmp(na->lstop, nb->lstop) > 0 || gr_dy_cmp(na->rstop, nb->rstop) > 0)) {
+        *out = false;
+        return GR_OK;
+    }
+    /* and L(G) < R(H) gives G < H: L(G - H) <= L(G) - R(H) < 0, and a game
+     * whose Left stop is negative is negative (ibid.) */
+    if (!s->reference_order && gr_dy_cmp(na->lstop, nb->rstop) < 0) {
+        *out = true;
+        return GR_OK;
+    }
     uint32_t memo;
     uint64_t key = gr_cgt_pair(a, b);
     if (gr_cgt_map_get(&s->leq_memo, key, &memo)) {

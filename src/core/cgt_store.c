@@ -59,6 +59,27 @@ static gr_status gr_cgt_table_grow(gr_cgt_store *s)
                             gr_cgt_hash_at, s);
 }
 
+/* A new node's stops from its options', which every node has from its
+ * interning on: the Left stop is the best Right stop of a Left option,
+ * the Right stop the least Left stop of a Right option.  Kept at once
+ * because gr_cgt_leq rejects most pairs by them before any recursion. */
+static void gr_cgt_set_stops(gr_cgt_store *s, gr_cgt_node *n)
+{
+    gr_dyadic ls = {0, 0}, rs = {0, 0};
+    for (size_t i = 0; i < n->nl + n->nr; i++) {
+        const gr_cgt_node *o = &s->nodes[n->opts[i]];
+        if (i < n->nl && (i == 0 || gr_dy_cmp(o->rstop, ls) > 0)) {
+            ls = o->rstop;
+        }
+        if (i >= n->nl && (i == n->nl || gr_dy_cmp(o->lstop, rs) < 0)) {
+            rs = o->lstop;
+        }
+    }
+    n->lstop = ls;
+    n->rstop = rs;
+    n->flags |= GR_CGT_F_STOPS;
+}
+
 static gr_status gr_cgt_intern_ex(gr_cgt_store *s, const gr_cgt *left, size_t nl,
                                   const gr_cgt *right, size_t nr, const gr_dyadic *number,
                                   gr_cgt *out)
@@ -119,6 +140,7 @@ static gr_status gr_cgt_intern_ex(gr_cgt_store *s, const gr_cgt *left, size_t nl
         n->value = n->lstop = n->rstop = *number;
     } else {
         gr_cgt_classify(s, g);
+        gr_cgt_set_stops(s, n);
     }
     s->table[j] = g + 1;
     *out = g;

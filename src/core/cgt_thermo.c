@@ -31,47 +31,15 @@
 
 /* ---- stops ------------------------------------------------------------ */
 
-static gr_status gr_cgt_stops_of(gr_cgt_store *s, gr_cgt g)
-{
-    if (s->nodes[g].flags & GR_CGT_F_STOPS) {
-        return GR_OK;
-    }
-    gr_cgt_opts x;
-    gr_status st = gr_cgt_visit(s, g, &x);
-    if (st != GR_OK) {
-        return st;
-    }
-    gr_dyadic ls = {0, 0}, rs = {0, 0};
-    for (size_t i = 0; i < x.nl + x.nr; i++) {
-        if ((st = gr_cgt_stops_of(s, x.opts[i])) != GR_OK) {
-            return st;
-        }
-        const gr_cgt_node *o = &s->nodes[x.opts[i]];
-        if (i < x.nl && (i == 0 || gr_dy_cmp(o->rstop, ls) > 0)) {
-            ls = o->rstop;
-        }
-        if (i >= x.nl && (i == x.nl || gr_dy_cmp(o->lstop, rs) < 0)) {
-            rs = o->lstop;
-        }
-    }
-    gr_cgt_node *w = &s->nodes[g];
-    w->lstop = ls;
-    w->rstop = rs;
-    w->flags |= GR_CGT_F_STOPS;
-    return GR_OK;
-}
-
 gr_status gr_cgt_stops(gr_cgt_store *s, gr_cgt g, gr_dyadic *left_stop, gr_dyadic *right_stop)
 {
     if (g >= s->count) {
         return GR_EINVAL;
     }
-    gr_status st = gr_cgt_stops_of(s, g);
-    if (st == GR_OK) {
-        *left_stop = s->nodes[g].lstop;
-        *right_stop = s->nodes[g].rstop;
-    }
-    return st;
+    /* every node has its stops from its interning on (cgt_store.c) */
+    *left_stop = s->nodes[g].lstop;
+    *right_stop = s->nodes[g].rstop;
+    return GR_OK;
 }
 
 /* ---- walls ------------------------------------------------------------ */

@@ -43,6 +43,7 @@ struct gr_dom {
     size_t tt8_cap;
     uint64_t tt8_stored;
     gr_dom8_race race, moves8; /* domineering_solve.c's gr_dom8_race_table */
+    uint8_t pv8[2][64];        /* domineering_solve.c's move-ordering tie-break, per side */
 };
 
 /* A tick of the node budget: GR_ELIMIT past it; polls the arena's stop
@@ -84,6 +85,11 @@ gr_status gr_dom_solve_key(gr_dom *g, gr_dom_key k);
 
 /* The value of a whole position (any number of regions), width w. */
 gr_status gr_dom_board_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out);
+
+/* Bullock's packing bound on the 8 x 8 frame x, Left to move (tx its
+ * transposition; the safe and disjoint dominoes of each player given):
+ * 1 Left wins, 0 Left loses, -1 not settled (domineering_bound.c). */
+int gr_dom8_packed_bound(uint64_t x, uint64_t tx, int lsafe, int lreal, int rsafe, int rreal);
 
 /* Whether `side`, moving first, wins a board of at most 8 rows and 8
  * columns, and then such a move (domineering_solve.c). */

@@ -17,20 +17,22 @@
  * The table is a cache (two entries a bucket; the one that took less work
  * to prove gives way), so losing entries costs time, never correctness.
  *
- * Moves are tried best first (gr_dom8_order): the position a domino
- * leaves is judged by Left's placements less Right's, safe placements
- * weighing more, as the search with regions does; a safe domino (on cells
- * Right can never cover) is not played while another move exists
- * (Bullock).  Before a position's moves are searched, the table entries
- * of all the positions they leave are looked at (an enhanced
- * transposition cutoff).  The search runs on an explicit stack of at most
+ * Moves are tried best first, as Obsequi orders them (gr_dom8_order): the
+ * position a domino leaves is judged by the most disjoint dominoes each
+ * player could still place plus its safe ones, ties broken by a fixed
+ * preference of place; dominoes touching a safe cell come last, and a
+ * safe domino (on cells Right can never cover) is not played while
+ * another move exists (Bullock).  The search runs on an explicit stack of at most
  * 33 frames, one per domino on the board.
  */
+
+#include <string.h>
+#include <sys/mman.h>
 
 #include "core/domineering_search.h"
 
 #define GR_DOM8_TT_FIRST (1u << 8) /* entries of the first table */
-#define GR_DOM8_TT_MAX (1u << 22)  /* and at most (16 bytes each) */
+#define GR_DOM8_TT_MAX (1u << 21)  /* and at most (16 bytes each): the fastest on 8 x 8 */
 #define GR_DOM8_DEPTH 33           /* frames: 32 dominoes fill 64 cells */
 
 /* A population count in a few instructions whatever the target (the
@@ -112,17 +114,35 @@ static inline uint64_t gr_dom8_horiz(uint64_t x)
     return x & (x >> 1) & ~gr_dom8_col7;
 }
 
-/* The most vertical dominoes that fit in x at once: floor(run / 2) for
- * each run of a column, by pairing greedily from the top. */
+/* floor(run / 2) summed over the runs of set bits of a byte: the most
+ * dominoes that fit at once in one row of 8 cells. */
+static const uint8_t gr_dom8_row_pairs[256] = {
+    0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 2, 0, 0, 0, 1, 0, 0, 1, 1, 1, 1, 1, 2, 1, 1, 2, 2,
+    0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 2, 1, 1, 1, 2, 1, 1, 2, 2, 1, 1, 1, 2, 2, 2, 2, 3,
+    0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 2, 0, 0, 0, 1, 0, 0, 1, 1, 1, 1, 1, 2, 1, 1, 2, 2,
+    1, 1, 1, 2, 1, 1, 2, 2, 1, 1, 1, 2, 2, 2, 2, 3, 1, 1, 1, 2, 1, 1, 2, 2, 2, 2, 2, 3, 2, 2, 3, 3,
+    0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 2, 0, 0, 0, 1, 0, 0, 1, 1, 1, 1, 1, 2, 1, 1, 2, 2,
+    0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 2, 1, 1, 1, 2, 1, 1, 2, 2, 1, 1, 1, 2, 2, 2, 2, 3,
+    1, 1, 1, 2, 1, 1, 2, 2, 1, 1, 1, 2, 2, 2, 2, 3, 1, 1, 1, 2, 1, 1, 2, 2, 2, 2, 2, 3, 2, 2, 3, 3,
+    1, 1, 1, 2, 1, 1, 2, 2, 1, 1, 1, 2, 2, 2, 2, 3, 2, 2, 2, 3, 2, 2, 3, 3, 2, 2, 2, 3, 3, 3, 3, 4,
+};
+
+/* The most horizontal dominoes that fit in x at once: each row by the
+ * table. */
+static inline unsigned gr_dom8_hpairs(uint64_t x)
+{
+    unsigned n = 0;
+    for (unsigned r = 0; r < 64; r += 8) {
+        n += gr_dom8_row_pairs[(x >> r) & 0xFF];
+    }
+    return n;
+}
+
+/* The most vertical dominoes that fit in x at once: the horizontal ones
+ * of the transposed board. */
 static unsigned gr_dom8_vpairs(uint64_t x)
 {
-    uint64_t sel = 0, taken = 0; /* the row's cells covered from the row above */
-    for (unsigned r = 0; r < 56; r += 8) {
-        uint64_t p = (x >> r) & ~taken & (x >> (r + 8)) & 0xFF;
-        sel |= p << r;
-        taken = p;
-    }
-    return (unsigned)gr_dom8_pop(sel);
+    return gr_dom8_hpairs(gr_dom8_transpose(x));
 }
 
 /* Cells of x with no empty horizontal neighbour: Right can never cover
@@ -239,52 +259,101 @@ static int gr_dom8_bound(const gr_dom *g, uint64_t x)
     if (race >= most || cells >= room) {
         return 0;
     }
-    return -1;
+    /* Bullock's packing (domineering_bound.c): dearer, so last */
+    uint64_t lown = t & ~((t << 8) | (t >> 8)), rown = x & ~((x << 8) | (x >> 8));
+    return gr_dom8_packed_bound(x, t, (int)gr_dom8_hpairs(lown), (int)gr_dom8_hpairs(t),
+                                (int)gr_dom8_hpairs(rown), (int)gr_dom8_hpairs(x));
 }
 
 typedef struct gr_dom8_frame {
-    uint64_t x;     /* the position, Left to move */
+    uint64_t tx;    /* the position (Left to move), transposed */
     uint64_t key;   /* its table key */
     uint64_t nodes; /* g->nodes when the frame was pushed: its work */
-    uint8_t n, next;
+    uint8_t n, next, side; /* side: who is to move (Left in the frame) */
     uint8_t order[56]; /* Left's dominoes still to try, best first */
-    uint64_t keys[56]; /* the keys of the positions they leave */
 } gr_dom8_frame;
 
-/* Left's dominoes in x, best first: by the position each leaves, Left's
- * placements less Right's, plus four times Left's safe placements less
- * twice Right's. */
-static void gr_dom8_order(uint64_t x, gr_dom8_frame *f)
+/* Left's dominoes in x, best first, the way Obsequi orders them (Bullock
+ * 2002): by the position each leaves, Left's most disjoint dominoes plus
+ * its safe ones less Right's two counts, then by a fixed preference of
+ * place (gr_dom8_place_values); a domino with one of its cells Left's
+ * alone (safe) comes after every domino with none, whatever its score.
+ * A domino on two such cells is not played while another move exists. */
+/* The pair counts of the rows lo .. hi of x (clipped to the frame). */
+static inline int gr_dom8_rows_pairs(uint64_t x, int lo, int hi)
+{
+    int n = 0;
+    for (int r = lo < 0 ? 0 : lo; r <= hi && r < 8; r++) {
+        n += gr_dom8_row_pairs[(x >> (8 * r)) & 0xFF];
+    }
+    return n;
+}
+
+static void gr_dom8_order(const gr_dom *g, uint64_t x, unsigned side, gr_dom8_frame *f)
 {
     int score[56];
     unsigned n = 0;
-    uint64_t moves = gr_dom8_vert(x), unsafe = moves & ~gr_dom8_vert(gr_dom8_left_own(x));
+    uint64_t own = gr_dom8_left_own(x);
+    uint64_t moves = gr_dom8_vert(x), unsafe = moves & ~gr_dom8_vert(own);
     if (unsafe != 0) {
         moves = unsafe;
     }
-    /* the placements a domino at i takes away: Left's starting at
-     * i - 8, i, i + 8; Right's starting at i - 1, i, i + 7, i + 8 */
-    uint64_t lv = gr_dom8_vert(x), rh = gr_dom8_horiz(x);
-    int nl = gr_dom8_pop(lv), nr = gr_dom8_pop(rh);
+    uint64_t touch = own | (own >> 8); /* dominoes with a safe cell, by top cell */
+    /* Left's counts read off the transposed board, where its dominoes are
+     * horizontal and its safe cells those with no vertical neighbour.  A
+     * domino at (r, c) changes Left's counts only in column c (and the
+     * safe ones in c - 1 .. c + 1), Right's in rows r, r + 1 (r - 1 ..
+     * r + 2): the score is the change there. */
+    uint64_t tx = gr_dom8_transpose(x);
+    uint64_t rown0 = x & ~((x << 8) | (x >> 8)), lown0 = tx & ~((tx << 8) | (tx >> 8));
     for (uint64_t m = moves; m != 0; m &= m - 1) {
         unsigned i = (unsigned)__builtin_ctzll(m);
-        uint64_t d = (1ULL << i) | (1ULL << (i + 8)), a = x & ~d;
-        uint64_t lk = lv & (d | (d >> 8)), rk = rh & (d | (d >> 1));
-        /* Right's safe placements read off a directly */
-        uint64_t rown = a & ~((a << 8) | (a >> 8));
-        int s = nl - gr_dom8_pop(lk) - nr + gr_dom8_pop(rk) +
-                4 * gr_dom8_pop(gr_dom8_vert(gr_dom8_left_own(a))) -
-                2 * gr_dom8_pop(gr_dom8_horiz(rown));
+        int r = (int)(i >> 3), c = (int)(i & 7);
+        uint64_t a = x & ~((1ULL << i) | (1ULL << (i + 8)));
+        uint64_t ta = tx & ~(3ULL << (8 * c + r)); /* the domino transposed */
+        uint64_t rown = a & ~((a << 8) | (a >> 8)), lown = ta & ~((ta << 8) | (ta >> 8));
+        int s = gr_dom8_rows_pairs(ta, c, c) - gr_dom8_rows_pairs(tx, c, c) +
+                gr_dom8_rows_pairs(lown, c - 1, c + 1) - gr_dom8_rows_pairs(lown0, c - 1, c + 1) -
+                gr_dom8_rows_pairs(a, r, r + 1) + gr_dom8_rows_pairs(x, r, r + 1) -
+                gr_dom8_rows_pairs(rown, r - 1, r + 2) + gr_dom8_rows_pairs(rown0, r - 1, r + 2);
+        s = s * 128 + g->pv8[side][i] - ((touch >> i) & 1 ? 1 << 20 : 0);
         gr_dom_rank(score, f->order, n++, s, i);
     }
     f->n = (uint8_t)n;
     f->next = 0;
 }
 
-/* The position Left's domino at i leaves, from Right's side. */
-static inline uint64_t gr_dom8_child(uint64_t x, unsigned i)
+/* Obsequi's preference of place (positional-values.cc, in our words): on
+ * the mover's board seen with its dominoes horizontal (nr rows, nc
+ * columns, 1-based, a domino by its left cell), the even rows near the
+ * edges first, every other column from the edges in, then the rest,
+ * mirrored into the four corners. */
+static void gr_dom8_place_values(unsigned nr, unsigned nc, uint8_t v[10][10])
 {
-    return gr_dom8_transpose(x & ~((1ULL << i) | (1ULL << (i + 8))));
+    memset(v, 0, 100);
+    static const struct {
+        int count;
+        unsigned j0, jstep, kstep;
+    } pass[5] = {{127, 2, 2, 2}, {90, 2, 2, 1}, {70, 3, 1, 2}, {50, 3, 1, 1}, {30, 1, 1, 1}};
+    for (unsigned p = 0; p < 5; p++) {
+        int count = pass[p].count;
+        for (unsigned j = pass[p].j0; j < (nr + 3) / 2; j += pass[p].jstep) {
+            for (unsigned k = 1; k < nc / 2 + 1; k += pass[p].kstep) {
+                if (v[j][k] != 0 || nr + 1 < j || nc < k) {
+                    continue;
+                }
+                uint8_t val = (uint8_t)--count;
+                v[j][k] = v[nr + 1 - j][k] = v[nr + 1 - j][nc - k] = v[j][nc - k] = val;
+            }
+        }
+    }
+}
+
+/* The position Left's domino at i leaves, from Right's side, from the
+ * position transposed (tx): the transposition moves each cell alone. */
+static inline uint64_t gr_dom8_child(uint64_t tx, unsigned i)
+{
+    return tx & ~(3ULL << ((i & 7) * 8 + (i >> 3)));
 }
 
 /* ---- the table ---------------------------------------------------------- */
@@ -359,39 +428,21 @@ static bool gr_dom8_settle(gr_dom *g, uint64_t x, bool *wins)
 }
 
 /* Opens a frame for x (Left to move, not settled): its dominoes best
- * first, less those whose result is known already (a look at every child
- * before any is searched: one that leaves Right lost settles x at once,
- * *wins; one that leaves Right a known win is dropped). */
-static void gr_dom8_open(gr_dom *g, uint64_t x, uint64_t key, gr_dom8_frame *f, bool *wins)
+ * first.  The children are looked up in the table one at a time, when
+ * their turn comes: looking at them all first (an enhanced transposition
+ * cutoff) saved 3 % of the nodes and cost 20 % of the time, most children
+ * of a won position never being reached. */
+static void gr_dom8_open(gr_dom *g, uint64_t x, uint64_t key, unsigned side, gr_dom8_frame *f)
 {
-    gr_dom8_order(x, f);
-    /* the children's buckets are fetched together: the table is far
-     * larger than the caches, so each look is a miss, and misses issued
-     * together overlap */
-    for (unsigned j = 0; j < f->n; j++) {
-        f->keys[j] = gr_dom8_key(gr_dom8_child(x, f->order[j]));
-        __builtin_prefetch(&g->tt8[gr_dom8_hash(f->keys[j]) & (g->tt8_cap - 2)]);
-    }
-    unsigned k = 0;
-    *wins = false;
-    for (unsigned j = 0; j < f->n; j++) {
-        bool cw;
-        if (!gr_dom8_get(g, f->keys[j], &cw)) {
-            f->keys[k] = f->keys[j];
-            f->order[k++] = f->order[j];
-        } else if (!cw) {
-            *wins = true;
-            return;
-        }
-    }
-    f->n = (uint8_t)k;
-    f->x = x;
+    gr_dom8_order(g, x, side, f);
+    f->side = (uint8_t)side;
+    f->tx = gr_dom8_transpose(x);
     f->key = key;
     f->nodes = g->nodes;
 }
 
 /* Whether Left, to move, wins x. */
-static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, bool *wins)
+static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, unsigned side, bool *wins)
 {
     gr_dom8_frame st[GR_DOM8_DEPTH];
     if (gr_dom8_settle(g, x, wins)) {
@@ -401,14 +452,7 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, bool *wins)
     if ((s = gr_dom_tick(g)) != GR_OK) {
         return s;
     }
-    bool w;
-    uint64_t key = gr_dom8_key(x);
-    gr_dom8_open(g, x, key, &st[0], &w);
-    if (w) {
-        gr_dom8_put(g, key, true, 1);
-        *wins = true;
-        return GR_OK;
-    }
+    gr_dom8_open(g, x, gr_dom8_key(x), side, &st[0]);
     size_t n = 1;
     bool result = false, returned = false;
     while (n > 0) {
@@ -427,9 +471,10 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, bool *wins)
                 break;
             }
             unsigned j = f->next++;
-            uint64_t child = gr_dom8_child(f->x, f->order[j]), ckey = f->keys[j];
+            uint64_t child = gr_dom8_child(f->tx, f->order[j]);
             bool cw;
             int b = gr_dom8_vert(child) == 0 ? 0 : gr_dom8_bound(g, child);
+            uint64_t ckey = b >= 0 ? 0 : gr_dom8_key(child);
             if (b >= 0 || gr_dom8_get(g, ckey, &cw)) {
                 /* settled by counting, or proved since the frame opened */
                 if (b >= 0) {
@@ -444,11 +489,7 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, bool *wins)
             if ((s = gr_dom_tick(g)) != GR_OK) {
                 return s;
             }
-            gr_dom8_open(g, child, ckey, &st[n], &w);
-            if (w) {
-                gr_dom8_put(g, ckey, true, 1);
-                continue; /* Right wins that child */
-            }
+            gr_dom8_open(g, child, ckey, 1u - f->side, &st[n]);
             n++;
             break;
         }
@@ -464,16 +505,53 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, bool *wins)
     return GR_OK;
 }
 
+/* Asks the kernel to back the table with huge pages where it can: every
+ * probe is a cache miss anywhere in it, and with 4 KiB pages most are a
+ * TLB miss too.  Before the table is first touched, so the pages come
+ * huge; a hint only (no error if the kernel declines). */
+static void gr_dom8_huge_pages(void *p, size_t len)
+{
+#ifdef MADV_HUGEPAGE
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1), e = ((uintptr_t)p + len) & ~(huge - 1);
+    if (e > a) {
+        (void)madvise((void *)a, e - a, MADV_HUGEPAGE);
+    }
+#else
+    (void)p;
+    (void)len;
+#endif
+}
+
 gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv)
 {
     if (g->tt8 == NULL) {
-        g->tt8 = GR_ARENA_ARRAY(g->arena, gr_dom8_entry, GR_DOM8_TT_FIRST);
+        /* a board of 48 empty cells or more fills the largest table: it
+         * starts there rather than doubling its way up (each doubling
+         * touches every entry again) */
+        size_t first = __builtin_popcountll(g->empty) >= 48 ? GR_DOM8_TT_MAX : GR_DOM8_TT_FIRST;
+        g->tt8 = GR_ARENA_ARRAY_UNINIT(g->arena, gr_dom8_entry, first);
         if (g->tt8 == NULL) {
             return GR_ENOMEM;
         }
-        g->tt8_cap = GR_DOM8_TT_FIRST;
+        gr_dom8_huge_pages(g->tt8, first * sizeof(gr_dom8_entry));
+        memset(g->tt8, 0, first * sizeof(gr_dom8_entry));
+        g->tt8_cap = first;
         gr_dom8_race_table(&g->race, 2, GR_DOM8_RACE_OFF);
         gr_dom8_race_table(&g->moves8, 0, 0);
+        for (unsigned sd = 0; sd < 2; sd++) {
+            /* the frame with `sd` to move is the board, turned for Right */
+            unsigned fr = sd == GR_DOM_LEFT ? g->rows : g->cols;
+            unsigned fc = sd == GR_DOM_LEFT ? g->cols : g->rows;
+            uint8_t v[10][10];
+            gr_dom8_place_values(fc, fr, v);
+            memset(g->pv8[sd], 0, sizeof(g->pv8[sd]));
+            for (unsigned r = 0; r < fr; r++) {
+                for (unsigned c = 0; c < fc; c++) {
+                    g->pv8[sd][8 * r + c] = v[c + 1][r + 1];
+                }
+            }
+        }
     }
     uint64_t x = 0;
     for (uint64_t m = g->empty; m != 0; m &= m - 1) {
@@ -485,13 +563,13 @@ gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv)
     }
     /* the root's dominoes one by one, to name the winning one */
     gr_dom8_frame root;
-    gr_dom8_order(x, &root);
+    gr_dom8_order(g, x, side, &root);
     *wins = false;
     for (unsigned j = 0; j < root.n; j++) {
         unsigned i = root.order[j];
         bool cw;
         gr_status s =
-            gr_dom8_wins(g, gr_dom8_transpose(x & ~((1ULL << i) | (1ULL << (i + 8)))), &cw);
+            gr_dom8_wins(g, gr_dom8_transpose(x & ~((1ULL << i) | (1ULL << (i + 8)))), 1 - side, &cw);
         if (s != GR_OK) {
             return s;
         }

@@ -1,0 +1,321 @@
+/*
+ * The packing bound of the 8 x 8 outcome search (gr_dom8_packed_bound):
+ * Bullock's lower and upper bounds on the moves each player can still
+ * make (N. Bullock, "Domineering: Solving Large Combinatorial Search
+ * Spaces", M.Sc. thesis, University of Alberta 2002; the same counts as
+ * his solver Obsequi's score-board.cc, re-derived here on our bitboards).
+ * docs/partizan.md "Domineering", outcome search.
+ *
+ * Seen from one player P with its dominoes horizontal, the empty cells of
+ * the board are packed, greedily from the top row, into regions whose
+ * worth to P is known whatever the opponent does:
+ *   protective squares: an empty 2 x 2 square under (or over) two filled
+ *     cells; P's domino in the row away from the wall makes the other row
+ *     safe, so a square is one move for P and takes one from the opponent;
+ *   vulnerable dominoes: two empty cells of a row that the opponent can
+ *     still spoil, type 2 when one spoiling move may hit another packed
+ *     region too (P keeps one of three), type 1 otherwise (one of two);
+ *     "with protection" when one of the cells is P's alone (the opponent
+ *     cannot use it);
+ *   safe dominoes with an option: a safe domino beside a free empty cell,
+ *     which P may play vulnerably instead;
+ *   unused cells: cells P will not use and the opponent cannot.
+ * From these, P's sure moves (its lower bound) and the opponent's most
+ * moves (its upper bound: the empty cells left once P's sure moves and
+ * the unused ones are taken, halved, and the opponent's disjoint
+ * dominoes less the protective squares) follow; the mover's counts get
+ * the benefit of moving first.  The mover wins when its sure moves exceed
+ * the opponent's most; loses when the opponent's sure moves, moving
+ * second, reach the mover's most.
+ *
+ * A player's board here is rows 1 .. 8 of bits 1 .. 8 set for FILLED
+ * cells (bit c + 1 for column c), every other bit set, rows 0 and 9 .. 11
+ * full, as a wall: the frame outside the board is filled.
+ */
+#include <stdint.h>
+
+#include "core/domineering_search.h"
+
+#define GR_B_ROWS 8
+
+typedef struct gr_dom8_tally {
+    int safe;     /* P's safe dominoes (disjoint) */
+    int opp_real; /* the opponent's disjoint dominoes */
+    int empty;    /* empty cells */
+    int prot;     /* protective squares */
+    int v2, v2p;  /* vulnerable dominoes of type 2, those with a protected cell */
+    int v1, v1p;  /* of type 1 */
+    int unused;   /* cells neither player will use */
+    int so2, so1, so0; /* safe dominoes with an option, by its kind */
+} gr_dom8_tally;
+
+/* Protective squares, packed from the top: rows r + 1 and r + 2, columns
+ * k and k + 1, all empty, a filled pair over or under them, and no part
+ * of them or of the rows just above and below already packed. */
+static int gr_dom8_pack_squares(const uint32_t *b, uint32_t *packed)
+{
+    int p = 0;
+    for (int r = 0; r < GR_B_ROWS - 1; r++) {
+        uint32_t in_use = packed[r] | packed[r + 1] | packed[r + 2] | packed[r + 3] | b[r + 1] |
+                          b[r + 2];
+        in_use |= in_use >> 1;
+        uint32_t wall = (b[r] & (b[r] >> 1)) | (b[r + 3] & (b[r + 3] >> 1));
+        uint32_t at = wall & ~in_use;
+        while (at != 0) {
+            uint32_t low = at & (0u - at);
+            at &= ~(low | (low << 1));
+            packed[r + 1] |= low | (low << 1);
+            packed[r + 2] |= low | (low << 1);
+            p++;
+        }
+    }
+    return p;
+}
+
+/* One vulnerable domino at cells `first` and first << 1 of row r + 1:
+ * marked packed, counted by its type (2 when a cell has, above, a packed
+ * region or, below, an empty cell with an empty neighbour in its row). */
+static void gr_dom8_vulnerable(gr_dom8_tally *t, uint32_t *packed, int r, uint32_t first,
+                               uint32_t twofer, bool with_prot)
+{
+    packed[r + 1] |= first | (first << 1);
+    bool two = ((first | (first << 1)) & twofer) != 0;
+    if (two) {
+        t->v2++;
+        t->v2p += with_prot;
+    } else {
+        t->v1++;
+        t->v1p += with_prot;
+    }
+}
+
+/* Vulnerable dominoes and unused cells, row by row: the empty cells not in
+ * squares, each protected (filled above and below: the opponent can
+ * never use it) or not, paired left to right. */
+static void gr_dom8_pack_vulnerable(const uint32_t *b, uint32_t *packed, gr_dom8_tally *t)
+{
+    uint32_t prev = 0, start = 0; /* the last cell seen; the pending unprotected one */
+    for (int r = 0; r < GR_B_ROWS; r++) {
+        uint32_t twofer = packed[r] | ~(b[r + 2] | (b[r + 2] << 1)) | ~(b[r + 2] | (b[r + 2] >> 1));
+        uint32_t cells = ~(b[r + 1] | packed[r + 1]);
+        uint32_t guard = b[r] & b[r + 2];
+        /* 0 nothing pending; 1 a protected cell; 2 an unprotected one; 3
+         * an unprotected then a protected one; 4 after a safe pair */
+        int state = 0;
+        while (cells != 0) {
+            uint32_t cell = cells & (0u - cells);
+            cells ^= cell;
+            if (((cell >> 1) & prev) == 0) { /* a gap: what was pending ends */
+                if (state == 1) {
+                    t->unused++;
+                    packed[r + 1] |= prev;
+                } else if (state == 3) {
+                    gr_dom8_vulnerable(t, packed, r, start, twofer, true);
+                }
+                state = 0;
+            }
+            prev = cell;
+            if (cell & guard) {
+                static const int next[5] = {1, 0, 3, 4, 3};
+                state = next[state];
+                continue;
+            }
+            switch (state) {
+            case 0:
+            case 4:
+                state = 2;
+                start = cell;
+                break;
+            case 1: /* the protected cell before and this one */
+                state = 0;
+                gr_dom8_vulnerable(t, packed, r, cell >> 1, twofer, true);
+                break;
+            case 2:
+                state = 0;
+                gr_dom8_vulnerable(t, packed, r, start, twofer, false);
+                break;
+            default: /* 3 */
+                state = 2;
+                gr_dom8_vulnerable(t, packed, r, start, twofer, true);
+                start = cell;
+                break;
+            }
+        }
+        if (state == 1) {
+            t->unused++;
+            packed[r + 1] |= prev;
+        } else if (state == 3) {
+            gr_dom8_vulnerable(t, packed, r, start, twofer, true);
+        }
+    }
+}
+
+/* The kind of an option cell (bit `cell` of row r + 1): 2 when the cells
+ * above and below it each start a sealed vertical pair, 1 when one does. */
+static void gr_dom8_option(const uint32_t *b, int r, uint32_t cell, gr_dom8_tally *t)
+{
+    bool up = !(b[r] & cell) && (b[r - 1] & cell);
+    bool down = !(b[r + 2] & cell) && (b[r + 3] & cell);
+    if (up && down) {
+        t->so2++;
+    } else if (up || down) {
+        t->so1++;
+    } else {
+        t->so0++;
+    }
+}
+
+/* Safe dominoes with an option: each safe domino left of the packing,
+ * with a free empty cell just left of it (or else just right). */
+static void gr_dom8_pack_options(const uint32_t *b, uint32_t *packed, gr_dom8_tally *t)
+{
+    for (int r = 0; r < GR_B_ROWS; r++) {
+        uint32_t guard = b[r] & b[r + 2];
+        uint32_t cur = b[r + 1] | packed[r + 1];
+        uint32_t safe = ~(cur | (cur >> 1)) & guard & (guard >> 1);
+        while (safe != 0) {
+            uint32_t low = safe & (0u - safe);
+            safe &= ~(low | (low << 1));
+            cur |= low | (low << 1);
+            uint32_t near = cur | packed[r] | packed[r + 2];
+            if (!(near & (low >> 1))) {
+                cur |= low >> 1;
+                packed[r + 1] |= low >> 1;
+                gr_dom8_option(b, r, low >> 1, t);
+            } else if (!((safe | near) & (low << 2))) {
+                cur |= low << 2;
+                packed[r + 1] |= low << 2;
+                gr_dom8_option(b, r, low << 2, t);
+            }
+        }
+    }
+}
+
+/* The counts of player P on its board b (rows as at the top). */
+static void gr_dom8_tally_of(const uint32_t *b, int safe, int opp_real, int empty,
+                             gr_dom8_tally *t)
+{
+    uint32_t packed[GR_B_ROWS + 4] = {0};
+    *t = (gr_dom8_tally){.safe = safe, .opp_real = opp_real, .empty = empty};
+    t->prot = gr_dom8_pack_squares(b, packed);
+    gr_dom8_pack_vulnerable(b, packed, t);
+    gr_dom8_pack_options(b, packed, t);
+}
+
+/* P's sure moves (*moves) and the opponent's most, by cells (*opp) and by
+ * its disjoint dominoes (*opp_real), from a tally (which it spends). */
+static void gr_dom8_moves_of(gr_dom8_tally *t, int *moves, int *opp, int *opp_real)
+{
+    if (t->prot % 2 == 1) { /* an odd square is worth less: count it as vulnerable dominoes */
+        t->prot--;
+        t->v2 += 2;
+    }
+    *moves = t->prot + t->v2 / 3 + t->v1 / 2 + t->safe;
+    bool even = false;
+    if (t->v2 % 3 != 0 && t->v1 % 2 != 0) {
+        (*moves)++;
+        t->unused--;
+        even = true;
+    } else if (t->v2 % 3 == 0 && t->v1 % 2 == 0) {
+        even = true;
+    }
+    if (even) {
+        if (t->so2 % 2 == 1) {
+            t->so2--;
+            t->so1++;
+        }
+        if (t->so1 % 2 == 1) {
+            t->so1--;
+            t->so0++;
+        }
+    } else if (t->so2 % 2 == 1) {
+        t->unused += 3;
+        if (t->so1 % 2 == 1) {
+            t->so1--;
+            t->so0++;
+        }
+    } else if (t->so1 % 2 == 1) {
+        t->unused += 2;
+    } else if (t->so0 % 2 == 1) {
+        t->unused += 1;
+    }
+    t->unused += t->v2p - (t->v2 / 3 - (t->v2 - t->v2p) / 3);
+    t->unused += t->v1p - (t->v1 / 2 - (t->v1 - t->v1p) / 2);
+    t->unused += (t->so2 / 2) * 3 + (t->so1 / 2) * 2 + (t->so0 / 2);
+    *opp = (t->empty - *moves * 2 - t->unused) / 2;
+    *opp_real = t->opp_real - t->prot;
+}
+
+/* A vulnerable domino played first: a sure move. */
+static void gr_dom8_take_vulnerable(int *v, int *vp, int *safe)
+{
+    (*v)--;
+    (*safe)++;
+    if (*vp > *v) {
+        (*vp)--;
+    }
+}
+
+/* The mover's first move spent on the packing where it gains most: an
+ * odd square, an odd vulnerable domino, an odd option, then any. */
+static void gr_dom8_first_move(gr_dom8_tally *t)
+{
+    if (t->prot % 2 == 1) {
+        t->prot--;
+        t->safe += 2;
+        t->opp_real -= 2;
+    } else if (t->v2 % 3 != 0) {
+        gr_dom8_take_vulnerable(&t->v2, &t->v2p, &t->safe);
+    } else if (t->v1 % 2 != 0) {
+        gr_dom8_take_vulnerable(&t->v1, &t->v1p, &t->safe);
+    } else if (t->so2 % 2 != 0) {
+        t->so2--;
+        t->unused += 3;
+    } else if (t->so1 % 2 != 0) {
+        t->so1--;
+        t->unused += 2;
+    } else if (t->so0 % 2 != 0) {
+        t->so0--;
+        t->unused += 1;
+    } else if (t->v2 > 0) {
+        gr_dom8_take_vulnerable(&t->v2, &t->v2p, &t->safe);
+    } else if (t->v1 > 0) {
+        gr_dom8_take_vulnerable(&t->v1, &t->v1p, &t->safe);
+    } else if (t->prot > 0) {
+        t->prot--;
+        t->safe += 2;
+    }
+}
+
+/* The board of the player whose dominoes are horizontal in w (bit 8r + c
+ * set for an empty cell), as rows (see the top); rows[-1] is valid. */
+static void gr_dom8_rows(uint64_t w, uint32_t out[GR_B_ROWS + 5])
+{
+    out[0] = out[1] = ~0u;
+    for (int r = 0; r < GR_B_ROWS; r++) {
+        out[r + 2] = ~((uint32_t)((w >> (8 * r)) & 0xFF) << 1);
+    }
+    out[GR_B_ROWS + 2] = out[GR_B_ROWS + 3] = out[GR_B_ROWS + 4] = ~0u;
+}
+
+int gr_dom8_packed_bound(uint64_t x, uint64_t tx, int lsafe, int lreal, int rsafe, int rreal)
+{
+    uint32_t lrows[GR_B_ROWS + 5], rrows[GR_B_ROWS + 5];
+    int empty = __builtin_popcountll(x);
+    gr_dom8_rows(tx, lrows); /* Left's dominoes are horizontal in the transposed frame */
+    gr_dom8_rows(x, rrows);
+    gr_dom8_tally t;
+    int moves, opp, opp_real;
+    gr_dom8_tally_of(lrows + 1, lsafe, rreal, empty, &t);
+    gr_dom8_first_move(&t);
+    gr_dom8_moves_of(&t, &moves, &opp, &opp_real);
+    if (moves > (opp < opp_real ? opp : opp_real)) {
+        return 1;
+    }
+    gr_dom8_tally_of(rrows + 1, rsafe, lreal, empty, &t);
+    gr_dom8_moves_of(&t, &moves, &opp, &opp_real);
+    if (moves >= (opp < opp_real ? opp : opp_real)) {
+        return 0;
+    }
+    return -1;
+}
