@@ -6,7 +6,7 @@
  * the mover's "win" | "lose" | "draw" in "all_moves".
  */
 #include "json/gr_json.h"
-#include "json/ordinal_trees.h"
+#include "games/ordinal_trees.h"
 
 void gr_json_buf_value(gr_buf *b, const gr_value *v)
 {
