@@ -33,17 +33,6 @@ typedef struct gr_otree_state {
 
 /* ---- writing ordinals ------------------------------------------------------ */
 
-cJSON *gr_json_ordinal_text(gr_jctx *c, const gr_ord_ctx *x, gr_ord a, gr_ord_style style)
-{
-    char *text;
-    size_t len;
-    if (gr_ord_print(x, a, style, &text, &len) != GR_OK) {
-        c->oom = true;
-        return NULL;
-    }
-    return gr_jw_str(c, text);
-}
-
 /* The big parts of a response -- the recursive CNF and the replacement
  * trees -- are rendered straight to JSON text (a gr_buf) and handed over
  * as raw items: as a DOM they would cost ~64 bytes per vertex and dominate

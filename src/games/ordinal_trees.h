@@ -21,9 +21,6 @@
  * are listed while the total stays within this. */
 #define GR_OTREE_REPLY_VERTICES_MAX 4194304u
 
-/* The ordinal's text (GR_ORD_UNICODE or GR_ORD_ASCII) as a JSON string. */
-cJSON *gr_json_ordinal_text(gr_jctx *c, const gr_ord_ctx *x, gr_ord a,
-                            gr_ord_style style);
 /* [{"exponent": <same shape>, "coefficient": c}, ...], exponents
  * decreasing; 0 is []. */
 cJSON *gr_json_ordinal_cnf(gr_jctx *c, const gr_ord_ctx *x, gr_ord a);
