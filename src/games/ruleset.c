@@ -16,12 +16,12 @@ typedef struct gr_rs_state {
     const char *ptr;
 } gr_rs_state;
 
-/* The engine's failures: the node budget and the store's limits are 422s,
- * the stop conditions and memory as everywhere. */
+/* The engine's failures: the node budget (and a position past the
+ * engine's size) is the search's 422, the stop conditions and memory as
+ * everywhere; anything else is a bug (500). */
 static gr_status gr_rs_failed(gr_jctx *c, gr_status st, const char *ptr)
 {
-    return st == GR_ELIMIT || st == GR_EINVAL ? gr_json_search_failed(c, GR_ELIMIT, ptr)
-                                              : gr_json_cgt_failed(c, st, ptr);
+    return st == GR_ELIMIT ? gr_json_search_failed(c, st, ptr) : gr_json_cgt_failed(c, st, ptr);
 }
 
 /* The options of a whole request (ptr ""), read beside the game's fields. */
