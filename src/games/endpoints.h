@@ -29,6 +29,11 @@ gr_endpoint_json gr_endpoint_domineering;
 /* The family endpoints, or under "misere": true games/misere.c's answers. */
 gr_endpoint_json gr_endpoint_octal;
 gr_endpoint_json gr_endpoint_subtraction;
+/* The grid rulesets (games/ruleset.h). */
+gr_endpoint_json gr_endpoint_clobber;
+gr_endpoint_json gr_endpoint_konane;
+gr_endpoint_json gr_endpoint_nogo;
+gr_endpoint_json gr_endpoint_amazons;
 /* @@ endpoints: add new declarations above this line @@ */
 
 #endif
