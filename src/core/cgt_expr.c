@@ -464,8 +464,7 @@ static gr_status gr_px_nested(gr_cgt_parser *x, gr_cgt *out)
 /* "±" or its ASCII spelling "+-" at p. */
 static bool gr_px_at_pm(const gr_cgt_parser *x)
 {
-    return x->end - x->p >= 2 &&
-           (memcmp(x->p, "\xc2\xb1", 2) == 0 || memcmp(x->p, "+-", 2) == 0);
+    return x->end - x->p >= 2 && (memcmp(x->p, "\xc2\xb1", 2) == 0 || memcmp(x->p, "+-", 2) == 0);
 }
 
 static gr_status gr_px_unit(gr_cgt_parser *x, gr_cgt *out)

@@ -89,8 +89,9 @@ static void test_printed_values_read_back(void **state)
     static pool p;
     p.n = 0;
     gr_test_rng rng = {0x38};
-    static const char *const seeds[] = {"0", "1", "-1", "1/2", "-3/4", "*", "*2", "^", "v",
-                                        "^*", "{1|0}", "{0||0|-1}", "{2|-1}", "-1^^", "-13^3*"};
+    static const char *const seeds[] = {"0",     "1",         "-1",     "1/2",  "-3/4",
+                                        "*",     "*2",        "^",      "v",    "^*",
+                                        "{1|0}", "{0||0|-1}", "{2|-1}", "-1^^", "-13^3*"};
     for (size_t i = 0; i < sizeof(seeds) / sizeof(seeds[0]); i++) {
         pool_add(&p, parse_ok(s, seeds[i]));
     }
@@ -123,7 +124,8 @@ static void test_printed_values_read_back(void **state)
         case 3: { /* x + Tiny(d) or Miny(d) */
             char text[64];
             snprintf(text, sizeof(text), "%d %s(%u/2)", (int)gr_test_below(&rng, 9) - 4,
-                     gr_test_below(&rng, 2) ? "Tiny" : "Miny", 1 + 2 * (unsigned)gr_test_below(&rng, 3));
+                     gr_test_below(&rng, 2) ? "Tiny" : "Miny",
+                     1 + 2 * (unsigned)gr_test_below(&rng, 3));
             g = parse_ok(s, text);
             break;
         }
@@ -176,8 +178,9 @@ static void test_cgsuite_notation(void **state)
     /* CGSuite's "+-" is ±, also between two terms: x ± y = x + ±y */
     same(a, s, "+-1", "{1|-1}");
     same(a, s, "3+-1", "{4|2}");
-    same(a, s, "3\xc2\xb1"
-               "1",
+    same(a, s,
+         "3\xc2\xb1"
+         "1",
          "{4|2}");
     same(a, s, "3 +- 1 + 1", "{5|3}");
     same(a, s, "+-{1, {2|0}}", "\xc2\xb1{1,{2|0}}");
