@@ -1,0 +1,87 @@
+/*
+ * The ruleset engine's pieces (include/grundy/pgame.h).
+ *
+ * gr_pg_table maps byte strings (normalised positions) to a 32-bit word:
+ * a gr_cgt, a Grundy value, or a won/lost bit.  Open addressing with
+ * linear probing on a 64-bit hash, at most half full; the keys are copied
+ * into one byte pool and named by offset, so growing the pool never
+ * invalidates a slot.  gr_pg_stack is a stack of byte strings (the
+ * positions still to value) in one growing buffer.  Both live in the
+ * engine's arena.
+ */
+#ifndef GR_PGAME_INTERNAL_H
+#define GR_PGAME_INTERNAL_H
+
+#include "grundy/pgame.h"
+
+typedef struct gr_pg_slot {
+    uint64_t hash;
+    uint32_t off, len;
+    uint32_t val, used;
+} gr_pg_slot;
+
+typedef struct gr_pg_table {
+    gr_pg_slot *slots;
+    size_t cap, used;
+    uint8_t *keys;
+    size_t klen, kcap;
+} gr_pg_table;
+
+uint64_t gr_pg_hash(const uint8_t *k, size_t len);
+bool gr_pg_table_get(const gr_pg_table *t, const uint8_t *k, size_t len, uint32_t *val);
+/* Stores (or replaces) the word of k; GR_ENOMEM when the table cannot grow. */
+gr_status gr_pg_table_put(gr_arena *a, gr_pg_table *t, const uint8_t *k, size_t len, uint32_t val);
+
+typedef struct gr_pg_stack {
+    uint8_t *bytes;
+    size_t nb, cb;
+    size_t *ends; /* entry i is bytes[ends[i-1] .. ends[i]) */
+    size_t n, cap;
+} gr_pg_stack;
+
+gr_status gr_pg_stack_push(gr_arena *a, gr_pg_stack *s, const uint8_t *pos, size_t len);
+/* The top entry (n > 0). */
+static inline const uint8_t *gr_pg_stack_top(const gr_pg_stack *s, size_t *len)
+{
+    size_t start = s->n > 1 ? s->ends[s->n - 2] : 0;
+    *len = s->ends[s->n - 1] - start;
+    return s->bytes + start;
+}
+static inline void gr_pg_stack_pop(gr_pg_stack *s)
+{
+    s->n--;
+    s->nb = s->n > 0 ? s->ends[s->n - 1] : 0;
+}
+static inline void gr_pg_stack_cut(gr_pg_stack *s, size_t n)
+{
+    s->n = n;
+    s->nb = n > 0 ? s->ends[n - 1] : 0;
+}
+
+/* What a region table holds: canonical values, or the impartial variant's
+ * Grundy values. */
+typedef enum gr_pg_mode { GR_PG_VALUES = 0, GR_PG_GRUNDY = 1 } gr_pg_mode;
+
+struct gr_pg {
+    gr_arena *arena;
+    gr_cgt_store *store;
+    const gr_pg_rules *rules;
+    const void *ctx;
+    uint64_t nodes, max_nodes;
+    gr_pg_table regions[2];      /* by mode: normalised region -> value */
+    gr_pg_table wins;            /* normalised position + side byte -> won moving first */
+    gr_pg_stack todo;            /* regions still to value */
+    uint8_t cur[GR_PG_MAX_POS];  /* the region being expanded */
+    uint8_t norm[GR_PG_MAX_POS]; /* a region being normalised */
+    uint32_t *opts[2];           /* the expanded region's option values, per side */
+    size_t nopts[2], optcap[2];
+};
+
+/* pos normalised into g->norm (*len its length; *negated when it is the
+ * negative of pos). */
+gr_status gr_pg_normalise(gr_pg *g, const uint8_t *pos, size_t len, size_t *out_len, bool *negated);
+
+/* One more position expanded: the node budget and the stop conditions. */
+gr_status gr_pg_tick(gr_pg *g);
+
+#endif

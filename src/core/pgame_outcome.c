@@ -1,0 +1,172 @@
+/*
+ * The ruleset engine's outcome search (gr_pg_outcome): who wins moving
+ * first, without any canonical form.
+ *
+ * A player to move wins when some move leaves a position the other player,
+ * moving first there, loses; with no move they lose.  This AND-OR search
+ * runs over whole positions (a sum is not split: the outcome of a sum is
+ * not a function of its parts' outcomes) with a transposition table from
+ * the normalised position and the player to move to won/lost, so a
+ * position met again, or met as the negative of one seen (colours swapped,
+ * roles swapped), is not searched twice.  Before descending into any child
+ * a frame looks for a child already known lost for the opponent (the
+ * enhanced transposition cutoff), which decides it at once.
+ *
+ * No recursion: each frame on an explicit stack keeps the keys of its
+ * children (normalised bytes then the side byte) on a byte stack and the
+ * index of the child it is trying; a child's result is read back from the
+ * table when its frame is popped.
+ */
+#include <string.h>
+
+#include "core/pgame_internal.h"
+
+typedef struct gr_pg_frame {
+    size_t first, end, next; /* its children: entries [first, end) of kids */
+} gr_pg_frame;
+
+typedef struct gr_pg_search {
+    gr_pg_sink sink;
+    gr_pg *g;
+    int child_side;    /* the player to move after the moves being emitted */
+    gr_pg_stack kids;  /* children's keys */
+    gr_pg_move *moves; /* per kid: its move (the root's are reported) */
+    size_t mcap;
+    gr_pg_frame *frames;
+    size_t nf, fcap;
+    uint8_t key[GR_PG_MAX_POS + 1];
+} gr_pg_search;
+
+static gr_status gr_pg_kid(gr_pg_sink *sink, const uint8_t *pos, size_t len, const gr_pg_move *move)
+{
+    gr_pg_search *s = (gr_pg_search *)sink;
+    gr_pg *g = s->g;
+    size_t n;
+    bool neg;
+    gr_status st = gr_pg_normalise(g, pos, len, &n, &neg);
+    if (st != GR_OK) {
+        return st;
+    }
+    memcpy(s->key, g->norm, n);
+    s->key[n] = (uint8_t)(s->child_side ^ (neg ? 1 : 0));
+    size_t k = s->kids.n;
+    gr_pg_move *m = gr_arena_grow(g->arena, s->moves, &s->mcap, k + 1, sizeof(*m), 64);
+    if (m == NULL) {
+        return GR_ENOMEM;
+    }
+    s->moves = m;
+    m[k] = *move;
+    return gr_pg_stack_push(g->arena, &s->kids, s->key, n + 1);
+}
+
+static void gr_pg_kid_key(const gr_pg_search *s, size_t i, const uint8_t **key, size_t *len)
+{
+    size_t start = i > 0 ? s->kids.ends[i - 1] : 0;
+    *key = s->kids.bytes + start;
+    *len = s->kids.ends[i] - start;
+}
+
+/* Pushes a frame for (pos, side to move): its children generated, and
+ * `next` at a child known lost for the opponent when there is one. */
+static gr_status gr_pg_frame_push(gr_pg_search *s, const uint8_t *pos, size_t len, int side)
+{
+    gr_pg *g = s->g;
+    gr_status st = gr_pg_tick(g);
+    if (st != GR_OK) {
+        return st;
+    }
+    gr_pg_frame *f = gr_arena_grow(g->arena, s->frames, &s->fcap, s->nf + 1, sizeof(*f), 64);
+    if (f == NULL) {
+        return GR_ENOMEM;
+    }
+    s->frames = f;
+    size_t first = s->kids.n;
+    /* pos may live in kids, which grows: move from a copy */
+    memcpy(g->cur, pos, len);
+    s->child_side = 1 - side;
+    if ((st = g->rules->moves(g->ctx, g->cur, len, (gr_pg_side)side, &s->sink)) != GR_OK) {
+        return st;
+    }
+    gr_pg_frame *nf = &s->frames[s->nf++];
+    *nf = (gr_pg_frame){first, s->kids.n, first};
+    for (size_t i = first; i < nf->end; i++) {
+        const uint8_t *key;
+        size_t klen;
+        uint32_t won;
+        gr_pg_kid_key(s, i, &key, &klen);
+        if (gr_pg_table_get(&g->wins, key, klen, &won) && !won) {
+            nf->next = i;
+            break;
+        }
+    }
+    return GR_OK;
+}
+
+/* Whether `side` moving first from pos wins, and then a winning move. */
+static gr_status gr_pg_solve(gr_pg_search *s, const uint8_t *pos, size_t len, int side, bool *wins,
+                             gr_pg_move *move)
+{
+    gr_pg *g = s->g;
+    gr_pg_stack_cut(&s->kids, 0);
+    s->nf = 0;
+    gr_status st = gr_pg_frame_push(s, pos, len, side);
+    while (st == GR_OK) {
+        gr_pg_frame *f = &s->frames[s->nf - 1];
+        bool won = false, descended = false;
+        for (; f->next < f->end; f->next++) {
+            const uint8_t *key;
+            size_t klen;
+            uint32_t w;
+            gr_pg_kid_key(s, f->next, &key, &klen);
+            if (!gr_pg_table_get(&g->wins, key, klen, &w)) {
+                st = gr_pg_frame_push(s, key, klen - 1, key[klen - 1]);
+                descended = true;
+                break;
+            }
+            if (!w) {
+                won = true;
+                break;
+            }
+        }
+        if (descended) {
+            continue;
+        }
+        if (s->nf == 1) {
+            *wins = won;
+            if (won && move != NULL) {
+                *move = s->moves[f->next];
+            }
+            return GR_OK;
+        }
+        /* this frame is the child parent->next */
+        gr_pg_frame *parent = &s->frames[s->nf - 2];
+        const uint8_t *key;
+        size_t klen;
+        gr_pg_kid_key(s, parent->next, &key, &klen);
+        gr_pg_stack_cut(&s->kids, f->first);
+        s->nf--;
+        st = gr_pg_table_put(g->arena, &g->wins, key, klen, won);
+    }
+    return st;
+}
+
+gr_status gr_pg_outcome(gr_pg *g, const uint8_t *pos, size_t len, bool *left_wins,
+                        gr_pg_move *left_move, bool *right_wins, gr_pg_move *right_move)
+{
+    if (len > GR_PG_MAX_POS) {
+        return GR_ELIMIT;
+    }
+    gr_pg_search s = {.sink = {gr_pg_kid}, .g = g};
+    bool lw = false, rw = false;
+    gr_status st = gr_pg_solve(&s, pos, len, GR_PG_LEFT, &lw, left_move);
+    if (st == GR_OK) {
+        st = gr_pg_solve(&s, pos, len, GR_PG_RIGHT, &rw, right_move);
+    }
+    if (left_wins != NULL) {
+        *left_wins = lw;
+    }
+    if (right_wins != NULL) {
+        *right_wins = rw;
+    }
+    return st;
+}
