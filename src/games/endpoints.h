@@ -30,6 +30,11 @@ gr_endpoint_json gr_endpoint_hackenbush_colored;
 /* The family endpoints, or under "misere": true json/misere.c's answers. */
 gr_endpoint_json gr_endpoint_octal;
 gr_endpoint_json gr_endpoint_subtraction;
+/* The grid rulesets (games/ruleset.h). */
+gr_endpoint_json gr_endpoint_clobber;
+gr_endpoint_json gr_endpoint_konane;
+gr_endpoint_json gr_endpoint_nogo;
+gr_endpoint_json gr_endpoint_amazons;
 /* @@ endpoints: add new declarations above this line @@ */
 
 #endif

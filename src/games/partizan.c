@@ -4,6 +4,8 @@
 #include <string.h>
 
 static const gr_pgame *const gr_pgames[] = {&gr_pgame_domineering, &gr_pgame_hackenbush_colored,
+                                            &gr_pgame_clobber,     &gr_pgame_konane,
+                                            &gr_pgame_nogo,        &gr_pgame_amazons,
                                             &gr_pgame_cgt};
 
 const gr_pgame *gr_pgame_at(size_t i)

@@ -33,6 +33,10 @@ typedef struct gr_pgame {
 
 extern const gr_pgame gr_pgame_domineering;
 extern const gr_pgame gr_pgame_hackenbush_colored;
+extern const gr_pgame gr_pgame_clobber; /* the rulesets (games/ruleset.h) */
+extern const gr_pgame gr_pgame_konane;
+extern const gr_pgame gr_pgame_nogo;
+extern const gr_pgame gr_pgame_amazons;
 extern const gr_pgame gr_pgame_cgt; /* a /v1/sum component only (json/sum_partizan.c) */
 
 /* The partizan game /v1/sum's "game" names, or NULL. */

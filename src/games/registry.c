@@ -30,6 +30,10 @@ static const gr_endpoint gr_registry[] = {
     {"/v1/cgt", NULL, gr_endpoint_cgt, NULL, NULL, GR_COST_HEAVY},
     {"/v1/domineering", NULL, gr_endpoint_domineering, NULL, NULL, GR_COST_HEAVY},
     {"/v1/hackenbush/colored", NULL, gr_endpoint_hackenbush_colored, NULL, NULL, GR_COST_HEAVY},
+    {"/v1/clobber", NULL, gr_endpoint_clobber, NULL, NULL, GR_COST_HEAVY},
+    {"/v1/konane", NULL, gr_endpoint_konane, NULL, NULL, GR_COST_HEAVY},
+    {"/v1/nogo", NULL, gr_endpoint_nogo, NULL, NULL, GR_COST_HEAVY},
+    {"/v1/amazons", NULL, gr_endpoint_amazons, NULL, NULL, GR_COST_HEAVY},
     /* @@ registry: add new endpoints above this line @@ */
 };
 

@@ -1,0 +1,99 @@
+/*
+ * NoGo as a ruleset of the engine (include/grundy/grid_games.h): a stone
+ * of one's colour on an empty point, illegal when afterwards any group of
+ * either colour has no liberty (an orthogonally adjacent empty point).
+ *
+ * A stone placed never gives any group a liberty, so only the groups it
+ * touches can lose their last one: after checking once that every group
+ * of the position has a liberty (else no move is legal at all), a move is
+ * legal when the new stone's group and each group of the other colour
+ * beside it still have one.  Groups are walked by a breadth-first search
+ * with an explicit queue.  No split (a stone counts for the liberties of
+ * every group it touches); a board is normalised under its symmetries and
+ * the colour swap.
+ */
+#include <string.h>
+
+#include "core/pgame_grid.h"
+
+/* Whether the group of the stone at cell `start` of board b has a liberty. */
+static bool gr_nogo_breathes(const uint8_t *b, int rows, int cols, int start)
+{
+    uint8_t seen[GR_GRID_MAX_CELLS];
+    uint16_t queue[GR_GRID_MAX_CELLS];
+    memset(seen, 0, (size_t)(rows * cols));
+    uint8_t colour = b[start];
+    int qn = 0;
+    seen[start] = 1;
+    queue[qn++] = (uint16_t)start;
+    for (int qi = 0; qi < qn; qi++) {
+        int r = queue[qi] / cols, c = queue[qi] % cols;
+        for (int d = 0; d < 4; d++) {
+            int nr = r + gr_grid_dr4[d], nc = c + gr_grid_dc4[d], nb = nr * cols + nc;
+            if (nr < 0 || nr >= rows || nc < 0 || nc >= cols || seen[nb]) {
+                continue;
+            }
+            if (b[nb] == '.') {
+                return true;
+            }
+            if (b[nb] == colour) {
+                seen[nb] = 1;
+                queue[qn++] = (uint16_t)nb;
+            }
+        }
+    }
+    return false;
+}
+
+static gr_status gr_nogo_moves(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
+                               gr_pg_sink *sink)
+{
+    (void)ctx;
+    if (!gr_grid_valid(pos, len) || len - GR_GRID_HDR > GR_GRID_MAX_CELLS) {
+        return GR_EINVAL;
+    }
+    int rows = pos[0], cols = pos[1], n = rows * cols;
+    uint8_t after[GR_PG_MAX_POS], *b = after + GR_GRID_HDR;
+    memcpy(after, pos, len);
+    for (int i = 0; i < n; i++) {
+        if (b[i] != '.' && !gr_nogo_breathes(b, rows, cols, i)) {
+            return GR_OK; /* a group without liberty stays so: no move is legal */
+        }
+    }
+    uint8_t me = side == GR_PG_LEFT ? 'x' : 'o';
+    for (int i = 0; i < n; i++) {
+        if (b[i] != '.') {
+            continue;
+        }
+        b[i] = me;
+        bool legal = gr_nogo_breathes(b, rows, cols, i);
+        for (int d = 0; d < 4 && legal; d++) {
+            int nr = i / cols + gr_grid_dr4[d], nc = i % cols + gr_grid_dc4[d];
+            int nb = nr * cols + nc;
+            if (nr >= 0 && nr < rows && nc >= 0 && nc < cols && b[nb] != '.' && b[nb] != me) {
+                legal = gr_nogo_breathes(b, rows, cols, nb);
+            }
+        }
+        gr_status st = GR_OK;
+        if (legal) {
+            gr_pg_move m = {{i / cols, i % cols, me}};
+            st = gr_pg_emit(sink, after, len, &m);
+        }
+        b[i] = '.';
+        if (st != GR_OK) {
+            return st;
+        }
+    }
+    return GR_OK;
+}
+
+static const gr_grid_norm_spec gr_nogo_norm = {0, 'x', 'o'};
+
+static gr_status gr_nogo_normalise(const void *ctx, const uint8_t *pos, size_t len, uint8_t *out,
+                                   size_t *out_len, bool *negated)
+{
+    (void)ctx;
+    return gr_grid_normalise(&gr_nogo_norm, pos, len, out, out_len, negated);
+}
+
+const gr_pg_rules gr_pg_nogo = {"nogo", gr_nogo_moves, NULL, gr_nogo_normalise};
