@@ -16,7 +16,9 @@
  * then the upper triangle of the adjacency matrix, a bit per pair, so at
  * most GR_GG_MAX_LIVE vertices fit in GR_PG_MAX_POS bytes.
  *
- * Moves {vertex}: the vertex number of the request.
+ * Moves {vertex, colour}: the vertex number of the request and the colour
+ * played (GR_GG_LEFT or GR_GG_RIGHT), which tells the impartial variant's
+ * two moves on one vertex apart.
  */
 #ifndef GRUNDY_GRAPH_GAMES_H
 #define GRUNDY_GRAPH_GAMES_H

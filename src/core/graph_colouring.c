@@ -115,7 +115,7 @@ gr_status gr_gg_moves(gr_gg_rule rule, const uint8_t *pos, size_t len, gr_pg_sid
             }
         }
         const uint8_t *id = pos + GR_GG_HDR + GR_GG_VERT * v + 1;
-        gr_pg_move m = {{(int32_t)(id[0] | (unsigned)id[1] << 8)}};
+        gr_pg_move m = {{(int32_t)(id[0] | (unsigned)id[1] << 8), colour}};
         size_t n = gr_gg_induce(pos, order, tint, k2, true, after);
         gr_status st = gr_pg_emit(sink, after, n, &m);
         if (st != GR_OK) {

@@ -3,9 +3,16 @@
 
 #include <string.h>
 
-static const gr_pgame *const gr_pgames[] = {&gr_pgame_domineering, &gr_pgame_hackenbush_colored,
-                                            &gr_pgame_clobber,     &gr_pgame_konane,
-                                            &gr_pgame_nogo,        &gr_pgame_amazons,
+static const gr_pgame *const gr_pgames[] = {&gr_pgame_domineering,
+                                            &gr_pgame_hackenbush_colored,
+                                            &gr_pgame_clobber,
+                                            &gr_pgame_konane,
+                                            &gr_pgame_nogo,
+                                            &gr_pgame_amazons,
+                                            &gr_pgame_toads_and_frogs,
+                                            &gr_pgame_toppling_dominoes,
+                                            &gr_pgame_snort,
+                                            &gr_pgame_col,
                                             &gr_pgame_cgt};
 
 const gr_pgame *gr_pgame_at(size_t i)

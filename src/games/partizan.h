@@ -37,6 +37,10 @@ extern const gr_pgame gr_pgame_clobber; /* the rulesets (games/ruleset.h) */
 extern const gr_pgame gr_pgame_konane;
 extern const gr_pgame gr_pgame_nogo;
 extern const gr_pgame gr_pgame_amazons;
+extern const gr_pgame gr_pgame_toads_and_frogs;
+extern const gr_pgame gr_pgame_toppling_dominoes;
+extern const gr_pgame gr_pgame_snort;
+extern const gr_pgame gr_pgame_col;
 extern const gr_pgame gr_pgame_cgt; /* a /v1/sum component only (json/sum_partizan.c) */
 
 /* The partizan game /v1/sum's "game" names, or NULL. */

@@ -34,6 +34,10 @@ static const gr_endpoint gr_registry[] = {
     {"/v1/konane", NULL, gr_endpoint_konane, NULL, NULL, GR_COST_HEAVY},
     {"/v1/nogo", NULL, gr_endpoint_nogo, NULL, NULL, GR_COST_HEAVY},
     {"/v1/amazons", NULL, gr_endpoint_amazons, NULL, NULL, GR_COST_HEAVY},
+    {"/v1/toads-and-frogs", NULL, gr_endpoint_toads_and_frogs, NULL, NULL, GR_COST_HEAVY},
+    {"/v1/toppling-dominoes", NULL, gr_endpoint_toppling_dominoes, NULL, NULL, GR_COST_HEAVY},
+    {"/v1/snort", NULL, gr_endpoint_snort, NULL, NULL, GR_COST_HEAVY},
+    {"/v1/col", NULL, gr_endpoint_col, NULL, NULL, GR_COST_HEAVY},
     /* @@ registry: add new endpoints above this line @@ */
 };
 
