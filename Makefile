@@ -64,7 +64,7 @@ endif
 # V=1 shows full compiler command lines.
 Q := $(if $(V),,@)
 
-.PHONY: all run deps test unit api openapi sanitize asan tsan fuzz bench \
+.PHONY: all run deps test floors unit api openapi sanitize asan tsan fuzz bench \
         container-test deploy-test reliability browser-test client-test format clean
 
 all: $(DAEMON) $(CLI) $(CORE_LIB)
@@ -196,7 +196,13 @@ container-test:
 bench: all
 	sh bench/run.sh
 
+# Which floor may include which (tests/floors.sh): run first, it takes
+# a second and names the offending line.
+floors:
+	@sh tests/floors.sh
+
 test: deps
+	$(MAKE) floors
 	$(MAKE) all unit
 	$(MAKE) openapi
 	$(MAKE) api

@@ -1,8 +1,8 @@
 /*
- * The analysis endpoints' readers, as the endpoint registry
- * (json/registry.h) names them.  A family with nothing but the standard
- * answer needs none: its row's JSON reader is NULL and the registry calls
- * gr_json_family_endpoint.
+ * The analysis endpoints' own readers, as the game table (games/games.def)
+ * names them.  A game with nothing but the standard answer needs none: its
+ * row's .json is NULL and the table calls gr_json_family_endpoint (an
+ * impartial game) or gr_json_pgame_endpoint (a partizan one).
  *
  * A JSON endpoint receives the parsed request document and returns the
  * response document; a text endpoint receives the raw body (for formats
@@ -26,7 +26,6 @@ gr_endpoint_text gr_endpoint_hackenbush_graph_json_fast;
 gr_endpoint_json gr_endpoint_sum;
 gr_endpoint_json gr_endpoint_cgt;
 gr_endpoint_json gr_endpoint_domineering;
-gr_endpoint_json gr_endpoint_hackenbush_colored;
 /* The family endpoints, or under "misere": true json/misere.c's answers. */
 gr_endpoint_json gr_endpoint_octal;
 gr_endpoint_json gr_endpoint_subtraction;

@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "games/endpoints.h"
+#include "games/families.h"
 #include "games/hackenbush_graph.h"
 #include "games/partizan.h"
 #include "games/search_games.h"
@@ -156,8 +156,3 @@ static gr_status gr_hbc_list(gr_jctx *c, void *state, int side, cJSON ***moves, 
 }
 
 const gr_pgame gr_pgame_hackenbush_colored = {"hackenbush_colored", gr_hbc_analyse, gr_hbc_list};
-
-gr_status gr_endpoint_hackenbush_colored(gr_jctx *c, const cJSON *req, cJSON **resp)
-{
-    return gr_json_pgame_endpoint(c, &gr_pgame_hackenbush_colored, req, resp);
-}

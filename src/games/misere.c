@@ -22,6 +22,7 @@
 
 #include "games/families.h"
 #include "games/misere_pos.h"
+#include "games/registry.h"
 
 static gr_status comp_heaps(gr_jctx *c, const cJSON *item, const char *ptr, gr_mis_comp *k)
 {
@@ -29,51 +30,66 @@ static gr_status comp_heaps(gr_jctx *c, const cJSON *item, const char *ptr, gr_m
     return gr_json_u64_array(c, item, ptr, GR_JSON_MAX_I64, &k->heaps, &k->n);
 }
 
-/* One octal, subtraction or nim object (a request or a sum's component,
- * ptr "" or /components/i); fields beyond the game's own are the shared
- * options (and "game" in a component). */
+/* The misère component readers the game table names (GR_OFFER_MISERE):
+ * each reads its game's fields beside the shared options ("game" in a
+ * component). */
+gr_status gr_misere_read_octal(gr_jctx *c, const cJSON *obj, const char *ptr, gr_mis_comp *k,
+                               const cJSON **mis)
+{
+    const cJSON *code = NULL, *heaps = NULL;
+    const gr_jfield f[] = {{"code", true, &code}, {"heaps", true, &heaps}, {"misere", false, mis}};
+    gr_status st = gr_json_family_object(c, obj, ptr, f, 3);
+    if (st != GR_OK ||
+        (st = gr_json_misere_code(c, code, gr_jp_key(c, ptr, "code"), &k->game)) != GR_OK) {
+        return st;
+    }
+    return comp_heaps(c, heaps, gr_jp_key(c, ptr, "heaps"), k);
+}
+
+gr_status gr_misere_read_subtraction(gr_jctx *c, const cJSON *obj, const char *ptr,
+                                     gr_mis_comp *k, const cJSON **mis)
+{
+    const cJSON *piles = NULL, *max_take = NULL, *set = NULL;
+    const gr_jfield f[] = {{"piles", true, &piles},
+                           {"max_take", false, &max_take},
+                           {"subtraction_set", false, &set},
+                           {"misere", false, mis}};
+    gr_status st = gr_json_family_object(c, obj, ptr, f, 4);
+    if (st != GR_OK || (st = gr_json_misere_rules(c, ptr, max_take, set, &k->game)) != GR_OK) {
+        return st;
+    }
+    return comp_heaps(c, piles, gr_jp_key(c, ptr, "piles"), k);
+}
+
+gr_status gr_misere_read_nim(gr_jctx *c, const cJSON *obj, const char *ptr, gr_mis_comp *k,
+                             const cJSON **mis)
+{
+    const cJSON *piles = NULL;
+    const gr_jfield f[] = {{"piles", true, &piles}, {"misere", false, mis}};
+    gr_status st = gr_json_family_object(c, obj, ptr, f, 2);
+    if (st != GR_OK) {
+        return st;
+    }
+    k->game.kind = GR_MIS_NIM;
+    return comp_heaps(c, piles, gr_jp_key(c, ptr, "piles"), k);
+}
+
+/* One object of a game with misère play (a request or a sum's component,
+ * ptr "" or /components/i), read by its row's reader. */
 static gr_status read_comp(gr_jctx *c, const cJSON *obj, const char *ptr, const char *name,
                            gr_mis_comp *k)
 {
     memset(k, 0, sizeof(*k));
     k->name = name;
-    const cJSON *a = NULL, *b = NULL, *d = NULL, *mis = NULL;
-    gr_status st;
+    const cJSON *mis = NULL;
     bool top = ptr[0] == '\0';
-    if (strcmp(name, "octal") == 0) {
-        const gr_jfield f[] = {{"code", true, &a}, {"heaps", true, &b}, {"misere", false, &mis}};
-        if ((st = gr_json_family_object(c, obj, ptr, f, 3)) != GR_OK) {
-            return st;
-        }
-        if ((st = gr_json_misere_code(c, a, gr_jp_key(c, ptr, "code"), &k->game)) != GR_OK) {
-            return st;
-        }
-        st = comp_heaps(c, b, gr_jp_key(c, ptr, "heaps"), k);
-    } else if (strcmp(name, "subtraction") == 0) {
-        const gr_jfield f[] = {{"piles", true, &b},
-                               {"max_take", false, &a},
-                               {"subtraction_set", false, &d},
-                               {"misere", false, &mis}};
-        if ((st = gr_json_family_object(c, obj, ptr, f, 4)) != GR_OK) {
-            return st;
-        }
-        if ((st = gr_json_misere_rules(c, ptr, a, d, &k->game)) != GR_OK) {
-            return st;
-        }
-        st = comp_heaps(c, b, gr_jp_key(c, ptr, "piles"), k);
-    } else if (strcmp(name, "nim") == 0) {
-        const gr_jfield f[] = {{"piles", true, &b}, {"misere", false, &mis}};
-        if ((st = gr_json_family_object(c, obj, ptr, f, 2)) != GR_OK) {
-            return st;
-        }
-        k->game.kind = GR_MIS_NIM;
-        st = comp_heaps(c, b, gr_jp_key(c, ptr, "piles"), k);
-    } else {
+    const gr_endpoint *g = gr_registry_game(name);
+    if (g == NULL || !(g->offers & GR_OFFER_MISERE)) {
         return gr_json_error(c, GR_ELIMIT, gr_jp_key(c, ptr, "game"),
-                             "misère play is available for nim, octal and subtraction "
-                             "components, not %s",
-                             name);
+                             "misère play is available for %s components, not %s",
+                             gr_registry_names(c, GR_OFFER_MISERE, " and "), name);
     }
+    gr_status st = g->misere(c, obj, ptr, k, &mis);
     if (st != GR_OK) {
         return st;
     }
@@ -113,15 +129,6 @@ static gr_status single(gr_jctx *c, const cJSON *req, const char *name, cJSON **
     return gr_json_misere_answer(c, &pos, req, resp);
 }
 
-gr_status gr_json_misere_octal(gr_jctx *c, const cJSON *req, cJSON **resp)
-{
-    return single(c, req, "octal", resp);
-}
-
-gr_status gr_json_misere_subtraction(gr_jctx *c, const cJSON *req, cJSON **resp)
-{
-    return single(c, req, "subtraction", resp);
-}
 
 gr_status gr_json_misere_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
 {
@@ -152,14 +159,15 @@ gr_status gr_json_misere_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
         const char *ptr = gr_jp_idx(c, base, i);
         if (!cJSON_IsObject(it)) {
             return gr_json_error(c, GR_EINVAL, ptr,
-                                 "must be an object with a \"game\" (nim, octal or "
-                                 "subtraction under misère play) and that game's fields");
+                                 "must be an object with a \"game\" (%s under misère "
+                                 "play) and that game's fields",
+                                 gr_registry_names(c, GR_OFFER_MISERE, " or "));
         }
         const cJSON *game = cJSON_GetObjectItemCaseSensitive(it, "game");
         const char *name;
         if (game == NULL) {
-            return gr_json_error(c, GR_EINVAL, ptr,
-                                 "needs \"game\": nim, octal or subtraction (misère play)");
+            return gr_json_error(c, GR_EINVAL, ptr, "needs \"game\": %s (misère play)",
+                                 gr_registry_names(c, GR_OFFER_MISERE, " or "));
         }
         if ((st = gr_json_string(c, game, gr_jp_key(c, ptr, "game"), &name)) != GR_OK) {
             return st;
@@ -174,7 +182,7 @@ gr_status gr_json_misere_sum(gr_jctx *c, const cJSON *req, cJSON **resp)
 gr_status gr_endpoint_octal(gr_jctx *c, const cJSON *req, cJSON **resp)
 {
     if (cJSON_IsObject(req) && gr_json_misere_asked(req)) {
-        return gr_json_misere_octal(c, req, resp);
+        return single(c, req, gr_family_octal.name, resp);
     }
     return gr_json_family_endpoint(c, &gr_family_octal, req, resp);
 }
@@ -182,7 +190,7 @@ gr_status gr_endpoint_octal(gr_jctx *c, const cJSON *req, cJSON **resp)
 gr_status gr_endpoint_subtraction(gr_jctx *c, const cJSON *req, cJSON **resp)
 {
     if (cJSON_IsObject(req) && gr_json_misere_asked(req)) {
-        return gr_json_misere_subtraction(c, req, resp);
+        return single(c, req, gr_family_subtraction.name, resp);
     }
     return gr_json_family_endpoint(c, &gr_family_subtraction, req, resp);
 }

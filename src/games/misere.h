@@ -20,10 +20,19 @@ bool gr_json_misere_asked(const cJSON *req);
  * "misere": true is a 400 (misère play applies to the whole sum). */
 gr_status gr_json_misere_normal(gr_jctx *c, const cJSON *item, const char *ptr);
 
-/* The misère answers of the three endpoints (req is the whole request). */
-gr_status gr_json_misere_octal(gr_jctx *c, const cJSON *req, cJSON **resp);
-gr_status gr_json_misere_subtraction(gr_jctx *c, const cJSON *req, cJSON **resp);
+/* The misère answer of /v1/sum (req is the whole request); /v1/octal's
+ * and /v1/subtraction's are their endpoints' (games/endpoints.h). */
 gr_status gr_json_misere_sum(gr_jctx *c, const cJSON *req, cJSON **resp);
+
+/* The misère component readers the game table names (GR_OFFER_MISERE;
+ * gr_misere_reader in games/registry.h). */
+struct gr_mis_comp;
+gr_status gr_misere_read_nim(gr_jctx *c, const cJSON *obj, const char *ptr,
+                             struct gr_mis_comp *k, const cJSON **misere);
+gr_status gr_misere_read_octal(gr_jctx *c, const cJSON *obj, const char *ptr,
+                               struct gr_mis_comp *k, const cJSON **misere);
+gr_status gr_misere_read_subtraction(gr_jctx *c, const cJSON *obj, const char *ptr,
+                                     struct gr_mis_comp *k, const cJSON **misere);
 
 /* Readers shared by the answers and the quotient documents. */
 gr_status gr_json_misere_code(gr_jctx *c, const cJSON *item, const char *ptr, gr_mis_game *g);

@@ -3,33 +3,6 @@
 
 #include <string.h>
 
-static const gr_pgame *const gr_pgames[] = {&gr_pgame_domineering,
-                                            &gr_pgame_hackenbush_colored,
-                                            &gr_pgame_clobber,
-                                            &gr_pgame_konane,
-                                            &gr_pgame_nogo,
-                                            &gr_pgame_amazons,
-                                            &gr_pgame_toads_and_frogs,
-                                            &gr_pgame_toppling_dominoes,
-                                            &gr_pgame_snort,
-                                            &gr_pgame_col,
-                                            &gr_pgame_cgt};
-
-const gr_pgame *gr_pgame_at(size_t i)
-{
-    return i < sizeof(gr_pgames) / sizeof(gr_pgames[0]) ? gr_pgames[i] : NULL;
-}
-
-const gr_pgame *gr_pgame_find(const char *name)
-{
-    for (size_t i = 0; i < sizeof(gr_pgames) / sizeof(gr_pgames[0]); i++) {
-        if (strcmp(gr_pgames[i]->name, name) == 0) {
-            return gr_pgames[i];
-        }
-    }
-    return NULL;
-}
-
 gr_status gr_json_pgame_object(gr_jctx *c, const cJSON *obj, const char *ptr,
                                const gr_jfield *fields, size_t nfields)
 {

@@ -31,22 +31,9 @@ typedef struct gr_pgame {
                        size_t *n);
 } gr_pgame;
 
-extern const gr_pgame gr_pgame_domineering;
-extern const gr_pgame gr_pgame_hackenbush_colored;
-extern const gr_pgame gr_pgame_clobber; /* the rulesets (games/ruleset.h) */
-extern const gr_pgame gr_pgame_konane;
-extern const gr_pgame gr_pgame_nogo;
-extern const gr_pgame gr_pgame_amazons;
-extern const gr_pgame gr_pgame_toads_and_frogs;
-extern const gr_pgame gr_pgame_toppling_dominoes;
-extern const gr_pgame gr_pgame_snort;
-extern const gr_pgame gr_pgame_col;
-extern const gr_pgame gr_pgame_cgt; /* a /v1/sum component only (json/sum_partizan.c) */
-
-/* The partizan game /v1/sum's "game" names, or NULL. */
-const gr_pgame *gr_pgame_find(const char *name);
-/* The i-th partizan game a /v1/sum component may name; NULL past the last. */
-const gr_pgame *gr_pgame_at(size_t i);
+/* Each partizan game's gr_pgame_<name> is declared by its row in the
+ * game table (games/games.def, games/families.h); /v1/sum finds it there
+ * (gr_registry_game). */
 
 /* The fields of a partizan game's object: `fields` and, in a /v1/sum
  * component (ptr not ""), "game" (at most 8 fields). */

@@ -1,45 +1,31 @@
 /*
- * The endpoint registry (see registry.h): one row per analysis.
- *
- * The table is plain constant data naming each family and reader, so the
- * daemon, the CLI and the fuzz harness read the same rows without any of
- * them compiling another's sources.
+ * The game table (see registry.h): the rows of games.def as constant data
+ * naming each game's adapter and readers, so the daemon, the CLI and the
+ * fuzz harness read the same rows without any of them compiling another's
+ * sources.
  */
 #include "games/registry.h"
 
 #include <string.h>
 
-#include "grundy/buf.h"
 #include "games/families.h"
-#include "games/partizan.h"
+#include "games/misere.h"
+#include "grundy/buf.h"
+
+#define GR_KIND_impartial GR_GAME_IMPARTIAL
+#define GR_KIND_partizan GR_GAME_PARTIZAN
+#define GR_KIND_none GR_GAME_NONE
+#define GR_ADAPTER_impartial(nm) .family = &gr_family_##nm
+#define GR_ADAPTER_partizan(nm) .pgame = &gr_pgame_##nm
+#define GR_ADAPTER_none(nm) .family = NULL
+#define GR_GAME(kind_, nm, ...) \
+    {.name = #nm, .kind = GR_KIND_##kind_, GR_ADAPTER_##kind_(nm), __VA_ARGS__},
 
 static const gr_endpoint gr_registry[] = {
-    {"/v1/nim", &gr_family_nim, NULL, NULL, NULL, GR_COST_LINEAR},
-    {"/v1/hackenbush/tree", &gr_family_hackenbush_tree, NULL, NULL, NULL, GR_COST_LINEAR},
-    {"/v1/ordinal-trees", &gr_family_ordinal_trees, NULL, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/subtraction", &gr_family_subtraction, gr_endpoint_subtraction, NULL, NULL,
-     GR_COST_HEAVY},
-    {"/v1/octal", &gr_family_octal, gr_endpoint_octal, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/hackenbush/graph", &gr_family_hackenbush_graph, gr_endpoint_hackenbush_graph,
-     gr_endpoint_hackenbush_graph_text, gr_endpoint_hackenbush_graph_json_fast, GR_COST_LINEAR},
-    {"/v1/game-graph", &gr_family_game_graph, NULL, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/sum", NULL, gr_endpoint_sum, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/node-kayles", &gr_family_node_kayles, NULL, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/cram", &gr_family_cram, NULL, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/chomp", &gr_family_chomp, NULL, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/cgt", NULL, gr_endpoint_cgt, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/domineering", NULL, gr_endpoint_domineering, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/hackenbush/colored", NULL, gr_endpoint_hackenbush_colored, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/clobber", NULL, gr_endpoint_clobber, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/konane", NULL, gr_endpoint_konane, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/nogo", NULL, gr_endpoint_nogo, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/amazons", NULL, gr_endpoint_amazons, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/toads-and-frogs", NULL, gr_endpoint_toads_and_frogs, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/toppling-dominoes", NULL, gr_endpoint_toppling_dominoes, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/snort", NULL, gr_endpoint_snort, NULL, NULL, GR_COST_HEAVY},
-    {"/v1/col", NULL, gr_endpoint_col, NULL, NULL, GR_COST_HEAVY},
-    /* @@ registry: add new endpoints above this line @@ */
+#include "games/games.def"
 };
+
+#undef GR_GAME
 
 #define GR_REGISTRY_COUNT (sizeof(gr_registry) / sizeof(gr_registry[0]))
 
@@ -66,8 +52,7 @@ const gr_endpoint *gr_registry_find(const char *path)
 const gr_endpoint *gr_registry_game(const char *name)
 {
     for (size_t i = 0; i < GR_REGISTRY_COUNT; i++) {
-        const gr_family *f = gr_registry[i].family;
-        if (f != NULL && strcmp(f->name, name) == 0) {
+        if ((gr_registry[i].offers & GR_OFFER_SUM) && strcmp(gr_registry[i].name, name) == 0) {
             return &gr_registry[i];
         }
     }
@@ -80,23 +65,44 @@ const gr_family *gr_family_find(const char *name)
     return ep != NULL ? ep->family : NULL;
 }
 
+/* Appends the names of the rows of `kind` offering `offers` to b. */
+static size_t gr_registry_append(gr_buf *b, gr_game_kind kind, unsigned offers, size_t listed)
+{
+    for (size_t i = 0; i < GR_REGISTRY_COUNT; i++) {
+        const gr_endpoint *e = &gr_registry[i];
+        if (e->kind == kind && (e->offers & offers) == offers) {
+            gr_buf_puts(b, listed++ > 0 ? ", " : "");
+            gr_buf_puts(b, e->name);
+        }
+    }
+    return listed;
+}
+
 const char *gr_registry_game_list(gr_jctx *c)
 {
     gr_buf b;
     gr_buf_init(&b, c->arena);
+    /* the partizan games a sum may hold after the impartial ones */
+    size_t listed = gr_registry_append(&b, GR_GAME_IMPARTIAL, GR_OFFER_SUM, 0);
+    gr_registry_append(&b, GR_GAME_PARTIZAN, GR_OFFER_SUM, listed);
+    const char *s = gr_buf_cstr(&b);
+    return s != NULL ? s : "";
+}
+
+const char *gr_registry_names(gr_jctx *c, unsigned offers, const char *last)
+{
+    size_t n = 0, k = 0;
     for (size_t i = 0; i < GR_REGISTRY_COUNT; i++) {
-        const gr_family *f = gr_registry[i].family;
-        if (f != NULL) {
-            if (b.len > 0) {
-                gr_buf_puts(&b, ", ");
-            }
-            gr_buf_puts(&b, f->name);
-        }
+        n += (gr_registry[i].offers & offers) == offers;
     }
-    /* the partizan games a sum may hold beside the impartial ones */
-    for (size_t i = 0; gr_pgame_at(i) != NULL; i++) {
-        gr_buf_puts(&b, ", ");
-        gr_buf_puts(&b, gr_pgame_at(i)->name);
+    gr_buf b;
+    gr_buf_init(&b, c->arena);
+    for (size_t i = 0; i < GR_REGISTRY_COUNT; i++) {
+        if ((gr_registry[i].offers & offers) == offers) {
+            gr_buf_puts(&b, k == 0 ? "" : k + 1 == n ? last : ", ");
+            gr_buf_puts(&b, gr_registry[i].name);
+            k++;
+        }
     }
     const char *s = gr_buf_cstr(&b);
     return s != NULL ? s : "";
@@ -106,6 +112,9 @@ gr_status gr_registry_json(gr_jctx *c, const gr_endpoint *ep, const cJSON *req, 
 {
     if (ep->json != NULL) {
         return ep->json(c, req, resp);
+    }
+    if (ep->pgame != NULL) {
+        return gr_json_pgame_endpoint(c, ep->pgame, req, resp);
     }
     return gr_json_family_endpoint(c, ep->family, req, resp);
 }

@@ -108,6 +108,13 @@ static gr_status gr_psum_cgt_moves(gr_jctx *c, void *state, int side, cJSON ***m
 
 const gr_pgame gr_pgame_cgt = {"cgt", gr_psum_cgt_analyse, gr_psum_cgt_moves};
 
+/* The partizan game a component's "game" names, or NULL. */
+static const gr_pgame *gr_psum_pgame(const char *name)
+{
+    const gr_endpoint *g = gr_registry_game(name);
+    return g != NULL ? g->pgame : NULL;
+}
+
 static const char *gr_psum_game(const cJSON *it)
 {
     const cJSON *game = cJSON_IsObject(it) ? cJSON_GetObjectItemCaseSensitive(it, "game") : NULL;
@@ -121,7 +128,7 @@ bool gr_sum_is_partizan(const cJSON *components)
     }
     for (const cJSON *it = components->child; it != NULL; it = it->next) {
         const char *name = gr_psum_game(it);
-        if (name != NULL && gr_pgame_find(name) != NULL) {
+        if (name != NULL && gr_psum_pgame(name) != NULL) {
             return true;
         }
     }
@@ -143,11 +150,10 @@ static gr_status gr_psum_read(gr_jctx *c, gr_cgt_store *s, const cJSON *componen
         const char *gptr = gr_jp_key(c, ptr, "game");
         if (p->name == NULL) {
             return gr_json_error(c, GR_EINVAL, cJSON_IsObject(it) ? gptr : ptr,
-                                 "a component is an object with a \"game\": one of %s, "
-                                 "domineering, hackenbush_colored, cgt",
+                                 "a component is an object with a \"game\": one of %s",
                                  gr_registry_game_list(c));
         }
-        p->pg = gr_pgame_find(p->name);
+        p->pg = gr_psum_pgame(p->name);
         if (p->pg != NULL) {
             if ((st = p->pg->analyse(c, it, ptr, s, &p->state, &p->value)) != GR_OK) {
                 return st;
