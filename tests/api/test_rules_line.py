@@ -19,7 +19,7 @@ SUM, CGT = "/v1/sum", "/v1/cgt"
 
 def post(srv, path, body):
     r = srv.post_json(path, body)
-    assert r.status == 200, (path, body, r.status, r.text)
+    assert r.status == 200, (path, body, r.status, r.body[:300])
     return r.json()
 
 
@@ -226,3 +226,35 @@ def test_bad_input(srv):
     expect_problem(srv.post_json(SUM, {"components": [{"game": "col", "vertices": 1,
                                                        "colors": ["pink"]}]}),
                    400, "/components/0/colors/0")
+
+
+def test_mcgs_toppling_dominoes_autotests(srv):
+    """MCGS's Toppling Dominoes autotests (CGSuite 2.1.1's results): rows of
+    10 to 40 dominoes and sums of three rows, outcomes with each player
+    first (by value and by the outcome search), and the impartial Grundy
+    values.  The sums of three rows of 20 (td_3x20) are left out: /v1/sum
+    adds canonical forms, and theirs pass the store's depth limit (422)."""
+    from mcgs_line_autotests import TOPPLING_DOMINOES
+    td = PATHS["toppling_dominoes"]
+    for name, rows, lw, rw, g in TOPPLING_DOMINOES:
+        if len(rows) == 1:
+            body = {"dominoes": rows[0]}
+            if g is not None:
+                assert post(srv, td, {**body, "impartial": True})["grundy"] == g, (name, rows)
+                continue
+            a = post(srv, td, body)
+            o = post(srv, td, {**body, "outcome_only": True})
+            assert o["outcome"] == a["outcome"], (name, rows)
+        elif name.startswith("td_3x20"):
+            continue
+        else:
+            comps = [{"game": "toppling_dominoes", "dominoes": r} for r in rows]
+            if g is not None:  # the impartial variants' Grundy values XOR
+                x = 0
+                for r in rows:
+                    x ^= post(srv, td, {"dominoes": r, "impartial": True})["grundy"]
+                assert x == g, (name, rows)
+                continue
+            a = post(srv, SUM, {"components": comps})
+        want = {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}
+        assert a["outcome"] == want[(lw, rw)], (name, rows, a)
