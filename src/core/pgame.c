@@ -79,16 +79,27 @@ static gr_status gr_pg_sum_region(gr_pg_sink *sink, const uint8_t *pos, size_t l
     (void)move;
     gr_pg_sum_sink *s = (gr_pg_sum_sink *)sink;
     gr_pg *g = s->g;
-    size_t n;
-    bool neg;
+    gr_pg_table *t = &g->regions[s->mode];
     uint32_t v;
-    gr_status st = gr_pg_normalise(g, pos, len, &n, &neg);
-    if (st != GR_OK) {
-        return st;
-    }
-    if (!gr_pg_table_get(&g->regions[s->mode], g->norm, n, &v)) {
-        s->missing++;
-        return gr_pg_stack_push(g->arena, &g->todo, g->norm, n);
+    gr_status st;
+    /* a region met before as it stands needs no normal form: the table
+     * keeps such regions too, with the value already of their own sign */
+    if (!gr_pg_table_get(t, pos, len, &v)) {
+        size_t n;
+        bool neg;
+        if ((st = gr_pg_normalise(g, pos, len, &n, &neg)) != GR_OK) {
+            return st;
+        }
+        if (!gr_pg_table_get(t, g->norm, n, &v)) {
+            s->missing++;
+            return gr_pg_stack_push(g->arena, &g->todo, g->norm, n);
+        }
+        if (neg && s->mode == GR_PG_VALUES && (st = gr_cgt_neg(g->store, v, &v)) != GR_OK) {
+            return st;
+        }
+        if ((st = gr_pg_table_put(g->arena, t, pos, len, v)) != GR_OK) {
+            return st;
+        }
     }
     if (s->missing > 0) {
         return GR_OK;
@@ -96,9 +107,6 @@ static gr_status gr_pg_sum_region(gr_pg_sink *sink, const uint8_t *pos, size_t l
     if (s->mode == GR_PG_GRUNDY) {
         s->acc ^= v;
         return GR_OK;
-    }
-    if (neg && (st = gr_cgt_neg(g->store, v, &v)) != GR_OK) {
-        return st;
     }
     return gr_cgt_add(g->store, s->acc, v, &s->acc);
 }

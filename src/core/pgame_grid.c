@@ -31,7 +31,13 @@ gr_status gr_grid_position(uint32_t rows, uint32_t cols, const char *cells, uint
 
 static bool gr_grid_in(const char *set, uint8_t ch)
 {
-    return ch != 0 && strchr(set, ch) != NULL;
+    /* sets are two or three characters: a loop beats strchr's call */
+    for (; *set != '\0'; set++) {
+        if ((uint8_t)*set == ch) {
+            return true;
+        }
+    }
+    return false;
 }
 
 gr_status gr_grid_split(const gr_grid_split_spec *spec, const uint8_t *pos, size_t len,
@@ -127,21 +133,51 @@ static size_t gr_grid_crop(uint8_t blank, const uint8_t *pos, uint8_t *out)
     return GR_GRID_HDR + (size_t)h * w;
 }
 
-/* Image t of the board (bit 0: rows reversed, bit 1: columns reversed,
- * bit 2: transposed), colours swapped by map. */
-static void gr_grid_image(const uint8_t *pos, unsigned t, const uint8_t map[256], uint8_t *out)
+/* Cell (i, j) of image t of the board (bit 0: rows reversed, bit 1:
+ * columns reversed, bit 2: transposed), colours swapped when swap. */
+static inline uint8_t gr_grid_image_at(const uint8_t *pos, unsigned t, int i, int j,
+                                       const gr_grid_norm_spec *spec, bool swap)
 {
-    int rows = pos[0], cols = pos[1];
+    int a = (t & 4) ? j : i, b = (t & 4) ? i : j;
+    int r = (t & 1) ? pos[0] - 1 - a : a, c = (t & 2) ? pos[1] - 1 - b : b;
+    uint8_t ch = gr_grid_at(pos, r, c);
+    if (swap) {
+        ch = ch == spec->swap_a ? spec->swap_b : ch == spec->swap_b ? spec->swap_a : ch;
+    }
+    return ch;
+}
+
+/* Writes image (t, swap) of board into out when it is less than out's
+ * current contents (n bytes; the comparison stops at the first cell that
+ * is greater); whether it was. */
+static bool gr_grid_image_less(const uint8_t *board, size_t n, unsigned t, bool swap,
+                               const gr_grid_norm_spec *spec, uint8_t *out, uint8_t *cand)
+{
+    int rows = board[0], cols = board[1];
     int orows = (t & 4) ? cols : rows, ocols = (t & 4) ? rows : cols;
-    out[0] = (uint8_t)orows;
-    out[1] = (uint8_t)ocols;
+    cand[0] = (uint8_t)orows;
+    cand[1] = (uint8_t)ocols;
+    int cmp = memcmp(cand, out, GR_GRID_HDR);
+    if (cmp > 0) {
+        return false;
+    }
+    size_t k = GR_GRID_HDR;
     for (int i = 0; i < orows; i++) {
-        for (int j = 0; j < ocols; j++) {
-            int a = (t & 4) ? j : i, b = (t & 4) ? i : j;
-            int r = (t & 1) ? rows - 1 - a : a, c = (t & 2) ? cols - 1 - b : b;
-            out[GR_GRID_HDR + i * ocols + j] = map[gr_grid_at(pos, r, c)];
+        for (int j = 0; j < ocols; j++, k++) {
+            uint8_t ch = gr_grid_image_at(board, t, i, j, spec, swap);
+            cand[k] = ch;
+            if (cmp == 0) {
+                if (ch > out[k]) {
+                    return false;
+                }
+                cmp = ch < out[k] ? -1 : 0;
+            }
         }
     }
+    if (cmp < 0) {
+        memcpy(out, cand, n);
+    }
+    return cmp < 0;
 }
 
 gr_status gr_grid_normalise(const gr_grid_norm_spec *spec, const uint8_t *pos, size_t len,
@@ -150,25 +186,18 @@ gr_status gr_grid_normalise(const gr_grid_norm_spec *spec, const uint8_t *pos, s
     if (!gr_grid_valid(pos, len) || len > GR_PG_MAX_POS) {
         return GR_EINVAL;
     }
-    uint8_t board[GR_PG_MAX_POS], image[GR_PG_MAX_POS], map[2][256];
+    uint8_t board[GR_PG_MAX_POS], cand[GR_PG_MAX_POS];
     size_t n = len;
     if (spec->blank != 0) {
         n = gr_grid_crop(spec->blank, pos, board);
     } else {
         memcpy(board, pos, len);
     }
-    for (unsigned i = 0; i < 256; i++) {
-        map[0][i] = map[1][i] = (uint8_t)i;
-    }
-    map[1][spec->swap_a] = spec->swap_b;
-    map[1][spec->swap_b] = spec->swap_a;
+    memcpy(out, board, n);
     *negated = false;
-    gr_grid_image(board, 0, map[0], out);
     for (unsigned swap = 0; swap < (spec->swap_a != 0 ? 2u : 1u); swap++) {
         for (unsigned t = swap == 0 ? 1 : 0; t < 8; t++) {
-            gr_grid_image(board, t, map[swap], image);
-            if (memcmp(image, out, n) < 0) {
-                memcpy(out, image, n);
+            if (gr_grid_image_less(board, n, t, swap == 1, spec, out, cand)) {
                 *negated = swap == 1;
             }
         }

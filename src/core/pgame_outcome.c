@@ -102,6 +102,53 @@ static gr_status gr_pg_frame_push(gr_pg_search *s, const uint8_t *pos, size_t le
     return GR_OK;
 }
 
+/* Regions of at most this many bytes are valued exactly (and shared by
+ * every position they occur in) instead of searched. */
+#define GR_PG_SMALL_REGION 16
+
+typedef struct gr_pg_size_sink {
+    gr_pg_sink sink;
+    size_t regions, largest;
+} gr_pg_size_sink;
+
+static gr_status gr_pg_measure(gr_pg_sink *sink, const uint8_t *pos, size_t len,
+                               const gr_pg_move *move)
+{
+    (void)pos;
+    (void)move;
+    gr_pg_size_sink *s = (gr_pg_size_sink *)sink;
+    s->regions++;
+    s->largest = len > s->largest ? len : s->largest;
+    return GR_OK;
+}
+
+/* A position of several regions, all small, is decided by their canonical
+ * values (memoised per region across the whole search, as Domineering's
+ * outcome search plays small regions as their values): *known then, and
+ * *won whether `side` moving first wins. */
+static gr_status gr_pg_small_sum(gr_pg *g, const uint8_t *pos, size_t len, int side, bool *known,
+                                 bool *won)
+{
+    *known = false;
+    if (g->rules->split == NULL) {
+        return GR_OK;
+    }
+    gr_pg_size_sink s = {{gr_pg_measure}, 0, 0};
+    gr_status st = g->rules->split(g->ctx, pos, len, &s.sink);
+    if (st != GR_OK || s.regions < 2 || s.largest > GR_PG_SMALL_REGION) {
+        return st;
+    }
+    gr_cgt v;
+    gr_cgt_outcome o;
+    if ((st = gr_pg_value(g, pos, len, &v)) != GR_OK ||
+        (st = gr_cgt_outcome_of(g->store, v, &o)) != GR_OK) {
+        return st;
+    }
+    *known = true;
+    *won = o == GR_CGT_N || o == (side == GR_PG_LEFT ? GR_CGT_L : GR_CGT_R);
+    return GR_OK;
+}
+
 /* Whether `side` moving first from pos wins, and then a winning move. */
 static gr_status gr_pg_solve(gr_pg_search *s, const uint8_t *pos, size_t len, int side, bool *wins,
                              gr_pg_move *move)
@@ -119,9 +166,22 @@ static gr_status gr_pg_solve(gr_pg_search *s, const uint8_t *pos, size_t len, in
             uint32_t w;
             gr_pg_kid_key(s, f->next, &key, &klen);
             if (!gr_pg_table_get(&g->wins, key, klen, &w)) {
-                st = gr_pg_frame_push(s, key, klen - 1, key[klen - 1]);
-                descended = true;
-                break;
+                bool known, kw;
+                st = gr_pg_small_sum(g, key, klen - 1, key[klen - 1], &known, &kw);
+                if (st == GR_OK && known) {
+                    st = gr_pg_table_put(g->arena, &g->wins, key, klen, kw);
+                    w = kw;
+                } else {
+                    if (st == GR_OK) {
+                        st = gr_pg_frame_push(s, key, klen - 1, key[klen - 1]);
+                    }
+                    descended = true;
+                    break;
+                }
+                if (st != GR_OK) {
+                    descended = true;
+                    break;
+                }
             }
             if (!w) {
                 won = true;
