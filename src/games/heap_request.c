@@ -3,7 +3,7 @@
  */
 #include "games/heap_request.h"
 
-#include "games/sequence.h"
+#include "games/heap_tables.h"
 
 gr_status gr_json_heaps_read(gr_jctx *c, const cJSON *heaps, const cJSON *seq, const char *ptr,
                              const char *key, const char *endpoint, gr_json_heaps *h)

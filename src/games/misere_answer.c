@@ -4,9 +4,8 @@
  * The oracle answers "is this position, or the position after this move,
  * a misère P-position?".  With a quotient (one component whose game has a
  * quotient covering every heap asked about) a position is the product of
- * its heaps' images: the product of every heap but heap i is kept per i
- * (prefix and suffix products), so a move costs the product of its
- * leaves' images and one look-up.  Otherwise the exhaustive search
+ * its heaps' images, kept by the core (gr_mis_product, misere_product.c),
+ * so a move costs the product of its leaves' images and one look-up.  Otherwise the exhaustive search
  * decides each position, memoised across the whole request, so the
  * winning moves and all_moves cost little more than the root.
  */
@@ -27,8 +26,7 @@ typedef struct oracle {
     gr_mis_game *games;
     gr_mis_search *search;
     const gr_mis_quotient *q;
-    uint32_t *rest; /* q: the product of every image but heap i's */
-    uint32_t total; /* q: the whole position's image */
+    gr_mis_product prod; /* q: the position as a product in it (the core's) */
     gr_mis_opt *obuf;
     size_t obuf_cap;
 } oracle;
@@ -53,9 +51,14 @@ static gr_status core_error(gr_jctx *c, const oracle *o, gr_status st)
     return st;
 }
 
-/* method 0: search within GR_MIS_FIRST_NODES; 1: the game's quotient
- * (o->q NULL when none covers the heaps); 2: search, the whole budget. */
-static gr_status oracle_init(gr_jctx *c, gr_mis_pos *pos, int method, oracle *o)
+/* How the oracle decides, in the order gr_json_misere_answer tries them. */
+typedef enum oracle_method {
+    ORACLE_FIRST_SEARCH, /* exhaustive search within GR_MIS_FIRST_NODES */
+    ORACLE_QUOTIENT,     /* the game's quotient (o->q NULL when none covers the heaps) */
+    ORACLE_SEARCH        /* exhaustive search, the whole budget */
+} oracle_method;
+
+static gr_status oracle_init(gr_jctx *c, gr_mis_pos *pos, oracle_method method, oracle *o)
 {
     memset(o, 0, sizeof(*o));
     o->pos = pos;
@@ -79,36 +82,22 @@ static gr_status oracle_init(gr_jctx *c, gr_mis_pos *pos, int method, oracle *o)
         }
     }
     gr_status st;
-    if (method == 1 && pos->ncomp == 1) {
+    if (method == ORACLE_QUOTIENT && pos->ncomp == 1) {
         st = gr_json_misere_quotient_for(c, &o->games[0], o->heap, o->n, &o->q);
         if (st != GR_OK) {
             return st;
         }
     }
-    if (method == 1) {
+    if (method == ORACLE_QUOTIENT) {
         if (o->q == NULL) {
             return GR_OK;
         }
-        o->rest = GR_ARENA_ARRAY(c->arena, uint32_t, o->n + 1);
-        uint32_t *img = GR_ARENA_ARRAY(c->arena, uint32_t, o->n + 1);
-        if (o->rest == NULL || img == NULL) {
+        st = gr_mis_product_init(c->arena, o->q, o->heap, o->n, &o->prod);
+        if (st == GR_ENOMEM) {
             return gr_json_oom(c);
         }
-        uint32_t acc = 0;
-        for (size_t i = 0; i < o->n; i++) {
-            if (gr_mis_quotient_image(o->q, o->heap[i], &img[i]) != GR_OK) {
-                return gr_json_error(c, GR_EINTERNAL, NULL, "heap outside the quotient");
-            }
-            o->rest[i] = acc; /* prefix product */
-            acc = gr_mis_mul(o->q, acc, img[i]);
-        }
-        o->total = acc;
-        acc = 0;
-        for (size_t i = o->n; i-- > 0;) {
-            o->rest[i] = gr_mis_mul(o->q, o->rest[i], acc);
-            acc = gr_mis_mul(o->q, acc, img[i]);
-        }
-        return GR_OK;
+        return st == GR_OK ? GR_OK
+                           : gr_json_error(c, GR_EINTERNAL, NULL, "heap outside the quotient");
     }
     o->tokens = GR_ARENA_ARRAY(c->arena, uint64_t, o->n + 1);
     if (o->tokens == NULL) {
@@ -123,11 +112,11 @@ static gr_status oracle_init(gr_jctx *c, gr_mis_pos *pos, int method, oracle *o)
     uint64_t nodes = c->max_search_nodes != 0 && c->max_search_nodes < GR_MIS_SEARCH_NODES_DEFAULT
                          ? c->max_search_nodes
                          : GR_MIS_SEARCH_NODES_DEFAULT;
-    if (method == 0 && nodes > GR_MIS_FIRST_NODES) {
+    if (method == ORACLE_FIRST_SEARCH && nodes > GR_MIS_FIRST_NODES) {
         nodes = GR_MIS_FIRST_NODES;
     }
     st = gr_mis_search_new(c->arena, o->games, pos->ncomp, nodes, &o->search);
-    if (st == GR_OK && method == 0) {
+    if (st == GR_OK && method == ORACLE_FIRST_SEARCH) {
         /* the first search is for small positions: heaps of many sizes
          * with many options each (a heap of 1,000 of 0.75: 250 ms of
          * listing) are the quotient's to answer */
@@ -139,7 +128,7 @@ static gr_status oracle_init(gr_jctx *c, gr_mis_pos *pos, int method, oracle *o)
 static gr_status root_is_p(gr_jctx *c, oracle *o, bool *p)
 {
     if (o->q != NULL) {
-        *p = o->q->in_p[o->total];
+        *p = gr_mis_product_is_p(&o->prod);
         return GR_OK;
     }
     gr_status st = gr_mis_is_p(o->search, o->tokens, o->n, p);
@@ -176,15 +165,9 @@ static gr_status options(gr_jctx *c, oracle *o, size_t i, const gr_mis_opt **opt
 static gr_status after_is_p(gr_jctx *c, oracle *o, size_t i, const gr_mis_opt *m, bool *p)
 {
     if (o->q != NULL) {
-        uint32_t e = o->rest[i];
-        for (uint32_t k = 0; k < m->nleaves; k++) {
-            uint32_t img;
-            if (gr_mis_quotient_image(o->q, m->leaves[k], &img) != GR_OK) {
-                return gr_json_error(c, GR_EINTERNAL, NULL, "leaf outside the quotient");
-            }
-            e = gr_mis_mul(o->q, e, img);
+        if (gr_mis_product_after_is_p(&o->prod, i, m->leaves, m->nleaves, p) != GR_OK) {
+            return gr_json_error(c, GR_EINTERNAL, NULL, "leaf outside the quotient");
         }
-        *p = o->q->in_p[e];
         return GR_OK;
     }
     gr_status st = gr_mis_after_is_p(o->search, o->tokens, o->n, i, m, p);
@@ -285,7 +268,7 @@ static gr_status splits_periodic(gr_jctx *c, oracle *o, sink *k, size_t i, uint6
         gr_mis_quotient_image(q, r - a, &ib);
         m.leaves[0] = a;
         m.leaves[1] = r - a;
-        bool pp = q->in_p[gr_mis_mul(q, o->rest[i], gr_mis_mul(q, ia, ib))];
+        bool pp = q->in_p[gr_mis_mul(q, o->prod.rest[i], gr_mis_mul(q, ia, ib))];
         has_class = has_class || (times > 1 && (!k->winning_only || pp));
         if (times > 1 && k->listed < k->room && (!k->winning_only || pp)) {
             /* list in order of a: classes interleave, so list one at a time */
@@ -301,7 +284,7 @@ static gr_status splits_periodic(gr_jctx *c, oracle *o, sink *k, size_t i, uint6
         uint32_t ia, ib;
         gr_mis_quotient_image(q, a, &ia);
         gr_mis_quotient_image(q, r - a, &ib);
-        bool pp = q->in_p[gr_mis_mul(q, o->rest[i], gr_mis_mul(q, ia, ib))];
+        bool pp = q->in_p[gr_mis_mul(q, o->prod.rest[i], gr_mis_mul(q, ia, ib))];
         if (k->winning_only && !pp) {
             continue;
         }
@@ -314,9 +297,9 @@ static gr_status splits_periodic(gr_jctx *c, oracle *o, sink *k, size_t i, uint6
     return GR_OK;
 }
 
-/* A heap too large to list its options: octal codes and Grundy's game
- * through the period of a complete quotient (three-heap splits are
- * enumerated only below GR_MIS_MAX_OPTIONS). */
+/* A heap too large to list its options (gr_mis_product_by_period): octal
+ * codes and Grundy's game through the period of a complete quotient
+ * (three-heap splits are enumerated only below GR_MIS_MAX_OPTIONS). */
 static gr_status walk_huge(gr_jctx *c, oracle *o, sink *k, size_t i)
 {
     const gr_mis_game *g = &o->games[o->comp[i]];
@@ -335,7 +318,7 @@ static gr_status walk_huge(gr_jctx *c, oracle *o, sink *k, size_t i)
             uint32_t img;
             gr_mis_quotient_image(o->q, r, &img);
             gr_mis_opt m = {.take = j, .nleaves = 1, .leaves = {r}};
-            take_opt(c, o, k, i, m, o->q->in_p[gr_mis_mul(o->q, o->rest[i], img)], 1, 0);
+            take_opt(c, o, k, i, m, o->q->in_p[gr_mis_mul(o->q, o->prod.rest[i], img)], 1, 0);
         }
         if ((d & 4) && !k->stop) {
             gr_status st = splits_periodic(c, o, k, i, j, r, true);
@@ -359,8 +342,7 @@ static gr_status walk(gr_jctx *c, oracle *o, bool winning_only, bool entries, ui
     for (size_t i = 0; i < o->n && !k.stop && st == GR_OK; i++) {
         size_t no = 0;
         const gr_mis_opt *opts;
-        if (o->q != NULL && o->q->complete && o->heap[i] > o->q->max_heap &&
-            o->heap[i] > (1u << 16)) {
+        if (o->q != NULL && gr_mis_product_by_period(&o->prod, &o->games[o->comp[i]], o->heap[i])) {
             st = walk_huge(c, o, &k, i);
             continue;
         }
@@ -440,20 +422,20 @@ gr_status gr_json_misere_answer(gr_jctx *c, gr_mis_pos *pos, const cJSON *req, c
         return st;
     }
     oracle o;
-    for (int method = 0; method < 3; method++) {
+    for (oracle_method method = ORACLE_FIRST_SEARCH; method <= ORACLE_SEARCH; method++) {
         st = oracle_init(c, pos, method, &o);
-        if (st == GR_ELIMIT && method < 2) {
+        if (st == GR_ELIMIT && method != ORACLE_SEARCH) {
             memset(&c->problem, 0, sizeof(c->problem));
             continue; /* a heap too large to search: the quotient may do */
         }
         if (st != GR_OK) {
             return st;
         }
-        if (method == 1 && o.q == NULL) {
+        if (method == ORACLE_QUOTIENT && o.q == NULL) {
             continue; /* no quotient covers these heaps */
         }
         st = attempt(c, &o, &opts, list_all, resp);
-        if (st != GR_ELIMIT || method == 2) {
+        if (st != GR_ELIMIT || method == ORACLE_SEARCH) {
             return st;
         }
         memset(&c->problem, 0, sizeof(c->problem));

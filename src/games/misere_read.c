@@ -8,7 +8,7 @@
 
 #include "grundy/subtraction.h"
 #include "games/misere.h"
-#include "games/sequence.h"
+#include "games/heap_tables.h"
 #include "games/sub_rules.h"
 
 /* Finite subtraction sets up to this many takes are played under misère

@@ -18,7 +18,7 @@
 #include "games/heap_moves.h"
 #include "games/heap_request.h"
 #include "games/misere.h"
-#include "games/sequence.h"
+#include "games/heap_tables.h"
 
 typedef struct gr_octal_state {
     gr_octal_table table;

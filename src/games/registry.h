@@ -25,7 +25,7 @@
 
 #include "games/endpoints.h"
 #include "games/partizan.h"
-#include "games/sequence.h"
+#include "games/heap_tables.h"
 
 /* How the work grows with the request: a linear game's small body is
  * answered on the network thread (the solver pool's hand-off costs more

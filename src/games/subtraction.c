@@ -16,7 +16,7 @@
 #include "games/heap_moves.h"
 #include "games/heap_request.h"
 #include "games/misere.h"
-#include "games/sequence.h"
+#include "games/heap_tables.h"
 #include "games/sub_rules.h"
 
 typedef struct gr_sub_state {

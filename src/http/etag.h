@@ -10,8 +10,8 @@
 #ifndef GR_HTTP_ETAG_H
 #define GR_HTTP_ETAG_H
 
-#include "games/misere_doc.h"
-#include "games/sequence.h"
+#include "http/quotient_doc.h"
+#include "http/sequence_doc.h"
 
 #define GR_ETAG_SIZE 24 /* "\"" 16 hex digits "\"" and the NUL */
 

@@ -64,8 +64,8 @@
 #include <time.h>
 
 #include "http/etag.h"
-#include "games/misere_doc.h"
-#include "games/sequence.h"
+#include "http/quotient_doc.h"
+#include "http/sequence_doc.h"
 
 #include "http/sequence_internal.h"
 

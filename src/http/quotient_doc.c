@@ -6,7 +6,7 @@
  * sequence GET's parser (json/sequence.c), which also gives the ETag of
  * the canonical game; the quotient's ETag adds max_heap to it.
  */
-#include "games/misere_doc.h"
+#include "http/quotient_doc.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -204,49 +204,6 @@ gr_status gr_json_misere_quotient_doc(gr_jctx *c, const gr_mis_quotient *q, cons
     }
     *resp = r;
     return GR_OK;
-}
-
-gr_status gr_json_misere_build(gr_jctx *c, const gr_mis_game *g, uint64_t max_heap,
-                               bool until_complete, uint64_t limit, const char *ptr,
-                               gr_mis_quotient *q)
-{
-    /* a POST's attempt (until_complete) is kept small: search answers
-     * otherwise */
-    gr_mis_quotient_opts o = {.max_heap = max_heap,
-                              .max_order = gr_json_misere_max_order(c),
-                              .until_complete = until_complete,
-                              .max_heap_limit = limit,
-                              .max_states = until_complete ? (1u << 14) : 0,
-                              .keep_proven = until_complete};
-    const char *why = NULL;
-    gr_status st = gr_json_arm_deadline(c);
-    if (st == GR_OK) {
-        st = gr_mis_quotient_build(c->arena, g, &o, q, &why);
-    }
-    st = gr_json_misere_status(c, st, "quotient failed");
-    if (st == GR_ELIMIT) {
-        return gr_json_error(c, GR_ELIMIT, ptr,
-                             "the misère quotient could not be built: %s (order limit %u, "
-                             "--max-quotient-order)",
-                             why != NULL ? why : "a limit was reached", o.max_order);
-    }
-    return st;
-}
-
-gr_status gr_json_misere_status(gr_jctx *c, gr_status st, const char *what)
-{
-    st = gr_json_stopped(c, st);
-    switch (st) {
-    case GR_OK:
-    case GR_ELIMIT:
-    case GR_ETIME:
-    case GR_ECANCELLED:
-        return st;
-    case GR_ENOMEM:
-        return gr_json_oom(c);
-    default:
-        return gr_json_error(c, GR_EINTERNAL, NULL, "%s", what);
-    }
 }
 
 gr_status gr_json_misere_qanswer(gr_jctx *c, const gr_mq_request *r, char **out, size_t *len)

@@ -1,12 +1,13 @@
 /*
- * The misère quotient documents of GET /v1/{octal,subtraction}/misere-quotient
- * (src/json/misere_doc.c), served by http/sequence.c's machinery.
+ * The misère quotient documents of GET <path>/misere-quotient (the game
+ * table's rows offering GR_OFFER_QUOTIENT; quotient_doc.c), served by
+ * http/sequence.c's machinery.
  */
-#ifndef GR_JSON_MISERE_DOC_H
-#define GR_JSON_MISERE_DOC_H
+#ifndef GR_HTTP_QUOTIENT_DOC_H
+#define GR_HTTP_QUOTIENT_DOC_H
 
 #include "games/misere.h"
-#include "games/sequence.h"
+#include "http/sequence_doc.h"
 
 typedef struct gr_mq_request {
     gr_seq_family family;
