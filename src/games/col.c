@@ -1,8 +1,9 @@
 /*
  * Col: {"vertices": n, "edges": [[u, v], ...], "colors": [...]}
  * (include/grundy/graph_games.h): Left colours a vertex blue, Right red,
- * never beside its own colour.  Moves {"vertex": i}, in the impartial
- * variant with the "color" played.  The graph reader here is Snort's too
+ * never beside its own colour.  Moves {"vertex": i, "color": "blue" |
+ * "red"} (the colour says who played it, and in the impartial variant
+ * which of the two moves on the vertex it is).  The graph reader here is Snort's too
  * (line_games.h); answered by the ruleset engine through ruleset.h.
  */
 #include <string.h>
@@ -93,11 +94,10 @@ gr_status gr_json_colouring_graph(gr_jctx *c, const gr_pg_rules *rules, const cJ
 cJSON *gr_jw_colouring_move(gr_jctx *c, const void *ctx, const gr_pg_move *m, bool impartial)
 {
     (void)ctx;
+    (void)impartial; /* the colour names the player, and in the impartial variant the move */
     cJSON *o = gr_jw_obj(c);
     gr_jw_set(c, o, "vertex", gr_jw_u64(c, (uint64_t)m->w[0]));
-    if (impartial) {
-        gr_jw_set(c, o, "color", gr_jw_str(c, m->w[1] == GR_GG_LEFT ? "blue" : "red"));
-    }
+    gr_jw_set(c, o, "color", gr_jw_str(c, m->w[1] == GR_GG_LEFT ? "blue" : "red"));
     return o;
 }
 

@@ -22,7 +22,7 @@ gr_status gr_json_strip(gr_jctx *c, const cJSON *item, const char *ptr, const ch
  * (games/col.c). */
 gr_status gr_json_colouring_graph(gr_jctx *c, const gr_pg_rules *rules, const cJSON *const *f,
                                   const char *ptr, uint8_t *pos, size_t *len);
-/* {"vertex": i}, and in the impartial variant "color": "blue" | "red". */
+/* {"vertex": i, "color": "blue" | "red"}: the colour played. */
 cJSON *gr_jw_colouring_move(gr_jctx *c, const void *ctx, const gr_pg_move *m, bool impartial);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * Snort: {"vertices": n, "edges": [[u, v], ...], "colors": [...]}
  * (include/grundy/graph_games.h): Left colours a vertex blue, Right red,
- * never beside the other colour.  Moves {"vertex": i}.  The graph reader
+ * never beside the other colour.  Moves {"vertex": i, "color": ...}.  The graph reader
  * is Col's (line_games.h); answered by the ruleset engine through
  * ruleset.h.
  */

@@ -52,7 +52,7 @@ def graph_moves(rule, key, left):
         if ok:
             after = list(colours)
             after[v] = mine
-            out.append(({"vertex": v}, (n, edges, tuple(after))))
+            out.append(({"vertex": v, "color": mine}, (n, edges, tuple(after))))
     return out
 
 
