@@ -1,18 +1,32 @@
 /*
  * Game expressions (include/grundy/cgt.h, docs/partizan.md):
  *
- *   expr    := term (("+" | "-") term)*
- *   term    := "-"* unit
- *   unit    := "±" unit | "±{" list "}" | "(" expr ")" | "{" lists "}" | compact
+ *   expr    := term (("+" | "-") term | pm term)*
+ *   term    := "-"* unit | "-"+ compact
+ *   unit    := pm unit | pm "{" list "}" | "(" expr ")" | "{" lists "}" | compact
+ *   pm      := "±" | "+-"                   (CGSuite's ASCII spelling of ±)
  *   lists   := list (bars list)+     (bars: a run of "|"; see gr_cgt_expr_build)
  *   list    := empty | expr ("," expr)*
- *   compact := [number] [tiny] [ups] [star], at least one of them, no spaces
+ *   compact := [number] [tiny] [ups] [star], at least one of them
  *   tiny    := ("Tiny(" | "Miny(") expr ")"
  *   number  := digits ["/" digits]          (the denominator a power of 2)
  *   ups     := "^"+ | "^" digits | "v"+ | "v" digits
  *   star    := "*" [digits]
  *
- * Whitespace may stand between any two tokens.  A recursive descent whose
+ * Whitespace may stand between any two tokens, also between the parts of a
+ * compact group ("123 v 58 *" is 123 + 58.v + *, "^ 3" is ^3), but not
+ * inside a number, a run of "^" or "v", or "+-".
+ *
+ * Reading back what gr_cgt_print writes (cgt_print.c) decides two points:
+ * - a unary minus in front of a compact group that starts with a number
+ *   negates the number only: "-1^^" is (-1) + ^^, as CGSuite prints that
+ *   game, "-13^3*" is (-13) + ^3 + *, and "{1^^|-1^^}" is not a switch.
+ *   A binary minus subtracts the whole term ("3 - 1^^" is 2vv), and
+ *   "-(1^^)" negates the group;
+ * - x ± y is x + ±y: "3+-1" and "3±1" are {4|2}, as in CGSuite (with a
+ *   space, "3 + -1" is 2).
+ *
+ * A recursive descent whose
  * depth is counted: each "(", "{" and "±" is one level, and past
  * GR_CGT_EXPR_MAX_NESTING levels the parse stops with GR_ELIMIT; runs of
  * unary minus are counted in a loop, not recursed on.  Values are built in
@@ -155,8 +169,38 @@ static gr_status gr_cgt_expr_tiny(gr_cgt_parser *x, gr_cgt *out)
     return GR_OK;
 }
 
-/* number, ups, star: at least one, juxtaposed. */
-static gr_status gr_cgt_expr_compact(gr_cgt_parser *x, gr_cgt *out)
+/* Whether, after optional whitespace, the text goes on with one of the
+ * bytes of `set`; if so the whitespace is skipped, else nothing is. */
+static bool gr_cgt_expr_next_is(gr_cgt_parser *x, const char *set)
+{
+    const char *q = x->p;
+    while (q < x->end && (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')) {
+        q++;
+    }
+    if (q < x->end && *q != '\0' && strchr(set, *q) != NULL) {
+        x->p = q;
+        return true;
+    }
+    return false;
+}
+
+/* Whether "Tiny(" or "Miny(" follows, after optional whitespace (skipped
+ * when it does). */
+static bool gr_cgt_expr_next_tiny(gr_cgt_parser *x)
+{
+    const char *keep = x->p;
+    if (gr_cgt_expr_next_is(x, "TM") && x->end - x->p >= 5 &&
+        (memcmp(x->p, "Tiny(", 5) == 0 || memcmp(x->p, "Miny(", 5) == 0)) {
+        return true;
+    }
+    x->p = keep;
+    return false;
+}
+
+/* number, tiny, ups, star: at least one, in this order, whitespace allowed
+ * between them.  `negative`: the number is negated (a unary minus stood
+ * before it, see the top of the file); the caller sees a digit first. */
+static gr_status gr_cgt_expr_compact(gr_cgt_parser *x, gr_cgt *out, bool negative)
 {
     const char *at = x->p;
     gr_cgt_store *s = x->s;
@@ -187,13 +231,13 @@ static gr_status gr_cgt_expr_compact(gr_cgt_parser *x, gr_cgt *out)
         if (exp > GR_CGT_MAX_EXP) {
             return gr_cgt_expr_fail(x, GR_ELIMIT, at, "the denominator is past 2^32");
         }
-        gr_dyadic d = {(int64_t)num, exp};
+        gr_dyadic d = {negative ? -(int64_t)num : (int64_t)num, exp};
         if ((st = gr_cgt_number(s, d, &sum)) != GR_OK) {
             return gr_cgt_expr_store(x, st, at);
         }
         any = true;
     }
-    if (x->end - x->p >= 5 && (memcmp(x->p, "Tiny(", 5) == 0 || memcmp(x->p, "Miny(", 5) == 0)) {
+    if (gr_cgt_expr_next_tiny(x)) {
         gr_cgt t;
         const char *tat = x->p;
         if ((st = gr_cgt_expr_tiny(x, &t)) != GR_OK) {
@@ -204,7 +248,7 @@ static gr_status gr_cgt_expr_compact(gr_cgt_parser *x, gr_cgt *out)
         }
         any = true;
     }
-    if (x->p < x->end && (*x->p == '^' || *x->p == 'v')) {
+    if (gr_cgt_expr_next_is(x, "^v")) {
         const char *uat = x->p;
         char sym = *x->p;
         uint64_t k = 0;
@@ -212,7 +256,7 @@ static gr_status gr_cgt_expr_compact(gr_cgt_parser *x, gr_cgt *out)
             x->p++;
             k++;
         }
-        if (k == 1 && gr_cgt_expr_digit(x)) {
+        if (k == 1 && gr_cgt_expr_next_is(x, "0123456789")) {
             if (!gr_cgt_expr_digits(x, GR_CGT_MAX_DEPTH + 1, &k)) {
                 k = GR_CGT_MAX_DEPTH + 1;
             }
@@ -235,10 +279,11 @@ static gr_status gr_cgt_expr_compact(gr_cgt_parser *x, gr_cgt *out)
         }
         any = true;
     }
-    if (x->p < x->end && *x->p == '*') {
+    if (gr_cgt_expr_next_is(x, "*")) {
         const char *sat = x->p++;
         uint64_t n = 1;
-        if (gr_cgt_expr_digit(x) && !gr_cgt_expr_digits(x, GR_CGT_MAX_DEPTH + 1, &n)) {
+        if (gr_cgt_expr_next_is(x, "0123456789") &&
+            !gr_cgt_expr_digits(x, GR_CGT_MAX_DEPTH + 1, &n)) {
             n = GR_CGT_MAX_DEPTH + 1;
         }
         gr_cgt star;
@@ -389,7 +434,8 @@ static gr_status gr_cgt_expr_nested(gr_cgt_parser *x, gr_cgt *out)
         x->p++;
         return gr_cgt_expr_braces(x, at, out, NULL, NULL);
     }
-    /* "±" (U+00B1): {G | -G}, or with a plain list ±{a,b} = {a,b | -a,-b} */
+    /* "±" (U+00B1) or "+-", two bytes either way: {G | -G}, or with a
+     * plain list ±{a,b} = {a,b | -a,-b} */
     x->p += 2;
     gr_cgt_expr_space(x);
     gr_cgt one, *left = &one;
@@ -421,11 +467,16 @@ static gr_status gr_cgt_expr_nested(gr_cgt_parser *x, gr_cgt *out)
     return GR_OK;
 }
 
+/* "±" or its ASCII spelling "+-" at p. */
+static bool gr_cgt_expr_at_pm(const gr_cgt_parser *x)
+{
+    return x->end - x->p >= 2 && (memcmp(x->p, "\xc2\xb1", 2) == 0 || memcmp(x->p, "+-", 2) == 0);
+}
+
 static gr_status gr_cgt_expr_unit(gr_cgt_parser *x, gr_cgt *out)
 {
     gr_cgt_expr_space(x);
-    if (x->p < x->end && (*x->p == '(' || *x->p == '{' ||
-                          (x->end - x->p >= 2 && memcmp(x->p, "\xc2\xb1", 2) == 0))) {
+    if (x->p < x->end && (*x->p == '(' || *x->p == '{' || gr_cgt_expr_at_pm(x))) {
         if (x->depth >= GR_CGT_EXPR_MAX_NESTING) {
             return gr_cgt_expr_fail(x, GR_ELIMIT, x->p, "the expression nests too deeply");
         }
@@ -434,7 +485,7 @@ static gr_status gr_cgt_expr_unit(gr_cgt_parser *x, gr_cgt *out)
         x->depth--;
         return st;
     }
-    return gr_cgt_expr_compact(x, out);
+    return gr_cgt_expr_compact(x, out, false);
 }
 
 static gr_status gr_cgt_expr_term(gr_cgt_parser *x, gr_cgt *out)
@@ -446,6 +497,9 @@ static gr_status gr_cgt_expr_term(gr_cgt_parser *x, gr_cgt *out)
         negate = !negate;
         x->p++;
         gr_cgt_expr_space(x);
+    }
+    if (negate && gr_cgt_expr_digit(x)) {
+        return gr_cgt_expr_compact(x, out, true); /* "-1^^" is (-1) + ^^ */
     }
     gr_status st = gr_cgt_expr_unit(x, out);
     if (st == GR_OK && negate && (st = gr_cgt_neg(x->s, *out, out)) != GR_OK) {
@@ -463,12 +517,14 @@ static gr_status gr_cgt_expr_expr(gr_cgt_parser *x, gr_cgt *out)
             return st;
         }
         gr_cgt_expr_space(x);
-        if (x->p >= x->end || (*x->p != '+' && *x->p != '-')) {
+        bool pm = gr_cgt_expr_at_pm(x); /* x ± y = x + ±y: the term reads the ± */
+        if (!pm && (x->p >= x->end || (*x->p != '+' && *x->p != '-'))) {
             *out = acc;
             return GR_OK;
         }
         const char *at = x->p;
-        bool minus = *x->p++ == '-';
+        bool minus = !pm && *x->p == '-';
+        x->p += pm ? 0 : 1;
         gr_cgt t;
         if ((st = gr_cgt_expr_term(x, &t)) != GR_OK) {
             return st;

@@ -34,6 +34,11 @@ gr_endpoint_json gr_endpoint_clobber;
 gr_endpoint_json gr_endpoint_konane;
 gr_endpoint_json gr_endpoint_nogo;
 gr_endpoint_json gr_endpoint_amazons;
+/* The line and graph rulesets (games/ruleset.h, games/line_games.h). */
+gr_endpoint_json gr_endpoint_toads_and_frogs;
+gr_endpoint_json gr_endpoint_toppling_dominoes;
+gr_endpoint_json gr_endpoint_snort;
+gr_endpoint_json gr_endpoint_col;
 /* @@ endpoints: add new declarations above this line @@ */
 
 #endif

@@ -40,15 +40,8 @@ static gr_status gr_nk_open(gr_jctx *c, const cJSON *const *f, const char *ptr,
     uint32_t *e = NULL;
     size_t m = 0;
     const char *eptr = gr_jp_key(c, ptr, "edges");
-    if (edges != NULL && (st = gr_json_pairs(c, edges, eptr, UINT32_MAX - 1, &e, &m)) != GR_OK) {
+    if (edges != NULL && (st = gr_json_edges(c, edges, eptr, n, &e, &m)) != GR_OK) {
         return st;
-    }
-    for (size_t i = 0; i < 2 * m; i++) {
-        if (e[i] >= n) {
-            return gr_json_error(c, GR_EINVAL, gr_jp_idx(c, gr_jp_idx(c, eptr, i / 2), i % 2),
-                                 "vertex %u does not exist (vertices are 0..%lld)", e[i],
-                                 (long long)n - 1);
-        }
     }
     *bound = (size_t)n;
     size_t bad = 0;

@@ -140,6 +140,10 @@ gr_status gr_json_u64_array(gr_jctx *c, const cJSON *item, const char *ptr, uint
  * into out[2*i], out[2*i+1], arena-allocated. */
 gr_status gr_json_pairs(gr_jctx *c, const cJSON *item, const char *ptr, uint32_t max,
                         uint32_t **out, size_t *count);
+/* The edges of a graph of n vertices: pairs of vertices below n (a
+ * missing vertex is a 400 at its pointer), as gr_json_pairs writes them. */
+gr_status gr_json_edges(gr_jctx *c, const cJSON *item, const char *ptr, uint64_t n, uint32_t **out,
+                        size_t *count);
 
 /* The options every analysis endpoint shares (docs/contract.md, "The
  * answer shape"). */

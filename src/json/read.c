@@ -326,6 +326,20 @@ gr_status gr_json_pairs(gr_jctx *c, const cJSON *item, const char *ptr, uint32_t
     return st;
 }
 
+gr_status gr_json_edges(gr_jctx *c, const cJSON *item, const char *ptr, uint64_t n, uint32_t **out,
+                        size_t *count)
+{
+    gr_status st = gr_json_pairs(c, item, ptr, UINT32_MAX - 1, out, count);
+    for (size_t i = 0; st == GR_OK && i < 2 * *count; i++) {
+        if ((*out)[i] >= n) {
+            return gr_json_error(c, GR_EINVAL, gr_jp_idx(c, gr_jp_idx(c, ptr, i / 2), i % 2),
+                                 "vertex %u does not exist (vertices are 0..%lld)", (*out)[i],
+                                 (long long)n - 1);
+        }
+    }
+    return st;
+}
+
 gr_status gr_json_move_opts(gr_jctx *c, const cJSON *all, const cJSON *max, const char *base,
                             gr_move_opts *out)
 {

@@ -84,6 +84,27 @@ def test_known_values(srv):
         assert r["value"] == want, (expr, r)
 
 
+def test_cgsuite_notation(srv):
+    """Issue 38, item 8: CGSuite's +-, whitespace inside compact groups, and
+    printed values that read back as themselves."""
+    value = lambda e: srv.post_json(CGT, {"expression": e}).json()["value"]
+    for expr, want in [("+-1", "\u00b11"), ("3+-1", "{4|2}"), ("3\u00b11", "{4|2}"),
+                       ("3 + -1", "2"), ("123 v 58 *", "123v58*"), ("-1^^", "-1^^"),
+                       ("-13^3*", "-13^3*"), ("{1^^|-1^^}", "{1^^|-1^^}"),
+                       ("-(1^^)", "-1vv"), ("-1^^ - (-1 + ^^)", "0")]:
+        assert value(expr) == want, expr
+    # values printed by the service, read back: the same game
+    rng = random.Random(38)
+    for _ in range(60):
+        parts = [f"{rng.randrange(-20, 21)}/{2 ** rng.randrange(3)}",
+                 rng.choice(["", "^", "v", "^^", "vv", "^3", "v4"]),
+                 rng.choice(["", "*", "*2"])]
+        expr = "{" + "".join(parts) + "|" + text(random_game(rng, 2)) + "} + " + "".join(parts)
+        first = value(expr)
+        assert value(first) == first, (expr, first)
+        assert value(f"({first}) - ({expr})") == "0", (expr, first)
+
+
 def test_answer_fields(srv):
     r = srv.post_json(CGT, {"expression": "{2|-1}"}).json()
     assert r == {"value": "{2|-1}", "outcome": "N", "mean": "1/2", "temperature": "3/2",

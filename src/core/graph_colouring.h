@@ -1,0 +1,29 @@
+/*
+ * What Col and Snort share (include/grundy/graph_games.h): the position's
+ * bytes, a move by either rule, the split into components and the
+ * normalisation (src/core/graph_colouring.c).  Core-private.
+ */
+#ifndef GR_GRAPH_COLOURING_H
+#define GR_GRAPH_COLOURING_H
+
+#include <stdbool.h>
+
+#include "grundy/graph_games.h"
+
+/* Which of a vertex's neighbours' tints a colouring takes away: in Col the
+ * colour just played (no two neighbours alike), in Snort the other one (no
+ * two neighbours different). */
+typedef enum gr_ggraph_rule { GR_GG_COL = 0, GR_GG_SNORT = 1 } gr_ggraph_rule;
+
+static inline uint8_t gr_ggraph_forbids(gr_ggraph_rule rule, uint8_t colour)
+{
+    return rule == GR_GG_COL ? colour : (uint8_t)(colour ^ (GR_GG_LEFT | GR_GG_RIGHT));
+}
+
+gr_status gr_ggraph_moves(gr_ggraph_rule rule, const uint8_t *pos, size_t len, gr_pg_side side,
+                      gr_pg_sink *sink);
+gr_status gr_ggraph_split(const void *ctx, const uint8_t *pos, size_t len, gr_pg_sink *sink);
+gr_status gr_ggraph_normalise(const void *ctx, const uint8_t *pos, size_t len, uint8_t *out,
+                          size_t *out_len, bool *negated);
+
+#endif
