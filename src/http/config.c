@@ -28,7 +28,8 @@ typedef struct gr_opt {
 
 #define GR_OFF(f) offsetof(gr_config, f)
 
-/* --max-inflight-per-client not given: --threads, known after parsing. */
+/* --max-inflight-per-client not given: half of --max-inflight, known
+ * after parsing. */
 #define GR_CONFIG_UNSET UINT32_MAX
 
 static const gr_opt gr_opts[] = {
@@ -61,11 +62,12 @@ static const gr_opt gr_opts[] = {
     {"--max-inflight-per-client", "GRUNDYD_MAX_INFLIGHT_PER_CLIENT", GR_OPT_UINT,
      GR_OFF(max_inflight_client), 0, 1000000,
      "analyses and sequences one client may have queued or running; beyond it 429, "
-     "0 = unlimited (default: --threads)"},
+     "0 = unlimited (default: half of --max-inflight, at least --threads)"},
     {"--rate-per-client", "GRUNDYD_RATE_PER_CLIENT", GR_OPT_UINT, GR_OFF(rate_per_client), 0,
      1000000,
      "requests a second one client may send on average (a token bucket; probes and "
-     "/metrics are not counted); beyond it 429, 0 = unlimited (default 50)"},
+     "/metrics are not counted); beyond it 429, 0 = unlimited (default 0: a private "
+     "daemon's clients are fair by the queue, not by refusals; set it for a public one)"},
     {"--rate-burst", "GRUNDYD_RATE_BURST", GR_OPT_UINT, GR_OFF(rate_burst), 1, 1000000,
      "requests one client may send at once above --rate-per-client (default 100)"},
     {"--max-queue-seconds", "GRUNDYD_MAX_QUEUE_SECONDS", GR_OPT_UINT, GR_OFF(max_queue), 0, 86400,
@@ -248,7 +250,12 @@ uint64_t gr_config_default_memory(void)
 static int gr_config_fairness(gr_config *cfg)
 {
     if (cfg->max_inflight_client == GR_CONFIG_UNSET) {
-        cfg->max_inflight_client = cfg->threads;
+        /* a generous share: one client may queue many analyses (the
+         * playground's boards send a dozen at once) and is served
+         * round-robin with the others; the rest of --max-inflight stays
+         * for everyone else */
+        unsigned half = cfg->max_inflight / 2;
+        cfg->max_inflight_client = half > cfg->threads ? half : cfg->threads;
     }
     if (strcasecmp(cfg->forwarded_header, "x-forwarded-for") != 0 &&
         strcasecmp(cfg->forwarded_header, "forwarded") != 0) {
@@ -281,7 +288,7 @@ int gr_config_load(gr_config *cfg, int argc, char **argv)
         .backlog = 511,
         .max_inflight = 64,
         .max_inflight_client = GR_CONFIG_UNSET,
-        .rate_per_client = 50,
+        .rate_per_client = 0,
         .rate_burst = 100,
         .max_queue = 30,
         .trusted_proxies = NULL,

@@ -215,9 +215,6 @@ static bool gr_job_late(const gr_pool *p, const gr_pool_job *job, uint64_t now)
            now - job->queued_ns > p->lim.max_queue_ns;
 }
 
-/* Set by gr_pool_wait_memory on the worker thread whose job it took back. */
-static _Thread_local bool gr_pool_job_waits;
-
 int gr_pool_wait_memory(gr_pool *p, gr_pool_job *job, uint64_t now)
 {
     pthread_mutex_lock(&p->mu);
@@ -232,7 +229,6 @@ int gr_pool_wait_memory(gr_pool *p, gr_pool_job *job, uint64_t now)
         job->waited_memory = true;
         p->waiting++;
         p->memory_waits++;
-        gr_pool_job_waits = true;
         pthread_cond_signal(&p->timer_cv); /* it retries the waiters when nothing runs */
     }
     pthread_mutex_unlock(&p->mu);
@@ -240,6 +236,16 @@ int gr_pool_wait_memory(gr_pool *p, gr_pool_job *job, uint64_t now)
 }
 
 /* ---- the workers ---------------------------------------------------------- */
+
+/* A job the pool answers without a worker (expired, stopped): no slot to
+ * free first. */
+static void gr_pool_call(gr_pool_job *job, gr_pool_how how)
+{
+    gr_pool_done_fn *done = job->done;
+    if (job->fn(job, how) && done != NULL) {
+        done(job);
+    }
+}
 
 /* Whose job runs next: of the clients with a job waiting, the one with the
  * fewest running, and of those the one served least recently (a client
@@ -285,13 +291,23 @@ static void *gr_pool_main(void *arg)
             p->expired++;
         }
         pthread_mutex_unlock(&p->mu);
-        gr_pool_job_waits = false;
-        job->fn(job, late ? GR_POOL_EXPIRED : GR_POOL_RUN); /* job may be gone now */
+        /* job may be gone (or running elsewhere) once fn returns false */
+        gr_pool_done_fn *done = job->done;
+        bool over = job->fn(job, late ? GR_POOL_EXPIRED : GR_POOL_RUN);
+        if (!over) {
+            done = NULL;
+        }
         pthread_mutex_lock(&p->mu);
         c->running--;
         p->running--;
         gr_client_touch(p, c);
-        if (!gr_pool_job_waits && p->mem_wait != NULL) {
+        if (done != NULL) {
+            /* the slot is free before the answer leaves */
+            pthread_mutex_unlock(&p->mu);
+            done(job);
+            pthread_mutex_lock(&p->mu);
+        }
+        if (over && p->mem_wait != NULL) {
             gr_requeue_waiting_locked(p); /* a job ended: its memory is back */
         }
     }
@@ -499,7 +515,7 @@ void gr_pool_expire(gr_pool *p, uint64_t now)
     while (late != NULL) {
         gr_pool_job *j = late;
         late = j->next;
-        j->fn(j, GR_POOL_EXPIRED);
+        gr_pool_call(j, GR_POOL_EXPIRED);
     }
 }
 
@@ -541,7 +557,7 @@ void gr_pool_stop(gr_pool *p)
         gr_pool_client *c = gr_client_of(p->ring.next);
         while (c->head != NULL) {
             gr_pool_job *j = gr_client_pop(p, c);
-            j->fn(j, GR_POOL_STOPPED);
+            gr_pool_call(j, GR_POOL_STOPPED);
         }
         gr_link_unlink(&c->link);
         gr_client_touch(p, c);

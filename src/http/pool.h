@@ -20,6 +20,7 @@
 #ifndef GR_POOL_H
 #define GR_POOL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -36,13 +37,22 @@ typedef enum gr_pool_how {
     GR_POOL_STOPPED  /* still queued when the pool stopped: answer 503 */
 } gr_pool_how;
 
-typedef void gr_pool_fn(gr_pool_job *job, gr_pool_how how);
+/* Returns true when the job is over here: the pool counts it ended (its
+ * client's slot free), and only then calls done, which hands the answer
+ * back -- so a client that sends its next request the moment it has its
+ * answer finds its slot free.  false: fn handed the job on
+ * (gr_pool_wait_memory, or a submit to another pool) and done is not
+ * called; the job may already be running elsewhere. */
+typedef bool gr_pool_fn(gr_pool_job *job, gr_pool_how how);
+typedef void gr_pool_done_fn(gr_pool_job *job);
 
 /* Embedded in the caller's job; the pool links it while queued.  fn is
- * called exactly once; the job may be freed from within it. */
+ * called exactly once per submit; with done NULL the job may be freed
+ * from within fn, else from within done. */
 struct gr_pool_job {
     gr_pool_job *next;
     gr_pool_fn *fn;
+    gr_pool_done_fn *done; /* NULL: nothing to do after */
     gr_pool_client *client; /* the pool's */
     uint64_t queued_ns;
     bool waited_memory; /* taken back by gr_pool_wait_memory at least once */

@@ -66,15 +66,16 @@ static bool gr_solve_apart(gr_req *req)
 }
 
 /* A worker-pool job: solve (unless the server stopped it meanwhile:
- * queued work of a vanished client stops at its first check), then give
- * the connection back to libmicrohttpd, which calls gr_access again to
- * send the answer. */
-void gr_pool_run(gr_pool_job *job, gr_pool_how how)
+ * queued work of a vanished client stops at its first check); the pool
+ * then calls gr_pool_done, which gives the connection back to
+ * libmicrohttpd, which calls gr_access again to send the answer. */
+bool gr_pool_run(gr_pool_job *job, gr_pool_how how)
 {
     gr_req *req = (gr_req *)((char *)job - offsetof(gr_req, job));
     if (how == GR_POOL_STOPPED) {
-        gr_pool_drop(req);
-        return;
+        gr_req_unrun(req, GR_PROBLEM_SHUTTING_DOWN,
+                     "the server stopped before this analysis could run");
+        return true;
     }
     if (how == GR_POOL_EXPIRED && job->waited_memory) {
         /* what it waited for was memory: say so */
@@ -95,17 +96,14 @@ void gr_pool_run(gr_pool_job *job, gr_pool_how how)
         req->stop.deadline_ns = gr_now_ns() + (uint64_t)req->srv->cfg.max_analysis * 1000000000u;
         if (gr_solve_apart(req) &&
             gr_pool_wait_memory(req->srv->pool, &req->job, gr_now_ns()) == 0) {
-            return; /* runs again when memory is back; the connection stays suspended */
+            return false; /* runs again when memory is back; the connection stays suspended */
         }
     }
-    gr_req_finish(req);
+    return true;
 }
 
-/* A request the pool will not run: it stopped first (shutdown timeout
- * passed), or refused it. */
-void gr_pool_drop(gr_req *req)
+/* After the pool counted the job ended: the answer goes back. */
+void gr_pool_done(gr_pool_job *job)
 {
-    gr_req_unrun(req, GR_PROBLEM_SHUTTING_DOWN,
-                 "the server stopped before this analysis could run");
-    gr_req_finish(req);
+    gr_req_finish((gr_req *)((char *)job - offsetof(gr_req, job)));
 }

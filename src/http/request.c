@@ -331,6 +331,7 @@ static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *re
         gr_conns_watch(&srv->conns, req->conn_entry);
     }
     req->job.fn = gr_pool_run;
+    req->job.done = gr_pool_done;
     unsigned retry = 1;
     gr_pool_verdict v = gr_pool_submit(srv->pool, &req->job, &req->client_key, gr_now_ns(), &retry);
     if (v != GR_POOL_OK) {

@@ -149,17 +149,13 @@ static void unwatch(seq_job *j)
     }
 }
 
-/* The job's end: the answer in place, the connection given back (or the
- * stream woken), the worker's reference dropped. */
-static void job_done(seq_job *j, gr_status st, const gr_problem *problem, char *out, size_t len,
-                     bool stable)
+/* The job's end, after the pool counted it ended (pool.h): the answer
+ * marked done, the connection given back (or the stream woken), the
+ * worker's reference dropped. */
+static void job_done(gr_pool_job *pj)
 {
+    seq_job *j = (seq_job *)((char *)pj - offsetof(seq_job, pjob));
     pthread_mutex_lock(&j->lock);
-    j->result = st;
-    j->problem = *problem;
-    j->out = out;
-    j->out_len = len;
-    j->stable = stable;
     j->done = true;
     j->running = false;
     pthread_cond_broadcast(&j->cond);
@@ -173,23 +169,39 @@ static void job_done(seq_job *j, gr_status st, const gr_problem *problem, char *
     gr_seq_job_unref(j);
 }
 
+/* The answer in place, for job_done to hand back. */
+static bool job_answer(seq_job *j, gr_status st, const gr_problem *problem, char *out, size_t len,
+                       bool stable)
+{
+    pthread_mutex_lock(&j->lock);
+    j->result = st;
+    j->problem = *problem;
+    j->out = out;
+    j->out_len = len;
+    j->stable = stable;
+    pthread_mutex_unlock(&j->lock);
+    return true;
+}
+
 /* The pool's call (pool.h): compute, or answer without computing. */
-static void worker(gr_pool_job *pj, gr_pool_how how)
+static bool worker(gr_pool_job *pj, gr_pool_how how)
 {
     seq_job *j = (seq_job *)((char *)pj - offsetof(seq_job, pjob));
     gr_problem p = {0};
     if (how != GR_POOL_RUN) {
         if (how == GR_POOL_EXPIRED) {
             gr_problem_set(&p, GR_PROBLEM_QUEUE_TIMEOUT,
-                           "the sequence waited in its queue longer than --max-queue-seconds; "
-                           "retry later",
+                           j->quotient
+                               ? "the misère quotient waited in its queue longer than "
+                                 "--max-queue-seconds; retry later"
+                               : "the sequence waited in its queue longer than "
+                                 "--max-queue-seconds; retry later",
                            NULL);
         } else {
             gr_problem_set(&p, GR_PROBLEM_SHUTTING_DOWN,
                            "the server stopped before this sequence could be computed", NULL);
         }
-        job_done(j, GR_EDECLINED, &p, NULL, 0, true);
-        return;
+        return job_answer(j, GR_EDECLINED, &p, NULL, 0, true);
     }
     gr_jctx c;
     gr_jctx_init(&c, j->arena);
@@ -219,7 +231,7 @@ static void worker(gr_pool_job *pj, gr_pool_how how)
     if (st != GR_OK && c.problem.status == 0) {
         gr_json_error(&c, GR_EINTERNAL, NULL, "the sequence could not be computed");
     }
-    job_done(j, st, &c.problem, out, len, stable);
+    return job_answer(j, st, &c.problem, out, len, stable);
 }
 
 /* ---- the request -------------------------------------------------------- */
@@ -278,6 +290,9 @@ enum MHD_Result gr_sequence_resume(struct MHD_Connection *conn, gr_req *req)
         }
         ret = gr_respond_with(conn, req, 200, r, j->out_len);
     } else {
+        if (j->problem.type == gr_problem_type_of(GR_PROBLEM_QUEUE_TIMEOUT)->slug) {
+            req->retry_after = GR_RETRY_QUEUED; /* as for a POST's (pool_job.c) */
+        }
         ret = gr_problem_from(conn, req, &j->problem, NULL, j->problem.status == 503);
     }
     gr_seq_job_unref(j);
@@ -381,6 +396,7 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
     j->conn = conn;
     j->refs = 2; /* the request (or the stream's response) and the worker */
     j->pjob.fn = worker;
+    j->pjob.done = job_done;
     if (!j->stream) {
         req->seq = j;
         req->phase = GR_PHASE_SEQUENCE;

@@ -175,10 +175,9 @@ void gr_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 void *gr_uri_seen(void *cls, const char *uri, struct MHD_Connection *conn);
 void gr_conn_notify(void *cls, struct MHD_Connection *conn, void **socket_context,
                     enum MHD_ConnectionNotificationCode code);
-/* pool.c: the request's job on the worker pool */
-void gr_pool_run(gr_pool_job *job, gr_pool_how how);
-/* Answers a request the pool did not take (503) via gr_req_finish. */
-void gr_pool_drop(gr_req *req);
+/* pool_job.c: the request's job on the worker pool, and its hand-back */
+bool gr_pool_run(gr_pool_job *job, gr_pool_how how);
+void gr_pool_done(gr_pool_job *job);
 /* The end of a queued request: marked done, its connection resumed. */
 void gr_req_finish(gr_req *req);
 /* request.c: runs the request's analysis, keeping the answer in req. */
