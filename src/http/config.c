@@ -70,6 +70,12 @@ static const gr_opt gr_opts[] = {
      "daemon's clients are fair by the queue, not by refusals; set it for a public one)"},
     {"--rate-burst", "GRUNDYD_RATE_BURST", GR_OPT_UINT, GR_OFF(rate_burst), 1, 1000000,
      "requests one client may send at once above --rate-per-client (default 100)"},
+    {"--max-streams", "GRUNDYD_MAX_STREAMS", GR_OPT_UINT, GR_OFF(max_streams), 1, 1000000,
+     "event streams (GET sequences with Accept: text/event-stream) open at once; they hold "
+     "no --max-inflight slot; beyond it 503 (default 512)"},
+    {"--max-streams-per-client", "GRUNDYD_MAX_STREAMS_PER_CLIENT", GR_OPT_UINT,
+     GR_OFF(max_streams_client), 0, 1000000,
+     "event streams one client may have open; beyond it 429, 0 = unlimited (default 32)"},
     {"--max-queue-seconds", "GRUNDYD_MAX_QUEUE_SECONDS", GR_OPT_UINT, GR_OFF(max_queue), 0, 86400,
      "seconds an analysis or sequence may wait for a worker; past them 503 with "
      "Retry-After instead of a late start, 0 = unlimited (default 30)"},
@@ -291,6 +297,8 @@ int gr_config_load(gr_config *cfg, int argc, char **argv)
         .rate_per_client = 0,
         .rate_burst = 100,
         .max_queue = 30,
+        .max_streams = 512,
+        .max_streams_client = 32,
         .trusted_proxies = NULL,
         .forwarded_header = "x-forwarded-for",
         .shutdown_timeout = 30,

@@ -46,8 +46,10 @@ struct gr_pool_client {
     gr_pool_job *head, *tail; /* queued jobs, oldest first */
     unsigned queued, running;
     unsigned waiting; /* jobs waiting for memory (the pool's mem_wait list) */
+    unsigned streams; /* event streams open (gr_pool_stream_open) */
     uint64_t served;  /* the pool's dispatch count when it was last served */
-    uint64_t tokens;  /* millionths */
+    uint64_t benched_until; /* gr_pool_bench */
+    uint64_t tokens;        /* millionths */
     uint64_t refilled_ns;
     bool used;
 };
@@ -147,7 +149,9 @@ static void gr_client_touch(gr_pool *p, gr_pool_client *c)
 {
     if (c->queued == 0 && c->running == 0 && c->waiting == 0) {
         gr_link_unlink(&c->link);
-        gr_link_push_back(&p->idle, &c->link);
+        if (c->streams == 0) {
+            gr_link_push_back(&p->idle, &c->link);
+        } /* else on no list: not evictable while its streams are open */
     }
 }
 
@@ -443,6 +447,8 @@ gr_pool_verdict gr_pool_submit(gr_pool *p, gr_pool_job *job, const gr_ip *key, u
     gr_pool_client *c = p->stopping ? NULL : gr_client_get(p, key, now);
     if (c == NULL) {
         v = GR_POOL_BUSY;
+    } else if (c->benched_until > now) {
+        v = GR_POOL_BENCHED;
     } else if (p->lim.inflight_per_client != 0 &&
                c->queued + c->running + c->waiting >= p->lim.inflight_per_client) {
         p->refused_inflight++;
@@ -470,6 +476,54 @@ gr_pool_verdict gr_pool_submit(gr_pool *p, gr_pool_job *job, const gr_ip *key, u
     }
     pthread_mutex_unlock(&p->mu);
     return v;
+}
+
+gr_pool_verdict gr_pool_stream_open(gr_pool *p, const gr_ip *key, uint64_t now,
+                                    unsigned per_client)
+{
+    pthread_mutex_lock(&p->mu);
+    gr_pool_verdict v = GR_POOL_OK;
+    gr_pool_client *c = gr_client_get(p, key, now);
+    if (c == NULL) {
+        v = GR_POOL_BUSY;
+    } else if (per_client != 0 && c->streams >= per_client) {
+        v = GR_POOL_INFLIGHT;
+    } else {
+        c->streams++;
+        gr_client_touch(p, c); /* off the idle list */
+    }
+    pthread_mutex_unlock(&p->mu);
+    return v;
+}
+
+void gr_pool_stream_close(gr_pool *p, const gr_ip *key)
+{
+    pthread_mutex_lock(&p->mu);
+    gr_pool_client *c = gr_client_get(p, key, 0);
+    if (c != NULL && c->streams > 0) {
+        c->streams--;
+        gr_client_touch(p, c);
+    }
+    pthread_mutex_unlock(&p->mu);
+}
+
+void gr_pool_bench(gr_pool *p, const gr_ip *key, uint64_t now, uint64_t until)
+{
+    pthread_mutex_lock(&p->mu);
+    gr_pool_client *c = gr_client_get(p, key, now);
+    if (c != NULL) {
+        c->benched_until = until;
+    }
+    pthread_mutex_unlock(&p->mu);
+}
+
+bool gr_pool_benched(gr_pool *p, const gr_ip *key, uint64_t now)
+{
+    pthread_mutex_lock(&p->mu);
+    gr_pool_client *c = gr_client_get(p, key, now);
+    bool b = c != NULL && c->benched_until > now;
+    pthread_mutex_unlock(&p->mu);
+    return b;
 }
 
 void gr_pool_expire(gr_pool *p, uint64_t now)

@@ -71,7 +71,8 @@ typedef enum gr_pool_verdict {
     GR_POOL_OK,
     GR_POOL_RATE,     /* 429: past --rate-per-client */
     GR_POOL_INFLIGHT, /* 429: past --max-inflight-per-client */
-    GR_POOL_BUSY      /* 503: stopping, or no room to track the client */
+    GR_POOL_BUSY,     /* 503: stopping, or no room to track the client */
+    GR_POOL_BENCHED   /* not queued: the client is benched here (gr_pool_bench) */
 } gr_pool_verdict;
 
 typedef struct gr_pool_stats {
@@ -95,6 +96,22 @@ gr_pool_verdict gr_pool_rate(gr_pool *p, const gr_ip *key, uint64_t now, unsigne
  * never called, *retry_after set. */
 gr_pool_verdict gr_pool_submit(gr_pool *p, gr_pool_job *job, const gr_ip *key, uint64_t now,
                                unsigned *retry_after);
+
+/* An event stream of client `key` opens: GR_POOL_INFLIGHT when it has
+ * `per_client` open already (0: no limit), GR_POOL_BUSY when there is no
+ * room to track it; GR_POOL_OK counts it until gr_pool_stream_close.
+ * Streams are counted apart from jobs: a parked stream holds no job slot
+ * (its computation, while queued or running, is a job like any other). */
+gr_pool_verdict gr_pool_stream_open(gr_pool *p, const gr_ip *key, uint64_t now,
+                                    unsigned per_client);
+void gr_pool_stream_close(gr_pool *p, const gr_ip *key);
+
+/* Benches client `key` until `until`: gr_pool_submit answers
+ * GR_POOL_BENCHED for it meanwhile (the light lane's way of sending a
+ * client whose small requests proved heavy to the main pool). */
+void gr_pool_bench(gr_pool *p, const gr_ip *key, uint64_t now, uint64_t until);
+/* Whether client `key` is benched at now. */
+bool gr_pool_benched(gr_pool *p, const gr_ip *key, uint64_t now);
 
 /* Called from a job's fn (GR_POOL_RUN) that ran out of the process
  * memory: the pool takes the job back to run again when a running job

@@ -330,10 +330,19 @@ static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *re
     if (req->conn_entry != NULL) {
         gr_conns_watch(&srv->conns, req->conn_entry);
     }
-    req->job.fn = gr_pool_run;
     req->job.done = gr_pool_done;
     unsigned retry = 1;
-    gr_pool_verdict v = gr_pool_submit(srv->pool, &req->job, &req->client_key, gr_now_ns(), &retry);
+    gr_pool_verdict v = GR_POOL_BENCHED;
+    if (req->body.len <= GR_LIGHT_MAX_BODY) {
+        /* small by its size: the light lane first (pool_job.c) */
+        req->job.fn = gr_pool_run_light;
+        v = gr_pool_submit(srv->light, &req->job, &req->client_key, gr_now_ns(), &retry);
+    }
+    if (v != GR_POOL_OK) {
+        /* large, or benched from the lane, or its share of it taken */
+        req->job.fn = gr_pool_run;
+        v = gr_pool_submit(srv->pool, &req->job, &req->client_key, gr_now_ns(), &retry);
+    }
     if (v != GR_POOL_OK) {
         gr_req_refused(req, v, retry);
         gr_req_finish(req); /* answered on the next call */
@@ -591,6 +600,10 @@ void gr_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     gr_metrics_observe(srv->metrics, req->endpoint, req->status, dur);
     if (req->solving) {
         atomic_fetch_sub(&srv->solving, 1);
+    }
+    if (req->streaming) {
+        atomic_fetch_sub(&srv->streaming, 1);
+        gr_pool_stream_close(srv->pool, &req->client_key);
     }
     gr_metrics_arena(srv->metrics, -(int64_t)req->arena_charged, gr_arena_peak(req->arena));
     gr_metrics_inflight(srv->metrics, -1);

@@ -59,6 +59,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/prctl.h>
 #include <stddef.h>
 #include <time.h>
@@ -347,6 +348,78 @@ static seq_job *job_for(struct MHD_Connection *conn, gr_req *req, enum MHD_Resul
     return j;
 }
 
+/* Whether an Accept header asks for an event stream: a media range
+ * text/event-stream named with a q above 0 (RFC 9110 12.5.1; q=0
+ * means "not acceptable"). */
+bool gr_accepts_event_stream(const char *accept)
+{
+    for (const char *p = accept; p != NULL && *p != '\0';) {
+        while (*p == ' ' || *p == '\t' || *p == ',') {
+            p++;
+        }
+        size_t n = strcspn(p, ",");
+        size_t m = strcspn(p, ";,");
+        size_t t = m;
+        while (t > 0 && (p[t - 1] == ' ' || p[t - 1] == '\t')) {
+            t--;
+        }
+        bool named = (t == 17 && strncasecmp(p, "text/event-stream", 17) == 0);
+        bool q0 = false;
+        for (const char *q = p + m; q < p + n && *q == ';';) {
+            q++;
+            while (*q == ' ' || *q == '\t') {
+                q++;
+            }
+            if ((q[0] == 'q' || q[0] == 'Q') && q[1] == '=') {
+                /* q=0, q=0.0, q=0.000: not acceptable */
+                const char *v = q + 2;
+                q0 = *v == '0';
+                for (v++; q0 && v < p + n && *v != ';' && *v != ' ' && *v != '\t'; v++) {
+                    q0 = *v == '.' || *v == '0';
+                }
+            }
+            q += strcspn(q, ";,");
+        }
+        if (named && !q0) {
+            return true;
+        }
+        p += n;
+    }
+    return false;
+}
+
+/* A stream's own caps, --max-streams and --max-streams-per-client: false
+ * with the refusal answered (*ret). */
+static bool stream_admit(struct MHD_Connection *conn, gr_req *req, enum MHD_Result *ret)
+{
+    gr_server *srv = req->srv;
+    if (atomic_fetch_add(&srv->streaming, 1) >= srv->cfg.max_streams) {
+        atomic_fetch_sub(&srv->streaming, 1);
+        *ret = gr_send_problem(conn, req, GR_PROBLEM_OVERLOADED,
+                               "too many event streams open (--max-streams); retry shortly",
+                               NULL, true);
+        return false;
+    }
+    gr_pool_verdict v =
+        gr_pool_stream_open(srv->pool, &req->client_key, gr_now_ns(), srv->cfg.max_streams_client);
+    if (v != GR_POOL_OK) {
+        atomic_fetch_sub(&srv->streaming, 1);
+        if (v == GR_POOL_INFLIGHT) {
+            *ret = gr_send_problem(conn, req, GR_PROBLEM_CLIENT_BUSY,
+                                   "this client has as many event streams open as it may "
+                                   "(--max-streams-per-client); retry when one has ended",
+                                   NULL, false);
+        } else {
+            *ret = gr_send_problem(conn, req, GR_PROBLEM_OVERLOADED,
+                                   "the server cannot track more clients just now; retry shortly",
+                                   NULL, true);
+        }
+        return false;
+    }
+    req->streaming = true;
+    return true;
+}
+
 enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
 {
     gr_server *srv = req->srv;
@@ -374,8 +447,7 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
                                "the server is draining; retry on another instance", NULL, true);
     }
     const char *accept = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
-    j->stream = strcmp(req->method, "HEAD") != 0 && accept != NULL &&
-                strstr(accept, "text/event-stream") != NULL;
+    j->stream = strcmp(req->method, "HEAD") != 0 && gr_accepts_event_stream(accept);
     j->stop = (gr_stop){&j->cancel, &srv->cancel_all,
                         gr_now_ns() + (uint64_t)srv->cfg.max_analysis * 1000000000u};
     j->time_limit_s = srv->cfg.max_analysis;
@@ -383,15 +455,25 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
     j->max_order = srv->cfg.max_quotient_order;
     j->streams = srv->streams;
     j->client_key = req->client_key;
-    /* counted against --max-inflight like an analysis (released at the
-     * request's completion, request.c) */
-    req->solving = true;
-    if (atomic_fetch_add(&srv->solving, 1) >= srv->cfg.max_inflight) {
-        gr_seq_job_unref(j);
-        return gr_send_problem(conn, req, GR_PROBLEM_OVERLOADED,
-                               "too many analyses and sequences in progress (--max-inflight); "
-                               "retry shortly",
-                               NULL, true);
+    if (j->stream) {
+        /* a stream holds no --max-inflight slot while it is parked: it has
+         * caps of its own (released at the request's completion) */
+        enum MHD_Result r;
+        if (!stream_admit(conn, req, &r)) {
+            gr_seq_job_unref(j);
+            return r;
+        }
+    } else {
+        /* counted against --max-inflight like an analysis (released at
+         * the request's completion, request.c) */
+        req->solving = true;
+        if (atomic_fetch_add(&srv->solving, 1) >= srv->cfg.max_inflight) {
+            gr_seq_job_unref(j);
+            return gr_send_problem(conn, req, GR_PROBLEM_OVERLOADED,
+                                   "too many analyses and sequences in progress "
+                                   "(--max-inflight); retry shortly",
+                                   NULL, true);
+        }
     }
     j->conn = conn;
     j->refs = 2; /* the request (or the stream's response) and the worker */

@@ -88,3 +88,21 @@ def test_sixteen_at_a_time_all_answered(_):
         assert set(results) == {200}, f"not all 200: {sorted(results)}"
     finally:
         assert srv.stop() == 0
+
+
+def test_event_stream_q0_is_not_a_stream(_):
+    srv = start()
+    try:
+        q = "/v1/octal/sequence?code=0.07&count=20"
+        for accept in ("text/event-stream;q=0", "text/event-stream; q=0.0, application/json",
+                       "application/json, text/event-stream;q=0.000"):
+            r = srv.get(q, headers={"Accept": accept})
+            assert r.status == 200 and r.header("content-type") == "application/json", (accept, r)
+            assert len(r.json()["sequence"]) == 20
+        for accept in ("text/event-stream", "application/json;q=0.5, text/event-stream;q=0.1",
+                       "TEXT/EVENT-STREAM ;q=1"):
+            r = srv.get(q, headers={"Accept": accept})
+            assert r.header("content-type") == "text/event-stream", (accept, r)
+            assert b"event: result" in r.body
+    finally:
+        assert srv.stop() == 0
