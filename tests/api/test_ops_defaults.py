@@ -106,3 +106,21 @@ def test_event_stream_q0_is_not_a_stream(_):
             assert b"event: result" in r.body
     finally:
         assert srv.stop() == 0
+
+
+def test_make_run_binds_loopback_unless_told(_):
+    import os
+    import subprocess
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+
+    def run_line(env_bind):
+        env = dict(os.environ)
+        env.pop("BIND", None)
+        if env_bind is not None:
+            env["BIND"] = env_bind
+        out = subprocess.run(["make", "-n", "-s", "run"], cwd=root, env=env, check=True,
+                             capture_output=True, text=True).stdout
+        return [ln for ln in out.splitlines() if "--table-dir" in ln][0]
+
+    assert "--bind 127.0.0.1 " in run_line(None)
+    assert "--bind 0.0.0.0 " in run_line("0.0.0.0")
