@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "json/registry.h"
+#include "games/registry.h"
 
 /* A game is a registry row: its readers, and ->text for --text. */
 typedef gr_endpoint gr_cli_game;

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "json/registry.h"
+#include "games/registry.h"
 
 typedef enum gr_route_kind {
     GR_ROUTE_HEALTHZ,

@@ -65,8 +65,8 @@
 #include <time.h>
 
 #include "http/etag.h"
-#include "json/misere_doc.h"
-#include "json/sequence.h"
+#include "games/misere_doc.h"
+#include "games/sequence.h"
 
 #include "http/sequence_internal.h"
 

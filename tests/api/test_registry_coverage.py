@@ -1,6 +1,6 @@
 """Every row of the endpoint registry is present wherever a game must be.
 
-Adding a game is a registry row (src/json/registry.c) and what the
+Adding a game is a registry row (src/games/registry.c) and what the
 checklist in docs/architecture.md lists; this module checks the parts a
 reviewer could miss, from the registry itself:
 
@@ -36,7 +36,7 @@ def above(text, marker):
     return text[:text.index(marker)]
 
 
-REGISTRY = read("src/json/registry.c")
+REGISTRY = read("src/games/registry.c")
 ROW = re.compile(r'\{"(/v1/[^"]+)", (?:&(gr_family_\w+)|NULL), (\w+), (\w+), (\w+), GR_COST_\w+\}')
 
 
@@ -75,9 +75,9 @@ def test_the_daemon_serves_the_registry(srv):
 
 
 def test_declarations_stand_above_their_markers(srv):
-    fams = above(read("src/json/families.h"),
+    fams = above(read("src/games/families.h"),
                  "/* @@ family declarations: add new ones above this line @@ */")
-    eps = above(read("src/json/endpoints.h"),
+    eps = above(read("src/games/endpoints.h"),
                 "/* @@ endpoints: add new declarations above this line @@ */")
     for path, fam, readers in rows():
         if fam is not None:

@@ -32,7 +32,7 @@
 
 #include "cli/games.h"
 #include "json/gr_json.h"
-#include "json/table_cache.h"
+#include "tables/table_cache.h"
 
 /* Small enough that a blow-up is met by the budget (413), not the
  * fuzzer's RSS limit; large enough for any input of a few KB. */

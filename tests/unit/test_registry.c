@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json/families.h"
+#include "games/families.h"
 #include "json/problem.h"
-#include "json/partizan.h"
-#include "json/registry.h"
+#include "games/partizan.h"
+#include "games/registry.h"
 
 static void test_registry_rows(void **state)
 {
