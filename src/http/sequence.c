@@ -454,6 +454,7 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
     j->tables = srv->tcache;
     j->max_order = srv->cfg.max_quotient_order;
     j->streams = srv->streams;
+    j->metrics = srv->metrics;
     j->client_key = req->client_key;
     if (j->stream) {
         /* a stream holds no --max-inflight slot while it is parked: it has
