@@ -45,6 +45,12 @@ static gr_status octal_make(gr_tcache_entry *e)
         if (found && st.max_value > GR_OCTAL_MAX_GRUNDY) {
             found = false;
         }
+        const char *bad = found ? gr_tstore_trust(&st) : NULL;
+        if (bad != NULL) {
+            /* checksums pass, values do not: never grown or promoted */
+            gr_tstore_reject(tc->store, GR_TSTORE_OCTAL, key, bad);
+            found = false;
+        }
     }
     const char *why = NULL;
     if (found && st.periodic && gr_tstore_to_octal(&st, e->arena, &e->snap, &why) == GR_OK) {
