@@ -121,6 +121,11 @@ static const gr_opt gr_opts[] = {
      GR_OFF(background_threads), 0, 64,
      "threads that search the periods of octal tables left unconfirmed, at the lowest "
      "scheduling priority; 0 turns the search off (default 1)"},
+    {"--background-seconds", "GRUNDYD_BACKGROUND_SECONDS", GR_OPT_UINT, GR_OFF(background_seconds),
+     0, 86400,
+     "seconds of background search a code gets after a request asked beyond what is computed "
+     "(a heap past its table); spent, the search of that code stops until a request asks "
+     "beyond it again; 0 = no bound (default 10)"},
     {"--table-dir", "GRUNDYD_TABLE_DIR", GR_OPT_STR, GR_OFF(table_dir), 0, 0,
      "directory of the table store: solved tables kept as files for restarts and for "
      "replicas sharing it, created if missing; read-only serves from it (default: none)"},
@@ -307,6 +312,7 @@ int gr_config_load(gr_config *cfg, int argc, char **argv)
         .max_quotient_order = 4096,
         .cache_memory = (uint64_t)256 << 20,
         .background_threads = 1,
+        .background_seconds = 10,
         .max_octal_values = (uint64_t)1 << 25,
         .log_flush_ms = 100,
         .cors_origin = "*",

@@ -40,6 +40,7 @@ typedef struct gr_config {
     uint64_t max_octal_values; /* octal table bound (values) */
     const char *table_dir;     /* the table store's directory; NULL: none */
     unsigned background_threads; /* period searches of octal tables */
+    unsigned background_seconds; /* per code, until asked beyond it again; 0: no bound */
     /* Set at start, not by flags: */
     size_t descriptors;          /* the soft RLIMIT_NOFILE in force */
     bool max_connections_fitted; /* --max-connections was lowered to fit it */

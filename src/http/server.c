@@ -154,7 +154,8 @@ gr_server *gr_server_start(const gr_config *cfg)
     }
     /* the table cache's bytes count against --max-memory too */
     gr_tcache_config tcc = {(size_t)srv->cfg.cache_memory, srv->cfg.max_octal_values, &srv->quota,
-                            srv->tables, srv->cfg.background_threads};
+                            srv->tables, srv->cfg.background_threads,
+                            (uint64_t)srv->cfg.background_seconds * 1000000000u};
     if (gr_tcache_create(&tcc, &srv->tcache) != GR_OK) {
         fprintf(stderr, "grundyd: cannot make the table cache\n");
         gr_server_free(srv);

@@ -81,7 +81,7 @@ static gr_period_status octal_status(const gr_tcache_entry *e)
     }
     /* without background workers nothing searches: the table grows only
      * as requests need it */
-    if (!e->final && e->linked && e->tc->nworkers > 0) {
+    if (!e->final && e->linked && e->tc->nworkers > 0 && gr_tc_bg_budget_left(e->tc, e)) {
         return GR_PERIOD_SEARCHING;
     }
     return GR_PERIOD_NOT_FOUND;
@@ -256,6 +256,9 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
         pthread_cond_broadcast(&e->done);
     }
     e->asked = gr_tc_now_ns();
+    if (need > e->snap.computed && !e->snap.periodic) {
+        e->bg_ns = 0; /* asked beyond what is computed: the budget again */
+    }
     gr_tc_lru_touch(tc, e);
     /* grow it as far as this request needs, in whole chunks */
     gr_status st = GR_OK;
