@@ -56,6 +56,13 @@ def in_store_dir(test):
     return run
 
 
+def mex(opts):
+    m = 0
+    while m in opts:
+        m += 1
+    return m
+
+
 def octal_ref(code, n):
     """Brute-force Grundy values of an octal game (digits 0-7 after '0.')."""
     digits = [int(c) for c in code.split(".")[1]]
@@ -73,21 +80,14 @@ def octal_ref(code, n):
             if d & 4 and rest >= 2:
                 for a in range(1, rest // 2 + 1):
                     opts.add(g[a] ^ g[rest - a])
-        m = 0
-        while m in opts:
-            m += 1
-        g.append(m)
+        g.append(mex(opts))
     return g
 
 
 def sub_ref(s, n):
     g = []
     for h in range(n):
-        opts = {g[h - x] for x in s if x <= h}
-        m = 0
-        while m in opts:
-            m += 1
-        g.append(m)
+        g.append(mex({g[h - x] for x in s if x <= h}))
     return g
 
 

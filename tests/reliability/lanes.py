@@ -12,12 +12,12 @@
 
 Clients are told apart by source address (127.0.0.x are all loopback)."""
 import json
-import socket
 import threading
 import time
 
 from common import connect, figure, read_response, request_bytes
 from common import start as start_daemon
+from fairness import hang_up
 import harness  # noqa: E402
 
 LIGHT = "127.0.0.50"
@@ -146,10 +146,5 @@ def test_parked_streams_hold_no_analysis_slot():
         streams += own
         assert sum(h.startswith(b"HTTP/1.1 429") for h in heads) == 1, heads
     finally:
-        for s in streams:
-            try:
-                s.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-            s.close()
+        hang_up(streams)
         assert srv.stop() == 0
