@@ -297,6 +297,19 @@ static enum MHD_Result gr_deliver(struct MHD_Connection *conn, gr_req *req)
     return gr_problem_from(conn, req, &req->problem, NULL, req->problem.status == 503);
 }
 
+/* Whether the body holds word (a light-lane estimate: bodies of at most
+ * GR_LIGHT_MAX_BODY bytes, so a scan costs nothing). */
+static bool gr_body_names(const gr_body *b, const char *word)
+{
+    size_t n = strlen(word);
+    for (size_t i = 0; i + n <= b->len; i++) {
+        if (memcmp(b->data + i, word, n) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
 static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *req)
 {
     gr_server *srv = req->srv;
@@ -333,7 +346,9 @@ static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *re
     req->job.done = gr_pool_done;
     unsigned retry = 1;
     gr_pool_verdict v = GR_POOL_BENCHED;
-    if (req->body.len <= GR_LIGHT_MAX_BODY) {
+    /* misère play builds shared quotients (seconds, cached for everyone):
+     * never light, and never to be cut short by the lane's budget */
+    if (req->body.len <= GR_LIGHT_MAX_BODY && !gr_body_names(&req->body, "misere")) {
         /* small by its size: the light lane first (pool_job.c) */
         req->job.fn = gr_pool_run_light;
         v = gr_pool_submit(srv->light, &req->job, &req->client_key, gr_now_ns(), &retry);
