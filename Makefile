@@ -150,10 +150,13 @@ deps:
 	@sh tests/deps.sh
 
 # Tables computed by `make run` are kept in ./var/tables (ignored by git)
-# for the next start.
+# for the next start.  It listens on loopback only, as Redis and
+# PostgreSQL do until told otherwise: `BIND=0.0.0.0 make run` shares it
+# (the image and the Kubernetes manifests listen on every interface).
+BIND ?= 127.0.0.1
 run: deps
 	$(MAKE) all
-	./$(DAEMON) --port $(PORT) --table-dir var/tables
+	./$(DAEMON) --bind $(BIND) --port $(PORT) --table-dir var/tables
 
 unit: $(UNIT_BIN)
 	@sh tests/run_unit.sh $(UNIT_BIN)

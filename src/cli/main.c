@@ -168,7 +168,7 @@ int main(int argc, char **argv)
     }
     /* the heap games' tables, for this one request: no background search */
     gr_tcache *tables = NULL;
-    gr_tcache_config tcc = {0, 0, NULL, NULL, 0};
+    gr_tcache_config tcc = {0, 0, NULL, NULL, 0, 0};
     if (gr_tcache_create(&tcc, &tables) != GR_OK) {
         fputs("grundy: out of memory\n", stderr);
         gr_arena_destroy(arena);

@@ -286,6 +286,9 @@ static gr_status gr_cgt_expr_compact(gr_cgt_parser *x, gr_cgt *out, bool negativ
             !gr_cgt_expr_digits(x, GR_CGT_MAX_DEPTH + 1, &n)) {
             n = GR_CGT_MAX_DEPTH + 1;
         }
+        if (n > GR_CGT_MAX_DEPTH) {
+            return gr_cgt_expr_fail(x, GR_ELIMIT, sat, "a nimber is at most *1000");
+        }
         gr_cgt star;
         if ((st = gr_cgt_nimber(s, n, &star)) != GR_OK ||
             (st = gr_cgt_add(s, sum, star, &sum)) != GR_OK) {
@@ -445,6 +448,10 @@ static gr_status gr_cgt_expr_nested(gr_cgt_parser *x, gr_cgt *out)
         left = NULL;
         if ((st = gr_cgt_expr_braces(x, bat, &one, &left, &n)) != GR_OK) {
             return st;
+        }
+        if (n == 0) { /* a plain list, empty */
+            return gr_cgt_expr_fail(x, GR_EINVAL, at,
+                              "±{} lists no game: write ±G, or ±{a,b} for {a,b | -a,-b}");
         }
         if (left == NULL) {
             left = &one, n = 1;

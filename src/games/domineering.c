@@ -28,6 +28,30 @@ static gr_status gr_dom_failed(gr_jctx *c, gr_status st, const char *ptr)
     return gr_json_cgt_failed(c, st, ptr);
 }
 
+/* A row's cell that is neither '.' nor '#', echoed as the character it
+ * is (the row is UTF-8, checked by the JSON reader): a code point is
+ * counted as one cell, as a person counts the row. */
+static gr_status gr_dom_bad_cell(gr_jctx *c, const char *rptr, const char *text, size_t at)
+{
+    size_t cell = 0;
+    for (size_t k = 0; k < at; k++) {
+        cell += ((unsigned char)text[k] & 0xC0) != 0x80;
+    }
+    size_t n = 1;
+    while (((unsigned char)text[at + n] & 0xC0) == 0x80 && n < 4) {
+        n++;
+    }
+    unsigned char b = (unsigned char)text[at];
+    if (b < 0x20 || b == 0x7f) {
+        return gr_json_error(c, GR_EINVAL, rptr,
+                             "cell %zu is the control character U+%04X: a cell is '.' (empty) "
+                             "or '#' (filled)",
+                             cell, (unsigned)b);
+    }
+    return gr_json_error(c, GR_EINVAL, rptr,
+                         "cell %zu is '%.*s': a cell is '.' (empty) or '#' (filled)", cell, (int)n,
+                         text + at);
+}
 /* The board's rows: equal lengths, '.' and '#' only, at most
  * GR_DOM_MAX_CELLS cells. */
 static gr_status gr_dom_read(gr_jctx *c, const cJSON *board, const char *ptr, gr_cgt_store *s,
@@ -67,11 +91,7 @@ static gr_status gr_dom_read(gr_jctx *c, const cJSON *board, const char *ptr, gr
         }
         for (size_t j = 0; j < len; j++) {
             if (text[j] != '.' && text[j] != '#') {
-                return gr_json_error(c, GR_EINVAL, rptr,
-                                     "cell %zu is '%c': a cell is '.' (empty) or '#' (filled)", j,
-                                     (unsigned char)text[j] >= 0x20 && (unsigned char)text[j] < 0x7f
-                                         ? text[j]
-                                         : '?');
+                return gr_dom_bad_cell(c, rptr, text, j);
             }
             empty[i * cols + j] = text[j] == '.';
         }

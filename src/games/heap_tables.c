@@ -111,8 +111,18 @@ static bool sub_from_store(const sub_job *j, gr_arena *arena, gr_sub_table *out)
     gr_tstore_table st;
     bool found = false;
     const char *why;
-    return gr_tstore_load(j->store, GR_TSTORE_SUBTRACTION, j->key, arena, &st, &found) == GR_OK &&
-           found && gr_tstore_to_sub(&st, arena, out, &why) == GR_OK;
+    if (gr_tstore_load(j->store, GR_TSTORE_SUBTRACTION, j->key, arena, &st, &found) != GR_OK ||
+        !found) {
+        return false;
+    }
+    if ((why = gr_tstore_trust(&st)) != NULL ||
+        gr_tstore_to_sub(&st, arena, out, &why) != GR_OK) {
+        if (why != NULL) { /* checksums pass, values do not: set aside, computed again */
+            gr_tstore_reject(j->store, GR_TSTORE_SUBTRACTION, j->key, why);
+        }
+        return false;
+    }
+    return true;
 }
 
 static gr_status sub_solve_cb(void *ctx, gr_arena *arena, _Atomic uint64_t *progress, void *result,

@@ -28,7 +28,7 @@
 
 /* The largest Grundy value of an impartial component in a partizan sum:
  * *g is a canonical form of g options. */
-#define GR_SUM_MAX_NIMBER 1024
+#define GR_SUM_MAX_NIMBER GR_CGT_MAX_DEPTH /* the largest nimber the game store makes */
 
 typedef struct gr_psum_part {
     const gr_pgame *pg;   /* a partizan game, or NULL */

@@ -29,7 +29,8 @@ typedef struct gr_opt {
 
 #define GR_OFF(f) offsetof(gr_config, f)
 
-/* --max-inflight-per-client not given: --threads, known after parsing. */
+/* --max-inflight-per-client not given: half of --max-inflight, known
+ * after parsing. */
 #define GR_CONFIG_UNSET UINT32_MAX
 
 static const gr_opt gr_opts[] = {
@@ -62,13 +63,20 @@ static const gr_opt gr_opts[] = {
     {"--max-inflight-per-client", "GRUNDYD_MAX_INFLIGHT_PER_CLIENT", GR_OPT_UINT,
      GR_OFF(max_inflight_client), 0, 1000000,
      "analyses and sequences one client may have queued or running; beyond it 429, "
-     "0 = unlimited (default: --threads)"},
+     "0 = unlimited (default: half of --max-inflight, at least --threads)"},
     {"--rate-per-client", "GRUNDYD_RATE_PER_CLIENT", GR_OPT_UINT, GR_OFF(rate_per_client), 0,
      1000000,
      "requests a second one client may send on average (a token bucket; probes and "
-     "/metrics are not counted); beyond it 429, 0 = unlimited (default 50)"},
+     "/metrics are not counted); beyond it 429, 0 = unlimited (default 0: a private "
+     "daemon's clients are fair by the queue, not by refusals; set it for a public one)"},
     {"--rate-burst", "GRUNDYD_RATE_BURST", GR_OPT_UINT, GR_OFF(rate_burst), 1, 1000000,
      "requests one client may send at once above --rate-per-client (default 100)"},
+    {"--max-streams", "GRUNDYD_MAX_STREAMS", GR_OPT_UINT, GR_OFF(max_streams), 1, 1000000,
+     "event streams (GET sequences with Accept: text/event-stream) open at once; they hold "
+     "no --max-inflight slot; beyond it 503 (default 512)"},
+    {"--max-streams-per-client", "GRUNDYD_MAX_STREAMS_PER_CLIENT", GR_OPT_UINT,
+     GR_OFF(max_streams_client), 0, 1000000,
+     "event streams one client may have open; beyond it 429, 0 = unlimited (default 32)"},
     {"--max-queue-seconds", "GRUNDYD_MAX_QUEUE_SECONDS", GR_OPT_UINT, GR_OFF(max_queue), 0, 86400,
      "seconds an analysis or sequence may wait for a worker; past them 503 with "
      "Retry-After instead of a late start, 0 = unlimited (default 30)"},
@@ -114,6 +122,11 @@ static const gr_opt gr_opts[] = {
      GR_OFF(background_threads), 0, 64,
      "threads that search the periods of octal tables left unconfirmed, at the lowest "
      "scheduling priority; 0 turns the search off (default 1)"},
+    {"--background-seconds", "GRUNDYD_BACKGROUND_SECONDS", GR_OPT_UINT, GR_OFF(background_seconds),
+     0, 86400,
+     "seconds of background search a code gets after a request asked beyond what is computed "
+     "(a heap past its table); spent, the search of that code stops until a request asks "
+     "beyond it again; 0 = no bound (default 10)"},
     {"--table-dir", "GRUNDYD_TABLE_DIR", GR_OPT_STR, GR_OFF(table_dir), 0, 0,
      "directory of the table store: solved tables kept as files for restarts and for "
      "replicas sharing it, created if missing; read-only serves from it (default: none)"},
@@ -281,7 +294,12 @@ uint64_t gr_config_default_memory(void)
 static int gr_config_fairness(gr_config *cfg)
 {
     if (cfg->max_inflight_client == GR_CONFIG_UNSET) {
-        cfg->max_inflight_client = cfg->threads;
+        /* a generous share: one client may queue many analyses (the
+         * playground's boards send a dozen at once) and is served
+         * round-robin with the others; the rest of --max-inflight stays
+         * for everyone else */
+        unsigned half = cfg->max_inflight / 2;
+        cfg->max_inflight_client = half > cfg->threads ? half : cfg->threads;
     }
     if (strcasecmp(cfg->forwarded_header, "x-forwarded-for") != 0 &&
         strcasecmp(cfg->forwarded_header, "forwarded") != 0) {
@@ -314,9 +332,11 @@ int gr_config_load(gr_config *cfg, int argc, char **argv)
         .backlog = 511,
         .max_inflight = 64,
         .max_inflight_client = GR_CONFIG_UNSET,
-        .rate_per_client = 50,
+        .rate_per_client = 0,
         .rate_burst = 100,
         .max_queue = 30,
+        .max_streams = 512,
+        .max_streams_client = 32,
         .trusted_proxies = NULL,
         .forwarded_header = "x-forwarded-for",
         .shutdown_timeout = 30,
@@ -325,6 +345,7 @@ int gr_config_load(gr_config *cfg, int argc, char **argv)
         .max_quotient_order = 4096,
         .cache_memory = (uint64_t)256 << 20,
         .background_threads = 1,
+        .background_seconds = 10,
         .max_octal_values = (uint64_t)1 << 25,
         .log_flush_ms = 100,
         .cors_origin = "*",

@@ -24,6 +24,8 @@ typedef struct gr_config {
     unsigned rate_per_client;     /* requests a second per client; 0: unlimited */
     unsigned rate_burst;          /* the token bucket's depth */
     unsigned max_queue;           /* seconds a job may wait for a worker; 0: unlimited */
+    unsigned max_streams;         /* event streams open at once */
+    unsigned max_streams_client;  /* event streams one client may have open; 0: unlimited */
     const char *trusted_proxies;  /* CIDR list; NULL: none */
     const char *forwarded_header; /* "x-forwarded-for" or "forwarded" */
     unsigned shutdown_timeout;    /* seconds to wait for in-flight requests */
@@ -38,6 +40,7 @@ typedef struct gr_config {
     uint64_t max_octal_values; /* octal table bound (values) */
     const char *table_dir;     /* the table store's directory; NULL: none */
     unsigned background_threads; /* period searches of octal tables */
+    unsigned background_seconds; /* per code, until asked beyond it again; 0: no bound */
     /* Set at start, not by flags: */
     size_t descriptors;          /* the soft RLIMIT_NOFILE in force */
     bool max_connections_fitted; /* --max-connections was lowered to fit it */

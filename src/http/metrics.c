@@ -411,7 +411,9 @@ char *gr_metrics_render(gr_metrics *m, gr_arena *arena, size_t *len)
                      "Idle or unfinished connections closed to make room for new ones.",
                      &m->evicted);
     gr_metric_atomic(&t, "grundyd_requests_cancelled_total", "counter",
-                     "Analyses cancelled because their client went away.", &m->cancelled);
+                     "Analyses and sequence computations (streamed or not) cancelled because their "
+                     "client went away.",
+                     &m->cancelled);
     gr_metric_atomic(&t, "grundyd_accept_pauses_total", "counter",
                      "Times accepting paused because the process was out of descriptors.",
                      &m->accept_paused);

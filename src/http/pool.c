@@ -46,8 +46,10 @@ struct gr_pool_client {
     gr_pool_job *head, *tail; /* queued jobs, oldest first */
     unsigned queued, running;
     unsigned waiting; /* jobs waiting for memory (the pool's mem_wait list) */
+    unsigned streams; /* event streams open (gr_pool_stream_open) */
     uint64_t served;  /* the pool's dispatch count when it was last served */
-    uint64_t tokens;  /* millionths */
+    uint64_t benched_until; /* gr_pool_bench */
+    uint64_t tokens;        /* millionths */
     uint64_t refilled_ns;
     bool used;
 };
@@ -147,7 +149,9 @@ static void gr_client_touch(gr_pool *p, gr_pool_client *c)
 {
     if (c->queued == 0 && c->running == 0 && c->waiting == 0) {
         gr_link_unlink(&c->link);
-        gr_link_push_back(&p->idle, &c->link);
+        if (c->streams == 0) {
+            gr_link_push_back(&p->idle, &c->link);
+        } /* else on no list: not evictable while its streams are open */
     }
 }
 
@@ -215,9 +219,6 @@ static bool gr_job_late(const gr_pool *p, const gr_pool_job *job, uint64_t now)
            now - job->queued_ns > p->lim.max_queue_ns;
 }
 
-/* Set by gr_pool_wait_memory on the worker thread whose job it took back. */
-static _Thread_local bool gr_pool_job_waits;
-
 int gr_pool_wait_memory(gr_pool *p, gr_pool_job *job, uint64_t now)
 {
     pthread_mutex_lock(&p->mu);
@@ -232,7 +233,6 @@ int gr_pool_wait_memory(gr_pool *p, gr_pool_job *job, uint64_t now)
         job->waited_memory = true;
         p->waiting++;
         p->memory_waits++;
-        gr_pool_job_waits = true;
         pthread_cond_signal(&p->timer_cv); /* it retries the waiters when nothing runs */
     }
     pthread_mutex_unlock(&p->mu);
@@ -240,6 +240,16 @@ int gr_pool_wait_memory(gr_pool *p, gr_pool_job *job, uint64_t now)
 }
 
 /* ---- the workers ---------------------------------------------------------- */
+
+/* A job the pool answers without a worker (expired, stopped): no slot to
+ * free first. */
+static void gr_pool_call(gr_pool_job *job, gr_pool_how how)
+{
+    gr_pool_done_fn *done = job->done;
+    if (job->fn(job, how) && done != NULL) {
+        done(job);
+    }
+}
 
 /* Whose job runs next: of the clients with a job waiting, the one with the
  * fewest running, and of those the one served least recently (a client
@@ -285,13 +295,23 @@ static void *gr_pool_main(void *arg)
             p->expired++;
         }
         pthread_mutex_unlock(&p->mu);
-        gr_pool_job_waits = false;
-        job->fn(job, late ? GR_POOL_EXPIRED : GR_POOL_RUN); /* job may be gone now */
+        /* job may be gone (or running elsewhere) once fn returns false */
+        gr_pool_done_fn *done = job->done;
+        bool over = job->fn(job, late ? GR_POOL_EXPIRED : GR_POOL_RUN);
+        if (!over) {
+            done = NULL;
+        }
         pthread_mutex_lock(&p->mu);
         c->running--;
         p->running--;
         gr_client_touch(p, c);
-        if (!gr_pool_job_waits && p->mem_wait != NULL) {
+        if (done != NULL) {
+            /* the slot is free before the answer leaves */
+            pthread_mutex_unlock(&p->mu);
+            done(job);
+            pthread_mutex_lock(&p->mu);
+        }
+        if (over && p->mem_wait != NULL) {
             gr_requeue_waiting_locked(p); /* a job ended: its memory is back */
         }
     }
@@ -427,6 +447,8 @@ gr_pool_verdict gr_pool_submit(gr_pool *p, gr_pool_job *job, const gr_ip *key, u
     gr_pool_client *c = p->stopping ? NULL : gr_client_get(p, key, now);
     if (c == NULL) {
         v = GR_POOL_BUSY;
+    } else if (c->benched_until > now) {
+        v = GR_POOL_BENCHED;
     } else if (p->lim.inflight_per_client != 0 &&
                c->queued + c->running + c->waiting >= p->lim.inflight_per_client) {
         p->refused_inflight++;
@@ -454,6 +476,54 @@ gr_pool_verdict gr_pool_submit(gr_pool *p, gr_pool_job *job, const gr_ip *key, u
     }
     pthread_mutex_unlock(&p->mu);
     return v;
+}
+
+gr_pool_verdict gr_pool_stream_open(gr_pool *p, const gr_ip *key, uint64_t now,
+                                    unsigned per_client)
+{
+    pthread_mutex_lock(&p->mu);
+    gr_pool_verdict v = GR_POOL_OK;
+    gr_pool_client *c = gr_client_get(p, key, now);
+    if (c == NULL) {
+        v = GR_POOL_BUSY;
+    } else if (per_client != 0 && c->streams >= per_client) {
+        v = GR_POOL_INFLIGHT;
+    } else {
+        c->streams++;
+        gr_client_touch(p, c); /* off the idle list */
+    }
+    pthread_mutex_unlock(&p->mu);
+    return v;
+}
+
+void gr_pool_stream_close(gr_pool *p, const gr_ip *key)
+{
+    pthread_mutex_lock(&p->mu);
+    gr_pool_client *c = gr_client_get(p, key, 0);
+    if (c != NULL && c->streams > 0) {
+        c->streams--;
+        gr_client_touch(p, c);
+    }
+    pthread_mutex_unlock(&p->mu);
+}
+
+void gr_pool_bench(gr_pool *p, const gr_ip *key, uint64_t now, uint64_t until)
+{
+    pthread_mutex_lock(&p->mu);
+    gr_pool_client *c = gr_client_get(p, key, now);
+    if (c != NULL) {
+        c->benched_until = until;
+    }
+    pthread_mutex_unlock(&p->mu);
+}
+
+bool gr_pool_benched(gr_pool *p, const gr_ip *key, uint64_t now)
+{
+    pthread_mutex_lock(&p->mu);
+    gr_pool_client *c = gr_client_get(p, key, now);
+    bool b = c != NULL && c->benched_until > now;
+    pthread_mutex_unlock(&p->mu);
+    return b;
 }
 
 void gr_pool_expire(gr_pool *p, uint64_t now)
@@ -499,7 +569,7 @@ void gr_pool_expire(gr_pool *p, uint64_t now)
     while (late != NULL) {
         gr_pool_job *j = late;
         late = j->next;
-        j->fn(j, GR_POOL_EXPIRED);
+        gr_pool_call(j, GR_POOL_EXPIRED);
     }
 }
 
@@ -541,7 +611,7 @@ void gr_pool_stop(gr_pool *p)
         gr_pool_client *c = gr_client_of(p->ring.next);
         while (c->head != NULL) {
             gr_pool_job *j = gr_client_pop(p, c);
-            j->fn(j, GR_POOL_STOPPED);
+            gr_pool_call(j, GR_POOL_STOPPED);
         }
         gr_link_unlink(&c->link);
         gr_client_touch(p, c);

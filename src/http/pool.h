@@ -20,6 +20,7 @@
 #ifndef GR_POOL_H
 #define GR_POOL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -36,13 +37,22 @@ typedef enum gr_pool_how {
     GR_POOL_STOPPED  /* still queued when the pool stopped: answer 503 */
 } gr_pool_how;
 
-typedef void gr_pool_fn(gr_pool_job *job, gr_pool_how how);
+/* Returns true when the job is over here: the pool counts it ended (its
+ * client's slot free), and only then calls done, which hands the answer
+ * back -- so a client that sends its next request the moment it has its
+ * answer finds its slot free.  false: fn handed the job on
+ * (gr_pool_wait_memory, or a submit to another pool) and done is not
+ * called; the job may already be running elsewhere. */
+typedef bool gr_pool_fn(gr_pool_job *job, gr_pool_how how);
+typedef void gr_pool_done_fn(gr_pool_job *job);
 
 /* Embedded in the caller's job; the pool links it while queued.  fn is
- * called exactly once; the job may be freed from within it. */
+ * called exactly once per submit; with done NULL the job may be freed
+ * from within fn, else from within done. */
 struct gr_pool_job {
     gr_pool_job *next;
     gr_pool_fn *fn;
+    gr_pool_done_fn *done; /* NULL: nothing to do after */
     gr_pool_client *client; /* the pool's */
     uint64_t queued_ns;
     bool waited_memory; /* taken back by gr_pool_wait_memory at least once */
@@ -61,7 +71,8 @@ typedef enum gr_pool_verdict {
     GR_POOL_OK,
     GR_POOL_RATE,     /* 429: past --rate-per-client */
     GR_POOL_INFLIGHT, /* 429: past --max-inflight-per-client */
-    GR_POOL_BUSY      /* 503: stopping, or no room to track the client */
+    GR_POOL_BUSY,     /* 503: stopping, or no room to track the client */
+    GR_POOL_BENCHED   /* not queued: the client is benched here (gr_pool_bench) */
 } gr_pool_verdict;
 
 typedef struct gr_pool_stats {
@@ -85,6 +96,22 @@ gr_pool_verdict gr_pool_rate(gr_pool *p, const gr_ip *key, uint64_t now, unsigne
  * never called, *retry_after set. */
 gr_pool_verdict gr_pool_submit(gr_pool *p, gr_pool_job *job, const gr_ip *key, uint64_t now,
                                unsigned *retry_after);
+
+/* An event stream of client `key` opens: GR_POOL_INFLIGHT when it has
+ * `per_client` open already (0: no limit), GR_POOL_BUSY when there is no
+ * room to track it; GR_POOL_OK counts it until gr_pool_stream_close.
+ * Streams are counted apart from jobs: a parked stream holds no job slot
+ * (its computation, while queued or running, is a job like any other). */
+gr_pool_verdict gr_pool_stream_open(gr_pool *p, const gr_ip *key, uint64_t now,
+                                    unsigned per_client);
+void gr_pool_stream_close(gr_pool *p, const gr_ip *key);
+
+/* Benches client `key` until `until`: gr_pool_submit answers
+ * GR_POOL_BENCHED for it meanwhile (the light lane's way of sending a
+ * client whose small requests proved heavy to the main pool). */
+void gr_pool_bench(gr_pool *p, const gr_ip *key, uint64_t now, uint64_t until);
+/* Whether client `key` is benched at now. */
+bool gr_pool_benched(gr_pool *p, const gr_ip *key, uint64_t now);
 
 /* Called from a job's fn (GR_POOL_RUN) that ran out of the process
  * memory: the pool takes the job back to run again when a running job

@@ -3,9 +3,20 @@
  * arena of its own, the answers of jobs the pool did not run (expired in
  * their queue, out of memory, stopped), and the hand-back of the
  * connection to libmicrohttpd.
+ *
+ * The light lane: a request small by its size (request.c) goes first to a
+ * pool of its own (srv->light, one worker, fair across clients like the
+ * main one) and runs there within GR_LIGHT_BUDGET_MS.  What ends within
+ * the budget is answered; what does not was not light after all: its
+ * work is thrown away, it goes to the main pool to run in full, and its
+ * client is benched from the light lane for GR_LIGHT_BENCH_S, so a client
+ * whose small bodies ask heavy questions costs the lane one budget per
+ * bench, and a light request never waits behind more than one budget of
+ * each other client.
  */
 #include <stdatomic.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "http/server_internal.h"
 
@@ -66,15 +77,16 @@ static bool gr_solve_apart(gr_req *req)
 }
 
 /* A worker-pool job: solve (unless the server stopped it meanwhile:
- * queued work of a vanished client stops at its first check), then give
- * the connection back to libmicrohttpd, which calls gr_access again to
- * send the answer. */
-void gr_pool_run(gr_pool_job *job, gr_pool_how how)
+ * queued work of a vanished client stops at its first check); the pool
+ * then calls gr_pool_done, which gives the connection back to
+ * libmicrohttpd, which calls gr_access again to send the answer. */
+bool gr_pool_run(gr_pool_job *job, gr_pool_how how)
 {
     gr_req *req = (gr_req *)((char *)job - offsetof(gr_req, job));
     if (how == GR_POOL_STOPPED) {
-        gr_pool_drop(req);
-        return;
+        gr_req_unrun(req, GR_PROBLEM_SHUTTING_DOWN,
+                     "the server stopped before this analysis could run");
+        return true;
     }
     if (how == GR_POOL_EXPIRED && job->waited_memory) {
         /* what it waited for was memory: say so */
@@ -95,17 +107,68 @@ void gr_pool_run(gr_pool_job *job, gr_pool_how how)
         req->stop.deadline_ns = gr_now_ns() + (uint64_t)req->srv->cfg.max_analysis * 1000000000u;
         if (gr_solve_apart(req) &&
             gr_pool_wait_memory(req->srv->pool, &req->job, gr_now_ns()) == 0) {
-            return; /* runs again when memory is back; the connection stays suspended */
+            return false; /* runs again when memory is back; the connection stays suspended */
         }
     }
-    gr_req_finish(req);
+    return true;
 }
 
-/* A request the pool will not run: it stopped first (shutdown timeout
- * passed), or refused it. */
-void gr_pool_drop(gr_req *req)
+/* ---- the light lane ------------------------------------------------------ */
+
+/* To the main pool: false when queued there (its fn runs there), true
+ * with the refusal in req when the main pool would not take it. */
+static bool gr_light_hand_on(gr_req *req)
 {
-    gr_req_unrun(req, GR_PROBLEM_SHUTTING_DOWN,
-                 "the server stopped before this analysis could run");
-    gr_req_finish(req);
+    gr_server *srv = req->srv;
+    req->job.fn = gr_pool_run;
+    unsigned retry = 1;
+    gr_pool_verdict v = gr_pool_submit(srv->pool, &req->job, &req->client_key, gr_now_ns(), &retry);
+    if (v == GR_POOL_OK) {
+        return false;
+    }
+    gr_req_refused(req, v, retry);
+    return true;
+}
+
+bool gr_pool_run_light(gr_pool_job *job, gr_pool_how how)
+{
+    gr_req *req = (gr_req *)((char *)job - offsetof(gr_req, job));
+    gr_server *srv = req->srv;
+    uint64_t now = gr_now_ns();
+    if (how != GR_POOL_RUN || gr_arena_check(req->arena) == GR_ECANCELLED) {
+        return gr_pool_run(job, how); /* the same answers as the main pool's */
+    }
+    if (gr_pool_benched(srv->light, &req->client_key, now)) {
+        return gr_light_hand_on(req); /* benched while it waited here */
+    }
+    uint64_t budget = now + (uint64_t)GR_LIGHT_BUDGET_MS * 1000000u;
+    uint64_t full = now + (uint64_t)srv->cfg.max_analysis * 1000000000u;
+    req->stop.deadline_ns = budget < full ? budget : full;
+    bool memory = gr_solve_apart(req);
+    bool over = req->result != GR_OK && gr_now_ns() >= req->stop.deadline_ns &&
+                req->stop.deadline_ns < full && gr_arena_check(req->arena) != GR_ECANCELLED;
+    if (!memory && !over) {
+        return true; /* answered within the budget (or a real problem) */
+    }
+    /* not light after all (or out of memory, which the main pool waits
+     * for): the work is dropped and done again in full there */
+    if (req->solve_arena != NULL) {
+        gr_arena_destroy(req->solve_arena);
+        req->solve_arena = NULL;
+    }
+    req->out = NULL;
+    req->out_len = 0;
+    req->result = GR_OK;
+    memset(&req->problem, 0, sizeof(req->problem));
+    if (over) {
+        gr_pool_bench(srv->light, &req->client_key, now,
+                      gr_now_ns() + (uint64_t)GR_LIGHT_BENCH_S * 1000000000u);
+    }
+    return gr_light_hand_on(req);
+}
+
+/* After the pool counted the job ended: the answer goes back. */
+void gr_pool_done(gr_pool_job *job)
+{
+    gr_req_finish((gr_req *)((char *)job - offsetof(gr_req, job)));
 }

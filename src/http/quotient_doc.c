@@ -39,7 +39,12 @@ gr_status gr_quotient_parse(gr_jctx *c, gr_seq_family fam, const gr_qparam *q, s
             mh = q[i].value != NULL ? q[i].value : "";
             continue;
         }
-        if (strcmp(q[i].key, "from") == 0 || strcmp(q[i].key, "count") == 0) {
+        /* every other key is refused here, in this endpoint's terms (the
+         * sequence parser below would list the sequence GET's) */
+        bool game_key = fam == GR_SEQ_OCTAL ? strcmp(q[i].key, "code") == 0
+                                            : strcmp(q[i].key, "subtraction_set") == 0 ||
+                                                  strcmp(q[i].key, "max_take") == 0;
+        if (!game_key) {
             return gr_json_error(c, GR_EINVAL, qptr(c, q[i].key),
                                  "is not a parameter of this endpoint (it takes %s and max_heap)",
                                  fam == GR_SEQ_OCTAL ? "code" : "subtraction_set or max_take");

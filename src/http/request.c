@@ -296,6 +296,19 @@ static enum MHD_Result gr_deliver(struct MHD_Connection *conn, gr_req *req)
     return gr_problem_from(conn, req, &req->problem, NULL, req->problem.status == 503);
 }
 
+/* Whether the body holds word (a light-lane estimate: bodies of at most
+ * GR_LIGHT_MAX_BODY bytes, so a scan costs nothing). */
+static bool gr_body_names(const gr_body *b, const char *word)
+{
+    size_t n = strlen(word);
+    for (size_t i = 0; i + n <= b->len; i++) {
+        if (memcmp(b->data + i, word, n) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
 static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *req)
 {
     gr_server *srv = req->srv;
@@ -329,9 +342,21 @@ static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *re
     if (req->conn_entry != NULL) {
         gr_conns_watch(&srv->conns, req->conn_entry);
     }
-    req->job.fn = gr_pool_run;
+    req->job.done = gr_pool_done;
     unsigned retry = 1;
-    gr_pool_verdict v = gr_pool_submit(srv->pool, &req->job, &req->client_key, gr_now_ns(), &retry);
+    gr_pool_verdict v = GR_POOL_BENCHED;
+    /* misère play builds shared quotients (seconds, cached for everyone):
+     * never light, and never to be cut short by the lane's budget */
+    if (req->body.len <= GR_LIGHT_MAX_BODY && !gr_body_names(&req->body, "misere")) {
+        /* small by its size: the light lane first (pool_job.c) */
+        req->job.fn = gr_pool_run_light;
+        v = gr_pool_submit(srv->light, &req->job, &req->client_key, gr_now_ns(), &retry);
+    }
+    if (v != GR_POOL_OK) {
+        /* large, or benched from the lane, or its share of it taken */
+        req->job.fn = gr_pool_run;
+        v = gr_pool_submit(srv->pool, &req->job, &req->client_key, gr_now_ns(), &retry);
+    }
     if (v != GR_POOL_OK) {
         gr_req_refused(req, v, retry);
         gr_req_finish(req); /* answered on the next call */
@@ -591,6 +616,10 @@ void gr_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     gr_metrics_observe(srv->metrics, req->endpoint, req->status, dur);
     if (req->solving) {
         atomic_fetch_sub(&srv->solving, 1);
+    }
+    if (req->streaming) {
+        atomic_fetch_sub(&srv->streaming, 1);
+        gr_pool_stream_close(srv->pool, &req->client_key);
     }
     gr_metrics_arena(srv->metrics, -(int64_t)req->arena_charged, gr_arena_peak(req->arena));
     gr_metrics_inflight(srv->metrics, -1);

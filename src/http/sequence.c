@@ -59,6 +59,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/prctl.h>
 #include <stddef.h>
 #include <time.h>
@@ -149,17 +150,13 @@ static void unwatch(seq_job *j)
     }
 }
 
-/* The job's end: the answer in place, the connection given back (or the
- * stream woken), the worker's reference dropped. */
-static void job_done(seq_job *j, gr_status st, const gr_problem *problem, char *out, size_t len,
-                     bool stable)
+/* The job's end, after the pool counted it ended (pool.h): the answer
+ * marked done, the connection given back (or the stream woken), the
+ * worker's reference dropped. */
+static void job_done(gr_pool_job *pj)
 {
+    seq_job *j = (seq_job *)((char *)pj - offsetof(seq_job, pjob));
     pthread_mutex_lock(&j->lock);
-    j->result = st;
-    j->problem = *problem;
-    j->out = out;
-    j->out_len = len;
-    j->stable = stable;
     j->done = true;
     j->running = false;
     pthread_cond_broadcast(&j->cond);
@@ -173,23 +170,39 @@ static void job_done(seq_job *j, gr_status st, const gr_problem *problem, char *
     gr_seq_job_unref(j);
 }
 
+/* The answer in place, for job_done to hand back. */
+static bool job_answer(seq_job *j, gr_status st, const gr_problem *problem, char *out, size_t len,
+                       bool stable)
+{
+    pthread_mutex_lock(&j->lock);
+    j->result = st;
+    j->problem = *problem;
+    j->out = out;
+    j->out_len = len;
+    j->stable = stable;
+    pthread_mutex_unlock(&j->lock);
+    return true;
+}
+
 /* The pool's call (pool.h): compute, or answer without computing. */
-static void worker(gr_pool_job *pj, gr_pool_how how)
+static bool worker(gr_pool_job *pj, gr_pool_how how)
 {
     seq_job *j = (seq_job *)((char *)pj - offsetof(seq_job, pjob));
     gr_problem p = {0};
     if (how != GR_POOL_RUN) {
         if (how == GR_POOL_EXPIRED) {
             gr_problem_set(&p, GR_PROBLEM_QUEUE_TIMEOUT,
-                           "the sequence waited in its queue longer than --max-queue-seconds; "
-                           "retry later",
+                           j->quotient
+                               ? "the misère quotient waited in its queue longer than "
+                                 "--max-queue-seconds; retry later"
+                               : "the sequence waited in its queue longer than "
+                                 "--max-queue-seconds; retry later",
                            NULL);
         } else {
             gr_problem_set(&p, GR_PROBLEM_SHUTTING_DOWN,
                            "the server stopped before this sequence could be computed", NULL);
         }
-        job_done(j, GR_EDECLINED, &p, NULL, 0, true);
-        return;
+        return job_answer(j, GR_EDECLINED, &p, NULL, 0, true);
     }
     gr_jctx c;
     gr_jctx_init(&c, j->arena);
@@ -219,7 +232,7 @@ static void worker(gr_pool_job *pj, gr_pool_how how)
     if (st != GR_OK && c.problem.status == 0) {
         gr_json_error(&c, GR_EINTERNAL, NULL, "the sequence could not be computed");
     }
-    job_done(j, st, &c.problem, out, len, stable);
+    return job_answer(j, st, &c.problem, out, len, stable);
 }
 
 /* ---- the request -------------------------------------------------------- */
@@ -278,6 +291,9 @@ enum MHD_Result gr_sequence_resume(struct MHD_Connection *conn, gr_req *req)
         }
         ret = gr_respond_with(conn, req, 200, r, j->out_len);
     } else {
+        if (j->problem.type == gr_problem_type_of(GR_PROBLEM_QUEUE_TIMEOUT)->slug) {
+            req->retry_after = GR_RETRY_QUEUED; /* as for a POST's (pool_job.c) */
+        }
         ret = gr_problem_from(conn, req, &j->problem, NULL, j->problem.status == 503);
     }
     gr_seq_job_unref(j);
@@ -331,6 +347,78 @@ static seq_job *job_for(struct MHD_Connection *conn, gr_req *req, enum MHD_Resul
     return j;
 }
 
+/* Whether an Accept header asks for an event stream: a media range
+ * text/event-stream named with a q above 0 (RFC 9110 12.5.1; q=0
+ * means "not acceptable"). */
+bool gr_accepts_event_stream(const char *accept)
+{
+    for (const char *p = accept; p != NULL && *p != '\0';) {
+        while (*p == ' ' || *p == '\t' || *p == ',') {
+            p++;
+        }
+        size_t n = strcspn(p, ",");
+        size_t m = strcspn(p, ";,");
+        size_t t = m;
+        while (t > 0 && (p[t - 1] == ' ' || p[t - 1] == '\t')) {
+            t--;
+        }
+        bool named = (t == 17 && strncasecmp(p, "text/event-stream", 17) == 0);
+        bool q0 = false;
+        for (const char *q = p + m; q < p + n && *q == ';';) {
+            q++;
+            while (*q == ' ' || *q == '\t') {
+                q++;
+            }
+            if ((q[0] == 'q' || q[0] == 'Q') && q[1] == '=') {
+                /* q=0, q=0.0, q=0.000: not acceptable */
+                const char *v = q + 2;
+                q0 = *v == '0';
+                for (v++; q0 && v < p + n && *v != ';' && *v != ' ' && *v != '\t'; v++) {
+                    q0 = *v == '.' || *v == '0';
+                }
+            }
+            q += strcspn(q, ";,");
+        }
+        if (named && !q0) {
+            return true;
+        }
+        p += n;
+    }
+    return false;
+}
+
+/* A stream's own caps, --max-streams and --max-streams-per-client: false
+ * with the refusal answered (*ret). */
+static bool stream_admit(struct MHD_Connection *conn, gr_req *req, enum MHD_Result *ret)
+{
+    gr_server *srv = req->srv;
+    if (atomic_fetch_add(&srv->streaming, 1) >= srv->cfg.max_streams) {
+        atomic_fetch_sub(&srv->streaming, 1);
+        *ret = gr_send_problem(conn, req, GR_PROBLEM_OVERLOADED,
+                               "too many event streams open (--max-streams); retry shortly",
+                               NULL, true);
+        return false;
+    }
+    gr_pool_verdict v =
+        gr_pool_stream_open(srv->pool, &req->client_key, gr_now_ns(), srv->cfg.max_streams_client);
+    if (v != GR_POOL_OK) {
+        atomic_fetch_sub(&srv->streaming, 1);
+        if (v == GR_POOL_INFLIGHT) {
+            *ret = gr_send_problem(conn, req, GR_PROBLEM_CLIENT_BUSY,
+                                   "this client has as many event streams open as it may "
+                                   "(--max-streams-per-client); retry when one has ended",
+                                   NULL, false);
+        } else {
+            *ret = gr_send_problem(conn, req, GR_PROBLEM_OVERLOADED,
+                                   "the server cannot track more clients just now; retry shortly",
+                                   NULL, true);
+        }
+        return false;
+    }
+    req->streaming = true;
+    return true;
+}
+
 enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
 {
     gr_server *srv = req->srv;
@@ -358,28 +446,39 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
                                "the server is draining; retry on another instance", NULL, true);
     }
     const char *accept = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
-    j->stream = strcmp(req->method, "HEAD") != 0 && accept != NULL &&
-                strstr(accept, "text/event-stream") != NULL;
+    j->stream = strcmp(req->method, "HEAD") != 0 && gr_accepts_event_stream(accept);
     j->stop = (gr_stop){&j->cancel, &srv->cancel_all,
                         gr_now_ns() + (uint64_t)srv->cfg.max_analysis * 1000000000u};
     j->time_limit_s = srv->cfg.max_analysis;
     j->tables = srv->tcache;
     j->max_order = srv->cfg.max_quotient_order;
     j->streams = srv->streams;
+    j->metrics = srv->metrics;
     j->client_key = req->client_key;
-    /* counted against --max-inflight like an analysis (released at the
-     * request's completion, request.c) */
-    req->solving = true;
-    if (atomic_fetch_add(&srv->solving, 1) >= srv->cfg.max_inflight) {
-        gr_seq_job_unref(j);
-        return gr_send_problem(conn, req, GR_PROBLEM_OVERLOADED,
-                               "too many analyses and sequences in progress (--max-inflight); "
-                               "retry shortly",
-                               NULL, true);
+    if (j->stream) {
+        /* a stream holds no --max-inflight slot while it is parked: it has
+         * caps of its own (released at the request's completion) */
+        enum MHD_Result r;
+        if (!stream_admit(conn, req, &r)) {
+            gr_seq_job_unref(j);
+            return r;
+        }
+    } else {
+        /* counted against --max-inflight like an analysis (released at
+         * the request's completion, request.c) */
+        req->solving = true;
+        if (atomic_fetch_add(&srv->solving, 1) >= srv->cfg.max_inflight) {
+            gr_seq_job_unref(j);
+            return gr_send_problem(conn, req, GR_PROBLEM_OVERLOADED,
+                                   "too many analyses and sequences in progress "
+                                   "(--max-inflight); retry shortly",
+                                   NULL, true);
+        }
     }
     j->conn = conn;
     j->refs = 2; /* the request (or the stream's response) and the worker */
     j->pjob.fn = worker;
+    j->pjob.done = job_done;
     if (!j->stream) {
         req->seq = j;
         req->phase = GR_PHASE_SEQUENCE;

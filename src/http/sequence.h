@@ -9,6 +9,7 @@
 #ifndef GR_HTTP_SEQUENCE_H
 #define GR_HTTP_SEQUENCE_H
 
+#include <stdbool.h>
 #include <microhttpd.h>
 
 #include "http/server_internal.h"
@@ -21,6 +22,9 @@ enum MHD_Result gr_sequence_resume(struct MHD_Connection *conn, gr_req *req);
 /* At the request's completion: drops the request's hold on a job it never
  * delivered (the connection closed while the sequence was computed). */
 void gr_sequence_release(gr_req *req);
+/* Whether an Accept header value (NULL: none) asks for an event stream:
+ * text/event-stream with a q above 0. */
+bool gr_accepts_event_stream(const char *accept);
 /* At start: the timer that resumes parked event streams.  0 or -1. */
 int gr_sequence_start(gr_server *srv);
 /* At shutdown, after the worker pool has stopped (every sequence job is

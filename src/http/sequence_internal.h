@@ -57,6 +57,7 @@ struct seq_job {
     gr_stop stop;
     struct MHD_Connection *conn; /* resumed by the worker, or when parked */
     gr_seq_streams *streams;     /* the server's */
+    gr_metrics *metrics;         /* the server's: a stream left before its end is cancelled */
     gr_ip client_key;
     bool running;     /* on a worker */
     gr_conn *watched; /* not streaming: the suspended connection's entry, whose

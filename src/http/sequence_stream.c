@@ -237,6 +237,12 @@ int gr_sequence_start(gr_server *srv)
 void gr_seq_stream_free(void *cls)
 {
     seq_job *j = cls;
+    pthread_mutex_lock(&j->lock);
+    bool left = !j->done; /* its client went away while it was computed or queued */
+    pthread_mutex_unlock(&j->lock);
     atomic_store(&j->cancel, 1); /* the client is gone, or all was sent */
+    if (left && j->metrics != NULL) {
+        gr_metrics_cancelled(j->metrics); /* as a suspended request's hang-up is (front_sweep.c) */
+    }
     gr_seq_job_unref(j);
 }

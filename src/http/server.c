@@ -117,6 +117,7 @@ static void gr_store_log(void *ud, const char *line)
 
 static void gr_server_free(gr_server *srv)
 {
+    gr_pool_free(srv->light); /* its jobs may hand on to the main pool */
     gr_pool_free(srv->pool); /* joins the workers first */
     gr_sequence_quiesce(srv, 0);
     gr_log_destroy(srv->log);
@@ -153,7 +154,8 @@ gr_server *gr_server_start(const gr_config *cfg)
     }
     /* the table cache's bytes count against --max-memory too */
     gr_tcache_config tcc = {(size_t)srv->cfg.cache_memory, srv->cfg.max_octal_values, &srv->quota,
-                            srv->tables, srv->cfg.background_threads};
+                            srv->tables, srv->cfg.background_threads,
+                            (uint64_t)srv->cfg.background_seconds * 1000000000u};
     if (gr_tcache_create(&tcc, &srv->tcache) != GR_OK) {
         fprintf(stderr, "grundyd: cannot make the table cache\n");
         gr_server_free(srv);
@@ -177,13 +179,21 @@ gr_server *gr_server_start(const gr_config *cfg)
         .rate = cfg->rate_per_client,
         .burst = cfg->rate_burst,
         .max_queue_ns = (uint64_t)cfg->max_queue * 1000000000u,
-        .clients = GR_POOL_CLIENTS + (size_t)cfg->max_inflight,
+        .clients = GR_POOL_CLIENTS + (size_t)cfg->max_inflight + (size_t)cfg->max_streams,
     };
     srv->pool = gr_pool_start(&lim);
+    /* the light lane: fair across clients too, with no rate of its own
+     * (the main pool's bucket counted the request already) */
+    gr_pool_limits light = lim;
+    light.threads = GR_LIGHT_THREADS;
+    light.inflight_per_client = GR_LIGHT_PER_CLIENT;
+    light.rate = 0;
+    srv->light = gr_pool_start(&light);
     if (srv->metrics != NULL && srv->pool != NULL) {
         gr_metrics_pool(srv->metrics, srv->pool);
     }
-    if (srv->metrics == NULL || srv->pool == NULL || gr_sequence_start(srv) != 0) {
+    if (srv->metrics == NULL || srv->pool == NULL || srv->light == NULL ||
+        gr_sequence_start(srv) != 0) {
         fprintf(stderr, "grundyd: cannot start the worker threads\n");
         gr_server_free(srv);
         return NULL;
@@ -271,6 +281,7 @@ void gr_server_drain_and_stop(gr_server *srv)
      * the worker threads resume their connections: libmicrohttpd must not
      * be stopped with one suspended. */
     atomic_store(&srv->cancel_all, 1);
+    gr_pool_stop(srv->light); /* first: its jobs may hand on to the main pool */
     gr_pool_stop(srv->pool); /* every worker joined: nothing of theirs outlives the server */
     /* no sequence job is left undone: the streams still parked are
      * resumed (libmicrohttpd must not stop with one suspended) */

@@ -46,10 +46,21 @@ typedef struct gr_seq_streams gr_seq_streams;
  * longer than the usual second, since the queue was long just now. */
 #define GR_RETRY_QUEUED 5
 
+/* The light lane (pool_job.c): requests with bodies up to
+ * GR_LIGHT_MAX_BODY bytes run first on a worker of their own within
+ * GR_LIGHT_BUDGET_MS; one that does not end within it goes to the main
+ * pool and benches its client from the lane for GR_LIGHT_BENCH_S. */
+#define GR_LIGHT_MAX_BODY 1024
+#define GR_LIGHT_BUDGET_MS 100
+#define GR_LIGHT_BENCH_S 30
+#define GR_LIGHT_THREADS 1
+#define GR_LIGHT_PER_CLIENT 4
+
 struct gr_server {
     gr_config cfg;
     struct MHD_Daemon *daemon;
     gr_pool *pool;
+    gr_pool *light; /* the light lane */
     gr_metrics *metrics;
     gr_log *log; /* the access log; NULL with --log-format off */
     gr_front *front;
@@ -62,7 +73,8 @@ struct gr_server {
     gr_tcache *tcache;       /* the tables of the heap games, with their background search */
     atomic_bool draining;
     _Atomic int cancel_all; /* set at --shutdown-timeout: running work stops */
-    atomic_uint solving;
+    atomic_uint solving;   /* --max-inflight: analyses and plain sequences */
+    atomic_uint streaming; /* --max-streams: open event streams */
     atomic_ullong next_id;
     unsigned id_prefix;
     unsigned port;
@@ -109,6 +121,7 @@ typedef struct gr_req {
     bool text;                   /* a text/plain body */
     bool cors;                   /* the request carries Origin (a browser's CORS request) */
     bool solving;                /* holds a --max-inflight slot */
+    bool streaming;              /* holds a --max-streams slot (and its client's) */
     atomic_bool done;            /* the worker has finished: result/problem/out set */
     struct MHD_Connection *conn; /* for MHD_resume_connection */
     gr_stop stop;                /* cancel flags and deadline, attached to the arena */
@@ -175,10 +188,10 @@ void gr_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 void *gr_uri_seen(void *cls, const char *uri, struct MHD_Connection *conn);
 void gr_conn_notify(void *cls, struct MHD_Connection *conn, void **socket_context,
                     enum MHD_ConnectionNotificationCode code);
-/* pool.c: the request's job on the worker pool */
-void gr_pool_run(gr_pool_job *job, gr_pool_how how);
-/* Answers a request the pool did not take (503) via gr_req_finish. */
-void gr_pool_drop(gr_req *req);
+/* pool_job.c: the request's job on the worker pool, and its hand-back */
+bool gr_pool_run(gr_pool_job *job, gr_pool_how how);
+bool gr_pool_run_light(gr_pool_job *job, gr_pool_how how);
+void gr_pool_done(gr_pool_job *job);
 /* The end of a queued request: marked done, its connection resumed. */
 void gr_req_finish(gr_req *req);
 /* request.c: runs the request's analysis, keeping the answer in req. */

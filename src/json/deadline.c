@@ -29,6 +29,9 @@ gr_status gr_json_arm_deadline(gr_jctx *c)
 
 bool gr_json_past_deadline(gr_jctx *c, const char *ptr)
 {
+    if (ptr != NULL && ptr[0] == '\0') {
+        ptr = NULL; /* the whole body's pointer says nothing about a stop */
+    }
     if (gr_json_arm_deadline(c) != GR_OK) {
         return true; /* the 413 is set */
     }

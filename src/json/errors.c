@@ -57,8 +57,13 @@ gr_status gr_json_stopped(gr_jctx *c, gr_status st)
     }
     /* A solver that stopped may have reported its stop as any failure (a
      * family maps core statuses to its own wording); the stop is the
-     * reason.  A pointer already set (a sum's component) is kept. */
+     * reason.  A pointer already set to a part (a sum's component) is
+     * kept; the whole body's ("") says nothing about a time limit or a
+     * cancellation, so none is given then. */
     const char *ptr = c->problem.status == 422 ? c->problem.pointer : NULL;
+    if (ptr != NULL && ptr[0] == '\0') {
+        ptr = NULL;
+    }
     if (why == GR_ETIME) {
         return gr_json_error(c, GR_ETIME, ptr,
                              "the analysis ran past the time limit of %u s "

@@ -211,3 +211,100 @@ gr_status gr_tstore_to_sub(const gr_tstore_table *in, gr_arena *arena, gr_sub_ta
                           .period = in->periodic ? in->period : 0};
     return GR_OK;
 }
+
+/* ---- trust: what a loaded file must show before anything uses it ------- */
+
+/* Values recomputed from the game's rules and compared with a loaded
+ * table's first ones: milliseconds, and what a checksum cannot give (a
+ * file written with valid checksums and wrong values).  Three-heap moves
+ * cost a power more per value, so fewer are checked. */
+#define GR_TRUST_PREFIX 2048
+#define GR_TRUST_PREFIX3 256
+
+static const char *gr_trust_sub(const gr_tstore_table *t)
+{
+    if (t->width != 2) {
+        return "a subtraction table is written 2 bytes a value";
+    }
+    uint32_t set[GR_SUB_MAX_SET];
+    size_t n = gr_tconv_parse_set(t->key, set, GR_SUB_MAX_SET);
+    if (n == 0) {
+        return "the key is not a subtraction set in the core's limits";
+    }
+    uint64_t k = t->count < GR_TRUST_PREFIX ? t->count : GR_TRUST_PREFIX;
+    for (uint64_t h = 0; h < k; h++) {
+        /* g(h) = mex of g(h - s): at most |S| options, so mex <= |S| */
+        uint64_t seen = 0; /* bit v: value v among the options (v < 64) */
+        bool big = false;
+        for (size_t i = 0; i < n && set[i] <= h; i++) {
+            uint64_t v = gr_tconv_value(t, h - set[i]);
+            if (v < 64) {
+                seen |= (uint64_t)1 << v;
+            } else {
+                big = true;
+            }
+        }
+        uint64_t g = 0;
+        while (g < 64 && (seen >> g & 1) != 0) {
+            g++;
+        }
+        if (big || g == 64) {
+            /* a value of 64 or more needs 64 options: not in this prefix
+             * of a real table, whose values are at most its set's size */
+            for (g = 0;; g++) {
+                size_t i = 0;
+                while (i < n && set[i] <= h && gr_tconv_value(t, h - set[i]) != g) {
+                    i++;
+                }
+                if (i == n || set[i] > h) {
+                    break;
+                }
+            }
+        }
+        if (gr_tconv_value(t, h) != g) {
+            return "its first values differ from the ones the game's rules give";
+        }
+    }
+    return NULL;
+}
+
+static const char *gr_trust_octal(const gr_tstore_table *t)
+{
+    if ((t->width == 1) != (t->max_value < 256)) {
+        return "an octal table is 1 byte a value exactly while its values are below 256";
+    }
+    gr_octal_code code;
+    size_t bad = 0;
+    if (gr_octal_parse(t->key, &code, &bad) != GR_OK) {
+        return "the key is not an octal code";
+    }
+    uint64_t k = code.leaves >= 3 ? GR_TRUST_PREFIX3 : GR_TRUST_PREFIX;
+    k = t->count < k ? t->count : k;
+    gr_arena *a = gr_arena_create((size_t)64 << 20);
+    if (a == NULL) {
+        return NULL; /* no memory to check now: the next load checks it */
+    }
+    gr_octal_table ref;
+    const char *why = NULL;
+    if (gr_octal_solve(a, &code, k, &ref) != GR_OK) {
+        why = NULL; /* the rules could not be run here: judged by the rest */
+    } else {
+        for (uint64_t h = 0; h < k && why == NULL; h++) {
+            uint64_t g = 0;
+            if (gr_octal_grundy(&ref, h, &g) == GR_OK && g != gr_tconv_value(t, h)) {
+                why = "its first values differ from the ones the game's rules give";
+            }
+        }
+    }
+    gr_arena_destroy(a);
+    return why;
+}
+
+const char *gr_tstore_trust(const gr_tstore_table *t)
+{
+    if (t->count == 0 || gr_tconv_value(t, 0) != 0) {
+        return "g(0) is not 0 (a heap of 0 has no move)";
+    }
+    return t->kind == GR_TSTORE_SUBTRACTION ? gr_trust_sub(t) : gr_trust_octal(t);
+}
+

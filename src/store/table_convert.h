@@ -48,4 +48,11 @@ gr_status gr_tstore_of_sub(const gr_sub_table *t, gr_arena *arena, gr_tstore_tab
 gr_status gr_tstore_to_sub(const gr_tstore_table *in, gr_arena *arena, gr_sub_table *out,
                            const char **why);
 
+/* Whether a table read from a file may be trusted, past its checksums:
+ * g(0) = 0, the width its kind is written with, and its first values
+ * (a few thousand) recomputed from the game's rules and compared.  NULL,
+ * or why not (the caller then sets the file aside: gr_tstore_reject).
+ * Milliseconds.  Every load that serves answers calls it. */
+const char *gr_tstore_trust(const gr_tstore_table *t);
+
 #endif

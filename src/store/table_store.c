@@ -426,6 +426,17 @@ gr_status gr_tstore_load(gr_tstore *s, gr_tstore_kind kind, const char *key, gr_
     return st;
 }
 
+void gr_tstore_reject(gr_tstore *s, gr_tstore_kind kind, const char *key, const char *why)
+{
+    char name[GR_TFILE_NAME_MAX];
+    gr_tfile_name(kind, key, name);
+    int fd = s->dirfd < 0 ? -1 : openat(s->dirfd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd >= 0) {
+        gr_tstore_set_aside(s, fd, name, why);
+        close(fd);
+    }
+}
+
 /* The header of the file now at name, checked (not its payload): what a
  * save compares with.  false when there is none that passes. */
 static bool gr_tstore_existing(gr_tstore *s, const char *name, gr_tfile_head *h)

@@ -74,6 +74,10 @@ void gr_tstore_close(gr_tstore *s);
 gr_status gr_tstore_load(gr_tstore *s, gr_tstore_kind kind, const char *key, gr_arena *arena,
                          gr_tstore_table *out, bool *found);
 
+/* A loaded table its caller does not trust (gr_tstore_trust: its values
+ * are not the game's): its file is logged and set aside as a bad one. */
+void gr_tstore_reject(gr_tstore *s, gr_tstore_kind kind, const char *key, const char *why);
+
 /* Writes (replaces) the file atomically: temp name unique per process and
  * thread, write, fsync, rename, fsync the directory.  A table with fewer
  * values than the file already holds does not replace it (a checkpoint

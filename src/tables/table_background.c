@@ -29,7 +29,7 @@ static gr_tcache_entry *bg_pick(gr_tcache *tc, bool *save)
             *save = true;
             return e;
         }
-        if (!e->searching || e->waiting > 0) {
+        if (!e->searching || e->waiting > 0 || !gr_tcache_bg_budget_left(tc, e)) {
             continue;
         }
         if (recent == NULL || e->asked > recent->asked) {
@@ -96,7 +96,9 @@ void *gr_tcache_background(void *arg)
         gr_stop stop = {&e->yield, &tc->stopping, t0 + GR_TCACHE_SLICE_NS};
         gr_tcache_octal_grow(tc, e, &stop, UINT64_MAX);
         tc->bg_values += e->snap.computed - before;
-        tc->bg_ns += gr_tcache_now_ns() - t0;
+        uint64_t spent = gr_tcache_now_ns() - t0;
+        tc->bg_ns += spent;
+        e->bg_ns += spent; /* wall time: at least the CPU time it took */
         pthread_mutex_unlock(&tc->lock);
         gr_tcache_release(e);
         pthread_mutex_lock(&tc->lock);

@@ -400,6 +400,7 @@ gr_status gr_tcache_create(const gr_tcache_config *cfg, gr_tcache **out)
     tc->max_octal_values = cfg->max_octal_values;
     tc->quota = cfg->quota;
     tc->store = cfg->store;
+    tc->bg_budget_ns = cfg->background_ns;
     unsigned n = cfg->background_threads;
     n = n < GR_TCACHE_MAX_WORKERS ? n : GR_TCACHE_MAX_WORKERS;
     for (unsigned i = 0; i < n; i++) {

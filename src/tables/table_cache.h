@@ -59,6 +59,8 @@ typedef struct gr_tcache_config {
     gr_arena_quota *quota;       /* the process budget, or NULL */
     gr_tstore *store;            /* the table store, or NULL */
     unsigned background_threads; /* period searches run at once; 0: none */
+    uint64_t background_ns;      /* per code: background time until a request asks
+                                  * beyond what is computed again; 0: no bound */
 } gr_tcache_config;
 
 gr_status gr_tcache_create(const gr_tcache_config *cfg, gr_tcache **out);

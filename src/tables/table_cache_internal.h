@@ -52,6 +52,7 @@ struct gr_tcache_entry {
     uint64_t saved;  /* values in the store's file */
     uint64_t asked;  /* when a request last asked (ns) */
     uint64_t served; /* background slices it had */
+    uint64_t bg_ns;  /* background time spent since a request last asked beyond it */
     _Alignas(16) unsigned char result[GR_TCACHE_RESULT_MAX];
     char key[]; /* in the entry's own allocation */
 };
@@ -72,7 +73,16 @@ struct gr_tcache {
     unsigned nworkers;
     pthread_t workers[GR_TCACHE_MAX_WORKERS];
     uint64_t searching, bg_values, bg_ns, bg_slices;
+    uint64_t bg_budget_ns; /* --background-seconds a code; 0: no bound */
 };
+
+/* Whether the background may still grow e (lock held): its per-code
+ * budget is not spent.  An idle daemon is idle: a code nobody asks about
+ * any more stops costing CPU once its budget is spent. */
+static inline bool gr_tcache_bg_budget_left(const gr_tcache *tc, const gr_tcache_entry *e)
+{
+    return tc->bg_budget_ns == 0 || e->bg_ns < tc->bg_budget_ns;
+}
 
 /* FNV-1a of a key: its hash bucket. */
 uint32_t gr_tcache_hash(const char *s);

@@ -45,6 +45,12 @@ static gr_status octal_make(gr_tcache_entry *e)
         if (found && st.max_value > GR_OCTAL_MAX_GRUNDY) {
             found = false;
         }
+        const char *bad = found ? gr_tstore_trust(&st) : NULL;
+        if (bad != NULL) {
+            /* checksums pass, values do not: never grown or promoted */
+            gr_tstore_reject(tc->store, GR_TSTORE_OCTAL, key, bad);
+            found = false;
+        }
     }
     const char *why = NULL;
     if (found && st.periodic && gr_tstore_to_octal(&st, e->arena, &e->snap, &why) == GR_OK) {
@@ -75,7 +81,7 @@ static gr_period_status octal_status(const gr_tcache_entry *e)
     }
     /* without background workers nothing searches: the table grows only
      * as requests need it */
-    if (!e->final && e->linked && e->tc->nworkers > 0) {
+    if (!e->final && e->linked && e->tc->nworkers > 0 && gr_tcache_bg_budget_left(e->tc, e)) {
         return GR_PERIOD_SEARCHING;
     }
     return GR_PERIOD_NOT_FOUND;
@@ -251,6 +257,9 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
         pthread_cond_broadcast(&e->done);
     }
     e->asked = gr_tcache_now_ns();
+    if (need > e->snap.computed && !e->snap.periodic) {
+        e->bg_ns = 0; /* asked beyond what is computed: the budget again */
+    }
     gr_tcache_lru_touch(tc, e);
     /* grow it as far as this request needs, in whole chunks */
     gr_status st = GR_OK;

@@ -109,7 +109,9 @@ def damaged(d, damage):
     assert any(".bad-" in f for f in os.listdir(d)), os.listdir(d)
     # and the rewritten file serves the next daemon
     e = daemon(d)
-    assert post(e, ASK) == r and metric(e, "table_store_loads_total") == 1
+    got = post(e, ASK)
+    assert got == r and metric(e, "table_store_loads_total") == 1, (
+        got == r, metric(e, "table_store_loads_total"), os.listdir(d), e.log_text()[-1500:])
     stopped(e)
 
 

@@ -151,6 +151,7 @@ def main(argv):
     common = ["--log-format", "off", "--timeout", "2", "--max-body", "1M",
               "--max-analysis-seconds", "2", "--rate-per-client", "100", "--rate-burst", "40",
               "--max-inflight-per-client", "3", "--max-queue-seconds", "1",
+              "--max-streams", "24", "--max-streams-per-client", "4",
               "--trusted-proxies", "127.0.0.0/8,::1"]
     srvs = [Server(args=common).start(timeout=60),
             Server(args=common + ["--forwarded-header", "forwarded"]).start(timeout=60)]

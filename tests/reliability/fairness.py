@@ -160,7 +160,8 @@ def read_some(s, wait):
 
 
 def test_parked_streams_are_quiet_and_end_with_their_result():
-    srv = start(["--threads", "1", "--max-inflight-per-client", "0"] + HEAVY_ARGS)
+    srv = start(["--threads", "1", "--max-inflight-per-client", "0",
+                 "--max-streams-per-client", "0"] + HEAVY_ARGS)
     held, streams = [], []
     try:
         held.append(hold(srv.port, slow(7), HEAVY))

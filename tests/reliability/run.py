@@ -11,8 +11,8 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-MODULES = ["inputs", "hostile", "frontdoor", "cancel", "overload", "fairness", "memory", "shutdown",
-           "leaks"]
+MODULES = ["inputs", "hostile", "frontdoor", "cancel", "overload", "fairness", "lanes", "idle",
+           "memory", "shutdown", "leaks"]
 
 
 def main(argv):

@@ -36,7 +36,7 @@ typedef struct probe_job {
     gr_pool_how how;
 } probe_job;
 
-static void probe_fn(gr_pool_job *job, gr_pool_how how)
+static bool probe_fn(gr_pool_job *job, gr_pool_how how)
 {
     probe_job *pj = (probe_job *)job;
     pthread_mutex_lock(&pj->mu);
@@ -48,6 +48,7 @@ static void probe_fn(gr_pool_job *job, gr_pool_how how)
         pthread_cond_wait(&pj->cv, &pj->mu);
     }
     pthread_mutex_unlock(&pj->mu);
+    return true;
 }
 
 static void probe_init(probe_job *pj, bool block)

@@ -20,7 +20,7 @@
 
 static gr_tcache *cache(unsigned workers, gr_tstore *store)
 {
-    gr_tcache_config cfg = {0, 0, NULL, store, workers};
+    gr_tcache_config cfg = {0, 0, NULL, store, workers, 0};
     gr_tcache *tc;
     assert_int_equal(gr_tcache_create(&cfg, &tc), GR_OK);
     return tc;
