@@ -82,6 +82,18 @@ gr_status gr_cgt_outcome_of(gr_cgt_store *s, gr_cgt g, gr_cgt_outcome *out);
 /* 'P', 'N', 'L' or 'R'. */
 char gr_cgt_outcome_letter(gr_cgt_outcome o);
 
+/* ---- sums by search (cgt_sum.c) -------------------------------------- */
+/* Whether the player to move (left: Left, else Right) wins games[0] + ...
+ * + games[n-1], by a minimax over the sum's positions with numbers and
+ * x + n.^ + *m parts added in closed form and a transposition table: no
+ * canonical form of the sum is made.  At most max_nodes positions are
+ * expanded (0: no bound but the arena's), else GR_ELIMIT. */
+gr_status gr_cgt_sum_wins(gr_cgt_store *s, const gr_cgt *games, size_t n, bool left,
+                          uint64_t max_nodes, bool *wins);
+/* Both of the above: the outcome class of the sum. */
+gr_status gr_cgt_sum_outcome(gr_cgt_store *s, const gr_cgt *games, size_t n, uint64_t max_nodes,
+                             gr_cgt_outcome *out);
+
 /* ---- inspection ------------------------------------------------------ */
 /* The canonical options, sorted by handle; valid while the store lives. */
 void gr_cgt_options(const gr_cgt_store *s, gr_cgt g, const gr_cgt **left, size_t *nl,
