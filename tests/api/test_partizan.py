@@ -321,7 +321,11 @@ def test_hackenbush_bad_input(srv):
     expect_problem(srv.post_json(HBC, {"edges": deep, "ground": [0]}), 422, "/edges")
     expect_problem(srv.post_json(HBC, {"edges": [[0, 1, "blue"]] * 16385, "ground": [0]}), 422,
                    "/edges")
-    big = [[0, 0, "green"]] * 65
+    # 65 green loops on the ground: all green, so the fusion principle (*65 = *)
+    r = srv.post_json(HBC, {"edges": [[0, 0, "green"]] * 65, "ground": [0]})
+    assert r.status == 200 and r.json()["value"] == "*", r
+    # a cycle of 65 blue and red edges is neither a tree nor green: searched, past 64
+    big = [[i, (i + 1) % 65, "blue" if i % 2 else "red"] for i in range(65)]
     expect_problem(srv.post_json(HBC, {"edges": big, "ground": [0]}), 422, "/edges")
 
 
