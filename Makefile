@@ -19,18 +19,23 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SAN) $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
 LDLIBS     = $(PKG_LIBS) -lpthread -lm
 
+# The floors, lowest first (docs/architecture.md): core < store < tables,
+# json < games < http, cli.  Each is one library; a floor links only what
+# is below it, so the link order is the layering.
 CORE_SRC := $(sort $(wildcard src/core/*.c))
-JSON_SRC := $(sort $(wildcard src/json/*.c))
 STORE_SRC := $(sort $(wildcard src/store/*.c))
+TABLES_SRC := $(sort $(wildcard src/tables/*.c))
+JSON_SRC := $(sort $(wildcard src/json/*.c))
+GAMES_SRC := $(sort $(wildcard src/games/*.c))
 HTTP_SRC := $(sort $(wildcard src/http/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
-JSON_OBJ := $(JSON_SRC:%.c=$(BUILD)/obj/%.o)
-# The table store (file I/O beside the core) goes into the JSON library,
-# so the daemon, the CLI and the unit tests all link it.
 STORE_OBJ := $(STORE_SRC:%.c=$(BUILD)/obj/%.o)
+TABLES_OBJ := $(TABLES_SRC:%.c=$(BUILD)/obj/%.o)
+JSON_OBJ := $(JSON_SRC:%.c=$(BUILD)/obj/%.o)
+GAMES_OBJ := $(GAMES_SRC:%.c=$(BUILD)/obj/%.o)
 HTTP_OBJ := $(HTTP_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/embed.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -38,7 +43,13 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 HTTP_PURE_OBJ := $(BUILD)/obj/src/http/head.o $(BUILD)/obj/src/http/body.o $(BUILD)/obj/src/http/client.o
 
 CORE_LIB := $(BUILD)/libgrundy.a
+STORE_LIB := $(BUILD)/libgrundystore.a
+TABLES_LIB := $(BUILD)/libgrundytables.a
 JSON_LIB := $(BUILD)/libgrundyjson.a
+GAMES_LIB := $(BUILD)/libgrundygames.a
+# Everything the daemon, the CLI and the unit tests link above the core,
+# highest floor first (a static library resolves only what comes before it).
+UPPER_LIBS := $(GAMES_LIB) $(JSON_LIB) $(TABLES_LIB) $(STORE_LIB)
 DAEMON   := $(BUILD)/grundyd
 CLI      := $(BUILD)/grundy
 VERSION  := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
@@ -53,7 +64,7 @@ endif
 # V=1 shows full compiler command lines.
 Q := $(if $(V),,@)
 
-.PHONY: all run deps test unit api openapi sanitize asan tsan fuzz bench \
+.PHONY: all run deps test floors unit api openapi sanitize asan tsan fuzz bench \
         container-test deploy-test reliability browser-test client-test format clean
 
 all: $(DAEMON) $(CLI) $(CORE_LIB)
@@ -72,20 +83,32 @@ $(CORE_LIB): $(CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(JSON_LIB): $(JSON_OBJ) $(STORE_OBJ)
+$(STORE_LIB): $(STORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(DAEMON): $(HTTP_OBJ) $(JSON_LIB) $(CORE_LIB)
-	$(CC) $(SAN) $(CFLAGS) -o $@ $(HTTP_OBJ) $(JSON_LIB) $(CORE_LIB) $(LDLIBS)
+$(TABLES_LIB): $(TABLES_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
 
-$(CLI): $(CLI_OBJ) $(JSON_LIB) $(CORE_LIB)
-	$(CC) $(SAN) $(CFLAGS) -o $@ $(CLI_OBJ) $(JSON_LIB) $(CORE_LIB) $(LDLIBS)
+$(JSON_LIB): $(JSON_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
 
-$(BUILD)/tests/%: tests/unit/%.c $(JSON_LIB) $(CORE_LIB) $(HTTP_PURE_OBJ) tests/unit/gr_test.h
+$(GAMES_LIB): $(GAMES_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(DAEMON): $(HTTP_OBJ) $(UPPER_LIBS) $(CORE_LIB)
+	$(CC) $(SAN) $(CFLAGS) -o $@ $(HTTP_OBJ) $(UPPER_LIBS) $(CORE_LIB) $(LDLIBS)
+
+$(CLI): $(CLI_OBJ) $(UPPER_LIBS) $(CORE_LIB)
+	$(CC) $(SAN) $(CFLAGS) -o $@ $(CLI_OBJ) $(UPPER_LIBS) $(CORE_LIB) $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(UPPER_LIBS) $(CORE_LIB) $(HTTP_PURE_OBJ) tests/unit/gr_test.h
 	@mkdir -p $(dir $@)
 	$(if $(V),,@echo '  TEST  $<')
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(HTTP_PURE_OBJ) $(JSON_LIB) $(CORE_LIB) $(LDLIBS) -lcmocka
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(HTTP_PURE_OBJ) $(UPPER_LIBS) $(CORE_LIB) $(LDLIBS) -lcmocka
 
 # The value-algebra test links the core library alone: a sum analysed
 # with no JSON layer and no cJSON.
@@ -173,7 +196,13 @@ container-test:
 bench: all
 	sh bench/run.sh
 
+# Which floor may include which (tests/floors.sh): run first, it takes
+# a second and names the offending line.
+floors:
+	@sh tests/floors.sh
+
 test: deps
+	$(MAKE) floors
 	$(MAKE) all unit
 	$(MAKE) openapi
 	$(MAKE) api
@@ -187,7 +216,7 @@ test: deps
 	@echo "make test: all suites passed"
 
 format:
-	clang-format -i $(CORE_SRC) $(JSON_SRC) $(STORE_SRC) $(HTTP_SRC) $(CLI_SRC) include/grundy/*.h src/*/*.h
+	clang-format -i $(CORE_SRC) $(STORE_SRC) $(TABLES_SRC) $(JSON_SRC) $(GAMES_SRC) $(HTTP_SRC) $(CLI_SRC) include/grundy/*.h src/*/*.h
 
 clean:
 	rm -rf build build-asan build-tsan build-*

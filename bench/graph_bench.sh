@@ -22,7 +22,7 @@ make -s BUILD="$BUILD" all >/dev/null
 cc -O2 -std=c11 -Wall -Wextra -o "$BUILD/bench/graph_baseline" bench/graph_baseline.c
 # shellcheck disable=SC2046 # pkg-config prints several words
 cc -O2 -std=c11 -Wall -Wextra -Iinclude -Isrc $(pkg-config --cflags libcjson) \
-   -o "$BUILD/bench/graph_core_bench" bench/graph_core_bench.c "$BUILD/libgrundyjson.a" \
+   -o "$BUILD/bench/graph_core_bench" bench/graph_core_bench.c "$BUILD/libgrundygames.a" "$BUILD/libgrundyjson.a" \
    "$BUILD/libgrundy.a" $(pkg-config --libs libcjson) -lm
 
 gen() { # name shape size seed

@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "grundy/hackenbush_graph.h"
-#include "json/registry.h"
+#include "games/registry.h"
 
 static double now_ms(void)
 {

@@ -22,7 +22,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "json/registry.h"
+#include "games/registry.h"
 
 /* cJSON's printer allocates through its hooks; they are pointed at an
  * arena here so that its peak is measured like ours (the library itself

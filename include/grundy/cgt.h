@@ -51,9 +51,6 @@ typedef struct gr_dyadic {
 } gr_dyadic;
 
 gr_status gr_cgt_store_new(gr_arena *a, gr_cgt_store **out);
-gr_arena *gr_cgt_store_arena(const gr_cgt_store *s);
-/* Number of games the store holds (handles are 0 .. count-1). */
-size_t gr_cgt_store_count(const gr_cgt_store *s);
 
 /* Functions returning gr_status answer GR_EINVAL for a handle that is not
  * the store's; the void and bool ones require valid handles. */
@@ -100,8 +97,6 @@ void gr_cgt_options(const gr_cgt_store *s, gr_cgt g, const gr_cgt **left, size_t
                     const gr_cgt **right, size_t *nr);
 /* Whether g is a number, and its value (value may be NULL). */
 bool gr_cgt_is_number(const gr_cgt_store *s, gr_cgt g, gr_dyadic *value);
-/* The longest chain of non-number options below g (0 for numbers). */
-unsigned gr_cgt_depth(const gr_cgt_store *s, gr_cgt g);
 
 /* ---- thermography ---------------------------------------------------- */
 gr_status gr_cgt_stops(gr_cgt_store *s, gr_cgt g, gr_dyadic *left_stop, gr_dyadic *right_stop);

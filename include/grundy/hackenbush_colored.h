@@ -78,6 +78,4 @@ gr_status gr_hbc_value(gr_hbc *g, gr_cgt *out);
 /* The value after cutting request edge e (in play; GR_EINVAL otherwise). */
 gr_status gr_hbc_after(gr_hbc *g, size_t e, gr_cgt *out);
 
-void gr_hbc_stats(const gr_hbc *g, gr_search_stats *out);
-
 #endif

@@ -104,9 +104,6 @@ gr_status gr_mis_token_options(gr_mis_search *s, uint64_t token, const gr_mis_op
 gr_status gr_mis_after_is_p(gr_mis_search *s, const uint64_t *tokens, size_t n, size_t i,
                             const gr_mis_opt *opt, bool *p);
 
-/* Positions memoised so far. */
-uint64_t gr_mis_search_nodes(const gr_mis_search *s);
-
 /* At most max_options options listed over the search's life (each heap
  * size's options are listed once, then kept): a search that meets heaps
  * of many sizes, each with many options, does that work whatever its node
@@ -182,5 +179,41 @@ static inline uint32_t gr_mis_mul(const gr_mis_quotient *q, uint32_t a, uint32_t
 {
     return q->table[(size_t)a * q->order + b];
 }
+
+/* ---- a position in a quotient (misere_product.c) ------------------------ */
+
+/* A position of one game's heaps as the product of their images: the
+ * product of every image but heap i's is kept per i (prefix and suffix
+ * products), so the outcome after a move of heap i costs the images of
+ * its leaves and one look-up. */
+typedef struct gr_mis_product {
+    const gr_mis_quotient *q;
+    size_t n;
+    uint32_t *rest; /* rest[i]: the product of every image but heap i's */
+    uint32_t total; /* the whole position's image */
+} gr_mis_product;
+
+/* The product of heaps[0..n) in q (the arrays in arena); GR_ELIMIT when a
+ * heap is past an incomplete quotient's max_heap. */
+gr_status gr_mis_product_init(gr_arena *arena, const gr_mis_quotient *q, const uint64_t *heaps,
+                              size_t n, gr_mis_product *out);
+
+/* Whether the whole position is a misère P-position. */
+static inline bool gr_mis_product_is_p(const gr_mis_product *x)
+{
+    return x->q->in_p[x->total] != 0;
+}
+
+/* Whether the position after heap i is replaced by `leaves` (nleaves of
+ * them) is a P-position; GR_ELIMIT when a leaf is outside the quotient. */
+gr_status gr_mis_product_after_is_p(const gr_mis_product *x, size_t i, const uint64_t *leaves,
+                                    uint32_t nleaves, bool *p);
+
+/* Whether heap h of g is past what gr_mis_heap_options lists cheaply and
+ * must be walked by the period of x's (complete) quotient: octal codes
+ * with at most two-heap splits and Grundy's game, above 2^16 and past the
+ * quotient's max_heap.  A subtraction heap of any size has at most
+ * |set| options, listed as they are. */
+bool gr_mis_product_by_period(const gr_mis_product *x, const gr_mis_game *g, uint64_t h);
 
 #endif

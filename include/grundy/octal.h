@@ -161,7 +161,6 @@ void gr_octal_grower_table(const gr_octal_grower *gw, gr_octal_table *out);
  * a failure (gr_octal_grower_failure: GR_OK while it may grow). */
 bool gr_octal_grower_done(const gr_octal_grower *gw);
 gr_status gr_octal_grower_failure(const gr_octal_grower *gw);
-uint64_t gr_octal_grower_cap(const gr_octal_grower *gw);
 bool gr_octal_grower_retired(const gr_octal_grower *gw);
 void gr_octal_grower_reclaim(gr_octal_grower *gw);
 

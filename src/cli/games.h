@@ -1,6 +1,6 @@
 /*
- * The games the `grundy` command knows: the rows of the endpoint registry
- * (json/registry.h) under "/v1/", so an endpoint registered there is a CLI
+ * The games the `grundy` command knows: the rows of the game table
+ * (games/games.def) under their .cli names, so a game added there is a CLI
  * game with no further edit and the CLI calls exactly the readers the
  * daemon calls.
  */
@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "json/registry.h"
+#include "games/registry.h"
 
 /* A game is a registry row: its readers, and ->text for --text. */
 typedef gr_endpoint gr_cli_game;
@@ -18,9 +18,8 @@ typedef gr_endpoint gr_cli_game;
 size_t gr_cli_game_count(void);
 const gr_cli_game *gr_cli_game_at(size_t i);
 
-/* The command-line name of a game: its path after "/v1/" with '/' as '-'
- * ("/v1/hackenbush/graph" -> "hackenbush-graph").  Writes into buf (size
- * bytes, truncating) and returns it. */
+/* The command-line name of a game: its row's .cli ("hackenbush-graph").
+ * Writes into buf (size bytes, truncating) and returns it. */
 const char *gr_cli_game_name(const gr_cli_game *g, char *buf, size_t size);
 
 /* The game called `name`; '_' matches '-' too, so the /v1/sum spelling

@@ -22,7 +22,7 @@
 #include "cli/games.h"
 #include "cli/run.h"
 #include "cli/tables.h"
-#include "json/table_cache.h"
+#include "tables/table_cache.h"
 
 #ifndef GR_VERSION
 #define GR_VERSION "0.0.0"

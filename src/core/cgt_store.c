@@ -178,16 +178,6 @@ gr_status gr_cgt_store_new(gr_arena *a, gr_cgt_store **out)
     return GR_OK;
 }
 
-gr_arena *gr_cgt_store_arena(const gr_cgt_store *s)
-{
-    return s->arena;
-}
-
-size_t gr_cgt_store_count(const gr_cgt_store *s)
-{
-    return s->count;
-}
-
 gr_cgt gr_cgt_zero(const gr_cgt_store *s)
 {
     (void)s;
@@ -337,9 +327,4 @@ bool gr_cgt_is_number(const gr_cgt_store *s, gr_cgt g, gr_dyadic *value)
         *value = n->value;
     }
     return true;
-}
-
-unsigned gr_cgt_depth(const gr_cgt_store *s, gr_cgt g)
-{
-    return s->nodes[g].depth;
 }

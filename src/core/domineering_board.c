@@ -102,16 +102,3 @@ gr_dom_key gr_dom_key_of(uint64_t comp, unsigned w)
      * value for equal regions: prefer the untransposed reading */
     return best;
 }
-
-uint64_t gr_dom_transpose(uint64_t bits, unsigned w, unsigned *new_w)
-{
-    unsigned h = bits == 0 ? 1 : (63 - (unsigned)__builtin_clzll(bits)) / w + 1;
-    uint64_t out = 0;
-    for (uint64_t m = bits; m != 0; m &= m - 1) {
-        unsigned i = (unsigned)__builtin_ctzll(m);
-        unsigned r = i / w, c = i % w;
-        out |= 1ULL << (c * h + r);
-    }
-    *new_w = h;
-    return out;
-}

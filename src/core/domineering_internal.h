@@ -63,7 +63,4 @@ static inline uint64_t gr_dom_next_live_region(uint64_t *rest, unsigned w)
 /* The key of the region comp (width w). */
 gr_dom_key gr_dom_key_of(uint64_t comp, unsigned w);
 
-/* The transposition of a box region: (bits, w) -> (bits', h). */
-uint64_t gr_dom_transpose(uint64_t bits, unsigned w, unsigned *new_w);
-
 #endif

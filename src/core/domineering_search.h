@@ -49,10 +49,6 @@ struct gr_dom {
  * conditions every 1024 nodes. */
 gr_status gr_dom_tick(gr_dom *g);
 
-/* Whether region key k has a value in the table (for the key, before
- * k.neg is applied). */
-bool gr_dom_known(const gr_dom *g, gr_dom_key k, gr_cgt *val);
-
 /* The sum of the values of the regions of `bits` (width w) when all are
  * known; otherwise the keys of the unknown ones (at most 32) in missing. */
 gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, gr_dom_key *missing,

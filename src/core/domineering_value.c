@@ -16,11 +16,6 @@
 #include "core/domineering_search.h"
 #include "core/search_budget.h"
 
-bool gr_dom_known(const gr_dom *g, gr_dom_key k, gr_cgt *val)
-{
-    return gr_cgt_memo_get(&g->memo, k.bits, k.w, val);
-}
-
 gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, gr_dom_key *missing,
                              size_t *nmissing)
 {

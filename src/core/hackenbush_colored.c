@@ -484,11 +484,3 @@ gr_status gr_hbc_after(gr_hbc *g, size_t e, gr_cgt *out)
     }
     return gr_hbc_tree_after(g, e, out);
 }
-
-void gr_hbc_stats(const gr_hbc *g, gr_search_stats *out)
-{
-    memset(out, 0, sizeof(*out));
-    out->nodes = g->nodes;
-    out->tt_stored = g->memo.used;
-    out->tt_entries = g->memo.cap;
-}

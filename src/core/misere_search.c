@@ -160,11 +160,6 @@ void gr_mis_search_largest_first(gr_mis_search *s)
     s->largest_first = true;
 }
 
-uint64_t gr_mis_search_nodes(const gr_mis_search *s)
-{
-    return s->node_used;
-}
-
 void gr_mis_search_limit_options(gr_mis_search *s, uint64_t max_options)
 {
     s->max_listed = max_options;

@@ -293,11 +293,6 @@ gr_status gr_octal_grower_new(gr_arena *arena, const gr_octal_code *code, uint64
     return grower_make(arena, code, max_values, true, out);
 }
 
-uint64_t gr_octal_grower_cap(const gr_octal_grower *gw)
-{
-    return gw->E.cap;
-}
-
 /* Once nothing more will be computed: the scratch goes, and the values
  * are kept a byte each where they fit (the 16-bit array is retired, since
  * a reader may hold it). */

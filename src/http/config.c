@@ -7,6 +7,7 @@
 #include "http/config.h"
 
 #include "http/client.h"
+#include "games/registry.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -88,7 +89,7 @@ static const gr_opt gr_opts[] = {
      "the cgroup memory limit, else 1G)"},
     {"--max-search-nodes", "GRUNDYD_MAX_SEARCH_NODES", GR_OPT_SIZE, GR_OFF(max_search_nodes), 1,
      UINT64_C(1) << 50,
-     "positions the games solved by search (node-kayles, cram, chomp) may expand per "
+     "positions the games solved by search ({search}) may expand per "
      "request; past it 422 (default 8000000, about 16 s)"},
     {"--max-quotient-order", "GRUNDYD_MAX_QUOTIENT_ORDER", GR_OPT_UINT, GR_OFF(max_quotient_order),
      2, 65536,
@@ -103,7 +104,7 @@ static const gr_opt gr_opts[] = {
      "each at once (default 100)"},
     {"--cache-memory", "GRUNDYD_CACHE_MEMORY", GR_OPT_SIZE, GR_OFF(cache_memory), 1 << 20,
      UINT64_C(1) << 42,
-     "bytes of the table cache shared by all requests (octal, subtraction), least recently "
+     "bytes of the table cache shared by all requests ({tables}), least recently "
      "used dropped first (default 256M)"},
     {"--max-octal-values", "GRUNDYD_MAX_OCTAL_VALUES", GR_OPT_SIZE, GR_OFF(max_octal_values), 64,
      UINT64_C(1) << 30,
@@ -120,13 +121,45 @@ static const gr_opt gr_opts[] = {
 
 #define GR_NOPTS (sizeof(gr_opts) / sizeof(gr_opts[0]))
 
+/* The games an option concerns, from the game table: "{search}" in a
+ * help text is the games solved by search, "{tables}" those whose tables
+ * the shared cache keeps (their `grundy` names, in table order). */
+static void gr_config_help(FILE *f, const char *help)
+{
+    static const struct {
+        const char *mark;
+        unsigned offer;
+    } marks[] = {{"{search}", GR_OFFER_SEARCH}, {"{tables}", GR_OFFER_TABLES}};
+    for (const char *p = help; *p != '\0';) {
+        size_t m = 0;
+        while (m < sizeof(marks) / sizeof(marks[0]) &&
+               strncmp(p, marks[m].mark, strlen(marks[m].mark)) != 0) {
+            m++;
+        }
+        if (m == sizeof(marks) / sizeof(marks[0])) {
+            fputc(*p++, f);
+            continue;
+        }
+        const char *sep = "";
+        for (size_t i = 0; i < gr_registry_count(); i++) {
+            if (gr_registry_at(i)->offers & marks[m].offer) {
+                fprintf(f, "%s%s", sep, gr_registry_at(i)->cli);
+                sep = ", ";
+            }
+        }
+        p += strlen(marks[m].mark);
+    }
+}
+
 static void gr_config_usage(FILE *f)
 {
     fprintf(f, "usage: grundyd [options]\n\n"
                "An HTTP/JSON service for impartial combinatorial games.\n\n"
                "options (environment variable in brackets):\n");
     for (size_t i = 0; i < GR_NOPTS; i++) {
-        fprintf(f, "  %-26s %s [%s]\n", gr_opts[i].flag, gr_opts[i].help, gr_opts[i].env);
+        fprintf(f, "  %-26s ", gr_opts[i].flag);
+        gr_config_help(f, gr_opts[i].help);
+        fprintf(f, " [%s]\n", gr_opts[i].env);
     }
     fprintf(f, "  %-26s %s\n  %-26s %s\n", "--help", "show this text", "--version",
             "show the version");

@@ -10,8 +10,8 @@
 #ifndef GR_HTTP_ETAG_H
 #define GR_HTTP_ETAG_H
 
-#include "json/misere_doc.h"
-#include "json/sequence.h"
+#include "games/misere_doc.h"
+#include "games/sequence.h"
 
 #define GR_ETAG_SIZE 24 /* "\"" 16 hex digits "\"" and the NUL */
 

@@ -13,7 +13,7 @@
  */
 #include "http/metrics.h"
 
-#include "json/table_cache.h"
+#include "tables/table_cache.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "json/registry.h"
+#include "games/registry.h"
 
 typedef enum gr_route_kind {
     GR_ROUTE_HEALTHZ,
@@ -22,7 +22,7 @@ typedef enum gr_route_kind {
 typedef struct gr_route {
     const char *path;
     gr_route_kind kind;
-    const gr_endpoint *endpoint; /* GR_ROUTE_ANALYSE: its registry row */
+    const gr_endpoint *endpoint; /* ANALYSE and SEQUENCE: its game table row */
 } gr_route;
 
 /* Every route, GET ones first, in the order GET /v1 lists them; the

@@ -64,8 +64,8 @@
 #include <time.h>
 
 #include "http/etag.h"
-#include "json/misere_doc.h"
-#include "json/sequence.h"
+#include "games/misere_doc.h"
+#include "games/sequence.h"
 
 #include "http/sequence_internal.h"
 
@@ -288,8 +288,7 @@ enum MHD_Result gr_sequence_resume(struct MHD_Connection *conn, gr_req *req)
 static seq_job *job_for(struct MHD_Connection *conn, gr_req *req, enum MHD_Result *ret)
 {
     gr_server *srv = req->srv;
-    gr_seq_family fam =
-        strncmp(req->route->path, "/v1/octal/", 10) == 0 ? GR_SEQ_OCTAL : GR_SEQ_SUBTRACTION;
+    gr_seq_family fam = req->route->endpoint->seq;
     seq_job *j = calloc(1, sizeof(*j));
     gr_arena *arena = gr_arena_create_in(srv->cfg.max_request_memory, &srv->quota);
     gr_qparam *q = arena != NULL ? GR_ARENA_ARRAY(arena, gr_qparam, GR_SEQ_MAX_PARAMS) : NULL;

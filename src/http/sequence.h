@@ -1,8 +1,10 @@
 /*
- * GET /v1/octal/sequence and GET /v1/subtraction/sequence: the value
- * sequence of a heap game as a cacheable document, or as a stream of
- * progress events (text/event-stream) while the table is computed
- * (docs/octal.md, "Sequences over HTTP").
+ * GET <path>/sequence and GET <path>/misere-quotient of the game table's
+ * rows that offer them (GR_OFFER_SEQUENCE, GR_OFFER_QUOTIENT; the route's
+ * row names the family): the value sequence of a heap game, or its misère
+ * quotient, as a cacheable document, or as a stream of progress events
+ * (text/event-stream) while the table is computed (docs/octal.md,
+ * "Sequences over HTTP").
  */
 #ifndef GR_HTTP_SEQUENCE_H
 #define GR_HTTP_SEQUENCE_H

@@ -12,8 +12,8 @@
 #include "core/list.h"
 #include "http/sequence.h"
 #include "http/server_internal.h"
-#include "json/misere_doc.h"
-#include "json/sequence.h"
+#include "games/misere_doc.h"
+#include "games/sequence.h"
 
 /* Progress events this often while the job runs; a heartbeat after
  * GR_SEQ_BEAT_MS of silence meanwhile (one between progress events), and

@@ -27,7 +27,7 @@
 #include "http/front.h"
 #include "http/sequence.h"
 #include "http/server_internal.h"
-#include "json/table_cache.h"
+#include "tables/table_cache.h"
 
 /* Draining ends after this many 10 ms polls in a row with no request in
  * flight. */

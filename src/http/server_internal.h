@@ -30,7 +30,7 @@
 #include "http/conns.h"
 #include "http/head.h"
 #include "http/log.h"
-#include "json/table_cache.h"
+#include "tables/table_cache.h"
 #include "http/metrics.h"
 #include "http/pool.h"
 #include "http/routes.h"

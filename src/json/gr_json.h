@@ -335,6 +335,8 @@ cJSON *gr_json_move_entry(gr_jctx *c, cJSON *move, const gr_value *after, const 
  * values, as their Cantor normal form text; gr_json_buf_value writes a
  * finite or loopy value as raw JSON text, the same bytes. */
 void gr_json_buf_value(gr_buf *b, const gr_value *v);
+/* An ordinal's text (GR_ORD_UNICODE or GR_ORD_ASCII) as a JSON string. */
+cJSON *gr_json_ordinal_text(gr_jctx *c, const gr_ord_ctx *x, gr_ord a, gr_ord_style style);
 /* "winner": "first" | "second" | "draw" for the player to move. */
 cJSON *gr_jw_winner(gr_jctx *c, gr_outcome o);
 /* The mover's "win" | "lose" | "draw", given the outcome for the player

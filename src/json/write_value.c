@@ -6,7 +6,6 @@
  * the mover's "win" | "lose" | "draw" in "all_moves".
  */
 #include "json/gr_json.h"
-#include "json/ordinal_trees.h"
 
 void gr_json_buf_value(gr_buf *b, const gr_value *v)
 {
@@ -22,6 +21,17 @@ void gr_json_buf_value(gr_buf *b, const gr_value *v)
         gr_json_buf_u64(b, v->k[i]);
     }
     gr_buf_puts(b, "]}");
+}
+
+cJSON *gr_json_ordinal_text(gr_jctx *c, const gr_ord_ctx *x, gr_ord a, gr_ord_style style)
+{
+    char *text;
+    size_t len;
+    if (gr_ord_print(x, a, style, &text, &len) != GR_OK) {
+        c->oom = true;
+        return NULL;
+    }
+    return gr_jw_str(c, text);
 }
 
 cJSON *gr_jw_value(gr_jctx *c, const gr_value *v)

@@ -236,11 +236,6 @@ bool gr_tstore_writable(const gr_tstore *s)
     return atomic_load(&s->writable);
 }
 
-const char *gr_tstore_dir(const gr_tstore *s)
-{
-    return s->dir;
-}
-
 uint64_t gr_tstore_file_bytes(const gr_tstore_table *t)
 {
     return gr_tfile_header_len(strlen(t->key)) + t->count * t->width;

@@ -86,9 +86,6 @@ gr_status gr_tstore_load(gr_tstore *s, gr_tstore_kind kind, const char *key, gr_
 gr_status gr_tstore_save(gr_tstore *s, const gr_tstore_table *t);
 bool gr_tstore_writable(const gr_tstore *s);
 
-/* The directory's path as given to gr_tstore_open. */
-const char *gr_tstore_dir(const gr_tstore *s);
-
 /* Lists the valid entries' headers (no payload: values NULL), sorted by
  * kind and key, for `grundy tables list`.  Only the headers are checked
  * (their checksum, the file's size); a file that fails is logged and left

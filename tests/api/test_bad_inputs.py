@@ -2,7 +2,7 @@
 application/problem+json answer, and the daemon keeps serving after each.
 
 The endpoints are discovered at run time from GET /v1, so an endpoint added
-to the registry (src/json/registry.c) is covered without touching this file.  Each gets:
+to the registry (src/games/registry.c) is covered without touching this file.  Each gets:
 
   * the body-level corpus in tests/reliability/bad_inputs/ (empty body,
     null, arrays where objects belong, trailing commas, NaN/Infinity/1e309,

@@ -5,7 +5,7 @@ few bodies of our own (valid and invalid) go both to the daemon (POST) and
 to the CLI (stdin, or FILE); the CLI's stdout must be the daemon's 200 body
 plus a newline, and on invalid input its stderr the daemon's problem
 document plus a newline, with exit status 1.  The CLI's games are the rows of
-the endpoint registry, src/json/registry.c, which the daemon's routes read too.
+the game table, src/games/games.def, which the daemon's routes read too.
 
 GRUNDY_CLI is the CLI binary (the runner sets it; default: next to GRUNDYD).
 """
@@ -15,6 +15,7 @@ import re
 import subprocess
 import tempfile
 
+import game_table
 import harness
 
 ROOT = harness.ROOT
@@ -55,14 +56,12 @@ def c_source(rel):
 
 
 def analysis_routes(with_fast=False):
-    """{path: (json_fn, text_fn or None)} from the endpoint registry
+    """{path: (json_fn, text_fn or None)} from the game table
     (with_fast: a third item, the streaming JSON reader or None)."""
-    rows = re.findall(r'\{\s*"(/v1/[^"]+)"\s*,\s*(?:&\w+|NULL)\s*,\s*(\w+)\s*,\s*(\w+)'
-                      r'\s*,\s*(\w+)\s*,\s*GR_COST_\w+\s*\}', c_source("src/json/registry.c"))
-    none = lambda f: None if f == "NULL" else f  # noqa: E731
+    rows = game_table.rows()
     if with_fast:
-        return {p: (j, none(t), none(f)) for p, j, t, f in rows}
-    return {p: (j, none(t)) for p, j, t, f in rows}
+        return {r["path"]: (r["json"], r["text"], r["json_fast"]) for r in rows}
+    return {r["path"]: (r["json"], r["text"]) for r in rows}
 
 
 def same_answer(srv, path, body, name, text=False, via_file=False):
@@ -145,18 +144,19 @@ EXTRA_TEXT = {
 def test_list_matches_routes(srv):
     """The CLI's games are the daemon's analysis routes, named by path."""
     routes, games = analysis_routes(), listed_games()
-    assert routes, "no analysis routes found in src/json/registry.c"
+    assert routes, "no analysis routes found in src/games/games.def"
     assert set(games) == set(routes), (sorted(games), sorted(routes))
+    cli = {r["path"]: r["cli"] for r in game_table.rows()}
     for path, (json_fn, text_fn) in routes.items():
         name, formats = games[path]
-        assert name == path[len("/v1/"):].replace("/", "-"), (path, name)
+        assert name == cli[path], (path, name)
         assert formats == (["json", "text"] if text_fn else ["json"]), (path, formats)
 
 
 def test_every_endpoint_is_reachable(srv):
     """Every endpoint declared in endpoints.h is routed (hence a CLI game)."""
     endpoints = set(re.findall(r"gr_endpoint_(?:json|text)\s+(\w+)\s*;",
-                               c_source("src/json/endpoints.h")))
+                               c_source("src/games/endpoints.h")))
     used = {f for fns in analysis_routes(with_fast=True).values() for f in fns if f}
     assert endpoints <= used, f"declared but not routed: {sorted(endpoints - used)}"
 

@@ -1,27 +1,31 @@
-"""Every row of the endpoint registry is present wherever a game must be.
+"""Every row of the game table is present wherever a game must be.
 
-Adding a game is a registry row (src/json/registry.c) and what the
-checklist in docs/architecture.md lists; this module checks the parts a
-reviewer could miss, from the registry itself:
+Adding a game is a row in src/games/games.def and what the checklist in
+docs/architecture.md lists; this module checks the parts a reviewer could
+miss, from the table itself (tests/api/game_table.py reads it): a row's
+path, name and cli are the markers looked for:
 
-- the daemon serves the row (GET /v1 lists exactly the registry's paths);
-- api/openapi.yaml has its path, and its game is a /v1/sum component
-  (the discriminator mapping and the move's game enum);
+- the daemon serves the row (GET /v1 lists exactly the table's paths, and
+  the sequence and quotient GETs of the rows that offer them);
+- api/openapi.yaml has its path (and its GETs), and its game is a
+  /v1/sum component (the discriminator mapping and the move's game enum);
 - README.md has a section naming the path, and /v1/sum's game list names
   the game;
-- tests/fuzz/corpus has seeds for it;
+- tests/fuzz/corpus/<cli> has seeds for it;
 - the playground (GET /) offers it.
 
-The "@@ ... above this line @@" markers in the registry, the family and
-endpoint headers, the README and the OpenAPI document are read here too:
-each must exist, and everything of its kind must stand above it, so a
-new row added below a marker fails.
+The "@@ ... above this line @@" markers in the table, the endpoints
+header, the README and the OpenAPI document are read here too: each must
+exist, and everything of its kind must stand above it, so a new row added
+below a marker fails.
 """
 import os
 import re
 
 import yaml
 
+import game_table
+from game_table import above
 from harness import ROOT
 
 
@@ -30,60 +34,44 @@ def read(rel):
         return f.read()
 
 
-def above(text, marker):
-    """The text above the marker line, which must occur exactly once."""
-    assert text.count(marker) == 1, f"marker {marker!r} missing or repeated"
-    return text[:text.index(marker)]
-
-
-REGISTRY = read("src/json/registry.c")
-ROW = re.compile(r'\{"(/v1/[^"]+)", (?:&(gr_family_\w+)|NULL), (\w+), (\w+), (\w+), GR_COST_\w+\}')
-
-
 def rows():
-    """(path, family symbol or None, readers) of every registry row, from
-    the table above its marker; nothing but the table's end below it."""
-    table = REGISTRY[REGISTRY.index("gr_registry[] = {"):]
-    head = above(table, "/* @@ registry: add new endpoints above this line @@ */")
-    tail = table[len(head):].split("\n", 1)[1]
-    assert tail.lstrip().startswith("};"), "rows below the registry's marker"
-    found = [(m[0], m[1] or None, [r for r in m[2:] if r != "NULL"])
-             for m in ROW.findall(re.sub(r"\s+", " ", head))]
-    assert len(found) == head.count('{"/v1/'), "a registry row the pattern does not read"
-    return found
+    """(path, kind, readers) of every row of the game table."""
+    return [(r["path"], r["kind"], [r[h] for h in ("json", "text", "json_fast") if r[h]])
+            for r in game_table.rows()]
 
 
 def games(srv):
-    """(path, game name) of every row with a family: the names are those
-    /v1/sum knows, which its unknown-game problem lists in registry order."""
+    """(path, game name) of every sum component: the names /v1/sum knows,
+    which its unknown-game problem lists, impartial games first, then the
+    partizan ones, each in table order."""
     r = srv.post_json("/v1/sum", {"components": [{"game": "?"}]})
     listed = re.search(r"\(games: ([^)]*)\)", r.json()["detail"]).group(1).split(", ")
-    fams = [path for path, fam, _ in rows() if fam is not None]
-    # the partizan games have readers of their own (no gr_family) and are
-    # sum components all the same, listed after the impartial ones
-    partizan = sorted(path for path, fam, _ in rows() if fam is None and path != "/v1/sum")
-    named = sorted(listed[len(fams):])
-    assert named == sorted(p[len("/v1/"):].replace("/", "_") for p in partizan), (listed, fams)
-    by_name = {p[len("/v1/"):].replace("/", "_"): p for p in partizan}
-    return list(zip(fams, listed)) + [(by_name[n], n) for n in named]
+    table = game_table.rows()
+    want = [(t["path"], t["name"]) for kind in ("impartial", "partizan") for t in table
+            if t["kind"] == kind and "SUM" in t["offers"]]
+    assert listed == [n for _, n in want], (listed, want)
+    return want
 
 
 def test_the_daemon_serves_the_registry(srv):
     index = srv.get("/v1").json()
     posts = sorted(e["path"] for e in index["endpoints"] if e["method"] == "POST")
     assert posts == sorted(p for p, _, _ in rows()), posts
+    gets = {e["path"] for e in index["endpoints"] if e["method"] == "GET"}
+    for r in game_table.rows():
+        for offer, suffix in (("SEQUENCE", "/sequence"), ("QUOTIENT", "/misere-quotient")):
+            assert (r["path"] + suffix in gets) == (offer in r["offers"]), (r["path"], offer)
 
 
 def test_declarations_stand_above_their_markers(srv):
-    fams = above(read("src/json/families.h"),
-                 "/* @@ family declarations: add new ones above this line @@ */")
-    eps = above(read("src/json/endpoints.h"),
+    eps = above(read("src/games/endpoints.h"),
                 "/* @@ endpoints: add new declarations above this line @@ */")
-    for path, fam, readers in rows():
-        if fam is not None:
-            assert f"extern const gr_family {fam};" in fams, (path, fam)
-        for r in readers:
-            assert re.search(rf"\bgr_endpoint_(json|text) {r};", eps), (path, r)
+    for r in game_table.rows():
+        assert r["kind"] in ("impartial", "partizan", "none"), r
+        assert (r["misere"] is not None) == ("MISERE" in r["offers"]), r["name"]
+        for h in ("json", "text", "json_fast"):
+            if r[h]:
+                assert re.search(rf"\bgr_endpoint_(json|text) {r[h]};", eps), (r["path"], r[h])
 
 
 def test_openapi_has_every_row(srv):
@@ -99,13 +87,16 @@ def test_openapi_has_every_row(srv):
     for path, _, _ in rows():
         assert "post" in doc["paths"].get(path, {}), f"{path} has no POST in api/openapi.yaml"
         assert f"\n  {path}:" in paths_part, path
+    for r in game_table.rows():
+        for offer, suffix in (("SEQUENCE", "/sequence"), ("QUOTIENT", "/misere-quotient")):
+            if offer in r["offers"]:
+                assert "get" in doc["paths"].get(r["path"] + suffix, {}), (r["path"], suffix)
     schemas = doc["components"]["schemas"]
     mapping = schemas["SumComponent"]["discriminator"]["mapping"]
     move_games = schemas["SumMove"]["properties"]["game"]["enum"]
     # a sum with a partizan component moves by SumPartizanMove, any game
     partizan_games = schemas["SumPartizanMove"]["properties"]["game"]["enum"]
-    impartial = {n for p, fam, _ in rows() if fam is not None
-                 for q, n in games(srv) if q == p}
+    impartial = {r["name"] for r in game_table.rows() if r["kind"] == "impartial"}
     for path, name in games(srv):
         assert name in mapping, f"{name} is not a /v1/sum component in api/openapi.yaml"
         assert name in partizan_games, f"{name} is not in SumPartizanMove's game enum"
@@ -129,8 +120,8 @@ def test_the_readme_has_a_section_for_every_row(srv):
 
 def test_the_fuzzer_has_seeds_for_every_row(srv):
     corpus = os.path.join(ROOT, "tests", "fuzz", "corpus")
-    for path, _, _ in rows():
-        d = os.path.join(corpus, path[len("/v1/"):].replace("/", "-"))
+    for r in game_table.rows():
+        d = os.path.join(corpus, r["cli"])
         assert os.path.isdir(d) and os.listdir(d), f"no fuzz seeds in {d}"
 
 

@@ -335,7 +335,7 @@ fi
 
 # A triangle on the ground: by the fusion principle the odd cycle is worth
 # one loop, a stick of length 1, so grundy 1.
-if grep -q '"/v1/hackenbush/graph"' src/json/registry.c; then
+if grep -q '"/v1/hackenbush/graph"' src/games/registry.c; then
     code=$(request /v1/hackenbush/graph '{"edges":[[0,1],[1,2],[2,0]],"ground":[0]}')
     g=$(json_field grundy)
     if [ "$code" = 200 ] && [ "$g" = 1 ]; then
@@ -344,7 +344,7 @@ if grep -q '"/v1/hackenbush/graph"' src/json/registry.c; then
         bad "POST /v1/hackenbush/graph: status $code, grundy $g: $(head -c 300 "$tmp/body")"
     fi
 else
-    echo "skip /v1/hackenbush/graph (no row in src/json/registry.c yet)"
+    echo "skip /v1/hackenbush/graph (no row in src/games/registry.c yet)"
 fi
 
 code=$(request /v1/nim '{"piles":[3,4,5]')

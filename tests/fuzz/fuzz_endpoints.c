@@ -4,7 +4,7 @@
  * per-request arena) without the HTTP layer around it.
  *
  * Input: the first byte picks the endpoint from the CLI's game table
- * (src/cli/games.c: the rows of the endpoint registry, json/registry.c,
+ * (src/cli/games.c: the rows of the game table, games/games.def,
  * that the daemon routes): (byte & 0x7f) modulo the number of games; with the high
  * bit set, and when the endpoint has a text/plain reader, the rest goes to
  * that reader instead of the JSON parser.  The rest is the request body.
@@ -32,7 +32,7 @@
 
 #include "cli/games.h"
 #include "json/gr_json.h"
-#include "json/table_cache.h"
+#include "tables/table_cache.h"
 
 /* Small enough that a blow-up is met by the budget (413), not the
  * fuzzer's RSS limit; large enough for any input of a few KB. */

@@ -25,7 +25,7 @@ FLAGS="-std=c11 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -f
 
 # Incremental build: an object is rebuilt when its source or any header is newer.
 newest_header=$(ls -t include/grundy/*.h src/*/*.h | head -1)
-SRCS="$(ls src/core/*.c src/json/*.c src/store/*.c) src/cli/games.c tests/fuzz/fuzz_endpoints.c"
+SRCS="$(ls src/core/*.c src/store/*.c src/tables/*.c src/json/*.c src/games/*.c) src/cli/games.c tests/fuzz/fuzz_endpoints.c"
 todo=""
 for s in $SRCS; do
     o="$B/obj/$(echo "$s" | tr / _).o"

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 
 #include "gr_test.h"
-#include "json/families.h"
+#include "games/families.h"
 #include "json/gr_json.h"
 
 typedef struct fixture {

@@ -10,8 +10,8 @@
 
 #include "core/hackenbush_graph_internal.h"
 #include "grundy/hackenbush_graph.h"
-#include "json/endpoints.h"
-#include "json/families.h"
+#include "games/endpoints.h"
+#include "games/families.h"
 
 /* ---- brute force: mex over edge subsets, with detachment --------------- */
 

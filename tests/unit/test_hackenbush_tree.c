@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "grundy/hackenbush_tree.h"
-#include "json/families.h"
+#include "games/families.h"
 
 #define ROOT GR_HTREE_ROOT
 #define BRUTE_MAX_VERTICES 14

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "grundy/ordinal.h"
-#include "json/ordinal_trees.h"
+#include "games/ordinal_trees.h"
 
 /* ---- forests from nested text ------------------------------------------- */
 

@@ -15,7 +15,7 @@
 
 #include "grundy/octal.h"
 #include "grundy/subtraction.h"
-#include "json/families.h"
+#include "games/families.h"
 
 #define HUGE_PILE 9223372036854775807ull /* 2^63 - 1 */
 

@@ -1,4 +1,4 @@
-/* The endpoint registry and the problem vocabulary: the tables every
+/* The game table and the problem vocabulary: the tables every
  * reader (routes, CLI, /v1/sum, fuzzing) relies on are consistent, and the
  * one problem renderer writes the documented bytes. */
 #include "gr_test.h"
@@ -6,14 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json/families.h"
+#include "games/families.h"
 #include "json/problem.h"
-#include "json/partizan.h"
-#include "json/registry.h"
+#include "games/registry.h"
 
 static void test_registry_rows(void **state)
 {
-    size_t n = gr_registry_count(), games = 0;
+    size_t n = gr_registry_count();
     assert_true(n >= 8);
     assert_null(gr_registry_at(n));
     for (size_t i = 0; i < n; i++) {
@@ -21,50 +20,68 @@ static void test_registry_rows(void **state)
         assert_non_null(e);
         assert_true(strncmp(e->path, "/v1/", 4) == 0);
         assert_ptr_equal(gr_registry_find(e->path), e); /* paths are unique */
-        assert_true(e->json != NULL || e->family != NULL);
+        assert_non_null(e->cli);
         assert_true(e->json_fast == NULL || e->family != NULL);
-        if (e->family != NULL) {
-            games++;
-            /* a game's name selects exactly this row, as a sum component */
-            assert_ptr_equal(gr_registry_game(e->family->name), e);
-            assert_ptr_equal(gr_family_find(e->family->name), e->family);
+        /* the row's kind names its adapter, whose name is the row's */
+        switch (e->kind) {
+        case GR_GAME_IMPARTIAL:
+            assert_non_null(e->family);
+            assert_null(e->pgame);
+            assert_string_equal(e->family->name, e->name);
             assert_non_null(e->family->analyse);
             assert_non_null(e->family->moves_to);
+            assert_ptr_equal(gr_family_find(e->name), e->family);
+            break;
+        case GR_GAME_PARTIZAN:
+            assert_non_null(e->pgame);
+            assert_null(e->family);
+            assert_string_equal(e->pgame->name, e->name);
+            assert_non_null(e->pgame->analyse);
+            assert_non_null(e->pgame->moves);
+            break;
+        case GR_GAME_NONE:
+            assert_non_null(e->json);
+            assert_false(e->offers & GR_OFFER_SUM);
+            break;
         }
+        /* a game's name selects exactly this row, as a sum component */
+        if (e->offers & GR_OFFER_SUM) {
+            assert_ptr_equal(gr_registry_game(e->name), e);
+        }
+        assert_true((e->misere != NULL) == ((e->offers & GR_OFFER_MISERE) != 0));
     }
     assert_null(gr_registry_find("/v1/nope"));
-    assert_null(gr_family_find("sum")); /* a sum is not a component game */
+    assert_null(gr_registry_game("sum")); /* a sum is not a component game */
+    assert_null(gr_family_find("sum"));
     assert_non_null(gr_registry_find("/v1/sum"));
 
-    /* the list the sum's errors quote names every game once, in order */
+    /* the list the sum's errors quote names every component once: the
+     * impartial games in table order, then the partizan ones */
     gr_arena *a = *state;
     gr_jctx c;
     gr_jctx_init(&c, a);
     const char *list = gr_registry_game_list(&c);
-    size_t at = 0, seen = 0;
-    for (size_t i = 0; i < n; i++) {
-        const gr_family *f = gr_registry_at(i)->family;
-        if (f == NULL) {
-            continue;
+    size_t at = 0;
+    for (int kind = GR_GAME_IMPARTIAL; kind <= GR_GAME_PARTIZAN; kind++) {
+        for (size_t i = 0; i < n; i++) {
+            const gr_endpoint *e = gr_registry_at(i);
+            if ((int)e->kind != kind || !(e->offers & GR_OFFER_SUM)) {
+                continue;
+            }
+            if (at > 0) {
+                assert_memory_equal(list + at, ", ", 2);
+                at += 2;
+            }
+            assert_memory_equal(list + at, e->name, strlen(e->name));
+            at += strlen(e->name);
         }
-        size_t k = strlen(f->name);
-        assert_memory_equal(list + at, f->name, k);
-        at += k;
-        seen++;
-        if (seen < games) {
-            assert_memory_equal(list + at, ", ", 2);
-            at += 2;
-        }
-    }
-    /* then the partizan games a sum may hold */
-    for (size_t i = 0; gr_pgame_at(i) != NULL; i++) {
-        const char *name = gr_pgame_at(i)->name;
-        assert_memory_equal(list + at, ", ", 2);
-        at += 2;
-        assert_memory_equal(list + at, name, strlen(name));
-        at += strlen(name);
     }
     assert_int_equal(list[at], '\0');
+    /* the misère games, as the misère answers' problems name them */
+    assert_string_equal(gr_registry_names(&c, GR_OFFER_MISERE, " or "),
+                        "nim, subtraction or octal");
+    assert_string_equal(gr_registry_names(&c, GR_OFFER_SEQUENCE | GR_OFFER_QUOTIENT, " and "),
+                        "subtraction and octal");
 }
 
 static void test_problem_table(void **state)

@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "json/table_cache.h"
+#include "tables/table_cache.h"
 #include "store/table_store.h"
 
 static gr_tcache *cache(unsigned workers, gr_tstore *store)

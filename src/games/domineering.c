@@ -1,0 +1,191 @@
+/*
+ * Domineering: {"board": ["..#.", "...."], "outcome_only": bool}, '.' an
+ * empty cell, '#' a filled one; Left places dominoes vertically, Right
+ * horizontally.  Moves {"cells": [[r, c], [r + 1, c]]} (Left's) or
+ * {"cells": [[r, c], [r, c + 1]]} (Right's).  The solver is
+ * include/grundy/domineering.h; the answer is partizan.h's, or with
+ * outcome_only just "outcome" and the two winning moves, found by the
+ * proof search without a canonical form.
+ */
+#include "grundy/domineering.h"
+
+#include <string.h>
+
+#include "games/endpoints.h"
+#include "games/partizan.h"
+#include "games/search_games.h"
+
+typedef struct gr_dom_state {
+    gr_dom *game;
+    const char *ptr;
+} gr_dom_state;
+
+static gr_status gr_dom_failed(gr_jctx *c, gr_status st, const char *ptr)
+{
+    if (st == GR_ELIMIT) {
+        return gr_json_search_failed(c, st, ptr);
+    }
+    return gr_json_cgt_failed(c, st, ptr);
+}
+
+/* The board's rows: equal lengths, '.' and '#' only, at most
+ * GR_DOM_MAX_CELLS cells. */
+static gr_status gr_dom_read(gr_jctx *c, const cJSON *board, const char *ptr, gr_cgt_store *s,
+                             gr_dom **out)
+{
+    const char *bptr = gr_jp_key(c, ptr, "board");
+    size_t rows;
+    gr_status st = gr_json_array(c, board, bptr, &rows);
+    if (st != GR_OK) {
+        return st;
+    }
+    if (rows == 0) {
+        return gr_json_error(c, GR_EINVAL, bptr, "a board has at least one row");
+    }
+    size_t cols = 0, i = 0;
+    uint8_t empty[GR_DOM_MAX_CELLS];
+    for (const cJSON *row = board->child; row != NULL; row = row->next, i++) {
+        const char *rptr = gr_jp_idx(c, bptr, i), *text;
+        if ((st = gr_json_string(c, row, rptr, &text)) != GR_OK) {
+            return st;
+        }
+        size_t len = strlen(text);
+        if (i == 0) {
+            cols = len;
+            if (cols == 0) {
+                return gr_json_error(c, GR_EINVAL, rptr, "a row has at least one cell");
+            }
+        } else if (len != cols) {
+            return gr_json_error(c, GR_EINVAL, rptr,
+                                 "every row must have the first row's %zu cells (this one has %zu)",
+                                 cols, len);
+        }
+        if (rows > GR_DOM_MAX_CELLS || cols > GR_DOM_MAX_CELLS || rows * cols > GR_DOM_MAX_CELLS) {
+            return gr_json_error(c, GR_ELIMIT, bptr,
+                                 "boards of at most %d cells are solved (this one is %zu x %zu)",
+                                 GR_DOM_MAX_CELLS, rows, cols);
+        }
+        for (size_t j = 0; j < len; j++) {
+            if (text[j] != '.' && text[j] != '#') {
+                return gr_json_error(c, GR_EINVAL, rptr,
+                                     "cell %zu is '%c': a cell is '.' (empty) or '#' (filled)", j,
+                                     (unsigned char)text[j] >= 0x20 && (unsigned char)text[j] < 0x7f
+                                         ? text[j]
+                                         : '?');
+            }
+            empty[i * cols + j] = text[j] == '.';
+        }
+    }
+    gr_search_opts opts = gr_json_search_opts(c);
+    st = gr_dom_create(c->arena, s, (uint32_t)rows, (uint32_t)cols, empty, &opts, out);
+    return st == GR_OK ? GR_OK : gr_dom_failed(c, st, bptr);
+}
+
+static gr_status gr_dom_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, gr_cgt_store *s,
+                                void **state, gr_cgt *value)
+{
+    const cJSON *board = NULL, *outcome_only = NULL;
+    const gr_jfield fields[] = {{"board", true, &board}, {"outcome_only", false, &outcome_only}};
+    gr_status st = gr_json_pgame_object(c, obj, ptr, fields, ptr[0] == '\0' ? 2 : 1);
+    if (st != GR_OK) {
+        return st;
+    }
+    gr_dom_state *ds = GR_ARENA_ARRAY(c->arena, gr_dom_state, 1);
+    if (ds == NULL) {
+        return gr_json_oom(c);
+    }
+    ds->ptr = ptr;
+    if ((st = gr_dom_read(c, board, ptr, s, &ds->game)) != GR_OK) {
+        return st;
+    }
+    if ((st = gr_dom_value(ds->game, value)) != GR_OK) {
+        return gr_dom_failed(c, st, ptr);
+    }
+    *state = ds;
+    return GR_OK;
+}
+
+static cJSON *gr_dom_cell(gr_jctx *c, uint32_t r, uint32_t col)
+{
+    cJSON *a = gr_jw_arr(c);
+    gr_jw_push(c, a, gr_jw_u64(c, r));
+    gr_jw_push(c, a, gr_jw_u64(c, col));
+    return a;
+}
+
+static cJSON *gr_dom_move_obj(gr_jctx *c, int side, const gr_dom_move *m)
+{
+    cJSON *o = gr_jw_obj(c), *cells = gr_jw_arr(c);
+    gr_jw_push(c, cells, gr_dom_cell(c, m->r, m->c));
+    gr_jw_push(c, cells,
+               side == GR_DOM_LEFT ? gr_dom_cell(c, m->r + 1, m->c)
+                                   : gr_dom_cell(c, m->r, m->c + 1));
+    gr_jw_set(c, o, "cells", cells);
+    return o;
+}
+
+static gr_status gr_dom_list(gr_jctx *c, void *state, int side, cJSON ***moves, gr_cgt **after,
+                             size_t *n)
+{
+    gr_dom_state *ds = state;
+    gr_dom_move buf[GR_DOM_MAX_CELLS];
+    size_t count;
+    gr_status st = gr_dom_moves(ds->game, (gr_dom_side)side, buf, GR_DOM_MAX_CELLS, &count);
+    if (st != GR_OK) {
+        return gr_dom_failed(c, st, ds->ptr);
+    }
+    *moves = GR_ARENA_ARRAY(c->arena, cJSON *, count + 1);
+    *after = GR_ARENA_ARRAY(c->arena, gr_cgt, count + 1);
+    if (*moves == NULL || *after == NULL) {
+        return gr_json_oom(c);
+    }
+    for (size_t i = 0; i < count; i++) {
+        (*moves)[i] = gr_dom_move_obj(c, side, &buf[i]);
+        (*after)[i] = buf[i].after;
+    }
+    *n = count;
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+const gr_pgame gr_pgame_domineering = {"domineering", gr_dom_analyse, gr_dom_list};
+
+/* "outcome_only": the proof search (gr_dom_outcome). */
+static gr_status gr_dom_outcome_only(gr_jctx *c, const cJSON *req, cJSON **resp)
+{
+    const cJSON *board = NULL, *outcome_only = NULL;
+    const gr_jfield fields[] = {{"board", true, &board}, {"outcome_only", false, &outcome_only}};
+    gr_status st = gr_json_object(c, req, "", fields, 2);
+    gr_cgt_store *s;
+    gr_dom *g;
+    if (st != GR_OK || (st = gr_json_cgt_store(c, &s)) != GR_OK ||
+        (st = gr_dom_read(c, board, "", s, &g)) != GR_OK) {
+        return st;
+    }
+    bool lw, rw;
+    gr_dom_move lm, rm;
+    if ((st = gr_dom_outcome(g, &lw, &lm, &rw, &rm)) != GR_OK) {
+        return gr_dom_failed(c, st, "");
+    }
+    cJSON *r = gr_jw_obj(c);
+    gr_jw_set(c, r, "outcome", gr_jw_str(c, gr_json_outcome_letter(lw, rw)));
+    gr_jw_set(c, r, "left_move", lw ? gr_dom_move_obj(c, GR_DOM_LEFT, &lm) : gr_jw_null(c));
+    gr_jw_set(c, r, "right_move", rw ? gr_dom_move_obj(c, GR_DOM_RIGHT, &rm) : gr_jw_null(c));
+    if (!gr_jw_ok(c)) {
+        return gr_json_oom(c);
+    }
+    *resp = r;
+    return GR_OK;
+}
+
+gr_status gr_endpoint_domineering(gr_jctx *c, const cJSON *req, cJSON **resp)
+{
+    const cJSON *oo =
+        cJSON_IsObject(req) ? cJSON_GetObjectItemCaseSensitive(req, "outcome_only") : NULL;
+    bool only = false;
+    gr_status st;
+    if (oo != NULL && (st = gr_json_bool(c, oo, "/outcome_only", &only)) != GR_OK) {
+        return st;
+    }
+    return only ? gr_dom_outcome_only(c, req, resp)
+                : gr_json_pgame_endpoint(c, &gr_pgame_domineering, req, resp);
+}

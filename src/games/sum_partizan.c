@@ -1,0 +1,345 @@
+/*
+ * /v1/sum with partizan components (json/sum.c hands the request over
+ * when a component's "game" is a partizan one: domineering,
+ * hackenbush_colored, or cgt, a game written as an expression).
+ *
+ * Every component becomes a canonical value in one store: a partizan
+ * game by its own reader (json/partizan.h), an impartial one by its
+ * family's analyse, its finite Grundy value g standing for the nimber *g
+ * (Sprague-Grundy: an impartial game equals the nimber of its value).  The
+ * sum's value is the sum of the values.  Left, moving first, wins with a
+ * move in component i to a position G_i' when G_i' + (the other
+ * components) >= 0, Right when it is <= 0; each component's real moves
+ * are tried in order (for an impartial component the moves to *h, h < g,
+ * which the family finds as moves to the target value h: *g's canonical
+ * options, and they suffice, since the sum with *g in place of the
+ * component is equal and so has the same winning options).
+ * Answer: {"value", "outcome", "mean", "temperature", "component_values",
+ * "left_move", "right_move"}, a move {"component": i, "game": name,
+ * "move": that game's move}, or null.
+ */
+#include "games/sum_partizan.h"
+
+#include <string.h>
+
+#include "games/families.h"
+#include "games/partizan.h"
+#include "games/registry.h"
+
+/* The largest Grundy value of an impartial component in a partizan sum:
+ * *g is a canonical form of g options. */
+#define GR_SUM_MAX_NIMBER 1024
+
+typedef struct gr_psum_part {
+    const gr_pgame *pg;   /* a partizan game, or NULL */
+    const gr_family *fam; /* else the impartial family */
+    const char *name;
+    void *state;
+    uint64_t grundy;
+    gr_cgt value;
+} gr_psum_part;
+
+/* A "cgt" component: {"game": "cgt", "expression": "..."}, read by the
+ * core's expression parser (gr_cgt_parse, docs/partizan.md
+ * "Expressions").  Its moves are its canonical options, {"to": the
+ * option as printed}. */
+typedef struct gr_psum_cgt {
+    gr_cgt_store *store;
+    gr_cgt g;
+} gr_psum_cgt;
+
+static gr_status gr_psum_cgt_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, gr_cgt_store *s,
+                                     void **state, gr_cgt *value)
+{
+    const cJSON *expr = NULL;
+    const gr_jfield fields[] = {{"expression", true, &expr}};
+    gr_status st = gr_json_pgame_object(c, obj, ptr, fields, 1);
+    const char *eptr = gr_jp_key(c, ptr, "expression"), *text;
+    if (st != GR_OK || (st = gr_json_string(c, expr, eptr, &text)) != GR_OK) {
+        return st;
+    }
+    gr_psum_cgt *k = GR_ARENA_ARRAY(c->arena, gr_psum_cgt, 1);
+    if (k == NULL) {
+        return gr_json_oom(c);
+    }
+    size_t at = 0;
+    const char *what = NULL;
+    st = gr_cgt_parse(s, text, strlen(text), &k->g, &at, &what);
+    if (st == GR_EINVAL || (st == GR_ELIMIT && what != NULL)) {
+        return gr_json_error(c, st, eptr, "at byte %zu: %s", at,
+                             what != NULL ? what : "not a game expression");
+    }
+    if (st != GR_OK) {
+        return gr_json_cgt_failed(c, st, eptr);
+    }
+    k->store = s;
+    *value = k->g;
+    *state = k;
+    return GR_OK;
+}
+
+static gr_status gr_psum_cgt_moves(gr_jctx *c, void *state, int side, cJSON ***moves,
+                                   gr_cgt **after, size_t *n)
+{
+    const gr_psum_cgt *k = state;
+    const gr_cgt *l, *r;
+    size_t nl, nr;
+    gr_cgt_options(k->store, k->g, &l, &nl, &r, &nr);
+    const gr_cgt *opt = side == 0 ? l : r;
+    size_t count = side == 0 ? nl : nr;
+    *moves = GR_ARENA_ARRAY(c->arena, cJSON *, count + 1);
+    *after = GR_ARENA_ARRAY(c->arena, gr_cgt, count + 1);
+    if (*moves == NULL || *after == NULL) {
+        return gr_json_oom(c);
+    }
+    for (size_t i = 0; i < count; i++) {
+        gr_status st;
+        cJSON *o = gr_jw_obj(c), *text = gr_jw_cgt(c, k->store, opt[i], &st);
+        if (st != GR_OK) {
+            return gr_json_cgt_failed(c, st, NULL);
+        }
+        gr_jw_set(c, o, "to", text);
+        (*moves)[i] = o;
+        (*after)[i] = opt[i];
+    }
+    *n = count;
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+const gr_pgame gr_pgame_cgt = {"cgt", gr_psum_cgt_analyse, gr_psum_cgt_moves};
+
+/* The partizan game a component's "game" names, or NULL. */
+static const gr_pgame *gr_psum_pgame(const char *name)
+{
+    const gr_endpoint *g = gr_registry_game(name);
+    return g != NULL ? g->pgame : NULL;
+}
+
+static const char *gr_psum_game(const cJSON *it)
+{
+    const cJSON *game = cJSON_IsObject(it) ? cJSON_GetObjectItemCaseSensitive(it, "game") : NULL;
+    return cJSON_IsString(game) ? game->valuestring : NULL;
+}
+
+bool gr_sum_is_partizan(const cJSON *components)
+{
+    if (!cJSON_IsArray(components)) {
+        return false;
+    }
+    for (const cJSON *it = components->child; it != NULL; it = it->next) {
+        const char *name = gr_psum_game(it);
+        if (name != NULL && gr_psum_pgame(name) != NULL) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static gr_status gr_psum_read(gr_jctx *c, gr_cgt_store *s, const cJSON *components,
+                              gr_psum_part *parts)
+{
+    size_t i = 0;
+    gr_status st;
+    for (const cJSON *it = components->child; it != NULL; it = it->next, i++) {
+        const char *ptr = gr_jp_idx(c, "/components", i);
+        if (gr_json_past_deadline(c, ptr)) {
+            return GR_ELIMIT;
+        }
+        gr_psum_part *p = &parts[i];
+        p->name = gr_psum_game(it);
+        const char *gptr = gr_jp_key(c, ptr, "game");
+        if (p->name == NULL) {
+            return gr_json_error(c, GR_EINVAL, cJSON_IsObject(it) ? gptr : ptr,
+                                 "a component is an object with a \"game\": one of %s",
+                                 gr_registry_game_list(c));
+        }
+        p->pg = gr_psum_pgame(p->name);
+        if (p->pg != NULL) {
+            if ((st = p->pg->analyse(c, it, ptr, s, &p->state, &p->value)) != GR_OK) {
+                return st;
+            }
+            continue;
+        }
+        p->fam = gr_family_find(p->name);
+        if (p->fam == NULL) {
+            return gr_json_error(c, GR_EINVAL, gptr, "unknown game \"%s\" (games: %s)", p->name,
+                                 gr_registry_game_list(c));
+        }
+        gr_value v;
+        if ((st = p->fam->analyse(c, it, ptr, &p->state, &v)) != GR_OK) {
+            return st;
+        }
+        if (v.kind != GR_VALUE_FINITE) {
+            return gr_json_error(c, GR_ELIMIT, ptr,
+                                 "a component of a sum with partizan games needs a finite "
+                                 "Grundy value (a nimber)");
+        }
+        if (v.n > GR_SUM_MAX_NIMBER) {
+            return gr_json_error(c, GR_ELIMIT, ptr,
+                                 "in a sum with partizan games an impartial component's Grundy "
+                                 "value is at most %d (this one is %llu)",
+                                 GR_SUM_MAX_NIMBER, (unsigned long long)v.n);
+        }
+        p->grundy = v.n;
+        if ((st = gr_cgt_nimber(s, v.n, &p->value)) != GR_OK) {
+            return gr_json_cgt_failed(c, st, ptr);
+        }
+    }
+    return GR_OK;
+}
+
+static cJSON *gr_psum_wrap(gr_jctx *c, size_t i, const char *name, cJSON *move)
+{
+    cJSON *w = gr_jw_obj(c);
+    gr_jw_set(c, w, "component", gr_jw_u64(c, i));
+    gr_jw_set(c, w, "game", gr_jw_str(c, name));
+    gr_jw_set(c, w, "move", move);
+    return w;
+}
+
+/* Whether `after` plus rest wins for side (the opponent then loses). */
+static gr_status gr_psum_wins(gr_cgt_store *s, int side, gr_cgt after, gr_cgt rest, bool *wins)
+{
+    gr_cgt t;
+    gr_status st = gr_cgt_add(s, after, rest, &t);
+    if (st != GR_OK) {
+        return st;
+    }
+    size_t found;
+    st = gr_json_cgt_winning(s, side, &t, 1, &found);
+    *wins = found == 0;
+    return st;
+}
+
+/* The first winning move of side in component i (NULL: none there). */
+static gr_status gr_psum_component_move(gr_jctx *c, gr_cgt_store *s, gr_psum_part *p, size_t i,
+                                        int side, gr_cgt rest, cJSON **out)
+{
+    const char *ptr = gr_jp_idx(c, "/components", i);
+    gr_status st;
+    bool wins;
+    *out = NULL;
+    if (p->pg != NULL) {
+        cJSON **moves;
+        gr_cgt *after;
+        size_t n;
+        if ((st = p->pg->moves(c, p->state, side, &moves, &after, &n)) != GR_OK) {
+            return st;
+        }
+        for (size_t k = 0; k < n; k++) {
+            if ((st = gr_psum_wins(s, side, after[k], rest, &wins)) != GR_OK) {
+                return gr_json_cgt_failed(c, st, ptr);
+            }
+            if (wins) {
+                *out = gr_psum_wrap(c, i, p->name, moves[k]);
+                return GR_OK;
+            }
+        }
+        return GR_OK;
+    }
+    for (uint64_t h = 0; h < p->grundy; h++) {
+        gr_cgt star;
+        if ((st = gr_cgt_nimber(s, h, &star)) != GR_OK ||
+            (st = gr_psum_wins(s, side, star, rest, &wins)) != GR_OK) {
+            return gr_json_cgt_failed(c, st, ptr);
+        }
+        if (!wins) {
+            continue;
+        }
+        gr_move_list list = {.arena = c->arena, .room = 1};
+        gr_value target = {.kind = GR_VALUE_FINITE, .n = h};
+        uint64_t count = 0;
+        if ((st = p->fam->moves_to(c, p->state, &target, false, &list, &count)) != GR_OK) {
+            return st;
+        }
+        if (list.listed > 0) {
+            *out =
+                gr_psum_wrap(c, i, p->name, gr_jw_move(c, p->fam->move_shape, &list.item[0].move));
+            return GR_OK;
+        }
+    }
+    return GR_OK;
+}
+
+gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components, cJSON **resp)
+{
+    const cJSON *all_moves = cJSON_GetObjectItemCaseSensitive(req, "all_moves");
+    const cJSON *all_winning = cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves");
+    bool flag = false;
+    gr_status st;
+    if (all_moves != NULL && (st = gr_json_bool(c, all_moves, "/all_moves", &flag)) != GR_OK) {
+        return st;
+    }
+    if (flag) {
+        return gr_json_error(c, GR_ELIMIT, "/all_moves",
+                             "all_moves is not available for a sum with partizan games");
+    }
+    if (all_winning != NULL &&
+        (st = gr_json_bool(c, all_winning, "/all_winning_moves", &flag)) != GR_OK) {
+        return st;
+    }
+    if (flag) {
+        return gr_json_error(c, GR_ELIMIT, "/all_winning_moves",
+                             "a sum with partizan games answers one winning move per player "
+                             "(left_move, right_move)");
+    }
+    size_t n;
+    if ((st = gr_json_array(c, components, "/components", &n)) != GR_OK) {
+        return st;
+    }
+    gr_cgt_store *s;
+    gr_psum_part *parts = GR_ARENA_ARRAY(c->arena, gr_psum_part, n + 1);
+    if (parts == NULL) {
+        return gr_json_oom(c);
+    }
+    if ((st = gr_json_cgt_store(c, &s)) != GR_OK ||
+        (st = gr_psum_read(c, s, components, parts)) != GR_OK) {
+        return st;
+    }
+    gr_cgt total = gr_cgt_zero(s);
+    for (size_t i = 0; i < n; i++) {
+        if ((st = gr_cgt_add(s, total, parts[i].value, &total)) != GR_OK) {
+            return gr_json_cgt_failed(c, st, "/components");
+        }
+    }
+    cJSON *r = gr_jw_obj(c);
+    if ((st = gr_json_cgt_fields(c, s, total, r, "/components")) != GR_OK) {
+        return st;
+    }
+    cJSON *cv = gr_jw_arr(c);
+    for (size_t i = 0; i < n; i++) {
+        cJSON *v = gr_jw_cgt(c, s, parts[i].value, &st);
+        if (st != GR_OK) {
+            return gr_json_cgt_failed(c, st, gr_jp_idx(c, "/components", i));
+        }
+        gr_jw_push(c, cv, v);
+    }
+    gr_jw_set(c, r, "component_values", cv);
+    gr_cgt_outcome o;
+    if ((st = gr_cgt_outcome_of(s, total, &o)) != GR_OK) {
+        return gr_json_cgt_failed(c, st, "/components");
+    }
+    static const char *const keys[2] = {"left_move", "right_move"};
+    for (int side = 0; side < 2; side++) {
+        bool first_wins = o == GR_CGT_N || o == (side == 0 ? GR_CGT_L : GR_CGT_R);
+        cJSON *move = NULL;
+        for (size_t i = 0; first_wins && move == NULL && i < n; i++) {
+            gr_cgt rest;
+            if ((st = gr_cgt_sub(s, total, parts[i].value, &rest)) != GR_OK) {
+                return gr_json_cgt_failed(c, st, "/components");
+            }
+            if ((st = gr_psum_component_move(c, s, &parts[i], i, side, rest, &move)) != GR_OK) {
+                return st;
+            }
+        }
+        if (first_wins && move == NULL) {
+            return gr_json_error(c, GR_EINTERNAL, "/components", "no winning move was found");
+        }
+        gr_jw_set(c, r, keys[side], move != NULL ? move : gr_jw_null(c));
+    }
+    if (!gr_jw_ok(c)) {
+        return gr_json_oom(c);
+    }
+    *resp = r;
+    return GR_OK;
+}
