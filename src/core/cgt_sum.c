@@ -240,7 +240,14 @@ static gr_status gr_sum_next(gr_sum_search *q, gr_sum_frame *f, gr_sum_frame *ch
         memcpy(p + off, p + f->off, f->n * sizeof(gr_cgt));
     }
     child->n = f->n;
-    if (f->phase == 1 && (f->ups != 0 || f->nim != 0)) {
+    if (f->phase == 1 && f->ups == 0 && f->j < f->nim) {
+        /* *m's options are *j, j < m, for both players: no store needed,
+         * so nim-sums past the store's nimbers (*512 + *511) cost nothing */
+        child->nim = f->j++;
+        *has = true;
+        return GR_OK;
+    }
+    if (f->phase == 1 && f->ups != 0) {
         gr_cgt u;
         gr_status st = gr_sum_ups_game(q, f->ups, f->nim, &u);
         if (st != GR_OK) {
