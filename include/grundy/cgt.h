@@ -51,6 +51,11 @@ typedef struct gr_dyadic {
 } gr_dyadic;
 
 gr_status gr_cgt_store_new(gr_arena *a, gr_cgt_store **out);
+/* Bounds the work of the store's operations from now on: about `steps`
+ * more sums, comparisons and simplifications, then they fail with
+ * GR_ELIMIT (0: no bound).  A caller with a cheaper way (a sum's outcome
+ * by search, gr_cgt_sum_wins) tries the canonical form first this way. */
+void gr_cgt_store_limit(gr_cgt_store *s, uint64_t steps);
 
 /* Functions returning gr_status answer GR_EINVAL for a handle that is not
  * the store's; the void and bool ones require valid handles. */

@@ -502,3 +502,23 @@ def test_all_moves_cgt(srv):
                    "/all_moves")
     expect_problem(srv.post_json(DOM, {"board": [".."], "outcome_only": True,
                                        "all_moves": True}), 400)
+
+
+def test_partizan_sum_by_search(srv):
+    # *n + Tiny(1): canonical for small n; for n = 900 the canonical form (900
+    # options a side, O(n^3) comparisons) is past the work bound, so the
+    # outcome comes from the search -- the same outcome and moves
+    for n, method in ((3, "canonical"), (900, "search")):
+        a = post(srv, SUM, {"components": [{"game": "nim", "piles": [n]},
+                                           {"game": "cgt", "expression": "Tiny(1)"}]})
+        assert a["method"] == method, a
+        assert a["outcome"] == "N" and a["component_values"] == ["*%d" % n, "Tiny(1)"]
+        assert ("value" in a) == (method == "canonical")
+        # Left takes the heap: Tiny(1) is positive, Right to move loses
+        assert a["left_move"] == {"component": 0, "game": "nim",
+                                  "move": {"pile": 0, "from": n, "to": 0}}
+        assert post(srv, "/v1/cgt", {"expression": "Tiny(1)"})["outcome"] == "L"
+        # Right moves Tiny(1) to {0|-1}: *n + {0|-1} is <= 0 (Left first loses)
+        assert a["right_move"]["move"] == {"to": "{0|-1}"}
+        after = post(srv, "/v1/cgt", {"expression": "*%d + {0|-1}" % n})
+        assert after["outcome"] in ("R", "P"), after
