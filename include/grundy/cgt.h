@@ -51,6 +51,11 @@ typedef struct gr_dyadic {
 } gr_dyadic;
 
 gr_status gr_cgt_store_new(gr_arena *a, gr_cgt_store **out);
+/* Bounds the work of the store's operations from now on: about `steps`
+ * more sums, comparisons and simplifications, then they fail with
+ * GR_ELIMIT (0: no bound).  A caller with a cheaper way (a sum's outcome
+ * by search, gr_cgt_sum_wins) tries the canonical form first this way. */
+void gr_cgt_store_limit(gr_cgt_store *s, uint64_t steps);
 
 /* Functions returning gr_status answer GR_EINVAL for a handle that is not
  * the store's; the void and bool ones require valid handles. */
@@ -78,6 +83,18 @@ typedef enum { GR_CGT_P = 0, GR_CGT_N, GR_CGT_L, GR_CGT_R } gr_cgt_outcome; /* '
 gr_status gr_cgt_outcome_of(gr_cgt_store *s, gr_cgt g, gr_cgt_outcome *out);
 /* 'P', 'N', 'L' or 'R'. */
 char gr_cgt_outcome_letter(gr_cgt_outcome o);
+
+/* ---- sums by search (cgt_sum.c) -------------------------------------- */
+/* Whether the player to move (left: Left, else Right) wins games[0] + ...
+ * + games[n-1], by a minimax over the sum's positions with numbers and
+ * x + n.^ + *m parts added in closed form and a transposition table: no
+ * canonical form of the sum is made.  At most max_nodes positions are
+ * expanded (0: no bound but the arena's), else GR_ELIMIT. */
+gr_status gr_cgt_sum_wins(gr_cgt_store *s, const gr_cgt *games, size_t n, bool left,
+                          uint64_t max_nodes, bool *wins);
+/* Both of the above: the outcome class of the sum. */
+gr_status gr_cgt_sum_outcome(gr_cgt_store *s, const gr_cgt *games, size_t n, uint64_t max_nodes,
+                             gr_cgt_outcome *out);
 
 /* ---- inspection ------------------------------------------------------ */
 /* The canonical options, sorted by handle; valid while the store lives. */

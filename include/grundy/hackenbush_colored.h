@@ -14,6 +14,14 @@
  * the negative of the blue edge's value over -x.  A string (a path from
  * the ground) is the special case whose value is its sign expansion.
  *
+ * A bundle of parallel edges hanging to a leaf is the same game as its
+ * edges each on a leaf of its own, so it is split before the tree test
+ * (k blue edges from the ground to one vertex: the tree worth k).  The
+ * cuts of a tree are valued in about constant time each (jump tables over
+ * the edges where Berlekamp's rule is x + 1 or x - 1).  A picture whose
+ * edges in play are all green is Green Hackenbush: the fusion principle
+ * values it in linear time, a nimber (include/grundy/hackenbush_graph.h).
+ *
  * Every other position is valued by a canonical-form search over its
  * positions -- the sets of edges still standing, at most
  * GR_HBC_MAX_SEARCH_EDGES edges in play -- memoised, split into the parts

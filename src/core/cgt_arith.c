@@ -97,6 +97,66 @@ static gr_status gr_cgt_add_side(gr_cgt_store *s, gr_cgt a, gr_cgt b, bool left,
     return GR_OK;
 }
 
+/* The positions a translation's proof may search (it is given up past
+ * them, and the sum made the general way). */
+#define GR_CGT_TRANSLATE_NODES (1u << 18)
+
+/* G + U for U = x + n.^ + *m, not a number, and G neither: first the
+ * translate {G^L + U | G^R + U} is made, which is G + U for the hot games
+ * of long chains (*400 + {0|-1} = {*400 | -1*400}) and costs only G's
+ * options; it is kept when a search of translate - G - U (cgt_sum.c) finds
+ * a second-player win, i.e. the two are equal.  Otherwise *out is
+ * GR_CGT_NONE and the caller simplifies the sum, whose G + *j options for
+ * every j < m make a game of m options and O(m^4) comparisons in all. */
+static gr_status gr_cgt_add_translate(gr_cgt_store *s, gr_cgt g, gr_cgt u, gr_cgt *out)
+{
+    *out = GR_CGT_NONE;
+    const gr_cgt_node *n = &s->nodes[g]; /* its option array stays put */
+    const gr_cgt *gopts = n->opts;
+    size_t nl = n->nl, nr = n->nr;
+    gr_cgt *opts = GR_ARENA_ARRAY_UNINIT(s->arena, gr_cgt, nl + nr + 3);
+    if (opts == NULL) {
+        return GR_ENOMEM;
+    }
+    gr_status st = GR_OK;
+    for (size_t i = 0; i < nl + nr && st == GR_OK; i++) {
+        st = gr_cgt_add(s, gopts[i], u, &opts[i]);
+    }
+    gr_cgt c, *proof = opts + nl + nr;
+    if (st == GR_OK) {
+        st = gr_cgt_make(s, opts, nl, opts + nl, nr, &c);
+    }
+    if (st == GR_OK) {
+        proof[0] = c;
+        st = gr_cgt_neg(s, g, &proof[1]);
+    }
+    if (st == GR_OK) {
+        st = gr_cgt_neg(s, u, &proof[2]);
+    }
+    gr_cgt_outcome o = GR_CGT_N;
+    if (st == GR_OK) {
+        st = gr_cgt_sum_outcome(s, proof, 3, GR_CGT_TRANSLATE_NODES, &o);
+        if (st == GR_ELIMIT) {
+            st = GR_OK; /* not proved within the bound: the general way */
+        }
+    }
+    if (st == GR_OK && o == GR_CGT_P) {
+        *out = c;
+    }
+    gr_arena_free(s->arena, opts, (nl + nr + 3) * sizeof(gr_cgt));
+    return st;
+}
+
+/* Whether a is worth translating b by: an infinitesimal part big enough
+ * that the general sum would cost more than the proof. */
+static bool gr_cgt_translates(const gr_cgt_node *a, const gr_cgt_node *b)
+{
+    if ((a->flags & GR_CGT_F_UPTIMAL) == 0 || (b->flags & (GR_CGT_F_UPTIMAL | GR_CGT_F_NUMBER))) {
+        return false;
+    }
+    return (uint64_t)(a->ups < 0 ? -(int64_t)a->ups : a->ups) + a->nim >= 4;
+}
+
 gr_status gr_cgt_add(gr_cgt_store *s, gr_cgt a, gr_cgt b, gr_cgt *out)
 {
     if (!gr_cgt_valid(s, a) || !gr_cgt_valid(s, b)) {
@@ -131,6 +191,16 @@ gr_status gr_cgt_add(gr_cgt_store *s, gr_cgt a, gr_cgt b, gr_cgt *out)
     gr_status st = gr_cgt_tick(s);
     if (st != GR_OK) {
         return st;
+    }
+    bool ta = gr_cgt_translates(na, nb), tb = !ta && gr_cgt_translates(nb, na);
+    if (ta || tb) {
+        if ((st = gr_cgt_add_translate(s, ta ? b : a, ta ? a : b, out)) != GR_OK) {
+            return st;
+        }
+        if (*out != GR_CGT_NONE) {
+            return gr_cgt_map_put(s->arena, &s->add_memo, key, *out);
+        }
+        na = &s->nodes[a], nb = &s->nodes[b]; /* the node array may have moved */
     }
     size_t nl = (size_t)na->nl + nb->nl, nr = (size_t)na->nr + nb->nr, kl, kr;
     gr_cgt *sums = GR_ARENA_ARRAY_UNINIT(s->arena, gr_cgt, nl + nr);

@@ -91,42 +91,57 @@ static gr_status gr_cgt_drop_dominated(gr_cgt_store *s, gr_cgt_list *l, bool lef
     return GR_OK;
 }
 
-/* Bypasses the first reversible option found; *changed says whether one
- * was. */
-static gr_status gr_cgt_bypass_one(gr_cgt_store *s, gr_cgt_list *l, gr_cgt_list *r, bool left,
-                                   bool *changed)
+/* Bypasses every reversible option of one side (left true: Left's) in one
+ * pass; *changed says whether one was.  A bypass keeps G's value, so each
+ * option is judged against the G the pass started from (the lists l and r
+ * as they were), and the new side is built beside it and swapped in at the
+ * end.  One pass for all (not one option per round of domination checks)
+ * keeps a game of m reversible options at O(m^2) comparisons, not O(m^3):
+ * *n + {0|-1} has n of them. */
+static gr_status gr_cgt_bypass_side(gr_cgt_store *s, gr_cgt_list *l, gr_cgt_list *r, bool left,
+                                    bool *changed)
 {
     gr_cgt_temp g = {l->v, r->v, l->n, r->n};
     gr_cgt_list *own = left ? l : r;
-    *changed = false;
-    for (size_t i = 0; i < own->n; i++) {
+    gr_cgt_list next = {NULL, 0, 0};
+    gr_status st = GR_OK;
+    bool any = false;
+    for (size_t i = 0; i < own->n && st == GR_OK; i++) {
         const gr_cgt_node *n = &s->nodes[own->v[i]];
         /* Left's option reverses through its Right options, and back */
         const gr_cgt *through = left ? n->opts + n->nl : n->opts;
         size_t nt = left ? n->nr : n->nl;
-        for (size_t k = 0; k < nt; k++) {
-            bool rev;
-            gr_status st = left ? gr_cgt_leq_temp_x(s, through[k], &g, &rev)
-                                : gr_cgt_leq_temp_y(s, &g, through[k], &rev);
+        bool rev = false;
+        size_t k = 0;
+        for (; k < nt && !rev; k++) {
+            st = left ? gr_cgt_leq_temp_x(s, through[k], &g, &rev)
+                      : gr_cgt_leq_temp_y(s, &g, through[k], &rev);
             if (st != GR_OK) {
-                return st;
+                break;
             }
-            if (!rev) {
-                continue;
-            }
-            const gr_cgt_node *m = &s->nodes[through[k]];
-            const gr_cgt *repl = left ? m->opts : m->opts + m->nl;
-            size_t nrepl = left ? m->nl : m->nr;
-            own->v[i] = own->v[--own->n];
-            st = gr_cgt_list_append(s->arena, own, repl, nrepl);
-            if (st != GR_OK) {
-                return st;
-            }
-            gr_cgt_list_sort(own);
-            *changed = true;
-            return GR_OK;
         }
+        if (st != GR_OK) {
+            break;
+        }
+        if (!rev) {
+            st = gr_cgt_list_append(s->arena, &next, &own->v[i], 1);
+            continue;
+        }
+        const gr_cgt_node *m = &s->nodes[through[k - 1]];
+        const gr_cgt *repl = left ? m->opts : m->opts + m->nl;
+        size_t nrepl = left ? m->nl : m->nr;
+        st = gr_cgt_list_append(s->arena, &next, repl, nrepl);
+        any = true;
     }
+    if (st != GR_OK || !any) {
+        gr_arena_free(s->arena, next.v, next.cap * sizeof(gr_cgt));
+        *changed = false;
+        return st;
+    }
+    gr_cgt_list_sort(&next);
+    gr_arena_free(s->arena, own->v, own->cap * sizeof(gr_cgt));
+    *own = next;
+    *changed = true;
     return GR_OK;
 }
 
@@ -193,10 +208,10 @@ gr_status gr_cgt_make(gr_cgt_store *s, const gr_cgt *left, size_t nl, const gr_c
     for (bool changed = true; changed;) {
         if ((st = gr_cgt_drop_dominated(s, &l, true)) != GR_OK ||
             (st = gr_cgt_drop_dominated(s, &r, false)) != GR_OK ||
-            (st = gr_cgt_bypass_one(s, &l, &r, true, &changed)) != GR_OK) {
+            (st = gr_cgt_bypass_side(s, &l, &r, true, &changed)) != GR_OK) {
             goto done;
         }
-        if (!changed && (st = gr_cgt_bypass_one(s, &l, &r, false, &changed)) != GR_OK) {
+        if (!changed && (st = gr_cgt_bypass_side(s, &l, &r, false, &changed)) != GR_OK) {
             goto done;
         }
         if ((st = gr_cgt_tick(s)) != GR_OK) {

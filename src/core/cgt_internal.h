@@ -95,7 +95,8 @@ struct gr_cgt_store {
     gr_cgt_map number_index; /* gr_cgt_number_key(value) -> handle */
     gr_cgt_thermo *thermos;
     size_t thermo_count, thermo_cap;
-    uint32_t steps; /* work counter: gr_arena_check every 4096 */
+    uint64_t steps;      /* work counter: gr_arena_check every 4096 */
+    uint64_t step_limit; /* GR_ELIMIT past it (0: none): gr_cgt_store_limit */
     bool reference_order; /* tests: gr_cgt_leq by Conway's definition alone */
 };
 

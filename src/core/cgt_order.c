@@ -53,13 +53,15 @@ gr_status gr_cgt_leq(gr_cgt_store *s, gr_cgt a, gr_cgt b, bool *out)
     }
     uint32_t memo;
     uint64_t key = gr_cgt_pair(a, b);
-    if (gr_cgt_map_get(&s->leq_memo, key, &memo)) {
-        *out = memo != 0;
-        return GR_OK;
-    }
+    /* every comparison counts as work, remembered or not: the quadratic
+     * domination checks of a big simplification are mostly memo hits */
     gr_status st = gr_cgt_tick(s);
     if (st != GR_OK) {
         return st;
+    }
+    if (gr_cgt_map_get(&s->leq_memo, key, &memo)) {
+        *out = memo != 0;
+        return GR_OK;
     }
     const gr_cgt *al = na->opts, *br = nb->opts + nb->nl;
     size_t nal = na->nl, nbr = nb->nr;

@@ -27,87 +27,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/cgt_memo.h"
+#include "core/hackenbush_colored_internal.h"
+#include "grundy/hackenbush_graph.h"
 #include "core/search_budget.h"
 
 typedef unsigned __int128 gr_hbc_vset; /* local vertices of a search (at most 65) */
-
-struct gr_hbc {
-    gr_arena *arena;
-    gr_cgt_store *store;
-    const gr_hbc_input *in;
-    size_t m;
-    uint32_t nv;       /* relabelled vertices, 0 the ground */
-    uint32_t *eu, *ev; /* relabelled endpoints of each request edge */
-    uint8_t *in_play;  /* per request edge */
-    bool tree;
-    gr_status tree_status; /* of Berlekamp's rule: GR_ELIMIT past the dyadic limits */
-    /* tree: */
-    uint32_t *parent_edge; /* per vertex: the edge to its parent (UINT32_MAX: the ground) */
-    uint32_t *upper;       /* per tree edge: its endpoint away from the ground */
-    gr_dyadic *sum;        /* per vertex: the sum of its branches */
-    gr_dyadic *branch;     /* per edge in play: its branch's value */
-    /* search: */
-    size_t ne;       /* edges in play */
-    uint32_t *local; /* local bit -> request edge */
-    int32_t *bit_of; /* request edge -> local bit, or -1 */
-    uint8_t lu[64], lv[64], lcol[64];
-    uint64_t inc[66]; /* per local vertex: the edges touching it */
-    uint64_t all;     /* the edges in play */
-    gr_cgt_memo memo; /* edges in play -> value */
-    uint64_t nodes, max_nodes;
-};
-
-/* ---- exact dyadic arithmetic for Berlekamp's rule ----------------------- */
-
-#define GR_HBC_DY_MAX ((__int128)1 << 62)
-
-static gr_dyadic gr_hbc_reduce(__int128 num, unsigned exp, gr_status *st)
-{
-    while (exp > 0 && (num & 1) == 0) {
-        num /= 2;
-        exp--;
-    }
-    if (num >= GR_HBC_DY_MAX || num <= -GR_HBC_DY_MAX || exp > 62) {
-        *st = GR_ELIMIT;
-        return (gr_dyadic){0, 0};
-    }
-    return (gr_dyadic){(int64_t)num, exp};
-}
-
-static gr_dyadic gr_hbc_add(gr_dyadic a, gr_dyadic b, int sign, gr_status *st)
-{
-    unsigned e = a.exp > b.exp ? a.exp : b.exp;
-    __int128 x = (__int128)a.num * ((__int128)1 << (e - a.exp));
-    __int128 y = (__int128)b.num * ((__int128)1 << (e - b.exp));
-    return gr_hbc_reduce(sign > 0 ? x + y : x - y, e, st);
-}
-
-/* A blue edge carrying x: x + 1 when x > 0, else (x + n) / 2^(n-1) for
- * the least n with x + n > 1, i.e. n = floor(1 - x) + 1. */
-static gr_dyadic gr_hbc_blue(gr_dyadic x, gr_status *st)
-{
-    if (x.num > 0) {
-        return gr_hbc_add(x, (gr_dyadic){1, 0}, 1, st);
-    }
-    __int128 fl = (((__int128)1 << x.exp) - x.num) >> x.exp; /* floor(1 - x), >= 1 */
-    __int128 n = fl + 1;
-    if (n - 1 > 62) {
-        *st = GR_ELIMIT;
-        return (gr_dyadic){0, 0};
-    }
-    __int128 num = (__int128)x.num + (n << x.exp);
-    return gr_hbc_reduce(num, x.exp + (unsigned)(n - 1), st);
-}
-
-static gr_dyadic gr_hbc_edge_value(uint8_t colour, gr_dyadic x, gr_status *st)
-{
-    if (colour == GR_HBC_BLUE) {
-        return gr_hbc_blue(x, st);
-    }
-    gr_dyadic v = gr_hbc_blue((gr_dyadic){-x.num, x.exp}, st);
-    return (gr_dyadic){-v.num, v.exp};
-}
 
 /* ---- building -------------------------------------------------------------- */
 
@@ -165,6 +89,52 @@ static gr_status gr_hbc_relabel(gr_hbc *g)
     return GR_OK;
 }
 
+/* A vertex whose edges all go to one other vertex -- a bundle of parallel
+ * edges hanging to a leaf -- is the same game as those edges each on a
+ * leaf of its own (cutting one leaves the others standing, and all fall
+ * with the vertex they hang from), so each edge after the first gets a new
+ * vertex: a red-blue tree with bundles (k blue edges from the ground to
+ * one vertex: k) is valued by Berlekamp's rule, not by a search of 2^k
+ * positions. */
+static gr_status gr_hbc_split_bundles(gr_hbc *g)
+{
+    uint32_t nv = g->nv;
+    uint32_t *other = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, nv);
+    uint8_t *seen = GR_ARENA_ARRAY(g->arena, uint8_t, nv), *mixed = GR_ARENA_ARRAY(g->arena, uint8_t, nv);
+    if (other == NULL || seen == NULL || mixed == NULL) {
+        return GR_ENOMEM;
+    }
+    for (size_t i = 0; i < g->m; i++) {
+        uint32_t u = g->eu[i], v = g->ev[i];
+        if (u == v) {
+            mixed[u] = 1; /* a loop */
+            continue;
+        }
+        for (int k = 0; k < 2; k++, u ^= v, v ^= u, u ^= v) {
+            if (!seen[u]) {
+                seen[u] = 1, other[u] = v;
+            } else if (other[u] != v) {
+                mixed[u] = 1;
+            }
+        }
+    }
+    memset(seen, 0, nv);
+    for (size_t i = 0; i < g->m; i++) {
+        uint32_t *ends[2] = {&g->eu[i], &g->ev[i]};
+        for (int k = 0; k < 2; k++) {
+            uint32_t v = *ends[k];
+            if (v == 0 || mixed[v] || v == *ends[1 - k]) {
+                continue;
+            }
+            if (seen[v]++ && g->nv < UINT32_MAX) {
+                *ends[k] = g->nv++; /* a leaf of its own */
+            }
+            break; /* the other end is the bundle's root: it stays */
+        }
+    }
+    return GR_OK;
+}
+
 /* Marks the edges in play (breadth-first from the ground) and decides
  * whether the position is a red-blue tree; for a tree, records parents
  * and the order. */
@@ -182,6 +152,7 @@ static gr_status gr_hbc_grounded(gr_hbc *g, uint32_t **order_out, size_t *norder
         g->parent_edge == NULL) {
         return GR_ENOMEM;
     }
+    memset(g->parent_edge, 0xFF, nv * sizeof(*g->parent_edge)); /* none: not reached */
     for (size_t i = 0; i < m; i++) {
         deg[g->eu[i] + 1]++;
         if (g->ev[i] != g->eu[i]) {
@@ -203,7 +174,7 @@ static gr_status gr_hbc_grounded(gr_hbc *g, uint32_t **order_out, size_t *norder
         }
     }
     size_t head = 0, tail = 0, edges = 0;
-    bool green = false;
+    bool green = false, red_blue = false;
     order[tail++] = 0;
     seen[0] = 1;
     g->parent_edge[0] = UINT32_MAX;
@@ -217,6 +188,7 @@ static gr_status gr_hbc_grounded(gr_hbc *g, uint32_t **order_out, size_t *norder
             g->in_play[e] = 1;
             edges++;
             green |= g->in->colour[e] == GR_HBC_GREEN;
+            red_blue |= g->in->colour[e] != GR_HBC_GREEN;
             uint32_t w = g->eu[e] == v ? g->ev[e] : g->eu[e];
             if (!seen[w]) {
                 seen[w] = 1;
@@ -233,28 +205,10 @@ static gr_status gr_hbc_grounded(gr_hbc *g, uint32_t **order_out, size_t *norder
     }
     g->ne = edges;
     g->tree = !green && edges + 1 == tail;
+    g->green = green && !red_blue;
     *order_out = order;
     *norder = tail;
     return GR_OK;
-}
-
-static gr_status gr_hbc_tree_values(gr_hbc *g, const uint32_t *order, size_t n)
-{
-    g->sum = GR_ARENA_ARRAY(g->arena, gr_dyadic, g->nv);
-    g->branch = GR_ARENA_ARRAY(g->arena, gr_dyadic, g->m + 1);
-    g->upper = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, g->m + 1);
-    if (g->sum == NULL || g->branch == NULL || g->upper == NULL) {
-        return GR_ENOMEM;
-    }
-    gr_status st = GR_OK;
-    for (size_t i = n; i-- > 1 && st == GR_OK;) {
-        uint32_t v = order[i], e = g->parent_edge[v];
-        uint32_t p = g->eu[e] == v ? g->ev[e] : g->eu[e];
-        g->upper[e] = v;
-        g->branch[e] = gr_hbc_edge_value(g->in->colour[e], g->sum[v], &st);
-        g->sum[p] = gr_hbc_add(g->sum[p], g->branch[e], 1, &st);
-    }
-    return st;
 }
 
 /* ---- search ------------------------------------------------------------------- */
@@ -439,7 +393,8 @@ gr_status gr_hbc_create(gr_arena *arena, gr_cgt_store *store, const gr_hbc_input
     gr_status st;
     uint32_t *order;
     size_t norder;
-    if ((st = gr_hbc_relabel(g)) != GR_OK || (st = gr_hbc_grounded(g, &order, &norder)) != GR_OK) {
+    if ((st = gr_hbc_relabel(g)) != GR_OK || (st = gr_hbc_split_bundles(g)) != GR_OK ||
+        (st = gr_hbc_grounded(g, &order, &norder)) != GR_OK) {
         return st;
     }
     if (g->tree) {
@@ -449,6 +404,24 @@ gr_status gr_hbc_create(gr_arena *arena, gr_cgt_store *store, const gr_hbc_input
         if (g->tree_status == GR_ENOMEM || g->tree_status == GR_ETIME ||
             g->tree_status == GR_ECANCELLED) {
             return g->tree_status;
+        }
+    } else if (g->green) {
+        /* Green Hackenbush: the fusion principle in linear time (a nimber) */
+        uint32_t *uv = GR_ARENA_ARRAY_UNINIT(arena, uint32_t, 2 * g->m + 1);
+        static const uint32_t ground[1] = {0};
+        if (uv == NULL) {
+            return GR_ENOMEM;
+        }
+        for (size_t i = 0; i < g->m; i++) {
+            uv[2 * i] = g->eu[i], uv[2 * i + 1] = g->ev[i];
+        }
+        gr_hgraph_input *gin = GR_ARENA_ARRAY(arena, gr_hgraph_input, 1);
+        if (gin == NULL) {
+            return GR_ENOMEM;
+        }
+        *gin = (gr_hgraph_input){g->nv, g->m, uv, 1, ground};
+        if ((st = gr_hgraph_solve(arena, gin, &g->hgraph)) != GR_OK) {
+            return st;
         }
     } else {
         if (g->ne > GR_HBC_MAX_SEARCH_EDGES) {
@@ -483,6 +456,11 @@ gr_status gr_hbc_value(gr_hbc *g, gr_cgt *out)
     if (g->tree) {
         return g->tree_status != GR_OK ? g->tree_status : gr_cgt_number(g->store, g->sum[0], out);
     }
+    if (g->green) {
+        gr_hgraph_summary sum;
+        gr_hgraph_summarize(g->hgraph, &sum);
+        return gr_cgt_nimber(g->store, sum.grundy, out);
+    }
     return gr_hbc_search(g, g->all, out);
 }
 
@@ -494,27 +472,15 @@ gr_status gr_hbc_after(gr_hbc *g, size_t e, gr_cgt *out)
     if (g->tree && g->tree_status != GR_OK) {
         return g->tree_status;
     }
+    if (g->green) {
+        uint32_t edge = (uint32_t)e;
+        uint64_t v;
+        gr_status st = gr_hgraph_values_after(g->arena, g->hgraph, &edge, 1, UINT64_MAX, &v);
+        return st != GR_OK ? st : gr_cgt_nimber(g->store, v, out);
+    }
     if (!g->tree) {
         uint64_t bit = 1ULL << g->bit_of[e];
         return gr_hbc_search(g, gr_hbc_standing(g, g->all & ~bit), out);
     }
-    /* the branch of e is gone; recompute the branches above it to the ground */
-    gr_status st = GR_OK;
-    uint32_t v = g->upper[e];
-    uint32_t p = g->eu[e] == v ? g->ev[e] : g->eu[e];
-    gr_dyadic s = gr_hbc_add(g->sum[p], g->branch[e], -1, &st);
-    for (uint32_t steps = 1; p != 0 && st == GR_OK; steps++) {
-        if ((steps & 4095) == 0 && (st = gr_arena_check(g->arena)) != GR_OK) {
-            return st;
-        }
-        uint32_t pe = g->parent_edge[p];
-        uint32_t pp = g->eu[pe] == p ? g->ev[pe] : g->eu[pe];
-        gr_dyadic nb = gr_hbc_edge_value(g->in->colour[pe], s, &st);
-        s = gr_hbc_add(gr_hbc_add(g->sum[pp], g->branch[pe], -1, &st), nb, 1, &st);
-        p = pp;
-    }
-    if (st != GR_OK) {
-        return st;
-    }
-    return gr_cgt_number(g->store, s, out);
+    return gr_hbc_tree_after(g, e, out);
 }

@@ -72,13 +72,43 @@ static cJSON *gr_cgt_json_options(gr_jctx *c, gr_cgt_store *s, const gr_cgt *o, 
     return arr;
 }
 
+/* "all_moves": a move of an expression is to one of its canonical
+ * options ({"to": option}, as in /v1/sum), worth that option. */
+static gr_status gr_cgt_json_all_moves(gr_jctx *c, gr_cgt_store *s, const gr_cgt *o, size_t n,
+                                       int side, uint64_t max, cJSON *r)
+{
+    gr_cgt *sorted = GR_ARENA_ARRAY_UNINIT(c->arena, gr_cgt, n + 1);
+    cJSON **moves = GR_ARENA_ARRAY(c->arena, cJSON *, n + 1);
+    if (sorted == NULL || moves == NULL) {
+        return gr_json_oom(c);
+    }
+    if (n > 0) {
+        memcpy(sorted, o, n * sizeof(gr_cgt));
+    }
+    gr_status st = gr_cgt_sort_for_print(s, sorted, n);
+    for (size_t i = 0; i < n && i < max && st == GR_OK; i++) {
+        moves[i] = gr_jw_obj(c);
+        gr_jw_set(c, moves[i], "to", gr_jw_cgt(c, s, sorted[i], &st));
+    }
+    if (st != GR_OK) {
+        return gr_cgt_json_core(c, st);
+    }
+    return gr_json_pgame_all_moves(c, s, side, moves, sorted, n, max, r);
+}
+
 gr_status gr_endpoint_cgt(gr_jctx *c, const cJSON *req, cJSON **resp)
 {
-    const cJSON *expr_item;
-    const gr_jfield fields[] = {{"expression", true, &expr_item}};
-    gr_status st = gr_json_object(c, req, "", fields, 1);
+    const cJSON *expr_item, *all_item = NULL, *max_item = NULL;
+    const gr_jfield fields[] = {{"expression", true, &expr_item},
+                                {"all_moves", false, &all_item},
+                                {"max_moves", false, &max_item}};
+    gr_status st = gr_json_object(c, req, "", fields, 3);
     const char *text;
-    if (st != GR_OK || (st = gr_json_string(c, expr_item, "/expression", &text)) != GR_OK) {
+    bool all_moves = false;
+    gr_move_opts opts;
+    if (st != GR_OK || (st = gr_json_string(c, expr_item, "/expression", &text)) != GR_OK ||
+        (all_item != NULL && (st = gr_json_bool(c, all_item, "/all_moves", &all_moves)) != GR_OK) ||
+        (st = gr_json_request_opts(c, req, &opts)) != GR_OK) {
         return st;
     }
     if ((st = gr_json_arm_deadline(c)) != GR_OK) {
@@ -117,6 +147,10 @@ gr_status gr_endpoint_cgt(gr_jctx *c, const cJSON *req, cJSON **resp)
     }
     if (st != GR_OK) {
         return gr_cgt_json_core(c, st);
+    }
+    if (all_moves && ((st = gr_cgt_json_all_moves(c, s, lo, nl, 0, opts.max, r)) != GR_OK ||
+                      (st = gr_cgt_json_all_moves(c, s, ro, nr, 1, opts.max, r)) != GR_OK)) {
+        return st;
     }
     if (!gr_jw_ok(c)) {
         return gr_json_oom(c);

@@ -6,14 +6,20 @@
 gr_status gr_json_pgame_object(gr_jctx *c, const cJSON *obj, const char *ptr,
                                const gr_jfield *fields, size_t nfields)
 {
-    gr_jfield all[8];
-    const cJSON *game = NULL;
+    gr_jfield all[10];
+    const cJSON *game = NULL, *all_moves = NULL, *max_moves = NULL;
     if (nfields > 7) {
         return gr_json_error(c, GR_EINTERNAL, ptr, "too many fields");
     }
     memcpy(all, fields, nfields * sizeof(*fields));
-    all[nfields] = (gr_jfield){"game", false, &game};
-    return gr_json_object(c, obj, ptr, all, nfields + (ptr[0] != '\0' ? 1 : 0));
+    if (ptr[0] != '\0') {
+        all[nfields] = (gr_jfield){"game", false, &game};
+        return gr_json_object(c, obj, ptr, all, nfields + 1);
+    }
+    /* a whole request: the options gr_json_pgame_endpoint reads */
+    all[nfields] = (gr_jfield){"all_moves", false, &all_moves};
+    all[nfields + 1] = (gr_jfield){"max_moves", false, &max_moves};
+    return gr_json_object(c, obj, ptr, all, nfields + 2);
 }
 
 gr_status gr_json_cgt_store(gr_jctx *c, gr_cgt_store **out)
@@ -120,6 +126,56 @@ gr_status gr_json_cgt_winning(gr_cgt_store *s, int side, const gr_cgt *after, si
     return GR_OK;
 }
 
+/* A copy of a move object in c's arena.  Moves are the adapters' own
+ * shallow objects ({"cells": [[r, c], [r, c]]} at most three levels deep),
+ * so the recursion is bounded by their shape, not by the input. */
+static cJSON *gr_pgame_copy(gr_jctx *c, const cJSON *m)
+{
+    if (cJSON_IsObject(m) || cJSON_IsArray(m)) {
+        cJSON *out = cJSON_IsObject(m) ? gr_jw_obj(c) : gr_jw_arr(c);
+        for (const cJSON *k = m->child; k != NULL; k = k->next) {
+            if (cJSON_IsObject(m)) {
+                gr_jw_set(c, out, k->string, gr_pgame_copy(c, k));
+            } else {
+                gr_jw_push(c, out, gr_pgame_copy(c, k));
+            }
+        }
+        return out;
+    }
+    if (cJSON_IsNumber(m)) {
+        return gr_jw_i64(c, (int64_t)m->valuedouble);
+    }
+    if (cJSON_IsString(m)) {
+        return gr_jw_str(c, m->valuestring);
+    }
+    if (cJSON_IsRaw(m)) {
+        return gr_jw_raw(c, m->valuestring);
+    }
+    return cJSON_IsBool(m) ? gr_jw_bool(c, cJSON_IsTrue(m)) : gr_jw_null(c);
+}
+
+gr_status gr_json_pgame_all_moves(gr_jctx *c, gr_cgt_store *s, int side, cJSON *const *moves,
+                                  const gr_cgt *after, size_t n, uint64_t max, cJSON *r)
+{
+    static const char *const lists[2] = {"left_moves", "right_moves"};
+    static const char *const counts[2] = {"left_move_count", "right_move_count"};
+    cJSON *arr = gr_jw_arr(c);
+    gr_status st = GR_OK;
+    for (size_t i = 0; i < n && i < max && st == GR_OK; i++) {
+        cJSON *o = gr_jw_obj(c);
+        /* the move object may be the winning move's already: a copy here */
+        gr_jw_set(c, o, "move", gr_pgame_copy(c, moves[i]));
+        gr_jw_set(c, o, "value", gr_jw_cgt(c, s, after[i], &st));
+        gr_jw_push(c, arr, o);
+    }
+    if (st != GR_OK) {
+        return gr_json_cgt_failed(c, st, "");
+    }
+    gr_jw_set(c, r, lists[side], arr);
+    gr_jw_set(c, r, counts[side], gr_jw_u64(c, n));
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
 gr_status gr_json_pgame_endpoint(gr_jctx *c, const gr_pgame *g, const cJSON *req, cJSON **resp)
 {
     gr_cgt_store *s;
@@ -136,6 +192,13 @@ gr_status gr_json_pgame_endpoint(gr_jctx *c, const gr_pgame *g, const cJSON *req
     if ((st = gr_json_cgt_fields(c, s, value, r, "")) != GR_OK) {
         return st;
     }
+    bool all_moves = false;
+    gr_move_opts opts;
+    const cJSON *am = cJSON_GetObjectItemCaseSensitive(req, "all_moves");
+    if ((am != NULL && (st = gr_json_bool(c, am, "/all_moves", &all_moves)) != GR_OK) ||
+        (st = gr_json_request_opts(c, req, &opts)) != GR_OK) {
+        return st;
+    }
     static const char *const keys[2] = {"left_move", "right_move"};
     for (int side = 0; side < 2; side++) {
         cJSON **moves;
@@ -148,6 +211,10 @@ gr_status gr_json_pgame_endpoint(gr_jctx *c, const gr_pgame *g, const cJSON *req
             return gr_json_cgt_failed(c, st, "");
         }
         gr_jw_set(c, r, keys[side], found < n ? moves[found] : gr_jw_null(c));
+        if (all_moves && (st = gr_json_pgame_all_moves(c, s, side, moves, after, n, opts.max, r)) !=
+                             GR_OK) {
+            return st;
+        }
     }
     if (!gr_jw_ok(c)) {
         return gr_json_oom(c);

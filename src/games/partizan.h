@@ -66,9 +66,17 @@ const char *gr_json_outcome_letter(bool left_wins, bool right_wins);
 gr_status gr_json_cgt_winning(gr_cgt_store *s, int side, const gr_cgt *after, size_t n,
                               size_t *found);
 
+/* "left_moves" (side 0) or "right_moves" in r: the first `max` of the n
+ * moves, each {"move", "value": the value after it}, and
+ * "left_move_count" / "right_move_count": n. */
+gr_status gr_json_pgame_all_moves(gr_jctx *c, gr_cgt_store *s, int side, cJSON *const *moves,
+                                  const gr_cgt *after, size_t n, uint64_t max, cJSON *r);
+
 /* A whole partizan game's answer: analyse the request (pointer ""), then
  * value, outcome, mean, temperature and the winning move of each player
- * (null when that player loses moving first). */
+ * (null when that player loses moving first); with "all_moves": true every
+ * move of each player with the value after it (gr_json_pgame_all_moves),
+ * at most "max_moves" (default 1000) listed a side. */
 gr_status gr_json_pgame_endpoint(gr_jctx *c, const gr_pgame *g, const cJSON *req, cJSON **resp);
 
 #endif

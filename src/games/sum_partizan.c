@@ -25,6 +25,7 @@
 #include "games/families.h"
 #include "games/partizan.h"
 #include "games/registry.h"
+#include "games/search_games.h"
 
 /* The largest Grundy value of an impartial component in a partizan sum:
  * *g is a canonical form of g options. */
@@ -197,23 +198,37 @@ static cJSON *gr_psum_wrap(gr_jctx *c, size_t i, const char *name, cJSON *move)
     return w;
 }
 
-/* Whether `after` plus rest wins for side (the opponent then loses). */
-static gr_status gr_psum_wins(gr_cgt_store *s, int side, gr_cgt after, gr_cgt rest, bool *wins)
+/* The work the canonical sum may take (gr_cgt_store_limit) before the
+ * sum is decided by search instead: about a second of sums and
+ * comparisons, counted, so the choice is the same on every machine. */
+#define GR_PSUM_CANONICAL_STEPS (1u << 22)
+
+/* A move's position: the components' values with component i's replaced
+ * by the value after the move, judged by search (gr_cgt_sum_wins) -- the
+ * same answer as adding canonical forms, without making the sum's. */
+typedef struct gr_psum_judge {
+    gr_cgt *values;
+    size_t n, i;
+    uint64_t max_nodes;
+} gr_psum_judge;
+
+/* Whether `after` in component i with the rest wins for side (the opponent
+ * then loses moving first). */
+static gr_status gr_psum_wins(gr_cgt_store *s, int side, gr_cgt after, gr_psum_judge *j,
+                              bool *wins)
 {
-    gr_cgt t;
-    gr_status st = gr_cgt_add(s, after, rest, &t);
-    if (st != GR_OK) {
-        return st;
-    }
-    size_t found;
-    st = gr_json_cgt_winning(s, side, &t, 1, &found);
-    *wins = found == 0;
+    gr_cgt keep = j->values[j->i];
+    bool opponent_wins;
+    j->values[j->i] = after;
+    gr_status st = gr_cgt_sum_wins(s, j->values, j->n, side != 0, j->max_nodes, &opponent_wins);
+    j->values[j->i] = keep;
+    *wins = !opponent_wins;
     return st;
 }
 
 /* The first winning move of side in component i (NULL: none there). */
 static gr_status gr_psum_component_move(gr_jctx *c, gr_cgt_store *s, gr_psum_part *p, size_t i,
-                                        int side, gr_cgt rest, cJSON **out)
+                                        int side, gr_psum_judge *j, cJSON **out)
 {
     const char *ptr = gr_jp_idx(c, "/components", i);
     gr_status st;
@@ -227,7 +242,7 @@ static gr_status gr_psum_component_move(gr_jctx *c, gr_cgt_store *s, gr_psum_par
             return st;
         }
         for (size_t k = 0; k < n; k++) {
-            if ((st = gr_psum_wins(s, side, after[k], rest, &wins)) != GR_OK) {
+            if ((st = gr_psum_wins(s, side, after[k], j, &wins)) != GR_OK) {
                 return gr_json_cgt_failed(c, st, ptr);
             }
             if (wins) {
@@ -240,7 +255,7 @@ static gr_status gr_psum_component_move(gr_jctx *c, gr_cgt_store *s, gr_psum_par
     for (uint64_t h = 0; h < p->grundy; h++) {
         gr_cgt star;
         if ((st = gr_cgt_nimber(s, h, &star)) != GR_OK ||
-            (st = gr_psum_wins(s, side, star, rest, &wins)) != GR_OK) {
+            (st = gr_psum_wins(s, side, star, j, &wins)) != GR_OK) {
             return gr_json_cgt_failed(c, st, ptr);
         }
         if (!wins) {
@@ -296,15 +311,38 @@ gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components,
         (st = gr_psum_read(c, s, components, parts)) != GR_OK) {
         return st;
     }
+    /* the canonical sum within a bound of work, else the outcome by search */
     gr_cgt total = gr_cgt_zero(s);
+    gr_cgt_store_limit(s, GR_PSUM_CANONICAL_STEPS);
+    for (size_t i = 0; i < n && st == GR_OK; i++) {
+        st = gr_cgt_add(s, total, parts[i].value, &total);
+    }
+    gr_cgt_store_limit(s, 0);
+    bool search = st == GR_ELIMIT;
+    if (st != GR_OK && !search) {
+        return gr_json_cgt_failed(c, st, "/components");
+    }
+    gr_search_opts opts = gr_json_search_opts(c);
+    gr_psum_judge judge = {GR_ARENA_ARRAY_UNINIT(c->arena, gr_cgt, n + 1), n, 0,
+                           opts.max_nodes != 0 ? opts.max_nodes : GR_SEARCH_DEFAULT_NODES};
+    if (judge.values == NULL) {
+        return gr_json_oom(c);
+    }
     for (size_t i = 0; i < n; i++) {
-        if ((st = gr_cgt_add(s, total, parts[i].value, &total)) != GR_OK) {
-            return gr_json_cgt_failed(c, st, "/components");
-        }
+        judge.values[i] = parts[i].value;
     }
     cJSON *r = gr_jw_obj(c);
-    if ((st = gr_json_cgt_fields(c, s, total, r, "/components")) != GR_OK) {
-        return st;
+    gr_cgt_outcome o;
+    if (search) {
+        if ((st = gr_cgt_sum_outcome(s, judge.values, n, judge.max_nodes, &o)) != GR_OK) {
+            return st == GR_ELIMIT ? gr_json_search_failed(c, st, "/components")
+                                   : gr_json_cgt_failed(c, st, "/components");
+        }
+        char letter[2] = {gr_cgt_outcome_letter(o), '\0'};
+        gr_jw_set(c, r, "outcome", gr_jw_str(c, letter));
+    } else if ((st = gr_json_cgt_fields(c, s, total, r, "/components")) != GR_OK ||
+               (st = gr_cgt_outcome_of(s, total, &o)) != GR_OK) {
+        return gr_json_cgt_failed(c, st, "/components");
     }
     cJSON *cv = gr_jw_arr(c);
     for (size_t i = 0; i < n; i++) {
@@ -315,20 +353,14 @@ gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components,
         gr_jw_push(c, cv, v);
     }
     gr_jw_set(c, r, "component_values", cv);
-    gr_cgt_outcome o;
-    if ((st = gr_cgt_outcome_of(s, total, &o)) != GR_OK) {
-        return gr_json_cgt_failed(c, st, "/components");
-    }
+    gr_jw_set(c, r, "method", gr_jw_str(c, search ? "search" : "canonical"));
     static const char *const keys[2] = {"left_move", "right_move"};
     for (int side = 0; side < 2; side++) {
         bool first_wins = o == GR_CGT_N || o == (side == 0 ? GR_CGT_L : GR_CGT_R);
         cJSON *move = NULL;
         for (size_t i = 0; first_wins && move == NULL && i < n; i++) {
-            gr_cgt rest;
-            if ((st = gr_cgt_sub(s, total, parts[i].value, &rest)) != GR_OK) {
-                return gr_json_cgt_failed(c, st, "/components");
-            }
-            if ((st = gr_psum_component_move(c, s, &parts[i], i, side, rest, &move)) != GR_OK) {
+            judge.i = i;
+            if ((st = gr_psum_component_move(c, s, &parts[i], i, side, &judge, &move)) != GR_OK) {
                 return st;
             }
         }

@@ -12,6 +12,7 @@ Hackenbush "lrlrr" = 9/16).  Every left_move / right_move is replayed through
 the API and the position left must be lost by the opponent moving first.
 """
 import functools
+import json
 import random
 
 from harness import expect_problem
@@ -321,7 +322,11 @@ def test_hackenbush_bad_input(srv):
     expect_problem(srv.post_json(HBC, {"edges": deep, "ground": [0]}), 422, "/edges")
     expect_problem(srv.post_json(HBC, {"edges": [[0, 1, "blue"]] * 16385, "ground": [0]}), 422,
                    "/edges")
-    big = [[0, 0, "green"]] * 65
+    # 65 green loops on the ground: all green, so the fusion principle (*65 = *)
+    r = srv.post_json(HBC, {"edges": [[0, 0, "green"]] * 65, "ground": [0]})
+    assert r.status == 200 and r.json()["value"] == "*", r
+    # a cycle of 65 blue and red edges is neither a tree nor green: searched, past 64
+    big = [[i, (i + 1) % 65, "blue" if i % 2 else "red"] for i in range(65)]
     expect_problem(srv.post_json(HBC, {"edges": big, "ground": [0]}), 422, "/edges")
 
 
@@ -426,3 +431,94 @@ def test_partizan_sum_bad_input(srv):
     expect_problem(srv.post_json(SUM, {"components": [
         {"game": "domineering", "board": [".."]}, {"game": "nim", "piles": [5000]}]}), 422,
         "/components/1")
+
+
+# ---- all_moves ---------------------------------------------------------------
+
+def check_listed(srv, ans, side_key, count_key, positions, fresh_value, brute_outcome):
+    """Every listed move's value against the position after it: answered
+    again from scratch (fresh_value), and its outcome by brute force."""
+    listed = ans[side_key]
+    assert ans[count_key] == len(positions) == len(listed), (ans, positions)
+    for entry in listed:
+        after = positions[json.dumps(entry["move"], sort_keys=True)]
+        assert entry["value"] == fresh_value(after), (entry, after)
+        want = brute_outcome(after)
+        got = post(srv, "/v1/cgt", {"expression": entry["value"]})["outcome"]
+        assert got == want, (entry, after, got, want)
+
+
+def test_all_moves_domineering(srv):
+    rng = random.Random(61)
+    for _ in range(12):
+        rows = random_board(rng, 8)
+        ans = post(srv, DOM, {"board": rows, "all_moves": True})
+        for side, key in ((0, "left_moves"), (1, "right_moves")):
+            positions = {}
+            for r, row in enumerate(rows):
+                for c, ch in enumerate(row):
+                    rr, cc = (r + 1, c) if side == 0 else (r, c + 1)
+                    if ch == "." and rr < len(rows) and cc < len(row) and rows[rr][cc] == ".":
+                        after = [list(x) for x in rows]
+                        after[r][c] = after[rr][cc] = "#"
+                        mv = {"cells": [[r, c], [rr, cc]]}
+                        positions[json.dumps(mv, sort_keys=True)] = ["".join(x) for x in after]
+            check_listed(srv, ans, key, key[:-1] + "_count", positions,
+                         lambda b: post(srv, DOM, {"board": b})["value"],
+                         lambda b: outcome_letter(*sum_wins([(dom_moves, dom_board(b))])))
+    # max_moves bounds the lists, never the counts
+    ans = post(srv, DOM, {"board": ["...", "..."], "all_moves": True, "max_moves": 1})
+    assert len(ans["left_moves"]) == 1 and ans["left_move_count"] == 3
+
+
+def test_all_moves_hackenbush(srv):
+    rng = random.Random(62)
+    cases = [random_hbc(rng, rng.randint(1, 7)) for _ in range(10)]
+    cases += [([[i, i + 1, rng.choice(["blue", "red"])] for i in range(9)], [0])]
+    for edges, ground in cases:
+        ans = post(srv, HBC, {"edges": edges, "ground": ground, "all_moves": True})
+        standing = hbc_standing(edges, frozenset(ground), frozenset(range(len(edges))))
+        for side, key in ((0, "left_moves"), (1, "right_moves")):
+            ok = ({"blue", "green"}, {"red", "green"})[side]
+            positions = {json.dumps({"edge": i}): [e for j, e in enumerate(edges) if j != i]
+                         for i in sorted(standing) if edges[i][2] in ok}
+
+            def brute(after, ground=ground):
+                moves, start = hbc_game(after, ground)
+                return outcome_letter(*sum_wins([(moves, start)]))
+
+            check_listed(srv, ans, key, key[:-1] + "_count", positions,
+                         lambda after, ground=ground: post(srv, HBC, {"edges": after,
+                                                                      "ground": ground})["value"],
+                         brute)
+
+
+def test_all_moves_cgt(srv):
+    ans = post(srv, "/v1/cgt", {"expression": "{1, * | -1/2, {0|-1}}", "all_moves": True})
+    assert [m["move"]["to"] for m in ans["left_moves"]] == ans["left_options"]
+    assert [m["value"] for m in ans["right_moves"]] == ans["right_options"]
+    assert ans["right_move_count"] == len(ans["right_options"])
+    expect_problem(srv.post_json("/v1/cgt", {"expression": "1", "all_moves": 1}), 400,
+                   "/all_moves")
+    expect_problem(srv.post_json(DOM, {"board": [".."], "outcome_only": True,
+                                       "all_moves": True}), 400)
+
+
+def test_partizan_sum_by_search(srv):
+    # *n + Tiny(1): canonical for small n; for n = 900 the canonical form (900
+    # options a side, O(n^3) comparisons) is past the work bound, so the
+    # outcome comes from the search -- the same outcome and moves
+    for n, method in ((3, "canonical"), (900, "search")):
+        a = post(srv, SUM, {"components": [{"game": "nim", "piles": [n]},
+                                           {"game": "cgt", "expression": "Tiny(1)"}]})
+        assert a["method"] == method, a
+        assert a["outcome"] == "N" and a["component_values"] == ["*%d" % n, "Tiny(1)"]
+        assert ("value" in a) == (method == "canonical")
+        # Left takes the heap: Tiny(1) is positive, Right to move loses
+        assert a["left_move"] == {"component": 0, "game": "nim",
+                                  "move": {"pile": 0, "from": n, "to": 0}}
+        assert post(srv, "/v1/cgt", {"expression": "Tiny(1)"})["outcome"] == "L"
+        # Right moves Tiny(1) to {0|-1}: *n + {0|-1} is <= 0 (Left first loses)
+        assert a["right_move"]["move"] == {"to": "{0|-1}"}
+        after = post(srv, "/v1/cgt", {"expression": "*%d + {0|-1}" % n})
+        assert after["outcome"] in ("R", "P"), after

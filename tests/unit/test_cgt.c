@@ -75,6 +75,25 @@ static bool wins(const comp *c, int n, bool left)
     return false;
 }
 
+/* wins() for three components. */
+static bool wins3(const comp *c, bool left)
+{
+    for (int k = 0; k < 3; k++) {
+        const raw *x = &pool[c[k].g];
+        bool own_left = (c[k].sign > 0) == left;
+        int no = own_left ? x->nl : x->nr;
+        const int *o = own_left ? x->l : x->r;
+        for (int i = 0; i < no; i++) {
+            comp next[3] = {c[0], c[1], c[2]};
+            next[k].g = o[i];
+            if (!wins3(next, !left)) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 static gr_cgt_outcome outcome_of(const comp *c, int n)
 {
     return gr_test_outcome(wins(c, n, true), wins(c, n, false));
@@ -197,6 +216,58 @@ static void test_against_search(void **state)
                 assert_canonical(s, g);
                 assert_means_add(s, can[i], can[j], g);
             }
+        }
+    }
+}
+
+/* ---- sums by search, and sums with a big infinitesimal part ------------- */
+
+/* gr_cgt_sum_wins on sums of three canonical games (some negated) against
+ * the exhaustive search of the raw trees; and G + U for U = n.^ + *m big
+ * enough to be made by translation (cgt_arith.c) is canonical, and minus
+ * G it is U again, by the general sum of two non-uptimal games. */
+static void test_sum_search(void **state)
+{
+    gr_test_cgt *fx = *state;
+    gr_cgt_store *s = fx->s;
+    gr_test_rng rng = {20261203};
+    pool_n = 0;
+    for (int t = 0; t < 150; t++) {
+        pool_n = 0; /* each sum's trees are used only by this round */
+        comp c[3];
+        gr_cgt g[3];
+        for (int k = 0; k < 3; k++) {
+            c[k].g = raw_random(&rng, 1 + (int)gr_test_below(&rng, 3));
+            c[k].sign = gr_test_below(&rng, 2) ? 1 : -1;
+            g[k] = canon(s, c[k].g);
+            if (c[k].sign < 0) {
+                assert_int_equal(gr_cgt_neg(s, g[k], &g[k]), GR_OK);
+            }
+        }
+        for (int side = 0; side < 2; side++) {
+            bool w;
+            assert_int_equal(gr_cgt_sum_wins(s, g, 3, side == 0, 0, &w), GR_OK);
+            assert_int_equal(w, wins3(c, side == 0));
+        }
+    }
+    static const char *const parts[] = {"*4", "*9", "^4", "v3*5", "^*7", "^^*6"};
+    for (int t = 0; t < 60; t++) {
+        pool_n = 0;
+        gr_cgt h = canon(s, raw_random(&rng, 1 + (int)gr_test_below(&rng, 3))), u, sum, back;
+        const char *p = parts[t % 6];
+        size_t at;
+        const char *what;
+        assert_int_equal(gr_cgt_parse(s, p, strlen(p), &u, &at, &what), GR_OK);
+        assert_int_equal(gr_cgt_add(s, h, u, &sum), GR_OK);
+        assert_canonical(s, sum);
+        gr_cgt_outcome o, o2;
+        gr_cgt parts2[2] = {h, u};
+        assert_int_equal(gr_cgt_outcome_of(s, sum, &o), GR_OK);
+        assert_int_equal(gr_cgt_sum_outcome(s, parts2, 2, 0, &o2), GR_OK);
+        assert_int_equal(o, o2);
+        if (!gr_cgt_is_number(s, h, NULL)) {
+            assert_int_equal(gr_cgt_sub(s, sum, h, &back), GR_OK);
+            assert_int_equal(back, u);
         }
     }
 }
@@ -470,4 +541,4 @@ static void test_errors_and_limits(void **state)
 
 GR_TEST_MAIN(gr_test_with_cgt(test_against_search), gr_test_with_cgt(test_printing),
              gr_test_with_cgt(test_ups_and_stars), gr_test_with_cgt(test_thermography),
-             gr_test_with_cgt(test_errors_and_limits))
+             gr_test_with_cgt(test_errors_and_limits), gr_test_with_cgt(test_sum_search))
