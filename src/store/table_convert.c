@@ -270,8 +270,11 @@ static const char *gr_trust_sub(const gr_tstore_table *t)
 
 static const char *gr_trust_octal(const gr_tstore_table *t)
 {
-    if ((t->width == 1) != (t->max_value < 256)) {
-        return "an octal table is 1 byte a value exactly while its values are below 256";
+    /* 2 bytes a value for small values is what a grower widened early
+     * writes (the daemon's own files do, depending on when a checkpoint
+     * falls): wasteful, not wrong.  1 byte for a value past 255 is. */
+    if ((t->width != 1 && t->width != 2) || (t->width == 1 && t->max_value >= 256)) {
+        return "an octal table is 1 or 2 bytes a value, 2 once a value is past 255";
     }
     gr_octal_code code;
     size_t bad = 0;

@@ -103,7 +103,6 @@ CASES = [
     ("all-zero 'period 1' 0.15", OCTAL, "0.15", [0] * 64, 1, (0, 1)),
     ("all-zero 'period 1' subtraction {1,2}", SUBTRACTION, "1,2", [0] * 64, 2, (0, 1)),
     ("width-1 subtraction {1,3,4}", SUBTRACTION, "1,3,4", sub_ref([1, 3, 4], 64), 1, None),
-    ("octal 0.07 width 2 with values below 256", OCTAL, "0.07", octal_ref("0.07", 200), 2, None),
 ]
 
 
@@ -151,12 +150,18 @@ def test_crafted_files_are_set_aside_and_answers_come_from_the_rules(d):
             os.remove(os.path.join(d, f))
 
 
-@in_store_dir
-def test_a_true_file_is_still_trusted(d):
+def test_a_true_file_is_still_trusted(_):
+    # 1 byte a value, and 2 (what a grower widened early writes: the
+    # daemon's own checkpoints of 0.56 are, now and then)
+    for width in (1, 2):
+        in_store_dir(lambda d: true_file_trusted(d, width))(None)
+
+
+def true_file_trusted(d, width):
     key = "0.137"
     vals = octal_ref(key, 300)
     with open(os.path.join(d, name(OCTAL, key)), "wb") as f:
-        f.write(table_file(OCTAL, key, vals, 1))
+        f.write(table_file(OCTAL, key, vals, width))
     srv = harness.Server(args=["--table-dir", d, "--background-threads", "0"]).start()
     try:
         r = srv.post_json("/v1/octal", {"code": key, "heaps": [7, 250]}).json()
