@@ -68,3 +68,38 @@ gr_body_status gr_body_append(gr_body *b, gr_arena *arena, const char *data, siz
     b->data[b->len] = '\0';
     return GR_BODY_OK;
 }
+
+/* ---- the light lane's estimate (request.c) ---- */
+
+/* Whether the body holds word (a light-lane estimate: bodies of at most
+ * GR_LIGHT_MAX_BODY bytes, so a scan costs nothing). */
+static bool body_names(const gr_body *b, const char *word)
+{
+    size_t n = strlen(word);
+    for (size_t i = 0; i + n <= b->len; i++) {
+        if (memcmp(b->data + i, word, n) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether the body holds a run of six digits or more: a heap that may
+ * need a large shared table (a light-lane estimate, like the above). */
+static bool body_long_number(const gr_body *b)
+{
+    size_t run = 0;
+    for (size_t i = 0; i < b->len; i++) {
+        run = b->data[i] >= '0' && b->data[i] <= '9' ? run + 1 : 0;
+        if (run >= 6) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool gr_body_light(const gr_body *b, bool tables)
+{
+    tables = tables || body_names(b, "octal") || body_names(b, "subtraction");
+    return !body_names(b, "misere") && !(tables && body_long_number(b));
+}

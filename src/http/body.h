@@ -10,6 +10,7 @@
 #ifndef GR_BODY_H
 #define GR_BODY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -37,5 +38,12 @@ gr_body_status gr_body_init(gr_body *b, gr_arena *arena, uint64_t declared, size
 /* Appends n bytes; once a call fails, later calls fail the same way and
  * copy nothing. */
 gr_body_status gr_body_append(gr_body *b, gr_arena *arena, const char *data, size_t n);
+
+/* Whether a small body may try the light lane (request.c): not misère
+ * play, whose quotients are shared and long to build, nor a heap of six
+ * digits or more of a game whose tables are shared (`tables`: the route's
+ * row keeps them; octal or subtraction named in the body, a sum), whose
+ * load or growth a cut at the lane's budget would make twice. */
+bool gr_body_light(const gr_body *b, bool tables);
 
 #endif

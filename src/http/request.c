@@ -296,33 +296,6 @@ static enum MHD_Result gr_deliver(struct MHD_Connection *conn, gr_req *req)
     return gr_problem_from(conn, req, &req->problem, NULL, req->problem.status == 503);
 }
 
-/* Whether the body holds word (a light-lane estimate: bodies of at most
- * GR_LIGHT_MAX_BODY bytes, so a scan costs nothing). */
-static bool gr_body_names(const gr_body *b, const char *word)
-{
-    size_t n = strlen(word);
-    for (size_t i = 0; i + n <= b->len; i++) {
-        if (memcmp(b->data + i, word, n) == 0) {
-            return true;
-        }
-    }
-    return false;
-}
-
-/* Whether the body holds a run of six digits or more: a heap that may
- * need a large shared table (a light-lane estimate, like the above). */
-static bool gr_body_long_number(const gr_body *b)
-{
-    size_t run = 0;
-    for (size_t i = 0; i < b->len; i++) {
-        run = b->data[i] >= '0' && b->data[i] <= '9' ? run + 1 : 0;
-        if (run >= 6) {
-            return true;
-        }
-    }
-    return false;
-}
-
 static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *req)
 {
     gr_server *srv = req->srv;
@@ -364,10 +337,8 @@ static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *re
      * (alone or in a sum) load and grow large shared tables: never light,
      * never to be cut short by the lane's budget (a cut load was loaded
      * again, a cut growth searched again by the background) */
-    bool tables = (req->route->endpoint->offers & GR_OFFER_TABLES) != 0 ||
-                  gr_body_names(&req->body, "octal") || gr_body_names(&req->body, "subtraction");
-    bool shared = gr_body_names(&req->body, "misere") || (tables && gr_body_long_number(&req->body));
-    if (req->body.len <= GR_LIGHT_MAX_BODY && !shared) {
+    if (req->body.len <= GR_LIGHT_MAX_BODY &&
+        gr_body_light(&req->body, (req->route->endpoint->offers & GR_OFFER_TABLES) != 0)) {
         /* small by its size: the light lane first (pool_job.c) */
         req->job.fn = gr_pool_run_light;
         v = gr_pool_submit(srv->light, &req->job, &req->client_key, gr_now_ns(), &retry);
