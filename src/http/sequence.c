@@ -185,11 +185,11 @@ static bool job_answer(seq_job *j, gr_status st, const gr_problem *problem, char
 }
 
 /* The pool's call (pool.h): compute, or answer without computing. */
-static bool worker(gr_pool_job *pj, gr_pool_how how)
+bool gr_seq_worker(gr_pool_job *pj, gr_pool_how how)
 {
     seq_job *j = (seq_job *)((char *)pj - offsetof(seq_job, pjob));
-    gr_problem p = {0};
     if (how != GR_POOL_RUN) {
+        gr_problem p = {0};
         if (how == GR_POOL_EXPIRED) {
             gr_problem_set(&p, GR_PROBLEM_QUEUE_TIMEOUT,
                            j->quotient
@@ -204,13 +204,20 @@ static bool worker(gr_pool_job *pj, gr_pool_how how)
         }
         return job_answer(j, GR_EDECLINED, &p, NULL, 0, true);
     }
+    return gr_seq_compute(j, 0);
+}
+
+bool gr_seq_compute(seq_job *j, uint64_t budget_ns)
+{
     gr_jctx c;
     gr_jctx_init(&c, j->arena);
     c.time_limit_s = j->time_limit_s;
     c.tables = j->tables;
     c.max_quotient_order = j->max_order;
     /* the time limit counts from the start, not from the queue */
-    j->stop.deadline_ns = gr_now_ns() + (uint64_t)j->time_limit_s * 1000000000u;
+    uint64_t now = gr_now_ns();
+    uint64_t full = now + (uint64_t)j->time_limit_s * 1000000000u;
+    j->stop.deadline_ns = budget_ns != 0 && now + budget_ns < full ? now + budget_ns : full;
     gr_arena_set_stop(j->arena, &j->stop);
     char *out = NULL;
     size_t len = 0;
@@ -228,6 +235,15 @@ static bool worker(gr_pool_job *pj, gr_pool_how how)
         }
         st = j->quotient ? gr_quotient_answer(&c, &j->mq, &out, &len)
                          : gr_seq_answer(&c, &j->rq, &out, &len, &stable);
+    }
+    if (st != GR_OK && j->stop.deadline_ns < full && gr_now_ns() >= j->stop.deadline_ns &&
+        gr_arena_check(j->arena) == GR_ETIME) {
+        /* cut by the light lane's budget, not by its time limit: not
+         * answered (what it grew of a shared table stays grown) */
+        pthread_mutex_lock(&j->lock);
+        j->running = false;
+        pthread_mutex_unlock(&j->lock);
+        return false;
     }
     if (st != GR_OK && c.problem.status == 0) {
         gr_json_error(&c, GR_EINTERNAL, NULL, "the sequence could not be computed");
@@ -477,8 +493,10 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
     }
     j->conn = conn;
     j->refs = 2; /* the request (or the stream's response) and the worker */
-    j->pjob.fn = worker;
+    j->pjob.fn = gr_seq_worker;
     j->pjob.done = job_done;
+    j->pool = srv->pool;
+    j->light = srv->light;
     if (!j->stream) {
         req->seq = j;
         req->phase = GR_PHASE_SEQUENCE;
@@ -492,7 +510,17 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
         }
     }
     unsigned retry = 1;
-    gr_pool_verdict v = gr_pool_submit(srv->pool, &j->pjob, &j->client_key, gr_now_ns(), &retry);
+    gr_pool_verdict v = GR_POOL_BENCHED;
+    if (gr_seq_light_fits(j)) {
+        /* small by its size: the light lane first (sequence_light.c) */
+        j->req = req; /* suspended until the job is done */
+        j->pjob.fn = gr_seq_light_worker;
+        v = gr_pool_submit(srv->light, &j->pjob, &j->client_key, gr_now_ns(), &retry);
+    }
+    if (v != GR_POOL_OK) {
+        j->pjob.fn = gr_seq_worker;
+        v = gr_pool_submit(srv->pool, &j->pjob, &j->client_key, gr_now_ns(), &retry);
+    }
     if (v != GR_POOL_OK) {
         gr_req_refused(req, v, retry);
         if (!j->stream) {

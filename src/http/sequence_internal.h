@@ -59,7 +59,9 @@ struct seq_job {
     gr_seq_streams *streams;     /* the server's */
     gr_metrics *metrics;         /* the server's: a stream left before its end is cancelled */
     gr_ip client_key;
-    bool running;     /* on a worker */
+    gr_pool *pool, *light; /* the server's main pool and light lane */
+    struct gr_req *req;    /* not streaming: the request, suspended until job_done */
+    bool running;          /* on a worker */
     gr_conn *watched; /* not streaming: the suspended connection's entry, whose
                        * hang-up flag the front door raises (the job's cancel) */
     /* the stream */
@@ -84,6 +86,18 @@ struct seq_job {
 
 /* Drops a reference; the last frees the job. */
 void gr_seq_job_unref(seq_job *j);
+
+/* The main pool's job function of a sequence job (sequence.c). */
+bool gr_seq_worker(gr_pool_job *pj, gr_pool_how how);
+/* Computes j's document on this thread and answers it (true), unless
+ * budget_ns (0: none) cut it short before its time limit: false, nothing
+ * answered, j ready to run again. */
+bool gr_seq_compute(seq_job *j, uint64_t budget_ns);
+
+/* The light lane (sequence_light.c): whether j is small enough to try it,
+ * and its job function there. */
+bool gr_seq_light_fits(const seq_job *j);
+bool gr_seq_light_worker(gr_pool_job *pj, gr_pool_how how);
 /* Takes a parked stream off the list (streams' lock held); whether it
  * was parked, in which case the caller resumes it. */
 bool gr_seq_unpark_locked(gr_seq_streams *ss, seq_job *j);

@@ -252,9 +252,17 @@ def test_queue_timeout(_srv):
         doc = problem(st, hdrs, body, 503, "queue-timeout")
         assert "--max-queue-seconds" in doc["detail"] and hdrs["retry-after"] == "5"
         assert metric(srv, "grundyd_queue_timeouts_total") == 1
-        # a sequence queued as long gets the same answer, as a plain
-        # problem or as the stream's problem event
-        st, hdrs, body = raw(srv.port, "GET", "/v1/octal/sequence?code=0.7777777123&count=5000",
+        # a small sequence GET takes the light lane: answered while the
+        # only main worker is busy (sequence_light.c)
+        st, hdrs, body = raw(srv.port, "GET", "/v1/octal/sequence?code=0.07&count=500",
+                             source=LIGHT)
+        assert st == 200, (st, body[:200])
+        seq = json.loads(body)["sequence"]  # Dawson's Kayles
+        assert len(seq) == 500 and seq[:10] == [0, 0, 1, 1, 2, 0, 3, 1, 1, 0], seq[:10]
+        # a larger one queued as long gets the same answer as the POST, as
+        # a plain problem or as the stream's problem event
+        st, hdrs, body = raw(srv.port, "GET",
+                             "/v1/octal/sequence?code=0.7777777125&from=70000&count=5000",
                              source=LIGHT)
         problem(st, hdrs, body, 503, "queue-timeout")
         st, hdrs, body = raw(srv.port, "GET", "/v1/octal/sequence?code=0.7777777124&count=5000",
