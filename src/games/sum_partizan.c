@@ -276,18 +276,128 @@ static gr_status gr_psum_component_move(gr_jctx *c, gr_cgt_store *s, gr_psum_par
     return GR_OK;
 }
 
+/* One side's "all_moves" list being written: at most `max` entries,
+ * every move counted. */
+typedef struct gr_psum_list {
+    cJSON *arr;
+    uint64_t max, listed;
+    unsigned __int128 count;
+} gr_psum_list;
+
+/* Appends {"move", "value"}: the whole sum's value after the move, the
+ * rest of the sum plus the component's value after it. */
+static gr_status gr_psum_list_put(gr_jctx *c, gr_cgt_store *s, gr_psum_list *l, gr_cgt rest,
+                                  gr_cgt after, cJSON *move)
+{
+    gr_cgt v;
+    gr_status st = gr_cgt_add(s, rest, after, &v);
+    if (st != GR_OK) {
+        return st;
+    }
+    cJSON *o = gr_jw_obj(c), *text = gr_jw_cgt(c, s, v, &st);
+    if (st != GR_OK) {
+        return st;
+    }
+    gr_jw_set(c, o, "move", move);
+    gr_jw_set(c, o, "value", text);
+    gr_jw_push(c, l->arr, o);
+    l->listed++;
+    return GR_OK;
+}
+
+/* Component i's moves for side into l: a partizan game's own, an
+ * impartial one's (either player's) with the nimber of its Grundy value
+ * after each. */
+static gr_status gr_psum_list_component(gr_jctx *c, gr_cgt_store *s, gr_psum_part *p, size_t i,
+                                        int side, gr_cgt rest, gr_psum_list *l)
+{
+    gr_status st;
+    if (p->pg != NULL) {
+        cJSON **moves;
+        gr_cgt *after;
+        size_t n;
+        if ((st = p->pg->moves(c, p->state, side, &moves, &after, &n)) != GR_OK) {
+            return st;
+        }
+        l->count += n;
+        for (size_t k = 0; k < n && l->listed < l->max; k++) {
+            if ((st = gr_psum_list_put(c, s, l, rest, after[k],
+                                       gr_psum_wrap(c, i, p->name, moves[k]))) != GR_OK) {
+                return gr_json_cgt_failed(c, st, gr_jp_idx(c, "/components", i));
+            }
+        }
+        return GR_OK;
+    }
+    if (p->fam->moves_all == NULL) {
+        return gr_json_error(c, GR_ELIMIT, gr_jp_idx(c, "/components", i),
+                             "all_moves is not available for %s", p->name);
+    }
+    gr_move_list list = {.arena = c->arena, .room = l->max - l->listed};
+    if ((st = p->fam->moves_all(c, p->state, &list)) != GR_OK) {
+        return st;
+    }
+    if (list.oom) {
+        return gr_json_oom(c);
+    }
+    l->count += list.count;
+    for (uint64_t k = 0; k < list.listed; k++) {
+        gr_cgt star;
+        const gr_move_value *m = &list.item[k];
+        if (m->after.kind != GR_VALUE_FINITE) {
+            return gr_json_error(c, GR_EINTERNAL, gr_jp_idx(c, "/components", i),
+                                 "a move of a finite game to a position without a nimber");
+        }
+        cJSON *move = gr_psum_wrap(c, i, p->name, gr_jw_move(c, p->fam->move_shape, &m->move));
+        if ((st = gr_cgt_nimber(s, m->after.n, &star)) != GR_OK ||
+            (st = gr_psum_list_put(c, s, l, rest, star, move)) != GR_OK) {
+            return gr_json_cgt_failed(c, st, gr_jp_idx(c, "/components", i));
+        }
+    }
+    return GR_OK;
+}
+
+/* "left_moves" / "right_moves" of the sum, as a single partizan game
+ * answers them (gr_json_pgame_all_moves), each move {"component", "game",
+ * "move"}, and their counts.  The rest of the sum beside component i is
+ * total - G_i: canonical forms are unique, so that difference is the
+ * canonical form of the other components' sum. */
+static gr_status gr_psum_all_moves(gr_jctx *c, gr_cgt_store *s, gr_psum_part *parts, size_t n,
+                                   gr_cgt total, uint64_t max, cJSON *r)
+{
+    static const char *const lists[2] = {"left_moves", "right_moves"};
+    static const char *const counts[2] = {"left_move_count", "right_move_count"};
+    gr_status st;
+    gr_cgt_store_limit(s, GR_PSUM_CANONICAL_STEPS);
+    for (int side = 0; side < 2; side++) {
+        gr_psum_list l = {gr_jw_arr(c), max, 0, 0};
+        for (size_t i = 0; i < n; i++) {
+            gr_cgt neg, rest;
+            if ((st = gr_cgt_neg(s, parts[i].value, &neg)) != GR_OK ||
+                (st = gr_cgt_add(s, total, neg, &rest)) != GR_OK) {
+                gr_cgt_store_limit(s, 0);
+                return gr_json_cgt_failed(c, st, gr_jp_idx(c, "/components", i));
+            }
+            if ((st = gr_psum_list_component(c, s, &parts[i], i, side, rest, &l)) != GR_OK) {
+                gr_cgt_store_limit(s, 0);
+                return st;
+            }
+        }
+        gr_jw_set(c, r, lists[side], l.arr);
+        gr_jw_set(c, r, counts[side],
+                  gr_jw_u64(c, l.count > UINT64_MAX ? UINT64_MAX : (uint64_t)l.count));
+    }
+    gr_cgt_store_limit(s, 0);
+    return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
 gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components, cJSON **resp)
 {
     const cJSON *all_moves = cJSON_GetObjectItemCaseSensitive(req, "all_moves");
     const cJSON *all_winning = cJSON_GetObjectItemCaseSensitive(req, "all_winning_moves");
-    bool flag = false;
+    bool flag = false, list_all = false;
     gr_status st;
-    if (all_moves != NULL && (st = gr_json_bool(c, all_moves, "/all_moves", &flag)) != GR_OK) {
+    if (all_moves != NULL && (st = gr_json_bool(c, all_moves, "/all_moves", &list_all)) != GR_OK) {
         return st;
-    }
-    if (flag) {
-        return gr_json_error(c, GR_ELIMIT, "/all_moves",
-                             "all_moves is not available for a sum with partizan games");
     }
     if (all_winning != NULL &&
         (st = gr_json_bool(c, all_winning, "/all_winning_moves", &flag)) != GR_OK) {
@@ -298,8 +408,11 @@ gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components,
                              "a sum with partizan games answers one winning move per player "
                              "(left_move, right_move)");
     }
+    gr_move_opts opts;
     size_t n;
-    if ((st = gr_json_array(c, components, "/components", &n)) != GR_OK) {
+    if ((st = gr_json_move_opts(c, NULL, cJSON_GetObjectItemCaseSensitive(req, "max_moves"), "",
+                                &opts)) != GR_OK ||
+        (st = gr_json_array(c, components, "/components", &n)) != GR_OK) {
         return st;
     }
     gr_cgt_store *s;
@@ -322,9 +435,15 @@ gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components,
     if (st != GR_OK && !search) {
         return gr_json_cgt_failed(c, st, "/components");
     }
-    gr_search_opts opts = gr_json_search_opts(c);
+    if (search && list_all) {
+        return gr_json_error(c, GR_ELIMIT, "/all_moves",
+                             "all_moves lists the value of the sum after each move: this sum's "
+                             "canonical form takes more work than allowed, so it is decided by "
+                             "search (method \"search\"), which gives who wins, not values");
+    }
+    gr_search_opts sopts = gr_json_search_opts(c);
     gr_psum_judge judge = {GR_ARENA_ARRAY_UNINIT(c->arena, gr_cgt, n + 1), n, 0,
-                           opts.max_nodes != 0 ? opts.max_nodes : GR_SEARCH_DEFAULT_NODES};
+                           sopts.max_nodes != 0 ? sopts.max_nodes : GR_SEARCH_DEFAULT_NODES};
     if (judge.values == NULL) {
         return gr_json_oom(c);
     }
@@ -368,6 +487,9 @@ gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components,
             return gr_json_error(c, GR_EINTERNAL, "/components", "no winning move was found");
         }
         gr_jw_set(c, r, keys[side], move != NULL ? move : gr_jw_null(c));
+    }
+    if (list_all && (st = gr_psum_all_moves(c, s, parts, n, total, opts.max, r)) != GR_OK) {
+        return st;
     }
     if (!gr_jw_ok(c)) {
         return gr_json_oom(c);

@@ -427,7 +427,7 @@ def test_partizan_sum_bad_input(srv):
         {"game": "domineering", "board": [".."], "outcome_only": True}]}), 400,
         "/components/0/outcome_only")
     expect_problem(srv.post_json(SUM, {"components": [
-        {"game": "domineering", "board": [".."]}], "all_moves": True}), 422, "/all_moves")
+        {"game": "domineering", "board": [".."]}], "all_moves": 1}), 400, "/all_moves")
     expect_problem(srv.post_json(SUM, {"components": [
         {"game": "domineering", "board": [".."]}, {"game": "nim", "piles": [5000]}]}), 422,
         "/components/1")
@@ -504,6 +504,62 @@ def test_all_moves_cgt(srv):
                                        "all_moves": True}), 400)
 
 
+def test_all_moves_partizan_sum(srv):
+    """Every move of every component for each player, each with the whole
+    sum's value after it: checked against the sum answered again with that
+    component replaced by the position after the move, and (Domineering
+    and Nim parts) its outcome by brute force over the sum."""
+    rng = random.Random(63)
+    exprs = ["{1|-1}", "*", "^", "1/2", "{0|-1}", "-1"]
+    for _ in range(8):
+        rows = random_board(rng, 6)
+        pile = rng.randint(0, 3)
+        comps = [{"game": "domineering", "board": rows}, {"game": "nim", "piles": [pile]}]
+        if rng.random() < 0.5:
+            comps.append({"game": "cgt", "expression": rng.choice(exprs)})
+        ans = post(srv, SUM, {"components": comps, "all_moves": True})
+        assert ans["method"] == "canonical", ans
+        own = post(srv, DOM, {"board": rows, "all_moves": True})
+        cgt = (post(srv, "/v1/cgt", {"expression": comps[2]["expression"]})
+               if len(comps) == 3 else None)
+        for side, key in ((0, "left_moves"), (1, "right_moves")):
+            want = own[key[:-1] + "_count"] + pile
+            if cgt is not None:
+                want += len(cgt[("left_options", "right_options")[side]])
+            assert ans[key[:-1] + "_count"] == len(ans[key]) == want, (comps, ans)
+            for entry in ans[key]:
+                m, i = entry["move"], entry["move"]["component"]
+                assert m["game"] == comps[i]["game"], entry
+                after = json.loads(json.dumps(comps))
+                if m["game"] == "domineering":
+                    b = [list(x) for x in rows]
+                    for r, c in m["move"]["cells"]:
+                        assert b[r][c] == ".", entry
+                        b[r][c] = "#"
+                    after[i]["board"] = ["".join(x) for x in b]
+                elif m["game"] == "nim":
+                    assert m["move"]["from"] == pile and m["move"]["to"] < pile, entry
+                    after[i]["piles"] = [m["move"]["to"]]
+                else:
+                    after[i]["expression"] = m["move"]["to"]
+                fresh = post(srv, SUM, {"components": after})
+                assert entry["value"] == fresh["value"], (entry, fresh)
+                if len(comps) == 2:
+                    lw, rw = sum_wins([(dom_moves, dom_board(after[0]["board"])),
+                                       (nim_moves, after[1]["piles"][0])])
+                    got = post(srv, "/v1/cgt", {"expression": entry["value"]})["outcome"]
+                    assert got == outcome_letter(lw, rw), (entry, after)
+        # the winning moves are among the listed ones
+        for key, lst in (("left_move", "left_moves"), ("right_move", "right_moves")):
+            if ans[key] is not None:
+                assert ans[key] in [e["move"] for e in ans[lst]], (ans[key], ans[lst])
+    # max_moves bounds the lists, never the counts
+    ans = post(srv, SUM, {"components": [{"game": "domineering", "board": ["...", "..."]},
+                                         {"game": "nim", "piles": [3]}],
+                          "all_moves": True, "max_moves": 2})
+    assert len(ans["left_moves"]) == 2 and ans["left_move_count"] == 6, ans
+
+
 def test_partizan_sum_by_search(srv):
     # *n + Tiny(1): canonical for small n; for n = 900 the canonical form (900
     # options a side, O(n^3) comparisons) is past the work bound, so the
@@ -522,3 +578,8 @@ def test_partizan_sum_by_search(srv):
         assert a["right_move"]["move"] == {"to": "{0|-1}"}
         after = post(srv, "/v1/cgt", {"expression": "*%d + {0|-1}" % n})
         assert after["outcome"] in ("R", "P"), after
+    # values after each move need the canonical form: a sum decided by
+    # search says so rather than listing without values
+    expect_problem(srv.post_json(SUM, {"components": [{"game": "nim", "piles": [900]},
+                                                      {"game": "cgt", "expression": "Tiny(1)"}],
+                                       "all_moves": True}), 422, "/all_moves")
