@@ -35,7 +35,7 @@ export async function axeViolations(page) {
 // The answer is in (or failed): the result panel is not loading.
 export const settled = (page, timeout) => page.waitForFunction(() => {
   const r = document.querySelector('[data-testid="result"]');
-  return r && r.getAttribute('data-state') !== 'loading';
+  return r && !['loading', 'booting'].includes(r.getAttribute('data-state'));
 }, null, timeout ? { timeout } : undefined);
 export const by = (page, id) => page.locator(`[data-testid="${id}"]`);
 

@@ -69,7 +69,7 @@ const byId = (id) => page.locator(`[data-testid="${id}"]`);
 async function settled() {
   await page.waitForFunction(() => {
     const r = document.querySelector('[data-testid="result"]');
-    return r && r.getAttribute('data-state') !== 'loading';
+    return r && !['loading', 'booting'].includes(r.getAttribute('data-state'));
   });
 }
 
@@ -101,7 +101,9 @@ test('the page loads with its controls and no console errors', async () => {
   const values = await byId('game-select').locator('option').evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(values, ['nim', 'subtraction', 'octal', 'hackenbush_tree', 'hackenbush_graph',
                             'ordinal_trees', 'game_graph', 'node_kayles', 'cram', 'chomp',
-                            'cgt', 'domineering', 'hackenbush_colored', 'sum']);
+                            'cgt', 'domineering', 'hackenbush_colored', 'clobber', 'konane',
+                            'nogo', 'amazons', 'toads_and_frogs', 'toppling_dominoes', 'snort',
+                            'col', 'sum']);
   await assert.doesNotReject(byId('input').waitFor());
   await assert.doesNotReject(byId('analyze').waitFor());
   // The page analyses its Nim example on load.

@@ -22,7 +22,7 @@ function partizanParts() {
   return partizanSeen;
 }
 register({
-  id: "sum", label: "Sum of games", order: 140, path: "/v1/sum", theory: "sums",
+  id: "sum", label: "Sum of games", order: 200, path: "/v1/sum", theory: "sums",
   get partizan() { return partizanParts(); },
   get players() { return partizanParts() ? ["Left", "Right"] : undefined; },
   key: function (m) { return "s" + m.component + "/" + moveKey(m.game || componentGame(m.component), m.move); },
