@@ -62,14 +62,14 @@ static void check_predictions(const gr_mis_game *g, const gr_mis_quotient *q, ui
 /* A quotient to learn and what it must be. */
 typedef struct learn_case {
     const char *code;
-    uint64_t heaps;  /* built of heaps <= heaps, or on until complete */
-    bool complete;   /* built on until proven periodic (to heaps at most) */
-    bool learn;      /* learnt first, not after the rebuild */
-    uint64_t nodes;  /* the learner's search budget (0: the default) */
-    uint32_t order;  /* the quotient's order */
-    uint32_t p;      /* and |P| */
-    uint64_t top;    /* random sums of heaps <= top against the search */
-    uint64_t seed;   /* of those sums */
+    uint64_t heaps; /* built of heaps <= heaps, or on until complete */
+    bool complete;  /* built on until proven periodic (to heaps at most) */
+    bool learn;     /* learnt first, not after the rebuild */
+    uint64_t nodes; /* the learner's search budget (0: the default) */
+    uint32_t order; /* the quotient's order */
+    uint32_t p;     /* and |P| */
+    uint64_t top;   /* random sums of heaps <= top against the search */
+    uint64_t seed;  /* of those sums */
 } learn_case;
 
 /* The quotient of the case, built in a: its order and |P| as given, its
