@@ -30,6 +30,8 @@ GAMES_SRC := $(sort $(wildcard src/games/*.c))
 HTTP_SRC := $(sort $(wildcard src/http/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+# The tests' shared headers: a change to one rebuilds every test.
+UNIT_HDR := $(wildcard tests/unit/*.h)
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 STORE_OBJ := $(STORE_SRC:%.c=$(BUILD)/obj/%.o)
@@ -125,14 +127,14 @@ $(DAEMON): $(HTTP_OBJ) $(UPPER_LIBS) $(CORE_LIB)
 $(CLI): $(CLI_OBJ) $(UPPER_LIBS) $(CORE_LIB)
 	$(CC) $(SAN) $(CFLAGS) -o $@ $(CLI_OBJ) $(UPPER_LIBS) $(CORE_LIB) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(UPPER_LIBS) $(CORE_LIB) $(HTTP_PURE_OBJ) tests/unit/gr_test.h
+$(BUILD)/tests/%: tests/unit/%.c $(UPPER_LIBS) $(CORE_LIB) $(HTTP_PURE_OBJ) $(UNIT_HDR)
 	@mkdir -p $(dir $@)
 	$(if $(V),,@echo '  TEST  $<')
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(HTTP_PURE_OBJ) $(UPPER_LIBS) $(CORE_LIB) $(LDLIBS) -lcmocka
 
 # The value-algebra test links the core library alone: a sum analysed
 # with no JSON layer and no cJSON.
-$(BUILD)/tests/test_value: tests/unit/test_value.c $(CORE_LIB) tests/unit/gr_test.h
+$(BUILD)/tests/test_value: tests/unit/test_value.c $(CORE_LIB) $(UNIT_HDR)
 	@mkdir -p $(dir $@)
 	$(if $(V),,@echo '  TEST  $<')
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(CORE_LIB) -lm -lcmocka
@@ -140,7 +142,7 @@ $(BUILD)/tests/test_value: tests/unit/test_value.c $(CORE_LIB) tests/unit/gr_tes
 # The worker pool's test links the pool alone and brings its own clock
 # (gr_now_ns, defined in the test; the daemon's is in server.c).
 $(BUILD)/tests/test_pool: tests/unit/test_pool.c $(BUILD)/obj/src/http/pool.o \
-		$(BUILD)/obj/src/http/cond.o $(HTTP_PURE_OBJ) $(CORE_LIB) tests/unit/gr_test.h
+		$(BUILD)/obj/src/http/cond.o $(HTTP_PURE_OBJ) $(CORE_LIB) $(UNIT_HDR)
 	@mkdir -p $(dir $@)
 	$(if $(V),,@echo '  TEST  $<')
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/obj/src/http/pool.o \

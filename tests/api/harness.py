@@ -199,6 +199,22 @@ def expect_problem(resp, status, pointer=None):
     return p
 
 
+def in_store_dir(test):
+    """The test, run on a fresh table-store directory (its one argument,
+    in place of the server) removed after it."""
+    import functools
+    import shutil
+
+    @functools.wraps(test)
+    def run(_):
+        d = tempfile.mkdtemp(prefix="grundy-store-")
+        try:
+            test(d)
+        finally:
+            shutil.rmtree(d)
+    return run
+
+
 # ---- work longer than any limit ---------------------------------------------
 # Tests of time limits, cancellation and shutdown need work that outlasts
 # the limit on any machine, fast or slow, so that they assert what the

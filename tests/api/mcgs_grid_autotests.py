@@ -5,38 +5,39 @@ Left (Black, X) wins moving first, Right (White, O) wins moving first, the impar
 variant's Grundy value), None where the file does not say.  X is Left's stone or amazon
 (x, L here), O Right's (o, R)."""
 
+
+def checkerboard(rows, cols):
+    """MCGS's alternating Clobber boards: x in the top left corner, x and o
+    alternating along every row and column."""
+    return ["".join("xo"[(r + c) % 2] for c in range(cols)) for r in range(rows)]
+
+
 CLOBBER = [
-    ('clobber_nxn_alternating', ['xo', 'ox'], True, True, None),
-    ('clobber_nxn_alternating', ['xox', 'oxo', 'xox'], True, True, None),
-    ('clobber_nxn_alternating', ['xoxo', 'oxox', 'xoxo', 'oxox'], True, True, None),
-    ('clobber_rectangle_alternating', ['xox', 'oxo'], False, False, None),
-    ('clobber_rectangle_alternating', ['xoxo', 'oxox'], True, True, None),
-    ('clobber_rectangle_alternating', ['xoxox', 'oxoxo'], True, True, None),
-    ('clobber_rectangle_alternating', ['xoxoxo', 'oxoxox'], False, False, None),
-    ('clobber_rectangle_alternating', ['xo', 'ox', 'xo'], False, False, None),
-    ('clobber_rectangle_alternating', ['xoxo', 'oxox', 'xoxo'], False, False, None),
-    ('clobber_rectangle_alternating', ['xoxox', 'oxoxo', 'xoxox'], True, True, None),
-    ('clobber_rectangle_alternating', ['xoxoxo', 'oxoxox', 'xoxoxo'], False, False, None),
-    ('clobber_rectangle_alternating', ['xo', 'ox', 'xo', 'ox'], True, True, None),
-    ('clobber_rectangle_alternating', ['xox', 'oxo', 'xox', 'oxo'], False, False, None),
-    ('clobber_rectangle_alternating', ['xo', 'ox', 'xo', 'ox', 'xo'], True, True, None),
-    ('clobber_rectangle_alternating', ['xox', 'oxo', 'xox', 'oxo', 'xox'], True, True, None),
-    ('clobber_rectangle_alternating', ['xo', 'ox', 'xo', 'ox', 'xo', 'ox'], False, False, None),
-    ('clobber_rectangle_alternating', ['xox', 'oxo', 'xox', 'oxo', 'xox', 'oxo'], False, False, None),
+    ('clobber_nxn_alternating', checkerboard(2, 2), True, True, None),
+    ('clobber_nxn_alternating', checkerboard(3, 3), True, True, None),
+    ('clobber_nxn_alternating', checkerboard(4, 4), True, True, None),
+    ('clobber_rectangle_alternating', checkerboard(2, 3), False, False, None),
+    ('clobber_rectangle_alternating', checkerboard(2, 4), True, True, None),
+    ('clobber_rectangle_alternating', checkerboard(2, 5), True, True, None),
+    ('clobber_rectangle_alternating', checkerboard(2, 6), False, False, None),
+    ('clobber_rectangle_alternating', checkerboard(3, 2), False, False, None),
+    ('clobber_rectangle_alternating', checkerboard(3, 4), False, False, None),
+    ('clobber_rectangle_alternating', checkerboard(3, 5), True, True, None),
+    ('clobber_rectangle_alternating', checkerboard(3, 6), False, False, None),
+    ('clobber_rectangle_alternating', checkerboard(4, 2), True, True, None),
+    ('clobber_rectangle_alternating', checkerboard(4, 3), False, False, None),
+    ('clobber_rectangle_alternating', checkerboard(5, 2), True, True, None),
+    ('clobber_rectangle_alternating', checkerboard(5, 3), True, True, None),
+    ('clobber_rectangle_alternating', checkerboard(6, 2), False, False, None),
+    ('clobber_rectangle_alternating', checkerboard(6, 3), False, False, None),
     ('clobber_random_filled1', ['xxxxxoo', 'xxxxxox', 'xxoooxo'], True, False, None),
     ('clobber_random_filled1', ['xoxoxxxo', 'xxxxoxxo', 'ooxxxxox'], True, False, None),
-    ('clobber_nxn_alternating_imp', ['xo', 'ox'], None, None, 0),
-    ('clobber_nxn_alternating_imp', ['xox', 'oxo', 'xox'], None, None, 1),
-    ('clobber_rectangle_alternating_imp', ['xox', 'oxo'], None, None, 0),
-    ('clobber_rectangle_alternating_imp', ['xoxo', 'oxox'], None, None, 0),
-    ('clobber_rectangle_alternating_imp', ['xoxox', 'oxoxo'], None, None, 0),
-    ('clobber_rectangle_alternating_imp', ['xoxoxo', 'oxoxox'], None, None, 0),
-    ('clobber_rectangle_alternating_imp', ['xo', 'ox', 'xo'], None, None, 0),
-    ('clobber_rectangle_alternating_imp', ['xoxo', 'oxox', 'xoxo'], None, None, 0),
-    ('clobber_rectangle_alternating_imp', ['xo', 'ox', 'xo', 'ox'], None, None, 0),
-    ('clobber_rectangle_alternating_imp', ['xox', 'oxo', 'xox', 'oxo'], None, None, 0),
-    ('clobber_rectangle_alternating_imp', ['xo', 'ox', 'xo', 'ox', 'xo'], None, None, 0),
-    ('clobber_rectangle_alternating_imp', ['xo', 'ox', 'xo', 'ox', 'xo', 'ox'], None, None, 0),
+    ('clobber_nxn_alternating_imp', checkerboard(2, 2), None, None, 0),
+    ('clobber_nxn_alternating_imp', checkerboard(3, 3), None, None, 1),
+    # every alternating rectangle that file lists has Grundy value 0
+    *[('clobber_rectangle_alternating_imp', checkerboard(r, c), None, None, 0)
+      for r, c in ((2, 3), (2, 4), (2, 5), (2, 6), (3, 2), (3, 4),
+                   (4, 2), (4, 3), (5, 2), (6, 2))],
 ]
 
 NOGO = [

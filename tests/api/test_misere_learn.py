@@ -29,12 +29,30 @@ def check_algebra(doc):
             assert any((t[a][c] in p) != (t[b][c] in p) for c in range(m))
 
 
-def predicts(doc, br, heaps):
-    t, p, img = doc["table"], set(doc["p_positions"]), doc["heap_images"]
+def quotient_says_p(doc, heaps):
+    """Whether the document's quotient calls the position of these heaps a
+    second-player win: the product of the heaps' images lies in P."""
+    t, img = doc["table"], doc["heap_images"]
     e = 0
     for h in heaps:
         e = t[e][img[h]]
-    return (e in p) == br.is_p([(0, h) for h in heaps])
+    return e in set(doc["p_positions"])
+
+
+def predicts(doc, br, heaps):
+    return quotient_says_p(doc, heaps) == br.is_p([(0, h) for h in heaps])
+
+
+def check_against_brute(doc, digits, seed, top):
+    """The document's algebra, and its outcomes of 150 random positions of
+    1 to 3 heaps below top against brute force (which it returns)."""
+    check_algebra(doc)
+    br = Brute([lambda h: octal_options(digits, h)])
+    rng = random.Random(seed)
+    for _ in range(150):
+        heaps = [rng.randrange(0, top) for _ in range(rng.randrange(1, 4))]
+        assert predicts(doc, br, heaps), heaps
+    return br
 
 
 def test_dawson_kayles_to_heap_25(srv):
@@ -43,12 +61,7 @@ def test_dawson_kayles_to_heap_25(srv):
     doc = r.json()
     assert doc["order"] == 144 and len(doc["p_positions"]) == 23
     assert not doc["complete"]
-    check_algebra(doc)
-    br = Brute([lambda h: octal_options([0, 0, 7], h)])
-    rng = random.Random(7)
-    for _ in range(150):
-        heaps = [rng.randrange(0, 12) for _ in range(rng.randrange(1, 4))]
-        assert predicts(doc, br, heaps), heaps
+    br = check_against_brute(doc, [0, 0, 7], 7, 12)
     for x in range(0, 4):  # heap 25, where the split is, with a small heap
         assert predicts(doc, br, [25, x]), x
 
@@ -57,12 +70,7 @@ def test_015_complete(srv):
     doc = srv.get("/v1/octal/misere-quotient?code=0.15&max_heap=200").json()
     assert doc["order"] == 42 and len(doc["p_positions"]) == 12
     assert doc["complete"] and doc["pretending_period"]["period"] == 10
-    check_algebra(doc)
-    br = Brute([lambda h: octal_options([0, 1, 5], h)])
-    rng = random.Random(15)
-    for _ in range(150):
-        heaps = [rng.randrange(0, 16) for _ in range(rng.randrange(1, 4))]
-        assert predicts(doc, br, heaps), heaps
+    check_against_brute(doc, [0, 1, 5], 15, 16)
     # past the heaps the documents lists, by the period: a POST answers
     r = srv.post_json("/v1/octal", {"code": "0.15", "heaps": ["1000000000001", 3],
                                     "misere": True}).json()
@@ -83,20 +91,12 @@ def test_a_post_keeps_the_quotient_proven_below_where_it_stops(srv):
     q = r["misere_quotient"]
     assert q is not None and not q["complete"] and q["max_heap"] >= max(heaps), q
     doc = srv.get("/v1/octal/misere-quotient?code=0.07&max_heap=%d" % q["max_heap"]).json()
-    t, p, img = doc["table"], set(doc["p_positions"]), doc["heap_images"]
-
-    def is_p(hs):
-        e = 0
-        for h in hs:
-            e = t[e][img[h]]
-        return e in p
-
-    assert r["winner"] == ("second" if is_p(heaps) else "first")
+    assert r["winner"] == ("second" if quotient_says_p(doc, heaps) else "first")
     assert len(r["winning_moves"]) == r["winning_move_count"] > 0
     for m in r["winning_moves"]:
         leaves = [int(x) for x in m["leaves"]]
         assert sum(leaves) + m["take"] == heaps[m["heap"]]
-        assert is_p(heaps[:m["heap"]] + heaps[m["heap"] + 1:] + leaves), m
+        assert quotient_says_p(doc, heaps[:m["heap"]] + heaps[m["heap"] + 1:] + leaves), m
     # the same answer from the cache, byte for byte
     again = srv.post_json("/v1/octal", {"code": "0.07", "heaps": heaps, "misere": True,
                                         "all_winning_moves": True, "max_moves": 1000})

@@ -52,42 +52,46 @@ def inside(board, r, c):
     return 0 <= r < len(board) and 0 <= c < len(board[0])
 
 
+def cells(board, ch):
+    """The (row, column) of every cell of board holding ch, row by row."""
+    return [(r, c) for r, row in enumerate(board) for c, x in enumerate(row) if x == ch]
+
+
+def sides(side):
+    """(mover's stone, opponent's stone) in Clobber, Konane and NoGo."""
+    return ("x", "o") if side == 0 else ("o", "x")
+
+
 def clobber_moves(board, side):
-    me, them = ("x", "o") if side == 0 else ("o", "x")
+    me, them = sides(side)
     out = []
-    for r, row in enumerate(board):
-        for c, ch in enumerate(row):
-            if ch != me:
-                continue
-            for dr, dc in STEPS4:
-                tr, tc = r + dr, c + dc
-                if inside(board, tr, tc) and board[tr][tc] == them:
-                    out.append(({"from": [r, c], "to": [tr, tc]},
-                                put(board, [((r, c), "."), ((tr, tc), me)])))
+    for r, c in cells(board, me):
+        for dr, dc in STEPS4:
+            tr, tc = r + dr, c + dc
+            if inside(board, tr, tc) and board[tr][tc] == them:
+                out.append(({"from": [r, c], "to": [tr, tc]},
+                            put(board, [((r, c), "."), ((tr, tc), me)])))
     return out
 
 
 def konane_moves(board, side):
-    me, them = ("x", "o") if side == 0 else ("o", "x")
+    me, them = sides(side)
     out = []
-    for r, row in enumerate(board):
-        for c, ch in enumerate(row):
-            if ch != me:
-                continue
-            for dr, dc in STEPS4:
-                captured = []
-                k = 1
-                while True:
-                    mr, mc = r + (2 * k - 1) * dr, c + (2 * k - 1) * dc
-                    lr, lc = r + 2 * k * dr, c + 2 * k * dc
-                    if not (inside(board, lr, lc) and board[mr][mc] == them
-                            and board[lr][lc] == "."):
-                        break
-                    captured.append((mr, mc))
-                    after = put(board, [((r, c), ".")] + [(p, ".") for p in captured]
-                                + [((lr, lc), me)])
-                    out.append(({"from": [r, c], "to": [lr, lc]}, after))
-                    k += 1
+    for r, c in cells(board, me):
+        for dr, dc in STEPS4:
+            captured = []
+            k = 1
+            while True:
+                mr, mc = r + (2 * k - 1) * dr, c + (2 * k - 1) * dc
+                lr, lc = r + 2 * k * dr, c + 2 * k * dc
+                if not (inside(board, lr, lc) and board[mr][mc] == them
+                        and board[lr][lc] == "."):
+                    break
+                captured.append((mr, mc))
+                after = put(board, [((r, c), ".")] + [(p, ".") for p in captured]
+                            + [((lr, lc), me)])
+                out.append(({"from": [r, c], "to": [lr, lc]}, after))
+                k += 1
     return out
 
 
@@ -116,36 +120,31 @@ def nogo_groups_breathe(board):
 
 
 def nogo_moves(board, side):
-    me = "x" if side == 0 else "o"
+    me = sides(side)[0]
     out = []
-    for r, row in enumerate(board):
-        for c, ch in enumerate(row):
-            if ch == ".":
-                after = put(board, [((r, c), me)])
-                if nogo_groups_breathe(after):
-                    out.append(({"cell": [r, c]}, after))
+    for r, c in cells(board, "."):
+        after = put(board, [((r, c), me)])
+        if nogo_groups_breathe(after):
+            out.append(({"cell": [r, c]}, after))
     return out
 
 
 def amazons_moves(board, side):
     me = "L" if side == 0 else "R"
     out = []
-    for r, row in enumerate(board):
-        for c, ch in enumerate(row):
-            if ch != me:
-                continue
-            lifted = put(board, [((r, c), ".")])
-            for dr, dc in STEPS8:
-                tr, tc = r + dr, c + dc
-                while inside(lifted, tr, tc) and lifted[tr][tc] == ".":
-                    moved = put(lifted, [((tr, tc), me)])
-                    for ar_, ac_ in STEPS8:
-                        ar, ac = tr + ar_, tc + ac_
-                        while inside(moved, ar, ac) and moved[ar][ac] == ".":
-                            out.append(({"from": [r, c], "to": [tr, tc], "arrow": [ar, ac]},
-                                        put(moved, [((ar, ac), "#")])))
-                            ar, ac = ar + ar_, ac + ac_
-                    tr, tc = tr + dr, tc + dc
+    for r, c in cells(board, me):
+        lifted = put(board, [((r, c), ".")])
+        for dr, dc in STEPS8:
+            tr, tc = r + dr, c + dc
+            while inside(lifted, tr, tc) and lifted[tr][tc] == ".":
+                moved = put(lifted, [((tr, tc), me)])
+                for ar_, ac_ in STEPS8:
+                    ar, ac = tr + ar_, tc + ac_
+                    while inside(moved, ar, ac) and moved[ar][ac] == ".":
+                        out.append(({"from": [r, c], "to": [tr, tc], "arrow": [ar, ac]},
+                                    put(moved, [((ar, ac), "#")])))
+                        ar, ac = ar + ar_, ac + ac_
+                tr, tc = tr + dr, tc + dc
     return out
 
 

@@ -4,14 +4,12 @@ docs/octal.md "Table store" lays them out, are set aside (renamed
 NAME.bad-<time>) and logged on load, never grown, promoted or answered
 from; the daemon answers from the rules instead, and the answers are
 checked against brute force written here."""
-import functools
 import json
 import os
-import shutil
 import struct
-import tempfile
 
 import harness
+from harness import in_store_dir
 
 NO_SERVER = True
 
@@ -43,17 +41,6 @@ def table_file(kind, key, values, width, period=None):
 
 def name(kind, key):
     return ("sub-" if kind == SUBTRACTION else "octal-") + key + ".grt"
-
-
-def in_store_dir(test):
-    @functools.wraps(test)
-    def run(_):
-        d = tempfile.mkdtemp(prefix="grundy-trust-")
-        try:
-            test(d)
-        finally:
-            shutil.rmtree(d)
-    return run
 
 
 def mex(opts):

@@ -4,7 +4,6 @@ computing; a corrupted or truncated file is set aside and the table
 computed again; kill -9 in the middle of writes leaves nothing that reads
 as a wrong table (grundy tables verify recomputes every file); a
 read-only directory is logged and the daemon serves on without it."""
-import functools
 import os
 import re
 import shutil
@@ -14,22 +13,11 @@ import tempfile
 import time
 
 import harness
+from harness import in_store_dir
 
 NO_SERVER = True
 HUGE = 2**63 - 1
 CLI = os.environ.get("GRUNDY_CLI", os.path.join(harness.ROOT, "build", "grundy"))
-
-
-def in_store_dir(test):
-    """The test, run on a fresh table-store directory removed after it."""
-    @functools.wraps(test)
-    def run(_):
-        d = tempfile.mkdtemp(prefix="grundy-store-")
-        try:
-            test(d)
-        finally:
-            shutil.rmtree(d)
-    return run
 
 
 def post(srv, body, status=200):

@@ -1,10 +1,12 @@
 /* The fixture of a unit test on canonical forms: an unlimited arena and a
- * store of games in it (gr_test_cgt in *state), gone after the test; and
- * the outcome class of who wins moving first. */
+ * store of games in it (gr_test_cgt in *state), gone after the test; a
+ * game written out (gr_test_parsed); and the outcome class of who wins
+ * moving first. */
 #ifndef GR_TEST_CGT_H
 #define GR_TEST_CGT_H
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "gr_test.h"
 #include "grundy/cgt.h"
@@ -40,6 +42,17 @@ static inline int gr_test_cgt_teardown(void **state)
 
 #define gr_test_with_cgt(f)                                                                        \
     cmocka_unit_test_setup_teardown(f, gr_test_cgt_setup, gr_test_cgt_teardown)
+
+/* The game text writes ("{1|*}", "2", ...), in the fixture's store; a
+ * text that does not parse fails the test. */
+static inline gr_cgt gr_test_parsed(gr_test_cgt *fx, const char *text)
+{
+    gr_cgt v;
+    size_t off;
+    const char *what;
+    assert_int_equal(gr_cgt_parse(fx->s, text, strlen(text), &v, &off, &what), GR_OK);
+    return v;
+}
 
 /* The outcome class of a game that Left (lw), and Right (rw), wins moving
  * first. */

@@ -41,23 +41,28 @@ static inline int gr_test_json_teardown(void **state)
 }
 
 /* A family as /v1/sum drives it: found by name (it must exist), with a
- * request context on a fresh arena to which cJSON's hooks are bound;
- * gr_test_family_end undoes both. */
-static inline const gr_family *gr_test_family_begin(const char *name, gr_jctx *c, gr_arena **prev)
+ * request context on a fresh arena to which cJSON's hooks are bound
+ * (gr_test_family_begin); gr_test_family_end undoes both. */
+typedef struct gr_test_family {
+    const gr_family *fam;
+    gr_jctx c;
+    gr_arena *prev; /* cJSON's arena before */
+} gr_test_family;
+
+static inline void gr_test_family_begin(const char *name, gr_test_family *f)
 {
     gr_json_init();
-    const gr_family *fam = gr_family_find(name);
-    assert_non_null(fam);
+    f->fam = gr_family_find(name);
+    assert_non_null(f->fam);
     gr_arena *a = gr_arena_create(0);
-    gr_jctx_init(c, a);
-    *prev = gr_json_bind(a);
-    return fam;
+    gr_jctx_init(&f->c, a);
+    f->prev = gr_json_bind(a);
 }
 
-static inline void gr_test_family_end(gr_jctx *c, gr_arena *prev)
+static inline void gr_test_family_end(gr_test_family *f)
 {
-    gr_json_bind(prev);
-    gr_arena_destroy(c->arena);
+    gr_json_bind(f->prev);
+    gr_arena_destroy(f->c.arena);
 }
 
 /* fam's analyse of the object `text` as a component at pointer ptr

@@ -60,20 +60,30 @@ static void remoteness_by_iteration(uint32_t n, const uint32_t *mv, size_t m, ui
     }
 }
 
+/* A random game graph of 1..max_n positions and fewer than max_m moves
+ * (mv, from and to of each), solved in a fresh arena, returned. */
+static gr_arena *random_graph(gr_test_rng *r, uint32_t max_n, size_t max_m, uint32_t *mv,
+                              uint32_t *n, size_t *m, gr_ggraph *g)
+{
+    *n = 1 + (uint32_t)gr_test_below(r, max_n);
+    *m = (size_t)gr_test_below(r, max_m);
+    for (size_t e = 0; e < 2 * *m; e++) {
+        mv[e] = (uint32_t)gr_test_below(r, *n);
+    }
+    gr_arena *a = gr_arena_create(0);
+    assert_int_equal(gr_ggraph_solve(a, *n, mv, *m, g), GR_OK);
+    return a;
+}
+
 static void test_remoteness_against_iteration(void **unused)
 {
     (void)unused;
     gr_test_rng r = {18};
     for (int trial = 0; trial < 3000; trial++) {
-        uint32_t n = 1 + (uint32_t)gr_test_below(&r, MAXN);
-        size_t m = (size_t)gr_test_below(&r, MAXM);
-        uint32_t mv[2 * MAXM];
-        for (size_t e = 0; e < 2 * m; e++) {
-            mv[e] = (uint32_t)gr_test_below(&r, n);
-        }
-        gr_arena *a = gr_arena_create(0);
+        uint32_t n, mv[2 * MAXM];
+        size_t m;
         gr_ggraph g;
-        assert_int_equal(gr_ggraph_solve(a, n, mv, m, &g), GR_OK);
+        gr_arena *a = random_graph(&r, MAXN, MAXM, mv, &n, &m, &g);
         uint32_t *rem;
         assert_int_equal(gr_ggraph_remoteness(a, &g, &rem), GR_OK);
         uint32_t want[MAXN];
@@ -106,15 +116,10 @@ static void test_product_remoteness(void **unused)
     (void)unused;
     gr_test_rng r = {99};
     for (int trial = 0; trial < 400; trial++) {
-        uint32_t n = 1 + (uint32_t)gr_test_below(&r, 4);
-        size_t m = (size_t)gr_test_below(&r, 9);
-        uint32_t mv[2 * 9], pair[2 * 9 * 2 * 4];
-        for (size_t e = 0; e < 2 * m; e++) {
-            mv[e] = (uint32_t)gr_test_below(&r, n);
-        }
-        gr_arena *a = gr_arena_create(0);
+        uint32_t n, mv[2 * 9], pair[2 * 9 * 2 * 4];
+        size_t m;
         gr_ggraph g;
-        assert_int_equal(gr_ggraph_solve(a, n, mv, m, &g), GR_OK);
+        gr_arena *a = random_graph(&r, 4, 9, mv, &n, &m, &g);
         uint32_t *one, *prod;
         size_t ns;
         assert_int_equal(gr_ggraph_remoteness(a, &g, &one), GR_OK);

@@ -13,15 +13,6 @@
 #include "gr_test_cgt.h"
 #include "grundy/grid_games.h"
 
-static gr_cgt parsed(gr_test_cgt *fx, const char *text)
-{
-    gr_cgt v;
-    size_t off;
-    const char *what;
-    assert_int_equal(gr_cgt_parse(fx->s, text, strlen(text), &v, &off, &what), GR_OK);
-    return v;
-}
-
 /* The board "rows" joined by '/' as a position. */
 static size_t board(const char *text, uint8_t *pos)
 {
@@ -65,7 +56,7 @@ static void test_clobber_published(void **state)
         {"xox", "*"}, {"oxo", "*"},  {"xo/..", "*"},  {"x.o", "0"},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        if (value_of(fx, &gr_pg_clobber, cases[i][0]) != parsed(fx, cases[i][1])) {
+        if (value_of(fx, &gr_pg_clobber, cases[i][0]) != gr_test_parsed(fx, cases[i][1])) {
             fail_msg("clobber %s: want %s", cases[i][0], cases[i][1]);
         }
     }

@@ -539,21 +539,20 @@ static void test_sparse_ids(void **state)
 static void test_family_as_sum_component(void **state)
 {
     (void)state;
-    gr_jctx c;
-    gr_arena *prev;
-    const gr_family *fam = gr_test_family_begin("hackenbush_graph", &c, &prev);
+    gr_test_family f;
+    gr_test_family_begin("hackenbush_graph", &f);
     /* an edge under a triangle (2) beside a triangle on the ground (1) */
     static const char comp[] = "{\"game\": \"hackenbush_graph\", \"edges\": "
                                "[[0, 1], [1, 2], [2, 3], [3, 1], [0, 4], [4, 5], "
                                "[5, 0]], \"ground\": [0]}";
     void *st;
-    assert_int_equal(gr_test_family_value(&c, fam, comp, "/components/1", &st), 3);
+    assert_int_equal(gr_test_family_value(&f.c, f.fam, comp, "/components/1", &st), 3);
     /* every target: the listed moves, replayed, leave exactly that value */
     for (uint64_t t = 0; t < 6; t++) {
         uint64_t count = 99, count2 = 99;
-        cJSON *arr = gr_test_family_moves(&c, fam, st, t, 100, true, &count);
+        cJSON *arr = gr_test_family_moves(&f.c, f.fam, st, t, 100, true, &count);
         assert_int_equal((uint64_t)cJSON_GetArraySize(arr), count);
-        gr_test_family_moves(&c, fam, st, t, 0, true, &count2);
+        gr_test_family_moves(&f.c, f.fam, st, t, 0, true, &count2);
         assert_int_equal(count, count2);
         /* every listed move, replayed, leaves value t */
         for (cJSON *mv = arr->child; mv != NULL; mv = mv->next) {
@@ -564,20 +563,20 @@ static void test_family_as_sum_component(void **state)
             cJSON_DeleteItemFromArray(cJSON_GetObjectItem(copy, "edges"), e);
             void *st2 = NULL;
             gr_value v2;
-            gr_status rc = fam->analyse(&c, copy, "", &st2, &v2);
+            gr_status rc = f.fam->analyse(&f.c, copy, "", &st2, &v2);
             if (rc != GR_OK) {
-                fprintf(stderr, "%s at %s\n", c.problem.detail, c.problem.pointer);
+                fprintf(stderr, "%s at %s\n", f.c.problem.detail, f.c.problem.pointer);
             }
             assert_int_equal(rc, GR_OK);
             assert_int_equal(v2.n, t);
         }
     }
     /* errors point inside the component */
-    gr_test_family_rejects(&c, fam, "{\"edges\": [[0, 1], [1, -1]], \"ground\": [0]}",
+    gr_test_family_rejects(&f.c, f.fam, "{\"edges\": [[0, 1], [1, -1]], \"ground\": [0]}",
                            "/components/0", "/components/0/edges/1/1");
     /* the "game" key is a sum component's only */
-    gr_test_family_rejects(&c, fam, comp, "", "/game");
-    gr_test_family_end(&c, prev);
+    gr_test_family_rejects(&f.c, f.fam, comp, "", "/game");
+    gr_test_family_end(&f);
 }
 
 /* ---- the streaming JSON reader against the general path ---------------- */

@@ -378,13 +378,12 @@ static void test_big_star(void **state)
 static void test_family_as_sum_component(void **state)
 {
     (void)state;
-    gr_jctx c;
-    gr_arena *prev;
-    const gr_family *fam = gr_test_family_begin("hackenbush_tree", &c, &prev);
+    gr_test_family f;
+    gr_test_family_begin("hackenbush_tree", &f);
     /* root 0 with children 1 (holding 2) and 3: sticks 2 and 1 -> 3 */
     static const char comp[] = "{\"game\": \"hackenbush_tree\", \"nested\": [[[]], []]}";
     void *st;
-    assert_int_equal(gr_test_family_value(&c, fam, comp, "/components/2", &st), 3);
+    assert_int_equal(gr_test_family_value(&f.c, f.fam, comp, "/components/2", &st), 3);
     /* to 2: cut 0-3 (leaves the stick of 2); to 1: cut 0-1; to 0: cut 1-2 */
     static const char *const want[] = {
         "[{\"path\":\"/0/0\",\"parent\":1,\"child\":2,\"edges_removed\":1}]",
@@ -395,20 +394,20 @@ static void test_family_as_sum_component(void **state)
     };
     for (uint64_t t = 0; t < 5; t++) {
         uint64_t count = 9;
-        cJSON *arr = gr_test_family_moves(&c, fam, st, t, 10, true, &count);
+        cJSON *arr = gr_test_family_moves(&f.c, f.fam, st, t, 10, true, &count);
         char *text = cJSON_PrintUnformatted(arr);
         assert_string_equal(text, want[t]);
         assert_int_equal(count, t < 3 ? 1 : 0);
         /* counting only */
-        gr_test_family_moves(&c, fam, st, t, 0, true, &count);
+        gr_test_family_moves(&f.c, f.fam, st, t, 0, true, &count);
         assert_int_equal(count, t < 3 ? 1 : 0);
     }
     /* errors point inside the component */
-    gr_test_family_rejects(&c, fam, "{\"parent\": [-1, 0, 3, 2]}", "/components/0",
+    gr_test_family_rejects(&f.c, f.fam, "{\"parent\": [-1, 0, 3, 2]}", "/components/0",
                            "/components/0/parent/2");
     /* the "game" key is a sum component's only */
-    gr_test_family_rejects(&c, fam, comp, "", "/game");
-    gr_test_family_end(&c, prev);
+    gr_test_family_rejects(&f.c, f.fam, comp, "", "/game");
+    gr_test_family_end(&f);
 }
 
 GR_TEST_MAIN(gr_test_with_arena(test_small_cases), cmocka_unit_test(test_invalid),

@@ -20,15 +20,6 @@
 #include "grundy/graph_games.h"
 #include "grundy/strip_games.h"
 
-static gr_cgt parsed(gr_test_cgt *fx, const char *text)
-{
-    gr_cgt v;
-    size_t off;
-    const char *what;
-    assert_int_equal(gr_cgt_parse(fx->s, text, strlen(text), &v, &off, &what), GR_OK);
-    return v;
-}
-
 static gr_pg *engine(gr_test_cgt *fx, const gr_pg_rules *rules)
 {
     gr_pg *g;
@@ -46,7 +37,7 @@ static gr_cgt value_of(gr_pg *g, const uint8_t *pos, size_t len)
 static void assert_value(gr_test_cgt *fx, gr_pg *g, const char *pos, const char *want)
 {
     gr_cgt v = value_of(g, (const uint8_t *)pos, strlen(pos));
-    if (v != parsed(fx, want)) {
+    if (v != gr_test_parsed(fx, want)) {
         gr_buf b;
         gr_buf_init(&b, fx->a);
         assert_int_equal(gr_cgt_print(fx->s, v, &b), GR_OK);
@@ -220,7 +211,7 @@ static void test_graph_values(void **state)
                                         cases[i].colours, pos, &len, &bad),
                          GR_OK);
         gr_pg *g = engine(fx, cases[i].rules);
-        if (value_of(g, pos, len) != parsed(fx, cases[i].want)) {
+        if (value_of(g, pos, len) != gr_test_parsed(fx, cases[i].want)) {
             fail_msg("case %zu: want %s", i, cases[i].want);
         }
     }

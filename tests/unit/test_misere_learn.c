@@ -59,21 +59,30 @@ static void check_predictions(const gr_mis_game *g, const gr_mis_quotient *q, ui
     gr_arena_destroy(a);
 }
 
-/* The quotient of code's heaps <= n (complete: built on until proven
- * periodic), learnt first or after the rebuild (learn), within nodes
- * searched positions (0: the default): order and |P| as given, its
- * algebra, and its predictions on random sums of heaps <= top. */
-static void check_learnt(gr_arena *a, const char *code, uint64_t n, bool complete, bool learn,
-                         uint64_t nodes, uint32_t order, uint32_t p, uint64_t top, uint64_t seed,
-                         gr_mis_game *g, gr_mis_quotient *q)
+/* A quotient to learn and what it must be. */
+typedef struct learn_case {
+    const char *code;
+    uint64_t heaps; /* built of heaps <= heaps, or on until complete */
+    bool complete;  /* built on until proven periodic (to heaps at most) */
+    bool learn;     /* learnt first, not after the rebuild */
+    uint64_t nodes; /* the learner's search budget (0: the default) */
+    uint32_t order; /* the quotient's order */
+    uint32_t p;     /* and |P| */
+    uint64_t top;   /* random sums of heaps <= top against the search */
+    uint64_t seed;  /* of those sums */
+} learn_case;
+
+/* The quotient of the case, built in a: its order and |P| as given, its
+ * algebra, and its predictions on random sums. */
+static void check_learnt(gr_arena *a, learn_case c, gr_mis_game *g, gr_mis_quotient *q)
 {
-    assert_int_equal(build(a, code, n, complete, learn, nodes, g, q), GR_OK);
-    assert_int_equal(q->order, order);
-    assert_int_equal(q->p_count, p);
-    assert_int_equal(q->complete, complete);
+    assert_int_equal(build(a, c.code, c.heaps, c.complete, c.learn, c.nodes, g, q), GR_OK);
+    assert_int_equal(q->order, c.order);
+    assert_int_equal(q->p_count, c.p);
+    assert_int_equal(q->complete, c.complete);
     gr_test_mis_algebra(q);
-    gr_test_rng rng = {.s = seed};
-    check_predictions(g, q, top, &rng);
+    gr_test_rng rng = {.s = c.seed};
+    check_predictions(g, q, c.top, &rng);
 }
 
 /* Kayles' split heaps (9: order 18; 12: 24; 25: 32; 27 and on: 40):
@@ -91,8 +100,11 @@ static void test_learn_kayles_splits(void **state)
         gr_mis_game g, g2;
         gr_mis_quotient q, r;
         uint64_t n = want[i].heaps;
-        check_learnt(a, "0.77", n, false, true, 0, want[i].order, want[i].p, n, 1987 + i, &g, &q);
-        check_learnt(b, "0.77", n, false, false, 0, want[i].order, want[i].p, n, 1987 + i, &g2, &r);
+        learn_case c = {.code = "0.77", .heaps = n, .learn = true, .order = want[i].order,
+                        .p = want[i].p, .top = n, .seed = 1987 + i};
+        check_learnt(a, c, &g, &q);
+        c.learn = false; /* the rebuild's quotient */
+        check_learnt(b, c, &g2, &r);
         if (n >= 9) {
             assert_int_not_equal(gr_mis_mul(&q, q.image[5], q.image[5]), 0);
         }
@@ -106,11 +118,12 @@ static void test_learn_kayles_splits(void **state)
  * seven generators (heaps 1, 2, 5, 9, 12, 25, 27). */
 static void test_learn_kayles_complete(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
     gr_mis_game g;
     gr_mis_quotient q;
-    check_learnt(a, "0.77", 300, true, true, 0, 40, 9, 24, 1992, &g, &q);
+    check_learnt(*state,
+                 (learn_case){.code = "0.77", .heaps = 300, .complete = true, .learn = true,
+                              .order = 40, .p = 9, .top = 24, .seed = 1992},
+                 &g, &q);
     assert_int_equal(q.preperiod, 71);
     assert_int_equal(q.period, 12);
     static const uint64_t gens[] = {1, 2, 5, 9, 12, 25, 27};
@@ -118,7 +131,6 @@ static void test_learn_kayles_complete(void **state)
     for (size_t i = 0; i < 7; i++) {
         assert_int_equal(q.gen_heap[i], gens[i]);
     }
-    gr_arena_destroy(a);
 }
 
 /* Dawson's Kayles splits past what either method reaches within a tiny
@@ -126,8 +138,7 @@ static void test_learn_kayles_complete(void **state)
  * with GR_ELIMIT, no crash, no quotient guessed. */
 static void test_learn_budget(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
+    gr_arena *a = *state;
     gr_mis_game g;
     gr_mis_quotient q;
     assert_int_equal(build(a, "0.07", 25, false, true, 500, &g, &q), GR_ELIMIT);
@@ -138,7 +149,6 @@ static void test_learn_budget(void **state)
     /* the game the learner's search plays may have a cycle (0.356): a
      * limit, not an internal error */
     assert_int_equal(build(a, "0.356", 60, true, true, 0, &g, &q), GR_ELIMIT);
-    gr_arena_destroy(a);
 }
 
 /* Dawson's Kayles (0.07): heap 25 splits elements in a way the rebuild
@@ -148,11 +158,12 @@ static void test_learn_budget(void **state)
  * with exhaustive search on random sums, heap 25 included. */
 static void test_learn_dawson(void **state)
 {
-    (void)state;
-    gr_arena *a = gr_arena_create(0);
     gr_mis_game g;
     gr_mis_quotient q;
-    check_learnt(a, "0.07", 25, false, true, 0, 144, 23, 25, 2007, &g, &q);
+    check_learnt(*state,
+                 (learn_case){.code = "0.07", .heaps = 25, .learn = true, .order = 144, .p = 23,
+                              .top = 25, .seed = 2007},
+                 &g, &q);
     /* heap 25 with each small heap, against the search */
     gr_arena *b = gr_arena_create(0);
     gr_mis_search *s;
@@ -164,7 +175,6 @@ static void test_learn_dawson(void **state)
         assert_int_equal(p, q.in_p[gr_mis_mul(&q, q.image[x], q.image[25])] != 0);
     }
     gr_arena_destroy(b);
-    gr_arena_destroy(a);
 }
 
 /* Siegel's |Q_30(0.07)| = 360, with the learner's search budget raised
@@ -172,15 +182,15 @@ static void test_learn_dawson(void **state)
  * GRUNDY_LONG_TESTS is set (the suite's tests stay a few seconds each). */
 static void test_learn_dawson_30(void **state)
 {
-    (void)state;
     if (getenv("GRUNDY_LONG_TESTS") == NULL) {
         skip();
     }
-    gr_arena *a = gr_arena_create(0);
     gr_mis_game g;
     gr_mis_quotient q;
-    check_learnt(a, "0.07", 30, false, false, 1u << 22, 360, 65, 30, 30, &g, &q);
-    gr_arena_destroy(a);
+    check_learnt(*state,
+                 (learn_case){.code = "0.07", .heaps = 30, .nodes = 1u << 22, .order = 360,
+                              .p = 65, .top = 30, .seed = 30},
+                 &g, &q);
 }
 
 /* Codes that stop the rebuild and are complete once learnt (first, as
@@ -200,8 +210,11 @@ static void test_learn_complete_codes(void **state)
         gr_arena *a = gr_arena_create(0);
         gr_mis_game g;
         gr_mis_quotient q;
-        check_learnt(a, want[i].code, 400, true, true, 0, want[i].order, want[i].p, want[i].top,
-                     15 + 100 * i, &g, &q);
+        check_learnt(a,
+                     (learn_case){.code = want[i].code, .heaps = 400, .complete = true,
+                                  .learn = true, .order = want[i].order, .p = want[i].p,
+                                  .top = want[i].top, .seed = 15 + 100 * i},
+                     &g, &q);
         assert_int_equal(q.preperiod, want[i].preperiod);
         assert_int_equal(q.period, want[i].period);
         gr_arena_destroy(a);
@@ -209,6 +222,6 @@ static void test_learn_complete_codes(void **state)
 }
 
 GR_TEST_MAIN(cmocka_unit_test(test_learn_kayles_splits),
-             cmocka_unit_test(test_learn_kayles_complete), cmocka_unit_test(test_learn_budget),
-             cmocka_unit_test(test_learn_dawson), cmocka_unit_test(test_learn_dawson_30),
+             gr_test_with_arena(test_learn_kayles_complete), gr_test_with_arena(test_learn_budget),
+             gr_test_with_arena(test_learn_dawson), gr_test_with_arena(test_learn_dawson_30),
              cmocka_unit_test(test_learn_complete_codes))

@@ -268,14 +268,23 @@ static forest forest_random(gr_test_rng *g, size_t lo, size_t span, size_t size)
     return f;
 }
 
+/* A fresh round of a random test: the arena reset, a random forest
+ * (forest_random's lo, span, size) in *f, and its analysis. */
+static gr_otree_result random_round(gr_arena *a, gr_test_rng *g, size_t lo, size_t span,
+                                    size_t size, forest *f)
+{
+    gr_arena_reset(a);
+    *f = forest_random(g, lo, span, size);
+    return analyse(a, f);
+}
+
 static void test_order_matches_reference(void **state)
 {
     gr_arena *a = *state;
     gr_test_rng g = {0x5eed0002};
     for (int round = 0; round < 40; round++) {
-        gr_arena_reset(a); /* a fresh start each round */
-        forest f = forest_random(&g, 2, 30, 9);
-        gr_otree_result r = analyse(a, &f);
+        forest f;
+        gr_otree_result r = random_round(a, &g, 2, 30, 9, &f);
         ref R = ref_build(&f);
         uint32_t roots[64];
         size_t nr = 0;
@@ -464,9 +473,8 @@ static void test_winning_moves_replay(void **state)
     gr_test_rng g = {0x3077e5};
     size_t checked = 0;
     for (int round = 0; round < 300; round++) {
-        gr_arena_reset(a); /* a fresh start each round */
-        forest f = forest_random(&g, 1, 8, 10);
-        gr_otree_result r = analyse(a, &f);
+        forest f;
+        gr_otree_result r = random_round(a, &g, 1, 8, 10, &f);
         uint32_t trees[16];
         gr_ord repl[16];
         uint64_t nw, count;
@@ -624,10 +632,9 @@ static void test_child_order_invariance(void **state)
     gr_arena *a = *state;
     gr_test_rng g = {0x150};
     for (int round = 0; round < 100; round++) {
-        gr_arena_reset(a); /* a fresh start each round */
-        forest f = forest_random(&g, 1, 6, 40);
+        forest f;
+        gr_otree_result r1 = random_round(a, &g, 1, 6, 40, &f);
         forest s = shuffled(&f, &g);
-        gr_otree_result r1 = analyse(a, &f);
         gr_otree_result r2 = analyse(a, &s);
         assert_int_equal(r1.n_trees, r2.n_trees);
         for (size_t i = 0; i < r1.n_trees; i++) {

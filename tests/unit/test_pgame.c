@@ -70,15 +70,6 @@ static gr_status stalk_normalise(const void *ctx, const uint8_t *pos, size_t len
 static const gr_pg_rules stalks = {"stalks", stalk_moves, stalk_split, stalk_normalise};
 static const gr_pg_rules whole = {"stalks-unsplit", stalk_moves, NULL, NULL};
 
-static gr_cgt parsed(gr_test_cgt *fx, const char *text)
-{
-    gr_cgt v;
-    size_t off;
-    const char *what;
-    assert_int_equal(gr_cgt_parse(fx->s, text, strlen(text), &v, &off, &what), GR_OK);
-    return v;
-}
-
 static gr_cgt value_of(gr_test_cgt *fx, const gr_pg_rules *rules, const char *pos)
 {
     gr_pg *g;
@@ -98,7 +89,7 @@ static void test_stalk_values(void **state)
         {"LRL", "3/4"}, {"LR|LR|R", "0"}, {"RLG|L", "1/2*"}, {"LG|RG", "0"}, {"GG|G", "*3"},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        gr_cgt want = parsed(fx, cases[i][1]);
+        gr_cgt want = gr_test_parsed(fx, cases[i][1]);
         if (value_of(fx, &stalks, cases[i][0]) != want ||
             value_of(fx, &whole, cases[i][0]) != want) {
             fail_msg("stalks %s: want %s", cases[i][0], cases[i][1]);
@@ -182,14 +173,14 @@ static void test_stalk_options(void **state)
     assert_int_equal(gr_pg_options(g, pos, 5, GR_PG_LEFT, &o, &n), GR_OK);
     assert_int_equal(n, 2); /* edges 0 and 2 */
     assert_int_equal(o[0].move.w[0], 0);
-    assert_int_equal(o[0].after, parsed(fx, "-1"));
+    assert_int_equal(o[0].after, gr_test_parsed(fx, "-1"));
     assert_int_equal(o[1].move.w[0], 2);
-    assert_int_equal(o[1].after, parsed(fx, "1/2 - 1"));
+    assert_int_equal(o[1].after, gr_test_parsed(fx, "1/2 - 1"));
     assert_int_equal(gr_pg_options(g, pos, 5, GR_PG_RIGHT, &o, &n), GR_OK);
     assert_int_equal(n, 3); /* edges 1, 2 and 4 */
-    assert_int_equal(o[0].after, parsed(fx, "1 - 1"));
+    assert_int_equal(o[0].after, gr_test_parsed(fx, "1 - 1"));
     assert_int_equal(o[2].move.w[0], 4);
-    assert_int_equal(o[2].after, parsed(fx, "1/2*"));
+    assert_int_equal(o[2].after, gr_test_parsed(fx, "1/2*"));
     assert_int_equal(gr_pg_options(g, (const uint8_t *)"", 0, GR_PG_RIGHT, &o, &n), GR_OK);
     assert_int_equal(n, 0);
 }

@@ -22,22 +22,19 @@ static void test_registry_rows(void **state)
         assert_ptr_equal(gr_registry_find(e->path), e); /* paths are unique */
         assert_non_null(e->cli);
         assert_true(e->json_fast == NULL || e->family != NULL);
-        /* the row's kind names its adapter, whose name is the row's */
+        /* the row's kind names its adapter (an impartial family or a
+         * partizan game, never both), whose name is the row's */
+        assert_int_equal(e->family != NULL, e->kind == GR_GAME_IMPARTIAL);
+        assert_int_equal(e->pgame != NULL, e->kind == GR_GAME_PARTIZAN);
         switch (e->kind) {
         case GR_GAME_IMPARTIAL:
-            assert_non_null(e->family);
-            assert_null(e->pgame);
             assert_string_equal(e->family->name, e->name);
-            assert_non_null(e->family->analyse);
-            assert_non_null(e->family->moves_to);
+            assert_true(e->family->analyse != NULL && e->family->moves_to != NULL);
             assert_ptr_equal(gr_family_find(e->name), e->family);
             break;
         case GR_GAME_PARTIZAN:
-            assert_non_null(e->pgame);
-            assert_null(e->family);
             assert_string_equal(e->pgame->name, e->name);
-            assert_non_null(e->pgame->analyse);
-            assert_non_null(e->pgame->moves);
+            assert_true(e->pgame->analyse != NULL && e->pgame->moves != NULL);
             break;
         case GR_GAME_NONE:
             assert_non_null(e->json);
