@@ -95,7 +95,8 @@ register({
   example: { board: ["L..", "..R"] },
   help: "board: rows of 'L' (Left's amazons), 'R' (Right's), '#' (burned), '.' (empty). An amazon moves " +
         "like a queen, then shoots an arrow like a queen; the arrow's square burns. \"outcome_only\": true (the " +
-        "switch under the drawing) answers by search alone, for boards whose value runs long.",
+        "switch under the drawing) answers the outcome alone, by search. At most 256 cells (422 past it); a value that " +
+        "runs past the default 30 s is a 422 too.",
   hint: "Choose who moves next. Click an amazon, then the square it goes to, then the square its arrow burns. " +
         "The dashed arrow and square are the side to move's winning move and its arrow.",
   apply: function (req, m) {

@@ -21,8 +21,9 @@ register({
   partizan: true, allMoves: false, players: ["Left (x)", "Right (o)"],
   example: { board: ["xoxo", "..o."] },
   help: "board: rows of 'x' (Left's stones), 'o' (Right's), '.' (empty). A stone takes an orthogonally " +
-        "adjacent stone of the other colour. Values answer within the default limits up to about 16 stones " +
-        "in a region; \"outcome_only\": true (the switch under the drawing) answers larger ones by search. " +
+        "adjacent stone of the other colour. At most 256 cells; a full 4 \u00d7 4 board's value answers within the " +
+        "default 30 s, 4 \u00d7 5 does not (422), and \"outcome_only\": true (the switch under the drawing) answers it " +
+        "by search in seconds. " +
         "\"impartial\": true plays the impartial variant.",
   hint: "Choose who moves next. Click a stone, then the stone of the other colour it takes; or click an arrow " +
         "(each move of the side to move has one, in the cell it goes to). The dashed arrow is that side's winning move.",

@@ -25,7 +25,8 @@ register({
   example: { board: [".xo.", ".ox.", "...."] },
   help: "board: rows of 'x' (Left), 'o' (Right), '.' (empty). A stone jumps an adjacent stone of the other " +
         "colour into the empty cell beyond, and may go on jumping in the same direction. " +
-        "\"outcome_only\": true (the switch under the drawing) answers by search alone, for boards whose value runs long.",
+        "At most 256 cells (422 past it); a value that runs past the default 30 s is a 422 too, and " +
+        "\"outcome_only\": true (the switch under the drawing) answers the outcome alone, by search.",
   hint: "Choose who moves next. Click a stone, then the empty cell it jumps to; or click an arrow (each move of " +
         "the side to move has one, in the cell it lands on). The dashed arrow is that side's winning move.",
   apply: function (req, m) {

@@ -80,7 +80,8 @@ register({
   example: { board: ["x..", "..o"] },
   help: "board: rows of 'x' (Left, Black), 'o' (Right, White), '.' (empty). A stone on an empty point, " +
         "illegal when any group of either colour is left without a liberty. \"outcome_only\": true (the switch " +
-        "under the drawing) answers by search alone, for boards whose value runs long.",
+        "under the drawing) answers the outcome alone, by search. At most 256 cells (422 past it); a value that " +
+        "runs past the default 30 s is a 422 too.",
   hint: "Choose who moves next, then click an empty point to put that side's stone there (a point where it would " +
         "leave a group without a liberty is greyed). The dashed square is that side's winning move.",
   /* a partizan move is the mover's stone: the side to move's when the move is made */

@@ -92,7 +92,7 @@ export function wedge(r, c, dr, dc, S) {
 export function suggestArrow(a, b, S) {
   var g = svg("g", { "class": "rule-suggest", "data-testid": "suggested-move" });
   g.appendChild(svg("line", { x1: a[1] * S + S / 2, y1: a[0] * S + S / 2, x2: b[1] * S + S / 2, y2: b[0] * S + S / 2 }));
-  g.appendChild(svg("circle", { cx: b[1] * S + S / 2, cy: b[0] * S + S / 2, r: S * 0.42 }));
+  g.appendChild(svg("circle", { cx: a[1] * S + S / 2, cy: a[0] * S + S / 2, r: S * 0.08 }));
   return g;
 }
 export function suggestCell(r, c, S, cls) {
