@@ -1,10 +1,10 @@
-import { GRID_S, PIECE_WORDS, QUEEN, boardSvg, cellRect, gridAt, gridRows, gridWith, pieceAt, sameCell, suggestArrow, suggestCell, tooLarge } from "../kit/grid_draw.mjs";
-import { boardSize, cellSelector, notDrawn } from "../kit/grid_play.mjs";
+import { GRID_S, PIECE_WORDS, QUEEN, boardSvg, cellRect, gridAt, gridWith, pieceAt, sameCell, suggestArrow, suggestCell } from "../kit/grid_draw.mjs";
+import { boardOf, cellSelector, gridFamily } from "../kit/grid_play.mjs";
 import { register } from "../kit/registry.mjs";
-import { drawRules, firstOf, moveTarget, select, selection, suggestion } from "../kit/rules_play.mjs";
+import { moveTarget, select, selection, suggestion } from "../kit/rules_play.mjs";
 import { pressable } from "../kit/search_draw.mjs";
 import { state } from "../kit/state.mjs";
-import { isObj, svg } from "../kit/util.mjs";
+import { svg } from "../kit/util.mjs";
 
 /* The Game of the Amazons (the ruleset engine, /v1/amazons): 'L' Left's amazons, 'R' Right's,
  * '#' burned, '.' empty.  A move slides an amazon like a chess queen over empty squares, then
@@ -27,20 +27,17 @@ function amazonMovesOf(rows, from) {
   });
   return out;
 }
-export function amazonsMoves(req, side) {
-  var rows = gridRows(req), out = [], me = side ? "R" : "L";
-  if (!rows) return out;
+function amazonsMoves(rows, side) {
+  var out = [], me = side ? "R" : "L";
   rows.forEach(function (row, r) {
     for (var c = 0; c < row.length; c++) if (row.charAt(c) === me) out = out.concat(amazonMovesOf(rows, [r, c]));
   });
   return out;
 }
 function drawAmazons(req, resp) {
-  var rows = gridRows(req);
-  if (!rows) return notDrawn();
-  var size = boardSize(rows), nr = size[0], nc = size[1], big = tooLarge(nr, nc);
-  if (big) return big;
-  var S = GRID_S, sel = selection("amazons"), from = sel ? sel.from : null, to = sel ? sel.to : null;
+  var b = boardOf(req);
+  if (b.note) return b.note;
+  var rows = b.rows, nr = b.nr, nc = b.nc, S = GRID_S, sel = selection("amazons"), from = sel ? sel.from : null, to = sel ? sel.to : null;
   var mover = from ? (gridAt(rows, from[0], from[1]) === "R" ? 1 : 0) : state.side || 0;
   var shown = from && to ? moved(rows, from, to) : rows;
   var targets = from && !to ? slides(rows, from) : [];
@@ -88,10 +85,10 @@ function drawAmazons(req, resp) {
   return s;
 }
 function describeAmazons(m) { return "(" + m.from.join(", ") + ") to (" + m.to.join(", ") + "), arrow at (" + m.arrow.join(", ") + ")"; }
-register({
+register(gridFamily({
   id: "amazons", label: "Amazons (partizan)", order: 134, path: "/v1/amazons", theory: "amazons",
   key: function (m) { return JSON.stringify([m.from, m.to, m.arrow]); },
-  partizan: true, allMoves: false, players: ["Left (L)", "Right (R)"],
+  players: ["Left (L)", "Right (R)"],
   example: { board: ["L..", "..R"] },
   help: "board: rows of 'L' (Left's amazons), 'R' (Right's), '#' (burned), '.' (empty). An amazon moves " +
         "like a queen, then shoots an arrow like a queen; the arrow's square burns. \"outcome_only\": true (the " +
@@ -99,17 +96,12 @@ register({
         "runs past the default 30 s is a 422 too.",
   hint: "Choose who moves next. Click an amazon, then the square it goes to, then the square its arrow burns. " +
         "The dashed arrow and square are the side to move's winning move and its arrow.",
-  apply: function (req, m) {
-    var rows = gridRows(req);
-    if (!rows || !isObj(m) || !Array.isArray(m.from) || !Array.isArray(m.to) || !Array.isArray(m.arrow)) return null;
+  moves: amazonsMoves,
+  after: function (rows, m) {
+    if (!Array.isArray(m.from) || !Array.isArray(m.to) || !Array.isArray(m.arrow)) return null;
     var me = gridAt(rows, m.from[0], m.from[1]);
-    var next = me === "L" || me === "R" ? gridWith(rows, [[m.from[0], m.from[1], "."], [m.to[0], m.to[1], me], [m.arrow[0], m.arrow[1], "#"]]) : null;
-    if (!next) return null;
-    req.board = next;
-    return req;
+    return me === "L" || me === "R" ? gridWith(rows, [[m.from[0], m.from[1], "."], [m.to[0], m.to[1], me], [m.arrow[0], m.arrow[1], "#"]]) : null;
   },
   describe: describeAmazons,
-  sideMoves: amazonsMoves,
-  anyMove: function (req, side) { return firstOf(amazonsMoves(req, side)); },
-  draw: function (req, resp, steppers) { return drawRules("amazons", req, resp, steppers, drawAmazons); }
-});
+  picture: drawAmazons
+}));

@@ -1,8 +1,6 @@
-import { gridAt, gridRows, gridWith } from "../kit/grid_draw.mjs";
-import { drawFromTo, fromToMoves } from "../kit/grid_play.mjs";
+import { gridAt, gridWith } from "../kit/grid_draw.mjs";
+import { drawFromTo, fromToMoves, gridFamily } from "../kit/grid_play.mjs";
 import { register } from "../kit/registry.mjs";
-import { drawRules, firstOf } from "../kit/rules_play.mjs";
-import { isObj } from "../kit/util.mjs";
 
 /* Konane (the ruleset engine, /v1/konane): 'x' Left, 'o' Right, '.' empty.  A stone jumps an
  * adjacent stone of the other colour into the empty cell beyond, capturing it, and may go on
@@ -13,15 +11,11 @@ function konaneStep(rows, r, c, dr, dc, other) {
                   gridAt(rows, r + 2 * k * dr, c + 2 * k * dc) === "."; k++) out.push([r + 2 * k * dr, c + 2 * k * dc]);
   return out;
 }
-function konaneRowsMoves(rows, side) { return fromToMoves(rows, side, konaneStep); }
-export function konaneMoves(req, side) {
-  var rows = gridRows(req);
-  return rows ? konaneRowsMoves(rows, side) : [];
-}
-register({
+function konaneMoves(rows, side) { return fromToMoves(rows, side, konaneStep); }
+register(gridFamily({
   id: "konane", label: "Konane (partizan)", order: 132, path: "/v1/konane", theory: "konane",
   key: function (m) { return JSON.stringify([m.from, m.to]); },
-  partizan: true, allMoves: false, players: ["Left (x)", "Right (o)"],
+  players: ["Left (x)", "Right (o)"],
   example: { board: [".xo.", ".ox.", "...."] },
   help: "board: rows of 'x' (Left), 'o' (Right), '.' (empty). A stone jumps an adjacent stone of the other " +
         "colour into the empty cell beyond, and may go on jumping in the same direction. " +
@@ -29,9 +23,9 @@ register({
         "\"outcome_only\": true (the switch under the drawing) answers the outcome alone, by search.",
   hint: "Choose who moves next. Click a stone, then the empty cell it jumps to; or click an arrow (each move of " +
         "the side to move has one, in the cell it lands on). The dashed arrow is that side's winning move.",
-  apply: function (req, m) {
-    var rows = gridRows(req);
-    if (!rows || !isObj(m) || !Array.isArray(m.from) || !Array.isArray(m.to)) return null;
+  moves: konaneMoves,
+  after: function (rows, m) {
+    if (!Array.isArray(m.from) || !Array.isArray(m.to)) return null;
     var me = gridAt(rows, m.from[0], m.from[1]), dr = Math.sign(m.to[0] - m.from[0]), dc = Math.sign(m.to[1] - m.from[1]);
     if (me !== "x" && me !== "o" || (dr !== 0) === (dc !== 0)) return null;
     var cells = [[m.from[0], m.from[1], "."]];
@@ -40,15 +34,8 @@ register({
       cells.push([r, c, "."]);
     }
     cells.push([m.to[0], m.to[1], me]);
-    var next = gridWith(rows, cells);
-    if (!next) return null;
-    req.board = next;
-    return req;
+    return gridWith(rows, cells);
   },
   describe: function (m) { return "(" + m.from.join(", ") + ") jumps to (" + m.to.join(", ") + ")"; },
-  sideMoves: konaneMoves,
-  anyMove: function (req, side) { return firstOf(konaneMoves(req, side)); },
-  draw: function (req, resp, steppers) {
-    return drawRules("konane", req, resp, steppers, function (q, a) { return drawFromTo("konane", q, a, konaneRowsMoves, "Konane board"); });
-  }
-});
+  picture: function (req, resp) { return drawFromTo("konane", req, resp, konaneMoves, "Konane board"); }
+}));

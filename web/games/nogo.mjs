@@ -1,9 +1,9 @@
-import { DIRS, GRID_S, PIECE_WORDS, boardSvg, cellRect, gridAt, gridRows, gridWith, pieceAt, suggestCell, tooLarge } from "../kit/grid_draw.mjs";
-import { boardSize, notDrawn } from "../kit/grid_play.mjs";
+import { DIRS, GRID_S, PIECE_WORDS, boardSvg, cellRect, gridAt, gridWith, pieceAt, suggestCell } from "../kit/grid_draw.mjs";
+import { boardOf, gridFamily } from "../kit/grid_play.mjs";
 import { register } from "../kit/registry.mjs";
-import { drawRules, firstOf, moveTarget, suggestion } from "../kit/rules_play.mjs";
+import { moveTarget, suggestion } from "../kit/rules_play.mjs";
 import { state } from "../kit/state.mjs";
-import { isObj, svg } from "../kit/util.mjs";
+import { svg } from "../kit/util.mjs";
 
 /* NoGo (the ruleset engine, /v1/nogo): 'x' Left (Black), 'o' Right (White), '.' empty.  A move
  * {"cell": [r, c]} places a stone of the mover's colour on an empty point; it is illegal when
@@ -36,20 +36,17 @@ function legalFor(rows, r, c, stone) {
   var next = gridWith(rows, [[r, c, stone]]);
   return !!next && allBreathe(next);
 }
-export function nogoMoves(req, side) {
-  var rows = gridRows(req), out = [], stone = side ? "o" : "x";
-  if (!rows) return out;
+function nogoMoves(rows, side) {
+  var out = [], stone = side ? "o" : "x";
   rows.forEach(function (row, r) {
     for (var c = 0; c < row.length; c++) if (legalFor(rows, r, c, stone)) out.push({ cell: [r, c] });
   });
   return out;
 }
 function drawNogo(req, resp) {
-  var rows = gridRows(req);
-  if (!rows) return notDrawn();
-  var size = boardSize(rows), nr = size[0], nc = size[1], big = tooLarge(nr, nc);
-  if (big) return big;
-  var S = GRID_S, side = state.side || 0, stone = side ? "o" : "x";
+  var b = boardOf(req);
+  if (b.note) return b.note;
+  var rows = b.rows, nr = b.nr, nc = b.nc, S = GRID_S, side = state.side || 0, stone = side ? "o" : "x";
   var s = boardSvg(nr, nc, S, "NoGo board, " + nr + " by " + nc);
   for (var r = 0; r < nr; r++) {
     for (var c = 0; c < nc; c++) {
@@ -73,10 +70,10 @@ function drawNogo(req, resp) {
   if (best && Array.isArray(best.cell)) s.appendChild(suggestCell(best.cell[0], best.cell[1], S));
   return s;
 }
-register({
+register(gridFamily({
   id: "nogo", label: "NoGo (partizan)", order: 133, path: "/v1/nogo", theory: "nogo",
   key: function (m) { return JSON.stringify(m.cell); },
-  partizan: true, allMoves: false, players: ["Left (x, Black)", "Right (o, White)"],
+  players: ["Left (x, Black)", "Right (o, White)"],
   example: { board: ["x..", "..o"] },
   help: "board: rows of 'x' (Left, Black), 'o' (Right, White), '.' (empty). A stone on an empty point, " +
         "illegal when any group of either colour is left without a liberty. \"outcome_only\": true (the switch " +
@@ -84,17 +81,12 @@ register({
         "runs past the default 30 s is a 422 too.",
   hint: "Choose who moves next, then click an empty point to put that side's stone there (a point where it would " +
         "leave a group without a liberty is greyed). The dashed square is that side's winning move.",
+  moves: nogoMoves,
   /* a partizan move is the mover's stone: the side to move's when the move is made */
-  apply: function (req, m) {
-    var rows = gridRows(req);
-    if (!rows || !isObj(m) || !Array.isArray(m.cell) || gridAt(rows, m.cell[0], m.cell[1]) !== ".") return null;
-    var next = gridWith(rows, [[m.cell[0], m.cell[1], m.stone || ((state.side || 0) ? "o" : "x")]]);
-    if (!next) return null;
-    req.board = next;
-    return req;
+  after: function (rows, m) {
+    if (!Array.isArray(m.cell) || gridAt(rows, m.cell[0], m.cell[1]) !== ".") return null;
+    return gridWith(rows, [[m.cell[0], m.cell[1], m.stone || ((state.side || 0) ? "o" : "x")]]);
   },
   describe: function (m) { return "a stone on (" + m.cell.join(", ") + ")"; },
-  sideMoves: nogoMoves,
-  anyMove: function (req, side) { return firstOf(nogoMoves(req, side)); },
-  draw: function (req, resp, steppers) { return drawRules("nogo", req, resp, steppers, drawNogo); }
-});
+  picture: drawNogo
+}));

@@ -1,9 +1,9 @@
 import { DIRS, GRID_S, PIECE_WORDS, boardSvg, cellRect, gridAt, gridRows, pieceAt, sameCell, suggestArrow, tooLarge, wedge } from "./grid_draw.mjs";
-import { moveTarget, playMove, select, selection, suggestion } from "./rules_play.mjs";
+import { drawRules, firstOf, moveTarget, playMove, select, selection, suggestion } from "./rules_play.mjs";
 import { describeMove } from "./words.mjs";
 import { pressable } from "./search_draw.mjs";
 import { state } from "./state.mjs";
-import { el, svg } from "./util.mjs";
+import { el, isObj, svg } from "./util.mjs";
 
 /* ---- Boards whose moves go from a stone to a cell (Clobber, Konane): 'x' Left's stones,
  * 'o' Right's, '.' empty. ----------------------------------------------------------------------
@@ -31,11 +31,9 @@ export function fromToMoves(rows, side, step) {
 }
 
 export function drawFromTo(game, req, resp, gen, title) {
-  var rows = gridRows(req);
-  if (!rows) return notDrawn();
-  var size = boardSize(rows), nr = size[0], nc = size[1];
-  var big = tooLarge(nr, nc);
-  if (big) return big;
+  var b = boardOf(req);
+  if (b.note) return b.note;
+  var rows = b.rows, nr = b.nr, nc = b.nc;
   var S = GRID_S, side = state.side || 0, sel = selection(game), from = sel ? sel.from : null;
   var s = boardSvg(nr, nc, S, title + ", " + nr + " by " + nc);
   var moves = [gen(rows, 0), gen(rows, 1)];
@@ -79,4 +77,33 @@ export function drawFromTo(game, req, resp, gen, title) {
   var best = suggestion(resp);
   if (best && Array.isArray(best.from) && Array.isArray(best.to)) s.appendChild(suggestArrow(best.from, best.to, S));
   return s;
+}
+
+/* The board of a request, or the element saying why it is not drawn: {rows, nr, nc} or {note}. */
+export function boardOf(req) {
+  var rows = gridRows(req);
+  if (!rows) return { note: notDrawn() };
+  var size = boardSize(rows), big = tooLarge(size[0], size[1]);
+  return big ? { note: big } : { rows: rows, nr: size[0], nc: size[1] };
+}
+/* A grid ruleset's registry entry (kit/registry.mjs): spec gives its names, words and example,
+ * moves(rows, side) (the side's moves), after(rows, move) (the rows after a move, or null),
+ * describe(move) and picture(req, resp) (its drawing). */
+export function gridFamily(spec) {
+  var sideMoves = function (req, side) { var rows = gridRows(req); return rows ? spec.moves(rows, side) : []; };
+  return {
+    id: spec.id, label: spec.label, order: spec.order, path: spec.path, theory: spec.theory,
+    key: spec.key, partizan: true, allMoves: false, players: spec.players,
+    example: spec.example, help: spec.help, hint: spec.hint,
+    apply: function (req, m) {
+      var rows = gridRows(req), next = rows && isObj(m) ? spec.after(rows, m) : null;
+      if (!next) return null;
+      req.board = next;
+      return req;
+    },
+    describe: spec.describe,
+    sideMoves: sideMoves,
+    anyMove: function (req, side) { return firstOf(sideMoves(req, side)); },
+    draw: function (req, resp, steppers) { return drawRules(spec.id, req, resp, steppers, spec.picture); }
+  };
 }
