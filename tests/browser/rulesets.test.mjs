@@ -169,6 +169,12 @@ async function waitPlies(page, n) {
   await settled(page, 60000);
 }
 
+// The theory page's section of each game (its id and heading).
+const THEORY = {
+  clobber: ['clobber', 'Clobber'], konane: ['konane', 'Konane'], nogo: ['nogo', 'NoGo'], amazons: ['amazons', 'Amazons'],
+  toads_and_frogs: ['toads-and-frogs', 'Toads and Frogs'], toppling_dominoes: ['toppling-dominoes', 'Toppling Dominoes'],
+  snort: ['snort-and-col', 'Snort and Col'], col: ['snort-and-col', 'Snort and Col'],
+};
 const GAMES = (process.env.RULESETS || 'clobber konane nogo amazons toads_and_frogs toppling_dominoes snort col').split(' ');
 for (const width of [1280, 390]) {
   for (const game of GAMES) {
@@ -229,7 +235,32 @@ for (const width of [1280, 390]) {
         assert.deepEqual(await shown(page), example, 'undo restores the example');
         assert.match(await page.locator('#to-move-text').innerText(), new RegExp('^' + who));
       }
+      // the theory link opens docs/theory.md at this game's section
+      await by(page, 'theory-link').click();
+      const section = page.locator(`#theory-${THEORY[game][0]}`);
+      await section.waitFor();
+      assert.equal(await section.innerText(), THEORY[game][1]);
       await finish(s);
     });
   }
 }
+
+// The worked examples of docs/theory.md: grundyd's own answers.
+test('docs/theory.md: each ruleset\'s worked example is what grundyd answers', async () => {
+  const cases = [
+    ['clobber', { board: ['xxo'] }, '^', 'L'], ['clobber', { board: ['xo'] }, '*', 'N'],
+    ['konane', { board: ['.xo.', '.ox.', '....'] }, '\u00b11/2', 'N'],
+    ['nogo', { board: ['x...'] }, '\u00b11', 'N'], ['nogo', { board: ['x..'] }, '*', 'N'],
+    ['amazons', { board: ['L...#R'] }, '3', 'L'], ['amazons', { board: ['L..', '..R'] }, '\u00b1{1,{2|0}}', 'N'],
+    ['toads_and_frogs', { strip: 'TT..FF' }, '*', 'N'], ['toads_and_frogs', { strip: 'T..F' }, '0', 'P'],
+    ['toppling_dominoes', { dominoes: 'br' }, '*', 'N'], ['toppling_dominoes', { dominoes: 'bbrg' }, '{1,{1|0}|0,*}', 'N'],
+    ['snort', { vertices: 4, edges: [[0, 1], [1, 2], [2, 3]], colors: [null, null, null, 'red'] }, '{1|-2}', 'N'],
+    ['col', { vertices: 1, edges: [] }, '*', 'N'], ['col', { vertices: 4, edges: [[0, 1], [0, 2], [0, 3]] }, '*', 'N'],
+  ];
+  const md = await (await fetch(BASE + '/docs/theory')).text();
+  for (const [game, body, value, outcome] of cases) {
+    const doc = await post(game, body);
+    assert.deepEqual([doc.value, doc.outcome], [value, outcome], `${game} ${JSON.stringify(body)}`);
+  }
+  for (const [, heading] of Object.values(THEORY)) assert.ok(md.includes('### ' + heading), heading);
+});
