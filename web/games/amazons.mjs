@@ -91,9 +91,9 @@ register(gridFamily({
   players: ["Left (L)", "Right (R)"],
   example: { board: ["L..", "..R"] },
   help: "board: rows of 'L' (Left's amazons), 'R' (Right's), '#' (burned), '.' (empty). An amazon moves " +
-        "like a queen, then shoots an arrow like a queen; the arrow's square burns. \"outcome_only\": true (the " +
-        "switch under the drawing) answers the outcome alone, by search. At most 256 cells (422 past it); a value that " +
-        "runs past the default 30 s is a 422 too.",
+        "like a queen, then shoots an arrow like a queen; the arrow's square burns. At most 256 cells (422 past it); " +
+        "with an amazon each, a 3 \u00d7 4 board's value answers within the default 30 s, 4 \u00d7 4 does not (422), and " +
+        "\"outcome_only\": true (the switch under the drawing) answers it by search in seconds.",
   hint: "Choose who moves next. Click an amazon, then the square it goes to, then the square its arrow burns. " +
         "The dashed arrow and square are the side to move's winning move and its arrow.",
   moves: amazonsMoves,

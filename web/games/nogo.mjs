@@ -76,9 +76,9 @@ register(gridFamily({
   players: ["Left (x, Black)", "Right (o, White)"],
   example: { board: ["x..", "..o"] },
   help: "board: rows of 'x' (Left, Black), 'o' (Right, White), '.' (empty). A stone on an empty point, " +
-        "illegal when any group of either colour is left without a liberty. \"outcome_only\": true (the switch " +
-        "under the drawing) answers the outcome alone, by search. At most 256 cells (422 past it); a value that " +
-        "runs past the default 30 s is a 422 too.",
+        "illegal when any group of either colour is left without a liberty. At most 256 cells (422 past it); an empty " +
+        "3 \u00d7 4 board's value answers within the default 30 s, 4 \u00d7 4 does not (422), and \"outcome_only\": true " +
+        "(the switch under the drawing) answers it by search in seconds.",
   hint: "Choose who moves next, then click an empty point to put that side's stone there (a point where it would " +
         "leave a group without a liberty is greyed). The dashed square is that side's winning move.",
   moves: nogoMoves,
