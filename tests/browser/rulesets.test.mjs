@@ -264,3 +264,32 @@ test('docs/theory.md: each ruleset\'s worked example is what grundyd answers', a
   }
   for (const [, heading] of Object.values(THEORY)) assert.ok(md.includes('### ' + heading), heading);
 });
+
+// A sum with ruleset parts: every part drawn, the sum's listed winning moves on the parts'
+// drawings, one played in place.  Clobber xxo is ^, Toads and Frogs T.F is *: the sum ^* is won
+// by whoever moves first, Left by moving the toad (leaving ^).
+test('a sum of Clobber and Toads and Frogs: both drawn, the winning move played in place', async () => {
+  const s = await open(1280, { timeout: 60000 });
+  const { page } = s;
+  await choose(page, 'sum', 60000);
+  const body = { components: [{ game: 'clobber', board: ['xxo'] }, { game: 'toads_and_frogs', strip: 'T.F' }] };
+  await by(page, 'input').fill(JSON.stringify(body));
+  await by(page, 'analyze').click();
+  await settled(page, 60000);
+  assert.equal(await page.locator('[data-testid="drawing"] figure[data-component="0"] .grid-cell[data-row]').count(), 3);
+  assert.equal(await page.locator('[data-testid="drawing"] figure[data-component="1"] .grid-cell[data-index]').count(), 3);
+  await page.waitForFunction(() => document.querySelector('[data-testid="move-list"]').getAttribute('data-complete') === 'true' &&
+    document.getElementById('move-summary').textContent.startsWith("Left's moves"), null, { timeout: 60000 });
+  const rows = await page.$$eval('[data-testid="move-option"]', (bs) => bs.map((b) => [Number(b.getAttribute('data-index')), b.getAttribute('data-outcome'), b.innerText]));
+  // Left's moves: x (0, 1) takes (0, 2) in the Clobber part, the toad 0 to 1 in the other
+  assert.equal(rows.length, 2);
+  const win = rows.filter((r) => r[1] === 'win');
+  assert.equal(win.length, 1);
+  assert.match(win[0][2], /in component 1: square 0 to 1/);
+  const node = await assertTarget(page, win[0][0], 'win');
+  assert.equal(await page.locator(`figure[data-component="1"] [data-move="${win[0][0]}"]`).count(), 1);
+  await node.click();
+  await waitPlies(page, 1);
+  assert.deepEqual(await shown(page), { components: [body.components[0], { game: 'toads_and_frogs', strip: '.TF' }] });
+  await finish(s, 'rulesets-sum-1280.png');
+});

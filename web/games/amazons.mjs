@@ -1,7 +1,7 @@
 import { GRID_S, PIECE_WORDS, QUEEN, boardSvg, cellRect, gridAt, gridWith, pieceAt, sameCell, suggestArrow, suggestCell } from "../kit/grid_draw.mjs";
 import { boardOf, cellSelector, gridFamily } from "../kit/grid_play.mjs";
 import { register } from "../kit/registry.mjs";
-import { moveTarget, select, selection, suggestion } from "../kit/rules_play.mjs";
+import { moveTarget, select, selName, selection, suggestion } from "../kit/rules_play.mjs";
 import { pressable } from "../kit/search_draw.mjs";
 import { state } from "../kit/state.mjs";
 import { svg } from "../kit/util.mjs";
@@ -37,7 +37,7 @@ function amazonsMoves(rows, side) {
 function drawAmazons(req, resp) {
   var b = boardOf(req);
   if (b.note) return b.note;
-  var rows = b.rows, nr = b.nr, nc = b.nc, S = GRID_S, sel = selection("amazons"), from = sel ? sel.from : null, to = sel ? sel.to : null;
+  var rows = b.rows, nr = b.nr, nc = b.nc, S = GRID_S, sel = selection("amazons"), from = sel ? sel.from : null, to = sel ? sel.to : null, me = selName("amazons");
   var mover = from ? (gridAt(rows, from[0], from[1]) === "R" ? 1 : 0) : state.side || 0;
   var shown = from && to ? moved(rows, from, to) : rows;
   var targets = from && !to ? slides(rows, from) : [];
@@ -59,17 +59,17 @@ function drawAmazons(req, resp) {
         if (sameCell(here, to)) {
           cell.classList.add("selected");
           pressable(cell, words + " (its new square: now click where its arrow lands, or here to choose again)",
-                    function () { select("amazons", { from: from }, cellSelector(r, c)); });
+                    function () { select(me, { from: from }, cellSelector(r, c)); });
         } else if (targets.some(function (a) { return sameCell(a, here); })) {
           cell.classList.add("target");
-          pressable(cell, words + ": the chosen amazon goes here", function () { select("amazons", { from: from, to: here }, cellSelector(r, c)); });
+          pressable(cell, words + ": the chosen amazon goes here", function () { select(me, { from: from, to: here }, cellSelector(r, c)); });
         } else if ((ch === "L" || ch === "R") && !to && amazonMovesOf(rows, here).length) {
           if (sameCell(here, from)) cell.classList.add("selected");
           pressable(cell, words + (sameCell(here, from) ? " (chosen: now click where it goes, or here to let go)" : ": choose it to move"),
-                    function () { select("amazons", sameCell(here, from) ? null : { from: here }, cellSelector(r, c)); });
+                    function () { select(me, sameCell(here, from) ? null : { from: here }, cellSelector(r, c)); });
         } else {
           var t = svg("title", {}); t.textContent = words; cell.appendChild(t);
-          if (from) cell.addEventListener("click", function () { select("amazons", null); });
+          if (from) cell.addEventListener("click", function () { select(me, null); });
         }
         s.appendChild(cell);
       })(r, c);

@@ -1,5 +1,5 @@
 import { register } from "../kit/registry.mjs";
-import { drawRules, firstOf, moveTarget, select, selection, suggestion } from "../kit/rules_play.mjs";
+import { drawPart, drawRules, firstOf, moveTarget, select, selName, selection, suggestion } from "../kit/rules_play.mjs";
 import { pressable } from "../kit/search_draw.mjs";
 import { STRIP_S, pointer, slotRect, stripSvg } from "../kit/strip_draw.mjs";
 import { state } from "../kit/state.mjs";
@@ -26,7 +26,7 @@ function drawStrip(req, resp) {
   var s = strip(req);
   if (s === null) return el("p", { "class": "muted", text: "Nothing to draw: \"strip\" must be a string." });
   if (s.length > 400) return el("p", { "class": "muted", text: "Too long to draw (" + s.length + " squares)." });
-  var S = STRIP_S, sel = selection("toads_and_frogs"), from = sel ? sel.from : -1;
+  var S = STRIP_S, sel = selection("toads_and_frogs"), from = sel ? sel.from : -1, me = selName("toads_and_frogs");
   var mover = from >= 0 ? (s[from] === "F" ? 1 : 0) : state.side || 0;
   var moves = stripMoves(s, mover).filter(function (m) { return from < 0 || m.from === from; });
   var out = stripSvg(s.length, S, S, "Toads and Frogs strip of " + s.length + " squares");
@@ -42,10 +42,10 @@ function drawStrip(req, resp) {
       }
       if ((s[i] === "T" || s[i] === "F") && stripMoves(s, s[i] === "F" ? 1 : 0).some(function (x) { return x.from === i; })) {
         pressable(cell, words + (i === from ? " (chosen: now click its square, or here to let go)" : ": choose it to move"),
-                  function () { select("toads_and_frogs", i === from ? null : { from: i }, '.grid-cell[data-index="' + i + '"]'); });
+                  function () { select(me, i === from ? null : { from: i }, '.grid-cell[data-index="' + i + '"]'); });
       } else {
         var t = svg("title", {}); t.textContent = words; cell.appendChild(t);
-        if (from >= 0) cell.addEventListener("click", function () { select("toads_and_frogs", null); });
+        if (from >= 0) cell.addEventListener("click", function () { select(me, null); });
       }
       out.appendChild(cell);
     })(i);
@@ -79,5 +79,6 @@ register({
   describe: function (move) { return "square " + move.from + " to " + move.to; },
   anyMove: function (req, side) { return firstOf(tfMoves(req, side)); },
   sideMoves: tfMoves,
-  draw: function (req, resp, steppers) { return drawRules("toads_and_frogs", req, resp, steppers, drawStrip); }
+  draw: function (req, resp, steppers) { return drawRules("toads_and_frogs", req, resp, steppers, drawStrip); },
+  part: function (req, resp, i) { return drawPart(drawStrip, req, resp, i); }
 });

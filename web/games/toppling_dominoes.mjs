@@ -1,5 +1,5 @@
 import { register } from "../kit/registry.mjs";
-import { drawRules, firstOf, moveTarget, suggestion } from "../kit/rules_play.mjs";
+import { drawPart, drawRules, firstOf, moveTarget, suggestion } from "../kit/rules_play.mjs";
 import { glyphButton, stripSvg } from "../kit/strip_draw.mjs";
 import { state } from "../kit/state.mjs";
 import { el, isObj, svg } from "../kit/util.mjs";
@@ -65,5 +65,6 @@ register({
   describe: function (move) { return "topple domino " + move.domino + " to the " + move.direction; },
   anyMove: function (req, side) { return firstOf(tdMoves(req, side)); },
   sideMoves: tdMoves,
-  draw: function (req, resp, steppers) { return drawRules("toppling_dominoes", req, resp, steppers, drawRow); }
+  draw: function (req, resp, steppers) { return drawRules("toppling_dominoes", req, resp, steppers, drawRow); },
+  part: function (req, resp, i) { return drawPart(drawRow, req, resp, i); }
 });

@@ -1,5 +1,5 @@
 import { keepTargets } from "./grid_draw.mjs";
-import { drawRules, moveTarget, suggestion } from "./rules_play.mjs";
+import { drawPart, drawRules, moveTarget, suggestion } from "./rules_play.mjs";
 import { nkLayout } from "./search_draw.mjs";
 import { state } from "./state.mjs";
 import { el, isIndex, isObj, num, svg } from "./util.mjs";
@@ -79,6 +79,7 @@ export function drawColouring(game, req, resp, clash, title) {
  * (clash), their words and their example. */
 export function colouringFamily(spec) {
   var sideMoves = function (req, side) { return colourMoves(req, side, spec.clash); };
+  var picture = function (req, resp) { return drawColouring(spec.id, req, resp, spec.clash, spec.title); };
   return {
     id: spec.id, label: spec.label, order: spec.order, path: spec.path, theory: "snort-and-col",
     key: function (m) { return m.vertex + " " + m.color; },
@@ -92,8 +93,7 @@ export function colouringFamily(spec) {
     describe: function (move) { return "colour vertex " + move.vertex + " " + move.color; },
     anyMove: function (req, side) { var m = sideMoves(req, side); return m.length ? m[0] : null; },
     sideMoves: sideMoves,
-    draw: function (req, resp, steppers) {
-      return drawRules(spec.id, req, resp, steppers, function (q, a) { return drawColouring(spec.id, q, a, spec.clash, spec.title); });
-    }
+    draw: function (req, resp, steppers) { return drawRules(spec.id, req, resp, steppers, picture); },
+    part: function (req, resp, i) { return drawPart(picture, req, resp, i); }
   };
 }

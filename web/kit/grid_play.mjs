@@ -1,5 +1,5 @@
 import { DIRS, GRID_S, PIECE_WORDS, boardSvg, cellRect, gridAt, gridRows, pieceAt, sameCell, suggestArrow, tooLarge, wedge } from "./grid_draw.mjs";
-import { drawRules, firstOf, moveTarget, playMove, select, selection, suggestion } from "./rules_play.mjs";
+import { drawPart, drawRules, firstOf, moveTarget, player, select, selName, selection, suggestion } from "./rules_play.mjs";
 import { describeMove } from "./words.mjs";
 import { pressable } from "./search_draw.mjs";
 import { state } from "./state.mjs";
@@ -34,7 +34,7 @@ export function drawFromTo(game, req, resp, gen, title) {
   var b = boardOf(req);
   if (b.note) return b.note;
   var rows = b.rows, nr = b.nr, nc = b.nc;
-  var S = GRID_S, side = state.side || 0, sel = selection(game), from = sel ? sel.from : null;
+  var S = GRID_S, side = state.side || 0, sel = selection(game), from = sel ? sel.from : null, me = selName(game), play = player(game);
   var s = boardSvg(nr, nc, S, title + ", " + nr + " by " + nc);
   var moves = [gen(rows, 0), gen(rows, 1)];
   var movesFrom = function (a) {
@@ -51,13 +51,13 @@ export function drawFromTo(game, req, resp, gen, title) {
         var to = chosenMoves.filter(function (m) { return sameCell(m.to, [r, c]); })[0];
         if (to) {
           pressable(cell, words + ": the chosen stone goes here (" + describeMove(game, to) + ")",
-                    function () { playMove(game, owner(gridAt(rows, from[0], from[1])), to); });
+                    function () { play(owner(gridAt(rows, from[0], from[1])), to); });
         } else if (movesFrom([r, c]).length) {
           pressable(cell, words + (chosen ? " (chosen: now click where it goes, or here to let go)" : ": choose it to move"),
-                    function () { select(game, chosen ? null : { from: [r, c] }, cellSelector(r, c)); });
+                    function () { select(me, chosen ? null : { from: [r, c] }, cellSelector(r, c)); });
         } else {
           var t = svg("title", {}); t.textContent = words; cell.appendChild(t);
-          if (from) cell.addEventListener("click", function () { select(game, null); });
+          if (from) cell.addEventListener("click", function () { select(me, null); });
         }
         s.appendChild(cell);
         var p = pieceAt(ch, r, c, S);
@@ -104,6 +104,7 @@ export function gridFamily(spec) {
     describe: spec.describe,
     sideMoves: sideMoves,
     anyMove: function (req, side) { return firstOf(sideMoves(req, side)); },
-    draw: function (req, resp, steppers) { return drawRules(spec.id, req, resp, steppers, spec.picture); }
+    draw: function (req, resp, steppers) { return drawRules(spec.id, req, resp, steppers, spec.picture); },
+    part: function (req, resp, i) { return drawPart(spec.picture, req, resp, i); }
   };
 }

@@ -23,17 +23,37 @@ export var RULESETS = {};
 /* The element `node` plays `move` for `side` (0 Left, 1 Right); (gx, gy) is where its
  * outcome mark goes once the list is in. */
 export function moveTarget(node, game, move, side, label, gx, gy) {
-  node.setAttribute("data-key", GAMES[game].key(move));
+  var go = player(game);
+  node.setAttribute("data-key", PART.comp === undefined ? GAMES[game].key(move) : "s" + PART.comp + "/" + GAMES[game].key(move));
   node.setAttribute("data-side", String(side));
   node.setAttribute("data-label", label);
   node.classList.add("rule-move", side ? "right" : "left");
   if (gx !== undefined) { node.setAttribute("data-gx", String(gx)); node.setAttribute("data-gy", String(gy)); }
-  pressable(node, SIDE_WORDS[side] + ": " + label, function () { playMove(game, side, move); });
+  pressable(node, SIDE_WORDS[side] + ": " + label, function () { go(side, move); });
   return node;
 }
-export function playMove(game, side, move) {
-  state.rulesSel = null;
-  playSide(game, side, move);
+/* ---- A ruleset drawn as a component of a sum (games/sum.mjs): PART.comp is its index while
+ * it is drawn; its moves are then the sum's ({component, game, move}, keyed as the sum keys
+ * them), its selection its own, its suggestion the sum's winning move when it is there. ---- */
+export var PART = { comp: undefined };
+export function drawPart(picture, req, resp, comp) {
+  PART.comp = comp;
+  try {
+    var s = picture(req, resp);
+    if (s && s.querySelectorAll) markMoves(s);
+    return s;
+  } finally { PART.comp = undefined; }
+}
+/* The name of the drawing being made, for its selection. */
+export function selName(game) { return PART.comp === undefined ? game : game + "#" + PART.comp; }
+/* What plays a move of `game` on the drawing being made (in a sum: the sum's move). */
+export function player(game) {
+  var comp = PART.comp;
+  return function (side, move) {
+    state.rulesSel = null;
+    if (comp === undefined) playSide(game, side, move);
+    else playSide("sum", side, { component: comp, game: game, move: move });
+  };
 }
 
 /* The list belongs to the position on the drawing when it was made for this text. */
@@ -68,18 +88,18 @@ export function markMoves(root) {
 }
 /* The move list is complete (data-complete on #move-list): mark the drawing of a ruleset. */
 new MutationObserver(function () {
-  if (RULESETS[gameSelect.value] && $("move-list").getAttribute("data-complete") === "true") markMoves(drawingEl);
+  if ($("move-list").getAttribute("data-complete") === "true" && drawingEl.querySelector("[data-key]")) markMoves(drawingEl);
 }).observe($("move-list"), { attributes: true, attributeFilter: ["data-complete"] });
 
 /* ---- The selection of a two- or three-click move (piece, target, arrow). ---------------- */
 export function selection(game) {
   var s = state.rulesSel;
-  return isObj(s) && s.game === game && s.text === input.value ? s : null;
+  return isObj(s) && s.game === selName(game) && s.text === input.value ? s : null;
 }
-/* Sets the selection (null clears it) and redraws; the keyboard goes back to `focus` (a
- * selector on the new drawing). */
-export function select(game, sel, focus) {
-  state.rulesSel = sel ? Object.assign({ game: game, text: input.value }, sel) : null;
+/* Sets the selection of drawing `name` (selName's, taken while drawing; null clears it) and
+ * redraws; the keyboard goes back to `focus` (a selector on the new drawing). */
+export function select(name, sel, focus) {
+  state.rulesSel = sel ? Object.assign({ game: name, text: input.value }, sel) : null;
   redraw(state.last && state.last.text === input.value ? state.last.resp : null);
   var again = focus ? drawingEl.querySelector(focus) : null;
   if (again) again.focus();
@@ -87,6 +107,7 @@ export function select(game, sel, focus) {
 /* The side to move's winning move from the answer, when it has one. */
 export function suggestion(resp) {
   var m = isObj(resp) ? resp[(state.side || 0) ? "right_move" : "left_move"] : null;
+  if (PART.comp !== undefined) m = isObj(m) && m.component === PART.comp ? m.move : null;
   return isObj(m) ? m : null;
 }
 
