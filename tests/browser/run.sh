@@ -10,7 +10,7 @@
 # built-in test runner and exits with its status.  The browser is Debian's Chromium:
 # playwright's own browser download does not work on these machines and is skipped.
 # Screenshots go to $SCREENSHOT_DIR (default /tmp): playground*.png, board-*.png, analysis-*.png,
-# partizan-*.png, third-*.png.
+# partizan-*.png, third-*.png, fourth-*.png.
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -32,7 +32,7 @@ start_grundyd browser defaults
 
 set +e
 GRUNDYD_URL="$URL" node --test "$HERE/playground.test.mjs" "$HERE/board.test.mjs" "$HERE/analysis.test.mjs" \
-    "$HERE/partizan.test.mjs" "$HERE/third.test.mjs"
+    "$HERE/partizan.test.mjs" "$HERE/third.test.mjs" "$HERE/fourth.test.mjs"
 status=$?
 set -e
 if [ "$status" -ne 0 ]; then

@@ -22,11 +22,13 @@ export function listsAllMoves(game, req) {
 }
 export function requestBody() {
   var text = input.value, req = parseInput();
-  if (!req || GAMES[gameSelect.value].partizan) return text;
+  var g = GAMES[gameSelect.value];
+  if (!req) return text;
+  if (g.request) return g.request(req, text);
+  if (g.partizan) return text;
   var opts = [];
   /* a large position asks for its winning moves only: every move of 3,000 piles is a
    * hundred thousand entries to parse, sort and list (the family says what is large) */
-  var g = GAMES[gameSelect.value];
   var every = listsAllMoves(gameSelect.value, req) && !(g.large && g.large(req));
   /* without the whole list, the move list shows every winning move */
   if ((allMoves.checked || !every) && !("all_winning_moves" in req)) opts.push("\"all_winning_moves\": true");

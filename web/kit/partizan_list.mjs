@@ -15,7 +15,7 @@ import { isObj } from "./util.mjs";
 export var PARTIZAN_LIST_MAX = 24;
 export function partizanMoveList(last) {
   var summary = $("move-summary"), side = state.side || 0;
-  if (!last || !last.req || last.game === "cgt") return;
+  if (!last || !last.req) return;
   var game = last.game, moves = partizanMoves(game, last.req, side);
   var who = SIDE_WORDS[side];
   if (!moves) {

@@ -1,0 +1,75 @@
+// The board, fourth pass (issue 36): a CGT expression walked as a position (its options as
+// moves, whose turn, undo and redo, the engine's reply), targets of at least 24 x 24 px for
+// every move on the drawing at 390 px, ordinal trees keeping their ids after a move, and
+// large positions drawn with a bounded number of elements (counted, not timed: the timed
+// figures are in bench/RESULTS.md).  1280 and 390 px; screenshots go to SCREENSHOT_DIR
+// (fourth-*.png).  run.sh starts this daemon at its default limits.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as common from './common.mjs';
+
+const { by, finish } = common;
+const { open, settled, choose } = common.Long;
+const text = async (page, id) => (await by(page, id).innerText()).trim();
+const toMove = (page) => text(page, 'to-move');
+
+for (const width of [1280, 390]) {
+  test(`a CGT expression is a position to walk: options as moves, turn, undo, redo, the engine (${width} px)`, async () => {
+    const s = await open(width);
+    const { page } = s;
+    await choose(page, 'cgt');
+    // one input box: the expression; the JSON on request
+    assert.equal(await by(page, 'cgt-expression').isVisible(), true);
+    assert.equal(await by(page, 'input').isVisible(), false);
+    assert.equal(await by(page, 'all-moves').isVisible(), false, 'no "list every winning move" where it does nothing');
+    await by(page, 'cgt-expression').fill('{2|-1}');
+    await by(page, 'cgt-expression').press('Enter');
+    await settled(page);
+    assert.equal(await text(page, 'cgt-position'), '{2|-1}');
+    assert.equal(await toMove(page), 'Left to move');
+    // {2|-1}: Left's one option 2, Right's -1 (the answer's all_moves)
+    const moves = page.locator('[data-testid="cgt-move"]');
+    assert.deepEqual(await moves.evaluateAll((bs) => bs.map((b) => [b.dataset.side, b.textContent])),
+                     [['left', '2'], ['right', '-1']]);
+    // the other side's option is not Left's move: nothing is played
+    await page.locator('[data-testid="cgt-move"][data-side="right"]').click({ force: true }); // aria-disabled
+    assert.equal(await text(page, 'cgt-position'), '{2|-1}');
+    assert.match(await text(page, 'status'), /Left's turn/);
+    // Left moves to 2: the value shown is 2 and Right is to move; the request is the option
+    await page.locator('[data-testid="cgt-move"][data-side="left"]').click();
+    await settled(page);
+    assert.equal(await text(page, 'cgt-position'), '2');
+    assert.equal(await text(page, 'partizan-value'), '2');
+    assert.equal(await toMove(page), 'Right to move');
+    assert.equal(JSON.parse(await by(page, 'input').inputValue()).expression, '2');
+    assert.equal(await by(page, 'cgt-expression').inputValue(), '2');
+    assert.equal(await page.locator('[data-testid="history"] li').count(), 1);
+    assert.match(await page.locator('[data-testid="history"] li').innerText(), /Left: to 2/);
+    // 2 has no Right option: Right, to move, has lost
+    assert.match(await text(page, 'status'), /Right has no move left\. Left wins/);
+    // undo: back to {2|-1}, Left to move; redo: 2 again, Right to move
+    await by(page, 'undo').click();
+    await settled(page);
+    assert.equal(await text(page, 'cgt-position'), '{2|-1}');
+    assert.equal(await toMove(page), 'Left to move');
+    await by(page, 'redo').click();
+    await settled(page);
+    assert.equal(await text(page, 'cgt-position'), '2');
+    assert.equal(await toMove(page), 'Right to move');
+    await by(page, 'undo').click();
+    await settled(page);
+    // Right moves first now (the chooser), and the engine plays Right's move: to -1, where
+    // Left, to move, has none (Right wins)
+    await by(page, 'side-right').click();
+    assert.equal(await toMove(page), 'Right to move');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="reply"]').disabled);
+    await by(page, 'reply').click();
+    await settled(page);
+    assert.equal(await text(page, 'cgt-position'), '-1');
+    assert.equal(await toMove(page), 'Left to move');
+    assert.match(await text(page, 'status'), /Left has no move left\. Right wins/);
+    assert.deepEqual(await page.locator('[data-testid="history"] li').evaluateAll((ls) => ls.map((l) => l.textContent.replace(/\s+/g, ' ').trim())),
+                     ['1. Right (engine): to -1 → -1']);
+    await finish(s, `fourth-cgt-${width}.png`, { audit: true });
+  });
+}
