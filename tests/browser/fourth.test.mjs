@@ -73,3 +73,30 @@ for (const width of [1280, 390]) {
     await finish(s, `fourth-cgt-${width}.png`, { audit: true });
   });
 }
+
+// WCAG 2.5.8: every move on the drawing (an element bound to a move, a choice of moves, or a
+// button) is a target of at least 24 x 24 CSS px at 390 px, in every family's example.  The
+// eight partizan rulesets are drawn by web/kit's grid and strip module (rulesets.test.mjs).
+const RULESETS = ['clobber', 'konane', 'nogo', 'amazons', 'toads_and_frogs', 'toppling_dominoes', 'snort', 'col'];
+const TARGETS = '[data-testid="drawing"] :is([data-move], [data-choose], [role=button], button)';
+test('every move on the drawing is a target of at least 24 x 24 px at 390 px, every family', async () => {
+  const s = await open(390);
+  const { page } = s;
+  const games = await page.$$eval('[data-testid="game-select"] option', (os) => os.map((o) => o.value));
+  const seen = {};
+  for (const game of games.filter((g) => !RULESETS.includes(g))) {
+    await choose(page, game);
+    // the ordinal trees' removals are analysed after the answer, then drawn
+    await page.waitForFunction(() => !/being analysed/.test(document.getElementById('move-summary').textContent));
+    const boxes = await page.$$eval(TARGETS, (els) => els.map((e) => {
+      const b = e.getBoundingClientRect();
+      return { what: e.tagName + '.' + (e.getAttribute('class') || '') + ' ' + (e.getAttribute('aria-label') || ''), w: b.width, h: b.height };
+    }));
+    seen[game] = boxes.length;
+    const small = boxes.filter((b) => b.w < 24 || b.h < 24).map((b) => `${b.what}: ${b.w.toFixed(1)} x ${b.h.toFixed(1)}`);
+    assert.deepEqual(small, [], game);
+  }
+  // every family drawn here has moves on its example's drawing
+  for (const game of Object.keys(seen)) assert.ok(seen[game] > 0, `${game}: no move on the drawing`);
+  await finish(s);
+});

@@ -27,7 +27,9 @@ export function drawOrdinal(req, comp) {
       if (itm.parent >= 0) s.appendChild(svg("line", { "class": "edge", x1: pos[itm.parent] * 30, y1: -itm.d * 36 + 36, x2: pos[i] * 30, y2: -itm.d * 36, stroke: "currentColor" }));
     });
     items.forEach(function (itm, i) {
-      var circle = svg("circle", { "class": "vertex", cx: pos[i] * 30, cy: -itm.d * 36, r: 7, "data-vertex": ti + ":/" + itm.path.join("/") });
+      /* the move's target is a circle of 12 units (24 px and more at the scale of a few
+       * trees, WCAG 2.5.8) in a pale tint of its outcome, the vertex a dot over it */
+      var circle = svg("circle", { "class": "vertex", cx: pos[i] * 30, cy: -itm.d * 36, r: 12, "data-vertex": ti + ":/" + itm.path.join("/") });
       if (itm.parent >= 0) {
         /* a vertex: remove it and everything above it, one move */
         var mv = { tree: ti, replace_with: removeSubtree(tree, itm.path) };
@@ -41,6 +43,7 @@ export function drawOrdinal(req, comp) {
         bindMoves(circle, all, "tree " + ti + ": replace it by a smaller tree", null, "vertex ordinal-root");
       }
       s.appendChild(circle);
+      s.appendChild(svg("circle", { "class": circle.getAttribute("class") + " ordinal-dot", cx: pos[i] * 30, cy: -itm.d * 36, r: 7, "aria-hidden": "true" }));
     });
     var lab = svg("text", { "class": "label", x: (items.length ? pos[0] : x) * 30, y: 16 }); lab.textContent = "tree " + ti; s.appendChild(lab);
     x += 1;
