@@ -100,3 +100,56 @@ test('every move on the drawing is a target of at least 24 x 24 px at 390 px, ev
   for (const game of Object.keys(seen)) assert.ok(seen[game] > 0, `${game}: no move on the drawing`);
   await finish(s);
 });
+
+// Ordinal trees: the vertices keep their names (preorder numbers of the first position) after
+// moves, while each vertex's data-vertex is its path in the request JSON sent (tree:/path),
+// and the words of a move use the JSON's numbers (the tree, the path), the name after them.
+const paths = (trees) => {
+  const out = [];
+  trees.forEach((t, ti) => {
+    const stack = [[t, []]];
+    while (stack.length) {
+      const [n, p] = stack.pop();
+      out.push(`${ti}:/${p.join('/')}`);
+      for (let c = n.length - 1; c >= 0; c--) stack.push([n[c], p.concat([c])]);
+    }
+  });
+  return out;
+};
+const removalsIn = (page) => page.waitForFunction(() => !/being analysed/.test(document.getElementById('move-summary').textContent));
+for (const width of [1280, 390]) {
+  test(`ordinal trees keep their vertex names after two moves; the words use the JSON's numbers (${width} px)`, async () => {
+    const s = await open(width);
+    const { page } = s;
+    await choose(page, 'ordinal_trees');
+    await removalsIn(page);
+    const drawn = () => page.$$eval('[data-testid="drawing"] circle[data-vertex]', (cs) => cs.map((c) => [c.getAttribute('data-vertex'), c.getAttribute('data-name')]));
+    const sent = async () => JSON.parse(await by(page, 'input').inputValue()).trees;
+    // {trees: [[[[]]], [[], []]]}: names 0-2 in tree 0 (root, child, grandchild), 3-5 in tree 1 (root, two leaves)
+    assert.deepEqual(await sent(), [[[[]]], [[], []]]);
+    assert.deepEqual(await drawn(), [['0:/', '0'], ['0:/0', '1'], ['0:/0/0', '2'], ['1:/', '3'], ['1:/0', '4'], ['1:/1', '5']]);
+    // 1: Player A takes the first leaf of tree 1 (vertex 4, path /0): the other leaf keeps its name 5, at path /0 now
+    await page.locator('circle[data-vertex="1:/0"]').click();
+    await settled(page);
+    await removalsIn(page);
+    assert.deepEqual(await sent(), [[[[]]], [[]]]);
+    assert.deepEqual((await drawn()).map((d) => d[0]), paths(await sent()), 'the drawing\'s paths are the JSON\'s');
+    assert.deepEqual(await drawn(), [['0:/', '0'], ['0:/0', '1'], ['0:/0/0', '2'], ['1:/', '3'], ['1:/0', '5']]);
+    // 2: Player B takes the grandchild of tree 0 (vertex 2, path /0/0)
+    await page.locator('circle[data-vertex="0:/0/0"]').click();
+    await settled(page);
+    await removalsIn(page);
+    assert.deepEqual(await sent(), [[[]], [[]]]);
+    assert.deepEqual((await drawn()).map((d) => d[0]), paths(await sent()));
+    assert.deepEqual(await drawn(), [['0:/', '0'], ['0:/0', '1'], ['1:/', '3'], ['1:/0', '5']]);
+    assert.deepEqual(await page.locator('[data-testid="history"] li').evaluateAll((ls) => ls.map((l) => l.textContent.replace(/\s+/g, ' ').replace(/ →.*/, '').trim())),
+                     ['1. Player A: replace tree 1 by [[]] (remove the subtree at /0: vertex 4)',
+                      '2. Player B: replace tree 0 by [[]] (remove the subtree at /0/0: vertex 2)']);
+    // undo keeps the names of the position it returns to
+    await by(page, 'undo').click();
+    await settled(page);
+    await removalsIn(page);
+    assert.deepEqual(await drawn(), [['0:/', '0'], ['0:/0', '1'], ['0:/0/0', '2'], ['1:/', '3'], ['1:/0', '5']]);
+    await finish(s, `fourth-ordinal-${width}.png`);
+  });
+}
