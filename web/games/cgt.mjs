@@ -101,6 +101,7 @@ register({
   hint: "Click an option of the side to move to move there (the turn passes); undo and redo walk back and forth.",
   /* the options are asked for: each side's moves with the value after it */
   request: function (req, text) { return "all_moves" in req ? text : text.replace(/^\s*\{/, "{\"all_moves\": true, "); },
+  /** @returns {import("../kit/api_types").CgtRequest} */
   apply: function (req, move) {
     if (!isObj(move) || typeof move.to !== "string") return null;
     return { expression: move.to };

@@ -1,4 +1,4 @@
-import { apiFetch } from "./client.mjs";
+import { postJson } from "./client.mjs";
 import { redraw } from "./draw.mjs";
 import { play } from "./history.mjs";
 import { GAMES } from "./registry.mjs";
@@ -271,8 +271,7 @@ export function ordinalRemovals(last) {
   });
   Promise.all(cand.map(function (m) {
     var trees = req.trees.slice(); trees[m.tree] = m.replace_with;
-    return apiFetch("/v1/ordinal-trees", { method: "POST", headers: { "Content-Type": "application/json" },
-                                         body: JSON.stringify({ trees: trees }) })
+    return postJson("/v1/ordinal-trees", { trees: trees })
       .then(function (r) { return r.ok ? r.json() : null; }, function () { return null; });
   })).then(function (answers) {
     if (state.last !== last) return;

@@ -38,7 +38,7 @@
  * @property {string} id
  * @property {string} label
  * @property {number} order
- * @property {string} path
+ * @property {keyof import("./api_types").Requests} path
  * @property {Json} example
  * @property {string} help
  * @property {string} [hint]
