@@ -153,3 +153,77 @@ for (const width of [1280, 390]) {
     await finish(s, `fourth-ordinal-${width}.png`);
   });
 }
+
+// Never freezes (issue 36 item 2), measured without timing assertions: each family at its
+// documented limits (README, the family's help, the page's own drawing caps) is drawn with a
+// number of elements linear in its parts (piles, edges, vertices, cells), never in its tokens
+// or moves: a Nim of 3,000 piles of up to 97 tokens is a chart of 3,000 bars, not 150,000
+// tokens and 3,000 steppers.  The times (the longest main-thread task, PerformanceObserver
+// 'longtask'; the page's synchronous work of asking) are printed for bench/RESULTS.md, never
+// asserted: a slower machine passes alike.  Slow analyses are cancelled once drawn.
+const span = (n, f) => Array.from({ length: n }, (_, i) => f(i));
+const LIMITS = [
+  // [game, request, parts, wait for the answer]
+  ['nim', { piles: span(3000, (i) => 1 + (i * 7919) % 97) }, 3000, true],
+  ['subtraction', { piles: span(3000, (i) => 1 + (i * 31) % 50), subtraction_set: [1, 3, 4] }, 3000, true],
+  ['octal', { code: '0.77', heaps: span(3000, (i) => 1 + (i * 13) % 90) }, 3000, true],
+  ['octal', { code: '0.77', heaps: [30000000] }, 40, false],
+  ['hackenbush_tree', { parent: span(3000, (i) => (i ? Math.floor((i - 1) / 2) : -1)) }, 3000, true],
+  ['hackenbush_graph', { edges: span(2999, (i) => [Math.floor(i / 2), i + 1]), ground: [0] }, 3000, false],
+  ['ordinal_trees', { trees: span(40, () => span(12, () => span(3, () => []))) }, 40 * 49, false],
+  ['game_graph', { positions: 2000, moves: span(1999, (i) => [i, i + 1]), start: [0] }, 2000, true],
+  ['node_kayles', { vertices: 64, edges: span(64, (i) => [i, (i + 1) % 64]) }, 64, false],
+  ['cram', { rows: 8, cols: 8 }, 64, false],
+  ['chomp', { rows: 30, cols: 30 }, 900, false],
+  ['domineering', { board: span(8, () => '........') }, 64, false],
+  ['hackenbush_colored', { edges: span(2999, (i) => [Math.floor(i / 2), i + 1, ['blue', 'red', 'green'][i % 3]]), ground: [0] }, 3000, false],
+  ['cgt', { expression: '*1000' }, 2000, true],
+  ['sum', { components: [{ game: 'nim', piles: span(3000, (i) => 1 + i % 97) }, { game: 'octal', code: '0.77', heaps: span(40, (i) => i + 1) }] }, 3040, true],
+];
+test('every family at its limits is drawn with elements linear in its parts, never its tokens', async () => {
+  const context = await common.theBrowser().newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  await context.addInitScript(() => {
+    window.__longest = 0;
+    try {
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration); })
+        .observe({ type: 'longtask', buffered: true });
+    } catch (e) { window.__longest = -1; }
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(common.BASE + '/', { waitUntil: 'load' });
+  await settled(page);
+  const rows = [], over = [];
+  for (const [game, body, parts, wait] of LIMITS) {
+    await choose(page, game);
+    if (game === 'cgt') await by(page, 'cgt-json').check();
+    await by(page, 'input').fill(JSON.stringify(body));
+    await page.evaluate(() => { window.__longest = 0; });
+    // the page's own work of asking: the position drawn at once (greyed), synchronously
+    const ask = await page.evaluate(() => { const t0 = performance.now(); document.querySelector('[data-testid="analyze"]').click(); return performance.now() - t0; });
+    if (wait) {
+      await settled(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid="move-list"]').getAttribute('data-complete') === 'true' ||
+        document.querySelector('[data-testid="result"]').getAttribute('data-state') !== 'ok' || !document.querySelector('[data-testid="move-list"] li'), null, { timeout: 120000 });
+    }
+    const nodes = await page.evaluate(() => document.querySelectorAll('#drawing *, #steppers *').length);
+    const state = await by(page, 'result').getAttribute('data-state');
+    const drawn = wait && state === 'ok' ? await by(page, 'draw-time').innerText() : '-';
+    const server = wait && state === 'ok' ? await by(page, 'server-time').innerText() : '-';
+    // (the answer may be in already: cancel only what is still asked)
+    await page.evaluate(() => { const c = document.querySelector('[data-testid="cancel"]'); if (!c.disabled) c.click(); });
+    await settled(page);
+    const longest = await page.evaluate(() => window.__longest);
+    rows.push(`| ${game} | ${parts} | ${nodes} | ${Math.round(ask)} ms | ${drawn.replace(/ \(.*/, '')} | ${server.replace(/ \(.*/, '')} | ${Math.round(longest)} ms |`);
+    // linear in the parts: a few elements a pile, edge, vertex or cell, and never a stack of tokens past the chart size
+    // (an edge is its group, title, hit band and stroke; a vertex its circle, label and title)
+    if (nodes > 10 * parts + 600) over.push(`${game}: ${nodes} elements drawn for ${parts} parts`);
+    if (parts >= 3000 && ['nim', 'subtraction', 'octal'].includes(game) && await page.locator('[data-testid="drawing"] rect.stack-token').count()) over.push(`${game}: tokens drawn`);
+  }
+  const table = ['| family | parts | elements drawn | asking (ms) | page drawing | server | longest task |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
+  console.log(table.split('\n').map((l) => '# ' + l).join('\n'));
+  assert.deepEqual(over, []);
+  assert.deepEqual(errors.filter((e) => !/AbortError/.test(e)), []);
+  await context.close();
+});
