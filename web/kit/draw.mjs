@@ -38,7 +38,10 @@ export function redraw(resp) {
   $("legend").hidden = true;
   $("legend-detached").hidden = true;
   $("legend-alt").hidden = true;
+  /* the width the drawing gets, read before it is drawn: read after, it would force the layout
+   * of a new drawing of thousands of elements at once (a second for 3,000 edges) */
+  var fit = drawingEl.clientWidth;
   var drawn = req ? drawOther(game, req, resp) : null;
   drawingEl.replaceChildren(drawn || el("p", { "class": "muted", text: "Nothing to draw: the input is not a JSON object." }));
-  applyZoom();
+  applyZoom(fit);
 }
