@@ -227,3 +227,18 @@ test('every family at its limits is drawn with elements linear in its parts, nev
   assert.deepEqual(errors.filter((e) => !/AbortError/.test(e)), []);
   await context.close();
 });
+
+// Screenshots of every family's example, the first screen at 1280 and 390 px
+// (fourth-<game>-<width>.png), to be looked at; the page raises no error for any of them.
+for (const width of [1280, 390]) {
+  test(`every family's example drawn, a screenshot each (${width} px)`, async () => {
+    const s = await open(width);
+    const games = await s.page.$$eval('[data-testid="game-select"] option', (os) => os.map((o) => o.value));
+    for (const game of games) {
+      await choose(s.page, game);
+      assert.notEqual(await by(s.page, 'result').getAttribute('data-state'), 'error', game);
+      await s.page.screenshot({ path: `${common.SHOTS}/fourth-${game}-${width}.png` });
+    }
+    await finish(s);
+  });
+}
