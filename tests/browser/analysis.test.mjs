@@ -380,6 +380,7 @@ for (const width of [1280, 390]) {
     ];
     for (const [game, body, value, outcome] of cases) {
       await choose(page, game);
+      if (game === 'cgt') await by(page, 'cgt-json').check(); // its JSON box, shown on request
       await by(page, 'input').fill(JSON.stringify(body));
       await by(page, 'analyze').click();
       await settled(page);

@@ -88,7 +88,12 @@ export const Long = {
   // `game` chosen, then `body` (an object or text) analysed when given
   async analyse(page, game, body) {
     await Long.choose(page, game);
-    if (body !== undefined) {
+    if (body !== undefined && game === 'cgt') {
+      // an expression has its own box (the one input; the JSON box is shown on request)
+      await by(page, 'cgt-expression').fill(typeof body === 'string' ? JSON.parse(body).expression : body.expression);
+      await by(page, 'cgt-expression').press('Enter');
+      await Long.settled(page);
+    } else if (body !== undefined) {
       await by(page, 'input').fill(typeof body === 'string' ? body : JSON.stringify(body));
       await by(page, 'analyze').click();
       await Long.settled(page);

@@ -260,7 +260,7 @@ test('the /v1/cgt box: examples, options, and a 400 marked at its offset', async
   assert.equal(await by(page, 'mean').innerText(), '1/2');
   assert.equal(await by(page, 'temperature').innerText(), '3/2');
   assert.equal(await by(page, 'outcome').innerText(), 'N');
-  // an option is a game: a click evaluates it
+  // an option is a game: a click moves there (Left's, Left to move)
   await by(page, 'cgt-option').first().click();
   await settled(page);
   assert.equal(await box.inputValue(), '2');
@@ -275,7 +275,8 @@ test('the /v1/cgt box: examples, options, and a 400 marked at its offset', async
     assert.equal(await by(page, 'partizan-value').innerText(), doc.value, expr);
     assert.equal(await by(page, 'outcome').innerText(), doc.outcome, expr);
   }
-  // the JSON box drives the expression box
+  // the JSON box (shown on request) drives the expression box
+  await by(page, 'cgt-json').check();
   await by(page, 'input').fill('{"expression": "^ + v"}');
   await by(page, 'analyze').click();
   await settled(page);

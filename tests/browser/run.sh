@@ -10,7 +10,7 @@
 # built-in test runner and exits with its status.  The browser is Debian's Chromium:
 # playwright's own browser download does not work on these machines and is skipped.
 # Screenshots go to $SCREENSHOT_DIR (default /tmp): playground*.png, board-*.png, analysis-*.png,
-# partizan-*.png, third-*.png, rulesets-*.png.
+# partizan-*.png, third-*.png, rulesets-*.png, fourth-*.png.
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -24,7 +24,9 @@ export SCREENSHOT_DIR="${SCREENSHOT_DIR:-/tmp}"
 node_tools
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 npm_install
-# The page's ES modules type-checked (JSDoc types, tsc --checkJs; tsconfig.json here).
+# The contract's types for the page (web/kit/api_types.d.ts from api/openapi.yaml), then the
+# page's ES modules type-checked against them (JSDoc types, tsc --checkJs; tsconfig.json here).
+(cd "$HERE" && node api_types.mjs) || { echo "run.sh: api_types.mjs failed" >&2; exit 1; }
 (cd "$HERE" && npx --no-install tsc -p tsconfig.json) || { echo "run.sh: tsc --checkJs of web/ failed" >&2; exit 1; }
 echo "browser: web/ modules type-check (tsc --checkJs --noEmit)"
 # at its default flags: the page keeps within the per-client limits by itself (GET /v1/limits)
@@ -32,7 +34,8 @@ start_grundyd browser defaults
 
 set +e
 GRUNDYD_URL="$URL" node --test "$HERE/playground.test.mjs" "$HERE/board.test.mjs" "$HERE/analysis.test.mjs" \
-    "$HERE/partizan.test.mjs" "$HERE/third.test.mjs" "$HERE/rulesets.test.mjs"
+    "$HERE/partizan.test.mjs" "$HERE/third.test.mjs" "$HERE/rulesets.test.mjs" \
+    "$HERE/fourth.test.mjs"
 status=$?
 set -e
 if [ "$status" -ne 0 ]; then

@@ -51,8 +51,8 @@ export function drawCram(req, comp) {
         if (!cramFree(req, r, c) || !cramFree(req, r2, c2)) return;
         var a = [r, c], b = [r2, c2];
         var j = lookupMove("cram", { cells: [a, b] }, comp);
-        var bar = d[1] ? svg("rect", { x: c * S + S - 9, y: r * S + S / 2 - 5, width: 18, height: 10, rx: 4 })
-                       : svg("rect", { x: c * S + S / 2 - 5, y: r * S + S - 9, width: 10, height: 18, rx: 4 });
+        var bar = d[1] ? svg("rect", { x: c * S + S - 13, y: r * S + S / 2 - 10, width: 26, height: 20, rx: 6 })
+                       : svg("rect", { x: c * S + S / 2 - 10, y: r * S + S - 13, width: 20, height: 26, rx: 6 });
         bar.setAttribute("data-cells", JSON.stringify([a, b]));
         var t = svg("title", {}); t.textContent = "domino on (" + a.join(", ") + ") and (" + b.join(", ") + ")";
         bar.appendChild(t);

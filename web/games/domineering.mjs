@@ -80,8 +80,8 @@ export function drawDomineering(req, resp, comp) {
         (function (r, c) {
           var r2 = side ? r : r + 1, c2 = side ? c + 1 : c;
           if (!domFree(rows, r, c) || !domFree(rows, r2, c2)) return;
-          var bar = side ? svg("rect", { x: c * S + S - 9, y: r * S + S / 2 - 5, width: 18, height: 10, rx: 4 })
-                         : svg("rect", { x: c * S + S / 2 - 5, y: r * S + S - 9, width: 10, height: 18, rx: 4 });
+          var bar = side ? svg("rect", { x: c * S + S - 13, y: r * S + S / 2 - 10, width: 26, height: 20, rx: 6 })
+                         : svg("rect", { x: c * S + S / 2 - 10, y: r * S + S - 13, width: 20, height: 26, rx: 6 });
           var words = SIDE_WORDS[side] + ": domino on (" + r + ", " + c + ") and (" + r2 + ", " + c2 + ")";
           bar.setAttribute("data-cells", JSON.stringify([[r, c], [r2, c2]]));
           pressable(bar, words, function () { domino([r, c], [r2, c2]); });

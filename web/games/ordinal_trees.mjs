@@ -2,19 +2,77 @@ import { bindMoves, lookupMove, removeSubtree } from "../kit/board.mjs";
 import { play } from "../kit/history.mjs";
 import { register } from "../kit/registry.mjs";
 import { allMoves, state } from "../kit/state.mjs";
-import { compact, el, isIndex, svg } from "../kit/util.mjs";
+import { compact, el, isIndex, isObj, svg } from "../kit/util.mjs";
+import { compIds } from "../kit/words.mjs";
+
+/* ---- Stable names: the first position's vertices numbered in preorder, tree by tree; a
+ * move that removes a subtree (or leaves of a star) keeps the names of what is left, as
+ * Hackenbush does, although the JSON's paths of what is left change. ---------------------- */
+export var ORD_MAX = 2000;
+/* The forest's vertices in preorder (the drawing's order): {tree, path, parent, size} each,
+ * size counting the vertex's subtree; null past ORD_MAX vertices. */
+export function ordinalVertices(trees) {
+  if (!Array.isArray(trees)) return null;
+  var out = [];
+  for (var ti = 0; ti < trees.length; ti++) {
+    var first = out.length, stack = [{ t: trees[ti], path: [], parent: -1 }];
+    while (stack.length) {
+      if (out.length >= ORD_MAX) return null;
+      var it = stack.pop(), id = out.length;
+      out.push({ tree: ti, path: it.path, parent: it.parent, size: 1 });
+      if (Array.isArray(it.t)) for (var c = it.t.length - 1; c >= 0; c--) stack.push({ t: it.t[c], path: it.path.concat([c]), parent: id });
+    }
+    for (var i = out.length - 1; i > first; i--) out[out[i].parent].size += out[i].size;
+  }
+  return out;
+}
+/* The vertices of req.trees[t] that `move` keeps, as indices into ordinalVertices: a removed
+ * subtree (the move's path, or the one whose removal gives replace_with), the first k leaves
+ * of a star; null when the new tree is not a part of the old one. */
+export function keptVertices(req, vs, move) {
+  var t = move.tree, tree = req.trees[t], want = JSON.stringify(move.replace_with);
+  var own = vs.map(function (v, i) { return i; }).filter(function (i) { return vs[i].tree === t; });
+  if (!own.length) return null;
+  var root = own[0], size = vs[root].size;
+  if (!Array.isArray(move.path) && Array.isArray(tree) && tree.every(function (c) { return Array.isArray(c) && !c.length; }) &&
+      Array.isArray(move.replace_with) && move.replace_with.length < tree.length &&
+      want === JSON.stringify(tree.slice(0, move.replace_with.length))) return own.slice(0, move.replace_with.length + 1);
+  var paths = Array.isArray(move.path) ? [move.path] : size <= 300 ? own.slice(1).map(function (i) { return vs[i].path; }) : [];
+  for (var k = 0; k < paths.length; k++) {
+    if (!paths[k].length || JSON.stringify(removeSubtree(tree, paths[k])) !== want) continue;
+    var key = JSON.stringify(paths[k]), at = own.filter(function (i) { return JSON.stringify(vs[i].path) === key; })[0];
+    if (at === undefined) continue;
+    return own.filter(function (i) { return i < at || i >= at + vs[at].size; });
+  }
+  return null;
+}
+export function ordinalIdsAfter(req, move, ids) {
+  var vs = ordinalVertices(req.trees);
+  if (!vs || !ids.v || vs.length !== ids.v.length || !isIndex(move.tree, req.trees.length)) return null;
+  var kept = keptVertices(req, vs, move), t = move.tree, out = [];
+  var next = ids.v.reduce(function (a, x) { return Math.max(a, x + 1); }, 0);
+  var fresh = kept ? null : ordinalVertices([move.replace_with]);
+  if (!kept && !fresh) return null;
+  vs.forEach(function (v, i) {
+    if (v.tree !== t) { out.push(ids.v[i]); return; }
+    if (kept && kept.indexOf(i) >= 0) out.push(ids.v[i]);
+    if (!kept && v.path.length === 0) fresh.forEach(function () { out.push(next++); }); /* a new tree: new names */
+  });
+  return { v: out };
+}
 
 export function drawOrdinal(req, comp) {
   if (!Array.isArray(req.trees)) return el("p", { "class": "muted", text: "Nothing to draw: no trees." });
   var s = svg("svg", { role: "group", "aria-label": "Ordinal trees", "data-testid": "drawing-svg" });
-  var x = 0, maxDepth = 0, nodes = 0;
+  var x = 0, maxDepth = 0, nodes = 0, ids = compIds(comp);
+  var name = function (g) { return ids && ids.v && ids.v[g] !== undefined ? ids.v[g] : g; };
   req.trees.forEach(function (tree, ti) {
     /* leaves left to right, parents above the middle of their children (explicit stack) */
     var pos = [], stack = [{ t: tree, d: 0, parent: -1, path: [] }];
     var items = [];
     while (stack.length && nodes < 2000) {
       var it = stack.pop(); nodes++;
-      var id = items.length; items.push({ d: it.d, parent: it.parent, kids: [], path: it.path });
+      var id = items.length; items.push({ d: it.d, parent: it.parent, kids: [], path: it.path, name: name(nodes - 1) });
       if (it.parent >= 0) items[it.parent].kids.push(id);
       maxDepth = Math.max(maxDepth, it.d);
       if (Array.isArray(it.t)) for (var c = it.t.length - 1; c >= 0; c--) stack.push({ t: it.t[c], d: it.d + 1, parent: id, path: it.path.concat([c]) });
@@ -27,20 +85,28 @@ export function drawOrdinal(req, comp) {
       if (itm.parent >= 0) s.appendChild(svg("line", { "class": "edge", x1: pos[itm.parent] * 30, y1: -itm.d * 36 + 36, x2: pos[i] * 30, y2: -itm.d * 36, stroke: "currentColor" }));
     });
     items.forEach(function (itm, i) {
-      var circle = svg("circle", { "class": "vertex", cx: pos[i] * 30, cy: -itm.d * 36, r: 7, "data-vertex": ti + ":/" + itm.path.join("/") });
+      /* the move's target is a circle of 12 units (24 px and more at the scale of a few
+       * trees, WCAG 2.5.8) in a pale tint of its outcome, the vertex a dot over it */
+      var circle = svg("circle", { "class": "vertex", cx: pos[i] * 30, cy: -itm.d * 36, r: 12, "data-vertex": ti + ":/" + itm.path.join("/"),
+                                   "data-name": String(itm.name) });
       if (itm.parent >= 0) {
         /* a vertex: remove it and everything above it, one move */
-        var mv = { tree: ti, replace_with: removeSubtree(tree, itm.path) };
+        /* the path says which vertex went (a star's leaves look alike): the names follow it */
+        var mv = { tree: ti, replace_with: removeSubtree(tree, itm.path), path: itm.path };
         var j = lookupMove("ordinal_trees", mv, comp);
         var go = function () { play("You", comp !== undefined ? { component: comp, game: "ordinal_trees", move: mv } : mv,
                                     comp !== undefined ? "sum" : undefined); };
-        bindMoves(circle, j >= 0 ? [j] : [], "tree " + ti + ": remove the subtree at /" + itm.path.join("/"), go, "vertex ordinal-cut");
+        bindMoves(circle, j >= 0 ? [j] : [], "tree " + ti + ": remove vertex " + itm.name + " (path /" + itm.path.join("/") + ") and what is above it", go, "vertex ordinal-cut", undefined, true);
       } else {
         /* the root: every listed replacement of this tree (two steps: choose, then confirm) */
         var all = state.board ? state.board.byTree.get((comp === undefined ? "" : comp + "/") + ti) || [] : [];
         bindMoves(circle, all, "tree " + ti + ": replace it by a smaller tree", null, "vertex ordinal-root");
       }
       s.appendChild(circle);
+      s.appendChild(svg("circle", { "class": circle.getAttribute("class") + " ordinal-dot", cx: pos[i] * 30, cy: -itm.d * 36, r: 9, "aria-hidden": "true" }));
+      var lab = svg("text", { "class": "label ordinal-name", x: pos[i] * 30, y: -itm.d * 36, "aria-hidden": "true" });
+      lab.textContent = String(itm.name);
+      s.appendChild(lab);
     });
     var lab = svg("text", { "class": "label", x: (items.length ? pos[0] : x) * 30, y: 16 }); lab.textContent = "tree " + ti; s.appendChild(lab);
     x += 1;
@@ -63,7 +129,24 @@ register({
     out.trees[move.tree] = move.replace_with;
     return out;
   },
-  describe: function (move) { return "replace tree " + move.tree + " by " + compact(move.replace_with); },
+  /* in the JSON's numbers (the tree's index, the path of what goes), the drawing's names after */
+  describe: function (move, names) {
+    var words = "replace tree " + move.tree + " by " + compact(move.replace_with);
+    var last = state.last, req = last && last.game === "ordinal_trees" ? last.req : null;
+    var vs = req && isObj(req) && isIndex(move.tree, (req.trees || []).length) ? ordinalVertices(req.trees) : null;
+    var kept = vs ? keptVertices(req, vs, move) : null;
+    if (!kept) return words;
+    var gone = vs.map(function (v, i) { return i; }).filter(function (i) { return vs[i].tree === move.tree && kept.indexOf(i) < 0; });
+    if (!gone.length) return words;
+    var top = vs[gone[0]];
+    return words + " (remove the subtree at /" + top.path.join("/") + ": vertex " + names.vn(gone[0]) +
+           (gone.length > 1 ? " and the " + (gone.length - 1) + " above it" : "") + ")";
+  },
+  ids: function (req) {
+    var vs = ordinalVertices(req.trees);
+    return vs ? { v: vs.map(function (v, i) { return i; }) } : null;
+  },
+  idsAfter: ordinalIdsAfter,
   /* the smallest change: one leaf fewer, in the first tree that has one */
   delay: function (req) {
     if (!Array.isArray(req.trees)) return null;

@@ -22,16 +22,21 @@ export function listsAllMoves(game, req) {
 }
 export function requestBody() {
   var text = input.value, req = parseInput();
-  if (!req || GAMES[gameSelect.value].partizan) return text;
-  var opts = [];
+  var g = GAMES[gameSelect.value];
+  if (!req) return text;
+  if (g.request) return g.request(req, text);
+  if (g.partizan) return text;
+  /* what the page adds, typed by the contract (a field it does not have fails tsc --checkJs) */
+  /** @type {Partial<import("./api_types").NimRequest & import("./api_types").GameGraphRequest>} */
+  var extra = {};
   /* a large position asks for its winning moves only: every move of 3,000 piles is a
    * hundred thousand entries to parse, sort and list (the family says what is large) */
-  var g = GAMES[gameSelect.value];
   var every = listsAllMoves(gameSelect.value, req) && !(g.large && g.large(req));
   /* without the whole list, the move list shows every winning move */
-  if ((allMoves.checked || !every) && !("all_winning_moves" in req)) opts.push("\"all_winning_moves\": true");
-  if (every && !("all_moves" in req)) opts.push("\"all_moves\": true");
-  if (gameSelect.value === "game_graph" && !("include_values" in req) && num(req.positions) <= 2000) opts.push("\"include_values\": true");
+  if ((allMoves.checked || !every) && !("all_winning_moves" in req)) extra.all_winning_moves = true;
+  if (every && !("all_moves" in req)) extra.all_moves = true;
+  if (gameSelect.value === "game_graph" && !("include_values" in req) && num(req.positions) <= 2000) extra.include_values = true;
+  var opts = Object.keys(extra).map(function (k) { return JSON.stringify(k) + ": " + JSON.stringify(extra[k]); });
   if (!opts.length) return text;
   if (!Object.keys(req).length) return "{" + opts.join(", ") + "}";
   return text.replace(/^\s*\{/, "{" + opts.join(", ") + ", ");

@@ -1,4 +1,4 @@
-import { apiFetch } from "./client.mjs";
+import { postJson } from "./client.mjs";
 import { redraw } from "./draw.mjs";
 import { play } from "./history.mjs";
 import { GAMES } from "./registry.mjs";
@@ -85,8 +85,10 @@ export function playIndex(i) {
 /* Makes a drawn element play the listed moves idxs: one move, data-move = its index and a
  * click plays it; several (a split, a take of several tokens, a tree's replacements), a
  * first click chooses and a second confirms (the choices are listed under the drawing).
- * Without an analysis, `own` (the move the element stands for) is played as it is. */
-export function bindMoves(node, idxs, label, own, baseClass, confirm) {
+ * Without an analysis, `own` (the move the element stands for) is played as it is; with
+ * ownFirst, also in place of its one listed move (the element's move says more than the list's:
+ * which of a star's alike leaves went). */
+export function bindMoves(node, idxs, label, own, baseClass, confirm, ownFirst) {
   var board = state.marking ? state.board : null;
   var cls = baseClass ? baseClass + " " : "";
   if (board && idxs.length) {
@@ -99,6 +101,7 @@ export function bindMoves(node, idxs, label, own, baseClass, confirm) {
                                   : label + ": " + idxs.length + " moves, choose one";
     pressable(node, words, function () {
       if (state.choosing && state.choosing !== node && state.confirm && state.confirm(node)) return;
+      if (idxs.length === 1 && ownFirst && own) { state.refocus = true; closeChoices(); own(); return; }
       if (idxs.length === 1) { playIndex(idxs[0]); return; }
       if (state.choosing === node) { playIndex(idxs[0]); return; } /* the second click confirms the best */
       openChoices(node, idxs, label, confirm);
@@ -268,8 +271,7 @@ export function ordinalRemovals(last) {
   });
   Promise.all(cand.map(function (m) {
     var trees = req.trees.slice(); trees[m.tree] = m.replace_with;
-    return apiFetch("/v1/ordinal-trees", { method: "POST", headers: { "Content-Type": "application/json" },
-                                         body: JSON.stringify({ trees: trees }) })
+    return postJson("/v1/ordinal-trees", { trees: trees })
       .then(function (r) { return r.ok ? r.json() : null; }, function () { return null; });
   })).then(function (answers) {
     if (state.last !== last) return;
@@ -277,7 +279,9 @@ export function ordinalRemovals(last) {
     var missing = 0;
     answers.forEach(function (a, i) {
       if (!a) { missing++; return; }
-      list.push({ move: { tree: cand[i].tree, replace_with: cand[i].replace_with }, grundy: a.grundy,
+      var mv = cand[i].path ? { tree: cand[i].tree, replace_with: cand[i].replace_with, path: cand[i].path }
+                            : { tree: cand[i].tree, replace_with: cand[i].replace_with };
+      list.push({ move: mv, grundy: a.grundy,
                   outcome: a.winner === "second" ? "win" : "lose", path: cand[i].path });
     });
     doc.removals = list;

@@ -6,7 +6,11 @@
  * lists).  A 429 or 503 is asked again after its Retry-After (seconds), so no move is ever
  * dropped for a refusal; the caller sees the final answer. */
 
-/** @typedef {{ max_inflight_per_client?: number, rate_per_client?: number, max_analysis_seconds?: number, [k: string]: any }} Limits */
+/* The contract's types (api/openapi.yaml, generated into api_types.d.ts by
+ * tests/browser/api_types.mjs): tsc --checkJs refuses a request the page builds with a field
+ * the contract does not have. */
+/** @typedef {import("./api_types").Requests} Requests */
+/** @typedef {Partial<import("./api_types").Limits>} Limits */
 
 /** What GET /v1/limits said (an empty object until it answers or when it cannot). */
 /** @type {Limits} */
@@ -113,4 +117,17 @@ export function apiFetch(url, init, opts) {
     if (opts && opts.first) waiting.unshift(entry); else waiting.push(entry);
     pump();
   });
+}
+
+/**
+ * A POST of a request body the page builds, typed by the contract: path is one of its POST
+ * paths and body that path's request (Requests, api_types.d.ts).
+ * @template {keyof Requests} P
+ * @param {P} path
+ * @param {Requests[P]} body
+ * @param {RequestInit} [init]
+ * @param {{ first?: boolean }} [opts]
+ */
+export function postJson(path, body, init, opts) {
+  return apiFetch(path, Object.assign({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }, init || {}), opts);
 }

@@ -17,11 +17,14 @@ export function redraw(resp) {
   closeChoices();
   drawingPanel.hidden = !DRAWN[game];
   /* partizan games are not coloured by outcome; an expression is a text box, not a drawing */
+  /* an expression is typed in its own box (the one input; the JSON on request) */
   $("cgt-box").hidden = game !== "cgt";
+  $("json-field").hidden = game === "cgt" && !$("cgt-json").checked;
+  /* partizan answers list no winning moves: the switch would do nothing */
+  $("all-moves-box").hidden = isPartizan(game);
   document.querySelectorAll(".legend-outcomes").forEach(function (/** @type {HTMLElement} */ ul) { ul.hidden = isPartizan(game); });
-  $("to-move").hidden = game === "cgt";
   drawingPanel.querySelector(".zoom").hidden = game === "cgt";
-  $("drawing-heading").textContent = game === "cgt" ? "Expression" : "Drawing";
+  $("drawing-heading").textContent = game === "cgt" ? "The game and its options" : "Drawing";
   if (!DRAWN[game]) {
     drawingEl.replaceChildren();
     $("steppers").replaceChildren();
@@ -35,7 +38,10 @@ export function redraw(resp) {
   $("legend").hidden = true;
   $("legend-detached").hidden = true;
   $("legend-alt").hidden = true;
+  /* the width the drawing gets, read before it is drawn: read after, it would force the layout
+   * of a new drawing of thousands of elements at once (a second for 3,000 edges) */
+  var fit = drawingEl.clientWidth;
   var drawn = req ? drawOther(game, req, resp) : null;
   drawingEl.replaceChildren(drawn || el("p", { "class": "muted", text: "Nothing to draw: the input is not a JSON object." }));
-  applyZoom();
+  applyZoom(fit);
 }

@@ -7,6 +7,9 @@ import { $, state } from "./state.mjs";
 import { cutHandler, edgeElement, finishSvg, vertexElements, winningSets } from "./svg.mjs";
 import { isObj, svg } from "./util.mjs";
 import { compIds } from "./words.mjs";
+/* Half the width of an edge's hit band, in drawing units: a target of at least 24 CSS px
+ * (WCAG 2.5.8) at the scale the drawings of a few edges get on a 390 px phone (0.7 and up). */
+export var HIT_HALF = 18;
 
 /* Slots for a forest: x (in gaps) and depth of each vertex. */
 export function treeLayout(model) {
@@ -60,7 +63,7 @@ export function drawTree(req, model, resp) {
     var cls = v === win.best ? " winning" : (win.others.indexOf(v) >= 0 ? " winning-alt" : "");
     var move = model.form === "nested" ? { path: model.pathOf[v] } : { parent: p, child: v };
     var title = "Cut the edge " + name(p) + "\u2013" + name(v) + (v === win.best ? " (the engine's choice)" : "");
-    var e = edgeElement("line", { p: { x: px(p), y: py(p) }, q: { x: px(v), y: py(v) }, halfWidth: 10,
+    var e = edgeElement("line", { p: { x: px(p), y: py(p) }, q: { x: px(v), y: py(v) }, halfWidth: HIT_HALF,
                                   data: { parent: name(p), child: name(v) } },
                         name(v), title, "", null);
     var j = lookupMove(comp === undefined ? "hackenbush_tree" : "hackenbush_tree", move, comp);
@@ -230,7 +233,10 @@ export function drawGraph(req, model, resp, colored) {
       if (base) return base * Math.pow(2.2, j);
       var k = j - (list.length - 1) / 2, side = k < 0 ? -1 : 1, a = Math.abs(k);
       if (a === 0) return 0;
-      var first = list.length % 2 ? 18 : 10;   /* odd count: a straight edge in the middle */
+      /* odd count: a straight edge in the middle (a band of 2 * 9 units on top); the first
+       * curves' own areas are 17 units or more across: 24 px targets at the scale of a few
+       * edges (WCAG 2.5.8) */
+      var first = list.length % 2 ? 26 : 20;
       return side * first * Math.pow(2.2, Math.ceil(a) - 1);
     });
     var drawOrder = list.map(function (idx, j) { return j; })
@@ -238,7 +244,7 @@ export function drawGraph(req, model, resp, colored) {
     drawOrder.forEach(function (j) {
       var idx = list[j], off = offs[j];
       if (off === 0) {
-        addEdge(idx, "line", { p: p, q: q, halfWidth: list.length > 1 ? 6 : 10 });
+        addEdge(idx, "line", { p: p, q: q, halfWidth: list.length > 1 ? 9 : HIT_HALF });
       } else {
         var ax = (p.x + q.x) / 2 + nx * off, ay = (p.y + q.y) / 2 + ny * off;
         box.minY = Math.min(box.minY, ay - 6);

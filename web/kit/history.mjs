@@ -118,7 +118,9 @@ export function updatePlayButtons() {
 export function noMovesLeft() {
   var last = state.last;
   if (!last || !last.req) return false;
-  if (isPartizan(last.game)) return last.game !== "cgt" && !partizanAnyMove(last.game, last.req, state.side || 0);
+  /* an expression's moves are in its answer: none there, none at all */
+  if (last.game === "cgt") return !!last.resp && Array.isArray(last.resp.left_moves) && !partizanAnyMove("cgt", last.req, state.side || 0);
+  if (isPartizan(last.game)) return !partizanAnyMove(last.game, last.req, state.side || 0);
   if (last.resp && last.resp.move_count === 0) return true;
   if (last.resp && Array.isArray(last.resp.removals) && !last.resp.removals.length && !isObj(last.resp.winning_move)) return true;
   if (last.game === "nim") return Array.isArray(last.req.piles) && last.req.piles.every(function (p) { return num(p) === 0; });

@@ -1,5 +1,5 @@
 import { buildBoard, renderMoveList } from "./board.mjs";
-import { apiFetch, slots } from "./client.mjs";
+import { postJson, slots } from "./client.mjs";
 import { R } from "./draw.mjs";
 import { applyMove } from "./moves.mjs";
 import { SIDE_WORDS } from "./partizan.mjs";
@@ -15,7 +15,7 @@ import { isObj } from "./util.mjs";
 export var PARTIZAN_LIST_MAX = 24;
 export function partizanMoveList(last) {
   var summary = $("move-summary"), side = state.side || 0;
-  if (!last || !last.req || last.game === "cgt") return;
+  if (!last || !last.req) return;
   var game = last.game, moves = partizanMoves(game, last.req, side);
   var who = SIDE_WORDS[side];
   if (!moves) {
@@ -32,7 +32,7 @@ export function partizanMoveList(last) {
   var one = function () {
     if (next >= moves.length || state.partizanList !== token) return Promise.resolve();
     var i = next++, body = applyMove(game, last.req, moves[i]);
-    return apiFetch(GAMES[game].path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
+    return postJson(GAMES[game].path, body)
       .then(function (r) { return r.ok ? r.json() : null; }, function () { return null; })
       .then(function (doc) { answers[i] = doc; return one(); });
   };

@@ -12,13 +12,16 @@ import { el, formatRequest, isIndex, isObj, num, parseInput, svg } from "./util.
 export var PILE_CAP = 40;
 export function stacksSvg(sizes, label, bindToken, bindMore) {
   var TOK = 18, GAP = 34, maxH = Math.min(PILE_CAP + 2, Math.max.apply(null, [1].concat(sizes.map(num))));
-  var s = svg("svg", { viewBox: "-10 " + (-(maxH + 2) * TOK) + " " + (sizes.length * GAP + 20) + " " + ((maxH + 4) * TOK),
+  /* the box holds the tokens and the labels under them and nothing more: on a phone the
+   * drawing's height (40vh) sets the scale, and a token of TOK units is a 24 px target when
+   * a dozen fit (WCAG 2.5.8) */
+  var s = svg("svg", { viewBox: "-10 " + (-maxH * TOK - 6) + " " + (sizes.length * GAP + 20) + " " + (maxH * TOK + 22),
                        role: "group", "aria-label": label, "data-testid": "drawing-svg" });
   s.style.maxWidth = Math.max(200, sizes.length * GAP * 1.8) + "px";
   sizes.forEach(function (size, i) {
     var n = num(size), shown = Math.min(n, PILE_CAP);
     for (var k = 0; k < shown; k++) {
-      var r = svg("rect", { x: i * GAP, y: -(k + 1) * TOK, width: GAP - 8, height: TOK - 2, rx: 3,
+      var r = svg("rect", { x: i * GAP, y: -(k + 1) * TOK, width: GAP - 8, height: TOK, rx: 3,
                             "data-pile": i, "data-leave": k });
       var t = svg("title", {}); t.textContent = "pile " + i + ", token " + (k + 1) + " from the bottom"; r.appendChild(t);
       bindToken(r, i, k);

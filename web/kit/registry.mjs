@@ -28,6 +28,8 @@
  *   anyMove(req, side), sideMoves(req, side): partizan families: a legal move of side (0 Left,
  *     1 Right) and all of them;
  *   misere: the family takes "misere": true;
+ *   request(req, text): the text to send for the parsed request req typed as text, when the
+ *     family adds options of its own (the others get all_moves / all_winning_moves);
  *   theory: its section of docs/theory.md (GET /docs/theory), what its numbers mean. */
 
 /** @typedef {{[k: string]: any}} Json */
@@ -36,7 +38,7 @@
  * @property {string} id
  * @property {string} label
  * @property {number} order
- * @property {string} path
+ * @property {keyof import("./api_types").Requests} path
  * @property {Json} example
  * @property {string} help
  * @property {string} [hint]
@@ -44,6 +46,7 @@
  * @property {(req: any, move: any) => any} [apply]
  * @property {(move: any, names: {vn: (v: number) => any, en: (e: number) => any, ids: any, drawn: (json: any, name: any) => string}) => string} [describe]
  * @property {(req: any) => any} [delay]
+ * @property {(req: any, text: string) => string} [request]
  * @property {(req: any) => any} [ids]
  * @property {(req: any, move: any, ids: any) => any} [idsAfter]
  * @property {(req: any, resp: any, steppers: HTMLElement) => (Element | null)} [draw]

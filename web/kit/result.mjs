@@ -1,10 +1,9 @@
-import { cgtSet } from "../games/cgt.mjs";
 import { buildBoard, ordinalRemovals, renderMoveList } from "./board.mjs";
 import { R, redraw } from "./draw.mjs";
 import { maybeAutoReply, refocusDrawing, renderHistory, updatePlayButtons, updateStatus } from "./history.mjs";
 import { isMisere, updateQuotient } from "./misere.mjs";
 import { applyMove } from "./moves.mjs";
-import { SIDE_WORDS, animateMove, isPartizan } from "./partizan.mjs";
+import { SIDE_WORDS, animateMove, isPartizan, playSide } from "./partizan.mjs";
 import { partizanMoveList } from "./partizan_list.mjs";
 import { GAMES } from "./registry.mjs";
 import { updateSequence } from "./sequence.mjs";
@@ -70,7 +69,7 @@ export function showPartizan(game, text, doc, ms) {
     }
   });
   ["left_options", "right_options"].forEach(function (k) {
-    if (Array.isArray(doc[k])) row(k === "left_options" ? "Left's options" : "Right's options", optionButtons(doc[k]), k.replace("_", "-"));
+    if (Array.isArray(doc[k])) row(k === "left_options" ? "Left's options" : "Right's options", optionButtons(doc[k], k === "left_options" ? 0 : 1), k.replace("_", "-"));
   });
   row("grundyd answered in", ms + " ms (the request sent to its answer read)", "server-time");
   row("Drawn in", "\u2026", "draw-time");
@@ -92,9 +91,7 @@ export function showPartizan(game, text, doc, ms) {
   resultEl.setAttribute("data-state", "ok");
   state.board = null;
   renderMoveList(game, null);
-  $("move-summary").textContent = game === "cgt"
-    ? "An expression has options, not moves: its options are in the analysis (click one to evaluate it)."
-    : "Partizan play: each side's winning move is in the analysis, and every move can be played on the drawing.";
+  $("move-summary").textContent = "Partizan play: each side's winning move is in the analysis, and every move can be played on the drawing.";
   partizanMoveList(state.last);
   renderHistory();
   remember();
@@ -208,12 +205,13 @@ export function showResult(game, text, doc, ms) {
   maybeAutoReply();
 }
 
-/* The answer's options are games too: a click evaluates one. */
-export function optionButtons(list) {
+/* The answer's options are moves: a click plays one for its side (side 0 Left, 1 Right), who
+ * then hands the turn to the other, in the game record (undo walks back). */
+export function optionButtons(list, side) {
   if (!list.length) return "none";
   return el("span", { "class": "option-list" }, list.map(function (o) {
-    var b = el("button", { type: "button", "data-testid": "cgt-option", "aria-label": "Evaluate the option " + o, text: String(o) });
-    b.addEventListener("click", function () { $("cgt-expr").value = String(o); cgtSet(String(o), true); });
+    var b = el("button", { type: "button", "data-testid": "cgt-option", "aria-label": SIDE_WORDS[side] + " moves to " + o, text: String(o) });
+    b.addEventListener("click", function () { playSide("cgt", side, { to: String(o) }); });
     return b;
   }));
 }

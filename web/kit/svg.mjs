@@ -9,14 +9,16 @@ import { isObj, parseInput, svg } from "./util.mjs";
 /* ---- Zoom and pan: a scale on the drawing, dragging scrolls it. ------------------------ */
 /* Zoom: null (the start) fits the drawing but never below a readable scale (a vertex
  * at least ~12 px across: a 120-vertex tree would otherwise be a strip); "Fit" (1) fits
- * it whatever the size; each + doubles. */
-export function applyZoom() {
+ * it whatever the size; each + doubles.  fit: the drawing area's width (CSS px), measured
+ * before the drawing was put in (no forced layout of it); the svg is that wide (width: 100%)
+ * up to its own max-width. */
+export function applyZoom(fit) {
   var s = drawingEl.querySelector(":scope > svg");
   if (!s) return;
   var z = state.zoom;
   if (z == null) {
-    var vb = s.viewBox && s.viewBox.baseVal, w = drawingEl.clientWidth;
-    var scale = vb && vb.width > 0 && w > 0 ? Math.min(w, s.getBoundingClientRect().width || w) / vb.width : 1;
+    var vb = s.viewBox && s.viewBox.baseVal, w = fit, mw = parseFloat(s.style.maxWidth);
+    var scale = vb && vb.width > 0 && w > 0 ? (mw > 0 ? Math.min(w, mw) : w) / vb.width : 1;
     z = scale > 0 && scale * 2 * R < 12 ? Math.min(32, 12 / (scale * 2 * R)) : 1;
   }
   if (z !== 1) { s.style.width = (z * 100) + "%"; s.style.maxWidth = "none"; s.style.maxHeight = "none"; }
