@@ -322,6 +322,9 @@ static void gr_render_tables(gr_text *t, struct gr_tcache *tables)
     gr_metric_u64(t, "grundyd_table_cache_bytes", "gauge", "Bytes held by cached tables.",
                   cs.bytes);
     gr_metric_u64(t, "grundyd_table_cache_entries", "gauge", "Tables in the cache.", cs.entries);
+    gr_metric_u64(t, "grundyd_quotient_builds_total", "counter",
+                  "Misère quotients built (a GET's or a POST's), not answered from the cache.",
+                  cs.quotient_builds);
     gr_metric_u64(t, "grundyd_table_store_loads_total", "counter",
                   "Tables read from the table store (--table-dir).", cs.store_loads);
     gr_metric_u64(t, "grundyd_table_store_saves_total", "counter",

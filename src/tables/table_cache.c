@@ -367,6 +367,28 @@ gr_status gr_tcache_get(gr_tcache *tc, const char *key, gr_tcache_solve_fn *solv
     return st;
 }
 
+bool gr_tcache_peek(gr_tcache *tc, const char *key, gr_tcache_entry **out, const void **result)
+{
+    uint32_t h = gr_tcache_hash(key);
+    pthread_mutex_lock(&tc->lock);
+    gr_tcache_entry *e = gr_tcache_find(tc, key, h);
+    bool ready = e != NULL && e->state == GR_TC_READY;
+    if (ready) {
+        e->pins++;
+        tc->hits++;
+        gr_tcache_lru_touch(tc, e);
+    }
+    pthread_mutex_unlock(&tc->lock);
+    *out = ready ? e : NULL;
+    *result = ready ? e->result : NULL;
+    return ready;
+}
+
+void gr_tcache_count_quotient_build(gr_tcache *tc)
+{
+    atomic_fetch_add_explicit(&tc->quotient_builds, 1, memory_order_relaxed);
+}
+
 bool gr_tcache_progress(gr_tcache *tc, const char *key, uint64_t *values)
 {
     uint32_t h = gr_tcache_hash(key);
@@ -447,6 +469,7 @@ void gr_tcache_stats_get(gr_tcache *tc, gr_tcache_stats *out)
     out->background_values = tc->bg_values;
     out->background_ns = tc->bg_ns;
     out->background_threads = tc->nworkers;
+    out->quotient_builds = atomic_load(&tc->quotient_builds);
     pthread_mutex_unlock(&tc->lock);
 }
 

@@ -118,6 +118,14 @@ gr_status gr_tcache_get(gr_tcache *tc, const char *key, gr_tcache_solve_fn *solv
                         const void **result);
 void gr_tcache_release(gr_tcache_entry *e);
 
+/* Key's solved result when it is cached and ready, held as by
+ * gr_tcache_get (a hit); else false, nothing computed or waited for. */
+bool gr_tcache_peek(gr_tcache *tc, const char *key, gr_tcache_entry **out, const void **result);
+
+/* Counts a misère quotient build (grundyd_quotient_builds_total): the
+ * work the cache exists to do once. */
+void gr_tcache_count_quotient_build(gr_tcache *tc);
+
 /* The values computed so far of key's table ("octal:<canonical code>"),
  * whoever is computing them (false and 0: no such table). */
 bool gr_tcache_progress(gr_tcache *tc, const char *key, uint64_t *values);
@@ -130,6 +138,7 @@ typedef struct gr_tcache_stats {
     uint64_t background_values;         /* values the background workers computed */
     uint64_t background_ns;             /* time they spent computing them */
     uint64_t background_threads;
+    uint64_t quotient_builds;           /* misère quotients built (not found cached) */
 } gr_tcache_stats;
 void gr_tcache_stats_get(gr_tcache *tc, gr_tcache_stats *out);
 

@@ -67,6 +67,7 @@ struct gr_tcache {
     gr_arena_quota *quota;
     gr_tstore *store;
     uint64_t store_loads, store_saves;
+    _Atomic uint64_t quotient_builds;
     /* background */
     pthread_cond_t work;
     _Atomic int stopping;
