@@ -212,6 +212,19 @@ static uint64_t octal_target(const gr_octal_code *code, uint64_t need)
     return t;
 }
 
+/* Where a request's growth toward target stops next (lock held): at the
+ * next checkpoint when the store takes one (65,536 values, then each
+ * doubling of what the store holds), so the checkpoint is written there. */
+static uint64_t octal_step(const gr_tcache *tc, const gr_tcache_entry *e, uint64_t target)
+{
+    if (tc->store == NULL || !gr_tstore_writable(tc->store)) {
+        return target;
+    }
+    uint64_t next = e->saved >= GR_TCACHE_CHECKPOINT_MIN / 2 ? 2 * e->saved
+                                                              : GR_TCACHE_CHECKPOINT_MIN;
+    return next > e->snap.computed && next < target ? next : target;
+}
+
 gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t need,
                           gr_arena *req_arena, gr_tcache_entry **held, gr_octal_table *table,
                           gr_period_status *status)
@@ -279,9 +292,19 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
             continue;
         }
         e->growing = true;
-        st = gr_tcache_octal_grow(tc, e, stop, target);
+        st = gr_tcache_octal_grow(tc, e, stop, octal_step(tc, e, target));
         if (st != GR_OK) {
             break;
+        }
+        if (gr_tcache_octal_save_due(tc, e)) {
+            /* a checkpoint at each doubling, even within one long growth:
+             * a daemon killed later restarts from it (the write costs
+             * O(values) once per doubling: the growth's own order) */
+            e->saving = true;
+            gr_octal_table t = e->snap;
+            pthread_mutex_unlock(&tc->lock);
+            gr_tcache_octal_save(tc, e, &t);
+            pthread_mutex_lock(&tc->lock);
         }
     }
     freed = gr_tcache_evict(tc, tc->max_bytes);
