@@ -329,6 +329,10 @@ static void gr_render_tables(gr_text *t, struct gr_tcache *tables)
                   "Tables read from the table store (--table-dir).", cs.store_loads);
     gr_metric_u64(t, "grundyd_table_store_saves_total", "counter",
                   "Tables and checkpoints written to the table store.", cs.store_saves);
+    gr_metric_u64(t, "grundyd_table_store_replica_loads_total", "counter",
+                  "Checkpoints of a table another replica grows (it holds the lease), read from "
+                  "the table store instead of computing the values again.",
+                  cs.replica_loads);
     gr_metric_u64(t, "grundyd_background_threads", "gauge",
                   "Threads searching periods in the background (--background-threads).",
                   cs.background_threads);

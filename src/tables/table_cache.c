@@ -130,6 +130,7 @@ void gr_tcache_unlink(gr_tcache *tc, gr_tcache_entry *e)
 
 static void gr_tcache_free(gr_tcache_entry *e)
 {
+    gr_tcache_replica_release(e->tc, e);
     if (e->arena != NULL) {
         gr_arena_destroy(e->arena);
     }
@@ -423,6 +424,7 @@ gr_status gr_tcache_create(const gr_tcache_config *cfg, gr_tcache **out)
     tc->quota = cfg->quota;
     tc->store = cfg->store;
     tc->bg_budget_ns = cfg->background_ns;
+    gr_tcache_owner_init(tc);
     unsigned n = cfg->background_threads;
     n = n < GR_TCACHE_MAX_WORKERS ? n : GR_TCACHE_MAX_WORKERS;
     for (unsigned i = 0; i < n; i++) {
@@ -470,6 +472,7 @@ void gr_tcache_stats_get(gr_tcache *tc, gr_tcache_stats *out)
     out->background_ns = tc->bg_ns;
     out->background_threads = tc->nworkers;
     out->quotient_builds = atomic_load(&tc->quotient_builds);
+    out->replica_loads = tc->replica_loads;
     pthread_mutex_unlock(&tc->lock);
 }
 

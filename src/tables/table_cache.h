@@ -23,7 +23,9 @@
  * computing, and finished tables and checkpoints of growing ones (each
  * time the table doubles) are written to it, by the background workers
  * when there are any; so a table one daemon computed is answered by the
- * next one, or by a replica on the same directory.
+ * next one, or by a replica on the same directory.  Replicas growing one
+ * table hand it to the holder of its lease (table_replica.c): the others
+ * adopt its checkpoints instead of computing the same values.
  *
  * Other tables (subtraction sets) are solved whole once (gr_tcache_get),
  * concurrent requests for one key sharing the computation.
@@ -139,6 +141,7 @@ typedef struct gr_tcache_stats {
     uint64_t background_ns;             /* time they spent computing them */
     uint64_t background_threads;
     uint64_t quotient_builds;           /* misère quotients built (not found cached) */
+    uint64_t replica_loads;             /* another replica's checkpoints adopted */
 } gr_tcache_stats;
 void gr_tcache_stats_get(gr_tcache *tc, gr_tcache_stats *out);
 

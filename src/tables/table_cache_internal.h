@@ -19,6 +19,9 @@
 #define GR_TCACHE_REQUEST_MIN 256u      /* a request grows a table to at least this */
 #define GR_TCACHE_CHECKPOINT_MIN 65536u /* values before a growing table is checkpointed */
 #define GR_TCACHE_MAX_WORKERS 64u
+#define GR_TCACHE_LEASE_RENEW_NS 2000000000u  /* a growing owner renews its lease */
+#define GR_TCACHE_LEASE_MIN 16384u              /* growths to more values take a lease */
+#define GR_TCACHE_REPLICA_POLL_NS 500000000u  /* a non-owner reads the store again */
 
 typedef enum { GR_TC_COMPUTING, GR_TC_READY, GR_TC_FAILED } gr_tcache_state;
 
@@ -53,6 +56,9 @@ struct gr_tcache_entry {
     uint64_t asked;  /* when a request last asked (ns) */
     uint64_t served; /* background slices it had */
     uint64_t bg_ns;  /* background time spent since a request last asked beyond it */
+    uint64_t lease_ns;        /* when this daemon took or renewed its lease; 0: none */
+    uint64_t elsewhere_until; /* another replica grows it: not before this (ns) */
+    uint64_t replica_seen;    /* the store file's size and time when last read */
     _Alignas(16) unsigned char result[GR_TCACHE_RESULT_MAX];
     char key[]; /* in the entry's own allocation */
 };
@@ -75,6 +81,8 @@ struct gr_tcache {
     pthread_t workers[GR_TCACHE_MAX_WORKERS];
     uint64_t searching, bg_values, bg_ns, bg_slices;
     uint64_t bg_budget_ns; /* --background-seconds a code; 0: no bound */
+    uint64_t replica_loads; /* checkpoints of other replicas adopted */
+    char owner[128];        /* this daemon's name on leases (table_replica.c) */
 };
 
 /* Whether the background may still grow e (lock held): its per-code
@@ -151,6 +159,24 @@ void gr_tcache_octal_save(gr_tcache *tc, gr_tcache_entry *e, const gr_octal_tabl
  * when nobody reads them. */
 gr_status gr_tcache_octal_grow(gr_tcache *tc, gr_tcache_entry *e, const gr_stop *stop,
                                uint64_t target);
+
+/* Publishes what e's grower has (lock held, by the thread that grew). */
+void gr_tcache_octal_publish(gr_tcache *tc, gr_tcache_entry *e);
+
+/* This daemon's lease owner name (host, pid, start time). */
+void gr_tcache_owner_init(gr_tcache *tc);
+
+/* Before growing e to target (lock held, e->growing claimed by the
+ * caller; past GR_TCACHE_LEASE_MIN values, smaller growths are not
+ * shared): false when this daemon may grow it (its lease, taken or
+ * renewed, or no store to share); true when another replica's live lease
+ * has it, e->growing then cleared: the owner's latest checkpoint (if
+ * larger) is adopted meanwhile, and e->elsewhere_until says when to look
+ * again.  Drops the lock around the file I/O. */
+bool gr_tcache_replica_elsewhere(gr_tcache *tc, gr_tcache_entry *e, uint64_t target);
+
+/* Gives e's lease up when this daemon holds it (lock not held). */
+void gr_tcache_replica_release(gr_tcache *tc, gr_tcache_entry *e);
 
 /* A background worker of the period search (pthread_create's start). */
 void *gr_tcache_background(void *arg);

@@ -97,8 +97,7 @@ static void octal_mark(gr_tcache *tc, gr_tcache_entry *e)
     }
 }
 
-/* Publishes what the grower has (lock held, by the thread that grew). */
-static void octal_publish(gr_tcache *tc, gr_tcache_entry *e)
+void gr_tcache_octal_publish(gr_tcache *tc, gr_tcache_entry *e)
 {
     gr_octal_table t;
     gr_octal_grower_table(e->grower, &t);
@@ -154,10 +153,25 @@ void gr_tcache_octal_save(gr_tcache *tc, gr_tcache_entry *e, const gr_octal_tabl
 /* Runs e's grower on this thread to target (lock held on entry and on
  * return; e->growing set by the caller).  Frees the replaced arrays first
  * when nobody reads them. */
+/* Whether stop's own deadline has passed. */
+static bool octal_stop_due(const gr_stop *stop)
+{
+    return stop != NULL && stop->deadline_ns != 0 && gr_tcache_now_ns() >= stop->deadline_ns;
+}
+
 gr_status gr_tcache_octal_grow(gr_tcache *tc, gr_tcache_entry *e, const gr_stop *stop,
                                uint64_t target)
 {
     bool reclaim = octal_reclaimable(e);
+    gr_stop lease_stop = stop != NULL ? *stop : (gr_stop){0};
+    if (e->lease_ns != 0) {
+        /* the lease is renewed between runs: each ends by its renewal */
+        uint64_t renew = e->lease_ns + GR_TCACHE_LEASE_RENEW_NS;
+        if (lease_stop.deadline_ns == 0 || renew < lease_stop.deadline_ns) {
+            lease_stop.deadline_ns = renew;
+        }
+        stop = &lease_stop;
+    }
     pthread_mutex_unlock(&tc->lock);
     if (reclaim) {
         gr_octal_grower_reclaim(e->grower);
@@ -169,7 +183,7 @@ gr_status gr_tcache_octal_grow(gr_tcache *tc, gr_tcache_entry *e, const gr_stop 
         st = GR_EDECLINED;
     }
     pthread_mutex_lock(&tc->lock);
-    octal_publish(tc, e);
+    gr_tcache_octal_publish(tc, e);
     if (st != GR_OK && st != GR_ETIME && st != GR_ECANCELLED && e->linked) {
         /* the grower cannot go on: the next request starts the table anew
          * (from the store, or from nothing); holders keep what it has */
@@ -292,7 +306,25 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
             continue;
         }
         e->growing = true;
-        st = gr_tcache_octal_grow(tc, e, stop, octal_step(tc, e, target));
+        uint64_t step = octal_step(tc, e, target);
+        if (gr_tcache_replica_elsewhere(tc, e, step)) {
+            /* another replica grows it: its next checkpoint, or its lease
+             * expiring, comes first */
+            while (gr_tcache_now_ns() < e->elsewhere_until && st == GR_OK) {
+                struct timespec ts;
+                gr_tcache_deadline(&ts, 50);
+                pthread_cond_timedwait(&e->done, &tc->lock, &ts);
+                st = req_arena != NULL ? gr_arena_check(req_arena) : GR_OK;
+            }
+            if (st != GR_OK) {
+                break;
+            }
+            continue;
+        }
+        st = gr_tcache_octal_grow(tc, e, stop, step);
+        if (st == GR_ETIME && !octal_stop_due(stop)) {
+            st = GR_OK; /* the lease's renewal, not the request's time */
+        }
         if (st != GR_OK) {
             break;
         }
