@@ -55,7 +55,7 @@ char *gr_json_misere_key(gr_jctx *c, const char *what, const gr_mis_game *g)
             if (to_ == NULL) {                                                                     \
                 return GR_ENOMEM;                                                                  \
             }                                                                                      \
-            memcpy(to_, src, (size_t)(n) * sizeof(type));                                         \
+            memcpy(to_, src, (size_t)(n) * sizeof(type));                                          \
             dst = to_;                                                                             \
         }                                                                                          \
     } while (0)
@@ -244,8 +244,8 @@ gr_status gr_json_misere_quotient_shared(gr_jctx *c, const gr_mis_game *g, uint6
     }
     mqd_job job = {c, g, max_heap, ptr, NULL};
     const void *res;
-    gr_status st = gr_tcache_get(c->tables, key, mqd_solve, &job, sizeof(mqd_result), c->arena,
-                                 &e, &res);
+    gr_status st =
+        gr_tcache_get(c->tables, key, mqd_solve, &job, sizeof(mqd_result), c->arena, &e, &res);
     if (st != GR_OK) {
         return gr_json_misere_cache_problem(c, st);
     }

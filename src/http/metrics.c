@@ -338,6 +338,13 @@ static void gr_render_tables(gr_text *t, struct gr_tcache *tables)
                   cs.background_threads);
     gr_metric_u64(t, "grundyd_background_jobs", "gauge",
                   "Octal tables whose period is still being searched.", cs.searching);
+    gr_metric_u64(t, "grundyd_background_queued", "gauge",
+                  "Octal tables in the background search's queue (at most 256, 64 a client).",
+                  cs.background_queued);
+    gr_metric_u64(t, "grundyd_background_refused_total", "counter",
+                  "Requests past a table that the background queue had no room for (the "
+                  "client's share or the bound).",
+                  cs.background_refused);
     gr_metric_u64(t, "grundyd_background_values_total", "counter",
                   "Values the background search computed.", cs.background_values);
     gr_metric_real(t, "grundyd_background_seconds_total", "counter",

@@ -215,7 +215,8 @@ gr_status gr_json_misere_quotient_doc(gr_jctx *c, const gr_mis_quotient *q, cons
 gr_status gr_quotient_answer(gr_jctx *c, const gr_quotient_request *r, char **out, size_t *len)
 {
     gr_mis_quotient q;
-    gr_status st = gr_json_misere_quotient_shared(c, &r->game, r->max_heap, qptr(c, "max_heap"), &q);
+    gr_status st =
+        gr_json_misere_quotient_shared(c, &r->game, r->max_heap, qptr(c, "max_heap"), &q);
     if (st != GR_OK) {
         return st;
     }

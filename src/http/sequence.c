@@ -209,6 +209,7 @@ static bool worker(gr_pool_job *pj, gr_pool_how how)
     c.time_limit_s = j->time_limit_s;
     c.tables = j->tables;
     c.max_quotient_order = j->max_order;
+    c.client = gr_server_client_id(&j->client_key); /* its share of the background queue */
     /* the time limit counts from the start, not from the queue */
     j->stop.deadline_ns = gr_now_ns() + (uint64_t)j->time_limit_s * 1000000000u;
     gr_arena_set_stop(j->arena, &j->stop);

@@ -84,8 +84,7 @@ gr_tlease_state gr_tlease_take(gr_tstore *s, gr_tstore_kind kind, const char *ke
     char held[128] = {0};
     uint64_t expires = 0, now = gr_tlease_now_ms();
     gr_tlease_state out = GR_TLEASE_MINE;
-    if (gr_tlease_read(dirfd, name, held, &expires) && expires > now &&
-        strcmp(held, owner) != 0) {
+    if (gr_tlease_read(dirfd, name, held, &expires) && expires > now && strcmp(held, owner) != 0) {
         out = GR_TLEASE_OTHER; /* live, and another's */
     } else {
         char text[GR_TLEASE_TEXT];

@@ -473,6 +473,12 @@ void gr_tcache_stats_get(gr_tcache *tc, gr_tcache_stats *out)
     out->background_threads = tc->nworkers;
     out->quotient_builds = atomic_load(&tc->quotient_builds);
     out->replica_loads = tc->replica_loads;
+    out->background_refused = tc->bg_refused;
+    out->background_queued = 0;
+    for (gr_link *l = tc->lru.next; l != &tc->lru; l = l->next) {
+        gr_tcache_entry *e = GR_LINK_ENTRY(l, gr_tcache_entry, lru);
+        out->background_queued += e->searching && gr_tcache_bg_budget_left(tc, e);
+    }
     pthread_mutex_unlock(&tc->lock);
 }
 

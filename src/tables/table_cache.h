@@ -94,6 +94,16 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
                           gr_arena *req_arena, gr_tcache_entry **held, gr_octal_table *table,
                           gr_period_status *status);
 
+/* The same for a client (a hash of who asked; gr_jctx.client): a table
+ * it asks past what is computed joins the background search's queue only
+ * within the client's share (GR_TCACHE_BG_PER_CLIENT tables) and the
+ * queue's bound (GR_TCACHE_BG_QUEUE); past them it is answered as far as
+ * the request grew it, period_status "not found", and searched only when
+ * asked again with room in the queue. */
+gr_status gr_tcache_octal_for(gr_tcache *tc, uint64_t client, const gr_octal_code *code,
+                              uint64_t need, gr_arena *req_arena, gr_tcache_entry **held,
+                              gr_octal_table *table, gr_period_status *status);
+
 /* The cache key of code's table ("octal:<canonical code>"). */
 void gr_tcache_octal_key(const gr_octal_code *code, char *key, size_t cap);
 /* Code's table as it stands, without growing it: false when not cached. */
@@ -135,13 +145,15 @@ bool gr_tcache_progress(gr_tcache *tc, const char *key, uint64_t *values);
 typedef struct gr_tcache_stats {
     uint64_t hits, misses, shared, evictions;
     uint64_t bytes, entries, max_bytes;
-    uint64_t store_loads, store_saves;  /* tables read from / written to the store */
-    uint64_t searching;                 /* tables whose period is being searched */
-    uint64_t background_values;         /* values the background workers computed */
-    uint64_t background_ns;             /* time they spent computing them */
+    uint64_t store_loads, store_saves; /* tables read from / written to the store */
+    uint64_t searching;                /* tables whose period is being searched */
+    uint64_t background_values;        /* values the background workers computed */
+    uint64_t background_ns;            /* time they spent computing them */
     uint64_t background_threads;
-    uint64_t quotient_builds;           /* misère quotients built (not found cached) */
-    uint64_t replica_loads;             /* another replica's checkpoints adopted */
+    uint64_t quotient_builds;    /* misère quotients built (not found cached) */
+    uint64_t replica_loads;      /* another replica's checkpoints adopted */
+    uint64_t background_queued;  /* tables in the background queue (budget left) */
+    uint64_t background_refused; /* asks past a table that the queue had no room for */
 } gr_tcache_stats;
 void gr_tcache_stats_get(gr_tcache *tc, gr_tcache_stats *out);
 

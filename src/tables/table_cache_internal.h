@@ -19,9 +19,11 @@
 #define GR_TCACHE_REQUEST_MIN 256u      /* a request grows a table to at least this */
 #define GR_TCACHE_CHECKPOINT_MIN 65536u /* values before a growing table is checkpointed */
 #define GR_TCACHE_MAX_WORKERS 64u
-#define GR_TCACHE_LEASE_RENEW_NS 2000000000u  /* a growing owner renews its lease */
-#define GR_TCACHE_LEASE_MIN 16384u              /* growths to more values take a lease */
-#define GR_TCACHE_REPLICA_POLL_NS 500000000u  /* a non-owner reads the store again */
+#define GR_TCACHE_BG_PER_CLIENT 64u /* tables one client may have in the background queue */
+#define GR_TCACHE_BG_QUEUE 256u     /* tables in the background queue, all clients */
+#define GR_TCACHE_LEASE_RENEW_NS 2000000000u /* a growing owner renews its lease */
+#define GR_TCACHE_LEASE_MIN 16384u           /* growths to more values take a lease */
+#define GR_TCACHE_REPLICA_POLL_NS 500000000u /* a non-owner reads the store again */
 
 typedef enum { GR_TC_COMPUTING, GR_TC_READY, GR_TC_FAILED } gr_tcache_state;
 
@@ -52,10 +54,12 @@ struct gr_tcache_entry {
     _Atomic int yield; /* a background worker's stop: a request needs it */
     bool searching;    /* the background has work left on it */
     bool saving;
-    uint64_t saved;  /* values in the store's file */
-    uint64_t asked;  /* when a request last asked (ns) */
-    uint64_t served; /* background slices it had */
-    uint64_t bg_ns;  /* background time spent since a request last asked beyond it */
+    uint64_t saved;           /* values in the store's file */
+    uint64_t asked;           /* when a request last asked (ns) */
+    uint64_t served;          /* background slices it had */
+    uint64_t bg_ns;           /* background time spent since a request last asked beyond it */
+    bool bg_queued;           /* in the background queue (admitted within the bounds) */
+    uint64_t bg_client;       /* whose share it counts against */
     uint64_t lease_ns;        /* when this daemon took or renewed its lease; 0: none */
     uint64_t elsewhere_until; /* another replica grows it: not before this (ns) */
     uint64_t replica_seen;    /* the store file's size and time when last read */
@@ -80,8 +84,9 @@ struct gr_tcache {
     unsigned nworkers;
     pthread_t workers[GR_TCACHE_MAX_WORKERS];
     uint64_t searching, bg_values, bg_ns, bg_slices;
-    uint64_t bg_budget_ns; /* --background-seconds a code; 0: no bound */
+    uint64_t bg_budget_ns;  /* --background-seconds a code; 0: no bound */
     uint64_t replica_loads; /* checkpoints of other replicas adopted */
+    uint64_t bg_refused;    /* asks past a table the background queue had no room for */
     char owner[128];        /* this daemon's name on leases (table_replica.c) */
 };
 
@@ -90,7 +95,7 @@ struct gr_tcache {
  * any more stops costing CPU once its budget is spent. */
 static inline bool gr_tcache_bg_budget_left(const gr_tcache *tc, const gr_tcache_entry *e)
 {
-    return tc->bg_budget_ns == 0 || e->bg_ns < tc->bg_budget_ns;
+    return e->bg_queued && (tc->bg_budget_ns == 0 || e->bg_ns < tc->bg_budget_ns);
 }
 
 /* FNV-1a of a key: its hash bucket. */

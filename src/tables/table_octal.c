@@ -234,14 +234,48 @@ static uint64_t octal_step(const gr_tcache *tc, const gr_tcache_entry *e, uint64
     if (tc->store == NULL || !gr_tstore_writable(tc->store)) {
         return target;
     }
-    uint64_t next = e->saved >= GR_TCACHE_CHECKPOINT_MIN / 2 ? 2 * e->saved
-                                                              : GR_TCACHE_CHECKPOINT_MIN;
+    uint64_t next =
+        e->saved >= GR_TCACHE_CHECKPOINT_MIN / 2 ? 2 * e->saved : GR_TCACHE_CHECKPOINT_MIN;
     return next > e->snap.computed && next < target ? next : target;
+}
+
+/* A request asked e past what is computed (lock held): e's background
+ * budget again, when it is in the queue or the queue has room for it
+ * within the client's share; the bounds keep a client that asks about a
+ * thousand codes from queueing more than its share of the search. */
+static void octal_queue(gr_tcache *tc, gr_tcache_entry *e, uint64_t client)
+{
+    if (!e->bg_queued) {
+        unsigned all = 0, mine = 0;
+        for (gr_link *l = tc->lru.next; l != &tc->lru; l = l->next) {
+            gr_tcache_entry *o = GR_LINK_ENTRY(l, gr_tcache_entry, lru);
+            if (o->bg_queued && !o->final && gr_tcache_bg_budget_left(tc, o)) {
+                all++;
+                mine += o->bg_client == client;
+            } else {
+                o->bg_queued = false; /* spent or done: out of the queue */
+            }
+        }
+        if (all >= GR_TCACHE_BG_QUEUE || mine >= GR_TCACHE_BG_PER_CLIENT) {
+            tc->bg_refused++;
+            return;
+        }
+        e->bg_queued = true;
+        e->bg_client = client;
+    }
+    e->bg_ns = 0;
 }
 
 gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t need,
                           gr_arena *req_arena, gr_tcache_entry **held, gr_octal_table *table,
                           gr_period_status *status)
+{
+    return gr_tcache_octal_for(tc, 0, code, need, req_arena, held, table, status);
+}
+
+gr_status gr_tcache_octal_for(gr_tcache *tc, uint64_t client, const gr_octal_code *code,
+                              uint64_t need, gr_arena *req_arena, gr_tcache_entry **held,
+                              gr_octal_table *table, gr_period_status *status)
 {
     *held = NULL;
     char key[GR_OCTAL_MAX_DIGITS + 16];
@@ -285,7 +319,7 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
     }
     e->asked = gr_tcache_now_ns();
     if (need > e->snap.computed && !e->snap.periodic) {
-        e->bg_ns = 0; /* asked beyond what is computed: the budget again */
+        octal_queue(tc, e, client); /* asked beyond what is computed */
     }
     gr_tcache_lru_touch(tc, e);
     /* grow it as far as this request needs, in whole chunks */
