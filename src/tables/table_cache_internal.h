@@ -175,7 +175,8 @@ void gr_tcache_owner_init(gr_tcache *tc);
  * caller; past GR_TCACHE_LEASE_MIN values, smaller growths are not
  * shared): false when this daemon may grow it (its lease, taken or
  * renewed, or no store to share); true when another replica's live lease
- * has it, e->growing then cleared: the owner's latest checkpoint (if
+ * has it, or the store's confirmed table was adopted (nothing to grow),
+ * e->growing then cleared: the owner's latest checkpoint (if
  * larger) is adopted meanwhile, and e->elsewhere_until says when to look
  * again.  Drops the lock around the file I/O. */
 bool gr_tcache_replica_elsewhere(gr_tcache *tc, gr_tcache_entry *e, uint64_t target);

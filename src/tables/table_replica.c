@@ -130,10 +130,16 @@ bool gr_tcache_replica_elsewhere(gr_tcache *tc, gr_tcache_entry *e, uint64_t tar
         tc->store_loads++;
         tc->replica_loads++;
     }
-    if (ls != GR_TLEASE_OTHER) {
+    if (e->grower == NULL && e->searching) {
+        e->searching = false; /* confirmed elsewhere: nothing left to grow */
+        tc->searching--;
+    }
+    if (ls != GR_TLEASE_OTHER && e->grower != NULL) {
         return false;
     }
-    e->elsewhere_until = now + GR_TCACHE_REPLICA_POLL_NS;
+    /* another's, or final now: not grown here (at once looked at again
+     * when final, the caller's loop then ends) */
+    e->elsewhere_until = e->grower != NULL ? now + GR_TCACHE_REPLICA_POLL_NS : 0;
     e->growing = false;
     pthread_cond_broadcast(&e->done);
     return true;
