@@ -123,6 +123,11 @@ typedef struct gr_mis_quotient {
     uint64_t preperiod;    /* when complete: image[h + period] = image[h], h >= preperiod */
     uint64_t period;
     bool tame; /* isomorphic to misère Nim's tame quotient of the same order */
+    /* The heap whose step ended the build: when complete, the one whose
+     * images proved the period (a build for any max_heap at or past it
+     * stops there in the same state); after GR_ELIMIT from a heap's step,
+     * that heap (the rest of *out zero): every build reaching it fails so. */
+    uint64_t last_heap;
     /* A presentation: generators are heaps (gen_heap[i], their images the
      * generators in order), each element a word: exponent of generator g
      * in element e is word[e * ngens + g]. */

@@ -329,6 +329,7 @@ static gr_status build(gr_arena *arena, const gr_mis_game *g, const gr_mis_quoti
             break;
         }
         if (st != GR_OK) {
+            out->last_heap = st == GR_ELIMIT ? h : 0;
             return st;
         }
         if (periodic(g, &q, h, &e, &p)) {
@@ -358,6 +359,7 @@ static gr_status build(gr_arena *arena, const gr_mis_game *g, const gr_mis_quoti
     out->max_heap = top;
     out->image = img;
     out->complete = complete;
+    out->last_heap = h;
     out->preperiod = complete ? e : 0;
     out->period = complete ? p : 0;
     q.heaps = h + 1;

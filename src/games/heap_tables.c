@@ -77,9 +77,9 @@ gr_status gr_json_octal_table(gr_jctx *c, const gr_octal_code *code, uint64_t ne
     gr_octal_table t;
     memset(&t, 0, sizeof(t));
     gr_tcache_entry *e = NULL;
-    gr_status st = c->tables != NULL
-                       ? gr_tcache_octal(c->tables, code, need, c->arena, &e, &t, status)
-                       : octal_private(c, code, need, &t, status);
+    gr_status st = c->tables != NULL ? gr_tcache_octal_for(c->tables, c->client, code, need,
+                                                           c->arena, &e, &t, status)
+                                     : octal_private(c, code, need, &t, status);
     if (e != NULL && gr_arena_on_cleanup(c->arena, release_entry, e) != 0) {
         gr_tcache_release(e);
         return gr_json_oom(c);

@@ -64,27 +64,8 @@ static gr_status mq_build(gr_jctx *c, const gr_mis_game *g, uint64_t cap, gr_are
         r->q = b;
         return GR_OK;
     }
-    size_t cells = (size_t)b.order * b.order;
-    uint32_t *tab = GR_ARENA_ARRAY_UNINIT(keep_in, uint32_t, cells);
-    uint8_t *inp = GR_ARENA_ARRAY_UNINIT(keep_in, uint8_t, b.order);
-    uint32_t *img = GR_ARENA_ARRAY_UNINIT(keep_in, uint32_t, b.max_heap + 1);
-    if (tab == NULL || inp == NULL || img == NULL) {
-        return GR_ENOMEM;
-    }
-    memcpy(tab, b.table, cells * sizeof(uint32_t));
-    memcpy(inp, b.in_p, b.order);
-    memcpy(img, b.image, (b.max_heap + 1) * sizeof(uint32_t));
     r->found = true;
-    r->q = b;
-    r->q.table = tab;
-    r->q.in_p = inp;
-    r->q.image = img;
-    r->q.ngens = 0;
-    r->q.gen_heap = NULL;
-    r->q.word = NULL;
-    r->q.nrel = 0;
-    r->q.rel = NULL;
-    return GR_OK;
+    return gr_json_misere_copy(keep_in, &b, false, &r->q);
 }
 
 static gr_status mq_solve(void *ctx, gr_arena *arena, _Atomic uint64_t *progress, void *result,
@@ -93,12 +74,11 @@ static gr_status mq_solve(void *ctx, gr_arena *arena, _Atomic uint64_t *progress
     (void)progress;
     (void)keep;
     const mq_job *j = ctx;
+    gr_tcache_count_quotient_build(j->c->tables);
     return mq_build(j->c, j->g, j->cap, arena, result);
 }
 
-/* A failed lookup's problem: the build's own (its stop, its memory), or
- * the cache's (the process's memory taken: retry). */
-static gr_status mq_problem(gr_jctx *c, gr_status st)
+gr_status gr_json_misere_cache_problem(gr_jctx *c, gr_status st)
 {
     if (c->problem.status != 0) {
         return st;
@@ -117,41 +97,21 @@ static gr_status mq_problem(gr_jctx *c, gr_status st)
     return c->problem.status != 0 ? st : gr_json_error(c, GR_EINTERNAL, NULL, "quotient failed");
 }
 
-/* The cache key: the game, the order limit and the heap cap it was built
- * under. */
-static char *mq_key(gr_jctx *c, const gr_mis_game *g, uint64_t heaps)
-{
-    size_t cap = 72 + GR_OCTAL_MAX_DIGITS + 11 * g->set_len; /* a uint32_t and a comma each */
-    char *key = gr_arena_alloc(c->arena, cap);
-    if (key == NULL) {
-        return NULL;
-    }
-    size_t n =
-        (size_t)snprintf(key, cap, "misere:%u:%" PRIu64 ":", gr_json_misere_max_order(c), heaps);
-    if (g->kind == GR_MIS_OCTAL) {
-        gr_octal_canonical(&g->code, key + n);
-        return key;
-    }
-    n += (size_t)snprintf(key + n, cap - n, "sub:");
-    for (size_t i = 0; i < g->set_len; i++) {
-        n += (size_t)snprintf(key + n, cap - n, "%s%u", i > 0 ? "," : "", g->set[i]);
-    }
-    return key;
-}
-
 /* The POST's quotient of g built to `heaps`: from the table cache (built
  * there once per game and cap), or in the request's arena without one. */
 static gr_status mq_lookup(gr_jctx *c, const gr_mis_game *g, uint64_t heaps, const mq_result **r)
 {
     gr_status st;
-    char *key = c->tables != NULL ? mq_key(c, g, heaps) : NULL;
+    char what[24];
+    snprintf(what, sizeof(what), "%" PRIu64, heaps);
+    char *key = c->tables != NULL ? gr_json_misere_key(c, what, g) : NULL;
     if (key == NULL) {
         mq_result *own = GR_ARENA_ARRAY(c->arena, mq_result, 1);
         if (own == NULL) {
             return gr_json_oom(c);
         }
         if ((st = mq_build(c, g, heaps, c->arena, own)) != GR_OK) {
-            return mq_problem(c, st);
+            return gr_json_misere_cache_problem(c, st);
         }
         *r = own;
         return GR_OK;
@@ -161,7 +121,7 @@ static gr_status mq_lookup(gr_jctx *c, const gr_mis_game *g, uint64_t heaps, con
     const void *res;
     st = gr_tcache_get(c->tables, key, mq_solve, &job, sizeof(mq_result), c->arena, &e, &res);
     if (st != GR_OK) {
-        return mq_problem(c, st);
+        return gr_json_misere_cache_problem(c, st);
     }
     if (gr_arena_on_cleanup(c->arena, release_entry, e) != 0) {
         gr_tcache_release(e);

@@ -322,15 +322,29 @@ static void gr_render_tables(gr_text *t, struct gr_tcache *tables)
     gr_metric_u64(t, "grundyd_table_cache_bytes", "gauge", "Bytes held by cached tables.",
                   cs.bytes);
     gr_metric_u64(t, "grundyd_table_cache_entries", "gauge", "Tables in the cache.", cs.entries);
+    gr_metric_u64(t, "grundyd_quotient_builds_total", "counter",
+                  "Misère quotients built (a GET's or a POST's), not answered from the cache.",
+                  cs.quotient_builds);
     gr_metric_u64(t, "grundyd_table_store_loads_total", "counter",
                   "Tables read from the table store (--table-dir).", cs.store_loads);
     gr_metric_u64(t, "grundyd_table_store_saves_total", "counter",
                   "Tables and checkpoints written to the table store.", cs.store_saves);
+    gr_metric_u64(t, "grundyd_table_store_replica_loads_total", "counter",
+                  "Checkpoints of a table another replica grows (it holds the lease), read from "
+                  "the table store instead of computing the values again.",
+                  cs.replica_loads);
     gr_metric_u64(t, "grundyd_background_threads", "gauge",
                   "Threads searching periods in the background (--background-threads).",
                   cs.background_threads);
     gr_metric_u64(t, "grundyd_background_jobs", "gauge",
                   "Octal tables whose period is still being searched.", cs.searching);
+    gr_metric_u64(t, "grundyd_background_queued", "gauge",
+                  "Octal tables in the background search's queue (at most 256, 64 a client).",
+                  cs.background_queued);
+    gr_metric_u64(t, "grundyd_background_refused_total", "counter",
+                  "Requests past a table that the background queue had no room for (the "
+                  "client's share or the bound).",
+                  cs.background_refused);
     gr_metric_u64(t, "grundyd_background_values_total", "counter",
                   "Values the background search computed.", cs.background_values);
     gr_metric_real(t, "grundyd_background_seconds_total", "counter",

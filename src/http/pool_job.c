@@ -57,6 +57,7 @@ static bool gr_solve_apart(gr_req *req)
     gr_arena_set_stop(sa, &req->stop);
     gr_jctx c;
     gr_server_jctx(srv, sa, &c);
+    c.client = gr_server_client_id(&req->client_key);
     req->result = gr_json_answer(&c, req->route->endpoint, req->text, req->body.data, req->body.len,
                                  &req->out, &req->out_len);
     req->problem = c.problem;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "games/misere_pos.h"
+#include "games/misere_quotient.h"
 
 #define GR_MQ_DOC_MAX_HEAP 100000u
 
@@ -215,7 +216,7 @@ gr_status gr_quotient_answer(gr_jctx *c, const gr_quotient_request *r, char **ou
 {
     gr_mis_quotient q;
     gr_status st =
-        gr_json_misere_build(c, &r->game, r->max_heap, false, 0, qptr(c, "max_heap"), &q);
+        gr_json_misere_quotient_shared(c, &r->game, r->max_heap, qptr(c, "max_heap"), &q);
     if (st != GR_OK) {
         return st;
     }

@@ -255,6 +255,7 @@ void gr_solve(gr_req *req)
 {
     gr_jctx c;
     gr_server_jctx(req->srv, req->arena, &c);
+    c.client = gr_server_client_id(&req->client_key);
     req->result = gr_json_answer(&c, req->route->endpoint, req->text, req->body.data, req->body.len,
                                  &req->out, &req->out_len);
     req->problem = c.problem;

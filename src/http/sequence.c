@@ -214,6 +214,7 @@ bool gr_seq_compute(seq_job *j, uint64_t budget_ns)
     c.time_limit_s = j->time_limit_s;
     c.tables = j->tables;
     c.max_quotient_order = j->max_order;
+    c.client = gr_server_client_id(&j->client_key); /* its share of the background queue */
     /* the time limit counts from the start, not from the queue */
     uint64_t now = gr_now_ns();
     uint64_t full = now + (uint64_t)j->time_limit_s * 1000000000u;

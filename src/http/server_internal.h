@@ -227,4 +227,15 @@ static inline void gr_server_jctx(const gr_server *srv, gr_arena *arena, gr_jctx
     c->max_quotient_order = srv->cfg.max_quotient_order;
 }
 
+/* The client as gr_jctx.client: a hash of the key its limits count under. */
+static inline uint64_t gr_server_client_id(const gr_ip *key)
+{
+    uint64_t h = 14695981039346656037u; /* FNV-1a */
+    const unsigned char *b = (const unsigned char *)key;
+    for (size_t i = 0; i < sizeof(*key); i++) {
+        h = (h ^ b[i]) * 1099511628211u;
+    }
+    return h | 1; /* never 0, "nobody in particular" */
+}
+
 #endif

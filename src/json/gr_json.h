@@ -50,6 +50,9 @@ typedef struct gr_jctx {
      * request alone. */
     struct gr_tcache *tables;
     uint32_t max_quotient_order; /* misère quotients (--max-quotient-order); 0: default */
+    /* Who asked: a hash of the client's key (http/client.h), by which the
+     * background search's queue is shared out; 0: nobody in particular. */
+    uint64_t client;
 } gr_jctx;
 
 void gr_jctx_init(gr_jctx *c, gr_arena *arena);

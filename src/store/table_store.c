@@ -231,6 +231,11 @@ void gr_tstore_close(gr_tstore *s)
     free(s);
 }
 
+int gr_tstore_dir_fd(const gr_tstore *s)
+{
+    return s->dirfd;
+}
+
 bool gr_tstore_writable(const gr_tstore *s)
 {
     return atomic_load(&s->writable);

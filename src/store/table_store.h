@@ -96,6 +96,22 @@ bool gr_tstore_writable(const gr_tstore *s);
  * for the next load to set aside. */
 gr_status gr_tstore_list(gr_tstore *s, gr_arena *arena, gr_tstore_table **out, size_t *n);
 
+/* The directory's descriptor (-1 when it could not be opened). */
+int gr_tstore_dir_fd(const gr_tstore *s);
+
+/* Leases of growing tables (table_lease.c): one replica grows a table,
+ * the others read its checkpoints.  Owner: a word (no spaces) naming the
+ * daemon, unique among the replicas. */
+typedef enum {
+    GR_TLEASE_MINE,  /* taken or renewed: grow it */
+    GR_TLEASE_OTHER, /* another owner's, not expired: read its checkpoints */
+    GR_TLEASE_NONE   /* no lease to be had (store not writable): grow it */
+} gr_tlease_state;
+gr_tlease_state gr_tlease_take(gr_tstore *s, gr_tstore_kind kind, const char *key,
+                               const char *owner, uint64_t ttl_ms);
+/* Gives the lease up (the table is final, or its entry is dropped). */
+void gr_tlease_drop(gr_tstore *s, gr_tstore_kind kind, const char *key, const char *owner);
+
 /* Bytes of the file that holds t (header, key and values). */
 uint64_t gr_tstore_file_bytes(const gr_tstore_table *t);
 

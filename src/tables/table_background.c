@@ -29,7 +29,8 @@ static gr_tcache_entry *bg_pick(gr_tcache *tc, bool *save)
             *save = true;
             return e;
         }
-        if (!e->searching || e->waiting > 0 || !gr_tcache_bg_budget_left(tc, e)) {
+        if (!e->searching || e->waiting > 0 || !gr_tcache_bg_budget_left(tc, e) ||
+            e->elsewhere_until > gr_tcache_now_ns()) {
             continue;
         }
         if (recent == NULL || e->asked > recent->asked) {
@@ -90,6 +91,12 @@ void *gr_tcache_background(void *arg)
             continue;
         }
         e->growing = true;
+        if (gr_tcache_replica_elsewhere(tc, e, UINT64_MAX)) {
+            pthread_mutex_unlock(&tc->lock); /* another replica grows it */
+            gr_tcache_release(e);
+            pthread_mutex_lock(&tc->lock);
+            continue;
+        }
         e->served++;
         tc->bg_slices++;
         uint64_t before = e->snap.computed, t0 = gr_tcache_now_ns();

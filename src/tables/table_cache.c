@@ -130,6 +130,7 @@ void gr_tcache_unlink(gr_tcache *tc, gr_tcache_entry *e)
 
 static void gr_tcache_free(gr_tcache_entry *e)
 {
+    gr_tcache_replica_release(e->tc, e);
     if (e->arena != NULL) {
         gr_arena_destroy(e->arena);
     }
@@ -367,6 +368,28 @@ gr_status gr_tcache_get(gr_tcache *tc, const char *key, gr_tcache_solve_fn *solv
     return st;
 }
 
+bool gr_tcache_peek(gr_tcache *tc, const char *key, gr_tcache_entry **out, const void **result)
+{
+    uint32_t h = gr_tcache_hash(key);
+    pthread_mutex_lock(&tc->lock);
+    gr_tcache_entry *e = gr_tcache_find(tc, key, h);
+    bool ready = e != NULL && e->state == GR_TC_READY;
+    if (ready) {
+        e->pins++;
+        tc->hits++;
+        gr_tcache_lru_touch(tc, e);
+    }
+    pthread_mutex_unlock(&tc->lock);
+    *out = ready ? e : NULL;
+    *result = ready ? e->result : NULL;
+    return ready;
+}
+
+void gr_tcache_count_quotient_build(gr_tcache *tc)
+{
+    atomic_fetch_add_explicit(&tc->quotient_builds, 1, memory_order_relaxed);
+}
+
 bool gr_tcache_progress(gr_tcache *tc, const char *key, uint64_t *values)
 {
     uint32_t h = gr_tcache_hash(key);
@@ -401,6 +424,7 @@ gr_status gr_tcache_create(const gr_tcache_config *cfg, gr_tcache **out)
     tc->quota = cfg->quota;
     tc->store = cfg->store;
     tc->bg_budget_ns = cfg->background_ns;
+    gr_tcache_owner_init(tc);
     unsigned n = cfg->background_threads;
     n = n < GR_TCACHE_MAX_WORKERS ? n : GR_TCACHE_MAX_WORKERS;
     for (unsigned i = 0; i < n; i++) {
@@ -447,6 +471,14 @@ void gr_tcache_stats_get(gr_tcache *tc, gr_tcache_stats *out)
     out->background_values = tc->bg_values;
     out->background_ns = tc->bg_ns;
     out->background_threads = tc->nworkers;
+    out->quotient_builds = atomic_load(&tc->quotient_builds);
+    out->replica_loads = tc->replica_loads;
+    out->background_refused = tc->bg_refused;
+    out->background_queued = 0;
+    for (gr_link *l = tc->lru.next; l != &tc->lru; l = l->next) {
+        gr_tcache_entry *e = GR_LINK_ENTRY(l, gr_tcache_entry, lru);
+        out->background_queued += e->searching && gr_tcache_bg_budget_left(tc, e);
+    }
     pthread_mutex_unlock(&tc->lock);
 }
 

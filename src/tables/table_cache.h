@@ -23,7 +23,9 @@
  * computing, and finished tables and checkpoints of growing ones (each
  * time the table doubles) are written to it, by the background workers
  * when there are any; so a table one daemon computed is answered by the
- * next one, or by a replica on the same directory.
+ * next one, or by a replica on the same directory.  Replicas growing one
+ * table hand it to the holder of its lease (table_replica.c): the others
+ * adopt its checkpoints instead of computing the same values.
  *
  * Other tables (subtraction sets) are solved whole once (gr_tcache_get),
  * concurrent requests for one key sharing the computation.
@@ -92,6 +94,16 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
                           gr_arena *req_arena, gr_tcache_entry **held, gr_octal_table *table,
                           gr_period_status *status);
 
+/* The same for a client (a hash of who asked; gr_jctx.client): a table
+ * it asks past what is computed joins the background search's queue only
+ * within the client's share (GR_TCACHE_BG_PER_CLIENT tables) and the
+ * queue's bound (GR_TCACHE_BG_QUEUE); past them it is answered as far as
+ * the request grew it, period_status "not found", and searched only when
+ * asked again with room in the queue. */
+gr_status gr_tcache_octal_for(gr_tcache *tc, uint64_t client, const gr_octal_code *code,
+                              uint64_t need, gr_arena *req_arena, gr_tcache_entry **held,
+                              gr_octal_table *table, gr_period_status *status);
+
 /* The cache key of code's table ("octal:<canonical code>"). */
 void gr_tcache_octal_key(const gr_octal_code *code, char *key, size_t cap);
 /* Code's table as it stands, without growing it: false when not cached. */
@@ -118,6 +130,14 @@ gr_status gr_tcache_get(gr_tcache *tc, const char *key, gr_tcache_solve_fn *solv
                         const void **result);
 void gr_tcache_release(gr_tcache_entry *e);
 
+/* Key's solved result when it is cached and ready, held as by
+ * gr_tcache_get (a hit); else false, nothing computed or waited for. */
+bool gr_tcache_peek(gr_tcache *tc, const char *key, gr_tcache_entry **out, const void **result);
+
+/* Counts a misère quotient build (grundyd_quotient_builds_total): the
+ * work the cache exists to do once. */
+void gr_tcache_count_quotient_build(gr_tcache *tc);
+
 /* The values computed so far of key's table ("octal:<canonical code>"),
  * whoever is computing them (false and 0: no such table). */
 bool gr_tcache_progress(gr_tcache *tc, const char *key, uint64_t *values);
@@ -125,11 +145,15 @@ bool gr_tcache_progress(gr_tcache *tc, const char *key, uint64_t *values);
 typedef struct gr_tcache_stats {
     uint64_t hits, misses, shared, evictions;
     uint64_t bytes, entries, max_bytes;
-    uint64_t store_loads, store_saves;  /* tables read from / written to the store */
-    uint64_t searching;                 /* tables whose period is being searched */
-    uint64_t background_values;         /* values the background workers computed */
-    uint64_t background_ns;             /* time they spent computing them */
+    uint64_t store_loads, store_saves; /* tables read from / written to the store */
+    uint64_t searching;                /* tables whose period is being searched */
+    uint64_t background_values;        /* values the background workers computed */
+    uint64_t background_ns;            /* time they spent computing them */
     uint64_t background_threads;
+    uint64_t quotient_builds;    /* misère quotients built (not found cached) */
+    uint64_t replica_loads;      /* another replica's checkpoints adopted */
+    uint64_t background_queued;  /* tables in the background queue (budget left) */
+    uint64_t background_refused; /* asks past a table that the queue had no room for */
 } gr_tcache_stats;
 void gr_tcache_stats_get(gr_tcache *tc, gr_tcache_stats *out);
 

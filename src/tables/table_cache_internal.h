@@ -19,6 +19,11 @@
 #define GR_TCACHE_REQUEST_MIN 256u      /* a request grows a table to at least this */
 #define GR_TCACHE_CHECKPOINT_MIN 65536u /* values before a growing table is checkpointed */
 #define GR_TCACHE_MAX_WORKERS 64u
+#define GR_TCACHE_BG_PER_CLIENT 64u /* tables one client may have in the background queue */
+#define GR_TCACHE_BG_QUEUE 256u     /* tables in the background queue, all clients */
+#define GR_TCACHE_LEASE_RENEW_NS 2000000000u /* a growing owner renews its lease */
+#define GR_TCACHE_LEASE_MIN 16384u           /* growths to more values take a lease */
+#define GR_TCACHE_REPLICA_POLL_NS 500000000u /* a non-owner reads the store again */
 
 typedef enum { GR_TC_COMPUTING, GR_TC_READY, GR_TC_FAILED } gr_tcache_state;
 
@@ -49,10 +54,15 @@ struct gr_tcache_entry {
     _Atomic int yield; /* a background worker's stop: a request needs it */
     bool searching;    /* the background has work left on it */
     bool saving;
-    uint64_t saved;  /* values in the store's file */
-    uint64_t asked;  /* when a request last asked (ns) */
-    uint64_t served; /* background slices it had */
-    uint64_t bg_ns;  /* background time spent since a request last asked beyond it */
+    uint64_t saved;           /* values in the store's file */
+    uint64_t asked;           /* when a request last asked (ns) */
+    uint64_t served;          /* background slices it had */
+    uint64_t bg_ns;           /* background time spent since a request last asked beyond it */
+    bool bg_queued;           /* in the background queue (admitted within the bounds) */
+    uint64_t bg_client;       /* whose share it counts against */
+    uint64_t lease_ns;        /* when this daemon took or renewed its lease; 0: none */
+    uint64_t elsewhere_until; /* another replica grows it: not before this (ns) */
+    uint64_t replica_seen;    /* the store file's size and time when last read */
     _Alignas(16) unsigned char result[GR_TCACHE_RESULT_MAX];
     char key[]; /* in the entry's own allocation */
 };
@@ -67,13 +77,17 @@ struct gr_tcache {
     gr_arena_quota *quota;
     gr_tstore *store;
     uint64_t store_loads, store_saves;
+    _Atomic uint64_t quotient_builds;
     /* background */
     pthread_cond_t work;
     _Atomic int stopping;
     unsigned nworkers;
     pthread_t workers[GR_TCACHE_MAX_WORKERS];
     uint64_t searching, bg_values, bg_ns, bg_slices;
-    uint64_t bg_budget_ns; /* --background-seconds a code; 0: no bound */
+    uint64_t bg_budget_ns;  /* --background-seconds a code; 0: no bound */
+    uint64_t replica_loads; /* checkpoints of other replicas adopted */
+    uint64_t bg_refused;    /* asks past a table the background queue had no room for */
+    char owner[128];        /* this daemon's name on leases (table_replica.c) */
 };
 
 /* Whether the background may still grow e (lock held): its per-code
@@ -81,7 +95,7 @@ struct gr_tcache {
  * any more stops costing CPU once its budget is spent. */
 static inline bool gr_tcache_bg_budget_left(const gr_tcache *tc, const gr_tcache_entry *e)
 {
-    return tc->bg_budget_ns == 0 || e->bg_ns < tc->bg_budget_ns;
+    return e->bg_queued && (tc->bg_budget_ns == 0 || e->bg_ns < tc->bg_budget_ns);
 }
 
 /* FNV-1a of a key: its hash bucket. */
@@ -150,6 +164,25 @@ void gr_tcache_octal_save(gr_tcache *tc, gr_tcache_entry *e, const gr_octal_tabl
  * when nobody reads them. */
 gr_status gr_tcache_octal_grow(gr_tcache *tc, gr_tcache_entry *e, const gr_stop *stop,
                                uint64_t target);
+
+/* Publishes what e's grower has (lock held, by the thread that grew). */
+void gr_tcache_octal_publish(gr_tcache *tc, gr_tcache_entry *e);
+
+/* This daemon's lease owner name (host, pid, start time). */
+void gr_tcache_owner_init(gr_tcache *tc);
+
+/* Before growing e to target (lock held, e->growing claimed by the
+ * caller; past GR_TCACHE_LEASE_MIN values, smaller growths are not
+ * shared): false when this daemon may grow it (its lease, taken or
+ * renewed, or no store to share); true when another replica's live lease
+ * has it, or the store's confirmed table was adopted (nothing to grow),
+ * e->growing then cleared: the owner's latest checkpoint (if
+ * larger) is adopted meanwhile, and e->elsewhere_until says when to look
+ * again.  Drops the lock around the file I/O. */
+bool gr_tcache_replica_elsewhere(gr_tcache *tc, gr_tcache_entry *e, uint64_t target);
+
+/* Gives e's lease up when this daemon holds it (lock not held). */
+void gr_tcache_replica_release(gr_tcache *tc, gr_tcache_entry *e);
 
 /* A background worker of the period search (pthread_create's start). */
 void *gr_tcache_background(void *arg);

@@ -97,8 +97,7 @@ static void octal_mark(gr_tcache *tc, gr_tcache_entry *e)
     }
 }
 
-/* Publishes what the grower has (lock held, by the thread that grew). */
-static void octal_publish(gr_tcache *tc, gr_tcache_entry *e)
+void gr_tcache_octal_publish(gr_tcache *tc, gr_tcache_entry *e)
 {
     gr_octal_table t;
     gr_octal_grower_table(e->grower, &t);
@@ -154,10 +153,25 @@ void gr_tcache_octal_save(gr_tcache *tc, gr_tcache_entry *e, const gr_octal_tabl
 /* Runs e's grower on this thread to target (lock held on entry and on
  * return; e->growing set by the caller).  Frees the replaced arrays first
  * when nobody reads them. */
+/* Whether stop's own deadline has passed. */
+static bool octal_stop_due(const gr_stop *stop)
+{
+    return stop != NULL && stop->deadline_ns != 0 && gr_tcache_now_ns() >= stop->deadline_ns;
+}
+
 gr_status gr_tcache_octal_grow(gr_tcache *tc, gr_tcache_entry *e, const gr_stop *stop,
                                uint64_t target)
 {
     bool reclaim = octal_reclaimable(e);
+    gr_stop lease_stop = stop != NULL ? *stop : (gr_stop){0};
+    if (e->lease_ns != 0) {
+        /* the lease is renewed between runs: each ends by its renewal */
+        uint64_t renew = e->lease_ns + GR_TCACHE_LEASE_RENEW_NS;
+        if (lease_stop.deadline_ns == 0 || renew < lease_stop.deadline_ns) {
+            lease_stop.deadline_ns = renew;
+        }
+        stop = &lease_stop;
+    }
     pthread_mutex_unlock(&tc->lock);
     if (reclaim) {
         gr_octal_grower_reclaim(e->grower);
@@ -169,7 +183,7 @@ gr_status gr_tcache_octal_grow(gr_tcache *tc, gr_tcache_entry *e, const gr_stop 
         st = GR_EDECLINED;
     }
     pthread_mutex_lock(&tc->lock);
-    octal_publish(tc, e);
+    gr_tcache_octal_publish(tc, e);
     if (st != GR_OK && st != GR_ETIME && st != GR_ECANCELLED && e->linked) {
         /* the grower cannot go on: the next request starts the table anew
          * (from the store, or from nothing); holders keep what it has */
@@ -212,9 +226,56 @@ static uint64_t octal_target(const gr_octal_code *code, uint64_t need)
     return t;
 }
 
+/* Where a request's growth toward target stops next (lock held): at the
+ * next checkpoint when the store takes one (65,536 values, then each
+ * doubling of what the store holds), so the checkpoint is written there. */
+static uint64_t octal_step(const gr_tcache *tc, const gr_tcache_entry *e, uint64_t target)
+{
+    if (tc->store == NULL || !gr_tstore_writable(tc->store)) {
+        return target;
+    }
+    uint64_t next =
+        e->saved >= GR_TCACHE_CHECKPOINT_MIN / 2 ? 2 * e->saved : GR_TCACHE_CHECKPOINT_MIN;
+    return next > e->snap.computed && next < target ? next : target;
+}
+
+/* A request asked e past what is computed (lock held): e's background
+ * budget again, when it is in the queue or the queue has room for it
+ * within the client's share; the bounds keep a client that asks about a
+ * thousand codes from queueing more than its share of the search. */
+static void octal_queue(gr_tcache *tc, gr_tcache_entry *e, uint64_t client)
+{
+    if (!e->bg_queued) {
+        unsigned all = 0, mine = 0;
+        for (gr_link *l = tc->lru.next; l != &tc->lru; l = l->next) {
+            gr_tcache_entry *o = GR_LINK_ENTRY(l, gr_tcache_entry, lru);
+            if (o->bg_queued && !o->final && gr_tcache_bg_budget_left(tc, o)) {
+                all++;
+                mine += o->bg_client == client;
+            } else {
+                o->bg_queued = false; /* spent or done: out of the queue */
+            }
+        }
+        if (all >= GR_TCACHE_BG_QUEUE || mine >= GR_TCACHE_BG_PER_CLIENT) {
+            tc->bg_refused++;
+            return;
+        }
+        e->bg_queued = true;
+        e->bg_client = client;
+    }
+    e->bg_ns = 0;
+}
+
 gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t need,
                           gr_arena *req_arena, gr_tcache_entry **held, gr_octal_table *table,
                           gr_period_status *status)
+{
+    return gr_tcache_octal_for(tc, 0, code, need, req_arena, held, table, status);
+}
+
+gr_status gr_tcache_octal_for(gr_tcache *tc, uint64_t client, const gr_octal_code *code,
+                              uint64_t need, gr_arena *req_arena, gr_tcache_entry **held,
+                              gr_octal_table *table, gr_period_status *status)
 {
     *held = NULL;
     char key[GR_OCTAL_MAX_DIGITS + 16];
@@ -258,7 +319,7 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
     }
     e->asked = gr_tcache_now_ns();
     if (need > e->snap.computed && !e->snap.periodic) {
-        e->bg_ns = 0; /* asked beyond what is computed: the budget again */
+        octal_queue(tc, e, client); /* asked beyond what is computed */
     }
     gr_tcache_lru_touch(tc, e);
     /* grow it as far as this request needs, in whole chunks */
@@ -279,9 +340,37 @@ gr_status gr_tcache_octal(gr_tcache *tc, const gr_octal_code *code, uint64_t nee
             continue;
         }
         e->growing = true;
-        st = gr_tcache_octal_grow(tc, e, stop, target);
+        uint64_t step = octal_step(tc, e, target);
+        if (gr_tcache_replica_elsewhere(tc, e, step)) {
+            /* another replica grows it: its next checkpoint, or its lease
+             * expiring, comes first */
+            while (gr_tcache_now_ns() < e->elsewhere_until && st == GR_OK) {
+                struct timespec ts;
+                gr_tcache_deadline(&ts, 50);
+                pthread_cond_timedwait(&e->done, &tc->lock, &ts);
+                st = req_arena != NULL ? gr_arena_check(req_arena) : GR_OK;
+            }
+            if (st != GR_OK) {
+                break;
+            }
+            continue;
+        }
+        st = gr_tcache_octal_grow(tc, e, stop, step);
+        if (st == GR_ETIME && !octal_stop_due(stop)) {
+            st = GR_OK; /* the lease's renewal, not the request's time */
+        }
         if (st != GR_OK) {
             break;
+        }
+        if (gr_tcache_octal_save_due(tc, e)) {
+            /* a checkpoint at each doubling, even within one long growth:
+             * a daemon killed later restarts from it (the write costs
+             * O(values) once per doubling: the growth's own order) */
+            e->saving = true;
+            gr_octal_table t = e->snap;
+            pthread_mutex_unlock(&tc->lock);
+            gr_tcache_octal_save(tc, e, &t);
+            pthread_mutex_lock(&tc->lock);
         }
     }
     freed = gr_tcache_evict(tc, tc->max_bytes);

@@ -11,7 +11,7 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-MODULES = ["inputs", "hostile", "frontdoor", "cancel", "overload", "fairness", "lanes", "idle",
+MODULES = ["inputs", "hostile", "frontdoor", "cancel", "overload", "fairness", "lanes", "idle", "replicas",
            "memory", "shutdown", "leaks"]
 
 
