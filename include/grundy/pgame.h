@@ -54,7 +54,7 @@
  *         }
  *         return GR_OK;
  *     }
- *     static const gr_pg_rules stalk = {"stalk", stalk_moves, NULL, NULL};
+ *     static const gr_pg_rules stalk = {"stalk", stalk_moves, NULL, NULL, NULL};
  *
  *     gr_pg *g;  gr_cgt v;
  *     gr_pg_create(arena, store, &stalk, NULL, NULL, &g);
@@ -106,13 +106,17 @@ typedef struct gr_pg_rules {
      * position equal to pos, or to -pos with *negated set. */
     gr_status (*normalise)(const void *ctx, const uint8_t *pos, size_t len, uint8_t *out,
                            size_t *out_len, bool *negated);
+    /* Optional: the ruleset's own fixed data (the grid games' pieces,
+     * regions and normal form), the hooks' ctx when gr_pg_create has none. */
+    const void *ctx;
 } gr_pg_rules;
 
 typedef struct gr_pg gr_pg;
 
 /* An engine for `rules` (ctx: the ruleset's fixed data, e.g. a graph,
- * passed to every hook; both must outlive g).  Values are made in store,
- * which the caller may share with other games to add their values. */
+ * passed to every hook, NULL for rules->ctx; both must outlive g).  Values
+ * are made in store, which the caller may share with other games to add
+ * their values. */
 gr_status gr_pg_create(gr_arena *arena, gr_cgt_store *store, const gr_pg_rules *rules,
                        const void *ctx, const gr_search_opts *opts, gr_pg **out);
 

@@ -12,4 +12,5 @@ static gr_status gr_col_moves(const void *ctx, const uint8_t *pos, size_t len, g
     return gr_ggraph_moves(GR_GG_COL, pos, len, side, sink);
 }
 
-const gr_pg_rules gr_pg_col = {"col", gr_col_moves, gr_ggraph_split, gr_ggraph_normalise};
+const gr_pg_rules gr_pg_col = {"col", gr_col_moves, gr_ggraph_split, gr_ggraph_normalise,
+                                 NULL};

@@ -40,7 +40,7 @@ gr_status gr_pg_create(gr_arena *arena, gr_cgt_store *store, const gr_pg_rules *
     g->arena = arena;
     g->store = store;
     g->rules = rules;
-    g->ctx = ctx;
+    g->ctx = ctx != NULL ? ctx : rules->ctx;
     g->max_nodes = gr_search_max_nodes(opts);
     *out = g;
     return GR_OK;

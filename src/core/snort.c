@@ -13,4 +13,5 @@ static gr_status gr_snort_moves(const void *ctx, const uint8_t *pos, size_t len,
     return gr_ggraph_moves(GR_GG_SNORT, pos, len, side, sink);
 }
 
-const gr_pg_rules gr_pg_snort = {"snort", gr_snort_moves, gr_ggraph_split, gr_ggraph_normalise};
+const gr_pg_rules gr_pg_snort = {"snort", gr_snort_moves, gr_ggraph_split, gr_ggraph_normalise,
+                                 NULL};
