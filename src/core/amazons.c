@@ -63,5 +63,5 @@ static gr_status gr_amazons_piece(const gr_grid_turn *t, int r, int c)
 static const gr_grid_game gr_amazons_game = {
     "LR", gr_amazons_piece, {".LR", true, '#', "LR", "."}, {'#', 'L', 'R'}};
 
-const gr_pg_rules gr_pg_amazons = {"amazons", gr_grid_piece_moves, gr_grid_split,
-                                   gr_grid_normalise, &gr_amazons_game};
+const gr_pg_rules gr_pg_amazons = {"amazons", gr_grid_piece_moves, gr_grid_split, gr_grid_normalise,
+                                   &gr_amazons_game};
