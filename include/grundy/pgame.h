@@ -94,18 +94,25 @@ struct gr_pg_sink {
  * returns a status other than GR_OK at once. */
 gr_status gr_pg_emit(gr_pg_sink *sink, const uint8_t *pos, size_t len, const gr_pg_move *move);
 
+/* The hooks of a ruleset, typed once: a hook shared by several rulesets
+ * is declared by its type (`gr_pg_split_fn gr_grid_split;`).
+ *
+ * moves: every move of `side` from pos, gr_pg_emit(sink, after, len,
+ * &move) each.  split: the independent regions of pos,
+ * gr_pg_emit(sink, region, len, NULL) each.  normalise: writes into out
+ * (GR_PG_MAX_POS bytes) a position equal to pos, or to -pos with *negated
+ * set. */
+typedef gr_status gr_pg_moves_fn(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
+                                 gr_pg_sink *sink);
+typedef gr_status gr_pg_split_fn(const void *ctx, const uint8_t *pos, size_t len, gr_pg_sink *sink);
+typedef gr_status gr_pg_normalise_fn(const void *ctx, const uint8_t *pos, size_t len, uint8_t *out,
+                                     size_t *out_len, bool *negated);
+
 typedef struct gr_pg_rules {
     const char *name;
-    /* Every move of `side` from pos: gr_pg_emit(sink, after, len, &move). */
-    gr_status (*moves)(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
-                       gr_pg_sink *sink);
-    /* Optional (NULL: a position is one region): the independent regions
-     * of pos, gr_pg_emit(sink, region, len, NULL) each. */
-    gr_status (*split)(const void *ctx, const uint8_t *pos, size_t len, gr_pg_sink *sink);
-    /* Optional (NULL: as it is): writes into out (GR_PG_MAX_POS bytes) a
-     * position equal to pos, or to -pos with *negated set. */
-    gr_status (*normalise)(const void *ctx, const uint8_t *pos, size_t len, uint8_t *out,
-                           size_t *out_len, bool *negated);
+    gr_pg_moves_fn *moves;
+    gr_pg_split_fn *split;         /* optional (NULL: a position is one region) */
+    gr_pg_normalise_fn *normalise; /* optional (NULL: as it is) */
     /* Optional: the ruleset's own fixed data (the grid games' pieces,
      * regions and normal form), the hooks' ctx when gr_pg_create has none. */
     const void *ctx;

@@ -84,17 +84,11 @@ typedef struct gr_grid_game {
     gr_grid_norm_spec norm;     /* gr_grid_normalise */
 } gr_grid_game;
 
-/* gr_pg_rules.moves of a game whose moves are its pieces' (Clobber,
- * Konane, Amazons): game->piece for each of the mover's pieces, row by
- * row. */
-gr_status gr_grid_piece_moves(const void *game, const uint8_t *pos, size_t len, gr_pg_side side,
-                              gr_pg_sink *sink);
-
-/* gr_pg_rules.split by game->regions. */
-gr_status gr_grid_split(const void *game, const uint8_t *pos, size_t len, gr_pg_sink *sink);
-
-/* gr_pg_rules.normalise by game->norm. */
-gr_status gr_grid_normalise(const void *game, const uint8_t *pos, size_t len, uint8_t *out,
-                            size_t *out_len, bool *negated);
+/* The hooks of a gr_grid_game (the rules' ctx).  moves: game->piece for
+ * each of the mover's pieces, row by row (Clobber, Konane, Amazons);
+ * split: by game->regions; normalise: by game->norm. */
+gr_pg_moves_fn gr_grid_piece_moves;
+gr_pg_split_fn gr_grid_split;
+gr_pg_normalise_fn gr_grid_normalise;
 
 #endif
