@@ -27,9 +27,9 @@
  */
 
 #include <string.h>
-#include <sys/mman.h>
 
 #include "core/domineering_search.h"
+#include "core/huge_pages.h"
 
 #define GR_DOM8_TT_FIRST (1u << 8) /* entries of the first table */
 #define GR_DOM8_TT_MAX (1u << 21)  /* and at most (16 bytes each): the fastest on 8 x 8 */
@@ -505,24 +505,6 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, unsigned side, bool *wins)
     return GR_OK;
 }
 
-/* Asks the kernel to back the table with huge pages where it can: every
- * probe is a cache miss anywhere in it, and with 4 KiB pages most are a
- * TLB miss too.  Before the table is first touched, so the pages come
- * huge; a hint only (no error if the kernel declines). */
-static void gr_dom8_huge_pages(void *p, size_t len)
-{
-#ifdef MADV_HUGEPAGE
-    const uintptr_t huge = (uintptr_t)2 << 20;
-    uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1), e = ((uintptr_t)p + len) & ~(huge - 1);
-    if (e > a) {
-        (void)madvise((void *)a, e - a, MADV_HUGEPAGE);
-    }
-#else
-    (void)p;
-    (void)len;
-#endif
-}
-
 gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv)
 {
     if (g->tt8 == NULL) {
@@ -534,7 +516,7 @@ gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv)
         if (g->tt8 == NULL) {
             return GR_ENOMEM;
         }
-        gr_dom8_huge_pages(g->tt8, first * sizeof(gr_dom8_entry));
+        gr_huge_pages(g->tt8, first * sizeof(gr_dom8_entry));
         memset(g->tt8, 0, first * sizeof(gr_dom8_entry));
         g->tt8_cap = first;
         gr_dom8_race_table(&g->race, 2, GR_DOM8_RACE_OFF);
