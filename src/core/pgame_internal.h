@@ -18,7 +18,8 @@
 typedef struct gr_pg_slot {
     uint64_t hash;
     uint32_t off, len;
-    uint32_t val, used;
+    uint32_t val;
+    uint8_t used; /* a byte: gr_probe_double reads it */
 } gr_pg_slot;
 
 typedef struct gr_pg_table {
