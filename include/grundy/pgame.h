@@ -54,7 +54,7 @@
  *         }
  *         return GR_OK;
  *     }
- *     static const gr_pg_rules stalk = {"stalk", stalk_moves, NULL, NULL};
+ *     static const gr_pg_rules stalk = {"stalk", stalk_moves, NULL, NULL, NULL};
  *
  *     gr_pg *g;  gr_cgt v;
  *     gr_pg_create(arena, store, &stalk, NULL, NULL, &g);
@@ -94,25 +94,36 @@ struct gr_pg_sink {
  * returns a status other than GR_OK at once. */
 gr_status gr_pg_emit(gr_pg_sink *sink, const uint8_t *pos, size_t len, const gr_pg_move *move);
 
+/* The hooks of a ruleset, typed once: a hook shared by several rulesets
+ * is declared by its type (`gr_pg_split_fn gr_grid_split;`).
+ *
+ * moves: every move of `side` from pos, gr_pg_emit(sink, after, len,
+ * &move) each.  split: the independent regions of pos,
+ * gr_pg_emit(sink, region, len, NULL) each.  normalise: writes into out
+ * (GR_PG_MAX_POS bytes) a position equal to pos, or to -pos with *negated
+ * set. */
+typedef gr_status gr_pg_moves_fn(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
+                                 gr_pg_sink *sink);
+typedef gr_status gr_pg_split_fn(const void *ctx, const uint8_t *pos, size_t len, gr_pg_sink *sink);
+typedef gr_status gr_pg_normalise_fn(const void *ctx, const uint8_t *pos, size_t len, uint8_t *out,
+                                     size_t *out_len, bool *negated);
+
 typedef struct gr_pg_rules {
     const char *name;
-    /* Every move of `side` from pos: gr_pg_emit(sink, after, len, &move). */
-    gr_status (*moves)(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
-                       gr_pg_sink *sink);
-    /* Optional (NULL: a position is one region): the independent regions
-     * of pos, gr_pg_emit(sink, region, len, NULL) each. */
-    gr_status (*split)(const void *ctx, const uint8_t *pos, size_t len, gr_pg_sink *sink);
-    /* Optional (NULL: as it is): writes into out (GR_PG_MAX_POS bytes) a
-     * position equal to pos, or to -pos with *negated set. */
-    gr_status (*normalise)(const void *ctx, const uint8_t *pos, size_t len, uint8_t *out,
-                           size_t *out_len, bool *negated);
+    gr_pg_moves_fn *moves;
+    gr_pg_split_fn *split;         /* optional (NULL: a position is one region) */
+    gr_pg_normalise_fn *normalise; /* optional (NULL: as it is) */
+    /* Optional: the ruleset's own fixed data (the grid games' pieces,
+     * regions and normal form), the hooks' ctx when gr_pg_create has none. */
+    const void *ctx;
 } gr_pg_rules;
 
 typedef struct gr_pg gr_pg;
 
 /* An engine for `rules` (ctx: the ruleset's fixed data, e.g. a graph,
- * passed to every hook; both must outlive g).  Values are made in store,
- * which the caller may share with other games to add their values. */
+ * passed to every hook, NULL for rules->ctx; both must outlive g).  Values
+ * are made in store, which the caller may share with other games to add
+ * their values. */
 gr_status gr_pg_create(gr_arena *arena, gr_cgt_store *store, const gr_pg_rules *rules,
                        const void *ctx, const gr_search_opts *opts, gr_pg **out);
 

@@ -10,8 +10,6 @@
  * to its bounding box with the squares outside it burned, and normalised
  * under the symmetries and the swap of Left's and Right's amazons.
  */
-#include <string.h>
-
 #include "core/pgame_grid.h"
 
 static const int gr_amazons_dr[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
@@ -24,7 +22,7 @@ static gr_status gr_amazons_shoot(uint8_t *after, size_t len, const int from[4],
     uint8_t *b = after + GR_GRID_HDR;
     for (int d = 0; d < 8; d++) {
         for (int ar = r + gr_amazons_dr[d], ac = c + gr_amazons_dc[d];
-             ar >= 0 && ar < rows && ac >= 0 && ac < cols && b[ar * cols + ac] == '.';
+             gr_grid_inside(rows, cols, ar, ac) && b[ar * cols + ac] == '.';
              ar += gr_amazons_dr[d], ac += gr_amazons_dc[d]) {
             b[ar * cols + ac] = '#';
             gr_pg_move m = {{from[0], from[1], r, c, ar, ac}};
@@ -38,57 +36,32 @@ static gr_status gr_amazons_shoot(uint8_t *after, size_t len, const int from[4],
     return GR_OK;
 }
 
-static gr_status gr_amazons_moves(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
-                                  gr_pg_sink *sink)
+static gr_status gr_amazons_piece(const gr_grid_turn *t, int r, int c)
 {
-    (void)ctx;
-    if (!gr_grid_valid(pos, len)) {
-        return GR_EINVAL;
-    }
-    uint8_t me = side == GR_PG_LEFT ? 'L' : 'R';
-    int rows = pos[0], cols = pos[1];
-    uint8_t after[GR_PG_MAX_POS], *b = after + GR_GRID_HDR;
-    memcpy(after, pos, len);
-    for (int r = 0; r < rows; r++) {
-        for (int c = 0; c < cols; c++) {
-            if (b[r * cols + c] != me) {
-                continue;
+    /* locals: the stores into the board may alias *t */
+    int rows = t->rows, cols = t->cols;
+    uint8_t me = t->me, *b = t->after + GR_GRID_HDR;
+    b[r * cols + c] = '.';
+    for (int d = 0; d < 8; d++) {
+        for (int tr = r + gr_amazons_dr[d], tc = c + gr_amazons_dc[d];
+             gr_grid_inside(rows, cols, tr, tc) && b[tr * cols + tc] == '.';
+             tr += gr_amazons_dr[d], tc += gr_amazons_dc[d]) {
+            b[tr * cols + tc] = me;
+            const int from[4] = {r, c, tr, tc};
+            gr_status st = gr_amazons_shoot(t->after, t->len, from, t->sink);
+            b[tr * cols + tc] = '.';
+            if (st != GR_OK) {
+                b[r * cols + c] = me;
+                return st;
             }
-            b[r * cols + c] = '.';
-            for (int d = 0; d < 8; d++) {
-                for (int tr = r + gr_amazons_dr[d], tc = c + gr_amazons_dc[d];
-                     tr >= 0 && tr < rows && tc >= 0 && tc < cols && b[tr * cols + tc] == '.';
-                     tr += gr_amazons_dr[d], tc += gr_amazons_dc[d]) {
-                    b[tr * cols + tc] = me;
-                    const int from[4] = {r, c, tr, tc};
-                    gr_status st = gr_amazons_shoot(after, len, from, sink);
-                    b[tr * cols + tc] = '.';
-                    if (st != GR_OK) {
-                        return st;
-                    }
-                }
-            }
-            b[r * cols + c] = me;
         }
     }
+    b[r * cols + c] = me;
     return GR_OK;
 }
 
-static const gr_grid_split_spec gr_amazons_regions = {".LR", true, '#', "LR", "."};
-static const gr_grid_norm_spec gr_amazons_norm = {'#', 'L', 'R'};
+static const gr_grid_game gr_amazons_game = {
+    "LR", gr_amazons_piece, {".LR", true, '#', "LR", "."}, {'#', 'L', 'R'}};
 
-static gr_status gr_amazons_split(const void *ctx, const uint8_t *pos, size_t len, gr_pg_sink *sink)
-{
-    (void)ctx;
-    return gr_grid_split(&gr_amazons_regions, pos, len, sink);
-}
-
-static gr_status gr_amazons_normalise(const void *ctx, const uint8_t *pos, size_t len, uint8_t *out,
-                                      size_t *out_len, bool *negated)
-{
-    (void)ctx;
-    return gr_grid_normalise(&gr_amazons_norm, pos, len, out, out_len, negated);
-}
-
-const gr_pg_rules gr_pg_amazons = {"amazons", gr_amazons_moves, gr_amazons_split,
-                                   gr_amazons_normalise};
+const gr_pg_rules gr_pg_amazons = {"amazons", gr_grid_piece_moves, gr_grid_split, gr_grid_normalise,
+                                   &gr_amazons_game};

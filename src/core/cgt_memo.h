@@ -20,7 +20,7 @@
 typedef struct gr_cgt_memo_entry {
     uint64_t bits;
     gr_cgt val;
-    uint8_t tag, used;
+    uint8_t tag, used; /* used a byte: gr_probe_double reads it */
 } gr_cgt_memo_entry;
 
 /* A position still to value, on the search's explicit stack. */

@@ -5,11 +5,7 @@
  */
 #include "core/graph_colouring.h"
 
-static gr_status gr_col_moves(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
-                              gr_pg_sink *sink)
-{
-    (void)ctx;
-    return gr_ggraph_moves(GR_GG_COL, pos, len, side, sink);
-}
+static const gr_ggraph_rule gr_col_rule = GR_GG_COL;
 
-const gr_pg_rules gr_pg_col = {"col", gr_col_moves, gr_ggraph_split, gr_ggraph_normalise};
+const gr_pg_rules gr_pg_col = {"col", gr_ggraph_moves, gr_ggraph_split, gr_ggraph_normalise,
+                               &gr_col_rule};

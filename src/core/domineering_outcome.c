@@ -43,7 +43,7 @@ typedef struct gr_dom_frame {
 static gr_status gr_dom_known_win(gr_dom *g, gr_cgt s, unsigned side, bool *wins)
 {
     gr_cgt_outcome o;
-    gr_status st = gr_cgt_outcome_of(g->store, s, &o);
+    gr_status st = gr_cgt_outcome_of(g->vs.store, s, &o);
     if (st == GR_OK) {
         *wins = o == GR_CGT_N || o == (side == GR_DOM_LEFT ? GR_CGT_L : GR_CGT_R);
     }
@@ -64,7 +64,7 @@ static gr_status gr_dom_fold(gr_dom *g, uint64_t bits, gr_cgt s, uint64_t *b, gr
         }
         gr_cgt v;
         if ((st = gr_dom_board_value(g, comp, w, &v)) != GR_OK ||
-            (st = gr_cgt_add(g->store, s, v, &s)) != GR_OK) {
+            (st = gr_cgt_add(g->vs.store, s, v, &s)) != GR_OK) {
             return st;
         }
     }
@@ -119,7 +119,7 @@ static void gr_dom_bound(const gr_dom *g, uint64_t b, gr_cgt s, unsigned side, i
 {
     gr_dyadic d;
     *res = -1;
-    if (!gr_cgt_is_number(g->store, s, &d) || d.exp != 0) {
+    if (!gr_cgt_is_number(g->vs.store, s, &d) || d.exp != 0) {
         return;
     }
     unsigned w = g->cols, rows = g->rows;
@@ -158,7 +158,7 @@ static gr_status gr_dom_okey_of(gr_dom *g, uint64_t b, gr_cgt s, unsigned side, 
 {
     gr_dom_key k = gr_dom_key_of(b, g->cols);
     if (k.neg) {
-        gr_status st = gr_cgt_neg(g->store, s, &s);
+        gr_status st = gr_cgt_neg(g->vs.store, s, &s);
         if (st != GR_OK) {
             return st;
         }
@@ -259,7 +259,7 @@ typedef struct gr_dom_osearch {
 static gr_status gr_dom_opush(gr_dom *g, gr_dom_osearch *o, uint64_t b, gr_cgt s, unsigned side)
 {
     if (o->n == o->cap) {
-        gr_dom_frame *f = gr_arena_grow(g->arena, o->st, &o->cap, o->n + 1, sizeof(*f), 64);
+        gr_dom_frame *f = gr_arena_grow(g->vs.arena, o->st, &o->cap, o->n + 1, sizeof(*f), 64);
         if (f == NULL) {
             return GR_ENOMEM;
         }
@@ -286,7 +286,7 @@ static gr_status gr_dom_next_child(gr_dom *g, gr_dom_frame *f, bool *have, uint6
     }
     const gr_cgt *l, *r;
     size_t nl, nr;
-    gr_cgt_options(g->store, f->s, &l, &nl, &r, &nr);
+    gr_cgt_options(g->vs.store, f->s, &l, &nl, &r, &nr);
     const gr_cgt *opt = f->side == GR_DOM_LEFT ? l : r;
     size_t n = f->side == GR_DOM_LEFT ? nl : nr;
     if (f->sopt < n) {
@@ -404,7 +404,7 @@ gr_status gr_dom_outcome(gr_dom *g, bool *left_wins, gr_dom_move *left_move, boo
         return gr_dom_solve8(g, GR_DOM_RIGHT, right_wins, right_move);
     }
     if (g->ot == NULL) {
-        g->ot = GR_ARENA_ARRAY(g->arena, gr_dom_oentry, GR_DOM_OT_FIRST);
+        g->ot = GR_ARENA_ARRAY(g->vs.arena, gr_dom_oentry, GR_DOM_OT_FIRST);
         if (g->ot == NULL) {
             return GR_ENOMEM;
         }
@@ -439,7 +439,7 @@ gr_status gr_dom_outcome(gr_dom *g, bool *left_wins, gr_dom_move *left_move, boo
             uint64_t b;
             gr_cgt s;
             bool cw;
-            if ((st = gr_dom_fold(g, g->empty & ~d, gr_cgt_zero(g->store), &b, &s)) != GR_OK ||
+            if ((st = gr_dom_fold(g, g->empty & ~d, gr_cgt_zero(g->vs.store), &b, &s)) != GR_OK ||
                 (st = gr_dom_owins(g, &o, b, s, 1 - side, &cw)) != GR_OK) {
                 return st;
             }
@@ -447,7 +447,7 @@ gr_status gr_dom_outcome(gr_dom *g, bool *left_wins, gr_dom_move *left_move, boo
                 *wins = true;
                 mv->r = i / w;
                 mv->c = i % w;
-                mv->after = gr_cgt_zero(g->store); /* not valued: no canonical form wanted */
+                mv->after = gr_cgt_zero(g->vs.store); /* not valued: no canonical form wanted */
             }
         }
     }

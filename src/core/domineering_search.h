@@ -5,6 +5,7 @@
 
 #include "core/cgt_memo.h"
 #include "core/domineering_internal.h"
+#include "core/search_budget.h"
 
 /* One entry of the outcome search's table: a position (the large part's
  * key, the known part's value, whose turn) and who wins it.  A lossy
@@ -30,11 +31,9 @@ typedef struct gr_dom8_entry {
 typedef uint8_t gr_dom8_race[2][GR_DOM8_RACE_B + 1][GR_DOM8_RACE_V + 1];
 
 struct gr_dom {
-    gr_arena *arena;
-    gr_cgt_store *store;
+    gr_value_search vs; /* first (gr_value_search_new): arena, store, node budget */
     uint32_t rows, cols;
-    uint64_t empty; /* the board's empty cells, width cols */
-    uint64_t max_nodes, nodes;
+    uint64_t empty;    /* the board's empty cells, width cols */
     gr_cgt_memo memo;  /* region key (bits, width) -> value; keys still to value */
     gr_dom_oentry *ot; /* the outcome search's table */
     size_t ot_cap;

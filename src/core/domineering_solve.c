@@ -27,9 +27,9 @@
  */
 
 #include <string.h>
-#include <sys/mman.h>
 
 #include "core/domineering_search.h"
+#include "core/huge_pages.h"
 
 #define GR_DOM8_TT_FIRST (1u << 8) /* entries of the first table */
 #define GR_DOM8_TT_MAX (1u << 21)  /* and at most (16 bytes each): the fastest on 8 x 8 */
@@ -266,11 +266,11 @@ static int gr_dom8_bound(const gr_dom *g, uint64_t x)
 }
 
 typedef struct gr_dom8_frame {
-    uint64_t tx;    /* the position (Left to move), transposed */
-    uint64_t key;   /* its table key */
-    uint64_t nodes; /* g->nodes when the frame was pushed: its work */
+    uint64_t tx;           /* the position (Left to move), transposed */
+    uint64_t key;          /* its table key */
+    uint64_t nodes;        /* g->vs.nodes when the frame was pushed: its work */
     uint8_t n, next, side; /* side: who is to move (Left in the frame) */
-    uint8_t order[56]; /* Left's dominoes still to try, best first */
+    uint8_t order[56];     /* Left's dominoes still to try, best first */
 } gr_dom8_frame;
 
 /* Left's dominoes in x, best first, the way Obsequi orders them (Bullock
@@ -438,7 +438,7 @@ static void gr_dom8_open(gr_dom *g, uint64_t x, uint64_t key, unsigned side, gr_
     f->side = (uint8_t)side;
     f->tx = gr_dom8_transpose(x);
     f->key = key;
-    f->nodes = g->nodes;
+    f->nodes = g->vs.nodes;
 }
 
 /* Whether Left, to move, wins x. */
@@ -496,31 +496,13 @@ static gr_status gr_dom8_wins(gr_dom *g, uint64_t x, unsigned side, bool *wins)
         if (!done) {
             continue;
         }
-        gr_dom8_put(g, f->key, fwins, g->nodes - f->nodes);
+        gr_dom8_put(g, f->key, fwins, g->vs.nodes - f->nodes);
         n--;
         result = fwins;
         returned = true;
     }
     *wins = result;
     return GR_OK;
-}
-
-/* Asks the kernel to back the table with huge pages where it can: every
- * probe is a cache miss anywhere in it, and with 4 KiB pages most are a
- * TLB miss too.  Before the table is first touched, so the pages come
- * huge; a hint only (no error if the kernel declines). */
-static void gr_dom8_huge_pages(void *p, size_t len)
-{
-#ifdef MADV_HUGEPAGE
-    const uintptr_t huge = (uintptr_t)2 << 20;
-    uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1), e = ((uintptr_t)p + len) & ~(huge - 1);
-    if (e > a) {
-        (void)madvise((void *)a, e - a, MADV_HUGEPAGE);
-    }
-#else
-    (void)p;
-    (void)len;
-#endif
 }
 
 gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv)
@@ -530,11 +512,11 @@ gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv)
          * starts there rather than doubling its way up (each doubling
          * touches every entry again) */
         size_t first = __builtin_popcountll(g->empty) >= 48 ? GR_DOM8_TT_MAX : GR_DOM8_TT_FIRST;
-        g->tt8 = GR_ARENA_ARRAY_UNINIT(g->arena, gr_dom8_entry, first);
+        g->tt8 = GR_ARENA_ARRAY_UNINIT(g->vs.arena, gr_dom8_entry, first);
         if (g->tt8 == NULL) {
             return GR_ENOMEM;
         }
-        gr_dom8_huge_pages(g->tt8, first * sizeof(gr_dom8_entry));
+        gr_huge_pages(g->tt8, first * sizeof(gr_dom8_entry));
         memset(g->tt8, 0, first * sizeof(gr_dom8_entry));
         g->tt8_cap = first;
         gr_dom8_race_table(&g->race, 2, GR_DOM8_RACE_OFF);
@@ -568,8 +550,8 @@ gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv)
     for (unsigned j = 0; j < root.n; j++) {
         unsigned i = root.order[j];
         bool cw;
-        gr_status s =
-            gr_dom8_wins(g, gr_dom8_transpose(x & ~((1ULL << i) | (1ULL << (i + 8)))), 1 - side, &cw);
+        gr_status s = gr_dom8_wins(g, gr_dom8_transpose(x & ~((1ULL << i) | (1ULL << (i + 8)))),
+                                   1 - side, &cw);
         if (s != GR_OK) {
             return s;
         }
@@ -579,7 +561,7 @@ gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv)
             /* Right's move is Left's in the transposed board */
             mv->r = side == GR_DOM_LEFT ? r : c;
             mv->c = side == GR_DOM_LEFT ? c : r;
-            mv->after = gr_cgt_zero(g->store); /* not valued: no canonical form wanted */
+            mv->after = gr_cgt_zero(g->vs.store); /* not valued: no canonical form wanted */
             return GR_OK;
         }
     }

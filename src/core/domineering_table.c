@@ -11,7 +11,7 @@ void gr_dom_table_double(gr_dom *g, void *table, size_t *cap, uint64_t *stored, 
                          void (*put_back)(gr_dom *g, const void *entry))
 {
     size_t old_cap = *cap;
-    unsigned char *t = gr_arena_calloc(g->arena, 2 * old_cap, esize);
+    unsigned char *t = gr_arena_calloc(g->vs.arena, 2 * old_cap, esize);
     if (t == NULL) {
         return; /* a cache: keep the one there is */
     }
@@ -24,5 +24,5 @@ void gr_dom_table_double(gr_dom *g, void *table, size_t *cap, uint64_t *stored, 
     for (size_t i = 0; i < old_cap; i++) {
         put_back(g, old + i * esize);
     }
-    gr_arena_free(g->arena, old, old_cap * esize);
+    gr_arena_free(g->vs.arena, old, old_cap * esize);
 }

@@ -19,7 +19,7 @@
 gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, gr_dom_key *missing,
                              size_t *nmissing)
 {
-    gr_cgt sum = gr_cgt_zero(g->store);
+    gr_cgt sum = gr_cgt_zero(g->vs.store);
     size_t nm = 0;
     gr_status st;
     for (uint64_t comp; (comp = gr_dom_next_live_region(&bits, w)) != 0;) {
@@ -32,10 +32,10 @@ gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, 
         if (nm > 0) {
             continue;
         }
-        if (k.neg && (st = gr_cgt_neg(g->store, v, &v)) != GR_OK) {
+        if (k.neg && (st = gr_cgt_neg(g->vs.store, v, &v)) != GR_OK) {
             return st;
         }
-        if ((st = gr_cgt_add(g->store, sum, v, &sum)) != GR_OK) {
+        if ((st = gr_cgt_add(g->vs.store, sum, v, &sum)) != GR_OK) {
             return st;
         }
     }
@@ -46,7 +46,7 @@ gr_status gr_dom_split_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out, 
 
 gr_status gr_dom_tick(gr_dom *g)
 {
-    return gr_search_tick(&g->nodes, g->max_nodes, g->arena);
+    return gr_value_search_tick(&g->vs);
 }
 
 /* Expands the region (bits, w) of a key (untransposed): its value into
@@ -74,7 +74,7 @@ static gr_status gr_dom_expand(void *ctx, uint64_t bits, unsigned w, bool *pendi
                 return st;
             }
             for (size_t j = 0; j < nm; j++) {
-                st = gr_cgt_memo_push(g->arena, &g->memo, missing[j].bits, missing[j].w);
+                st = gr_cgt_memo_push(g->vs.arena, &g->memo, missing[j].bits, missing[j].w);
                 if (st != GR_OK) {
                     return st;
                 }
@@ -90,16 +90,16 @@ static gr_status gr_dom_expand(void *ctx, uint64_t bits, unsigned w, bool *pendi
         return GR_OK;
     }
     gr_cgt v;
-    if ((st = gr_cgt_make(g->store, opts[0], nopt[0], opts[1], nopt[1], &v)) != GR_OK) {
+    if ((st = gr_cgt_make(g->vs.store, opts[0], nopt[0], opts[1], nopt[1], &v)) != GR_OK) {
         return st;
     }
-    return gr_cgt_memo_put(g->arena, &g->memo, bits, w, v);
+    return gr_cgt_memo_put(g->vs.arena, &g->memo, bits, w, v);
 }
 
 gr_status gr_dom_solve_key(gr_dom *g, gr_dom_key k)
 {
     size_t base = g->memo.sn;
-    gr_status st = gr_cgt_memo_push(g->arena, &g->memo, k.bits, k.w);
+    gr_status st = gr_cgt_memo_push(g->vs.arena, &g->memo, k.bits, k.w);
     return st != GR_OK ? st : gr_cgt_memo_drain(&g->memo, base, gr_dom_expand, g);
 }
 
@@ -120,6 +120,8 @@ gr_status gr_dom_board_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out)
     }
 }
 
+_Static_assert(offsetof(gr_dom, vs) == 0, "gr_value_search_new sets up the first member");
+
 gr_status gr_dom_create(gr_arena *arena, gr_cgt_store *store, uint32_t rows, uint32_t cols,
                         const uint8_t *empty, const gr_search_opts *opts, gr_dom **out)
 {
@@ -130,15 +132,12 @@ gr_status gr_dom_create(gr_arena *arena, gr_cgt_store *store, uint32_t rows, uin
         (uint64_t)rows * cols > GR_DOM_MAX_CELLS) {
         return GR_ELIMIT;
     }
-    gr_dom *g = GR_ARENA_ARRAY(arena, gr_dom, 1);
+    gr_dom *g = gr_value_search_new(arena, sizeof(gr_dom), store, opts);
     if (g == NULL) {
         return GR_ENOMEM;
     }
-    g->arena = arena;
-    g->store = store;
     g->rows = rows;
     g->cols = cols;
-    g->max_nodes = gr_search_max_nodes(opts);
     for (uint32_t i = 0; i < rows * cols; i++) {
         if (empty[i]) {
             g->empty |= 1ULL << i;
@@ -197,7 +196,7 @@ gr_status gr_dom_moves(gr_dom *g, gr_dom_side side, gr_dom_move *out, size_t max
 void gr_dom_stats(const gr_dom *g, gr_search_stats *out)
 {
     memset(out, 0, sizeof(*out));
-    out->nodes = g->nodes;
+    out->nodes = g->vs.nodes;
     out->tt_stored = g->memo.used + g->ot_stored + g->tt8_stored;
     out->tt_entries = g->memo.cap + g->ot_cap + g->tt8_cap;
     out->tt_hits = g->ot_hits;

@@ -57,8 +57,8 @@ static bool gr_ggraph_valid(const uint8_t *pos, size_t len)
 
 /* The position of old vertices order[0..k2) with tints tint[0..k2), into
  * out; request numbers kept when `ids`. */
-static size_t gr_ggraph_induce(const uint8_t *pos, const uint8_t *order, const uint8_t *tint, size_t k2,
-                           bool ids, uint8_t *out)
+static size_t gr_ggraph_induce(const uint8_t *pos, const uint8_t *order, const uint8_t *tint,
+                               size_t k2, bool ids, uint8_t *out)
 {
     size_t k = pos[0], len = gr_ggraph_size(k2);
     memset(out, 0, len);
@@ -86,15 +86,15 @@ static uint8_t gr_ggraph_tint(const uint8_t *pos, size_t v)
     return pos[GR_GG_HDR + GR_GG_VERT * v];
 }
 
-gr_status gr_ggraph_moves(gr_ggraph_rule rule, const uint8_t *pos, size_t len, gr_pg_side side,
-                      gr_pg_sink *sink)
+gr_status gr_ggraph_moves(const void *rule, const uint8_t *pos, size_t len, gr_pg_side side,
+                          gr_pg_sink *sink)
 {
     if (!gr_ggraph_valid(pos, len)) {
         return GR_EINVAL;
     }
     size_t k = pos[0];
     uint8_t colour = side == GR_PG_LEFT ? GR_GG_LEFT : GR_GG_RIGHT;
-    uint8_t forbid = gr_ggraph_forbids(rule, colour);
+    uint8_t forbid = gr_ggraph_forbids(*(const gr_ggraph_rule *)rule, colour);
     uint8_t order[GR_GG_MAX_LIVE], tint[GR_GG_MAX_LIVE], after[GR_PG_MAX_POS];
     for (size_t v = 0; v < k; v++) {
         if (!(gr_ggraph_tint(pos, v) & colour)) {
@@ -139,29 +139,28 @@ gr_status gr_ggraph_split(const void *ctx, const uint8_t *pos, size_t len, gr_pg
         if (comp[s]) {
             continue;
         }
-        /* the component of s, by a queue over order[] itself */
+        /* the component of s (marked s + 1, k < 255), by a queue over
+         * order[] itself */
+        uint8_t id = (uint8_t)(s + 1);
         size_t n = 0;
         order[n++] = (uint8_t)s;
-        comp[s] = 1;
+        comp[s] = id;
         for (size_t q = 0; q < n; q++) {
             for (size_t u = 0; u < k; u++) {
                 if (!comp[u] && gr_ggraph_adj(pos, k, order[q], u)) {
-                    comp[u] = 1;
+                    comp[u] = id;
                     order[n++] = (uint8_t)u;
                 }
             }
         }
-        /* old order within the component, so a region keeps its moves' order */
-        for (size_t i = 1; i < n; i++) {
-            uint8_t x = order[i];
-            size_t j = i;
-            for (; j > 0 && order[j - 1] > x; j--) {
-                order[j] = order[j - 1];
+        /* its vertices again in their old order (all from s on), so a
+         * region keeps its moves' order */
+        n = 0;
+        for (size_t u = s; u < k; u++) {
+            if (comp[u] == id) {
+                order[n] = (uint8_t)u;
+                tint[n++] = gr_ggraph_tint(pos, u);
             }
-            order[j] = x;
-        }
-        for (size_t i = 0; i < n; i++) {
-            tint[i] = gr_ggraph_tint(pos, order[i]);
         }
         size_t rlen = gr_ggraph_induce(pos, order, tint, n, true, region);
         gr_status st = gr_pg_emit(sink, region, rlen, NULL);
@@ -209,8 +208,8 @@ static size_t gr_ggraph_relabel(const uint8_t *pos, bool swap, uint8_t *out)
             }
             /* the label's high bits stay the tint and degree, so the order
              * refines the first one */
-            next[v] =
-                (label[v] & 0xffffffff00000000ULL) | (gr_ggraph_mix(label[v] ^ sum ^ (x << 1)) >> 32);
+            next[v] = (label[v] & 0xffffffff00000000ULL) |
+                      (gr_ggraph_mix(label[v] ^ sum ^ (x << 1)) >> 32);
         }
         memcpy(label, next, k * sizeof(label[0]));
     }
@@ -233,7 +232,7 @@ static size_t gr_ggraph_relabel(const uint8_t *pos, bool swap, uint8_t *out)
 }
 
 gr_status gr_ggraph_normalise(const void *ctx, const uint8_t *pos, size_t len, uint8_t *out,
-                          size_t *out_len, bool *negated)
+                              size_t *out_len, bool *negated)
 {
     (void)ctx;
     if (!gr_ggraph_valid(pos, len)) {
@@ -251,10 +250,10 @@ gr_status gr_ggraph_normalise(const void *ctx, const uint8_t *pos, size_t len, u
 }
 
 gr_status gr_ggraph_position(gr_arena *a, const gr_pg_rules *rules, size_t n,
-                         const uint32_t (*edges)[2], size_t m, const uint8_t *colours, uint8_t *out,
-                         size_t *len, size_t *bad)
+                             const uint32_t (*edges)[2], size_t m, const uint8_t *colours,
+                             uint8_t *out, size_t *len, size_t *bad)
 {
-    gr_ggraph_rule rule = rules == &gr_pg_snort ? GR_GG_SNORT : GR_GG_COL;
+    gr_ggraph_rule rule = *(const gr_ggraph_rule *)rules->ctx;
     if (n > GR_GG_MAX_VERTICES) {
         return GR_ELIMIT;
     }

@@ -20,10 +20,10 @@ static inline uint8_t gr_ggraph_forbids(gr_ggraph_rule rule, uint8_t colour)
     return rule == GR_GG_COL ? colour : (uint8_t)(colour ^ (GR_GG_LEFT | GR_GG_RIGHT));
 }
 
-gr_status gr_ggraph_moves(gr_ggraph_rule rule, const uint8_t *pos, size_t len, gr_pg_side side,
-                      gr_pg_sink *sink);
-gr_status gr_ggraph_split(const void *ctx, const uint8_t *pos, size_t len, gr_pg_sink *sink);
-gr_status gr_ggraph_normalise(const void *ctx, const uint8_t *pos, size_t len, uint8_t *out,
-                          size_t *out_len, bool *negated);
+/* The hooks of Col and Snort; the moves' ctx (gr_pg_rules.ctx) is the
+ * game's gr_ggraph_rule. */
+gr_pg_moves_fn gr_ggraph_moves;
+gr_pg_split_fn gr_ggraph_split;
+gr_pg_normalise_fn gr_ggraph_normalise;
 
 #endif

@@ -60,10 +60,10 @@ static gr_status gr_hbc_relabel(gr_hbc *g)
 {
     const gr_hbc_input *in = g->in;
     size_t n = 2 * in->m, ng = in->ground_count;
-    uint32_t *ids = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, n + 1);
-    uint32_t *gids = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, ng + 1);
-    g->eu = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, in->m + 1);
-    g->ev = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, in->m + 1);
+    uint32_t *ids = GR_ARENA_ARRAY_UNINIT(g->vs.arena, uint32_t, n + 1);
+    uint32_t *gids = GR_ARENA_ARRAY_UNINIT(g->vs.arena, uint32_t, ng + 1);
+    g->eu = GR_ARENA_ARRAY_UNINIT(g->vs.arena, uint32_t, in->m + 1);
+    g->ev = GR_ARENA_ARRAY_UNINIT(g->vs.arena, uint32_t, in->m + 1);
     if (ids == NULL || gids == NULL || g->eu == NULL || g->ev == NULL) {
         return GR_ENOMEM;
     }
@@ -99,8 +99,9 @@ static gr_status gr_hbc_relabel(gr_hbc *g)
 static gr_status gr_hbc_split_bundles(gr_hbc *g)
 {
     uint32_t nv = g->nv;
-    uint32_t *other = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, nv);
-    uint8_t *seen = GR_ARENA_ARRAY(g->arena, uint8_t, nv), *mixed = GR_ARENA_ARRAY(g->arena, uint8_t, nv);
+    uint32_t *other = GR_ARENA_ARRAY_UNINIT(g->vs.arena, uint32_t, nv);
+    uint8_t *seen = GR_ARENA_ARRAY(g->vs.arena, uint8_t, nv),
+            *mixed = GR_ARENA_ARRAY(g->vs.arena, uint8_t, nv);
     if (other == NULL || seen == NULL || mixed == NULL) {
         return GR_ENOMEM;
     }
@@ -142,12 +143,12 @@ static gr_status gr_hbc_grounded(gr_hbc *g, uint32_t **order_out, size_t *norder
 {
     size_t m = g->m;
     uint32_t nv = g->nv;
-    uint32_t *deg = GR_ARENA_ARRAY(g->arena, uint32_t, nv + 1);
-    uint32_t *adj = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, 2 * m + 1);
-    uint32_t *order = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, nv);
-    uint8_t *seen = GR_ARENA_ARRAY(g->arena, uint8_t, nv);
-    g->in_play = GR_ARENA_ARRAY(g->arena, uint8_t, m + 1);
-    g->parent_edge = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, nv);
+    uint32_t *deg = GR_ARENA_ARRAY(g->vs.arena, uint32_t, nv + 1);
+    uint32_t *adj = GR_ARENA_ARRAY_UNINIT(g->vs.arena, uint32_t, 2 * m + 1);
+    uint32_t *order = GR_ARENA_ARRAY_UNINIT(g->vs.arena, uint32_t, nv);
+    uint8_t *seen = GR_ARENA_ARRAY(g->vs.arena, uint8_t, nv);
+    g->in_play = GR_ARENA_ARRAY(g->vs.arena, uint8_t, m + 1);
+    g->parent_edge = GR_ARENA_ARRAY_UNINIT(g->vs.arena, uint32_t, nv);
     if (deg == NULL || adj == NULL || order == NULL || seen == NULL || g->in_play == NULL ||
         g->parent_edge == NULL) {
         return GR_ENOMEM;
@@ -162,7 +163,7 @@ static gr_status gr_hbc_grounded(gr_hbc *g, uint32_t **order_out, size_t *norder
     for (uint32_t v = 0; v < nv; v++) {
         deg[v + 1] += deg[v];
     }
-    uint32_t *fill = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, nv);
+    uint32_t *fill = GR_ARENA_ARRAY_UNINIT(g->vs.arena, uint32_t, nv);
     if (fill == NULL) {
         return GR_ENOMEM;
     }
@@ -197,7 +198,7 @@ static gr_status gr_hbc_grounded(gr_hbc *g, uint32_t **order_out, size_t *norder
             }
         }
         if ((head & 4095) == 0) {
-            gr_status st = gr_arena_check(g->arena);
+            gr_status st = gr_arena_check(g->vs.arena);
             if (st != GR_OK) {
                 return st;
             }
@@ -287,7 +288,7 @@ static uint64_t gr_hbc_part(const gr_hbc *g, uint64_t mask)
  * not valued yet (*missing counts them). */
 static gr_status gr_hbc_split_value(gr_hbc *g, uint64_t mask, gr_cgt *out, size_t *missing)
 {
-    gr_cgt sum = gr_cgt_zero(g->store);
+    gr_cgt sum = gr_cgt_zero(g->vs.store);
     gr_status st;
     *missing = 0;
     while (mask != 0) {
@@ -296,12 +297,12 @@ static gr_status gr_hbc_split_value(gr_hbc *g, uint64_t mask, gr_cgt *out, size_
         gr_cgt v;
         if (!gr_cgt_memo_get(&g->memo, part, 0, &v)) {
             (*missing)++;
-            if ((st = gr_cgt_memo_push(g->arena, &g->memo, part, 0)) != GR_OK) {
+            if ((st = gr_cgt_memo_push(g->vs.arena, &g->memo, part, 0)) != GR_OK) {
                 return st;
             }
             continue;
         }
-        if (*missing == 0 && (st = gr_cgt_add(g->store, sum, v, &sum)) != GR_OK) {
+        if (*missing == 0 && (st = gr_cgt_add(g->vs.store, sum, v, &sum)) != GR_OK) {
             return st;
         }
     }
@@ -317,7 +318,7 @@ static gr_status gr_hbc_expand(void *ctx, uint64_t part, unsigned tag, bool *pen
     size_t nopt[2] = {0, 0};
     gr_status st;
     *pending = false;
-    if ((st = gr_search_tick(&g->nodes, g->max_nodes, g->arena)) != GR_OK) {
+    if ((st = gr_value_search_tick(&g->vs)) != GR_OK) {
         return st;
     }
     for (uint64_t r = part; r != 0; r &= r - 1) {
@@ -343,10 +344,10 @@ static gr_status gr_hbc_expand(void *ctx, uint64_t part, unsigned tag, bool *pen
         return GR_OK;
     }
     gr_cgt v;
-    if ((st = gr_cgt_make(g->store, opts[0], nopt[0], opts[1], nopt[1], &v)) != GR_OK) {
+    if ((st = gr_cgt_make(g->vs.store, opts[0], nopt[0], opts[1], nopt[1], &v)) != GR_OK) {
         return st;
     }
-    return gr_cgt_memo_put(g->arena, &g->memo, part, 0, v);
+    return gr_cgt_memo_put(g->vs.arena, &g->memo, part, 0, v);
 }
 
 /* The value of a standing set, searching what is not valued yet. */
@@ -367,6 +368,8 @@ static gr_status gr_hbc_search(gr_hbc *g, uint64_t mask, gr_cgt *out)
 
 /* ---- the API -------------------------------------------------------------------- */
 
+_Static_assert(offsetof(gr_hbc, vs) == 0, "gr_value_search_new sets up the first member");
+
 gr_status gr_hbc_create(gr_arena *arena, gr_cgt_store *store, const gr_hbc_input *in,
                         const gr_search_opts *opts, gr_hbc **out)
 {
@@ -381,15 +384,12 @@ gr_status gr_hbc_create(gr_arena *arena, gr_cgt_store *store, const gr_hbc_input
             return GR_EINVAL;
         }
     }
-    gr_hbc *g = GR_ARENA_ARRAY(arena, gr_hbc, 1);
+    gr_hbc *g = gr_value_search_new(arena, sizeof(gr_hbc), store, opts);
     if (g == NULL) {
         return GR_ENOMEM;
     }
-    g->arena = arena;
-    g->store = store;
     g->in = in;
     g->m = in->m;
-    g->max_nodes = gr_search_max_nodes(opts);
     gr_status st;
     uint32_t *order;
     size_t norder;
@@ -454,12 +454,13 @@ bool gr_hbc_in_play(const gr_hbc *g, size_t e)
 gr_status gr_hbc_value(gr_hbc *g, gr_cgt *out)
 {
     if (g->tree) {
-        return g->tree_status != GR_OK ? g->tree_status : gr_cgt_number(g->store, g->sum[0], out);
+        return g->tree_status != GR_OK ? g->tree_status
+                                       : gr_cgt_number(g->vs.store, g->sum[0], out);
     }
     if (g->green) {
         gr_hgraph_summary sum;
         gr_hgraph_summarize(g->hgraph, &sum);
-        return gr_cgt_nimber(g->store, sum.grundy, out);
+        return gr_cgt_nimber(g->vs.store, sum.grundy, out);
     }
     return gr_hbc_search(g, g->all, out);
 }
@@ -475,8 +476,8 @@ gr_status gr_hbc_after(gr_hbc *g, size_t e, gr_cgt *out)
     if (g->green) {
         uint32_t edge = (uint32_t)e;
         uint64_t v;
-        gr_status st = gr_hgraph_values_after(g->arena, g->hgraph, &edge, 1, UINT64_MAX, &v);
-        return st != GR_OK ? st : gr_cgt_nimber(g->store, v, out);
+        gr_status st = gr_hgraph_values_after(g->vs.arena, g->hgraph, &edge, 1, UINT64_MAX, &v);
+        return st != GR_OK ? st : gr_cgt_nimber(g->vs.store, v, out);
     }
     if (!g->tree) {
         uint64_t bit = 1ULL << g->bit_of[e];

@@ -7,11 +7,11 @@
 #define GR_HACKENBUSH_COLORED_INTERNAL_H
 
 #include "core/cgt_memo.h"
+#include "core/search_budget.h"
 #include "grundy/hackenbush_colored.h"
 
 struct gr_hbc {
-    gr_arena *arena;
-    gr_cgt_store *store;
+    gr_value_search vs; /* first (gr_value_search_new): arena, store, node budget */
     const gr_hbc_input *in;
     size_t m;
     uint32_t nv;       /* relabelled vertices, 0 the ground */
@@ -38,7 +38,6 @@ struct gr_hbc {
     uint64_t inc[66]; /* per local vertex: the edges touching it */
     uint64_t all;     /* the edges in play */
     gr_cgt_memo memo; /* edges in play -> value */
-    uint64_t nodes, max_nodes;
 };
 
 /* Berlekamp's rule bottom-up over the vertices in breadth-first order

@@ -72,9 +72,9 @@ static gr_dyadic gr_hbc_edge_value(uint8_t colour, gr_dyadic x, gr_status *st)
 
 gr_status gr_hbc_tree_values(gr_hbc *g, const uint32_t *order, size_t n)
 {
-    g->sum = GR_ARENA_ARRAY(g->arena, gr_dyadic, g->nv);
-    g->branch = GR_ARENA_ARRAY(g->arena, gr_dyadic, g->m + 1);
-    g->upper = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, g->m + 1);
+    g->sum = GR_ARENA_ARRAY(g->vs.arena, gr_dyadic, g->nv);
+    g->branch = GR_ARENA_ARRAY(g->vs.arena, gr_dyadic, g->m + 1);
+    g->upper = GR_ARENA_ARRAY_UNINIT(g->vs.arena, uint32_t, g->m + 1);
     if (g->sum == NULL || g->branch == NULL || g->upper == NULL) {
         return GR_ENOMEM;
     }
@@ -115,16 +115,16 @@ static gr_status gr_hbc_jumps(gr_hbc *g)
     while (levels < 32 && ((uint64_t)1 << levels) < nv) {
         levels++;
     }
-    g->jump = GR_ARENA_ARRAY(g->arena, uint32_t *, levels);
-    g->lo = GR_ARENA_ARRAY(g->arena, gr_dyadic *, levels);
-    g->hi = GR_ARENA_ARRAY(g->arena, gr_dyadic *, levels);
+    g->jump = GR_ARENA_ARRAY(g->vs.arena, uint32_t *, levels);
+    g->lo = GR_ARENA_ARRAY(g->vs.arena, gr_dyadic *, levels);
+    g->hi = GR_ARENA_ARRAY(g->vs.arena, gr_dyadic *, levels);
     if (g->jump == NULL || g->lo == NULL || g->hi == NULL) {
         return GR_ENOMEM;
     }
     for (unsigned k = 0; k < levels; k++) {
-        g->jump[k] = GR_ARENA_ARRAY_UNINIT(g->arena, uint32_t, nv);
-        g->lo[k] = GR_ARENA_ARRAY_UNINIT(g->arena, gr_dyadic, nv);
-        g->hi[k] = GR_ARENA_ARRAY_UNINIT(g->arena, gr_dyadic, nv);
+        g->jump[k] = GR_ARENA_ARRAY_UNINIT(g->vs.arena, uint32_t, nv);
+        g->lo[k] = GR_ARENA_ARRAY_UNINIT(g->vs.arena, gr_dyadic, nv);
+        g->hi[k] = GR_ARENA_ARRAY_UNINIT(g->vs.arena, gr_dyadic, nv);
         if (g->jump[k] == NULL || g->lo[k] == NULL || g->hi[k] == NULL) {
             return GR_ENOMEM;
         }
@@ -144,7 +144,7 @@ static gr_status gr_hbc_jumps(gr_hbc *g)
         }
     }
     for (unsigned k = 1; k < levels; k++) {
-        gr_status st = gr_arena_check(g->arena);
+        gr_status st = gr_arena_check(g->vs.arena);
         if (st != GR_OK) {
             return st;
         }
@@ -175,7 +175,7 @@ gr_status gr_hbc_tree_after(gr_hbc *g, size_t e, gr_cgt *out)
     v = g->eu[e] == v ? g->ev[e] : g->eu[e];
     gr_dyadic d = {-g->branch[e].num, g->branch[e].exp};
     for (uint32_t steps = 1; v != 0 && d.num != 0 && st == GR_OK; steps++) {
-        if ((steps & 4095) == 0 && (st = gr_arena_check(g->arena)) != GR_OK) {
+        if ((steps & 4095) == 0 && (st = gr_arena_check(g->vs.arena)) != GR_OK) {
             return st;
         }
         for (unsigned k = g->levels; k-- > 0 && v != 0;) {
@@ -197,5 +197,5 @@ gr_status gr_hbc_tree_after(gr_hbc *g, size_t e, gr_cgt *out)
         return st;
     }
     gr_dyadic s = gr_hbc_add(g->sum[0], d, 1, &st);
-    return st != GR_OK ? st : gr_cgt_number(g->store, s, out);
+    return st != GR_OK ? st : gr_cgt_number(g->vs.store, s, out);
 }

@@ -22,10 +22,9 @@
  */
 #include <stdbool.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "core/hackenbush_graph_internal.h"
+#include "core/huge_pages.h"
 
 /* One open vertex of the DFS.  Everything the search touches between
  * discovering v and closing it lives here, on top of the stack and so in
@@ -43,30 +42,6 @@ typedef struct gr_hgraph_frame {
     uint32_t sub; /* XOR of g(D) + 1 over child components D, so far:
                      g(D) <= edges < 2^31 (GR_HGRAPH_MAX_EDGES) */
 } gr_hgraph_frame;
-
-/* Asks the kernel for transparent huge pages on a large array, before its
- * first touch.  The DFS reads these arrays at random: with 4 KiB pages
- * nearly every such read also misses the TLB (tens of MB are thousands of
- * pages) and every page is a fault of its own; with 2 MiB pages neither.
- * Only a hint: where it is not available or refused nothing changes. */
-static void gr_hgraph_huge(void *p, size_t size)
-{
-#ifdef MADV_HUGEPAGE
-    long ps = sysconf(_SC_PAGESIZE);
-    if (p == NULL || ps <= 0 || size < ((size_t)4 << 20)) {
-        return;
-    }
-    uintptr_t page = (uintptr_t)ps;
-    uintptr_t b = ((uintptr_t)p + page - 1) & ~(page - 1);
-    uintptr_t e = ((uintptr_t)p + size) & ~(page - 1);
-    if (e > b) {
-        (void)madvise((void *)b, e - b, MADV_HUGEPAGE);
-    }
-#else
-    (void)p;
-    (void)size;
-#endif
-}
 
 /* One adjacency entry: v's neighbour u by edge e, u's block at start. */
 typedef struct gr_hgraph_adj {
@@ -90,8 +65,8 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     if (off == NULL || loops == NULL) {
         return GR_ENOMEM;
     }
-    gr_hgraph_huge(off, ((size_t)n + 1) * sizeof(uint32_t));
-    gr_hgraph_huge(loops, (size_t)n * sizeof(uint32_t));
+    gr_huge_pages(off, ((size_t)n + 1) * sizeof(uint32_t));
+    gr_huge_pages(loops, (size_t)n * sizeof(uint32_t));
     memset(off, 0, ((size_t)n + 1) * sizeof(uint32_t));
     memset(loops, 0, (size_t)n * sizeof(uint32_t));
     /* Counting sort by vertex: degrees, then running sums so that off[v]
@@ -123,7 +98,7 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     if (adj == NULL || last == NULL) {
         return GR_ENOMEM;
     }
-    gr_hgraph_huge(adj, 2 * nonloop * sizeof(gr_hgraph_adj));
+    gr_huge_pages(adj, 2 * nonloop * sizeof(gr_hgraph_adj));
     for (size_t e = m; e-- > 0;) {
         uint32_t u = gr_hgraph_map(g, g->edges[2 * e]);
         uint32_t v = gr_hgraph_map(g, g->edges[2 * e + 1]);
@@ -157,9 +132,9 @@ static gr_status gr_hgraph_dfs(gr_arena *a, gr_hgraph *g)
     if (g->order == NULL || g->vx == NULL || stack == NULL) {
         return GR_ENOMEM;
     }
-    gr_hgraph_huge(g->order, (size_t)n * sizeof(uint32_t));
-    gr_hgraph_huge(g->vx, (size_t)n * sizeof(gr_hgraph_vertex));
-    gr_hgraph_huge(stack, (size_t)n * sizeof(gr_hgraph_frame));
+    gr_huge_pages(g->order, (size_t)n * sizeof(uint32_t));
+    gr_huge_pages(g->vx, (size_t)n * sizeof(gr_hgraph_vertex));
+    gr_huge_pages(stack, (size_t)n * sizeof(gr_hgraph_frame));
 
     /* Two bitmaps small enough to stay in cache answer the per-edge
      * question "seen? on the stack?".  In an undirected DFS a seen

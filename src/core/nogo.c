@@ -30,7 +30,7 @@ static bool gr_nogo_breathes(const uint8_t *b, int rows, int cols, int start)
         int r = queue[qi] / cols, c = queue[qi] % cols;
         for (int d = 0; d < 4; d++) {
             int nr = r + gr_grid_dr4[d], nc = c + gr_grid_dc4[d], nb = nr * cols + nc;
-            if (nr < 0 || nr >= rows || nc < 0 || nc >= cols || seen[nb]) {
+            if (!gr_grid_inside(rows, cols, nr, nc) || seen[nb]) {
                 continue;
             }
             if (b[nb] == '.') {
@@ -70,7 +70,7 @@ static gr_status gr_nogo_moves(const void *ctx, const uint8_t *pos, size_t len, 
         for (int d = 0; d < 4 && legal; d++) {
             int nr = i / cols + gr_grid_dr4[d], nc = i % cols + gr_grid_dc4[d];
             int nb = nr * cols + nc;
-            if (nr >= 0 && nr < rows && nc >= 0 && nc < cols && b[nb] != '.' && b[nb] != me) {
+            if (gr_grid_inside(rows, cols, nr, nc) && b[nb] != '.' && b[nb] != me) {
                 legal = gr_nogo_breathes(b, rows, cols, nb);
             }
         }
@@ -87,13 +87,6 @@ static gr_status gr_nogo_moves(const void *ctx, const uint8_t *pos, size_t len, 
     return GR_OK;
 }
 
-static const gr_grid_norm_spec gr_nogo_norm = {0, 'x', 'o'};
+static const gr_grid_game gr_nogo_game = {"xo", NULL, {0}, {0, 'x', 'o'}};
 
-static gr_status gr_nogo_normalise(const void *ctx, const uint8_t *pos, size_t len, uint8_t *out,
-                                   size_t *out_len, bool *negated)
-{
-    (void)ctx;
-    return gr_grid_normalise(&gr_nogo_norm, pos, len, out, out_len, negated);
-}
-
-const gr_pg_rules gr_pg_nogo = {"nogo", gr_nogo_moves, NULL, gr_nogo_normalise};
+const gr_pg_rules gr_pg_nogo = {"nogo", gr_nogo_moves, NULL, gr_grid_normalise, &gr_nogo_game};

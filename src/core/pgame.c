@@ -27,28 +27,27 @@ gr_status gr_pg_emit(gr_pg_sink *sink, const uint8_t *pos, size_t len, const gr_
     return sink->emit(sink, pos, len, move);
 }
 
+_Static_assert(offsetof(gr_pg, vs) == 0, "gr_value_search_new sets up the first member");
+
 gr_status gr_pg_create(gr_arena *arena, gr_cgt_store *store, const gr_pg_rules *rules,
                        const void *ctx, const gr_search_opts *opts, gr_pg **out)
 {
     if (rules == NULL || rules->moves == NULL) {
         return GR_EINVAL;
     }
-    gr_pg *g = GR_ARENA_ARRAY(arena, gr_pg, 1);
+    gr_pg *g = gr_value_search_new(arena, sizeof(gr_pg), store, opts);
     if (g == NULL) {
         return GR_ENOMEM;
     }
-    g->arena = arena;
-    g->store = store;
     g->rules = rules;
-    g->ctx = ctx;
-    g->max_nodes = gr_search_max_nodes(opts);
+    g->ctx = ctx != NULL ? ctx : rules->ctx;
     *out = g;
     return GR_OK;
 }
 
 gr_status gr_pg_tick(gr_pg *g)
 {
-    return gr_search_tick(&g->nodes, g->max_nodes, g->arena);
+    return gr_value_search_tick(&g->vs);
 }
 
 gr_status gr_pg_normalise(gr_pg *g, const uint8_t *pos, size_t len, size_t *out_len, bool *negated)
@@ -92,12 +91,12 @@ static gr_status gr_pg_sum_region(gr_pg_sink *sink, const uint8_t *pos, size_t l
         }
         if (!gr_pg_table_get(t, g->norm, n, &v)) {
             s->missing++;
-            return gr_pg_stack_push(g->arena, &g->todo, g->norm, n);
+            return gr_pg_stack_push(g->vs.arena, &g->todo, g->norm, n);
         }
-        if (neg && s->mode == GR_PG_VALUES && (st = gr_cgt_neg(g->store, v, &v)) != GR_OK) {
+        if (neg && s->mode == GR_PG_VALUES && (st = gr_cgt_neg(g->vs.store, v, &v)) != GR_OK) {
             return st;
         }
-        if ((st = gr_pg_table_put(g->arena, t, pos, len, v)) != GR_OK) {
+        if ((st = gr_pg_table_put(g->vs.arena, t, pos, len, v)) != GR_OK) {
             return st;
         }
     }
@@ -108,7 +107,7 @@ static gr_status gr_pg_sum_region(gr_pg_sink *sink, const uint8_t *pos, size_t l
         s->acc ^= v;
         return GR_OK;
     }
-    return gr_cgt_add(g->store, s->acc, v, &s->acc);
+    return gr_cgt_add(g->vs.store, s->acc, v, &s->acc);
 }
 
 /* The value of pos (a sum of regions) when every region has one; else
@@ -118,7 +117,7 @@ static gr_status gr_pg_sum(gr_pg *g, gr_pg_mode mode, const uint8_t *pos, size_t
 {
     gr_pg_sum_sink s = {{gr_pg_sum_region}, g, mode, 0, 0};
     if (mode == GR_PG_VALUES) {
-        s.acc = gr_cgt_zero(g->store);
+        s.acc = gr_cgt_zero(g->vs.store);
     }
     gr_status st = g->rules->split != NULL ? g->rules->split(g->ctx, pos, len, &s.sink)
                                            : gr_pg_sum_region(&s.sink, pos, len, NULL);
@@ -157,7 +156,7 @@ static gr_status gr_pg_collect(gr_pg_sink *sink, const uint8_t *pos, size_t len,
     }
     int k = s->side;
     uint32_t *o =
-        gr_arena_grow(g->arena, g->opts[k], &g->optcap[k], g->nopts[k] + 1, sizeof(*o), 64);
+        gr_arena_grow(g->vs.arena, g->opts[k], &g->optcap[k], g->nopts[k] + 1, sizeof(*o), 64);
     if (o == NULL) {
         return GR_ENOMEM;
     }
@@ -212,11 +211,11 @@ static gr_status gr_pg_expand(gr_pg *g, gr_pg_mode mode, size_t len, bool *pendi
     uint32_t v;
     if (mode == GR_PG_GRUNDY) {
         v = gr_pg_mex(g->opts[0], g->nopts[0]);
-    } else if ((st = gr_cgt_make(g->store, g->opts[0], g->nopts[0], g->opts[1], g->nopts[1], &v)) !=
-               GR_OK) {
+    } else if ((st = gr_cgt_make(g->vs.store, g->opts[0], g->nopts[0], g->opts[1], g->nopts[1],
+                                 &v)) != GR_OK) {
         return st;
     }
-    return gr_pg_table_put(g->arena, &g->regions[mode], g->cur, len, v);
+    return gr_pg_table_put(g->vs.arena, &g->regions[mode], g->cur, len, v);
 }
 
 /* Values every region pushed above base, the top first. */
@@ -299,14 +298,14 @@ static gr_status gr_pg_list_one(gr_pg_sink *sink, const uint8_t *pos, size_t len
             return GR_OK;
         }
     }
-    gr_pg_option *o = gr_arena_grow(s->g->arena, s->opts, &s->cap, s->n + 1, sizeof(*o), 16);
+    gr_pg_option *o = gr_arena_grow(s->g->vs.arena, s->opts, &s->cap, s->n + 1, sizeof(*o), 16);
     if (o == NULL) {
         return GR_ENOMEM;
     }
     s->opts = o;
     memset(&o[s->n], 0, sizeof(*o));
     o[s->n++].move = *move;
-    return gr_pg_stack_push(s->g->arena, &s->after, pos, len);
+    return gr_pg_stack_push(s->g->vs.arena, &s->after, pos, len);
 }
 
 static gr_status gr_pg_list(gr_pg *g, gr_pg_mode mode, const uint8_t *pos, size_t len, int sides,
@@ -334,7 +333,7 @@ static gr_status gr_pg_list(gr_pg *g, gr_pg_mode mode, const uint8_t *pos, size_
         }
     }
     if (s.n == 0 && st == GR_OK) {
-        s.opts = GR_ARENA_ARRAY(g->arena, gr_pg_option, 1);
+        s.opts = GR_ARENA_ARRAY(g->vs.arena, gr_pg_option, 1);
         st = s.opts == NULL ? GR_ENOMEM : GR_OK;
     }
     *out = s.opts;
@@ -357,7 +356,7 @@ gr_status gr_pg_grundy_options(gr_pg *g, const uint8_t *pos, size_t len, gr_pg_o
 void gr_pg_stats(const gr_pg *g, gr_search_stats *out)
 {
     memset(out, 0, sizeof(*out));
-    out->nodes = g->nodes;
+    out->nodes = g->vs.nodes;
     out->tt_stored = g->regions[0].used + g->regions[1].used + g->wins.used;
     out->tt_entries = g->regions[0].cap + g->regions[1].cap + g->wins.cap;
 }

@@ -1,6 +1,6 @@
 /*
- * Boards for the ruleset engine (pgame_grid.h): their encoding, regions
- * and normal form.
+ * Boards for the ruleset engine (pgame_grid.h): their encoding, the
+ * walk over the mover's pieces, regions and normal form.
  *
  * Regions are found by a breadth-first search with an explicit queue over
  * the board's cells (at most GR_GRID_MAX_CELLS).  The normal form is the
@@ -40,9 +40,34 @@ static bool gr_grid_in(const char *set, uint8_t ch)
     return false;
 }
 
-gr_status gr_grid_split(const gr_grid_split_spec *spec, const uint8_t *pos, size_t len,
-                        gr_pg_sink *sink)
+gr_status gr_grid_piece_moves(const void *game, const uint8_t *pos, size_t len, gr_pg_side side,
+                              gr_pg_sink *sink)
 {
+    const gr_grid_game *gg = game;
+    if (!gr_grid_valid(pos, len)) {
+        return GR_EINVAL;
+    }
+    uint8_t after[GR_PG_MAX_POS];
+    gr_grid_turn t = {pos, len, pos[0], pos[1], 0, 0, after, sink};
+    gr_grid_colours(side, gg->pieces, &t.me, &t.them);
+    memcpy(after, pos, len);
+    for (int r = 0; r < t.rows; r++) {
+        for (int c = 0; c < t.cols; c++) {
+            if (gr_grid_at(pos, r, c) != t.me) {
+                continue;
+            }
+            gr_status st = gg->piece(&t, r, c);
+            if (st != GR_OK) {
+                return st;
+            }
+        }
+    }
+    return GR_OK;
+}
+
+gr_status gr_grid_split(const void *game, const uint8_t *pos, size_t len, gr_pg_sink *sink)
+{
+    const gr_grid_split_spec *spec = &((const gr_grid_game *)game)->regions;
     if (!gr_grid_valid(pos, len) || len - GR_GRID_HDR > GR_GRID_MAX_CELLS) {
         return GR_EINVAL;
     }
@@ -180,9 +205,10 @@ static bool gr_grid_image_less(const uint8_t *board, size_t n, unsigned t, bool 
     return cmp < 0;
 }
 
-gr_status gr_grid_normalise(const gr_grid_norm_spec *spec, const uint8_t *pos, size_t len,
-                            uint8_t *out, size_t *out_len, bool *negated)
+gr_status gr_grid_normalise(const void *game, const uint8_t *pos, size_t len, uint8_t *out,
+                            size_t *out_len, bool *negated)
 {
+    const gr_grid_norm_spec *spec = &((const gr_grid_game *)game)->norm;
     if (!gr_grid_valid(pos, len) || len > GR_PG_MAX_POS) {
         return GR_EINVAL;
     }

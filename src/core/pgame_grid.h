@@ -28,6 +28,12 @@ static inline void gr_grid_colours(gr_pg_side side, const char colours[2], uint8
     *them = (uint8_t)colours[side == GR_PG_LEFT ? 1 : 0];
 }
 
+/* Whether (r, c) is a cell of a rows x cols board. */
+static inline bool gr_grid_inside(int rows, int cols, int r, int c)
+{
+    return r >= 0 && r < rows && c >= 0 && c < cols;
+}
+
 /* Whether the position is a well-formed board (len matches its size). */
 static inline bool gr_grid_valid(const uint8_t *pos, size_t len)
 {
@@ -45,9 +51,6 @@ typedef struct gr_grid_split_spec {
     const char *need_a, *need_b;
 } gr_grid_split_spec;
 
-gr_status gr_grid_split(const gr_grid_split_spec *spec, const uint8_t *pos, size_t len,
-                        gr_pg_sink *sink);
-
 /* The least (bytewise) of the board's eight symmetric images and, when
  * swap_a is set, their images with swap_a and swap_b exchanged (then
  * *negated); rows and columns of `blank` cells only are cropped first
@@ -57,7 +60,35 @@ typedef struct gr_grid_norm_spec {
     uint8_t swap_a, swap_b;
 } gr_grid_norm_spec;
 
-gr_status gr_grid_normalise(const gr_grid_norm_spec *spec, const uint8_t *pos, size_t len,
-                            uint8_t *out, size_t *out_len, bool *negated);
+/* One player's turn, as gr_grid_piece_moves hands it to a ruleset's piece
+ * function: the board, the mover's piece and the other player's, and
+ * `after`, a copy of the position (header too) to write each position
+ * after a move into and hand to sink, which the piece function leaves as
+ * it found it. */
+typedef struct gr_grid_turn {
+    const uint8_t *pos;
+    size_t len;
+    int rows, cols;
+    uint8_t me, them;
+    uint8_t *after;
+    gr_pg_sink *sink;
+} gr_grid_turn;
+
+/* A grid ruleset, the rules' ctx (gr_pg_rules.ctx) that the hooks below
+ * read: its pieces, how one moves, its regions and its normal form. */
+typedef struct gr_grid_game {
+    const char pieces[3]; /* Left's, Right's */
+    /* Every move of the mover's piece at (r, c) (gr_grid_piece_moves). */
+    gr_status (*piece)(const gr_grid_turn *t, int r, int c);
+    gr_grid_split_spec regions; /* gr_grid_split */
+    gr_grid_norm_spec norm;     /* gr_grid_normalise */
+} gr_grid_game;
+
+/* The hooks of a gr_grid_game (the rules' ctx).  moves: game->piece for
+ * each of the mover's pieces, row by row (Clobber, Konane, Amazons);
+ * split: by game->regions; normalise: by game->norm. */
+gr_pg_moves_fn gr_grid_piece_moves;
+gr_pg_split_fn gr_grid_split;
+gr_pg_normalise_fn gr_grid_normalise;
 
 #endif

@@ -12,12 +12,14 @@
 #ifndef GR_PGAME_INTERNAL_H
 #define GR_PGAME_INTERNAL_H
 
+#include "core/search_budget.h"
 #include "grundy/pgame.h"
 
 typedef struct gr_pg_slot {
     uint64_t hash;
     uint32_t off, len;
-    uint32_t val, used;
+    uint32_t val;
+    uint8_t used; /* a byte: gr_probe_double reads it */
 } gr_pg_slot;
 
 typedef struct gr_pg_table {
@@ -63,11 +65,9 @@ static inline void gr_pg_stack_cut(gr_pg_stack *s, size_t n)
 typedef enum gr_pg_mode { GR_PG_VALUES = 0, GR_PG_GRUNDY = 1 } gr_pg_mode;
 
 struct gr_pg {
-    gr_arena *arena;
-    gr_cgt_store *store;
+    gr_value_search vs; /* first (gr_value_search_new): arena, store, node budget */
     const gr_pg_rules *rules;
     const void *ctx;
-    uint64_t nodes, max_nodes;
     gr_pg_table regions[2];      /* by mode: normalised region -> value */
     gr_pg_table wins;            /* normalised position + side byte -> won moving first */
     gr_pg_stack todo;            /* regions still to value */

@@ -50,13 +50,13 @@ static gr_status gr_pg_kid(gr_pg_sink *sink, const uint8_t *pos, size_t len, con
     memcpy(s->key, g->norm, n);
     s->key[n] = (uint8_t)(s->child_side ^ (neg ? 1 : 0));
     size_t k = s->kids.n;
-    gr_pg_move *m = gr_arena_grow(g->arena, s->moves, &s->mcap, k + 1, sizeof(*m), 64);
+    gr_pg_move *m = gr_arena_grow(g->vs.arena, s->moves, &s->mcap, k + 1, sizeof(*m), 64);
     if (m == NULL) {
         return GR_ENOMEM;
     }
     s->moves = m;
     m[k] = *move;
-    return gr_pg_stack_push(g->arena, &s->kids, s->key, n + 1);
+    return gr_pg_stack_push(g->vs.arena, &s->kids, s->key, n + 1);
 }
 
 static void gr_pg_kid_key(const gr_pg_search *s, size_t i, const uint8_t **key, size_t *len)
@@ -75,7 +75,7 @@ static gr_status gr_pg_frame_push(gr_pg_search *s, const uint8_t *pos, size_t le
     if (st != GR_OK) {
         return st;
     }
-    gr_pg_frame *f = gr_arena_grow(g->arena, s->frames, &s->fcap, s->nf + 1, sizeof(*f), 64);
+    gr_pg_frame *f = gr_arena_grow(g->vs.arena, s->frames, &s->fcap, s->nf + 1, sizeof(*f), 64);
     if (f == NULL) {
         return GR_ENOMEM;
     }
@@ -141,7 +141,7 @@ static gr_status gr_pg_small_sum(gr_pg *g, const uint8_t *pos, size_t len, int s
     gr_cgt v;
     gr_cgt_outcome o;
     if ((st = gr_pg_value(g, pos, len, &v)) != GR_OK ||
-        (st = gr_cgt_outcome_of(g->store, v, &o)) != GR_OK) {
+        (st = gr_cgt_outcome_of(g->vs.store, v, &o)) != GR_OK) {
         return st;
     }
     *known = true;
@@ -169,7 +169,7 @@ static gr_status gr_pg_solve(gr_pg_search *s, const uint8_t *pos, size_t len, in
                 bool known, kw;
                 st = gr_pg_small_sum(g, key, klen - 1, key[klen - 1], &known, &kw);
                 if (st == GR_OK && known) {
-                    st = gr_pg_table_put(g->arena, &g->wins, key, klen, kw);
+                    st = gr_pg_table_put(g->vs.arena, &g->wins, key, klen, kw);
                     w = kw;
                 } else {
                     if (st == GR_OK) {
@@ -205,7 +205,7 @@ static gr_status gr_pg_solve(gr_pg_search *s, const uint8_t *pos, size_t len, in
         gr_pg_kid_key(s, parent->next, &key, &klen);
         gr_pg_stack_cut(&s->kids, f->first);
         s->nf--;
-        st = gr_pg_table_put(g->arena, &g->wins, key, klen, won);
+        st = gr_pg_table_put(g->vs.arena, &g->wins, key, klen, won);
     }
     return st;
 }

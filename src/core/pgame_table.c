@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/pgame_internal.h"
+#include "core/probe.h"
 
 uint64_t gr_pg_hash(const uint8_t *k, size_t len)
 {
@@ -57,28 +58,18 @@ bool gr_pg_table_get(const gr_pg_table *t, const uint8_t *k, size_t len, uint32_
     return found;
 }
 
+static uint64_t gr_pg_slot_hash(const void *slot)
+{
+    return ((const gr_pg_slot *)slot)->hash;
+}
+
 static gr_status gr_pg_table_grow(gr_arena *a, gr_pg_table *t)
 {
-    size_t cap = t->cap == 0 ? 1024 : 2 * t->cap;
-    gr_pg_slot *slots = GR_ARENA_ARRAY(a, gr_pg_slot, cap);
-    if (slots == NULL) {
-        return GR_ENOMEM;
-    }
-    for (size_t i = 0; i < t->cap; i++) {
-        if (t->slots[i].used) {
-            size_t j = (size_t)t->slots[i].hash & (cap - 1);
-            while (slots[j].used) {
-                j = (j + 1) & (cap - 1);
-            }
-            slots[j] = t->slots[i];
-        }
-    }
-    if (t->slots != NULL) {
-        gr_arena_free(a, t->slots, t->cap * sizeof(*t->slots));
-    }
+    void *slots = t->slots;
+    gr_status st = gr_probe_double(a, &slots, &t->cap, sizeof(*t->slots),
+                                   offsetof(gr_pg_slot, used), gr_pg_slot_hash);
     t->slots = slots;
-    t->cap = cap;
-    return GR_OK;
+    return st;
 }
 
 gr_status gr_pg_table_put(gr_arena *a, gr_pg_table *t, const uint8_t *k, size_t len, uint32_t val)

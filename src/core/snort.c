@@ -6,11 +6,7 @@
  */
 #include "core/graph_colouring.h"
 
-static gr_status gr_snort_moves(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
-                                gr_pg_sink *sink)
-{
-    (void)ctx;
-    return gr_ggraph_moves(GR_GG_SNORT, pos, len, side, sink);
-}
+static const gr_ggraph_rule gr_snort_rule = GR_GG_SNORT;
 
-const gr_pg_rules gr_pg_snort = {"snort", gr_snort_moves, gr_ggraph_split, gr_ggraph_normalise};
+const gr_pg_rules gr_pg_snort = {"snort", gr_ggraph_moves, gr_ggraph_split, gr_ggraph_normalise,
+                                 &gr_snort_rule};

@@ -9,8 +9,7 @@
  */
 #include "grundy/domineering.h"
 
-#include <string.h>
-
+#include "games/board_rows.h"
 #include "games/endpoints.h"
 #include "games/partizan.h"
 #include "games/search_games.h"
@@ -52,49 +51,32 @@ static gr_status gr_dom_bad_cell(gr_jctx *c, const char *rptr, const char *text,
                          "cell %zu is '%.*s': a cell is '.' (empty) or '#' (filled)", cell, (int)n,
                          text + at);
 }
+/* A Domineering row: '.' and '#' only, kept in empty[] (ctx). */
+static gr_status gr_dom_row(gr_jctx *c, void *ctx, const char *rptr, const char *text, size_t i,
+                            size_t cols)
+{
+    uint8_t *empty = ctx;
+    for (size_t j = 0; j < cols; j++) {
+        if (text[j] != '.' && text[j] != '#') {
+            return gr_dom_bad_cell(c, rptr, text, j);
+        }
+        empty[i * cols + j] = text[j] == '.';
+    }
+    return GR_OK;
+}
+
 /* The board's rows: equal lengths, '.' and '#' only, at most
  * GR_DOM_MAX_CELLS cells. */
 static gr_status gr_dom_read(gr_jctx *c, const cJSON *board, const char *ptr, gr_cgt_store *s,
                              gr_dom **out)
 {
+    static const gr_json_rows_spec spec = {GR_DOM_MAX_CELLS, "solved", true, gr_dom_row};
     const char *bptr = gr_jp_key(c, ptr, "board");
-    size_t rows;
-    gr_status st = gr_json_array(c, board, bptr, &rows);
+    uint8_t empty[GR_DOM_MAX_CELLS];
+    size_t rows, cols;
+    gr_status st = gr_json_rows(c, board, bptr, &spec, empty, &rows, &cols);
     if (st != GR_OK) {
         return st;
-    }
-    if (rows == 0) {
-        return gr_json_error(c, GR_EINVAL, bptr, "a board has at least one row");
-    }
-    size_t cols = 0, i = 0;
-    uint8_t empty[GR_DOM_MAX_CELLS];
-    for (const cJSON *row = board->child; row != NULL; row = row->next, i++) {
-        const char *rptr = gr_jp_idx(c, bptr, i), *text;
-        if ((st = gr_json_string(c, row, rptr, &text)) != GR_OK) {
-            return st;
-        }
-        size_t len = strlen(text);
-        if (i == 0) {
-            cols = len;
-            if (cols == 0) {
-                return gr_json_error(c, GR_EINVAL, rptr, "a row has at least one cell");
-            }
-        } else if (len != cols) {
-            return gr_json_error(c, GR_EINVAL, rptr,
-                                 "every row must have the first row's %zu cells (this one has %zu)",
-                                 cols, len);
-        }
-        if (rows > GR_DOM_MAX_CELLS || cols > GR_DOM_MAX_CELLS || rows * cols > GR_DOM_MAX_CELLS) {
-            return gr_json_error(c, GR_ELIMIT, bptr,
-                                 "boards of at most %d cells are solved (this one is %zu x %zu)",
-                                 GR_DOM_MAX_CELLS, rows, cols);
-        }
-        for (size_t j = 0; j < len; j++) {
-            if (text[j] != '.' && text[j] != '#') {
-                return gr_dom_bad_cell(c, rptr, text, j);
-            }
-            empty[i * cols + j] = text[j] == '.';
-        }
     }
     gr_search_opts opts = gr_json_search_opts(c);
     st = gr_dom_create(c->arena, s, (uint32_t)rows, (uint32_t)cols, empty, &opts, out);

@@ -4,11 +4,24 @@
  */
 #include <string.h>
 
+#include "games/board_rows.h"
 #include "games/ruleset.h"
 #include "grundy/grid_games.h"
 
-gr_status gr_json_grid_board(gr_jctx *c, const cJSON *item, const char *ptr, const char *alphabet,
-                             uint8_t *pos, size_t *len)
+/* The size check of gr_json_rows. */
+static gr_status gr_json_rows_fit(gr_jctx *c, const char *ptr, const gr_json_rows_spec *spec,
+                                  size_t rows, size_t cols)
+{
+    if (rows > spec->max_cells || cols > spec->max_cells || rows * cols > spec->max_cells) {
+        return gr_json_error(c, GR_ELIMIT, ptr,
+                             "boards of at most %zu cells are %s (this one is %zu x %zu)",
+                             spec->max_cells, spec->verb, rows, cols);
+    }
+    return GR_OK;
+}
+
+gr_status gr_json_rows(gr_jctx *c, const cJSON *item, const char *ptr,
+                       const gr_json_rows_spec *spec, void *ctx, size_t *rows_out, size_t *cols_out)
 {
     size_t rows;
     gr_status st = gr_json_array(c, item, ptr, &rows);
@@ -17,10 +30,6 @@ gr_status gr_json_grid_board(gr_jctx *c, const cJSON *item, const char *ptr, con
     }
     if (rows == 0) {
         return gr_json_error(c, GR_EINVAL, ptr, "a board has at least one row");
-    }
-    char *cells = GR_ARENA_ARRAY_UNINIT(c->arena, char, GR_GRID_MAX_CELLS);
-    if (cells == NULL) {
-        return gr_json_oom(c);
     }
     size_t cols = 0, i = 0;
     for (const cJSON *row = item->child; row != NULL; row = row->next, i++) {
@@ -39,23 +48,58 @@ gr_status gr_json_grid_board(gr_jctx *c, const cJSON *item, const char *ptr, con
                                  "every row must have the first row's %zu cells (this one has %zu)",
                                  cols, n);
         }
-        for (size_t j = 0; j < n; j++) {
-            if (strchr(alphabet, text[j]) == NULL) {
-                unsigned char ch = (unsigned char)text[j];
-                return gr_json_error(c, GR_EINVAL, rptr,
-                                     "cell %zu is '%c': a cell is one of \"%s\"", j,
-                                     ch >= 0x20 && ch < 0x7f ? ch : '?', alphabet);
-            }
+        if (spec->size_first && (st = gr_json_rows_fit(c, ptr, spec, rows, cols)) != GR_OK) {
+            return st;
         }
-        if (rows > GR_GRID_MAX_CELLS || cols > GR_GRID_MAX_CELLS ||
-            rows * cols > GR_GRID_MAX_CELLS) {
-            return gr_json_error(c, GR_ELIMIT, ptr,
-                                 "boards of at most %d cells are played (this one is %zu x %zu)",
-                                 GR_GRID_MAX_CELLS, rows, cols);
+        if ((st = spec->row(c, ctx, rptr, text, i, cols)) != GR_OK) {
+            return st;
         }
-        memcpy(cells + i * cols, text, cols);
+        if (!spec->size_first && (st = gr_json_rows_fit(c, ptr, spec, rows, cols)) != GR_OK) {
+            return st;
+        }
     }
-    return gr_grid_position((uint32_t)rows, (uint32_t)cols, cells, pos, len) == GR_OK
+    *rows_out = rows;
+    *cols_out = cols;
+    return GR_OK;
+}
+
+typedef struct gr_grid_rows {
+    const char *alphabet;
+    char *cells;
+} gr_grid_rows;
+
+/* A grid ruleset's row: the alphabet's characters only. */
+static gr_status gr_grid_row(gr_jctx *c, void *ctx, const char *rptr, const char *text, size_t i,
+                             size_t cols)
+{
+    gr_grid_rows *g = ctx;
+    for (size_t j = 0; j < cols; j++) {
+        if (strchr(g->alphabet, text[j]) == NULL) {
+            unsigned char ch = (unsigned char)text[j];
+            return gr_json_error(c, GR_EINVAL, rptr, "cell %zu is '%c': a cell is one of \"%s\"", j,
+                                 ch >= 0x20 && ch < 0x7f ? ch : '?', g->alphabet);
+        }
+    }
+    if (i * cols + cols <= GR_GRID_MAX_CELLS) { /* else the size check that follows says so */
+        memcpy(g->cells + i * cols, text, cols);
+    }
+    return GR_OK;
+}
+
+gr_status gr_json_grid_board(gr_jctx *c, const cJSON *item, const char *ptr, const char *alphabet,
+                             uint8_t *pos, size_t *len)
+{
+    static const gr_json_rows_spec spec = {GR_GRID_MAX_CELLS, "played", false, gr_grid_row};
+    gr_grid_rows g = {alphabet, GR_ARENA_ARRAY_UNINIT(c->arena, char, GR_GRID_MAX_CELLS)};
+    if (g.cells == NULL) {
+        return gr_json_oom(c);
+    }
+    size_t rows, cols;
+    gr_status st = gr_json_rows(c, item, ptr, &spec, &g, &rows, &cols);
+    if (st != GR_OK) {
+        return st;
+    }
+    return gr_grid_position((uint32_t)rows, (uint32_t)cols, g.cells, pos, len) == GR_OK
                ? GR_OK
                : gr_json_error(c, GR_EINTERNAL, ptr, "board encoding failed");
 }

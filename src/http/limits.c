@@ -30,11 +30,5 @@ enum MHD_Result gr_limits_serve(struct MHD_Connection *conn, gr_req *req)
     gr_jctx_init(&c, req->arena);
     cJSON *r = gr_jw_obj(&c);
     gr_jw_set_u64s(&c, r, GR_LIMITS_N, gr_limit_keys, vals);
-    size_t len = 0;
-    char *out = gr_jw_ok(&c) ? gr_json_print(&c, r, &len) : NULL;
-    if (out == NULL) {
-        return gr_send_problem(conn, req, GR_PROBLEM_MEMORY_BUDGET,
-                               "out of memory rendering the limits", NULL, false);
-    }
-    return gr_respond(conn, req, 200, "application/json", out, len);
+    return gr_respond_json(conn, req, &c, r, "out of memory rendering the limits");
 }

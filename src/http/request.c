@@ -67,13 +67,7 @@ static enum MHD_Result gr_serve_index(struct MHD_Connection *conn, gr_req *req)
         gr_jw_push(&c, eps, e);
     }
     gr_jw_set(&c, r, "endpoints", eps);
-    size_t len = 0;
-    char *out = gr_jw_ok(&c) ? gr_json_print(&c, r, &len) : NULL;
-    if (out == NULL) {
-        return gr_send_problem(conn, req, GR_PROBLEM_MEMORY_BUDGET,
-                               "out of memory rendering the index", NULL, false);
-    }
-    return gr_respond(conn, req, 200, "application/json", out, len);
+    return gr_respond_json(conn, req, &c, r, "out of memory rendering the index");
 }
 
 static enum MHD_Result gr_serve_get(struct MHD_Connection *conn, gr_req *req)

@@ -75,6 +75,17 @@ enum MHD_Result gr_respond_with(struct MHD_Connection *conn, gr_req *req, unsign
     return gr_queue(conn, req, r, status, bytes);
 }
 
+enum MHD_Result gr_respond_json(struct MHD_Connection *conn, gr_req *req, gr_jctx *c,
+                                const cJSON *doc, const char *oom)
+{
+    size_t len = 0;
+    char *out = gr_jw_ok(c) ? gr_json_print(c, doc, &len) : NULL;
+    if (out == NULL) {
+        return gr_send_problem(conn, req, GR_PROBLEM_MEMORY_BUDGET, oom, NULL, false);
+    }
+    return gr_respond(conn, req, 200, "application/json", out, len);
+}
+
 /* The problem document, malloc'ed (json/problem.c renders it, for the CLI
  * too); NULL when malloc fails. */
 static char *gr_problem_json(const gr_problem *p, size_t *len)

@@ -150,6 +150,11 @@ enum MHD_Result gr_respond(struct MHD_Connection *conn, gr_req *req, unsigned st
 /* Queues r (NULL: MHD_NO) with the common headers; bytes for the log. */
 enum MHD_Result gr_respond_with(struct MHD_Connection *conn, gr_req *req, unsigned status,
                                 struct MHD_Response *r, size_t bytes);
+/* A 200 with the JSON document doc (built in c, in the request arena);
+ * the memory-budget problem with detail `oom` when building or printing
+ * it ran out. */
+enum MHD_Result gr_respond_json(struct MHD_Connection *conn, gr_req *req, gr_jctx *c,
+                                const cJSON *doc, const char *oom);
 /* A problem of the vocabulary (json/problem.h) with this detail. */
 /* request_head.c: the headers the server reads into req->hdr (an
  * MHD_KeyValueIterator), and the framing check of a later head on a

@@ -77,7 +77,7 @@ static void random_board(gr_test_rng *rng, const char *alphabet, unsigned rows, 
 static void check_game(gr_test_cgt *fx, const gr_pg_rules *rules, const char *alphabet,
                        unsigned max_cells, int trials)
 {
-    gr_pg_rules plain = {rules->name, rules->moves, NULL, NULL};
+    gr_pg_rules plain = {rules->name, rules->moves, NULL, NULL, rules->ctx};
     gr_test_rng rng = {(uint64_t)strlen(rules->name) * 77};
     for (int t = 0; t < trials; t++) {
         unsigned rows = 1 + (unsigned)gr_test_below(&rng, 4);
