@@ -226,6 +226,18 @@ static gr_status gr_psum_wins(gr_cgt_store *s, int side, gr_cgt after, gr_psum_j
     return st;
 }
 
+/* A partizan component's moves for side, each as the sum's move
+ * {"component", "game", "move"}, with the component's value after it. */
+static gr_status gr_psum_pmoves(gr_jctx *c, const gr_psum_part *p, size_t i, int side,
+                                cJSON ***moves, gr_cgt **after, size_t *n)
+{
+    gr_status st = p->pg->moves(c, p->state, side, moves, after, n);
+    for (size_t k = 0; st == GR_OK && k < *n; k++) {
+        (*moves)[k] = gr_psum_wrap(c, i, p->name, (*moves)[k]);
+    }
+    return st;
+}
+
 /* The first winning move of side in component i (NULL: none there). */
 static gr_status gr_psum_component_move(gr_jctx *c, gr_cgt_store *s, gr_psum_part *p, size_t i,
                                         int side, gr_psum_judge *j, cJSON **out)
@@ -238,7 +250,7 @@ static gr_status gr_psum_component_move(gr_jctx *c, gr_cgt_store *s, gr_psum_par
         cJSON **moves;
         gr_cgt *after;
         size_t n;
-        if ((st = p->pg->moves(c, p->state, side, &moves, &after, &n)) != GR_OK) {
+        if ((st = gr_psum_pmoves(c, p, i, side, &moves, &after, &n)) != GR_OK) {
             return st;
         }
         for (size_t k = 0; k < n; k++) {
@@ -246,7 +258,7 @@ static gr_status gr_psum_component_move(gr_jctx *c, gr_cgt_store *s, gr_psum_par
                 return gr_json_cgt_failed(c, st, ptr);
             }
             if (wins) {
-                *out = gr_psum_wrap(c, i, p->name, moves[k]);
+                *out = moves[k];
                 return GR_OK;
             }
         }
@@ -311,22 +323,18 @@ static gr_status gr_psum_list_put(gr_jctx *c, gr_cgt_store *s, gr_psum_list *l, 
 static gr_status gr_psum_list_component(gr_jctx *c, gr_cgt_store *s, gr_psum_part *p, size_t i,
                                         int side, gr_cgt rest, gr_psum_list *l)
 {
-    gr_status st;
-    if (p->pg != NULL) {
-        cJSON **moves;
-        gr_cgt *after;
-        size_t n;
-        if ((st = p->pg->moves(c, p->state, side, &moves, &after, &n)) != GR_OK) {
-            return st;
-        }
-        l->count += n;
-        for (size_t k = 0; k < n && l->listed < l->max; k++) {
-            if ((st = gr_psum_list_put(c, s, l, rest, after[k],
-                                       gr_psum_wrap(c, i, p->name, moves[k]))) != GR_OK) {
+    cJSON **moves = NULL;
+    gr_cgt *after = NULL;
+    size_t n = 0;
+    gr_status st = p->pg != NULL ? gr_psum_pmoves(c, p, i, side, &moves, &after, &n) : GR_OK;
+    if (st != GR_OK || p->pg != NULL) {
+        l->count += st == GR_OK ? n : 0;
+        for (size_t k = 0; st == GR_OK && k < n && l->listed < l->max; k++) {
+            if ((st = gr_psum_list_put(c, s, l, rest, after[k], moves[k])) != GR_OK) {
                 return gr_json_cgt_failed(c, st, gr_jp_idx(c, "/components", i));
             }
         }
-        return GR_OK;
+        return st;
     }
     if (p->fam->moves_all == NULL) {
         return gr_json_error(c, GR_ELIMIT, gr_jp_idx(c, "/components", i),

@@ -17,6 +17,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "http/pool.h"
@@ -302,6 +303,20 @@ static void gr_render_pool(gr_text *t, struct gr_pool *pool)
                   ps.memory_waits);
 }
 
+/* The table cache's counters and gauges as they are printed: a row each,
+ * read from gr_tcache_stats by offset. */
+typedef struct gr_table_metric {
+    const char *name, *type, *help;
+    size_t offset;
+} gr_table_metric;
+
+static const gr_table_metric gr_table_metrics[] = {
+#define GR_TABLE_METRIC(name, type, help, field)                                                   \
+    {name, type, help, offsetof(gr_tcache_stats, field)},
+#include "http/table_metrics.def"
+#undef GR_TABLE_METRIC
+};
+
 /* The shared table cache (tables/table_cache.c), its store and its
  * background search; zeros when there is none. */
 static void gr_render_tables(gr_text *t, struct gr_tcache *tables)
@@ -311,42 +326,12 @@ static void gr_render_tables(gr_text *t, struct gr_tcache *tables)
     if (tables != NULL) {
         gr_tcache_stats_get(tables, &cs);
     }
-    gr_metric_u64(t, "grundyd_table_cache_hits_total", "counter",
-                  "Table lookups answered from the cache.", cs.hits);
-    gr_metric_u64(t, "grundyd_table_cache_misses_total", "counter",
-                  "Table lookups that computed the table.", cs.misses);
-    gr_metric_u64(t, "grundyd_table_cache_shared_total", "counter",
-                  "Lookups that waited for a concurrent computation of the same table.", cs.shared);
-    gr_metric_u64(t, "grundyd_table_cache_evictions_total", "counter",
-                  "Tables dropped to stay within --cache-memory.", cs.evictions);
-    gr_metric_u64(t, "grundyd_table_cache_bytes", "gauge", "Bytes held by cached tables.",
-                  cs.bytes);
-    gr_metric_u64(t, "grundyd_table_cache_entries", "gauge", "Tables in the cache.", cs.entries);
-    gr_metric_u64(t, "grundyd_quotient_builds_total", "counter",
-                  "Misère quotients built (a GET's or a POST's), not answered from the cache.",
-                  cs.quotient_builds);
-    gr_metric_u64(t, "grundyd_table_store_loads_total", "counter",
-                  "Tables read from the table store (--table-dir).", cs.store_loads);
-    gr_metric_u64(t, "grundyd_table_store_saves_total", "counter",
-                  "Tables and checkpoints written to the table store.", cs.store_saves);
-    gr_metric_u64(t, "grundyd_table_store_replica_loads_total", "counter",
-                  "Checkpoints of a table another replica grows (it holds the lease), read from "
-                  "the table store instead of computing the values again.",
-                  cs.replica_loads);
-    gr_metric_u64(t, "grundyd_background_threads", "gauge",
-                  "Threads searching periods in the background (--background-threads).",
-                  cs.background_threads);
-    gr_metric_u64(t, "grundyd_background_jobs", "gauge",
-                  "Octal tables whose period is still being searched.", cs.searching);
-    gr_metric_u64(t, "grundyd_background_queued", "gauge",
-                  "Octal tables in the background search's queue (at most 256, 64 a client).",
-                  cs.background_queued);
-    gr_metric_u64(t, "grundyd_background_refused_total", "counter",
-                  "Requests past a table that the background queue had no room for (the "
-                  "client's share or the bound).",
-                  cs.background_refused);
-    gr_metric_u64(t, "grundyd_background_values_total", "counter",
-                  "Values the background search computed.", cs.background_values);
+    for (size_t i = 0; i < sizeof(gr_table_metrics) / sizeof(gr_table_metrics[0]); i++) {
+        const gr_table_metric *r = &gr_table_metrics[i];
+        uint64_t v;
+        memcpy(&v, (const char *)&cs + r->offset, sizeof(v));
+        gr_metric_u64(t, r->name, r->type, r->help, v);
+    }
     gr_metric_real(t, "grundyd_background_seconds_total", "counter",
                    "Time the background search spent computing.", 3,
                    (double)cs.background_ns / 1e9);

@@ -168,6 +168,20 @@ bool gr_pool_run_light(gr_pool_job *job, gr_pool_how how)
     return gr_light_hand_on(req);
 }
 
+gr_pool_verdict gr_submit_lanes(gr_server *srv, gr_pool_job *job, const gr_ip *key,
+                                gr_pool_fn *light_fn, gr_pool_fn *main_fn, unsigned *retry)
+{
+    *retry = 1;
+    if (light_fn != NULL) {
+        job->fn = light_fn;
+        if (gr_pool_submit(srv->light, job, key, gr_now_ns(), retry) == GR_POOL_OK) {
+            return GR_POOL_OK;
+        }
+    }
+    job->fn = main_fn;
+    return gr_pool_submit(srv->pool, job, key, gr_now_ns(), retry);
+}
+
 /* After the pool counted the job ended: the answer goes back. */
 void gr_pool_done(gr_pool_job *job)
 {

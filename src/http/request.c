@@ -325,24 +325,17 @@ static enum MHD_Result gr_serve_analysis(struct MHD_Connection *conn, gr_req *re
         gr_conns_watch(&srv->conns, req->conn_entry);
     }
     req->job.done = gr_pool_done;
-    unsigned retry = 1;
-    gr_pool_verdict v = GR_POOL_BENCHED;
+    unsigned retry;
     /* misère play builds shared quotients (seconds, cached for everyone),
      * and octal and subtraction games with a heap of six digits or more
      * (alone or in a sum) load and grow large shared tables: never light,
      * never to be cut short by the lane's budget (a cut load was loaded
      * again, a cut growth searched again by the background) */
-    if (req->body.len <= GR_LIGHT_MAX_BODY &&
-        gr_body_light(&req->body, (req->route->endpoint->offers & GR_OFFER_TABLES) != 0)) {
-        /* small by its size: the light lane first (pool_job.c) */
-        req->job.fn = gr_pool_run_light;
-        v = gr_pool_submit(srv->light, &req->job, &req->client_key, gr_now_ns(), &retry);
-    }
-    if (v != GR_POOL_OK) {
-        /* large, or benched from the lane, or its share of it taken */
-        req->job.fn = gr_pool_run;
-        v = gr_pool_submit(srv->pool, &req->job, &req->client_key, gr_now_ns(), &retry);
-    }
+    bool light = req->body.len <= GR_LIGHT_MAX_BODY &&
+                 gr_body_light(&req->body, (req->route->endpoint->offers & GR_OFFER_TABLES) != 0);
+    /* small by its size: the light lane first (pool_job.c) */
+    gr_pool_verdict v = gr_submit_lanes(srv, &req->job, &req->client_key,
+                                        light ? gr_pool_run_light : NULL, gr_pool_run, &retry);
     if (v != GR_POOL_OK) {
         gr_req_refused(req, v, retry);
         gr_req_finish(req); /* answered on the next call */

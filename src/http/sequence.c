@@ -510,18 +510,13 @@ enum MHD_Result gr_sequence_serve(struct MHD_Connection *conn, gr_req *req)
             gr_conns_watch(&srv->conns, req->conn_entry);
         }
     }
-    unsigned retry = 1;
-    gr_pool_verdict v = GR_POOL_BENCHED;
-    if (gr_seq_light_fits(j)) {
-        /* small by its size: the light lane first (sequence_light.c) */
-        j->req = req; /* suspended until the job is done */
-        j->pjob.fn = gr_seq_light_worker;
-        v = gr_pool_submit(srv->light, &j->pjob, &j->client_key, gr_now_ns(), &retry);
+    unsigned retry;
+    bool light = gr_seq_light_fits(j);
+    if (light) {
+        j->req = req; /* suspended until the job is done (sequence_light.c) */
     }
-    if (v != GR_POOL_OK) {
-        j->pjob.fn = gr_seq_worker;
-        v = gr_pool_submit(srv->pool, &j->pjob, &j->client_key, gr_now_ns(), &retry);
-    }
+    gr_pool_verdict v = gr_submit_lanes(srv, &j->pjob, &j->client_key,
+                                        light ? gr_seq_light_worker : NULL, gr_seq_worker, &retry);
     if (v != GR_POOL_OK) {
         gr_req_refused(req, v, retry);
         if (!j->stream) {

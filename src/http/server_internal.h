@@ -197,6 +197,12 @@ void gr_conn_notify(void *cls, struct MHD_Connection *conn, void **socket_contex
 bool gr_pool_run(gr_pool_job *job, gr_pool_how how);
 bool gr_pool_run_light(gr_pool_job *job, gr_pool_how how);
 void gr_pool_done(gr_pool_job *job);
+/* Queues job of client key: on the light lane first as light_fn when
+ * light_fn is not NULL, else (or when the lane will not take it: benched,
+ * or the client's share of it taken) on the main pool as main_fn.
+ * Anything but GR_POOL_OK: the main pool's refusal, *retry set. */
+gr_pool_verdict gr_submit_lanes(gr_server *srv, gr_pool_job *job, const gr_ip *key,
+                                gr_pool_fn *light_fn, gr_pool_fn *main_fn, unsigned *retry);
 /* The end of a queued request: marked done, its connection resumed. */
 void gr_req_finish(gr_req *req);
 /* request.c: runs the request's analysis, keeping the answer in req. */
