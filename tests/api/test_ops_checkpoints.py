@@ -3,14 +3,11 @@ daemon reads and writes"): a growing octal table is written to the store at
 65,536 values and at each doubling after, within one request's growth too,
 so a daemon killed with SIGKILL in the middle of a long growth leaves the
 last checkpoint, which the next daemon loads.  Counts and files, no times."""
-import functools
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
-import tempfile
 import time
 
 import harness
@@ -19,15 +16,7 @@ NO_SERVER = True
 CLI = os.environ.get("GRUNDY_CLI", os.path.join(harness.ROOT, "build", "grundy"))
 
 
-def in_store_dir(test):
-    @functools.wraps(test)
-    def run(_):
-        d = tempfile.mkdtemp(prefix="grundy-ckpt-")
-        try:
-            test(d)
-        finally:
-            shutil.rmtree(d)
-    return run
+in_store_dir = harness.in_store_dir
 
 
 def metric(srv, name):
