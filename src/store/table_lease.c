@@ -16,6 +16,7 @@
  */
 #include "store/table_store.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -120,4 +121,39 @@ void gr_tlease_drop(gr_tstore *s, gr_tstore_kind kind, const char *key, const ch
     if (lock >= 0) {
         close(lock);
     }
+}
+
+/* Leases left by replicas that died (killed, or their host gone) would
+ * stay for ever: nobody renews them, and only their owner drops them.  A
+ * lease that expired more than grace_ms ago is nobody's, so the store
+ * removes it when it opens -- under the lock, so that a replica taking
+ * it over at that moment keeps what it wrote. */
+void gr_tlease_sweep(gr_tstore *s, uint64_t grace_ms)
+{
+    int dirfd = gr_tstore_dir_fd(s);
+    int dup_fd = dirfd >= 0 ? dup(dirfd) : -1;
+    DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
+    if (d == NULL) {
+        if (dup_fd >= 0) {
+            close(dup_fd);
+        }
+        return;
+    }
+    int lock = gr_tlease_lock(dirfd);
+    uint64_t now = gr_tlease_now_ms();
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        if (strncmp(e->d_name, GR_TLEASE_PREFIX, strlen(GR_TLEASE_PREFIX)) != 0) {
+            continue;
+        }
+        char held[128] = {0};
+        uint64_t expires = 0;
+        bool known = gr_tlease_read(dirfd, e->d_name, held, &expires);
+        if (!known || expires + grace_ms < now) {
+            unlinkat(dirfd, e->d_name, 0);
+        }
+    }
+    if (lock >= 0) {
+        close(lock);
+    }
+    closedir(d);
 }

@@ -214,6 +214,7 @@ gr_status gr_tstore_open(const char *dir, gr_tstore_log_fn log, void *ud, gr_tst
         gr_tstore_mark_unwritable(s, "not writable", errno);
     } else {
         gr_tstore_clean(s);
+        gr_tlease_sweep(s, (uint64_t)GR_TSTORE_STALE_SECONDS * 1000u);
     }
     *out = s;
     return GR_OK;

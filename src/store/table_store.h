@@ -111,6 +111,9 @@ gr_tlease_state gr_tlease_take(gr_tstore *s, gr_tstore_kind kind, const char *ke
                                const char *owner, uint64_t ttl_ms);
 /* Gives the lease up (the table is final, or its entry is dropped). */
 void gr_tlease_drop(gr_tstore *s, gr_tstore_kind kind, const char *key, const char *owner);
+/* Removes the leases that expired more than grace_ms ago (and unreadable
+ * ones): their owners died.  Called when a writable store opens. */
+void gr_tlease_sweep(gr_tstore *s, uint64_t grace_ms);
 
 /* Bytes of the file that holds t (header, key and values). */
 uint64_t gr_tstore_file_bytes(const gr_tstore_table *t);

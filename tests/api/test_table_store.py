@@ -144,6 +144,25 @@ def test_kill9_during_writes(d):
 
 
 @in_store_dir
+def test_dead_replicas_leases_are_swept(d):
+    # a lease is ".lease-NAME" holding "expires_ms owner"; one that expired
+    # long ago was left by a replica that died (nobody renews or drops it),
+    # one that has not expired is a live replica's and must stay
+    now_ms = int(time.time() * 1000)
+    leases = {".lease-octal-0.77.grt": f"{now_ms - 3_600_000} deadhost-1-1\n",
+              ".lease-octal-0.07.grt": "torn",
+              ".lease-octal-0.137.grt": f"{now_ms + 3_600_000} livehost-2-2\n"}
+    for name, text in leases.items():
+        with open(os.path.join(d, name), "w") as f:
+            f.write(text)
+    srv = daemon(d, "--background-threads", "0")
+    left = sorted(f for f in os.listdir(d) if f.startswith(".lease-"))
+    assert post(srv, {"code": "0.77", "heaps": [4, 5]})["heap_grundy"] == [1, 4]
+    stopped(srv)
+    assert left == [".lease-octal-0.137.grt"], left
+
+
+@in_store_dir
 def test_read_only_directory(d):
     """The directory bind-mounted read-only in a private mount namespace
     (root may write where the mode says no): logged once, answers go on."""
