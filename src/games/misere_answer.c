@@ -13,6 +13,8 @@
 
 #include "games/misere_pos.h"
 #include "games/misere_quotient.h"
+#include "grundy/buf.h"
+#include "tables/table_cache.h"
 
 #define GR_MIS_FIRST_NODES 10000u /* the first search's budget */
 
@@ -31,15 +33,20 @@ typedef struct oracle {
     size_t obuf_cap;
 } oracle;
 
+/* The whole search's budget: --max-search-nodes when lower than ours. */
+static uint64_t search_nodes(const gr_jctx *c)
+{
+    return c->max_search_nodes != 0 && c->max_search_nodes < GR_MIS_SEARCH_NODES_DEFAULT
+               ? c->max_search_nodes
+               : GR_MIS_SEARCH_NODES_DEFAULT;
+}
+
 static gr_status core_error(gr_jctx *c, const oracle *o, gr_status st)
 {
     st = gr_json_misere_status(c, st, "misère search failed");
     if (st == GR_ELIMIT) {
         const char *ptr = o->pos->ncomp == 1 ? o->pos->comp[0].heaps_ptr : "/components";
-        uint64_t nodes =
-            c->max_search_nodes != 0 && c->max_search_nodes < GR_MIS_SEARCH_NODES_DEFAULT
-                ? c->max_search_nodes
-                : GR_MIS_SEARCH_NODES_DEFAULT;
+        uint64_t nodes = search_nodes(c);
         return gr_json_error(c, GR_ELIMIT, ptr,
                              "no complete misère quotient covers these heaps, and exhaustive "
                              "search of the position passes its limits (at most %llu "
@@ -109,9 +116,7 @@ static gr_status oracle_init(gr_jctx *c, gr_mis_pos *pos, oracle_method method, 
         }
         o->tokens[i] = GR_MIS_TOKEN(o->comp[i], o->heap[i]);
     }
-    uint64_t nodes = c->max_search_nodes != 0 && c->max_search_nodes < GR_MIS_SEARCH_NODES_DEFAULT
-                         ? c->max_search_nodes
-                         : GR_MIS_SEARCH_NODES_DEFAULT;
+    uint64_t nodes = search_nodes(c);
     if (method == ORACLE_FIRST_SEARCH && nodes > GR_MIS_FIRST_NODES) {
         nodes = GR_MIS_FIRST_NODES;
     }
@@ -405,9 +410,76 @@ static gr_status attempt(gr_jctx *c, oracle *o, const gr_move_opts *opts, bool l
     return GR_OK;
 }
 
+/* A position whose exhaustive search passed its limits passes them again
+ * (the search is deterministic, its budget counted in positions and
+ * moves, never in seconds): a repeat of the same request would hold a
+ * worker for seconds (0.4 with heaps 40-43: 1,000,000 positions, 3 s) to
+ * give the same 422.  The cache remembers such requests -- the budget,
+ * the move options and every component's game and heaps in order, up to
+ * DECLINED_MAX_HEAPS heaps -- as an empty entry; NULL: not remembered. */
+#define DECLINED_MAX_HEAPS 64
+
+static const char *declined_key(gr_jctx *c, const gr_mis_pos *pos, const gr_move_opts *opts,
+                                bool list_all)
+{
+    size_t heaps = 0;
+    for (size_t k = 0; k < pos->ncomp; k++) {
+        heaps += pos->comp[k].n;
+    }
+    if (c->tables == NULL || heaps > DECLINED_MAX_HEAPS) {
+        return NULL;
+    }
+    gr_buf b;
+    gr_buf_init(&b, c->arena);
+    gr_buf_puts(&b, "misere-declined:");
+    gr_buf_u64(&b, search_nodes(c));
+    gr_buf_puts(&b, opts->all ? ":all:" : ":one:");
+    gr_buf_u64(&b, opts->max);
+    gr_buf_puts(&b, list_all ? ":list" : ":");
+    for (size_t k = 0; k < pos->ncomp; k++) {
+        const char *game = gr_json_misere_key(c, "pos", &pos->comp[k].game);
+        if (game == NULL) {
+            return NULL;
+        }
+        gr_buf_putc(&b, '|');
+        gr_buf_puts(&b, game);
+        for (size_t i = 0; i < pos->comp[k].n; i++) {
+            gr_buf_putc(&b, ',');
+            gr_buf_u64(&b, pos->comp[k].heaps[i]);
+        }
+    }
+    return gr_buf_cstr(&b);
+}
+
+static gr_status declined_mark(void *ctx, gr_arena *arena, _Atomic uint64_t *progress,
+                               void *result, bool *keep)
+{
+    (void)ctx;
+    (void)arena;
+    (void)progress;
+    (void)keep;
+    *(uint8_t *)result = 1;
+    return GR_OK;
+}
+
+/* Remembers key as declined (mark), or tells whether it is (!mark). */
+static bool declined(gr_jctx *c, const char *key, bool mark)
+{
+    gr_tcache_entry *e;
+    const void *res;
+    bool found = mark ? gr_tcache_get(c->tables, key, declined_mark, NULL, 1, c->arena, &e,
+                                      &res) == GR_OK
+                      : gr_tcache_peek(c->tables, key, &e, &res);
+    if (found) {
+        gr_tcache_release(e);
+    }
+    return found;
+}
+
 /* Exhaustive search first, within a small budget (small positions are
  * answered at once, and exactly); then the game's quotient, when one
- * covers the heaps; then search with the whole budget. */
+ * covers the heaps; then search with the whole budget, unless the same
+ * request passed its limits before. */
 
 gr_status gr_json_misere_answer(gr_jctx *c, gr_mis_pos *pos, const cJSON *req, cJSON **resp)
 {
@@ -422,6 +494,7 @@ gr_status gr_json_misere_answer(gr_jctx *c, gr_mis_pos *pos, const cJSON *req, c
         return st;
     }
     oracle o;
+    const char *key = NULL;
     for (oracle_method method = ORACLE_FIRST_SEARCH; method <= ORACLE_SEARCH; method++) {
         st = oracle_init(c, pos, method, &o);
         if (st == GR_ELIMIT && method != ORACLE_SEARCH) {
@@ -434,7 +507,16 @@ gr_status gr_json_misere_answer(gr_jctx *c, gr_mis_pos *pos, const cJSON *req, c
         if (method == ORACLE_QUOTIENT && o.q == NULL) {
             continue; /* no quotient covers these heaps */
         }
+        if (method == ORACLE_SEARCH) {
+            key = declined_key(c, pos, &opts, list_all);
+            if (key != NULL && declined(c, key, false)) {
+                return core_error(c, &o, GR_ELIMIT);
+            }
+        }
         st = attempt(c, &o, &opts, list_all, resp);
+        if (st == GR_ELIMIT && key != NULL && c->problem.status == 422) {
+            declined(c, key, true);
+        }
         if (st != GR_ELIMIT || method == ORACLE_SEARCH) {
             return st;
         }

@@ -66,3 +66,33 @@ def test_the_construction_stopping_is_cached_too(srv):
     assert hits(srv) > before
     assert a.status == b.status == 200 and a.body == b.body
     assert len(a.json()["moves"]) > 0
+
+
+def test_a_search_past_its_limits_is_not_run_again(_):
+    # 0.4 has no complete quotient covering heaps 40-43, and exhaustive
+    # search of the position passes a budget of 20,000 positions: a 422.
+    # The same request again is the same 422, found in the cache (one hit
+    # more than a first request of another such position counts: the
+    # quotient's lookups hit in both) instead of the same search re-run.
+    srv = harness.Server(args=["--max-search-nodes", "20000"]).start()
+    try:
+        a = {"code": "0.4", "heaps": [40, 41, 42, 43], "misere": True}
+        b = {"code": "0.4", "heaps": [40, 41, 42, 44], "misere": True}
+        first = srv.post_json("/v1/octal", a, check=False)
+        harness.expect_problem(first, 422, "/heaps")
+        h0 = hits(srv)
+        other = srv.post_json("/v1/octal", b, check=False)
+        harness.expect_problem(other, 422, "/heaps")
+        h1 = hits(srv)
+        again = srv.post_json("/v1/octal", a, check=False)
+        h2 = hits(srv)
+        assert again.status == 422 and again.body == first.body
+        assert h2 - h1 == (h1 - h0) + 1, (h0, h1, h2)
+        # another budget, another answer: a daemon allowed the default
+        # budget is not told "declined" by this one's cache (each daemon
+        # its own cache), and a position in another order is its own key
+        flipped = srv.post_json("/v1/octal", dict(a, heaps=[43, 42, 41, 40]), check=False)
+        harness.expect_problem(flipped, 422, "/heaps")
+        assert hits(srv) - h2 == h1 - h0
+    finally:
+        assert srv.stop() == 0
