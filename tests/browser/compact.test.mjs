@@ -78,6 +78,7 @@ for (const width of [1280, 390]) {
     // a constant number of elements (layers, ground, the pointer's mark) plus the winning edges'
     const n = await drawnCount(page);
     assert.ok(n <= 30 + 8 * wins.length, `${n} elements drawn for 3,000 edges and ${wins.length} winning moves`);
+    await page.locator('#drawing').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${common.SHOTS}/compact-hackenbush-${width}.png` });
     // an edge of the losing layer by its position: the move played is the one the pointer named
     const words = await clickPart(page, '#drawing g.edge.lose.compact-layer path');

@@ -81,8 +81,11 @@ export function pointParts(s, parts) {
     return parts.hit(p.x, p.y, 12 / (Math.abs(m.a) || 1));
   };
   var ownEl = function (ev) { return ev.target instanceof Element && !!ev.target.closest("[role=button]"); };
+  /* a drag pans the drawing (svg.mjs): its release is not a click on a part */
+  var down = { x: 0, y: 0 };
+  s.addEventListener("pointerdown", function (ev) { down = { x: ev.clientX, y: ev.clientY }; });
   s.addEventListener("click", function (ev) {
-    if (ownEl(ev)) return;
+    if (ownEl(ev) || Math.abs(ev.clientX - down.x) + Math.abs(ev.clientY - down.y) > 8) return;
     var i = at(ev), act = i >= 0 ? parts.act(i) : null;
     if (act) act();
   });
