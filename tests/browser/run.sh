@@ -4,6 +4,8 @@
 #
 #   sh tests/browser/run.sh            # uses build/grundyd
 #   GRUNDYD=build-asan/grundyd sh tests/browser/run.sh
+#   sh tests/browser/run.sh fourth third  # only the test files whose names contain these
+#   TEST_NAME='at its limits' sh tests/browser/run.sh fourth   # and only the tests so named
 #
 # Installs what it needs (Debian's chromium, node and npm with apt-get; playwright-core
 # with `npm ci`), starts the daemon on a free loopback port, runs the test with node's
@@ -33,9 +35,14 @@ echo "browser: web/ modules type-check (tsc --checkJs --noEmit)"
 start_grundyd browser defaults
 
 set +e
-GRUNDYD_URL="$URL" node --test "$HERE/playground.test.mjs" "$HERE/board.test.mjs" "$HERE/analysis.test.mjs" \
-    "$HERE/partizan.test.mjs" "$HERE/third.test.mjs" "$HERE/rulesets.test.mjs" \
-    "$HERE/fourth.test.mjs"
+FILES=
+for f in playground board analysis partizan third rulesets fourth compact; do
+    keep=$#
+    for want in "$@"; do case "$f" in *"$want"*) keep=0 ;; esac; done
+    [ "$keep" = 0 ] && FILES="$FILES $HERE/$f.test.mjs"
+done
+# shellcheck disable=SC2086 # the file names are ours, without blanks
+GRUNDYD_URL="$URL" node --test ${TEST_NAME:+--test-name-pattern="$TEST_NAME"} $FILES
 status=$?
 set -e
 if [ "$status" -ne 0 ]; then

@@ -62,6 +62,7 @@ export function cgtMoves(resp, side) {
   var list = isObj(resp) ? resp[side ? "right_moves" : "left_moves"] : null;
   return Array.isArray(list) ? list : null;
 }
+export var CGT_SHOWN = 100;
 /* The position: its value, and each side's options as moves; the side to move plays its own
  * (the chooser above hands the turn over). */
 export function drawWalk(req, resp) {
@@ -71,9 +72,7 @@ export function drawWalk(req, resp) {
     el("p", { "class": "cgt-value" }, ["The game ", el("code", { "data-testid": "cgt-position", text: value })])]);
   [0, 1].forEach(function (k) {
     var list = cgtMoves(resp, k), mine = k === side, who = SIDE_WORDS[k];
-    var items = !list ? [el("span", { "class": "muted", text: "\u2026" })]
-      : !list.length ? [el("span", { "class": "muted", text: "none: " + who + " has no move" })]
-      : list.map(function (m) {
+    var button = function (m) {
         var b = el("button", { type: "button", "class": "cgt-move", "data-testid": "cgt-move", "data-side": k ? "right" : "left",
                                "aria-label": who + " moves to " + m.value + (mine ? "" : " (it is " + SIDE_WORDS[side] + "'s turn)"),
                                text: String(m.value) });
@@ -83,9 +82,19 @@ export function drawWalk(req, resp) {
           playSide("cgt", k, m.move);
         });
         return b;
-      });
+      };
+    /* a long list of options (*1000 has 999 a side) shows its first CGT_SHOWN, the rest on request */
+    var items = !list ? [el("span", { "class": "muted", text: "\u2026" })]
+      : !list.length ? [el("span", { "class": "muted", text: "none: " + who + " has no move" })]
+      : list.slice(0, CGT_SHOWN).map(button);
+    var buttons = el("div", { "class": "buttons" }, items);
+    if (list && list.length > CGT_SHOWN) {
+      var more = el("button", { type: "button", "class": "cgt-more", text: "all " + list.length + " options\u2026" });
+      more.addEventListener("click", function () { more.replaceWith.apply(more, list.slice(CGT_SHOWN).map(button)); });
+      buttons.appendChild(more);
+    }
     box.appendChild(el("div", { "class": "cgt-side" + (mine ? " to-move" : ""), "data-side": k ? "right" : "left" }, [
-      el("h3", { text: who + "\u2019s options" + (mine ? " (to move)" : "") }), el("div", { "class": "buttons" }, items)]));
+      el("h3", { text: who + "\u2019s options" + (mine ? " (to move)" : "") }), buttons]));
   });
   return box;
 }

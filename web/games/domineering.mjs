@@ -1,8 +1,9 @@
 import { analyse } from "../kit/api.mjs";
 import { redraw } from "../kit/draw.mjs";
 import { resetPlay } from "../kit/history.mjs";
-import { DOM_S, SIDE_WORDS, dominoRect, playSide, sideChooser } from "../kit/partizan.mjs";
+import { DOM_S, SIDE_WORDS, dominoRect, playSide } from "../kit/partizan.mjs";
 import { register } from "../kit/registry.mjs";
+import { rulesControls } from "../kit/rules_play.mjs";
 import { pressable } from "../kit/search_draw.mjs";
 import { $, allMoves, drawingEl, input, state } from "../kit/state.mjs";
 import { compact, el, formatRequest, isObj, parseInput, svg } from "../kit/util.mjs";
@@ -102,10 +103,13 @@ export function drawDomineering(req, resp, comp) {
   }
   return s;
 }
-/* Rows and columns steppers, the edit switch and who moves next. */
+/* Who moves next and the outcome-only switch (the kit's, as every ruleset's), then rows and
+ * columns steppers and the edit switch. */
 export function domineeringControls(req) {
   var box = el("div", { "aria-label": "Change the board" });
-  box.appendChild(sideChooser("domineering"));
+  /* the value of a board past about 5 x 5 runs past the default 30 s; its outcome alone is a
+   * search that answers 6 x 6 in milliseconds */
+  rulesControls("domineering", req, box);
   var rows = domRows(req);
   if (!rows) return box;
   var nc = Math.max.apply(null, [0].concat(rows.map(function (r) { return r.length; })));
@@ -137,17 +141,6 @@ export function domineeringControls(req) {
     if (again) again.focus();
   });
   box.appendChild(el("label", { "class": "check" }, [editBox, " Edit the board (a click fills or empties a cell)"]));
-  /* the value of a board past about 5 x 5 runs past the default 30 s; its outcome alone is a
-   * search that answers 6 x 6 in milliseconds */
-  var only = el("input", { type: "checkbox", id: "outcome-only", "data-testid": "outcome-only" });
-  only.checked = isObj(req) && req.outcome_only === true;
-  only.addEventListener("change", function () {
-    var out = parseInput();
-    if (!out) return;
-    if (only.checked) out.outcome_only = true; else delete out.outcome_only;
-    input.value = formatRequest(out); resetPlay(); analyse();
-  });
-  box.appendChild(el("label", { "class": "check" }, [only, " Outcome only (who wins, by search: for large boards; no value)"]));
   return box;
 }
 

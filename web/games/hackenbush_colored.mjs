@@ -15,27 +15,37 @@ export function drawColored(req, model, resp, comp) {
   var side = state.side || 0, best = resp ? resp[side ? "right_move" : "left_move"] : null;
   if (comp !== undefined) best = isObj(best) && best.component === comp ? best.move : null;
   state.sumComponent = comp;
+  /* edge idx: its class, whether the side to move may cut it, and the cut */
+  var info = function (idx, detached) {
+    var colour = model.colors[idx], ok = !detached && mayCut(side, colour), suggested = isObj(best) && best.edge === idx;
+    var act = detached ? null : function () {
+      if (!mayCut(state.side || 0, colour)) {
+        statusEl.textContent = SIDE_WORDS[state.side || 0] + " cuts only " + (state.side ? "red" : "blue") + " and green edges.";
+        return;
+      }
+      if (comp === undefined) playSide("hackenbush_colored", state.side || 0, { edge: idx });
+      else playSide("sum", state.side || 0, { component: comp, game: "hackenbush_colored", move: { edge: idx } });
+    };
+    return { colour: colour, ok: ok, suggested: suggested, act: act,
+             cls: "hb-" + colour + (detached ? " detached" : ok ? "" : " not-yours") + (suggested ? " suggest" : "") };
+  };
   var drawn = drawGraph(req, model, null, {
     game: "hackenbush_colored",
+    /* a compact drawing (compact.mjs): the suggested edge is an element of its own, the others
+     * are found by the pointer's position */
+    part: function (idx, title, detached) {
+      var it = info(idx, detached);
+      return { own: it.suggested, cls: it.cls, act: it.act };
+    },
     edge: function (e, idx, title, detached) {
-      var colour = model.colors[idx], ok = !detached && mayCut(side, colour);
-      var cls = "edge hb-" + colour + (detached ? " detached" : ok ? "" : " not-yours") +
-                (isObj(best) && best.edge === idx ? " suggest" : "");
-      e.setAttribute("class", cls);
+      var it = info(idx, detached);
+      e.setAttribute("class", "edge " + it.cls);
       e.setAttribute("data-index", String(idx));
-      e.setAttribute("data-color", colour);
-      if (isObj(best) && best.edge === idx) e.setAttribute("data-testid", "suggested-move");
+      e.setAttribute("data-color", it.colour);
+      if (it.suggested) e.setAttribute("data-testid", "suggested-move");
       if (detached) return;
-      var words = title + ", " + colour + (ok ? "" : ": " + SIDE_WORDS[side] + " may not cut it");
-      pressable(e, words, function () {
-        if (!mayCut(state.side || 0, colour)) {
-          statusEl.textContent = SIDE_WORDS[state.side || 0] + " cuts only " + (state.side ? "red" : "blue") + " and green edges.";
-          return;
-        }
-        if (comp === undefined) playSide("hackenbush_colored", state.side || 0, { edge: idx });
-        else playSide("sum", state.side || 0, { component: comp, game: "hackenbush_colored", move: { edge: idx } });
-      });
-      if (!ok) e.setAttribute("aria-disabled", "true");
+      pressable(e, title + ", " + it.colour + (it.ok ? "" : ": " + SIDE_WORDS[side] + " may not cut it"), it.act);
+      if (!it.ok) e.setAttribute("aria-disabled", "true");
     }
   });
   state.sumComponent = undefined;

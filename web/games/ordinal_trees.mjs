@@ -1,4 +1,5 @@
 import { bindMoves, lookupMove, removeSubtree } from "../kit/board.mjs";
+import { COMPACT_PARTS, circleD, layers, partMoves, pointParts, segmentD } from "../kit/compact.mjs";
 import { play } from "../kit/history.mjs";
 import { register } from "../kit/registry.mjs";
 import { allMoves, state } from "../kit/state.mjs";
@@ -11,8 +12,16 @@ import { compIds } from "../kit/words.mjs";
 export var ORD_MAX = 2000;
 /* The forest's vertices in preorder (the drawing's order): {tree, path, parent, size} each,
  * size counting the vertex's subtree; null past ORD_MAX vertices. */
+/* (the last forest's kept, by its text: the words of each listed move ask for them, a list of
+ * hundreds; the callers only read it) */
+var vertexMemo = { key: "", value: /** @type {any} */ (null) };
 export function ordinalVertices(trees) {
   if (!Array.isArray(trees)) return null;
+  var key = JSON.stringify(trees);
+  if (vertexMemo.key !== key) { vertexMemo.value = preorder(trees); vertexMemo.key = key; }
+  return vertexMemo.value;
+}
+function preorder(trees) {
   var out = [];
   for (var ti = 0; ti < trees.length; ti++) {
     var first = out.length, stack = [{ t: trees[ti], path: [], parent: -1 }];
@@ -61,18 +70,28 @@ export function ordinalIdsAfter(req, move, ids) {
   return { v: out };
 }
 
+/* The number of vertices of a tree in nested form (explicit stack). */
+function treeSize(t) {
+  var n = 0, stack = [t];
+  while (stack.length) { var x = stack.pop(); n++; if (Array.isArray(x)) for (var c = 0; c < x.length; c++) stack.push(x[c]); }
+  return n;
+}
 export function drawOrdinal(req, comp) {
   if (!Array.isArray(req.trees)) return el("p", { "class": "muted", text: "Nothing to draw: no trees." });
   var s = svg("svg", { role: "group", "aria-label": "Ordinal trees", "data-testid": "drawing-svg" });
-  var x = 0, maxDepth = 0, nodes = 0, ids = compIds(comp);
+  var x = 0, maxDepth = 0, nodes = 0, ids = compIds(comp), pre = comp === undefined ? "" : comp + "/";
   var name = function (g) { return ids && ids.v && ids.v[g] !== undefined ? ids.v[g] : g; };
+  /* past COMPACT_PARTS vertices: the edges one path, the vertices that are not a winning move
+   * one path per outcome, found by the pointer's position (compact.mjs) */
+  var all = ordinalVertices(req.trees), many = all === null || all.length > COMPACT_PARTS;
+  var edgeD = [], dots = layers(), parts = [];
   req.trees.forEach(function (tree, ti) {
     /* leaves left to right, parents above the middle of their children (explicit stack) */
     var pos = [], stack = [{ t: tree, d: 0, parent: -1, path: [] }];
     var items = [];
     while (stack.length && nodes < 2000) {
       var it = stack.pop(); nodes++;
-      var id = items.length; items.push({ d: it.d, parent: it.parent, kids: [], path: it.path, name: name(nodes - 1) });
+      var id = items.length; items.push({ d: it.d, parent: it.parent, kids: [], path: it.path, name: name(nodes - 1), size: 1 });
       if (it.parent >= 0) items[it.parent].kids.push(id);
       maxDepth = Math.max(maxDepth, it.d);
       if (Array.isArray(it.t)) for (var c = it.t.length - 1; c >= 0; c--) stack.push({ t: it.t[c], d: it.d + 1, parent: id, path: it.path.concat([c]) });
@@ -80,31 +99,52 @@ export function drawOrdinal(req, comp) {
     for (var i = items.length - 1; i >= 0; i--) {
       if (!items[i].kids.length) { pos[i] = x; x += 1; }
       else pos[i] = items[i].kids.reduce(function (a, k) { return a + pos[k]; }, 0) / items[i].kids.length;
+      if (items[i].parent >= 0) items[items[i].parent].size += items[i].size;
     }
-    items.forEach(function (itm, i) {
-      if (itm.parent >= 0) s.appendChild(svg("line", { "class": "edge", x1: pos[itm.parent] * 30, y1: -itm.d * 36 + 36, x2: pos[i] * 30, y2: -itm.d * 36, stroke: "currentColor" }));
+    /* the sizes of the trees the listed moves of this tree leave: a vertex's removal is looked
+     * up (a copy of the tree) only when it leaves a tree of one of those sizes */
+    var listed = state.board ? state.board.byTree.get(pre + ti) || [] : [], sizes = new Set();
+    listed.forEach(function (j) {
+      var m = state.board.sorted[j].move;
+      if (comp !== undefined && isObj(m)) m = m.move;
+      if (isObj(m)) sizes.add(treeSize(m.replace_with));
     });
     items.forEach(function (itm, i) {
-      /* the move's target is a circle of 12 units (24 px and more at the scale of a few
-       * trees, WCAG 2.5.8) in a pale tint of its outcome, the vertex a dot over it */
-      var circle = svg("circle", { "class": "vertex", cx: pos[i] * 30, cy: -itm.d * 36, r: 12, "data-vertex": ti + ":/" + itm.path.join("/"),
-                                   "data-name": String(itm.name) });
+      if (itm.parent < 0) return;
+      var x1 = pos[itm.parent] * 30, y1 = -itm.d * 36 + 36, x2 = pos[i] * 30, y2 = -itm.d * 36;
+      if (many) edgeD.push(segmentD({ x: x1, y: y1 }, { x: x2, y: y2 }));
+      else s.appendChild(svg("line", { "class": "edge", x1: x1, y1: y1, x2: x2, y2: y2, stroke: "currentColor" }));
+    });
+    items.forEach(function (itm, i) {
+      var cx = pos[i] * 30, cy = -itm.d * 36, circle;
       if (itm.parent >= 0) {
         /* a vertex: remove it and everything above it, one move */
         /* the path says which vertex went (a star's leaves look alike): the names follow it */
-        var mv = { tree: ti, replace_with: removeSubtree(tree, itm.path), path: itm.path };
-        var j = lookupMove("ordinal_trees", mv, comp);
-        var go = function () { play("You", comp !== undefined ? { component: comp, game: "ordinal_trees", move: mv } : mv,
-                                    comp !== undefined ? "sum" : undefined); };
-        bindMoves(circle, j >= 0 ? [j] : [], "tree " + ti + ": remove vertex " + itm.name + " (path /" + itm.path.join("/") + ") and what is above it", go, "vertex ordinal-cut", undefined, true);
+        var mv = function () { return { tree: ti, replace_with: removeSubtree(tree, itm.path), path: itm.path }; };
+        var j = sizes.has(items[0].size - itm.size) ? lookupMove("ordinal_trees", mv(), comp) : -1;
+        var go = function () { var m = mv(); play("You", comp !== undefined ? { component: comp, game: "ordinal_trees", move: m } : m,
+                                                   comp !== undefined ? "sum" : undefined); };
+        var words = "tree " + ti + ": remove vertex " + itm.name + " (path /" + itm.path.join("/") + ") and what is above it";
+        if (many) {
+          var pm = partMoves(j >= 0 ? [j] : [], go, true);
+          if (!pm.own) {
+            dots.add("vertex ordinal-dot " + pm.cls, circleD(cx, cy, 9));
+            parts.push({ x: cx, y: cy, act: pm.act, words: words });
+            return;
+          }
+        }
+        circle = svg("circle", { "class": "vertex", cx: cx, cy: cy, r: 12, "data-vertex": ti + ":/" + itm.path.join("/"), "data-name": String(itm.name) });
+        bindMoves(circle, j >= 0 ? [j] : [], words, go, "vertex ordinal-cut", undefined, true);
       } else {
         /* the root: every listed replacement of this tree (two steps: choose, then confirm) */
-        var all = state.board ? state.board.byTree.get((comp === undefined ? "" : comp + "/") + ti) || [] : [];
-        bindMoves(circle, all, "tree " + ti + ": replace it by a smaller tree", null, "vertex ordinal-root");
+        circle = svg("circle", { "class": "vertex", cx: cx, cy: cy, r: 12, "data-vertex": ti + ":/" + itm.path.join("/"), "data-name": String(itm.name) });
+        bindMoves(circle, listed, "tree " + ti + ": replace it by a smaller tree", null, "vertex ordinal-root");
       }
+      /* the move's target is a circle of 12 units (24 px and more at the scale of a few
+       * trees, WCAG 2.5.8) in a pale tint of its outcome, the vertex a dot over it */
       s.appendChild(circle);
-      s.appendChild(svg("circle", { "class": circle.getAttribute("class") + " ordinal-dot", cx: pos[i] * 30, cy: -itm.d * 36, r: 9, "aria-hidden": "true" }));
-      var lab = svg("text", { "class": "label ordinal-name", x: pos[i] * 30, y: -itm.d * 36, "aria-hidden": "true" });
+      s.appendChild(svg("circle", { "class": circle.getAttribute("class") + " ordinal-dot", cx: cx, cy: cy, r: 9, "aria-hidden": "true" }));
+      var lab = svg("text", { "class": "label ordinal-name", x: cx, y: cy, "aria-hidden": "true" });
       lab.textContent = String(itm.name);
       s.appendChild(lab);
     });
@@ -113,7 +153,21 @@ export function drawOrdinal(req, comp) {
   });
   s.setAttribute("viewBox", [-20, -maxDepth * 36 - 20, Math.max(x, 1) * 30 + 20, maxDepth * 36 + 50].join(" "));
   s.style.maxWidth = Math.max(200, x * 40) + "px";
-  return s;
+  if (!many) return s;
+  var under = [svg("path", { "class": "edge compact-layer", d: edgeD.join(""), stroke: "currentColor", fill: "none", "aria-hidden": "true" })]
+    .concat(dots.elements(""));
+  for (var k = under.length - 1; k >= 0; k--) s.insertBefore(under[k], s.firstChild);
+  s.setAttribute("aria-label", "Ordinal trees, drawn compactly: point at a vertex to see it, click it to remove it and what is above it");
+  return pointParts(s, {
+    hit: function (px, py, tol) {
+      var best = -1, bd = Math.max(tol, 12);
+      parts.forEach(function (p, i) { var d = Math.hypot(px - p.x, py - p.y); if (d <= bd) { bd = d; best = i; } });
+      return best;
+    },
+    act: function (i) { return parts[i].act; },
+    words: function (i) { return parts[i].words; },
+    mark: function (i) { return circleD(parts[i].x, parts[i].y, 12); }
+  });
 }
 
 register({

@@ -161,6 +161,7 @@ export function closeChoices() {
 }
 /* The move list, drawn a chunk per frame so that a long one never holds the page. */
 export var LIST_CHUNK = 100;
+var listWatched = false, listScrolled = false;
 export function renderMoveList(game, doc) {
   var list = $("move-list"), token = ++state.listToken;
   var board = state.board && doc ? state.board : { sorted: [] };
@@ -191,7 +192,10 @@ export function renderMoveList(game, doc) {
   };
   list.removeAttribute("data-complete");
   chunk();
-  list.scrollTop = 0; /* a new position's list starts at its first move */
+  /* a new position's list starts at its first move; set only when the list was scrolled:
+   * setting it forces the layout of the new list at once */
+  if (!listWatched) { listWatched = true; list.addEventListener("scroll", function () { listScrolled = true; }, { passive: true }); }
+  if (listScrolled) { listScrolled = false; list.scrollTop = 0; }
   var summary = $("move-summary");
   if (!doc) { summary.textContent = state.job ? "Analysing\u2026" : ""; return; }
   if (Array.isArray(doc.moves)) {
@@ -269,11 +273,12 @@ export function ordinalRemovals(last) {
     seen[k] = true;
     return true;
   });
-  Promise.all(cand.map(function (m) {
+  /* the requests start in a task of their own, after the answer's drawing */
+  new Promise(function (resolve) { setTimeout(resolve, 0); }).then(function () { return Promise.all(cand.map(function (m) {
     var trees = req.trees.slice(); trees[m.tree] = m.replace_with;
     return postJson("/v1/ordinal-trees", { trees: trees })
       .then(function (r) { return r.ok ? r.json() : null; }, function () { return null; });
-  })).then(function (answers) {
+  })); }).then(function (answers) {
     if (state.last !== last) return;
     var list = (doc.winning_moves || []).map(function (m) { return { move: m, grundy: 0, outcome: "win" }; });
     var missing = 0;

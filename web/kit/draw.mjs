@@ -10,6 +10,12 @@ import { el, parseInput } from "./util.mjs";
 /* ---- Drawing Hackenbush positions as SVG. --------------------------------------------- */
 export var GAP_X = 70, GAP_Y = 78, R = 11;
 
+/* The drawing area's width, kept by a ResizeObserver (called after layout): reading
+ * clientWidth when a drawing is asked for would force the layout of whatever the answer
+ * changed on the page so far (0 while the panel is hidden: then it is read). */
+var drawingWidth = 0;
+if (typeof ResizeObserver === "function") new ResizeObserver(function () { drawingWidth = drawingEl.clientWidth; }).observe(drawingEl);
+
 export function redraw(resp) {
   var game = gameSelect.value;
   /* marks (outcomes, data-move) only on the position the board's analysis is about */
@@ -40,7 +46,7 @@ export function redraw(resp) {
   $("legend-alt").hidden = true;
   /* the width the drawing gets, read before it is drawn: read after, it would force the layout
    * of a new drawing of thousands of elements at once (a second for 3,000 edges) */
-  var fit = drawingEl.clientWidth;
+  var fit = drawingWidth || drawingEl.clientWidth;
   var drawn = req ? drawOther(game, req, resp) : null;
   drawingEl.replaceChildren(drawn || el("p", { "class": "muted", text: "Nothing to draw: the input is not a JSON object." }));
   applyZoom(fit);

@@ -1,4 +1,5 @@
 import { bindMoves, lookupMove } from "./board.mjs";
+import { COMPACT_PARTS, circleD, layers, partMoves, pointParts, segmentD, segmentDistance } from "./compact.mjs";
 import { GAP_X, GAP_Y, R } from "./draw.mjs";
 import { childrenOf, graphModel, treeModel, treeMoveChild } from "./hackenbush_model.mjs";
 import { coloredPlain } from "./partizan.mjs";
@@ -56,25 +57,92 @@ export function drawTree(req, model, resp) {
   });
   if (!n) { box.minX = -R; box.maxX = GAP_X; }
   var win = winningSets(resp, function (m) { return treeMoveChild(model, m); });
+  var others = new Set(win.others);
   var edges = svg("g", { "class": "edges" }), verts = svg("g", { "class": "vertices" });
+  var sink = n - roots.length > COMPACT_PARTS ? edgeSink() : null;
   for (var v = 0; v < n; v++) {
     var p = parent[v];
     if (p < 0) continue;
-    var cls = v === win.best ? " winning" : (win.others.indexOf(v) >= 0 ? " winning-alt" : "");
+    var cls = v === win.best ? " winning" : (others.has(v) ? " winning-alt" : "");
     var move = model.form === "nested" ? { path: model.pathOf[v] } : { parent: p, child: v };
     var title = "Cut the edge " + name(p) + "\u2013" + name(v) + (v === win.best ? " (the engine's choice)" : "");
-    var e = edgeElement("line", { p: { x: px(p), y: py(p) }, q: { x: px(v), y: py(v) }, halfWidth: HIT_HALF,
-                                  data: { parent: name(p), child: name(v) } },
-                        name(v), title, "", null);
-    var j = lookupMove(comp === undefined ? "hackenbush_tree" : "hackenbush_tree", move, comp);
-    bindMoves(e, j >= 0 ? [j] : [], title, cutHandler("hackenbush_tree", move), "edge" + cls);
+    var geo = { p: { x: px(p), y: py(p) }, q: { x: px(v), y: py(v) }, halfWidth: HIT_HALF, data: { parent: name(p), child: name(v) } };
+    var j = lookupMove("hackenbush_tree", move, comp);
+    var idxs = j >= 0 ? [j] : [];
+    if (sink) {
+      var pm = partMoves(idxs, cutHandler("hackenbush_tree", move));
+      if (!pm.own) { sink.add("line", geo, "edge" + cls + " " + pm.cls, title, pm.act); continue; }
+    }
+    var e = edgeElement("line", geo, name(v), title, "", null);
+    bindMoves(e, idxs, title, cutHandler("hackenbush_tree", move), "edge" + cls);
     edges.appendChild(e);
   }
+  var label = "Hackenbush forest with " + (n - roots.length) + " edges";
+  if (sink) return sink.finish(edges, n, function (v) { return { x: px(v), y: py(v), ground: parent[v] < 0 }; }, box, label);
   for (v = 0; v < n; v++) vertexElements(verts, name(v), px(v), py(v), parent[v] < 0);
-  return finishSvg([edges, verts], box, "Hackenbush forest with " + (n - roots.length) + " edges");
+  return finishSvg([edges, verts], box, label);
 }
 
-/* colored: Red-Blue-Green Hackenbush's drawing ({game, edge(element, index, title, detached)}
+/* A compact Hackenbush drawing (past COMPACT_PARTS edges, see compact.mjs): the edges that
+ * are not drawn as elements of their own, one path per class; the vertices one path (the
+ * ground's another), unlabelled: pointing at an edge says its ends. */
+function edgeSink() {
+  var parts = [], lay = layers();
+  var pathOf = function (shape, geo) {
+    if (shape === "line") return segmentD(geo.p, geo.q);
+    if (shape === "curve") return "M" + geo.p.x + " " + geo.p.y + "Q" + curveControl(geo).join(" ") + " " + geo.q.x + " " + geo.q.y;
+    return circleD(geo.c.x, geo.c.y, geo.r);
+  };
+  var distance = function (part, x, y) {
+    var g = part.geo;
+    if (part.shape === "line") return segmentDistance(x, y, g.p, g.q);
+    if (part.shape === "loop") return Math.abs(Math.hypot(x - g.c.x, y - g.c.y) - g.r);
+    var c = curveControl(g), best = Infinity, prev = g.p;
+    for (var k = 1; k <= 12; k++) {
+      var t = k / 12, u = 1 - t;
+      var pt = { x: u * u * g.p.x + 2 * u * t * c[0] + t * t * g.q.x, y: u * u * g.p.y + 2 * u * t * c[1] + t * t * g.q.y };
+      best = Math.min(best, segmentDistance(x, y, prev, pt));
+      prev = pt;
+    }
+    return best;
+  };
+  return {
+    add: function (shape, geo, cls, title, act) {
+      parts.push({ shape: shape, geo: geo, title: title, act: act });
+      lay.add(cls, pathOf(shape, geo));
+    },
+    /* vertex(v): {x, y, ground} or null (not drawn) for v < n */
+    finish: function (own, n, vertex, box, label) {
+      var dots = layers();
+      for (var v = 0; v < n; v++) {
+        var at = vertex(v);
+        if (at) dots.add(at.ground ? "vertex on-ground" : "vertex", circleD(at.x, at.y, R));
+      }
+      var s = finishSvg(lay.elements("stroke").concat([own], dots.elements("")), box,
+                        label + ", drawn compactly: point at an edge to see its ends, click it to cut it");
+      return pointParts(s, {
+        hit: function (x, y, tol) {
+          var best = -1, bd = Math.max(tol, 6);
+          for (var i = 0; i < parts.length; i++) {
+            var d = distance(parts[i], x, y);
+            if (d <= bd) { bd = d; best = i; }
+          }
+          return best;
+        },
+        act: function (i) { return parts[i].act; },
+        words: function (i) { return parts[i].title; },
+        mark: function (i) { return pathOf(parts[i].shape, parts[i].geo); }
+      });
+    }
+  };
+}
+/* A curve's control point: 2 * off from the chord's middle (it passes through off from it). */
+function curveControl(geo) {
+  return [Number(((geo.p.x + geo.q.x) / 2 + geo.n.x * geo.off * 2).toFixed(1)), Number(((geo.p.y + geo.q.y) / 2 + geo.n.y * geo.off * 2).toFixed(1))];
+}
+
+/* colored: Red-Blue-Green Hackenbush's drawing ({game, edge(element, index, title, detached),
+ * part(index, title, detached) for a compact drawing's edge: {own, cls, act} as partMoves'}
  * binds each edge instead of the impartial outcome marks). */
 export function drawGraph(req, model, resp, colored) {
   var n = model.n, edges = model.edges, m = edges.length, v, i;
@@ -163,7 +231,8 @@ export function drawGraph(req, model, resp, colored) {
         var saved = line.at;
         state.layingOut = true;
         line.at = 0;
-        try { drawGraph(rootReq, rootModel, null, colored ? { game: colored.game, edge: function () {} } : undefined); }
+        try { drawGraph(rootReq, rootModel, null, colored ? { game: colored.game, edge: function () {},
+                                                            part: function () { return { own: false, cls: "", act: null }; } } : undefined); }
         finally { line.at = saved; state.layingOut = false; }
       }
     }
@@ -196,22 +265,26 @@ export function drawGraph(req, model, resp, colored) {
     else { var key = Math.min(a, b) + "," + Math.max(a, b); (groups[key] = groups[key] || []).push(i); }
   }
   var anyDetached = false, comp0 = state.sumComponent;
-  var ids = compIds(comp0);
+  var ids = compIds(comp0), others = new Set(win.others);
   var ename = function (i) { return ids && ids.e && ids.e[i] !== undefined ? ids.e[i] : i; };
+  var sink = m > COMPACT_PARTS ? edgeSink() : null;
   var addEdge = function (idx, shape, geo) {
     var e0 = edges[idx][0], e1 = edges[idx][1];
     var detached = !model.attached[idx];
     anyDetached = anyDetached || detached;
-    var cls = detached ? "detached" : idx === win.best ? "winning" : (win.others.indexOf(idx) >= 0 ? "winning-alt" : "");
+    var cls = detached ? "detached" : idx === win.best ? "winning" : (others.has(idx) ? "winning-alt" : "");
     var title = (detached ? "Edge " + ename(idx) + " (" + e0 + "\u2013" + e1 + ") is not connected to the ground"
                           : "Cut edge " + ename(idx) + " (" + e0 + "\u2013" + e1 + ")") + (idx === win.best ? ", the engine's choice" : "");
     geo.data = { u: e0, v: e1 };
+    var j = colored || detached ? -1 : lookupMove("hackenbush_graph", { edge: idx }, comp0);
+    var own = detached ? null : cutHandler("hackenbush_graph", { edge: idx, endpoints: [e0, e1] });
+    if (sink) {
+      var pm = colored ? colored.part(idx, title, detached) : detached ? { own: false, cls: "", act: null } : partMoves(j >= 0 ? [j] : [], own);
+      if (!pm.own) { sink.add(shape, geo, "edge " + cls + " " + pm.cls, title, pm.act); return; }
+    }
     var e = edgeElement(shape, geo, ename(idx), title, cls, null);
     if (colored) colored.edge(e, idx, title, detached);
-    else if (!detached) {
-      var j = lookupMove("hackenbush_graph", { edge: idx }, comp0);
-      bindMoves(e, j >= 0 ? [j] : [], title, cutHandler("hackenbush_graph", { edge: idx, endpoints: [e0, e1] }), "edge " + cls);
-    }
+    else if (!detached) bindMoves(e, j >= 0 ? [j] : [], title, own, "edge " + cls);
     layer.appendChild(e);
   };
   Object.keys(groups).forEach(function (key) {
@@ -271,9 +344,14 @@ export function drawGraph(req, model, resp, colored) {
       addEdge(idx, "loop", { c: c, r: r });
     });
   });
-  for (v = 0; v < n; v++) if (level[v] >= 0 && (used[v] || model.isGround[v])) vertexElements(verts, v, xs[v], ys(v), model.isGround[v]);
   $("legend-detached").hidden = !anyDetached;
-  return finishSvg([layer, verts], box, "Hackenbush graph with " + m + " edges");
+  var label = "Hackenbush graph with " + m + " edges";
+  if (sink) {
+    return sink.finish(layer, n, function (u) {
+      return level[u] >= 0 && (used[u] || model.isGround[u]) ? { x: xs[u], y: ys(u), ground: model.isGround[u] } : null; }, box, label);
+  }
+  for (v = 0; v < n; v++) if (level[v] >= 0 && (used[v] || model.isGround[v])) vertexElements(verts, v, xs[v], ys(v), model.isGround[v]);
+  return finishSvg([layer, verts], box, label);
 }
 
 /* Component i of a sum, a green Hackenbush tree (graph false) or graph: drawn with the

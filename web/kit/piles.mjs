@@ -1,8 +1,10 @@
 import { analyse } from "./api.mjs";
-import { bindMoves, lookupMove, octalStarts, playIndex } from "./board.mjs";
+import { OUTCOME_WORDS, bestOutcome, bindMoves, lookupMove, octalStarts, openChoices, playIndex } from "./board.mjs";
+import { layers, pointParts } from "./compact.mjs";
 import { resetPlay } from "./history.mjs";
 import { input, state } from "./state.mjs";
 import { el, formatRequest, isIndex, isObj, num, parseInput, svg } from "./util.mjs";
+import { describeMove } from "./words.mjs";
 
 /* ---- Drawings of the other families. --------------------------------------------------- */
 /* Piles and heaps as stacks of tokens, token k (from 0 at the bottom) standing for the
@@ -129,7 +131,10 @@ export function drawHeapGame(game, req, resp, steppers) {
 }
 
 /* A position of many piles as a bar chart (see CHART_PILES): bar i plays the listed moves of
- * pile i (one: at once; several: a choice under the drawing). */
+ * pile i (one: at once; several: a choice under the drawing).  Drawn compactly (compact.mjs):
+ * the bars without a listed move are one path, each bar with listed moves a bare <rect>
+ * (data-move, or data-choose for several) and one listener on the chart finds the bar under
+ * the pointer; the move list is the way to the moves by keyboard. */
 export function pilesChart(game, key, sizes, comp) {
   var board = state.marking ? state.board : null, byPile = {};
   if (board) board.sorted.forEach(function (o, idx) {
@@ -148,16 +153,41 @@ export function pilesChart(game, key, sizes, comp) {
   s.style.width = (n * W) + "px";
   s.style.height = H + 8 + "px";
   s.style.maxWidth = "none";
+  var lay = layers(), bars = svg("g", {}), parts = [], one = key.slice(0, -1);
   sizes.forEach(function (size, i) {
     var h = Math.max(2, Math.round(H * Math.sqrt(num(size) / top)));
-    var bar = svg("rect", { x: i * W + 1, y: -h, width: W - 2, height: h, "data-pile": i, "data-size": num(size) });
-    var t = svg("title", {}); t.textContent = key.slice(0, -1) + " " + i + ": " + size; bar.appendChild(t);
-    bindMoves(bar, byPile[i] || [], key.slice(0, -1) + " " + i + " (" + size + ")", null, "chart-bar");
-    s.appendChild(bar);
+    var idxs = byPile[i] || [], label = one + " " + i + " (" + size + ")";
+    if (!board || !idxs.length) {
+      lay.add("chart-bar " + (board ? "nomove" : "unknown"), "M" + (i * W + 1) + " " + -h + "h" + (W - 2) + "v" + h + "h" + (2 - W) + "z");
+      parts.push({ act: null, words: label + (board ? ": no listed move" : "") });
+      return;
+    }
+    var outcome = bestOutcome(idxs);
+    var bar = svg("rect", { "class": "chart-bar " + outcome, x: i * W + 1, y: -h, width: W - 2, height: h, "data-pile": i, "data-size": num(size),
+                            "data-outcome": outcome });
+    bar.setAttribute(idxs.length === 1 ? "data-move" : "data-choose", idxs.length === 1 ? String(idxs[0]) : idxs.length + " moves");
+    bars.appendChild(bar);
+    parts.push({
+      act: function () {
+        if (idxs.length === 1) playIndex(idxs[0]);
+        else if (state.choosing === bar) playIndex(idxs[0]); /* the second click confirms the best */
+        else openChoices(bar, idxs, label);
+      },
+      words: idxs.length === 1 ? label + ": " + describeMove(board.game, board.sorted[idxs[0]].move) + " (" + OUTCOME_WORDS[outcome] + ")"
+                               : label + ": " + idxs.length + " moves, choose one"
+    });
+  });
+  lay.elements("").forEach(function (g) { s.appendChild(g); });
+  s.appendChild(bars);
+  pointParts(s, {
+    hit: function (x) { var i = Math.floor(x / W); return i >= 0 && i < n ? i : -1; },
+    act: function (i) { return parts[i].act; },
+    words: function (i) { return parts[i].words; },
+    mark: function (i) { return "M" + (i * W + 1) + " " + (-H - 2) + "v" + (H + 4); }
   });
   return el("div", { "class": "chart-box" }, [s,
-    el("p", { "class": "hint", text: n + " " + key + " (" + total + " tokens) drawn as a chart: each bar is a " + key.slice(0, -1) +
-              ", its height the square root of its size; click a bar to choose among its moves." })]);
+    el("p", { "class": "hint", text: n + " " + key + " (" + total + " tokens) drawn as a chart: each bar is a " + one +
+              ", its height the square root of its size; click a bar to choose among its moves (or use the move list)." })]);
 }
 
 /* A heap position past which only its winning moves are listed (see CHART_PILES). */

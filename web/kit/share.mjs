@@ -25,9 +25,11 @@ export function remember() {
     var full = hash + "&position=" + encodeURIComponent(squeeze(line.root)) + "&moves=" + encodeURIComponent(JSON.stringify(moves)) +
                "&at=" + line.at;
     if (full.length <= MAX_HASH) hash = full;
-    else if (squeeze(text).length <= MAX_HASH) hash += "&position=" + encodeURIComponent(squeeze(text));
-  } else if (squeeze(text).length <= MAX_HASH) {
-    /* a huge position stays out of the URL (browsers cap its length); the game still goes in */
+    else if (encodeURIComponent(squeeze(text)).length <= MAX_HASH) hash += "&position=" + encodeURIComponent(squeeze(text));
+  } else if (encodeURIComponent(squeeze(text)).length <= MAX_HASH) {
+    /* a huge position stays out of the URL (browsers cap its length; and replacing the URL by
+     * one of tens of kilobytes holds the page ~0.1 s): the game still goes in.  The length
+     * counted is the escaped one, the URL's. */
     hash += "&position=" + encodeURIComponent(squeeze(text));
   }
   state.lastHash = hash;

@@ -63,9 +63,10 @@ export function finishSvg(root, box, label) {
   s.style.maxWidth = Math.max(260, (maxX - minX) * 1.6) + "px";
   var ground = svg("g", { "class": "ground-layer" });
   ground.appendChild(svg("line", { "class": "ground", x1: minX + 6, y1: 0, x2: maxX - 6, y2: 0 }));
-  for (var x = minX + 12; x < maxX - 8; x += 14) {
-    ground.appendChild(svg("line", { "class": "hatch", x1: x, y1: 3, x2: x - 9, y2: 14 }));
-  }
+  /* the hatching, one path (a wide forest is thousands of strokes) */
+  var hatch = [];
+  for (var x = minX + 12; x < maxX - 8; x += 14) hatch.push("M" + x.toFixed(1) + " 3l-9 11");
+  ground.appendChild(svg("path", { "class": "hatch", d: hatch.join("") }));
   s.appendChild(ground);
   root.forEach(function (g) { s.appendChild(g); });
   return s;
