@@ -73,8 +73,11 @@ for (const width of [1280, 390]) {
     const { page } = s;
     await analyse(page, 'hackenbush_tree', TREE);
     assert.equal(await page.locator('#drawing svg[data-compact="true"]').count(), 1);
-    // (the daemon lists 1,000 of the 2,999 moves, none of them winning here)
+    // the daemon lists 1,000 of the 2,999 moves, none of them winning here: the verdict's
+    // winning move is put first in the list, so it is on the drawing and can be played
     const wins = await winsOnDrawing(page);
+    assert.equal(wins.length, 1, 'the verdict\'s winning move is listed');
+    assert.match(await page.locator('[data-testid="move-summary"], #move-summary').first().innerText(), /Showing 1001 of 2999/);
     // a constant number of elements (layers, ground, the pointer's mark) plus the winning edges'
     const n = await drawnCount(page);
     assert.ok(n <= 30 + 8 * wins.length, `${n} elements drawn for 3,000 edges and ${wins.length} winning moves`);

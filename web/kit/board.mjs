@@ -11,11 +11,22 @@ import { componentGame, describeMove, formatValue } from "./words.mjs";
 export var OUTCOME_WORDS = { win: "wins", slow: "wins, slower", lose: "loses", draw: "draws" };
 export var OUTCOME_RANK = { win: 0, slow: 1, draw: 2, lose: 3 };
 export function moveOptions(doc) {
-  if (Array.isArray(doc.moves)) return doc.moves;
+  if (Array.isArray(doc.moves)) return withVerdictMove(doc);
   if (Array.isArray(doc.removals)) return doc.removals;
   /* ordinal trees list no moves (infinitely many): offer the winning ones */
   var w = Array.isArray(doc.winning_moves) ? doc.winning_moves : (isObj(doc.winning_move) ? [doc.winning_move] : []);
   return w.map(function (m) { return { move: m, grundy: 0, outcome: "win" }; });
+}
+/* A list cut at max_moves (3,000 edges: the first 1,000 moves) may leave out the winning move
+ * the verdict names; it goes first then, so that it can be clicked in the list and on the
+ * drawing.  Only under normal play of an impartial game, where a winning move is one to a
+ * position of value 0. */
+function withVerdictMove(doc) {
+  var w = doc.winning_move;
+  if (!isObj(w) || typeof doc.grundy !== "number" || doc.moves.length >= Number(doc.move_count)) return doc.moves;
+  var k = JSON.stringify(w);
+  for (var i = 0; i < doc.moves.length; i++) if (JSON.stringify(doc.moves[i].move) === k) return doc.moves;
+  return [{ move: w, grundy: 0, outcome: "win" }].concat(doc.moves);
 }
 /* A move's name, the same whether it comes from the list or from a click on the drawing
  * (list moves carry more fields, such as edges_removed). */
