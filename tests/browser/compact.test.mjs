@@ -118,6 +118,9 @@ test('a Nim of 3,000 piles: bars without moves are one path, every winning bar i
   await analyse(page, 'nim', NIM);
   const wins = await winsOnDrawing(page);
   assert.ok(wins.length >= 1);
+  // the chart says how to play on it; the tokens' "click a token" line is gone
+  assert.doesNotMatch(await page.locator('#drawing-hint').innerText(), /token/);
+  assert.match(await page.locator('#drawing .chart-box .hint').innerText(), /click a bar/);
   const bars = await page.locator('svg.pile-chart rect.chart-bar').count();
   assert.equal(bars, wins.length, 'one <rect> a winning bar (Nim: one winning move a pile at most)');
   assert.ok(await drawnCount(page) <= 20 + wins.length);

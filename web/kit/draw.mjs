@@ -49,5 +49,7 @@ export function redraw(resp) {
   var fit = drawingWidth || drawingEl.clientWidth;
   var drawn = req ? drawOther(game, req, resp) : null;
   drawingEl.replaceChildren(drawn || el("p", { "class": "muted", text: "Nothing to draw: the input is not a JSON object." }));
+  /* a chart of many piles says how to play on it itself: the game's "click a token" is not it */
+  if (drawingEl.querySelector(".chart-box")) $("drawing-hint").textContent = "";
   applyZoom(fit);
 }
