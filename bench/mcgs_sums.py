@@ -26,13 +26,19 @@ relative to MCGS_DIR/input/autotests.  For each file, one after the other:
    `MCGS --run-tests --test-dir D --test-timeout MS`, one process per file,
    timed in CPU seconds (user + system of the process, with its start-up:
    the 2^28-entry table is allocated and cleared, about 2.4 s) and by its
-   own per-case stopwatch (wall ms, the CSV's "Time (ms)").
+   own per-case stopwatch (wall ms, the CSV's "Time (ms)").  Its start-up
+   alone (an empty file, least of three runs) is taken off its CPU for the
+   CPU ratio.
 3. grundyd answers each sum with one request (both players: `outcome`),
    timed in wall seconds per request over loopback (keep-alive), and the
    daemon's CPU over the whole file (utime + stime of /proc/PID/stat).
 
 The answers are compared with each other and with the file's expected
-result; every disagreement is printed.  Prints one markdown row per file.
+result; every disagreement is printed.  Prints one markdown row per file:
+"ratio wall" is grundyd's request seconds over MCGS's case seconds, "ratio
+CPU" the daemon's CPU over MCGS's CPU less its start-up ("-" where the
+divisor is under the clock's 10 ms).  A case either program stops at the
+time limit counts its whole time in both.
 """
 import csv
 import http.client
@@ -248,11 +254,16 @@ def main():
     files = sys.argv[5:]
     host, port = url.split("//")[1].split(":")
     conn = http.client.HTTPConnection(host, int(port), timeout=timeout_s + 60)
+    # MCGS's start-up alone (its table allocated and cleared, no case): taken
+    # off its CPU figure for the CPU ratio
+    start_cpu = min(mcgs_run(mcgs_dir, [], timeout_s)[0] for _ in range(3))
+    print(f"MCGS start-up CPU (an empty file, least of 3): {start_cpu:.2f} s")
+    print()
     print("| autotest file | sums (left out) | cases | agree | MCGS CPU s | "
-          "MCGS cases s | grundyd requests s | grundyd daemon CPU s | ratio | grundyd method "
-          "canonical / search / failed | MCGS timeouts | load |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    tot = [0] * 4 + [0.0] * 4
+          "MCGS cases s | grundyd requests s | grundyd daemon CPU s | ratio wall | ratio CPU | "
+          "grundyd method canonical / search / failed | MCGS timeouts | load |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    tot = [0] * 4 + [0.0] * 5
     for name in files:
         cases = parse(open(os.path.join(mcgs_dir, "input", "autotests", name)).read())
         sums, bodies, skipped = [], [], 0
@@ -266,7 +277,7 @@ def main():
             sums.append((games, cmds))
             bodies.append(comps)
         if not sums:
-            print(f"| {name} | 0{f' ({skipped})' if skipped else ''} | | | | | | | | | | |")
+            print(f"| {name} | 0{f' ({skipped})' if skipped else ''} | | | | | | | | | | | |")
             continue
         load = os.getloadavg()[0]
         m_cpu, m_res = mcgs_run(mcgs_dir, sums, timeout_s)
@@ -316,16 +327,23 @@ def main():
                           f"{games}", file=sys.stderr)
         g_cpu = proc_cpu(pid) - g_cpu0
         m_cases = sum(t for _, t in m_res) / 1000
-        ratio = f"{g_wall / m_cases:.2f}" if m_cases > 0 else "-"
+        m_search = max(m_cpu - start_cpu, 0.0)
         left = f" ({skipped})" if skipped else ""
         print(f"| {name} | {len(sums)}{left} | {n} | {agree} | {m_cpu:.2f} | "
-              f"{m_cases:.2f} | {g_wall:.2f} | {g_cpu:.2f} | {ratio} | {methods['canonical']} / "
-              f"{methods['search']} / {methods['failed']} | {m_timeouts} | {load:.2f} |", flush=True)
-        for i, v in enumerate((len(sums), n, agree, m_timeouts, m_cpu, m_cases, g_wall, g_cpu)):
+              f"{m_cases:.2f} | {g_wall:.2f} | {g_cpu:.2f} | {ratio(g_wall, m_cases)} | "
+              f"{ratio(g_cpu, m_search)} | {methods['canonical']} / {methods['search']} / "
+              f"{methods['failed']} | {m_timeouts} | {load:.2f} |", flush=True)
+        for i, v in enumerate((len(sums), n, agree, m_timeouts, m_cpu, m_cases, g_wall, g_cpu,
+                               m_search)):
             tot[i] += v
-    ratio = f"{tot[6] / tot[5]:.2f}" if tot[5] > 0 else "-"
     print(f"| total | {tot[0]} | {tot[1]} | {tot[2]} | {tot[4]:.2f} | {tot[5]:.2f} | "
-          f"{tot[6]:.2f} | {tot[7]:.2f} | {ratio} | | {tot[3]} | {os.getloadavg()[0]:.2f} |")
+          f"{tot[6]:.2f} | {tot[7]:.2f} | {ratio(tot[6], tot[5])} | {ratio(tot[7], tot[8])} | | "
+          f"{tot[3]} | {os.getloadavg()[0]:.2f} |")
+
+
+def ratio(a, b):
+    """a / b, or "-" when b is below the clock's grain (10 ms)."""
+    return f"{a / b:.2f}" if b >= 0.01 else "-"
 
 
 if __name__ == "__main__":
