@@ -78,25 +78,44 @@ cJSON *gr_jw_dyadic(gr_jctx *c, gr_dyadic d)
     return gr_jw_str(c, t);
 }
 
-gr_status gr_json_cgt_fields(gr_jctx *c, gr_cgt_store *s, gr_cgt g, cJSON *r, const char *ptr)
+gr_status gr_json_cgt_fields_text(gr_jctx *c, gr_cgt_store *s, gr_cgt g, cJSON *v, cJSON *r,
+                                  const char *ptr)
 {
-    gr_status st;
-    cJSON *v = gr_jw_cgt(c, s, g, &st);
-    if (st != GR_OK) {
-        return gr_json_cgt_failed(c, st, ptr);
-    }
     gr_cgt_outcome o;
     gr_dyadic mean, temp;
+    gr_status st;
     if ((st = gr_cgt_outcome_of(s, g, &o)) != GR_OK ||
         (st = gr_cgt_mean_temp(s, g, &mean, &temp)) != GR_OK) {
         return gr_json_cgt_failed(c, st, ptr);
     }
     char letter[2] = {gr_cgt_outcome_letter(o), '\0'};
-    gr_jw_set(c, r, "value", v);
+    if (v != NULL) {
+        gr_jw_set(c, r, "value", v);
+    } else {
+        gr_jw_set(c, r, "value_omitted",
+                  gr_jw_str(c, "the canonical form's text passes 1048576 bytes"));
+    }
     gr_jw_set(c, r, "outcome", gr_jw_str(c, letter));
     gr_jw_set(c, r, "mean", gr_jw_dyadic(c, mean));
     gr_jw_set(c, r, "temperature", gr_jw_dyadic(c, temp));
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+gr_status gr_json_cgt_fields(gr_jctx *c, gr_cgt_store *s, gr_cgt g, cJSON *r, const char *ptr)
+{
+    gr_status st;
+    cJSON *v = gr_jw_cgt(c, s, g, &st);
+    if (st == GR_ELIMIT) {
+        /* the printer's limit, not the store's: the value exists */
+        return gr_json_error(c, GR_ELIMIT, ptr,
+                             "the value's canonical form is too long to write (its text passes "
+                             "%u bytes)",
+                             GR_CGT_MAX_TEXT);
+    }
+    if (st != GR_OK) {
+        return gr_json_cgt_failed(c, st, ptr);
+    }
+    return gr_json_cgt_fields_text(c, s, g, v, r, ptr);
 }
 
 const char *gr_json_outcome_letter(bool left_wins, bool right_wins)

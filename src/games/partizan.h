@@ -55,8 +55,13 @@ cJSON *gr_jw_cgt(gr_jctx *c, gr_cgt_store *s, gr_cgt g, gr_status *st);
  * write means and temperatures. */
 cJSON *gr_jw_dyadic(gr_jctx *c, gr_dyadic d);
 
-/* Writes "value", "outcome", "mean", "temperature" of g into r. */
+/* Writes "value", "outcome", "mean", "temperature" of g into r; a 422
+ * when g's text passes GR_CGT_MAX_TEXT. */
 gr_status gr_json_cgt_fields(gr_jctx *c, gr_cgt_store *s, gr_cgt g, cJSON *r, const char *ptr);
+/* The same with g's text v printed by the caller; v NULL (too long to
+ * print) leaves "value" out and says so in "value_omitted". */
+gr_status gr_json_cgt_fields_text(gr_jctx *c, gr_cgt_store *s, gr_cgt g, cJSON *v, cJSON *r,
+                                  const char *ptr);
 
 /* "outcome" as a letter for r: from who wins moving first. */
 const char *gr_json_outcome_letter(bool left_wins, bool right_wins);

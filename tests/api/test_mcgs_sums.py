@@ -112,3 +112,23 @@ def test_mcgs_sum_autotests(srv):
             # the opponent, moving first in what is left, has no winning move
             assert b["right_move" if player == "B" else "left_move"] is None, (games, move, b)
     assert n == 68, n
+
+
+# td_3x20's first case (CGSuite 2.1.1's result): the sum's canonical form is
+# found within the bound of work, but its text passes the printer's 1 MiB;
+# the answer leaves `value` out and says so, where it was a 422 that blamed
+# the canonical-form store's limits (the outcome was known all along).
+TD_3X20 = """
+[toppling_dominoes] (XX#O#OXOXXXXX##XXOXX) [toppling_dominoes] (XXOOXOO##OOOXXOXXXXO) [toppling_dominoes] (OXOOX#XOXOOXXXXOXOOO) {B win, W loss}
+"""
+
+
+def test_a_sum_too_long_to_print_still_answers(srv):
+    [(games, cmds)] = mcgs_sums.parse(TD_3X20)
+    a = post(srv, {"components": mcgs_sums.translate(games)})
+    assert a["method"] == "canonical" and "value" not in a, sorted(a)
+    assert "1048576 bytes" in a["value_omitted"]
+    assert a["mean"] == "11/8" and a["temperature"] == "11/8"
+    for player, expected in cmds:
+        assert mcgs_sums.wins(a["outcome"], player) == (expected == "win"), (player, a["outcome"])
+        assert (a["left_move" if player == "B" else "right_move"] is not None) == (expected == "win")
