@@ -17,9 +17,10 @@ static inline uint64_t gr_dom_shr(uint64_t x, unsigned n)
 
 uint64_t gr_dom_first_col(unsigned w)
 {
-    uint64_t m = 0;
-    for (unsigned i = 0; i < 64; i += w) {
-        m |= 1ULL << i;
+    /* doubling the bits set each step: 6 steps at most, not 64 / w */
+    uint64_t m = 1;
+    for (unsigned s = w; s < 64; s *= 2) {
+        m |= m << s;
     }
     return m;
 }
@@ -51,29 +52,20 @@ static uint64_t gr_dom_rev(uint64_t x, unsigned n)
     return n == 0 ? 0 : x >> (64 - n);
 }
 
-static uint64_t gr_dom_pack(const uint64_t *rows, unsigned h, unsigned w)
-{
-    uint64_t bits = 0;
-    for (unsigned i = 0; i < h; i++) {
-        bits |= gr_dom_shl(rows[i], i * w);
-    }
-    return bits;
-}
-
 /* The least of the four mirrors of a box of h rows of width w, into *best
- * (compared as (bits, width), then the transposition flag). */
+ * (compared as (bits, width), then the transposition flag).  Packed row
+ * after row, reversing all h * w bits turns the box by 180 degrees, so the
+ * column mirror is the reversed row mirror: two packings and two
+ * reversals, not four packings and h reversals. */
 static void gr_dom_mirrors(const uint64_t *rows, unsigned h, unsigned w, bool neg, gr_dom_key *best)
 {
-    uint64_t v[64], hf[64], vh[64];
-    for (unsigned i = 0; i < h; i++) {
-        v[i] = rows[h - 1 - i];
-        hf[i] = gr_dom_rev(rows[i], w);
+    uint64_t p = 0, v = 0;
+    for (unsigned i = 0; i < h; i++) { /* i * w < h * w <= 64 */
+        p |= rows[i] << (i * w);
+        v |= rows[h - 1 - i] << (i * w);
     }
-    for (unsigned i = 0; i < h; i++) {
-        vh[i] = hf[h - 1 - i];
-    }
-    uint64_t cand[4] = {gr_dom_pack(rows, h, w), gr_dom_pack(v, h, w), gr_dom_pack(hf, h, w),
-                        gr_dom_pack(vh, h, w)};
+    unsigned n = h * w;
+    uint64_t cand[4] = {p, v, gr_dom_rev(v, n), gr_dom_rev(p, n)};
     for (unsigned k = 0; k < 4; k++) {
         if (cand[k] < best->bits || (cand[k] == best->bits && w < best->w)) {
             best->bits = cand[k];
