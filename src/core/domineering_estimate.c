@@ -7,13 +7,14 @@
  * The value search expands every distinct region reachable from the
  * board's regions, and how many there are grows with how much room both
  * players have at once: across the empty rectangles from 2x8 to 5x6 and
- * random boards with stones (bench/RESULTS.md, "Domineering value
- * estimate"), log10 of the nodes the search counts follows a quarter of
- * min(Left's placements, Right's placements) of the largest region within
- * about one decade, and never falls more than 0.7 below it (the 5x5
- * square, whose transposition halves its regions, is the lowest).  The
- * forecast is that lower line: it under-states the cost of every board
- * measured, so a refusal on it is a board that would have failed anyway.
+ * random boards with stones, MCGS's 7x7 boards with 15 stones
+ * (bench/RESULTS.md, "Domineering value estimate"), log10 of the nodes the
+ * search counts follows a quarter of m = min(Left's placements, Right's
+ * placements) in the largest region within about one decade, and the
+ * lowest lies 0.65 below 0.25 m (the 5x5 square, whose transposition
+ * halves its regions).  The forecast is the line 0.25 m - 1, under all of
+ * them by a factor 2 at least: a refusal on it is a board that would have
+ * failed anyway.
  * It counts nodes, not seconds: the same on every machine.
  */
 #include <math.h>
@@ -24,7 +25,7 @@
 /* log10(nodes) >= GR_DOM_EST_SLOPE * m + GR_DOM_EST_OFFSET, m the
  * smaller side's placements in the largest region. */
 #define GR_DOM_EST_SLOPE 0.25
-#define GR_DOM_EST_OFFSET (-0.7)
+#define GR_DOM_EST_OFFSET (-1.0)
 
 gr_status gr_dom_value_estimate(const gr_dom *g, uint64_t *nodes)
 {
