@@ -58,24 +58,61 @@ gr_status gr_dom_tick(gr_dom *g)
  * are done once instead of twice. */
 #define GR_DOM_REC_TAIL 3
 
-/* The value of one option from its keys (k[0 .. 2n)), all valued. */
-static gr_status gr_dom_sum_keys(gr_dom *g, const uint64_t *k, size_t n, gr_cgt *out)
+/* The memo's slots of a record's keys, fetched ahead: the lookups that
+ * follow then miss the cache together instead of one after another. */
+static void gr_dom_prefetch(const gr_cgt_memo *m, const uint64_t *rec, size_t len)
 {
-    gr_cgt sum = gr_cgt_zero(g->vs.store);
-    gr_status st;
-    for (size_t j = 0; j < n; j++) {
-        gr_cgt v;
-        if (!gr_cgt_memo_get(&g->memo, k[2 * j], (unsigned)(k[2 * j + 1] & 0xff), &v)) {
-            return GR_EINTERNAL; /* LIFO: every region pushed above was valued */
-        }
-        if ((k[2 * j + 1] >> 8) != 0 && (st = gr_cgt_neg(g->vs.store, v, &v)) != GR_OK) {
-            return st;
-        }
-        if ((st = gr_cgt_add(g->vs.store, sum, v, &sum)) != GR_OK) {
-            return st;
-        }
+    if (m->cap == 0) {
+        return;
     }
-    *out = sum;
+    for (size_t i = 0; i < len;) {
+        size_t n = (size_t)(rec[i] & 0xffffffffu);
+        for (size_t j = 0; j < n; j++) {
+            const uint64_t *k = rec + i + 1 + 2 * j;
+            __builtin_prefetch(&m->tab[gr_cgt_memo_hash(k[0], (unsigned)(k[1] & 0xff)) &
+                                       (m->cap - 1)]);
+        }
+        i += 1 + 2 * n;
+    }
+}
+
+/* The options' values from a record (rec[0 .. len)) into opts.  A region
+ * with no value yet is pushed and sets *pending (then no value is
+ * written); the second expansion finds them all. */
+static gr_status gr_dom_eval(gr_dom *g, const uint64_t *rec, size_t len, gr_cgt opts[2][64],
+                             size_t nopt[2], bool *pending)
+{
+    gr_cgt_memo *m = &g->memo;
+    gr_status st;
+    gr_dom_prefetch(m, rec, len);
+    for (size_t i = 0; i < len;) {
+        unsigned side = (unsigned)(rec[i] >> 32);
+        size_t n = (size_t)(rec[i] & 0xffffffffu);
+        const uint64_t *k = rec + i + 1;
+        gr_cgt sum = gr_cgt_zero(g->vs.store);
+        for (size_t j = 0; j < n; j++) {
+            gr_cgt v;
+            unsigned kw = (unsigned)(k[2 * j + 1] & 0xff);
+            if (!gr_cgt_memo_get(m, k[2 * j], kw, &v)) {
+                if ((st = gr_cgt_memo_push(g->vs.arena, m, k[2 * j], kw)) != GR_OK) {
+                    return st;
+                }
+                *pending = true;
+                continue;
+            }
+            if (*pending) {
+                continue;
+            }
+            if (((k[2 * j + 1] >> 8) != 0 && (st = gr_cgt_neg(g->vs.store, v, &v)) != GR_OK) ||
+                (st = gr_cgt_add(g->vs.store, sum, v, &sum)) != GR_OK) {
+                return st;
+            }
+        }
+        if (!*pending) {
+            opts[side][nopt[side]++] = sum;
+        }
+        i += 1 + 2 * n;
+    }
     return GR_OK;
 }
 
@@ -91,25 +128,20 @@ static gr_status gr_dom_replay(gr_dom *g, uint64_t bits, unsigned w, gr_cgt opts
         return GR_OK;
     }
     size_t len = (size_t)m->aux[m->an - 1], at = m->an - GR_DOM_REC_TAIL - len;
-    const uint64_t *rec = m->aux + at;
-    for (size_t i = 0; i < len;) {
-        unsigned side = (unsigned)(rec[i] >> 32);
-        size_t n = (size_t)(rec[i] & 0xffffffffu);
-        gr_status st = gr_dom_sum_keys(g, rec + i + 1, n, &opts[side][nopt[side]]);
-        if (st != GR_OK) {
-            return st;
-        }
-        nopt[side]++;
-        i += 1 + 2 * n;
+    bool pending = false;
+    gr_status st = gr_dom_eval(g, m->aux + at, len, opts, nopt, &pending);
+    if (st == GR_OK && pending) {
+        st = GR_EINTERNAL; /* LIFO: every region pushed above was valued */
     }
     m->an = at;
     *replayed = true;
-    return GR_OK;
+    return st;
 }
 
-/* The first expansion: every option's value into opts when all its
- * regions are valued; otherwise *pending, the missing regions pushed and
- * the record kept for the second expansion. */
+/* The first expansion: the record of every option's region keys, then
+ * every option's value into opts when all its regions are valued;
+ * otherwise *pending, the missing regions pushed and the record kept for
+ * the second expansion. */
 static gr_status gr_dom_first(gr_dom *g, uint64_t bits, unsigned w, gr_cgt opts[2][64],
                               size_t nopt[2], bool *pending)
 {
@@ -124,37 +156,19 @@ static gr_status gr_dom_first(gr_dom *g, uint64_t bits, unsigned w, gr_cgt opts[
             uint64_t rest = bits & ~((1ULL << i) | (1ULL << (i + step)));
             uint64_t words[1 + GR_DOM_MAX_CELLS];
             size_t n = 0;
-            gr_cgt sum = gr_cgt_zero(g->vs.store);
-            bool known = true;
             for (uint64_t comp; (comp = gr_dom_next_live_region(&rest, w)) != 0; n++) {
                 gr_dom_key k = gr_dom_key_of(comp, w);
                 words[1 + 2 * n] = k.bits;
                 words[2 + 2 * n] = k.w | (uint64_t)k.neg << 8;
-                gr_cgt v;
-                if (!gr_cgt_memo_get(m, k.bits, k.w, &v)) {
-                    if ((st = gr_cgt_memo_push(g->vs.arena, m, k.bits, k.w)) != GR_OK) {
-                        return st;
-                    }
-                    known = false;
-                    *pending = true;
-                    continue;
-                }
-                if (!known || *pending) {
-                    continue;
-                }
-                if ((k.neg && (st = gr_cgt_neg(g->vs.store, v, &v)) != GR_OK) ||
-                    (st = gr_cgt_add(g->vs.store, sum, v, &sum)) != GR_OK) {
-                    return st;
-                }
             }
             words[0] = (uint64_t)side << 32 | n;
             if ((st = gr_cgt_memo_aux_push(g->vs.arena, m, words, 1 + 2 * n)) != GR_OK) {
                 return st;
             }
-            if (!*pending) {
-                opts[side][nopt[side]++] = sum;
-            }
         }
+    }
+    if ((st = gr_dom_eval(g, m->aux + mark, m->an - mark, opts, nopt, pending)) != GR_OK) {
+        return st;
     }
     if (!*pending) {
         m->an = mark;
