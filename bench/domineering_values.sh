@@ -34,8 +34,9 @@ run() { # NAME ROWS COLS [BOARD] [EXPECTED_LEFT_FIRST EXPECTED_RIGHT_FIRST]
         secs=$(echo "$line" | sed -n 's/.*seconds=\([0-9.]*\).*/\1/p')
         out=$(echo "$line" | sed -n 's/.*value_outcome=\(.\).*/\1/p')
         val=$(echo "$line" | sed -n 's/.*value=\(.*\) value_outcome.*/\1/p')
-        printf '%-26s %-4s %9s s  outcome=%s  value=%.60s\n' "$name" "$b" "${secs:-">$LIMIT"}" \
-            "${out:-?}" "${val:-?}"
+        nodes=$(echo "$line" | sed -n 's/.*nodes=\([0-9]*\).*/\1/p')
+        printf '%-26s %-4s %9s s  nodes=%-9s outcome=%s  value=%.60s\n' "$name" "$b" \
+            "${secs:-">$LIMIT"}" "${nodes:-?}" "${out:-?}" "${val:-?}"
         if [ -n "$prev" ] && [ -n "$val" ] && [ "$prev" != "$val" ]; then
             echo "  DIFFERENT VALUES"; fails=$((fails + 1))
         fi

@@ -61,6 +61,12 @@ gr_status gr_dom_value(gr_dom *g, gr_cgt *out);
  * must be a move of `side` (GR_EINVAL otherwise). */
 gr_status gr_dom_after(gr_dom *g, gr_dom_side side, uint32_t r, uint32_t c, gr_cgt *out);
 
+/* A forecast of the nodes gr_dom_value will count (its node budget's
+ * unit), made without searching, in microseconds: a lower estimate,
+ * calibrated on measured boards (src/core/domineering_estimate.c), so a
+ * board is refused on it only when its search would surely not fit. */
+gr_status gr_dom_value_estimate(const gr_dom *g, uint64_t *nodes);
+
 /* Every move of `side` in board order (by first cell), each with the value
  * after it; writes at most max of them, counts all into *count. */
 gr_status gr_dom_moves(gr_dom *g, gr_dom_side side, gr_dom_move *out, size_t max, size_t *count);

@@ -18,6 +18,7 @@
  */
 #include "cgt_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,31 +65,122 @@ static gr_status gr_cgt_list_append(gr_arena *a, gr_cgt_list *l, const gr_cgt *v
     return GR_OK;
 }
 
-/* Drops the options dominated for their owner: for Left (left true) x
- * with x <= y for another y; for Right x with y <= x. */
+/* An option in the order gr_cgt_drop_dominated visits them: by its stops,
+ * best for the owner first (Left: largest (Left stop, Right stop); Right:
+ * smallest, kept as the negated stops so one order serves both).  The
+ * stops as doubles: rounding is monotone, so the order still puts a
+ * dominating option first or at an equal key, and equal keys, which only
+ * cost extra comparisons, may be a few more than the exact ones. */
+#define GR_CGT_SMALL_LIST 128
+
+typedef struct gr_cgt_ranked {
+    double a, b;
+    size_t at; /* its index in the list */
+} gr_cgt_ranked;
+
+static double gr_dy_double(gr_dyadic d)
+{
+    return ldexp((double)d.num, -(int)d.exp);
+}
+
+/* Insertion sort, best first: the lists are short (a region's placements). */
+static void gr_cgt_rank_sort(gr_cgt_ranked *r, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        gr_cgt_ranked x = r[i];
+        size_t j = i;
+        while (j > 0 && (r[j - 1].a < x.a || (r[j - 1].a == x.a && r[j - 1].b < x.b))) {
+            r[j] = r[j - 1];
+            j--;
+        }
+        r[j] = x;
+    }
+}
+
+static bool gr_cgt_same_rank(const gr_cgt_ranked *p, const gr_cgt_ranked *q)
+{
+    return p->a == q->a && p->b == q->b;
+}
+
+/* Drops the options dominated for their owner: for Left x with x <= y for
+ * another y; for Right x with y <= x.  What stays is the set of maximal
+ * (for Right minimal) options, found without comparing every pair: stops
+ * are monotone (x <= y gives L(x) <= L(y) and R(x) <= R(y)), so in the
+ * order of gr_cgt_rank_cmp whatever dominates x comes before it or has its
+ * very stops; x is then compared with the options kept so far only (one
+ * dominated by a kept one is dominated by that one's dominator too), and
+ * a kept one of x's stops that x dominates is dropped again.  n * kept
+ * comparisons instead of n^2: most options of a Domineering region are
+ * dominated, and the pairs were most of the value search's time. */
 static gr_status gr_cgt_drop_dominated(gr_cgt_store *s, gr_cgt_list *l, bool left)
 {
-    size_t w = 0;
-    for (size_t i = 0; i < l->n; i++) {
-        bool dominated = false;
-        for (size_t j = 0; j < l->n && !dominated; j++) {
-            if (j == i) {
-                continue;
-            }
-            gr_status st = left ? gr_cgt_leq(s, l->v[i], l->v[j], &dominated)
-                                : gr_cgt_leq(s, l->v[j], l->v[i], &dominated);
-            if (st != GR_OK) {
-                return st;
-            }
-        }
-        /* two distinct canonical games are never equal, so of a pair only
-         * the smaller (for Left) is dropped, and dropping in place is safe */
-        if (!dominated) {
-            l->v[w++] = l->v[i];
-        }
+    size_t n = l->n;
+    if (n < 2) {
+        return GR_OK;
     }
-    l->n = w;
-    return GR_OK;
+    /* on the stack for the usual lists: the arena only takes back its last
+     * allocation, and the comparisons allocate in between */
+    gr_cgt_ranked r_small[GR_CGT_SMALL_LIST];
+    size_t kept_small[GR_CGT_SMALL_LIST];
+    bool keep_small[GR_CGT_SMALL_LIST] = {false};
+    bool small = n <= GR_CGT_SMALL_LIST;
+    gr_cgt_ranked *r = small ? r_small : GR_ARENA_ARRAY_UNINIT(s->arena, gr_cgt_ranked, n);
+    size_t *kept = small ? kept_small : GR_ARENA_ARRAY_UNINIT(s->arena, size_t, n);
+    bool *keep = small ? keep_small : GR_ARENA_ARRAY(s->arena, bool, n);
+    gr_status st = r != NULL && kept != NULL && keep != NULL ? GR_OK : GR_ENOMEM;
+    for (size_t i = 0; i < n && st == GR_OK; i++) {
+        const gr_cgt_node *x = &s->nodes[l->v[i]];
+        double a = gr_dy_double(x->lstop), b = gr_dy_double(x->rstop);
+        r[i] = (gr_cgt_ranked){left ? a : -a, left ? b : -b, i};
+    }
+    if (st == GR_OK) {
+        gr_cgt_rank_sort(r, n);
+    }
+    size_t nk = 0;
+    for (size_t i = 0; i < n && st == GR_OK; i++) {
+        gr_cgt x = l->v[r[i].at];
+        bool dominated = false;
+        for (size_t j = 0; j < nk && !dominated && st == GR_OK; j++) {
+            gr_cgt y = l->v[r[kept[j]].at];
+            st = left ? gr_cgt_leq(s, x, y, &dominated) : gr_cgt_leq(s, y, x, &dominated);
+        }
+        if (dominated || st != GR_OK) {
+            continue;
+        }
+        /* a kept option with x's stops may be below x: it goes.  Two
+         * distinct canonical games are never equal, so x stays. */
+        size_t w = 0;
+        for (size_t j = 0; j < nk && st == GR_OK; j++) {
+            bool below = false;
+            if (gr_cgt_same_rank(&r[kept[j]], &r[i])) {
+                gr_cgt y = l->v[r[kept[j]].at];
+                st = left ? gr_cgt_leq(s, y, x, &below) : gr_cgt_leq(s, x, y, &below);
+            }
+            if (!below) {
+                kept[w++] = kept[j];
+            }
+        }
+        nk = w;
+        kept[nk++] = i;
+    }
+    if (st == GR_OK) {
+        for (size_t j = 0; j < nk; j++) {
+            keep[r[kept[j]].at] = true;
+        }
+        size_t w = 0; /* in the list's own order: sorted by handle */
+        for (size_t i = 0; i < n; i++) {
+            if (keep[i]) {
+                l->v[w++] = l->v[i];
+            }
+        }
+        l->n = w;
+    }
+    if (!small) {
+        gr_arena_free(s->arena, r, n * sizeof(*r));
+        gr_arena_free(s->arena, kept, n * sizeof(*kept));
+        gr_arena_free(s->arena, keep, n * sizeof(*keep));
+    }
+    return st;
 }
 
 /* Bypasses every reversible option of one side (left true: Left's) in one

@@ -3,6 +3,8 @@
  */
 #include "core/cgt_memo.h"
 
+#include <string.h>
+
 #include "core/probe.h"
 
 static void gr_cgt_memo_place(gr_cgt_memo_entry *tab, size_t cap, gr_cgt_memo_entry e)
@@ -49,8 +51,23 @@ gr_status gr_cgt_memo_push(gr_arena *arena, gr_cgt_memo *m, uint64_t bits, unsig
     return GR_OK;
 }
 
+gr_status gr_cgt_memo_aux_push(gr_arena *arena, gr_cgt_memo *m, const uint64_t *w, size_t n)
+{
+    if (m->an + n > m->acap) {
+        uint64_t *a = gr_arena_grow(arena, m->aux, &m->acap, m->an + n, sizeof(*a), 1024);
+        if (a == NULL) {
+            return GR_ENOMEM;
+        }
+        m->aux = a;
+    }
+    memcpy(m->aux + m->an, w, n * sizeof(*w));
+    m->an += n;
+    return GR_OK;
+}
+
 gr_status gr_cgt_memo_drain(gr_cgt_memo *m, size_t base, gr_cgt_memo_expand expand, void *ctx)
 {
+    size_t abase = m->an;
     while (m->sn > base) {
         gr_cgt_memo_pos top = m->stack[m->sn - 1];
         gr_cgt v;
@@ -62,6 +79,7 @@ gr_status gr_cgt_memo_drain(gr_cgt_memo *m, size_t base, gr_cgt_memo_expand expa
         gr_status st = expand(ctx, top.bits, top.tag, &pending);
         if (st != GR_OK) {
             m->sn = base;
+            m->an = abase;
             return st;
         }
         if (!pending) {

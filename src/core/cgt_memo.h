@@ -34,6 +34,12 @@ typedef struct gr_cgt_memo {
     size_t cap, used;       /* slots, and positions stored */
     gr_cgt_memo_pos *stack; /* positions still to value */
     size_t sn, scap;
+    /* What an expansion left pending keeps for its second one (the
+     * expander's own words, LIFO like the stack: a position's words are
+     * on top again when it is expanded again), so the second expansion
+     * does not redo the first one's work; cut back with the stack. */
+    uint64_t *aux;
+    size_t an, acap;
 } gr_cgt_memo;
 
 static inline size_t gr_cgt_memo_hash(uint64_t bits, unsigned tag)
@@ -68,6 +74,9 @@ gr_status gr_cgt_memo_put(gr_arena *arena, gr_cgt_memo *m, uint64_t bits, unsign
 
 /* Pushes (bits, tag) on the stack of positions still to value. */
 gr_status gr_cgt_memo_push(gr_arena *arena, gr_cgt_memo *m, uint64_t bits, unsigned tag);
+
+/* Appends n words to the memo's aux stack. */
+gr_status gr_cgt_memo_aux_push(gr_arena *arena, gr_cgt_memo *m, const uint64_t *w, size_t n);
 
 /* Expands one position of the game ctx: stores its value
  * (gr_cgt_memo_put), or sets *pending after pushing the positions its

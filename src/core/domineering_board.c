@@ -17,9 +17,10 @@ static inline uint64_t gr_dom_shr(uint64_t x, unsigned n)
 
 uint64_t gr_dom_first_col(unsigned w)
 {
-    uint64_t m = 0;
-    for (unsigned i = 0; i < 64; i += w) {
-        m |= 1ULL << i;
+    /* doubling the bits set each step: 6 steps at most, not 64 / w */
+    uint64_t m = 1;
+    for (unsigned s = w; s < 64; s *= 2) {
+        m |= m << s;
     }
     return m;
 }
@@ -51,29 +52,15 @@ static uint64_t gr_dom_rev(uint64_t x, unsigned n)
     return n == 0 ? 0 : x >> (64 - n);
 }
 
-static uint64_t gr_dom_pack(const uint64_t *rows, unsigned h, unsigned w)
+/* The least of the four mirrors of a box of width w packed row after row
+ * (p) and with its rows in reverse order (v), n = height * w bits, into
+ * *best (compared as (bits, width), then the transposition flag).
+ * Reversing all n bits turns the box by 180 degrees, so the column mirror
+ * is the reversed v and both mirrors the reversed p. */
+static void gr_dom_mirrors(uint64_t p, uint64_t v, unsigned n, unsigned w, bool neg,
+                           gr_dom_key *best)
 {
-    uint64_t bits = 0;
-    for (unsigned i = 0; i < h; i++) {
-        bits |= gr_dom_shl(rows[i], i * w);
-    }
-    return bits;
-}
-
-/* The least of the four mirrors of a box of h rows of width w, into *best
- * (compared as (bits, width), then the transposition flag). */
-static void gr_dom_mirrors(const uint64_t *rows, unsigned h, unsigned w, bool neg, gr_dom_key *best)
-{
-    uint64_t v[64], hf[64], vh[64];
-    for (unsigned i = 0; i < h; i++) {
-        v[i] = rows[h - 1 - i];
-        hf[i] = gr_dom_rev(rows[i], w);
-    }
-    for (unsigned i = 0; i < h; i++) {
-        vh[i] = hf[h - 1 - i];
-    }
-    uint64_t cand[4] = {gr_dom_pack(rows, h, w), gr_dom_pack(v, h, w), gr_dom_pack(hf, h, w),
-                        gr_dom_pack(vh, h, w)};
+    uint64_t cand[4] = {p, v, gr_dom_rev(v, n), gr_dom_rev(p, n)};
     for (unsigned k = 0; k < 4; k++) {
         if (cand[k] < best->bits || (cand[k] == best->bits && w < best->w)) {
             best->bits = cand[k];
@@ -91,12 +78,24 @@ gr_dom_key gr_dom_key_of(uint64_t comp, unsigned w)
         best.w = 1;
         return best;
     }
-    uint64_t rows[64], cols[64];
+    uint64_t rows[64];
     unsigned h, bw;
     gr_grid_box(comp, w, rows, &h, &bw);
-    gr_grid_columns(rows, h, bw, cols);
-    gr_dom_mirrors(rows, h, bw, false, &best);
-    gr_dom_mirrors(cols, bw, h, true, &best);
+    /* the box (bw wide) and its transposition (h wide), each packed and
+     * with its rows reversed; the transposition cell by cell, as a region
+     * has fewer cells than its box has bits to move */
+    uint64_t p = 0, v = 0, tp = 0, tv = 0;
+    for (unsigned i = 0; i < h; i++) { /* i * bw < h * bw <= 64 */
+        p |= rows[i] << (i * bw);
+        v |= rows[h - 1 - i] << (i * bw);
+        for (uint64_t x = rows[i]; x != 0; x &= x - 1) {
+            unsigned j = (unsigned)__builtin_ctzll(x);
+            tp |= 1ULL << (j * h + i);
+            tv |= 1ULL << ((bw - 1 - j) * h + i);
+        }
+    }
+    gr_dom_mirrors(p, v, h * bw, bw, false, &best);
+    gr_dom_mirrors(tp, tv, h * bw, h, true, &best);
     /* a region equal to its own transposition (up to mirrors) has value
      * G = -G, so 0; the flag then does not matter, but it must be one
      * value for equal regions: prefer the untransposed reading */

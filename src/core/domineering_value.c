@@ -49,6 +49,135 @@ gr_status gr_dom_tick(gr_dom *g)
     return gr_value_search_tick(&g->vs);
 }
 
+/* An expansion left pending keeps, on the memo's aux stack, the keys of
+ * every option's regions: per option a word (side << 32 | regions) and
+ * two words a region (its key's bits, its width | neg << 8), then three
+ * words that name the record (the region's bits, its width, the record's
+ * length).  The second expansion then only looks the values up: the flood
+ * fill and the keying of every option's regions, a third of the search,
+ * are done once instead of twice. */
+#define GR_DOM_REC_TAIL 3
+
+/* The memo's slots of a record's keys, fetched ahead: the lookups that
+ * follow then miss the cache together instead of one after another. */
+static void gr_dom_prefetch(const gr_cgt_memo *m, const uint64_t *rec, size_t len)
+{
+    if (m->cap == 0) {
+        return;
+    }
+    for (size_t i = 0; i < len;) {
+        size_t n = (size_t)(rec[i] & 0xffffffffu);
+        for (size_t j = 0; j < n; j++) {
+            const uint64_t *k = rec + i + 1 + 2 * j;
+            __builtin_prefetch(&m->tab[gr_cgt_memo_hash(k[0], (unsigned)(k[1] & 0xff)) &
+                                       (m->cap - 1)]);
+        }
+        i += 1 + 2 * n;
+    }
+}
+
+/* The options' values from a record (rec[0 .. len)) into opts.  A region
+ * with no value yet is pushed and sets *pending (then no value is
+ * written); the second expansion finds them all. */
+static gr_status gr_dom_eval(gr_dom *g, const uint64_t *rec, size_t len, gr_cgt opts[2][64],
+                             size_t nopt[2], bool *pending)
+{
+    gr_cgt_memo *m = &g->memo;
+    gr_status st;
+    gr_dom_prefetch(m, rec, len);
+    for (size_t i = 0; i < len;) {
+        unsigned side = (unsigned)(rec[i] >> 32);
+        size_t n = (size_t)(rec[i] & 0xffffffffu);
+        const uint64_t *k = rec + i + 1;
+        gr_cgt sum = gr_cgt_zero(g->vs.store);
+        for (size_t j = 0; j < n; j++) {
+            gr_cgt v;
+            unsigned kw = (unsigned)(k[2 * j + 1] & 0xff);
+            if (!gr_cgt_memo_get(m, k[2 * j], kw, &v)) {
+                if ((st = gr_cgt_memo_push(g->vs.arena, m, k[2 * j], kw)) != GR_OK) {
+                    return st;
+                }
+                *pending = true;
+                continue;
+            }
+            if (*pending) {
+                continue;
+            }
+            if (((k[2 * j + 1] >> 8) != 0 && (st = gr_cgt_neg(g->vs.store, v, &v)) != GR_OK) ||
+                (st = gr_cgt_add(g->vs.store, sum, v, &sum)) != GR_OK) {
+                return st;
+            }
+        }
+        if (!*pending) {
+            opts[side][nopt[side]++] = sum;
+        }
+        i += 1 + 2 * n;
+    }
+    return GR_OK;
+}
+
+/* The second expansion of (bits, w) from its record on top of the aux
+ * stack: the options' values into opts; false when the top is not its
+ * record (then nothing is read). */
+static gr_status gr_dom_replay(gr_dom *g, uint64_t bits, unsigned w, gr_cgt opts[2][64],
+                               size_t nopt[2], bool *replayed)
+{
+    gr_cgt_memo *m = &g->memo;
+    *replayed = false;
+    if (m->an < GR_DOM_REC_TAIL || m->aux[m->an - 3] != bits || m->aux[m->an - 2] != w) {
+        return GR_OK;
+    }
+    size_t len = (size_t)m->aux[m->an - 1], at = m->an - GR_DOM_REC_TAIL - len;
+    bool pending = false;
+    gr_status st = gr_dom_eval(g, m->aux + at, len, opts, nopt, &pending);
+    if (st == GR_OK && pending) {
+        st = GR_EINTERNAL; /* LIFO: every region pushed above was valued */
+    }
+    m->an = at;
+    *replayed = true;
+    return st;
+}
+
+/* The first expansion: the record of every option's region keys, then
+ * every option's value into opts when all its regions are valued;
+ * otherwise *pending, the missing regions pushed and the record kept for
+ * the second expansion. */
+static gr_status gr_dom_first(gr_dom *g, uint64_t bits, unsigned w, gr_cgt opts[2][64],
+                              size_t nopt[2], bool *pending)
+{
+    gr_cgt_memo *m = &g->memo;
+    size_t mark = m->an;
+    gr_status st;
+    for (unsigned side = 0; side < 2; side++) {
+        uint64_t starts = side == GR_DOM_LEFT ? gr_dom_vert(bits, w) : gr_dom_horiz(bits, w);
+        unsigned step = side == GR_DOM_LEFT ? w : 1;
+        for (; starts != 0; starts &= starts - 1) {
+            unsigned i = (unsigned)__builtin_ctzll(starts);
+            uint64_t rest = bits & ~((1ULL << i) | (1ULL << (i + step)));
+            uint64_t words[1 + GR_DOM_MAX_CELLS];
+            size_t n = 0;
+            for (uint64_t comp; (comp = gr_dom_next_live_region(&rest, w)) != 0; n++) {
+                gr_dom_key k = gr_dom_key_of(comp, w);
+                words[1 + 2 * n] = k.bits;
+                words[2 + 2 * n] = k.w | (uint64_t)k.neg << 8;
+            }
+            words[0] = (uint64_t)side << 32 | n;
+            if ((st = gr_cgt_memo_aux_push(g->vs.arena, m, words, 1 + 2 * n)) != GR_OK) {
+                return st;
+            }
+        }
+    }
+    if ((st = gr_dom_eval(g, m->aux + mark, m->an - mark, opts, nopt, pending)) != GR_OK) {
+        return st;
+    }
+    if (!*pending) {
+        m->an = mark;
+        return GR_OK;
+    }
+    uint64_t tail[GR_DOM_REC_TAIL] = {bits, w, m->an - mark};
+    return gr_cgt_memo_aux_push(g->vs.arena, m, tail, GR_DOM_REC_TAIL);
+}
+
 /* Expands the region (bits, w) of a key (untransposed): its value into
  * the table, or *pending when some option's regions were pushed first. */
 static gr_status gr_dom_expand(void *ctx, uint64_t bits, unsigned w, bool *pending)
@@ -56,38 +185,15 @@ static gr_status gr_dom_expand(void *ctx, uint64_t bits, unsigned w, bool *pendi
     gr_dom *g = ctx;
     gr_cgt opts[2][64];
     size_t nopt[2] = {0, 0};
-    gr_dom_key missing[GR_DOM_MAX_CELLS / 2];
     gr_status st;
+    bool replayed;
     *pending = false;
-    if ((st = gr_dom_tick(g)) != GR_OK) {
+    if ((st = gr_dom_tick(g)) != GR_OK ||
+        (st = gr_dom_replay(g, bits, w, opts, nopt, &replayed)) != GR_OK) {
         return st;
     }
-    for (unsigned side = 0; side < 2; side++) {
-        uint64_t starts = side == GR_DOM_LEFT ? gr_dom_vert(bits, w) : gr_dom_horiz(bits, w);
-        unsigned step = side == GR_DOM_LEFT ? w : 1;
-        for (; starts != 0; starts &= starts - 1) {
-            unsigned i = (unsigned)__builtin_ctzll(starts);
-            uint64_t domino = (1ULL << i) | (1ULL << (i + step));
-            size_t nm;
-            gr_cgt v;
-            if ((st = gr_dom_split_value(g, bits & ~domino, w, &v, missing, &nm)) != GR_OK) {
-                return st;
-            }
-            for (size_t j = 0; j < nm; j++) {
-                st = gr_cgt_memo_push(g->vs.arena, &g->memo, missing[j].bits, missing[j].w);
-                if (st != GR_OK) {
-                    return st;
-                }
-            }
-            if (nm > 0) {
-                *pending = true;
-            } else if (!*pending) {
-                opts[side][nopt[side]++] = v;
-            }
-        }
-    }
-    if (*pending) {
-        return GR_OK;
+    if (!replayed && ((st = gr_dom_first(g, bits, w, opts, nopt, pending)) != GR_OK || *pending)) {
+        return st;
     }
     gr_cgt v;
     if ((st = gr_cgt_make(g->vs.store, opts[0], nopt[0], opts[1], nopt[1], &v)) != GR_OK) {

@@ -9,6 +9,8 @@
  */
 #include "grundy/domineering.h"
 
+#include <stdio.h>
+
 #include "games/board_rows.h"
 #include "games/endpoints.h"
 #include "games/partizan.h"
@@ -83,6 +85,57 @@ static gr_status gr_dom_read(gr_jctx *c, const cJSON *board, const char *ptr, gr
     return st == GR_OK ? GR_OK : gr_dom_failed(c, st, bptr);
 }
 
+/* What the value search may use, in its nodes: the node budget; the
+ * request's memory at GR_DOM_EST_BYTES bytes a node (the fewest measured
+ * are about 300, bench/RESULTS.md: fewer assumed, so more nodes allowed);
+ * its time at GR_DOM_EST_RATE nodes a second (the measured rate is 10^5
+ * on this project's machine: more assumed).  Counts, not the clock, so
+ * the answer is the same on any machine. */
+#define GR_DOM_EST_BYTES 200u
+#define GR_DOM_EST_RATE 1000000u
+
+/* The refusal up front of a board whose value search would surely not fit
+ * the request's budgets (gr_dom_value_estimate): the problem a client got
+ * after the search ran out (413 for memory, 422 for nodes or time), with
+ * the forecast as its "estimate" member. */
+static gr_status gr_dom_forecast(gr_jctx *c, const gr_dom *g, const char *ptr)
+{
+    uint64_t est;
+    gr_status st = gr_dom_value_estimate(g, &est);
+    size_t mem = gr_arena_budget(c->arena);
+    struct {
+        uint64_t nodes;
+        gr_status st;
+        const char *flag, *what;
+    } caps[3] = {
+        {gr_json_search_opts(c).max_nodes, GR_ELIMIT, "--max-search-nodes", "node budget"},
+        {mem != 0 ? mem / GR_DOM_EST_BYTES : UINT64_MAX, GR_ENOMEM, "--max-request-memory",
+         "memory budget"},
+        {c->time_limit_s != 0 ? (uint64_t)c->time_limit_s * GR_DOM_EST_RATE : UINT64_MAX, GR_ETIME,
+         "--max-analysis-seconds", "time limit"},
+    };
+    unsigned k = 0;
+    for (unsigned i = 1; i < 3; i++) {
+        k = caps[i].nodes < caps[k].nodes ? i : k;
+    }
+    if (st != GR_OK || est <= caps[k].nodes) {
+        return GR_OK; /* no forecast: the search's own limits still hold */
+    }
+    gr_json_error(c, caps[k].st, ptr[0] != '\0' ? ptr : NULL,
+                  "the board's canonical value needs at least about %llu search nodes, more "
+                  "than the request's %s (%s) allows (about %llu): refused before searching; "
+                  "\"outcome_only\": true says who wins without the value",
+                  (unsigned long long)est, caps[k].what, caps[k].flag,
+                  (unsigned long long)caps[k].nodes);
+    char *e = gr_arena_alloc(c->arena, 160);
+    if (e != NULL) {
+        snprintf(e, 160, "{\"search_nodes\":%llu,\"limit_nodes\":%llu,\"limit\":\"%s\"}",
+                 (unsigned long long)est, (unsigned long long)caps[k].nodes, caps[k].flag);
+    }
+    c->problem.estimate = e;
+    return caps[k].st;
+}
+
 static gr_status gr_dom_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, gr_cgt_store *s,
                                 void **state, gr_cgt *value)
 {
@@ -97,7 +150,8 @@ static gr_status gr_dom_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, g
         return gr_json_oom(c);
     }
     ds->ptr = ptr;
-    if ((st = gr_dom_read(c, board, ptr, s, &ds->game)) != GR_OK) {
+    if ((st = gr_dom_read(c, board, ptr, s, &ds->game)) != GR_OK ||
+        (st = gr_dom_forecast(c, ds->game, ptr)) != GR_OK) {
         return st;
     }
     if ((st = gr_dom_value(ds->game, value)) != GR_OK) {

@@ -71,6 +71,7 @@ void gr_problem_set(gr_problem *p, gr_problem_kind kind, const char *detail, con
     p->title = t->title;
     p->detail = detail;
     p->pointer = pointer;
+    p->estimate = NULL;
 }
 
 gr_status gr_problem_render(const gr_problem *p, char **out, size_t *len)
@@ -95,6 +96,10 @@ gr_status gr_problem_render(const gr_problem *p, char **out, size_t *len)
         gr_buf_puts(&b, ",\"pointer\":\"");
         gr_buf_escape(&b, p->pointer);
         gr_buf_putc(&b, '"');
+    }
+    if (p->estimate != NULL) {
+        gr_buf_puts(&b, ",\"estimate\":");
+        gr_buf_puts(&b, p->estimate);
     }
     gr_buf_putc(&b, '}');
     const char *text = gr_buf_cstr(&b);

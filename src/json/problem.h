@@ -67,13 +67,16 @@ typedef struct gr_problem {
     const char *title;   /* short human summary of the type */
     const char *detail;  /* this occurrence, one sentence */
     const char *pointer; /* RFC 6901 pointer into the request, or NULL */
+    /* A JSON object's text written as the member "estimate" (a search
+     * refused up front by its forecast cost), or NULL. */
+    const char *estimate;
 } gr_problem;
 
 /* Fills p from kind's row with this detail and pointer. */
 void gr_problem_set(gr_problem *p, gr_problem_kind kind, const char *detail, const char *pointer);
 
 /* The problem document, compact, fields in the order type, title, status,
- * detail[, pointer]: {"type":"https://grundyd.dev/problems/<slug>",...}.
+ * detail[, pointer][, estimate]: {"type":"https://grundyd.dev/problems/<slug>",...}.
  * A missing type, title or detail is written as internal-error, "Internal
  * error" and "".  The text is malloc'ed (the request's arena may be what
  * ran out), NUL-terminated; the caller frees *out.  GR_ENOMEM when malloc

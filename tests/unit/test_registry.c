@@ -127,10 +127,15 @@ static void test_problem_render(void **state)
     assert_int_equal(n, strlen(want));
     free(out);
     /* no pointer, no detail: the member is left out / empty */
-    gr_problem q = {503, "overloaded", "Service overloaded", NULL, NULL};
+    gr_problem q = {503, "overloaded", "Service overloaded", NULL, NULL, NULL};
     assert_int_equal(gr_problem_render(&q, &out, &n), GR_OK);
     assert_string_equal(out, "{\"type\":\"https://grundyd.dev/problems/overloaded\","
                              "\"title\":\"Service overloaded\",\"status\":503,\"detail\":\"\"}");
+    free(out);
+    /* an estimate (a search refused up front) is the last member, as given */
+    q.estimate = "{\"search_nodes\":9}";
+    assert_int_equal(gr_problem_render(&q, &out, &n), GR_OK);
+    assert_non_null(strstr(out, "\"detail\":\"\",\"estimate\":{\"search_nodes\":9}}"));
     free(out);
 }
 
