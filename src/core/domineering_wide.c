@@ -188,14 +188,15 @@ gr_status gr_dom_outcome_board(gr_arena *arena, gr_cgt_store *store, uint32_t ro
             (uint64_t)rows * cols > GR_DOM_OUTCOME_MAX_CELLS) {
             return GR_ELIMIT;
         }
+        /* gr_dom_create stops at 64 cells: the search needs only the
+         * budget, the arena and the size */
         gr_dom *g = gr_value_search_new(arena, sizeof(gr_dom), store, opts);
-        if (g == NULL) {
-            return GR_ENOMEM;
+        gr_status s = g == NULL ? GR_ENOMEM : GR_OK;
+        if (s == GR_OK) {
+            g->rows = rows, g->cols = cols;
+            s = gr_dom_solvew(g, empty, left_wins, left_move, right_wins, right_move);
+            gr_dom_stats(g, stats);
         }
-        g->rows = rows;
-        g->cols = cols;
-        gr_status s = gr_dom_solvew(g, empty, left_wins, left_move, right_wins, right_move);
-        gr_dom_stats(g, stats);
         return s;
     }
     gr_dom *g;
