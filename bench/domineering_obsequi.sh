@@ -98,6 +98,7 @@ for b in $boards; do
     [ -n "$wh" ] || oh="$oh (cap)"
     if [ "$o" = cap ] || [ "$oo" = "?" ]; then
         mark=" (unfinished)"
+        ratio="-" # a capped time is a lower bound: no ratio
     elif [ "$o" != "$oo" ]; then
         mark=" DISAGREE (Obsequi $oo)"
         fails=$((fails + 1))
