@@ -172,7 +172,14 @@ gr_status gr_dom_solvew(gr_dom *g, const uint8_t *empty, bool *left_wins, gr_dom
     if (s == GR_OK) {
         s = gr_domw_side(g, x, tx, GR_DOM_LEFT, left_wins, left_move);
     }
-    if (s == GR_OK) {
+    if (s == GR_OK && x == tx) {
+        /* a board symmetric about its diagonal is its own transposition:
+         * Right moving first is Left moving first, the move turned */
+        *right_wins = *left_wins;
+        if (*left_wins) {
+            *right_move = (gr_dom_move){left_move->c, left_move->r, left_move->after};
+        }
+    } else if (s == GR_OK) {
         s = gr_domw_side(g, x, tx, GR_DOM_RIGHT, right_wins, right_move);
     }
     return s;

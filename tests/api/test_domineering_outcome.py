@@ -137,10 +137,14 @@ def test_wide_padded_rectangles(srv):
     for (h, w) in ((2, 9), (2, 10), (10, 2), (3, 10), (10, 3), (4, 9), (9, 4), (4, 10)):
         small = ["." * w] * h
         cases.append((h, w, post(srv, {"board": small, "outcome_only": True})["outcome"]))
-    for (h, w, want) in cases:
+    # and on the diagonal of a square frame: the board is its own
+    # transposition, Right's answer read off Left's search
+    cases += [(6, 6, "N", 0), (7, 7, "N", 1)]
+    for (h, w, want, *at) in cases:
         frames = [(R, C) for (R, C) in WIDE_FRAMES if R >= h and C >= w]
-        rows, cols = rnd.choice(frames)
-        board = pad(["." * w] * h, rows, cols, rnd.randint(0, rows - h), rnd.randint(0, cols - w))
+        rows, cols = rnd.choice(frames) if not at else (9 + at[0], 9 + at[0])
+        r0, c0 = (rnd.randint(0, rows - h), rnd.randint(0, cols - w)) if not at else (at[0], at[0])
+        board = pad(["." * w] * h, rows, cols, r0, c0)
         ans = post(srv, {"board": board, "outcome_only": True})
         assert ans["outcome"] == want, (h, w, board, ans)
         replay(srv, board, ans)
