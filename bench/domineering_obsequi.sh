@@ -27,6 +27,11 @@
 # Obsequi's table has 2^bits entries, allocated and cleared up front; bits
 # is $OBSEQUI_BITS (default: 16 under 40 cells, 20 up to 64 cells -- the
 # fastest of 20/22/24/26 on 8 x 8 on this machine -- else 24).
+#
+# CAP=S caps each solve at S CPU seconds (ulimit -t: CPU time, not wall
+# time, so a loaded machine does not cut a run short); a solve stopped by
+# it is "cap" in the table and its board counts as unfinished, not as a
+# disagreement.  bench/domineering_big.sh runs 8x8, 9x9, 8x10 and 10x8.
 set -eu
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
@@ -50,6 +55,10 @@ cpu() { # FILE: the "U+S" line /usr/bin/time wrote last, summed
     tail -n 1 "$1" | awk -F+ '{ printf "%.2f", $1 + $2 }'
 }
 
+capped() { # COMMAND...: run under the CPU cap, if any
+    if [ -n "${CAP:-}" ]; then (ulimit -t "$CAP" && exec "$@"); else "$@"; fi
+}
+
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 printf '| board | outcome | grundyd s | Obsequi s (V + H) | ratio | grundyd nodes | Obsequi nodes (V + H) |\n'
 printf '|---|---|---|---|---|---|---|\n'
@@ -63,9 +72,9 @@ for b in $boards; do
     if [ -z "$bits" ]; then
         if [ $((r * c)) -lt 40 ]; then bits=16; elif [ $((r * c)) -le 64 ]; then bits=20; else bits=24; fi
     fi
-    /usr/bin/time -f %U+%S -o "$TMP/tg" "$B" outcome "$r" "$c" >"$TMP/g"
-    echo "solve rows $r cols $c bits $bits V" | /usr/bin/time -f %U+%S -o "$TMP/tv" "$OBSEQUI" >"$TMP/v" 2>&1
-    echo "solve rows $r cols $c bits $bits H" | /usr/bin/time -f %U+%S -o "$TMP/th" "$OBSEQUI" >"$TMP/h" 2>&1
+    capped /usr/bin/time -f %U+%S -o "$TMP/tg" "$B" outcome "$r" "$c" >"$TMP/g" 2>&1 || true
+    echo "solve rows $r cols $c bits $bits V" | capped /usr/bin/time -f %U+%S -o "$TMP/tv" "$OBSEQUI" >"$TMP/v" 2>&1 || true
+    echo "solve rows $r cols $c bits $bits H" | capped /usr/bin/time -f %U+%S -o "$TMP/th" "$OBSEQUI" >"$TMP/h" 2>&1 || true
     o=$(sed -n 's/.*outcome=\([LRNP]\).*/\1/p' "$TMP/g")
     gn=$(sed -n 's/.* nodes=\([0-9]*\).*/\1/p' "$TMP/g")
     # Obsequi: "winner V" with V first means Left wins moving first
@@ -84,7 +93,13 @@ for b in $boards; do
     tg=$(awk -v a="$tg" -v b="$g" 'BEGIN { printf "%.2f", a + b }')
     to=$(awk -v a="$to" -v b="$os" 'BEGIN { printf "%.2f", a + b }')
     mark=
-    if [ "$o" != "$oo" ]; then
+    [ -n "$o" ] || { o=cap; g="$g (cap)"; }
+    [ -n "$wv" ] || ov="$ov (cap)"
+    [ -n "$wh" ] || oh="$oh (cap)"
+    if [ "$o" = cap ] || [ "$oo" = "?" ]; then
+        mark=" (unfinished)"
+        ratio="-" # a capped time is a lower bound: no ratio
+    elif [ "$o" != "$oo" ]; then
         mark=" DISAGREE (Obsequi $oo)"
         fails=$((fails + 1))
     fi

@@ -2,7 +2,8 @@
  * by bench/partizan_bench.sh:
  *     partizan_bench value R C [B]  the canonical value of the empty R x C board
  *                                   (or of board B) and its outcome class
- *     partizan_bench outcome R C    its outcome by proof search (outcome_only)
+ *     partizan_bench outcome R C    its outcome by proof search (outcome_only;
+ *                                   up to 100 cells, 10 rows and columns)
  *     partizan_bench outcome R C B  the same on board B: R * C characters,
  *                                   '.' empty, '#' filled, row after row
  * Prints the board, the value (or outcome) and each player's winning move,
@@ -35,10 +36,10 @@ int main(int argc, char **argv)
         return 2;
     }
     uint32_t r = (uint32_t)atoi(argv[2]), c = (uint32_t)atoi(argv[3]);
-    uint8_t empty[GR_DOM_MAX_CELLS];
+    uint8_t empty[GR_DOM_OUTCOME_MAX_CELLS];
     memset(empty, 1, sizeof(empty));
     if (argc == 5) {
-        if (strlen(argv[4]) != (size_t)r * c || (size_t)r * c > GR_DOM_MAX_CELLS) {
+        if (strlen(argv[4]) != (size_t)r * c || (size_t)r * c > GR_DOM_OUTCOME_MAX_CELLS) {
             fprintf(stderr, "partizan_bench: the board needs %u x %u characters\n", r, c);
             return 2;
         }
@@ -51,8 +52,7 @@ int main(int argc, char **argv)
     gr_dom *g;
     gr_status st;
     gr_search_opts opts = {.max_nodes = UINT64_MAX};
-    if ((st = gr_cgt_store_new(a, &s)) != GR_OK ||
-        (st = gr_dom_create(a, s, r, c, empty, &opts, &g)) != GR_OK) {
+    if ((st = gr_cgt_store_new(a, &s)) != GR_OK) {
         return fail("create", st);
     }
     double t0 = now_s();
@@ -60,11 +60,11 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "outcome") == 0) {
         bool lw, rw;
         gr_dom_move lm, rm;
-        if ((st = gr_dom_outcome(g, &lw, &lm, &rw, &rm)) != GR_OK) {
+        if ((st = gr_dom_outcome_board(a, s, r, c, empty, &opts, &lw, &lm, &rw, &rm, &stats)) !=
+            GR_OK) {
             return fail("outcome", st);
         }
         double t = now_s() - t0;
-        gr_dom_stats(g, &stats);
         printf("domineering %ux%u outcome=%s", r, c, lw ? (rw ? "N" : "L") : (rw ? "R" : "P"));
         if (lw) {
             printf(" left=(%u,%u)", lm.r, lm.c);
@@ -75,6 +75,9 @@ int main(int argc, char **argv)
         printf(" nodes=%llu tt_hits=%llu seconds=%.2f\n", (unsigned long long)stats.nodes,
                (unsigned long long)stats.tt_hits, t);
     } else {
+        if ((st = gr_dom_create(a, s, r, c, empty, &opts, &g)) != GR_OK) {
+            return fail("create", st);
+        }
         gr_cgt v;
         if ((st = gr_dom_value(g, &v)) != GR_OK) {
             return fail("value", st);

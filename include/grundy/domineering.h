@@ -77,6 +77,18 @@ gr_status gr_dom_moves(gr_dom *g, gr_dom_side side, gr_dom_move *out, size_t max
 gr_status gr_dom_outcome(gr_dom *g, bool *left_wins, gr_dom_move *left_move, bool *right_wins,
                          gr_dom_move *right_move);
 
+/* The outcome alone of a board of up to GR_DOM_OUTCOME_MAX_CELLS cells,
+ * at most GR_DOM_OUTCOME_MAX_SIDE rows and columns when it has more than
+ * GR_DOM_MAX_CELLS (else GR_ELIMIT): gr_dom_outcome's answer, on its own
+ * gr_dom (the larger boards by a 128-bit search, domineering_wide.c), and
+ * the search's counts in *stats. */
+#define GR_DOM_OUTCOME_MAX_CELLS 100
+#define GR_DOM_OUTCOME_MAX_SIDE 10
+gr_status gr_dom_outcome_board(gr_arena *arena, gr_cgt_store *store, uint32_t rows, uint32_t cols,
+                               const uint8_t *empty, const gr_search_opts *opts, bool *left_wins,
+                               gr_dom_move *left_move, bool *right_wins, gr_dom_move *right_move,
+                               gr_search_stats *stats);
+
 /* Regions expanded by the searches so far, and the transposition-table
  * sizes (benchmarks and tests). */
 void gr_dom_stats(const gr_dom *g, gr_search_stats *out);

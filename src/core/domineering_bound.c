@@ -28,15 +28,16 @@
  * the opponent's most; loses when the opponent's sure moves, moving
  * second, reach the mover's most.
  *
- * A player's board here is rows 1 .. 8 of bits 1 .. 8 set for FILLED
- * cells (bit c + 1 for column c), every other bit set, rows 0 and 9 .. 11
- * full, as a wall: the frame outside the board is filled.
+ * A player's board here is rows 1 .. nr (the frame's rows, 8 or 10) of
+ * bits 1 .. nr set for FILLED cells (bit c + 1 for column c), every other
+ * bit set, rows 0 and nr + 1 .. nr + 3 full, as a wall: the frame outside
+ * the board is filled.
  */
 #include <stdint.h>
 
 #include "core/domineering_search.h"
 
-#define GR_B_ROWS 8
+#define GR_B_ROWS_MAX 10 /* the frame's rows at most */
 
 typedef struct gr_dom8_tally {
     int safe;     /* P's safe dominoes (disjoint) */
@@ -52,10 +53,10 @@ typedef struct gr_dom8_tally {
 /* Protective squares, packed from the top: rows r + 1 and r + 2, columns
  * k and k + 1, all empty, a filled pair over or under them, and no part
  * of them or of the rows just above and below already packed. */
-static int gr_dom8_pack_squares(const uint32_t *b, uint32_t *packed)
+static int gr_dom8_pack_squares(const uint32_t *b, int nr, uint32_t *packed)
 {
     int p = 0;
-    for (int r = 0; r < GR_B_ROWS - 1; r++) {
+    for (int r = 0; r < nr - 1; r++) {
         uint32_t in_use = packed[r] | packed[r + 1] | packed[r + 2] | packed[r + 3] | b[r + 1] |
                           b[r + 2];
         in_use |= in_use >> 1;
@@ -92,10 +93,10 @@ static void gr_dom8_vulnerable(gr_dom8_tally *t, uint32_t *packed, int r, uint32
 /* Vulnerable dominoes and unused cells, row by row: the empty cells not in
  * squares, each protected (filled above and below: the opponent can
  * never use it) or not, paired left to right. */
-static void gr_dom8_pack_vulnerable(const uint32_t *b, uint32_t *packed, gr_dom8_tally *t)
+static void gr_dom8_pack_vulnerable(const uint32_t *b, int nr, uint32_t *packed, gr_dom8_tally *t)
 {
     uint32_t prev = 0, start = 0; /* the last cell seen; the pending unprotected one */
-    for (int r = 0; r < GR_B_ROWS; r++) {
+    for (int r = 0; r < nr; r++) {
         uint32_t twofer = packed[r] | ~(b[r + 2] | (b[r + 2] << 1)) | ~(b[r + 2] | (b[r + 2] >> 1));
         uint32_t cells = ~(b[r + 1] | packed[r + 1]);
         uint32_t guard = b[r] & b[r + 2];
@@ -167,9 +168,9 @@ static void gr_dom8_option(const uint32_t *b, int r, uint32_t cell, gr_dom8_tall
 
 /* Safe dominoes with an option: each safe domino left of the packing,
  * with a free empty cell just left of it (or else just right). */
-static void gr_dom8_pack_options(const uint32_t *b, uint32_t *packed, gr_dom8_tally *t)
+static void gr_dom8_pack_options(const uint32_t *b, int nr, uint32_t *packed, gr_dom8_tally *t)
 {
-    for (int r = 0; r < GR_B_ROWS; r++) {
+    for (int r = 0; r < nr; r++) {
         uint32_t guard = b[r] & b[r + 2];
         uint32_t cur = b[r + 1] | packed[r + 1];
         uint32_t safe = ~(cur | (cur >> 1)) & guard & (guard >> 1);
@@ -192,14 +193,14 @@ static void gr_dom8_pack_options(const uint32_t *b, uint32_t *packed, gr_dom8_ta
 }
 
 /* The counts of player P on its board b (rows as at the top). */
-static void gr_dom8_tally_of(const uint32_t *b, int safe, int opp_real, int empty,
+static void gr_dom8_tally_of(const uint32_t *b, int nr, int safe, int opp_real, int empty,
                              gr_dom8_tally *t)
 {
-    uint32_t packed[GR_B_ROWS + 4] = {0};
+    uint32_t packed[GR_B_ROWS_MAX + 4] = {0};
     *t = (gr_dom8_tally){.safe = safe, .opp_real = opp_real, .empty = empty};
-    t->prot = gr_dom8_pack_squares(b, packed);
-    gr_dom8_pack_vulnerable(b, packed, t);
-    gr_dom8_pack_options(b, packed, t);
+    t->prot = gr_dom8_pack_squares(b, nr, packed);
+    gr_dom8_pack_vulnerable(b, nr, packed, t);
+    gr_dom8_pack_options(b, nr, packed, t);
 }
 
 /* P's sure moves (*moves) and the opponent's most, by cells (*opp) and by
@@ -287,35 +288,42 @@ static void gr_dom8_first_move(gr_dom8_tally *t)
     }
 }
 
-/* The board of the player whose dominoes are horizontal in w (bit 8r + c
- * set for an empty cell), as rows (see the top); rows[-1] is valid. */
-static void gr_dom8_rows(uint64_t w, uint32_t out[GR_B_ROWS + 5])
+int gr_dom_packed_bound(const uint32_t *lrows, const uint32_t *rrows, int nr, int empty, int lsafe,
+                        int lreal, int rsafe, int rreal)
 {
-    out[0] = out[1] = ~0u;
-    for (int r = 0; r < GR_B_ROWS; r++) {
-        out[r + 2] = ~((uint32_t)((w >> (8 * r)) & 0xFF) << 1);
-    }
-    out[GR_B_ROWS + 2] = out[GR_B_ROWS + 3] = out[GR_B_ROWS + 4] = ~0u;
-}
-
-int gr_dom8_packed_bound(uint64_t x, uint64_t tx, int lsafe, int lreal, int rsafe, int rreal)
-{
-    uint32_t lrows[GR_B_ROWS + 5], rrows[GR_B_ROWS + 5];
-    int empty = __builtin_popcountll(x);
-    gr_dom8_rows(tx, lrows); /* Left's dominoes are horizontal in the transposed frame */
-    gr_dom8_rows(x, rrows);
     gr_dom8_tally t;
     int moves, opp, opp_real;
-    gr_dom8_tally_of(lrows + 1, lsafe, rreal, empty, &t);
+    gr_dom8_tally_of(lrows, nr, lsafe, rreal, empty, &t);
     gr_dom8_first_move(&t);
     gr_dom8_moves_of(&t, &moves, &opp, &opp_real);
     if (moves > (opp < opp_real ? opp : opp_real)) {
         return 1;
     }
-    gr_dom8_tally_of(rrows + 1, rsafe, lreal, empty, &t);
+    gr_dom8_tally_of(rrows, nr, rsafe, lreal, empty, &t);
     gr_dom8_moves_of(&t, &moves, &opp, &opp_real);
     if (moves >= (opp < opp_real ? opp : opp_real)) {
         return 0;
     }
     return -1;
+}
+
+/* The bound on the 8 x 8 frame x (bit 8r + c), tx its transposition: the
+ * rows of each player's board, then gr_dom_packed_bound (the unit test
+ * reads the bound this way). */
+static void gr_dom8_rows(uint64_t w, uint32_t out[8 + 5])
+{
+    out[0] = out[1] = ~0u;
+    for (int r = 0; r < 8; r++) {
+        out[r + 2] = ~((uint32_t)((w >> (8 * r)) & 0xFF) << 1);
+    }
+    out[10] = out[11] = out[12] = ~0u;
+}
+
+int gr_dom8_packed_bound(uint64_t x, uint64_t tx, int lsafe, int lreal, int rsafe, int rreal)
+{
+    uint32_t lrows[8 + 5], rrows[8 + 5];
+    gr_dom8_rows(tx, lrows); /* Left's dominoes are horizontal in the transposed frame */
+    gr_dom8_rows(x, rrows);
+    return gr_dom_packed_bound(lrows + 1, rrows + 1, 8, __builtin_popcountll(x), lsafe, lreal, rsafe,
+                               rreal);
 }

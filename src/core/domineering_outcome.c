@@ -140,12 +140,7 @@ static void gr_dom_bound(const gr_dom *g, uint64_t b, gr_cgt s, unsigned side, i
 
 static size_t gr_dom_ohash(uint64_t bits, unsigned w, gr_cgt s, unsigned side)
 {
-    uint64_t x = bits ^ ((uint64_t)s << 20) ^ ((uint64_t)w << 57) ^ ((uint64_t)side << 63);
-    x ^= x >> 33;
-    x *= 0xFF51AFD7ED558CCDULL;
-    x ^= x >> 33;
-    x *= 0xC4CEB9FE1A85EC53ULL;
-    return (size_t)(x ^ (x >> 33));
+    return gr_dom_mix64(bits ^ ((uint64_t)s << 20) ^ ((uint64_t)w << 57) ^ ((uint64_t)side << 63));
 }
 
 typedef struct gr_dom_okey {
@@ -402,6 +397,15 @@ gr_status gr_dom_outcome(gr_dom *g, bool *left_wins, gr_dom_move *left_move, boo
             return st;
         }
         return gr_dom_solve8(g, GR_DOM_RIGHT, right_wins, right_move);
+    }
+    if (g->rows <= 10 && g->cols <= 10) {
+        /* the 128-bit search's 10 x 10 frame: 9 x 6 in 1.3 s where the
+         * search below takes 39 s */
+        uint8_t empty[GR_DOM_MAX_CELLS];
+        for (unsigned i = 0; i < g->rows * g->cols; i++) {
+            empty[i] = (g->empty >> i) & 1;
+        }
+        return gr_dom_solvew(g, empty, left_wins, left_move, right_wins, right_move);
     }
     if (g->ot == NULL) {
         g->ot = GR_ARENA_ARRAY(g->vs.arena, gr_dom_oentry, GR_DOM_OT_FIRST);

@@ -25,8 +25,16 @@ typedef struct gr_dom8_entry {
     uint8_t wins;
 } gr_dom8_entry;
 
-#define GR_DOM8_RACE_B 16   /* 2 x 2 squares on 64 cells at most */
-#define GR_DOM8_RACE_V 32   /* dominoes */
+/* One entry of the wide outcome search's table (domineering_wide.c): the
+ * same, the key a 128-bit board in two words. */
+typedef struct gr_domw_entry {
+    uint64_t lo, hi;
+    uint32_t work;
+    uint8_t wins;
+} gr_domw_entry;
+
+#define GR_DOM8_RACE_B 25   /* 2 x 2 squares on 100 cells at most */
+#define GR_DOM8_RACE_V 50   /* dominoes */
 #define GR_DOM8_RACE_OFF 64 /* race[]... - OFF: the count, which may be negative */
 typedef uint8_t gr_dom8_race[2][GR_DOM8_RACE_B + 1][GR_DOM8_RACE_V + 1];
 
@@ -41,8 +49,13 @@ struct gr_dom {
     gr_dom8_entry *tt8; /* the 8 x 8 outcome search's table */
     size_t tt8_cap;
     uint64_t tt8_stored;
-    gr_dom8_race race, moves8; /* domineering_solve.c's gr_dom8_race_table */
+    gr_dom8_race race, moves8; /* domineering_engine.h's race_table */
     uint8_t pv8[2][64];        /* domineering_solve.c's move-ordering tie-break, per side */
+    /* the wide search (domineering_wide.c), boards of 65 to 100 cells:
+     * its table (counted in tt8_cap, tt8_stored), tie-break, row pairs */
+    gr_domw_entry *ttw;
+    uint8_t pvw[2][110];
+    uint8_t pairs10[1024];
 };
 
 /* A tick of the node budget: GR_ELIMIT past it; polls the arena's stop
@@ -69,6 +82,16 @@ static inline void gr_dom_rank(int *score, uint8_t *order, unsigned n, int s, un
     order[j] = (uint8_t)i;
 }
 
+/* A 64-bit mix (MurmurHash3's finaliser): the outcome tables' hash. */
+static inline size_t gr_dom_mix64(uint64_t k)
+{
+    k ^= k >> 33;
+    k *= 0xFF51AFD7ED558CCDULL;
+    k ^= k >> 33;
+    k *= 0xC4CEB9FE1A85EC53ULL;
+    return (size_t)(k ^ (k >> 33));
+}
+
 /* Doubles one of the outcome searches' transposition tables, the lossy
  * caches ot and tt8: table is the address of its pointer (a T ** for
  * entries of T, esize bytes each), *cap its entries, *stored its used
@@ -85,13 +108,25 @@ gr_status gr_dom_solve_key(gr_dom *g, gr_dom_key k);
 /* The value of a whole position (any number of regions), width w. */
 gr_status gr_dom_board_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out);
 
-/* Bullock's packing bound on the 8 x 8 frame x, Left to move (tx its
- * transposition; the safe and disjoint dominoes of each player given):
- * 1 Left wins, 0 Left loses, -1 not settled (domineering_bound.c). */
+/* Bullock's packing bound on a frame of nr rows (8 or 10), Left to move:
+ * lrows and rrows each player's board with its dominoes horizontal
+ * (domineering_engine.h's rows, from the second row), `empty` cells, the
+ * safe and disjoint dominoes of each player given: 1 Left wins, 0 Left
+ * loses, -1 not settled (domineering_bound.c). */
+int gr_dom_packed_bound(const uint32_t *lrows, const uint32_t *rrows, int nr, int empty, int lsafe,
+                        int lreal, int rsafe, int rreal);
+
+/* The same on the 8 x 8 frame x (bit 8r + c), tx its transposition. */
 int gr_dom8_packed_bound(uint64_t x, uint64_t tx, int lsafe, int lreal, int rsafe, int rreal);
 
 /* Whether `side`, moving first, wins a board of at most 8 rows and 8
  * columns, and then such a move (domineering_solve.c). */
 gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv);
+
+/* Whether each player, moving first, wins the board of g (at most 10 rows
+ * and 10 columns; empty[r * cols + c] non-zero for an empty cell), and
+ * then such a move: the 128-bit search (domineering_wide.c). */
+gr_status gr_dom_solvew(gr_dom *g, const uint8_t *empty, bool *left_wins, gr_dom_move *left_move,
+                        bool *right_wins, gr_dom_move *right_move);
 
 #endif

@@ -205,21 +205,37 @@ static gr_status gr_dom_list(gr_jctx *c, void *state, int side, cJSON ***moves, 
 
 const gr_pgame gr_pgame_domineering = {"domineering", gr_dom_analyse, gr_dom_list};
 
-/* "outcome_only": the proof search (gr_dom_outcome). */
+/* "outcome_only": the proof search (gr_dom_outcome_board), on boards of up
+ * to GR_DOM_OUTCOME_MAX_CELLS cells (past GR_DOM_MAX_CELLS, at most
+ * GR_DOM_OUTCOME_MAX_SIDE rows and columns: the 128-bit search's frame). */
 static gr_status gr_dom_outcome_only(gr_jctx *c, const cJSON *req, cJSON **resp)
 {
     const cJSON *board = NULL, *outcome_only = NULL;
     const gr_jfield fields[] = {{"board", true, &board}, {"outcome_only", false, &outcome_only}};
+    static const gr_json_rows_spec spec = {GR_DOM_OUTCOME_MAX_CELLS, "solved for the outcome",
+                                           true, gr_dom_row};
+    uint8_t empty[GR_DOM_OUTCOME_MAX_CELLS];
+    size_t rows, cols;
     gr_status st = gr_json_object(c, req, "", fields, 2);
     gr_cgt_store *s;
-    gr_dom *g;
     if (st != GR_OK || (st = gr_json_cgt_store(c, &s)) != GR_OK ||
-        (st = gr_dom_read(c, board, "", s, &g)) != GR_OK) {
+        (st = gr_json_rows(c, board, "/board", &spec, empty, &rows, &cols)) != GR_OK) {
         return st;
+    }
+    if (rows * cols > GR_DOM_MAX_CELLS &&
+        (rows > GR_DOM_OUTCOME_MAX_SIDE || cols > GR_DOM_OUTCOME_MAX_SIDE)) {
+        return gr_json_error(c, GR_ELIMIT, "/board",
+                             "boards of more than %d cells are solved for the outcome up to %d "
+                             "rows and %d columns (this one is %zu x %zu)",
+                             GR_DOM_MAX_CELLS, GR_DOM_OUTCOME_MAX_SIDE, GR_DOM_OUTCOME_MAX_SIDE,
+                             rows, cols);
     }
     bool lw, rw;
     gr_dom_move lm, rm;
-    if ((st = gr_dom_outcome(g, &lw, &lm, &rw, &rm)) != GR_OK) {
+    gr_search_opts opts = gr_json_search_opts(c);
+    gr_search_stats stats;
+    if ((st = gr_dom_outcome_board(c->arena, s, (uint32_t)rows, (uint32_t)cols, empty, &opts, &lw,
+                                   &lm, &rw, &rm, &stats)) != GR_OK) {
         return gr_dom_failed(c, st, "");
     }
     cJSON *r = gr_jw_obj(c);

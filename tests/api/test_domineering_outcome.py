@@ -10,9 +10,17 @@ the definitions.  The 8x8 board (N) is asked of the daemon at its default
 limits: about 1 s of CPU per request on the development machine (bench/
 RESULTS.md, "Domineering against Obsequi"), so well inside the 30 s
 analysis limit on a machine several times slower, or under a sanitizer.
+
+Boards of 65 to 100 cells (at most 10 rows and 10 columns) go to the
+128-bit search: random sparse boards against minimax, the published
+rectangles and small strips padded with filled cells into 9x9 .. 10x10
+frames (the same game, so the same outcome as the unpadded board, which the
+64-cell search answers), each winning move replayed.
 """
 import functools
 import random
+
+from harness import Server, expect_problem
 
 DOM = "/v1/domineering"
 
@@ -66,17 +74,22 @@ def test_published_rectangles(srv):
         replay(srv, board, ans)
 
 
+def check_minimax(srv, rows, cols, empty):
+    """The board of these empty cells answered as minimax does, its
+    winning moves replayed."""
+    board = ["".join("." if (r, c) in empty else "#" for c in range(cols)) for r in range(rows)]
+    ans = post(srv, {"board": board, "outcome_only": True})
+    assert ans["outcome"] == minimax_outcome(board), (board, ans)
+    replay(srv, board, ans)
+
+
 def test_random_boards_against_minimax(srv):
     rnd = random.Random(64)
     for _ in range(40):
         rows, cols = rnd.randint(4, 8), rnd.randint(4, 8)
         empty = set(rnd.sample([(r, c) for r in range(rows) for c in range(cols)],
                                min(rows * cols, rnd.randint(8, 18))))
-        board = ["".join("." if (r, c) in empty else "#" for c in range(cols))
-                 for r in range(rows)]
-        ans = post(srv, {"board": board, "outcome_only": True})
-        assert ans["outcome"] == minimax_outcome(board), (board, ans)
-        replay(srv, board, ans)
+        check_minimax(srv, rows, cols, empty)
 
 
 def test_eight_by_eight_at_default_limits(srv):
@@ -86,3 +99,77 @@ def test_eight_by_eight_at_default_limits(srv):
     ans = post(srv, {"board": board, "outcome_only": True})
     assert ans["outcome"] == "N", ans
     replay(srv, board, ans)
+
+
+WIDE_FRAMES = ((9, 9), (10, 10), (8, 10), (10, 8), (9, 10), (10, 7), (7, 10), (9, 8))
+
+
+def pad(board, rows, cols, r0, c0):
+    """board inside a rows x cols frame of filled cells, at (r0, c0)."""
+    grid = [["#"] * cols for _ in range(rows)]
+    for r, row in enumerate(board):
+        for c, ch in enumerate(row):
+            grid[r0 + r][c0 + c] = ch
+    return ["".join(row) for row in grid]
+
+
+def test_wide_random_boards_against_minimax(srv):
+    rnd = random.Random(100)
+    for _ in range(40):
+        rows, cols = rnd.choice(WIDE_FRAMES)
+        empty = set(rnd.sample([(r, c) for r in range(rows) for c in range(cols)],
+                               rnd.randint(8, 18)))
+        # and a few dominoes' worth of neighbours, so the pieces connect
+        for (r, c) in list(empty)[:6]:
+            if r + 1 < rows:
+                empty.add((r + 1, c))
+            if c + 1 < cols:
+                empty.add((r, c + 1))
+        check_minimax(srv, rows, cols, empty)
+
+
+def test_wide_padded_rectangles(srv):
+    """Published rectangles (6x6, 7x7 N; 6x7 L; 7x6 R) in larger frames,
+    and strips of 2 to 4 rows or columns against the 64-cell search's
+    answer for the strip alone."""
+    rnd = random.Random(37)
+    cases = [(6, 6, "N"), (6, 7, "L"), (7, 6, "R"), (7, 7, "N")]
+    for (h, w) in ((2, 9), (2, 10), (10, 2), (3, 10), (10, 3), (4, 9), (9, 4), (4, 10)):
+        small = ["." * w] * h
+        cases.append((h, w, post(srv, {"board": small, "outcome_only": True})["outcome"]))
+    # and on the diagonal of a square frame: the board is its own
+    # transposition, Right's answer read off Left's search
+    cases += [(6, 6, "N", 0), (7, 7, "N", 1)]
+    for (h, w, want, *at) in cases:
+        frames = [(R, C) for (R, C) in WIDE_FRAMES if R >= h and C >= w]
+        rows, cols = rnd.choice(frames) if not at else (9 + at[0], 9 + at[0])
+        r0, c0 = (rnd.randint(0, rows - h), rnd.randint(0, cols - w)) if not at else (at[0], at[0])
+        board = pad(["." * w] * h, rows, cols, r0, c0)
+        ans = post(srv, {"board": board, "outcome_only": True})
+        assert ans["outcome"] == want, (h, w, board, ans)
+        replay(srv, board, ans)
+
+
+def test_wide_limits(srv):
+    """Past 100 cells, or past 10 rows or columns beyond 64 cells, a 422;
+    a value request stays at 64 cells."""
+    p = expect_problem(srv.post_json(DOM, {"board": ["." * 10] * 11, "outcome_only": True}),
+                       422, "/board")
+    assert "100" in p["detail"], p
+    p = expect_problem(srv.post_json(DOM, {"board": ["." * 65], "outcome_only": True}),
+                       422, "/board")
+    assert "10 rows" in p["detail"], p
+    expect_problem(srv.post_json(DOM, {"board": ["." * 9] * 9}), 422, "/board")
+    assert post(srv, {"board": ["." * 64], "outcome_only": True})["outcome"] == "R"
+
+
+def test_wide_search_stops_at_its_budget(srv):
+    """The 10x10 search counts its positions against --max-search-nodes
+    (the same tick that polls the time limit): 422 past it."""
+    s = Server(args=["--max-search-nodes", "2000"]).start()
+    try:
+        r = s.post_json(DOM, {"board": ["." * 10] * 10, "outcome_only": True})
+        p = expect_problem(r, 422)
+        assert p["type"].endswith("limit-exceeded"), p
+    finally:
+        s.stop()
