@@ -101,21 +101,19 @@ gr_status gr_json_cgt_fields_text(gr_jctx *c, gr_cgt_store *s, gr_cgt g, cJSON *
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
+_Static_assert(GR_CGT_MAX_TEXT == 1048576u, "the texts below and value_omitted name the limit");
+
 gr_status gr_json_cgt_fields(gr_jctx *c, gr_cgt_store *s, gr_cgt g, cJSON *r, const char *ptr)
 {
     gr_status st;
     cJSON *v = gr_jw_cgt(c, s, g, &st);
-    if (st == GR_ELIMIT) {
-        /* the printer's limit, not the store's: the value exists */
-        return gr_json_error(c, GR_ELIMIT, ptr,
-                             "the value's canonical form is too long to write (its text passes "
-                             "%u bytes)",
-                             GR_CGT_MAX_TEXT);
-    }
-    if (st != GR_OK) {
-        return gr_json_cgt_failed(c, st, ptr);
-    }
-    return gr_json_cgt_fields_text(c, s, g, v, r, ptr);
+    /* a GR_ELIMIT here is the printer's limit, not the store's: the value
+     * exists, its text is too long */
+    const char *too_long = "the value's canonical form is too long to write (its text passes "
+                           "1048576 bytes)";
+    return st == GR_ELIMIT ? gr_json_error(c, st, ptr, "%s", too_long)
+           : st != GR_OK   ? gr_json_cgt_failed(c, st, ptr)
+                           : gr_json_cgt_fields_text(c, s, g, v, r, ptr);
 }
 
 const char *gr_json_outcome_letter(bool left_wins, bool right_wins)
