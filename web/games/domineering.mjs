@@ -180,8 +180,10 @@ register({
   partizan: true, allMoves: false, players: ["Left", "Right"],
   example: { board: ["...", "...", "..#"] },
   help: "board: rows of '.' (empty) and '#' (filled). Left places dominoes vertically, Right horizontally. " +
-        "Values answer within the default 30 s up to about 5 \u00d7 5 (5 \u00d7 6 does not); " +
-        "\"outcome_only\": true (the switch under the drawing) answers the outcome alone, by search, 6 \u00d7 6 in milliseconds.",
+        "Values answer within the default limits up to about 30 cells (5 \u00d7 6 in a few seconds, 4 \u00d7 8 in about ten); " +
+        "an empty 6 \u00d7 6 and larger boards are refused at once, from an estimate of the search. " +
+        "\"outcome_only\": true (the switch under the drawing) answers the outcome alone, by search: 6 \u00d7 6 in milliseconds, " +
+        "8 \u00d7 8 in about a second, boards of up to 10 \u00d7 10 accepted (9 \u00d7 9 and larger run past the time limit).",
   hint: "Choose who moves next. Click an empty cell, then a neighbour: below or above it places Left's vertical domino, " +
         "beside it Right's horizontal one (or click a bar of the side to move). The dashed outline is that side's winning move.",
   apply: domAfter,
