@@ -39,6 +39,15 @@ export const settled = (page, timeout) => page.waitForFunction(() => {
 }, null, timeout ? { timeout } : undefined);
 export const by = (page, id) => page.locator(`[data-testid="${id}"]`);
 
+// The history has `n` plies and their answer is in. A move played from a button or the
+// drawing reaches the history only after the page's own timer (the winning-move
+// animation, 0 ms when nothing is animated), so `settled` alone can read the position
+// before the move.
+export async function waitPlies(page, n, timeout = 60000) {
+  await page.waitForFunction((k) => document.querySelectorAll('[data-testid="history"] li').length === k, n, { timeout });
+  await settled(page, timeout);
+}
+
 // The playground at `width` px, its first answer in; page errors and console errors
 // collected (`ignore4xx`: not the browser's own line for a 4xx answer a test asked for).
 export async function open(width, { hash = '', height = 900, ignore4xx = false, timeout } = {}) {

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { BASE, SHOTS, axeViolations, open, settled, by, choose, finish } from './common.mjs';
+import { BASE, SHOTS, axeViolations, open, settled, by, choose, finish, waitPlies } from './common.mjs';
 async function post(pathname, body) {
   const r = await fetch(BASE + pathname, { method: 'POST', headers: { 'Content-Type': 'application/json' },
                                            body: JSON.stringify(body) });
@@ -22,10 +22,6 @@ async function typeBody(page, body) {
   await settled(page);
 }
 const plies = (page) => page.locator('[data-testid="history"] li').count();
-async function waitPlies(page, n) {
-  await page.waitForFunction((k) => document.querySelectorAll('[data-testid="history"] li').length >= k, n);
-  await settled(page);
-}
 const shownBody = async (page) => JSON.parse(await by(page, 'input').inputValue());
 // The analysis the page shows equals grundyd's own answer for that position.
 async function assertShows(page, endpoint, body) {

@@ -10,7 +10,7 @@
 // RULESETS="clobber nogo" runs those games alone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, axeViolations, by, choose, finish, open, settled } from './common.mjs';
+import { BASE, axeViolations, by, choose, finish, open, settled, waitPlies } from './common.mjs';
 
 const PATHS = {
   clobber: '/v1/clobber', konane: '/v1/konane', nogo: '/v1/nogo', amazons: '/v1/amazons',
@@ -164,11 +164,6 @@ async function playByPieces(page, game, m, i) {
     await page.locator(`[data-testid="drawing"] [data-move="${i}"]`).click();
   }
 }
-async function waitPlies(page, n) {
-  await page.waitForFunction((k) => document.querySelectorAll('[data-testid="history"] li').length === k, n);
-  await settled(page, 60000);
-}
-
 // The theory page's section of each game (its id and heading).
 const THEORY = {
   clobber: ['clobber', 'Clobber'], konane: ['konane', 'Konane'], nogo: ['nogo', 'NoGo'], amazons: ['amazons', 'Amazons'],

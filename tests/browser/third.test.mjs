@@ -163,7 +163,7 @@ for (const width of [1280, 390]) {
     assert.ok(await s.page.locator('figure[data-component="1"] svg rect.stack-token').count() === 1, 'the Nim part is drawn');
     // Right's winning move (take the Nim pile) is played from the analysis
     await by(s.page, 'play-right').click();
-    await settled(s.page);
+    await common.waitPlies(s.page, 1);
     assert.deepEqual(JSON.parse(await by(s.page, 'input').inputValue()).components[1].piles, [0]);
     await finish(s, `third-psum-${width}.png`);
   });
