@@ -43,6 +43,35 @@ bool gr_cgt_map_get(const gr_cgt_map *m, uint64_t key, uint32_t *value);
 gr_status gr_cgt_map_put(gr_arena *a, gr_cgt_map *m, uint64_t key, uint32_t value);
 void gr_cgt_map_clear(gr_cgt_map *m);
 
+/* The answers of gr_cgt_leq by ordered pair of handles, a word a slot
+ * (half a gr_cgt_map slot: the table is the value search's largest and
+ * its lookups miss the cache): the pair a << 32 | b with the answer in
+ * bit 63, 0 empty.  Needs handles below 2^31 (a store that large would
+ * not fit in memory; gr_cgt_leq_memo_put checks it).  Never emptied. */
+typedef struct gr_cgt_leq_map {
+    uint64_t *slots;
+    size_t cap, count; /* cap a power of two */
+} gr_cgt_leq_map;
+
+gr_status gr_cgt_leq_map_init(gr_arena *a, gr_cgt_leq_map *m, size_t cap);
+gr_status gr_cgt_leq_map_put(gr_arena *a, gr_cgt_leq_map *m, gr_cgt x, gr_cgt y, bool le);
+
+static inline bool gr_cgt_leq_map_get(const gr_cgt_leq_map *m, gr_cgt x, gr_cgt y, bool *le)
+{
+    uint64_t key = ((uint64_t)x << 32) | y;
+    uint64_t h = key * 0x9E3779B97F4A7C15ULL;
+    for (size_t i = (size_t)(h ^ (h >> 29)) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        uint64_t e = m->slots[i];
+        if (e == 0) {
+            return false;
+        }
+        if ((e & ~(1ULL << 63)) == key) {
+            *le = (e >> 63) != 0;
+            return true;
+        }
+    }
+}
+
 static inline uint64_t gr_cgt_pair(gr_cgt a, gr_cgt b)
 {
     return ((uint64_t)a << 32) | b;
@@ -89,7 +118,7 @@ struct gr_cgt_store {
     size_t count, cap;
     uint32_t *table; /* interning: node index + 1, 0 empty; open addressing */
     size_t table_cap;
-    gr_cgt_map leq_memo;     /* pair -> 0/1 */
+    gr_cgt_leq_map leq_memo; /* pair -> 0/1 */
     gr_cgt_map add_memo;     /* pair -> handle */
     gr_cgt_map temp_memo;    /* comparisons with the game being simplified */
     gr_cgt_map number_index; /* gr_cgt_number_key(value) -> handle */

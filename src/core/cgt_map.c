@@ -93,3 +93,46 @@ void gr_cgt_map_clear(gr_cgt_map *m)
         m->gen = 1;
     }
 }
+
+gr_status gr_cgt_leq_map_init(gr_arena *a, gr_cgt_leq_map *m, size_t cap)
+{
+    m->slots = GR_ARENA_ARRAY(a, uint64_t, cap);
+    m->cap = m->slots != NULL ? cap : 0;
+    m->count = 0;
+    return m->slots != NULL ? GR_OK : GR_ENOMEM;
+}
+
+static void gr_cgt_leq_map_place(uint64_t *slots, size_t cap, uint64_t e)
+{
+    uint64_t key = e & ~(1ULL << 63), h = key * 0x9E3779B97F4A7C15ULL;
+    size_t i = (size_t)(h ^ (h >> 29)) & (cap - 1);
+    while (slots[i] != 0) {
+        i = (i + 1) & (cap - 1);
+    }
+    slots[i] = e;
+}
+
+gr_status gr_cgt_leq_map_put(gr_arena *a, gr_cgt_leq_map *m, gr_cgt x, gr_cgt y, bool le)
+{
+    if (x >= (1u << 31) || y >= (1u << 31)) {
+        return GR_ELIMIT;
+    }
+    if (2 * (m->count + 1) > m->cap) {
+        uint64_t *slots = GR_ARENA_ARRAY(a, uint64_t, 2 * m->cap);
+        if (slots == NULL) {
+            return GR_ENOMEM;
+        }
+        for (size_t i = 0; i < m->cap; i++) {
+            if (m->slots[i] != 0) {
+                gr_cgt_leq_map_place(slots, 2 * m->cap, m->slots[i]);
+            }
+        }
+        gr_arena_free(a, m->slots, m->cap * sizeof(uint64_t));
+        m->slots = slots;
+        m->cap *= 2;
+    }
+    /* the caller asked gr_cgt_leq_map_get first: the pair is new */
+    gr_cgt_leq_map_place(m->slots, m->cap, ((uint64_t)x << 32) | y | (uint64_t)le << 63);
+    m->count++;
+    return GR_OK;
+}

@@ -51,16 +51,13 @@ gr_status gr_cgt_leq(gr_cgt_store *s, gr_cgt a, gr_cgt b, bool *out)
         *out = true;
         return GR_OK;
     }
-    uint32_t memo;
-    uint64_t key = gr_cgt_pair(a, b);
     /* every comparison counts as work, remembered or not: the quadratic
      * domination checks of a big simplification are mostly memo hits */
     gr_status st = gr_cgt_tick(s);
     if (st != GR_OK) {
         return st;
     }
-    if (gr_cgt_map_get(&s->leq_memo, key, &memo)) {
-        *out = memo != 0;
+    if (gr_cgt_leq_map_get(&s->leq_memo, a, b, out)) {
         return GR_OK;
     }
     const gr_cgt *al = na->opts, *br = nb->opts + nb->nl;
@@ -85,7 +82,7 @@ gr_status gr_cgt_leq(gr_cgt_store *s, gr_cgt a, gr_cgt b, bool *out)
         }
     }
     *out = le;
-    return gr_cgt_map_put(s->arena, &s->leq_memo, key, le ? 1 : 0);
+    return gr_cgt_leq_map_put(s->arena, &s->leq_memo, a, b, le);
 }
 
 /* temp_memo keys: handle * 2 + 0 for "x <= G", + 1 for "G <= y". */

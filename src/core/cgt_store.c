@@ -181,7 +181,7 @@ gr_status gr_cgt_store_new(gr_arena *a, gr_cgt_store **out)
     s->table = GR_ARENA_ARRAY(a, uint32_t, s->table_cap);
     gr_status st = s->table == NULL ? GR_ENOMEM : GR_OK;
     if (st == GR_OK) {
-        st = gr_cgt_map_init(a, &s->leq_memo, 1024);
+        st = gr_cgt_leq_map_init(a, &s->leq_memo, 1024);
     }
     if (st == GR_OK) {
         st = gr_cgt_map_init(a, &s->add_memo, 1024);
