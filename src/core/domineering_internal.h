@@ -7,7 +7,8 @@
  * region cut to its bounding box and turned by the orientation-preserving
  * symmetry of the box (identity, the row mirror, the column mirror, both)
  * or by the transposition composed with one of them, whichever gives the
- * least (bits, width).  The four mirrors keep every vertical domino
+ * least (width, bits): the narrower reading of a box that is not square,
+ * the least bits among the eight of a square one.  The four mirrors keep every vertical domino
  * vertical, so a mirrored region has the same value; the transposition
  * turns Left's dominoes into Right's, so it maps the value G to -G and the
  * key says so (`neg`).
@@ -26,9 +27,43 @@ typedef struct gr_dom_key {
     bool neg;      /* the key is the transposed region: value(region) = -value(key) */
 } gr_dom_key;
 
-/* The columns 0 and w - 1 of a box of width w (1 <= w <= 64). */
-uint64_t gr_dom_first_col(unsigned w);
-uint64_t gr_dom_last_col(unsigned w);
+/* Column 0 of a box of width w, for w = 1 .. 64 (bits 0, w, 2w, ...). */
+static const uint64_t gr_dom_first_cols[65] = {
+    0,
+    0xffffffffffffffffULL, 0x5555555555555555ULL, 0x9249249249249249ULL,
+    0x1111111111111111ULL, 0x1084210842108421ULL, 0x1041041041041041ULL,
+    0x8102040810204081ULL, 0x0101010101010101ULL, 0x8040201008040201ULL,
+    0x1004010040100401ULL, 0x0080100200400801ULL, 0x1001001001001001ULL,
+    0x0010008004002001ULL, 0x0100040010004001ULL, 0x1000200040008001ULL,
+    0x0001000100010001ULL, 0x0008000400020001ULL, 0x0040001000040001ULL,
+    0x0200004000080001ULL, 0x1000010000100001ULL, 0x8000040000200001ULL,
+    0x0000100000400001ULL, 0x0000400000800001ULL, 0x0001000001000001ULL,
+    0x0004000002000001ULL, 0x0010000004000001ULL, 0x0040000008000001ULL,
+    0x0100000010000001ULL, 0x0400000020000001ULL, 0x1000000040000001ULL,
+    0x4000000080000001ULL, 0x0000000100000001ULL, 0x0000000200000001ULL,
+    0x0000000400000001ULL, 0x0000000800000001ULL, 0x0000001000000001ULL,
+    0x0000002000000001ULL, 0x0000004000000001ULL, 0x0000008000000001ULL,
+    0x0000010000000001ULL, 0x0000020000000001ULL, 0x0000040000000001ULL,
+    0x0000080000000001ULL, 0x0000100000000001ULL, 0x0000200000000001ULL,
+    0x0000400000000001ULL, 0x0000800000000001ULL, 0x0001000000000001ULL,
+    0x0002000000000001ULL, 0x0004000000000001ULL, 0x0008000000000001ULL,
+    0x0010000000000001ULL, 0x0020000000000001ULL, 0x0040000000000001ULL,
+    0x0080000000000001ULL, 0x0100000000000001ULL, 0x0200000000000001ULL,
+    0x0400000000000001ULL, 0x0800000000000001ULL, 0x1000000000000001ULL,
+    0x2000000000000001ULL, 0x4000000000000001ULL, 0x8000000000000001ULL,
+    0x0000000000000001ULL,
+};
+
+/* The columns 0 and w - 1 of a box of width w (1 <= w <= 64): a table,
+ * as the flood fill and every placement count ask for them. */
+static inline uint64_t gr_dom_first_col(unsigned w)
+{
+    return gr_dom_first_cols[w];
+}
+static inline uint64_t gr_dom_last_col(unsigned w)
+{
+    return gr_dom_first_cols[w] << (w - 1);
+}
 
 /* The placements of a region `m` of width w: the first (top) cell of each
  * vertical domino (Left's), the first (left) cell of each horizontal one
