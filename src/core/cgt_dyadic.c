@@ -80,19 +80,6 @@ bool gr_dy_half(gr_dyadic a, gr_dyadic *out)
     return gr_dy_reduce(out);
 }
 
-int gr_dy_cmp(gr_dyadic a, gr_dyadic b)
-{
-    /* Compare a.num * 2^(e - a.exp) with b.num * 2^(e - b.exp) without
-     * overflow: shift the one with the smaller exponent in 128 bits. */
-    __int128 x = a.num, y = b.num;
-    if (a.exp < b.exp) {
-        x *= (__int128)1 << (b.exp - a.exp);
-    } else {
-        y *= (__int128)1 << (a.exp - b.exp);
-    }
-    return x < y ? -1 : x > y;
-}
-
 /* floor(a * 2^k) for k >= 0, in 128 bits (|a| < 2^62, k <= 62). */
 static __int128 gr_dy_floor_scaled(gr_dyadic a, unsigned k)
 {

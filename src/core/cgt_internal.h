@@ -13,7 +13,23 @@ bool gr_dy_reduce(gr_dyadic *d);
 bool gr_dy_add(gr_dyadic a, gr_dyadic b, gr_dyadic *out);
 bool gr_dy_sub(gr_dyadic a, gr_dyadic b, gr_dyadic *out);
 bool gr_dy_half(gr_dyadic a, gr_dyadic *out);
-int gr_dy_cmp(gr_dyadic a, gr_dyadic b);
+/* -1, 0 or 1 as a <, = or > b; inline, as the order's stop tests call it
+ * three times a comparison (5 % of a Domineering value as a call). */
+static inline int gr_dy_cmp(gr_dyadic a, gr_dyadic b)
+{
+    if (a.exp == b.exp) { /* most stops are integers */
+        return a.num < b.num ? -1 : a.num > b.num;
+    }
+    /* a.num * 2^(e - a.exp) against b.num * 2^(e - b.exp) without
+     * overflow: the one with the smaller exponent shifted in 128 bits */
+    __int128 x = a.num, y = b.num;
+    if (a.exp < b.exp) {
+        x *= (__int128)1 << (b.exp - a.exp);
+    } else {
+        y *= (__int128)1 << (a.exp - b.exp);
+    }
+    return x < y ? -1 : x > y;
+}
 gr_dyadic gr_dy_int(int64_t n);
 gr_dyadic gr_dy_neg(gr_dyadic a);
 static inline bool gr_dy_eq(gr_dyadic a, gr_dyadic b)
