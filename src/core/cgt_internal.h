@@ -62,8 +62,8 @@ void gr_cgt_map_clear(gr_cgt_map *m);
 /* The answers of gr_cgt_leq by ordered pair of handles, a word a slot
  * (half a gr_cgt_map slot: the table is the value search's largest and
  * its lookups miss the cache): the pair a << 32 | b with the answer in
- * bit 63, 0 empty.  Needs handles below 2^31 (a store that large would
- * not fit in memory; gr_cgt_leq_memo_put checks it).  Never emptied. */
+ * bit 63, 0 empty.  Needs handles below 2^31 (a store holds at most
+ * GR_CGT_MAX_NODES = 2^22; gr_cgt_leq_map_put checks it).  Never emptied. */
 typedef struct gr_cgt_leq_map {
     uint64_t *slots;
     size_t cap, count; /* cap a power of two */
