@@ -67,6 +67,21 @@ gr_status gr_dom_after(gr_dom *g, gr_dom_side side, uint32_t r, uint32_t c, gr_c
  * board is refused on it only when its search would surely not fit. */
 gr_status gr_dom_value_estimate(const gr_dom *g, uint64_t *nodes);
 
+/* A forecast of the outcome search's nodes (gr_dom_outcome_board's node
+ * budget's unit) on a rows x cols board of up to GR_DOM_OUTCOME_MAX_CELLS
+ * cells, made without searching: `region` the empty cells of its largest
+ * region (4-connected cells that can hold a domino), `nodes` a lower
+ * estimate calibrated on measured boards (src/core/domineering_estimate.c),
+ * valid only for a board the search did not settle within
+ * GR_DOM_OUTCOME_PROBE(budget) nodes: the caller probes first. */
+typedef struct gr_dom_outcome_forecast {
+    unsigned region;
+    uint64_t nodes;
+} gr_dom_outcome_forecast;
+#define GR_DOM_OUTCOME_PROBE(budget) ((budget) / 100 + 1)
+void gr_dom_outcome_estimate(uint32_t rows, uint32_t cols, const uint8_t *empty,
+                             gr_dom_outcome_forecast *out);
+
 /* Every move of `side` in board order (by first cell), each with the value
  * after it; writes at most max of them, counts all into *count. */
 gr_status gr_dom_moves(gr_dom *g, gr_dom_side side, gr_dom_move *out, size_t max, size_t *count);

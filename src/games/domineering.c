@@ -93,6 +93,50 @@ static gr_status gr_dom_read(gr_jctx *c, const cJSON *board, const char *ptr, gr
  * the answer is the same on any machine. */
 #define GR_DOM_EST_BYTES 200u
 #define GR_DOM_EST_RATE 1000000u
+/* The outcome search's rate assumed for the time limit: 2 * 10^6 nodes a
+ * second, where 1-4 * 10^5 are measured here (bench/RESULTS.md, "Domineering
+ * outcome forecast"): more assumed, fewer refusals. */
+#define GR_DOM_OUT_RATE 2000000u
+
+/* The request's budgets in a search's nodes, the smallest first: the
+ * node budget, the memory budget (with_memory: the value search's; the
+ * outcome search's table stops growing instead of failing) at
+ * GR_DOM_EST_BYTES a node, the time limit at rate nodes a second. */
+typedef struct gr_dom_cap {
+    uint64_t nodes;
+    gr_status st;
+    const char *flag, *what;
+} gr_dom_cap;
+
+static gr_dom_cap gr_dom_least_cap(gr_jctx *c, bool with_memory, uint64_t rate)
+{
+    size_t mem = gr_arena_budget(c->arena);
+    gr_dom_cap caps[3] = {
+        {gr_json_search_opts(c).max_nodes, GR_ELIMIT, "--max-search-nodes", "node budget"},
+        {mem != 0 && with_memory ? mem / GR_DOM_EST_BYTES : UINT64_MAX, GR_ENOMEM,
+         "--max-request-memory", "memory budget"},
+        {c->time_limit_s != 0 ? (uint64_t)c->time_limit_s * rate : UINT64_MAX, GR_ETIME,
+         "--max-analysis-seconds", "time limit"},
+    };
+    unsigned k = 0;
+    for (unsigned i = 1; i < 3; i++) {
+        k = caps[i].nodes < caps[k].nodes ? i : k;
+    }
+    return caps[k];
+}
+
+/* The problem of a refusal up front: the detail (the caller's, already
+ * in c->problem) is kept, the forecast becomes the "estimate" member. */
+static gr_status gr_dom_refused(gr_jctx *c, uint64_t est, const gr_dom_cap *cap)
+{
+    char *e = gr_arena_alloc(c->arena, 160);
+    if (e != NULL) {
+        snprintf(e, 160, "{\"search_nodes\":%llu,\"limit_nodes\":%llu,\"limit\":\"%s\"}",
+                 (unsigned long long)est, (unsigned long long)cap->nodes, cap->flag);
+    }
+    c->problem.estimate = e;
+    return cap->st;
+}
 
 /* The refusal up front of a board whose value search would surely not fit
  * the request's budgets (gr_dom_value_estimate): the problem a client got
@@ -102,38 +146,16 @@ static gr_status gr_dom_forecast(gr_jctx *c, const gr_dom *g, const char *ptr)
 {
     uint64_t est;
     gr_status st = gr_dom_value_estimate(g, &est);
-    size_t mem = gr_arena_budget(c->arena);
-    struct {
-        uint64_t nodes;
-        gr_status st;
-        const char *flag, *what;
-    } caps[3] = {
-        {gr_json_search_opts(c).max_nodes, GR_ELIMIT, "--max-search-nodes", "node budget"},
-        {mem != 0 ? mem / GR_DOM_EST_BYTES : UINT64_MAX, GR_ENOMEM, "--max-request-memory",
-         "memory budget"},
-        {c->time_limit_s != 0 ? (uint64_t)c->time_limit_s * GR_DOM_EST_RATE : UINT64_MAX, GR_ETIME,
-         "--max-analysis-seconds", "time limit"},
-    };
-    unsigned k = 0;
-    for (unsigned i = 1; i < 3; i++) {
-        k = caps[i].nodes < caps[k].nodes ? i : k;
-    }
-    if (st != GR_OK || est <= caps[k].nodes) {
+    gr_dom_cap cap = gr_dom_least_cap(c, true, GR_DOM_EST_RATE);
+    if (st != GR_OK || est <= cap.nodes) {
         return GR_OK; /* no forecast: the search's own limits still hold */
     }
-    gr_json_error(c, caps[k].st, ptr[0] != '\0' ? ptr : NULL,
+    gr_json_error(c, cap.st, ptr[0] != '\0' ? ptr : NULL,
                   "the board's canonical value needs at least about %llu search nodes, more "
                   "than the request's %s (%s) allows (about %llu): refused before searching; "
                   "\"outcome_only\": true says who wins without the value",
-                  (unsigned long long)est, caps[k].what, caps[k].flag,
-                  (unsigned long long)caps[k].nodes);
-    char *e = gr_arena_alloc(c->arena, 160);
-    if (e != NULL) {
-        snprintf(e, 160, "{\"search_nodes\":%llu,\"limit_nodes\":%llu,\"limit\":\"%s\"}",
-                 (unsigned long long)est, (unsigned long long)caps[k].nodes, caps[k].flag);
-    }
-    c->problem.estimate = e;
-    return caps[k].st;
+                  (unsigned long long)est, cap.what, cap.flag, (unsigned long long)cap.nodes);
+    return gr_dom_refused(c, est, &cap);
 }
 
 static gr_status gr_dom_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, gr_cgt_store *s,
@@ -234,8 +256,29 @@ static gr_status gr_dom_outcome_only(gr_jctx *c, const cJSON *req, cJSON **resp)
     gr_dom_move lm, rm;
     gr_search_opts opts = gr_json_search_opts(c);
     gr_search_stats stats;
-    if ((st = gr_dom_outcome_board(c->arena, s, (uint32_t)rows, (uint32_t)cols, empty, &opts, &lw,
-                                   &lm, &rw, &rm, &stats)) != GR_OK) {
+    gr_dom_outcome_forecast fc;
+    gr_dom_outcome_estimate((uint32_t)rows, (uint32_t)cols, empty, &fc);
+    gr_dom_cap cap = gr_dom_least_cap(c, false, GR_DOM_OUT_RATE);
+    /* over the forecast's line, the search runs first under a hundredth
+     * of the budget: a board its bounds or a lopsided fight settle soon is
+     * answered, and only one the probe leaves open is refused */
+    bool probe = fc.nodes > cap.nodes;
+    if (probe) {
+        opts.max_nodes = GR_DOM_OUTCOME_PROBE(cap.nodes);
+    }
+    st = gr_dom_outcome_board(c->arena, s, (uint32_t)rows, (uint32_t)cols, empty, &opts, &lw, &lm,
+                              &rw, &rm, &stats);
+    if (st == GR_ELIMIT && probe) {
+        gr_json_error(c, cap.st, "/board",
+                      "the \"outcome_only\" search of this board (its largest region: %u empty "
+                      "cells) needs at least about %llu search nodes, more than the request's "
+                      "%s (%s) allows (about %llu), and a probe of %llu nodes did not settle it: "
+                      "refused before the full search",
+                      fc.region, (unsigned long long)fc.nodes, cap.what, cap.flag,
+                      (unsigned long long)cap.nodes, (unsigned long long)opts.max_nodes);
+        return gr_dom_refused(c, fc.nodes, &cap);
+    }
+    if (st != GR_OK) {
         return gr_dom_failed(c, st, "");
     }
     cJSON *r = gr_jw_obj(c);
