@@ -50,6 +50,18 @@ gr_status gr_sum_pos_domineering(gr_sum_pos *p, uint64_t empty, unsigned cols, g
 gr_status gr_sum_pos_move(gr_sum_pos *p, gr_cgt h, bool left, uint32_t j, gr_cgt *out, size_t *n,
                           bool *has);
 
+/* A sum of position handles h[0 .. n) and the integer x, the player to
+ * move (left: Left), settled by counting, as Obsequi's safe moves do: the
+ * mover's dominoes that no move of the opponent can touch (disjoint, on
+ * cells only the mover can cover) against the most dominoes the opponent
+ * can ever place (floor(run / 2) in each of its runs), an integer n > 0
+ * counting n of both for Left (-n for Right).  More sure moves than the
+ * opponent's most: the mover wins (it plays those only); the opponent's
+ * sure moves at least the mover's most: it loses.  *res: 1 wins, 0 loses,
+ * -1 not settled. */
+void gr_sum_pos_bound(const gr_sum_pos *p, const gr_cgt *h, size_t n, int64_t x, bool left,
+                      int *res);
+
 /* Whether h is a handle of p. */
 bool gr_sum_pos_valid(const gr_sum_pos *p, gr_cgt h);
 

@@ -306,6 +306,16 @@ static bool gr_sum_known(gr_sum_search *q, gr_sum_frame *child, bool *wins)
         *wins = gr_sum_tag_wins(child->x, child->ups, child->nim, child->left);
         return true;
     }
+    if (q->pos != NULL && gr_sum_pos_is(q->pool[child->off]) && child->ups == 0 &&
+        child->nim == 0 && child->x.exp == 0) {
+        /* regions and an integer only: Domineering's counting bound */
+        int res;
+        gr_sum_pos_bound(q->pos, q->pool + child->off, child->n, child->x.num, child->left, &res);
+        if (res >= 0) {
+            *wins = res == 1;
+            return true;
+        }
+    }
     child->hash = gr_sum_hash(q->pool + child->off, child->n, child->x, child->ups, child->nim,
                               child->left);
     if (q->tab_cap == 0) {

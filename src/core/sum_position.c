@@ -42,6 +42,8 @@ typedef struct gr_sum_region {
     uint64_t bits; /* the key's cells, width w */
     uint8_t w, neg;
     uint8_t nm[2];     /* moves of each key orientation (0 vertical), when order[o] */
+    uint8_t sure[2];   /* Left's (0) and Right's disjoint dominoes on cells only they cover */
+    uint8_t most[2];   /* the most dominoes Left (0) and Right can ever place */
     uint8_t *order[2]; /* the key's dominoes (their first cells) best first, or NULL */
 } gr_sum_region;
 
@@ -80,6 +82,9 @@ void **gr_sum_pos_search_slot(gr_sum_pos *p)
 {
     return &p->search;
 }
+
+static int64_t gr_sum_pos_pairs(uint64_t m, unsigned w, unsigned o);
+static uint64_t gr_sum_pos_safe(uint64_t m, unsigned w, unsigned o);
 
 static size_t gr_sum_pos_hash(uint64_t bits, unsigned w, unsigned neg)
 {
@@ -125,7 +130,13 @@ static gr_status gr_sum_pos_intern(gr_sum_pos *p, uint64_t bits, unsigned w, uns
             return GR_ENOMEM;
         }
         p->reg = reg;
-        reg[p->nreg] = (gr_sum_region){bits, (uint8_t)w, (uint8_t)neg, {0, 0}, {NULL, NULL}};
+        gr_sum_region *r = &reg[p->nreg];
+        *r = (gr_sum_region){bits, (uint8_t)w, (uint8_t)neg, {0, 0}, {0, 0}, {0, 0}, {NULL, NULL}};
+        for (unsigned side = 0; side < 2; side++) {
+            unsigned o = side ^ neg; /* Left's dominoes are horizontal in a transposed key */
+            r->sure[side] = (uint8_t)gr_sum_pos_pairs(gr_sum_pos_safe(bits, w, o), w, o);
+            r->most[side] = (uint8_t)gr_sum_pos_pairs(bits, w, o);
+        }
         *t = (uint32_t)++p->nreg;
     }
     *out = GR_SUM_POS_BIT | (*t - 1);
@@ -251,4 +262,20 @@ gr_status gr_sum_pos_move(gr_sum_pos *p, gr_cgt h, bool left, uint32_t j, gr_cgt
     uint64_t after = r->bits & ~((1ULL << i) | (1ULL << (i + (o == 0 ? w : 1))));
     *has = true;
     return gr_sum_pos_split(p, after, w, neg, out, n); /* r may move: its fields are copied */
+}
+
+void gr_sum_pos_bound(const gr_sum_pos *p, const gr_cgt *h, size_t n, int64_t x, bool left,
+                      int *res)
+{
+    /* counts up to 32 a region, 2^31 regions at most: no overflow in 64 bits */
+    int64_t sure[2] = {x > 0 ? x : 0, x < 0 ? -x : 0}, most[2] = {sure[0], sure[1]};
+    for (size_t i = 0; i < n; i++) {
+        const gr_sum_region *r = &p->reg[h[i] & ~GR_SUM_POS_BIT];
+        for (unsigned side = 0; side < 2; side++) {
+            sure[side] += r->sure[side];
+            most[side] += r->most[side];
+        }
+    }
+    unsigned m = left ? 0 : 1;
+    *res = sure[m] > most[1 - m] ? 1 : sure[1 - m] >= most[m] ? 0 : -1;
 }
