@@ -62,6 +62,10 @@ gr_status gr_sum_pos_move(gr_sum_pos *p, gr_cgt h, bool left, uint32_t j, gr_cgt
 void gr_sum_pos_bound(const gr_sum_pos *p, const gr_cgt *h, size_t n, int64_t x, bool left,
                       int *res);
 
+/* The handle of -h (the transposed region) when p has one: h itself for a
+ * region that is its own transposition up to mirrors. */
+bool gr_sum_pos_negative(const gr_sum_pos *p, gr_cgt h, gr_cgt *out);
+
 /* Whether h is a handle of p. */
 bool gr_sum_pos_valid(const gr_sum_pos *p, gr_cgt h);
 

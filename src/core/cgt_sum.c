@@ -153,6 +153,18 @@ static gr_status gr_sum_put(gr_sum_search *q, gr_cgt g, size_t off, uint32_t *n,
         }
         return GR_OK;
     }
+    gr_cgt minus;
+    if (node == NULL && gr_sum_pos_negative(q->pos, g, &minus)) {
+        /* a region beside its transposition: G + -G = 0, both go (a
+         * position of the sum is replaced by an equal one) */
+        for (uint32_t k = 0; k < *n; k++) {
+            if (q->pool[off + k] == minus) {
+                memmove(q->pool + off + k, q->pool + off + k + 1, (*n - k - 1) * sizeof(gr_cgt));
+                (*n)--;
+                return GR_OK;
+            }
+        }
+    }
     gr_cgt *p = gr_arena_grow(q->s->arena, q->pool, &q->pool_cap, off + *n + 1, sizeof(gr_cgt), 64);
     if (p == NULL) {
         return GR_ENOMEM;

@@ -44,6 +44,7 @@ typedef struct gr_sum_region {
     uint8_t nm[2];     /* moves of each key orientation (0 vertical), when order[o] */
     uint8_t sure[2];   /* Left's (0) and Right's disjoint dominoes on cells only they cover */
     uint8_t most[2];   /* the most dominoes Left (0) and Right can ever place */
+    bool selfneg;      /* its own transposition up to mirrors: G = -G */
     uint8_t *order[2]; /* the key's dominoes (their first cells) best first, or NULL */
 } gr_sum_region;
 
@@ -85,6 +86,21 @@ void **gr_sum_pos_search_slot(gr_sum_pos *p)
 
 static int64_t gr_sum_pos_pairs(uint64_t m, unsigned w, unsigned o);
 static uint64_t gr_sum_pos_safe(uint64_t m, unsigned w, unsigned o);
+
+/* Whether the key (bits, w) is its own transposition up to the mirrors:
+ * the transposed key's least image is then an untransposed one too, which
+ * gr_dom_key_of prefers (neg false), where any other region's transposition
+ * is keyed as the transposition of its key (neg true). */
+static bool gr_sum_pos_selfneg(uint64_t bits, unsigned w)
+{
+    unsigned h = (unsigned)(63 - __builtin_clzll(bits)) / w + 1;
+    uint64_t t = 0;
+    for (uint64_t m = bits; m != 0; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(m);
+        t |= 1ULL << ((i % w) * h + i / w);
+    }
+    return !gr_dom_key_of(t, h).neg;
+}
 
 static size_t gr_sum_pos_hash(uint64_t bits, unsigned w, unsigned neg)
 {
@@ -131,7 +147,8 @@ static gr_status gr_sum_pos_intern(gr_sum_pos *p, uint64_t bits, unsigned w, uns
         }
         p->reg = reg;
         gr_sum_region *r = &reg[p->nreg];
-        *r = (gr_sum_region){bits, (uint8_t)w, (uint8_t)neg, {0, 0}, {0, 0}, {0, 0}, {NULL, NULL}};
+        *r = (gr_sum_region){bits, (uint8_t)w, (uint8_t)neg, {0, 0}, {0, 0}, {0, 0},
+                             gr_sum_pos_selfneg(bits, w), {NULL, NULL}};
         for (unsigned side = 0; side < 2; side++) {
             unsigned o = side ^ neg; /* Left's dominoes are horizontal in a transposed key */
             r->sure[side] = (uint8_t)gr_sum_pos_pairs(gr_sum_pos_safe(bits, w, o), w, o);
@@ -278,4 +295,16 @@ void gr_sum_pos_bound(const gr_sum_pos *p, const gr_cgt *h, size_t n, int64_t x,
     }
     unsigned m = left ? 0 : 1;
     *res = sure[m] > most[1 - m] ? 1 : sure[1 - m] >= most[m] ? 0 : -1;
+}
+
+bool gr_sum_pos_negative(const gr_sum_pos *p, gr_cgt h, gr_cgt *out)
+{
+    const gr_sum_region *r = &p->reg[h & ~GR_SUM_POS_BIT];
+    if (r->selfneg) {
+        *out = h;
+        return true;
+    }
+    uint32_t t = *gr_sum_pos_slot((gr_sum_pos *)p, r->bits, r->w, !r->neg);
+    *out = GR_SUM_POS_BIT | (t - 1);
+    return t != 0;
 }
