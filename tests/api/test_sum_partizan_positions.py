@@ -232,3 +232,14 @@ def test_a_malformed_board_is_still_domineerings_error(srv):
     r = srv.post_json(SUM, {"components": [{"game": "domineering", "board": ["......", ".x...."]},
                                            {"game": "cgt", "expression": "*"}]})
     assert r.status == 400 and "'x'" in r.json()["detail"], r.body[:300]
+
+
+def test_a_board_beside_its_transposition_is_zero(srv):
+    # G + -G = 0: the transposed board (Left's and Right's roles swapped) is
+    # the negative; an empty square is its own transposition, so G = -G
+    for b, t in ((["......"] * 4, ["...."] * 6), (["......"] * 6, ["......"] * 6),
+                 (["#.....", "......", "......", "......", "......"],
+                  ["#....", ".....", ".....", ".....", ".....", "....."])):
+        a = post(srv, [{"game": "domineering", "board": b}, {"game": "domineering", "board": t}])
+        assert a["outcome"] == "P" and a["left_move"] is None and a["right_move"] is None, (b, a)
+        assert a["searched_components"] == [0, 1], a
