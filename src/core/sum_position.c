@@ -32,11 +32,14 @@
 #include "core/domineering_internal.h"
 #include "core/domineering_search.h"
 
-/* Cells of a region valued rather than searched: the value search of a
- * 12-cell region takes well under a millisecond, and past about 16 cells
- * the region's own value costs more than its moves in the sum do
- * (bench/RESULTS.md, "Sums with Domineering positions"). */
+/* Cells of a region valued rather than searched: 12 beat 8 and 16 on the
+ * sums of bench/sum_positions.py with 24 to 36 cells (2.0 s in all against
+ * 2.3 and 4.1, bench/RESULTS.md "Sums with Domineering positions"): a
+ * smaller region is valued in well under a millisecond and then costs the
+ * search nothing; a larger one's value costs more than its moves. */
+#ifndef GR_SUM_POS_SMALL
 #define GR_SUM_POS_SMALL 12
+#endif
 
 typedef struct gr_sum_region {
     uint64_t bits; /* the key's cells, width w */
