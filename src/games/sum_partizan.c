@@ -505,15 +505,19 @@ gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components,
     }
     /* the canonical sum within a bound of work, else the outcome by search
      * (always when a component is searched as a position: it has no value) */
-    size_t handles = GR_PSUM_POS_MAX;
+    size_t handles = GR_PSUM_POS_MAX, first = n;
     cJSON *searched = gr_jw_arr(c);
     for (size_t i = 0; i < n; i++) {
         handles += parts[i].nh;
+        first = parts[i].position && first == n ? i : first;
         if (parts[i].position) {
             gr_jw_push(c, searched, gr_jw_u64(c, i));
         }
     }
-    bool positions = cJSON_GetArraySize(searched) > 0;
+    bool positions = first < n;
+    /* a search that stops points at the (first) board searched as a
+     * position, the costly part, as a component's own search does */
+    const char *sptr = positions ? gr_jp_idx(c, "/components", first) : "/components";
     gr_cgt total = gr_cgt_zero(s);
     gr_cgt_store_limit(s, GR_PSUM_CANONICAL_STEPS);
     for (size_t i = 0; i < n && st == GR_OK && !positions; i++) {
@@ -540,7 +544,7 @@ gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components,
     if (search) {
         size_t m = gr_psum_gather(&judge, n, NULL, 0);
         if ((st = gr_cgt_sum_outcome_pos(s, pos, judge.buf, m, judge.max_nodes, &o)) != GR_OK) {
-            return gr_psum_failed(c, st, "/components");
+            return gr_psum_failed(c, st, sptr);
         }
         char letter[2] = {gr_cgt_outcome_letter(o), '\0'};
         gr_jw_set(c, r, "outcome", gr_jw_str(c, letter));
