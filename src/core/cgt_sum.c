@@ -23,6 +23,8 @@
 
 #include <string.h>
 
+#include "grundy/sum_position.h"
+
 /* A position on the stack: its components (pool[off .. off+n)), its tag,
  * the player to move, and where its move generator is. */
 typedef struct gr_sum_frame {
@@ -57,6 +59,7 @@ typedef struct gr_sum_search {
     size_t sn, scap;
     gr_cgt_map ups_games; /* (n, m) -> the handle of n.^ + *m */
     uint64_t nodes, max_nodes;
+    gr_sum_pos *pos; /* the position components' regions, or NULL */
 } gr_sum_search;
 
 /* Whether the player to move wins x + n.^ + *m (Siegel, CGT II.4). */
@@ -139,8 +142,8 @@ static gr_status gr_sum_remember(gr_sum_search *q, const gr_sum_frame *f, bool w
 static gr_status gr_sum_put(gr_sum_search *q, gr_cgt g, size_t off, uint32_t *n, gr_dyadic *x,
                             int64_t *ups, uint64_t *nim)
 {
-    const gr_cgt_node *node = &q->s->nodes[g];
-    if (node->flags & (GR_CGT_F_NUMBER | GR_CGT_F_UPTIMAL)) {
+    const gr_cgt_node *node = gr_sum_pos_is(g) ? NULL : &q->s->nodes[g];
+    if (node != NULL && (node->flags & (GR_CGT_F_NUMBER | GR_CGT_F_UPTIMAL))) {
         if (!gr_dy_add(*x, node->value, x)) {
             return GR_ELIMIT;
         }
@@ -149,6 +152,18 @@ static gr_status gr_sum_put(gr_sum_search *q, gr_cgt g, size_t off, uint32_t *n,
             *nim ^= node->nim;
         }
         return GR_OK;
+    }
+    gr_cgt minus;
+    if (node == NULL && gr_sum_pos_negative(q->pos, g, &minus)) {
+        /* a region beside its transposition: G + -G = 0, both go (a
+         * position of the sum is replaced by an equal one) */
+        for (uint32_t k = 0; k < *n; k++) {
+            if (q->pool[off + k] == minus) {
+                memmove(q->pool + off + k, q->pool + off + k + 1, (*n - k - 1) * sizeof(gr_cgt));
+                (*n)--;
+                return GR_OK;
+            }
+        }
     }
     gr_cgt *p = gr_arena_grow(q->s->arena, q->pool, &q->pool_cap, off + *n + 1, sizeof(gr_cgt), 64);
     if (p == NULL) {
@@ -201,32 +216,57 @@ static gr_status gr_sum_next(gr_sum_search *q, gr_sum_frame *f, gr_sum_frame *ch
     *has = false;
     size_t off = q->pool_n;
     *child = (gr_sum_frame){off, 0, f->x, f->ups, f->nim, !f->left, 0, 0, 0, 0};
-    gr_cgt moved = GR_CGT_NONE; /* the option moved to, replacing component i */
+    /* the games moved to, replacing component `at`: an option, or what a
+     * move in a position component leaves (its regions) */
+    gr_cgt moved[32];
+    size_t nmoved = 0;
+    uint32_t at = 0, first = f->n;
+    bool found = false;
+    /* position components (sorted last) first: they are the large games,
+     * where the winning moves usually are */
+    while (first > 0 && gr_sum_pos_is(q->pool[f->off + first - 1])) {
+        first--;
+    }
     for (; f->phase == 0 && f->i < f->n; f->i++, f->j = 0) {
-        gr_cgt c = q->pool[f->off + f->i];
-        if (f->i > 0 && q->pool[f->off + f->i - 1] == c) {
+        uint32_t k = (f->i + first) % f->n;
+        gr_cgt c = q->pool[f->off + k];
+        if (k > 0 && q->pool[f->off + k - 1] == c) {
             continue; /* an equal component: the same moves */
         }
-        const gr_cgt_node *node = &s->nodes[c];
-        uint32_t no = f->left ? node->nl : node->nr;
-        if (f->j < no) {
-            moved = node->opts[(f->left ? 0 : node->nl) + f->j++];
+        if (gr_sum_pos_is(c)) {
+            gr_status st = gr_sum_pos_move(q->pos, c, f->left, f->j, moved, &nmoved, &found);
+            if (st != GR_OK) {
+                return st;
+            }
+        } else {
+            const gr_cgt_node *node = &s->nodes[c];
+            uint32_t no = f->left ? node->nl : node->nr;
+            if ((found = f->j < no)) {
+                moved[0] = node->opts[(f->left ? 0 : node->nl) + f->j], nmoved = 1;
+            }
+        }
+        if (found) {
+            at = k, f->j++;
             break;
         }
     }
-    if (moved != GR_CGT_NONE) {
+    if (found) {
         gr_cgt *p = gr_arena_grow(s->arena, q->pool, &q->pool_cap, off + f->n, sizeof(gr_cgt), 64);
         if (p == NULL) {
             return GR_ENOMEM;
         }
         q->pool = p;
         for (uint32_t k = 0; k < f->n; k++) {
-            if (k != f->i) {
+            if (k != at) {
                 p[off + child->n++] = p[f->off + k];
             }
         }
         *has = true;
-        return gr_sum_put(q, moved, off, &child->n, &child->x, &child->ups, &child->nim);
+        gr_status st = GR_OK;
+        for (size_t k = 0; k < nmoved && st == GR_OK; k++) {
+            st = gr_sum_put(q, moved[k], off, &child->n, &child->x, &child->ups, &child->nim);
+        }
+        return st;
     }
     if (f->phase == 0) {
         f->phase = 1, f->j = 0;
@@ -277,6 +317,16 @@ static bool gr_sum_known(gr_sum_search *q, gr_sum_frame *child, bool *wins)
     if (child->n == 0) {
         *wins = gr_sum_tag_wins(child->x, child->ups, child->nim, child->left);
         return true;
+    }
+    if (q->pos != NULL && gr_sum_pos_is(q->pool[child->off]) && child->ups == 0 &&
+        child->nim == 0 && child->x.exp == 0) {
+        /* regions and an integer only: Domineering's counting bound */
+        int res;
+        gr_sum_pos_bound(q->pos, q->pool + child->off, child->n, child->x.num, child->left, &res);
+        if (res >= 0) {
+            *wins = res == 1;
+            return true;
+        }
     }
     child->hash = gr_sum_hash(q->pool + child->off, child->n, child->x, child->ups, child->nim,
                               child->left);
@@ -346,43 +396,84 @@ static gr_status gr_sum_run(gr_sum_search *q, const gr_sum_frame *root, bool *wi
     return st;
 }
 
-gr_status gr_cgt_sum_wins(gr_cgt_store *s, const gr_cgt *games, size_t n, bool left,
-                          uint64_t max_nodes, bool *wins)
+/* A search's state: with p, the one kept in p (made on first use), whose
+ * table and pool stay for p's next search; else a new one. */
+static gr_status gr_sum_begin(gr_cgt_store *s, gr_sum_pos *p, gr_sum_search *local,
+                              gr_sum_search **out)
+{
+    gr_sum_search *q = local;
+    if (p != NULL) {
+        void **slot = gr_sum_pos_search_slot(p);
+        if (*slot != NULL) {
+            *out = *slot;
+            return GR_OK;
+        }
+        if ((q = *slot = GR_ARENA_ARRAY(s->arena, gr_sum_search, 1)) == NULL) {
+            return GR_ENOMEM;
+        }
+    }
+    *q = (gr_sum_search){.s = s, .pos = p};
+    *out = q;
+    return gr_cgt_map_init(s->arena, &q->ups_games, 64);
+}
+
+gr_status gr_cgt_sum_wins_pos(gr_cgt_store *s, gr_sum_pos *p, const gr_cgt *games, size_t n,
+                              bool left, uint64_t max_nodes, bool *wins)
 {
     for (size_t i = 0; i < n; i++) {
-        if (games[i] >= s->count) {
+        if (games[i] >= s->count && !gr_sum_pos_valid(p, games[i])) {
             return GR_EINVAL;
         }
     }
     if (n > UINT32_MAX / 2) {
         return GR_ELIMIT;
     }
-    gr_sum_search q = {.s = s, .max_nodes = max_nodes ? max_nodes : UINT64_MAX};
-    gr_status st = gr_cgt_map_init(s->arena, &q.ups_games, 64);
-    gr_sum_frame root = {0, 0, {0, 0}, 0, 0, left, 0, 0, 0, 0};
+    gr_sum_search local, *q;
+    gr_status st = gr_sum_begin(s, p, &local, &q);
+    if (st != GR_OK) {
+        return st;
+    }
+    q->nodes = 0, q->sn = 0;
+    q->max_nodes = max_nodes ? max_nodes : UINT64_MAX;
+    /* the root goes after every position a kept table may name */
+    gr_sum_frame root = {q->pool_n, 0, {0, 0}, 0, 0, left, 0, 0, 0, 0};
     for (size_t i = 0; i < n && st == GR_OK; i++) {
-        st = gr_sum_put(&q, games[i], 0, &root.n, &root.x, &root.ups, &root.nim);
+        st = gr_sum_put(q, games[i], root.off, &root.n, &root.x, &root.ups, &root.nim);
     }
-    if (st == GR_OK && !gr_sum_known(&q, &root, wins)) {
-        st = gr_sum_run(&q, &root, wins);
+    if (st == GR_OK && !gr_sum_known(q, &root, wins)) {
+        st = gr_sum_run(q, &root, wins);
     }
-    gr_arena_free(s->arena, q.pool, q.pool_cap * sizeof(gr_cgt));
-    gr_arena_free(s->arena, q.tab, q.tab_cap * sizeof(gr_sum_entry));
-    gr_arena_free(s->arena, q.stack, q.scap * sizeof(gr_sum_frame));
-    gr_arena_free(s->arena, q.ups_games.slots, q.ups_games.cap * sizeof(gr_cgt_map_slot));
+    if (p == NULL) {
+        gr_arena_free(s->arena, q->pool, q->pool_cap * sizeof(gr_cgt));
+        gr_arena_free(s->arena, q->tab, q->tab_cap * sizeof(gr_sum_entry));
+        gr_arena_free(s->arena, q->stack, q->scap * sizeof(gr_sum_frame));
+        gr_arena_free(s->arena, q->ups_games.slots, q->ups_games.cap * sizeof(gr_cgt_map_slot));
+    }
+    return st;
+}
+
+gr_status gr_cgt_sum_wins(gr_cgt_store *s, const gr_cgt *games, size_t n, bool left,
+                          uint64_t max_nodes, bool *wins)
+{
+    return gr_cgt_sum_wins_pos(s, NULL, games, n, left, max_nodes, wins);
+}
+
+gr_status gr_cgt_sum_outcome_pos(gr_cgt_store *s, gr_sum_pos *p, const gr_cgt *games, size_t n,
+                                 uint64_t max_nodes, gr_cgt_outcome *out)
+{
+    bool lw, rw;
+    gr_status st = gr_cgt_sum_wins_pos(s, p, games, n, true, max_nodes, &lw);
+    if (st == GR_OK) {
+        st = gr_cgt_sum_wins_pos(s, p, games, n, false, max_nodes, &rw);
+    }
+    if (st == GR_OK) {
+        *out = lw ? (rw ? GR_CGT_N : GR_CGT_L) : (rw ? GR_CGT_R : GR_CGT_P);
+    }
     return st;
 }
 
 gr_status gr_cgt_sum_outcome(gr_cgt_store *s, const gr_cgt *games, size_t n, uint64_t max_nodes,
                              gr_cgt_outcome *out)
 {
-    bool lw, rw;
-    gr_status st = gr_cgt_sum_wins(s, games, n, true, max_nodes, &lw);
-    if (st == GR_OK) {
-        st = gr_cgt_sum_wins(s, games, n, false, max_nodes, &rw);
-    }
-    if (st == GR_OK) {
-        *out = lw ? (rw ? GR_CGT_N : GR_CGT_L) : (rw ? GR_CGT_R : GR_CGT_P);
-    }
-    return st;
+    return gr_cgt_sum_outcome_pos(s, NULL, games, n, max_nodes, out);
 }

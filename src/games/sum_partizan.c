@@ -26,6 +26,7 @@
 #include "games/partizan.h"
 #include "games/registry.h"
 #include "games/search_games.h"
+#include "games/sum_partizan_pos.h"
 
 /* The largest Grundy value of an impartial component in a partizan sum:
  * *g is a canonical form of g options. */
@@ -38,6 +39,10 @@ typedef struct gr_psum_part {
     void *state;
     uint64_t grundy;
     gr_cgt value;
+    bool position;      /* a Domineering board searched as a position: no value */
+    gr_psum_board board; /* its board */
+    gr_cgt *h;          /* the handles it stands for in the search: value, or regions */
+    size_t nh;
 } gr_psum_part;
 
 /* A "cgt" component: {"game": "cgt", "expression": "..."}, read by the
@@ -136,8 +141,8 @@ bool gr_sum_is_partizan(const cJSON *components)
     return false;
 }
 
-static gr_status gr_psum_read(gr_jctx *c, gr_cgt_store *s, const cJSON *components,
-                              gr_psum_part *parts)
+static gr_status gr_psum_read(gr_jctx *c, gr_cgt_store *s, gr_sum_pos *pos,
+                              const cJSON *components, gr_psum_part *parts)
 {
     size_t i = 0;
     gr_status st;
@@ -155,6 +160,21 @@ static gr_status gr_psum_read(gr_jctx *c, gr_cgt_store *s, const cJSON *componen
                                  gr_registry_game_list(c));
         }
         p->pg = gr_psum_pgame(p->name);
+        p->h = &p->value, p->nh = 1;
+        if (p->pg != NULL && strcmp(p->name, "domineering") == 0 &&
+            ((st = gr_psum_dom_position(c, s, it, &p->board, &p->position)) != GR_OK ||
+             p->position)) {
+            p->h = GR_ARENA_ARRAY(c->arena, gr_cgt, GR_PSUM_POS_MAX);
+            if (st != GR_OK || p->h == NULL) {
+                return st != GR_OK ? st : gr_json_oom(c);
+            }
+            p->value = gr_cgt_zero(s);
+            if ((st = gr_sum_pos_domineering(pos, p->board.empty, p->board.cols, p->h, &p->nh)) !=
+                GR_OK) {
+                return gr_json_cgt_failed(c, st, ptr);
+            }
+            continue;
+        }
         if (p->pg != NULL) {
             if ((st = p->pg->analyse(c, it, ptr, s, &p->state, &p->value)) != GR_OK) {
                 return st;
@@ -208,23 +228,48 @@ static cJSON *gr_psum_wrap(gr_jctx *c, size_t i, const char *name, cJSON *move)
  * by the value after the move, judged by search (gr_cgt_sum_wins) -- the
  * same answer as adding canonical forms, without making the sum's. */
 typedef struct gr_psum_judge {
-    gr_cgt *values;
+    const gr_psum_part *parts;
     size_t n, i;
+    gr_cgt *buf; /* room for every component's handles and a move's */
     uint64_t max_nodes;
+    gr_sum_pos *pos;
 } gr_psum_judge;
 
-/* Whether `after` in component i with the rest wins for side (the opponent
- * then loses moving first). */
-static gr_status gr_psum_wins(gr_cgt_store *s, int side, gr_cgt after, gr_psum_judge *j,
-                              bool *wins)
+/* The handles of every component but `skip`, then after[0 .. na), into
+ * j->buf; their count. */
+static size_t gr_psum_gather(gr_psum_judge *j, size_t skip, const gr_cgt *after, size_t na)
 {
-    gr_cgt keep = j->values[j->i];
+    size_t m = 0;
+    for (size_t k = 0; k < j->n; k++) {
+        if (k != skip) {
+            memcpy(j->buf + m, j->parts[k].h, j->parts[k].nh * sizeof(gr_cgt));
+            m += j->parts[k].nh;
+        }
+    }
+    if (na > 0) {
+        memcpy(j->buf + m, after, na * sizeof(gr_cgt));
+    }
+    return m + na;
+}
+
+/* Whether the position after[0 .. na) in component i with the rest wins
+ * for side (the opponent then loses moving first). */
+static gr_status gr_psum_wins(gr_cgt_store *s, int side, const gr_cgt *after, size_t na,
+                              gr_psum_judge *j, bool *wins)
+{
     bool opponent_wins;
-    j->values[j->i] = after;
-    gr_status st = gr_cgt_sum_wins(s, j->values, j->n, side != 0, j->max_nodes, &opponent_wins);
-    j->values[j->i] = keep;
+    size_t m = gr_psum_gather(j, j->i, after, na);
+    gr_status st =
+        gr_cgt_sum_wins_pos(s, j->pos, j->buf, m, side != 0, j->max_nodes, &opponent_wins);
     *wins = !opponent_wins;
     return st;
+}
+
+/* A search's failure: past its node budget the search's problem, else
+ * the store's. */
+static gr_status gr_psum_failed(gr_jctx *c, gr_status st, const char *ptr)
+{
+    return st == GR_ELIMIT ? gr_json_search_failed(c, st, ptr) : gr_json_cgt_failed(c, st, ptr);
 }
 
 /* A partizan component's moves for side, each as the sum's move
@@ -247,6 +292,24 @@ static gr_status gr_psum_component_move(gr_jctx *c, gr_cgt_store *s, gr_psum_par
     gr_status st;
     bool wins;
     *out = NULL;
+    if (p->position) {
+        cJSON **moves;
+        gr_cgt *after;
+        size_t *na, n;
+        if ((st = gr_psum_dom_moves(c, j->pos, &p->board, side, &moves, &after, &na, &n)) != GR_OK) {
+            return st;
+        }
+        for (size_t k = 0; k < n; k++) {
+            if ((st = gr_psum_wins(s, side, after + k * GR_PSUM_POS_MAX, na[k], j, &wins)) != GR_OK) {
+                return gr_psum_failed(c, st, ptr);
+            }
+            if (wins) {
+                *out = gr_psum_wrap(c, i, p->name, moves[k]);
+                return GR_OK;
+            }
+        }
+        return GR_OK;
+    }
     if (p->pg != NULL) {
         cJSON **moves;
         gr_cgt *after;
@@ -255,8 +318,8 @@ static gr_status gr_psum_component_move(gr_jctx *c, gr_cgt_store *s, gr_psum_par
             return st;
         }
         for (size_t k = 0; k < n; k++) {
-            if ((st = gr_psum_wins(s, side, after[k], j, &wins)) != GR_OK) {
-                return gr_json_cgt_failed(c, st, ptr);
+            if ((st = gr_psum_wins(s, side, &after[k], 1, j, &wins)) != GR_OK) {
+                return gr_psum_failed(c, st, ptr);
             }
             if (wins) {
                 *out = moves[k];
@@ -268,8 +331,8 @@ static gr_status gr_psum_component_move(gr_jctx *c, gr_cgt_store *s, gr_psum_par
     for (uint64_t h = 0; h < p->grundy; h++) {
         gr_cgt star;
         if ((st = gr_cgt_nimber(s, h, &star)) != GR_OK ||
-            (st = gr_psum_wins(s, side, star, j, &wins)) != GR_OK) {
-            return gr_json_cgt_failed(c, st, ptr);
+            (st = gr_psum_wins(s, side, &star, 1, j, &wins)) != GR_OK) {
+            return gr_psum_failed(c, st, ptr);
         }
         if (!wins) {
             continue;
@@ -425,22 +488,43 @@ gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components,
         return st;
     }
     gr_cgt_store *s;
+    gr_sum_pos *pos;
+    gr_search_opts sopts = gr_json_search_opts(c);
     gr_psum_part *parts = GR_ARENA_ARRAY(c->arena, gr_psum_part, n + 1);
     if (parts == NULL) {
         return gr_json_oom(c);
     }
-    if ((st = gr_json_cgt_store(c, &s)) != GR_OK ||
-        (st = gr_psum_read(c, s, components, parts)) != GR_OK) {
+    if ((st = gr_json_cgt_store(c, &s)) != GR_OK) {
         return st;
     }
-    /* the canonical sum within a bound of work, else the outcome by search */
+    if ((st = gr_sum_pos_new(c->arena, s, &sopts, &pos)) != GR_OK) {
+        return gr_json_cgt_failed(c, st, "/components");
+    }
+    if ((st = gr_psum_read(c, s, pos, components, parts)) != GR_OK) {
+        return st;
+    }
+    /* the canonical sum within a bound of work, else the outcome by search
+     * (always when a component is searched as a position: it has no value) */
+    size_t handles = GR_PSUM_POS_MAX, first = n;
+    cJSON *searched = gr_jw_arr(c);
+    for (size_t i = 0; i < n; i++) {
+        handles += parts[i].nh;
+        first = parts[i].position && first == n ? i : first;
+        if (parts[i].position) {
+            gr_jw_push(c, searched, gr_jw_u64(c, i));
+        }
+    }
+    bool positions = first < n;
+    /* a search that stops points at the (first) board searched as a
+     * position, the costly part, as a component's own search does */
+    const char *sptr = positions ? gr_jp_idx(c, "/components", first) : "/components";
     gr_cgt total = gr_cgt_zero(s);
     gr_cgt_store_limit(s, GR_PSUM_CANONICAL_STEPS);
-    for (size_t i = 0; i < n && st == GR_OK; i++) {
+    for (size_t i = 0; i < n && st == GR_OK && !positions; i++) {
         st = gr_cgt_add(s, total, parts[i].value, &total);
     }
     gr_cgt_store_limit(s, 0);
-    bool search = st == GR_ELIMIT;
+    bool search = st == GR_ELIMIT || positions;
     if (st != GR_OK && !search) {
         return gr_json_cgt_failed(c, st, "/components");
     }
@@ -450,21 +534,17 @@ gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components,
                              "canonical form takes more work than allowed, so it is decided by "
                              "search (method \"search\"), which gives who wins, not values");
     }
-    gr_search_opts sopts = gr_json_search_opts(c);
-    gr_psum_judge judge = {GR_ARENA_ARRAY_UNINIT(c->arena, gr_cgt, n + 1), n, 0,
-                           sopts.max_nodes != 0 ? sopts.max_nodes : GR_SEARCH_DEFAULT_NODES};
-    if (judge.values == NULL) {
+    gr_psum_judge judge = {parts, n, 0, GR_ARENA_ARRAY_UNINIT(c->arena, gr_cgt, handles),
+                           sopts.max_nodes != 0 ? sopts.max_nodes : GR_SEARCH_DEFAULT_NODES, pos};
+    if (judge.buf == NULL) {
         return gr_json_oom(c);
-    }
-    for (size_t i = 0; i < n; i++) {
-        judge.values[i] = parts[i].value;
     }
     cJSON *r = gr_jw_obj(c);
     gr_cgt_outcome o;
     if (search) {
-        if ((st = gr_cgt_sum_outcome(s, judge.values, n, judge.max_nodes, &o)) != GR_OK) {
-            return st == GR_ELIMIT ? gr_json_search_failed(c, st, "/components")
-                                   : gr_json_cgt_failed(c, st, "/components");
+        size_t m = gr_psum_gather(&judge, n, NULL, 0);
+        if ((st = gr_cgt_sum_outcome_pos(s, pos, judge.buf, m, judge.max_nodes, &o)) != GR_OK) {
+            return gr_psum_failed(c, st, sptr);
         }
         char letter[2] = {gr_cgt_outcome_letter(o), '\0'};
         gr_jw_set(c, r, "outcome", gr_jw_str(c, letter));
@@ -485,14 +565,18 @@ gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components,
     }
     cJSON *cv = gr_jw_arr(c);
     for (size_t i = 0; i < n; i++) {
-        cJSON *v = gr_jw_cgt(c, s, parts[i].value, &st);
-        if (st != GR_OK) {
+        /* null: searched as a position, its canonical form not computed */
+        cJSON *v = parts[i].position ? gr_jw_null(c) : gr_jw_cgt(c, s, parts[i].value, &st);
+        if (!parts[i].position && st != GR_OK) {
             return gr_json_cgt_failed(c, st, gr_jp_idx(c, "/components", i));
         }
         gr_jw_push(c, cv, v);
     }
     gr_jw_set(c, r, "component_values", cv);
     gr_jw_set(c, r, "method", gr_jw_str(c, search ? "search" : "canonical"));
+    if (positions) {
+        gr_jw_set(c, r, "searched_components", searched);
+    }
     static const char *const keys[2] = {"left_move", "right_move"};
     for (int side = 0; side < 2; side++) {
         bool first_wins = o == GR_CGT_N || o == (side == 0 ? GR_CGT_L : GR_CGT_R);

@@ -57,11 +57,12 @@ def test_large_boards_refused_at_the_defaults(srv):
         p = refused(srv.post_json(DOM, {"board": rect(r, c)}), 413, "--max-request-memory")
         assert p["type"].endswith("/memory-budget-exceeded"), p
         assert "pointer" not in p, p
-    # a sum's component is refused alike, its pointer kept
+    # in a sum such a board is not valued but searched as a position
+    # (issue 37 item 4, tests/api/test_sum_partizan_positions.py)
     body = {"components": [{"game": "nim", "piles": [3]},
                            {"game": "domineering", "board": rect(6, 6)}]}
-    p = refused(srv.post_json(SUM, body), 413, "--max-request-memory")
-    assert p["pointer"] == "/components/1", p
+    a = srv.post_json(SUM, body).json()
+    assert a["method"] == "search" and a["searched_components"] == [1], a
     # who wins is still answered, by the proof search
     ans = srv.post_json(DOM, {"board": rect(6, 6), "outcome_only": True}).json()
     assert ans["outcome"] == "N", ans
