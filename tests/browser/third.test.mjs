@@ -168,6 +168,29 @@ for (const width of [1280, 390]) {
     await finish(s, `third-psum-${width}.png`);
   });
 
+  test(`a sum with a 6 x 6 Domineering board: searched as a position, said so, still playable (${width} px)`, async () => {
+    const s = await open(width);
+    const board = ['......', '......', '......', '......', '......', '......'];
+    await analyse(s.page, 'sum', { components: [{ game: 'domineering', board }, { game: 'nim', piles: [1] }] });
+    assert.equal(await by(s.page, 'result').getAttribute('data-state'), 'ok');
+    // the verdict is the daemon's own (the API tests check it against minimax and outcome_only)
+    const api = await (await fetch(`${BASE}/v1/sum`, { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ components: [{ game: 'domineering', board }, { game: 'nim', piles: [1] }] }) })).json();
+    assert.equal(api.method, 'search');
+    assert.equal(await by(s.page, 'outcome').innerText(), api.outcome);
+    assert.match(await by(s.page, 'method').innerText(), /search/);
+    assert.equal(await by(s.page, 'partizan-value').count(), 0, 'no value is invented for a sum decided by search');
+    assert.match(await s.page.locator('figure[data-component="0"] figcaption').innerText(), /searched as a position/);
+    assert.doesNotMatch(await s.page.locator('[data-testid="drawing"]').innerText(), /null/);
+    assert.equal(await s.page.locator('figure[data-component="0"] svg .dom-cell').count(), 36, 'the board is drawn');
+    // Left's winning move, as the daemon named it, is played on the board
+    await by(s.page, 'play-left').click();
+    await common.waitPlies(s.page, 1);
+    const after = JSON.parse(await by(s.page, 'input').inputValue()).components[api.left_move.component].board;
+    for (const [r, c] of api.left_move.move.cells) assert.equal(after[r][c], '#', `cell ${r},${c} covered`);
+    await finish(s, `third-psum-search-${width}.png`);
+  });
+
   test(`the thermograph of every partizan value; the theory one click away (${width} px)`, async () => {
     const s = await open(width);
     for (const [game, body] of [['cgt', null], ['domineering', { board: ['...', '...'] }],

@@ -99,7 +99,10 @@ register({
     req.components.forEach(function (c, i) {
       if (!isObj(c)) return;
       var values = resp && (resp.component_grundy || resp.component_values);
-      var cv = Array.isArray(values) ? " \u2013 value " + formatValue(values[i]) : "";
+      /* null: a large board the sum's search played move by move (`searched_components`);
+       * its canonical form was never computed, so there is no value to show */
+      var cv = !Array.isArray(values) ? "" : values[i] === null ? " \u2013 searched as a position (value not computed)"
+             : " \u2013 value " + formatValue(values[i]);
       var fig = el("figure", { "data-component": i }, [el("figcaption", { text: "#" + i + " " + c.game + cv })]);
       var g = GAMES[c.game], d = g && g.part && c.game !== "sum" ? g.part(c, resp, i) : null;
       if (d) { if (d.removeAttribute) d.removeAttribute("data-testid"); fig.appendChild(d); }

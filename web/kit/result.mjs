@@ -53,7 +53,11 @@ export function showPartizan(game, text, doc, ms) {
   }
   var nodes = [el("p", { "class": "verdict", "data-testid": "verdict", text: OUTCOMES[doc.outcome] || ("Outcome: " + doc.outcome) })];
   if (doc.value !== undefined) row("Value", String(doc.value), "partizan-value");
+  else if (doc.value_omitted !== undefined) row("Value", "not written: " + String(doc.value_omitted), "partizan-value");
   row("Outcome", String(doc.outcome), "outcome");
+  /* a sum whose canonical form would cost too much is decided by search: it has no value,
+   * and the page says why instead of leaving the row out */
+  if (doc.method === "search") row("Found by", "search over the sum's positions (no canonical form computed)", "method");
   if (doc.mean !== undefined) row("Mean", String(doc.mean), "mean");
   if (doc.temperature !== undefined) row("Temperature", String(doc.temperature), "temperature");
   var playable = game !== "cgt" && isObj(state.last.req), buttons = [];
