@@ -233,6 +233,8 @@ typedef struct gr_psum_judge {
     gr_cgt *buf; /* room for every component's handles and a move's */
     uint64_t max_nodes;
     gr_sum_pos *pos;
+    gr_cgt total; /* the sum's canonical form, when it was made */
+    bool canonical;
 } gr_psum_judge;
 
 /* The handles of every component but `skip`, then after[0 .. na), into
@@ -257,6 +259,30 @@ static size_t gr_psum_gather(gr_psum_judge *j, size_t skip, const gr_cgt *after,
 static gr_status gr_psum_wins(gr_cgt_store *s, int side, const gr_cgt *after, size_t na,
                               gr_psum_judge *j, bool *wins)
 {
+    if (j->canonical) {
+        /* the sum's form T is known: the move from G_i to A leaves
+         * T - G_i + A, which Left wins moving second when G_i - A <= T
+         * and Right when T <= G_i - A.  One small difference and one
+         * comparison, where a search of the rest (ten hot switches) could
+         * take the whole time limit; past the same bound of work as the
+         * sum itself, the search below decides instead. */
+        gr_cgt a = gr_cgt_zero(s), d;
+        gr_cgt_store_limit(s, GR_PSUM_CANONICAL_STEPS);
+        gr_status st = GR_OK;
+        for (size_t k = 0; k < na && st == GR_OK; k++) {
+            st = gr_cgt_add(s, a, after[k], &a);
+        }
+        if (st == GR_OK) {
+            st = gr_cgt_sub(s, j->parts[j->i].value, a, &d);
+        }
+        if (st == GR_OK) {
+            st = side == 0 ? gr_cgt_leq(s, d, j->total, wins) : gr_cgt_leq(s, j->total, d, wins);
+        }
+        gr_cgt_store_limit(s, 0);
+        if (st != GR_ELIMIT) {
+            return st;
+        }
+    }
     bool opponent_wins;
     size_t m = gr_psum_gather(j, j->i, after, na);
     gr_status st =
@@ -535,7 +561,8 @@ gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components,
                              "search (method \"search\"), which gives who wins, not values");
     }
     gr_psum_judge judge = {parts, n, 0, GR_ARENA_ARRAY_UNINIT(c->arena, gr_cgt, handles),
-                           sopts.max_nodes != 0 ? sopts.max_nodes : GR_SEARCH_DEFAULT_NODES, pos};
+                           sopts.max_nodes != 0 ? sopts.max_nodes : GR_SEARCH_DEFAULT_NODES, pos,
+                           total, !search};
     if (judge.buf == NULL) {
         return gr_json_oom(c);
     }
