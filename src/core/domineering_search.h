@@ -26,11 +26,13 @@ typedef struct gr_dom8_entry {
 } gr_dom8_entry;
 
 /* One entry of the wide outcome search's table (domineering_wide.c): the
- * same, the key a 128-bit board in two words. */
+ * same in 16 bytes, four to a cache line.  The key, a 128-bit board moved
+ * to the frame's top left, has its highest cell at bit 108 (row 9, column
+ * 9): lo holds bits 0-63, hi bits 64-108 in its bits 0-44, whether Left
+ * wins in bit 45, and the work (0: an empty entry) in bits 46-63, exact
+ * below 2^17 nodes and in steps of 2^14 nodes above (gr_domw_work). */
 typedef struct gr_domw_entry {
     uint64_t lo, hi;
-    uint32_t work;
-    uint8_t wins;
 } gr_domw_entry;
 
 #define GR_DOM8_RACE_B 25   /* 2 x 2 squares on 100 cells at most */

@@ -18,10 +18,18 @@ typedef unsigned __int128 gr_u128;
 
 #define GR_DOMW_S 11 /* the row stride: 10 columns and a guard */
 #define GR_DOMW_N 10
-/* entries of the table at most (24 bytes each, 192 MiB): the deep searches
- * of 9 x 9 and 8 x 10 fill it; it starts small and doubles while the
- * arena has room (a request's memory limit caps it) */
-#define GR_DOMW_TT_MAX (1u << 23)
+/* entries of the table at most (16 bytes each, 512 MiB): the searches of
+ * 10 x 8 and 9 x 9 open tens of millions of positions, and a table of an
+ * eighth of the nodes costs a search nearly twice the nodes of one that
+ * keeps them all (8 x 9 with Left first: 2.39 M nodes with 2^17 entries,
+ * 1.49 M with 2^19, 1.30 M with 2^21).  It starts small and doubles while
+ * the arena has room: a request's memory limit caps it (the daemon's
+ * default, 512 MiB, at 2^24 entries).  -DGR_DOMW_TT_MAX=... for an
+ * experiment. */
+#ifndef GR_DOMW_TT_MAX
+#define GR_DOMW_TT_MAX (1u << 25)
+#endif
+#define GR_DOMW_KHI ((1ULL << 45) - 1) /* a key's bits 64-108, in an entry's hi */
 
 static const gr_u128 gr_domw_col0 = ((gr_u128)0x801002004ULL << 64) | 0x80100200400801ULL;
 static const gr_u128 gr_domw_coll = ((gr_u128)0x100200400801ULL << 64) | 0x20040080100200ULL;
@@ -98,6 +106,15 @@ static size_t gr_domw_hash(gr_u128 k)
     return gr_dom_mix64((uint64_t)k ^ ((uint64_t)(k >> 64) * 0x9E3779B97F4A7C15ULL));
 }
 
+/* A proof's nodes as an entry's 18-bit work: one more than the nodes below
+ * 2^17, 2^17 + nodes / 2^14 above (at most 2^18 - 1): never 0, and never
+ * smaller for a larger proof. */
+static inline uint64_t gr_domw_work(uint64_t nodes)
+{
+    uint64_t n = nodes + 1, big = (1ULL << 17) + (nodes >> 14);
+    return n < (1ULL << 17) ? n : big < (1ULL << 18) ? big : (1ULL << 18) - 1;
+}
+
 #define GE(name) gr_domw_##name
 #define GE_W gr_u128
 #define GE_ONE ((gr_u128)1)
@@ -112,9 +129,14 @@ static size_t gr_domw_hash(gr_u128 k)
 #define GE_PAIRS(g, row) ((g)->pairs10[row])
 #define GE_ENTRY gr_domw_entry
 #define GE_TT(g) ((g)->ttw)
-#define GE_EKEY(e) (((gr_u128)(e).hi << 64) | (e).lo)
-#define GE_EKEY_EQ(e, k) ((e).lo == (uint64_t)(k) && (e).hi == (uint64_t)((k) >> 64))
-#define GE_EKEY_SET(e, k) ((e).lo = (uint64_t)(k), (e).hi = (uint64_t)((k) >> 64))
+#define GE_EKEY(e) (((gr_u128)((e).hi & GR_DOMW_KHI) << 64) | (e).lo)
+#define GE_EKEY_EQ(e, k) ((e).lo == (uint64_t)(k) && ((e).hi & GR_DOMW_KHI) == (uint64_t)((k) >> 64))
+#define GE_EWORK(e) ((e).hi >> 46)
+#define GE_EWINS(e) (((e).hi >> 45) & 1)
+#define GE_ESET(e, k, w, n)                                                                        \
+    ((e).lo = (uint64_t)(k),                                                                       \
+     (e).hi = (uint64_t)((k) >> 64) | (uint64_t)(w) << 45 | gr_domw_work(n) << 46)
+#define GE_WAYS 4
 #define GE_HASH(k) gr_domw_hash(k)
 #define GE_TT_MAX GR_DOMW_TT_MAX
 #define GE_PV(g) ((g)->pvw)
