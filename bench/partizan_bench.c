@@ -6,6 +6,8 @@
  *                                   up to 100 cells, 10 rows and columns)
  *     partizan_bench outcome R C B  the same on board B: R * C characters,
  *                                   '.' empty, '#' filled, row after row
+ *     partizan_bench outcome1 R C L|R [B]  the same for one player moving
+ *                                   first (the 128-bit search, up to 10 x 10)
  * Prints the board, the value (or outcome) and each player's winning move,
  * the nodes expanded, the table's hits, entries used and entries, and the
  * CPU seconds.  No node budget.  Under a soft CPU cap (`ulimit -S -t S`,
@@ -20,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/domineering_search.h"
 #include "grundy/domineering.h"
 
 static double now_s(void)
@@ -45,8 +48,16 @@ static int fail(const char *what, gr_status st)
 
 int main(int argc, char **argv)
 {
+    /* outcome1's side, an argument more */
+    int one = argc >= 5 && strcmp(argv[1], "outcome1") == 0;
+    unsigned side = one && argv[4][0] == 'R' ? GR_DOM_RIGHT : GR_DOM_LEFT;
+    if (one) {
+        argv[4] = argv[3], argv[3] = argv[2], argv[2] = argv[1];
+        argv++, argc--;
+    }
     if (argc != 4 && argc != 5) {
-        fprintf(stderr, "usage: partizan_bench value|outcome ROWS COLS [BOARD]\n");
+        fprintf(stderr, "usage: partizan_bench value|outcome ROWS COLS [BOARD]\n"
+                        "       partizan_bench outcome1 ROWS COLS L|R [BOARD]\n");
         return 2;
     }
     uint32_t r = (uint32_t)atoi(argv[2]), c = (uint32_t)atoi(argv[3]);
@@ -74,10 +85,17 @@ int main(int argc, char **argv)
     }
     double t0 = now_s();
     gr_search_stats stats;
-    if (strcmp(argv[1], "outcome") == 0) {
+    if (strncmp(argv[1], "outcome", 7) == 0) {
         bool lw, rw;
         gr_dom_move lm, rm;
-        st = gr_dom_outcome_board(a, s, r, c, empty, &opts, &lw, &lm, &rw, &rm, &stats);
+        if (one) {
+            bool *w = side == GR_DOM_LEFT ? &lw : &rw;
+            lw = rw = false;
+            st = gr_dom_outcome_side(a, s, r, c, empty, &opts, side, w,
+                                     side == GR_DOM_LEFT ? &lm : &rm, &stats);
+        } else {
+            st = gr_dom_outcome_board(a, s, r, c, empty, &opts, &lw, &lm, &rw, &rm, &stats);
+        }
         double t = now_s() - t0;
         if (st != GR_OK && !(st == GR_ECANCELLED && atomic_load(&cpu_cap_hit))) {
             return fail("outcome", st);
@@ -85,7 +103,11 @@ int main(int argc, char **argv)
         if (st != GR_OK) {
             printf("domineering %ux%u stopped", r, c);
         } else {
-            printf("domineering %ux%u outcome=%s", r, c, lw ? (rw ? "N" : "L") : (rw ? "R" : "P"));
+            printf("domineering %ux%u outcome=%s", r, c,
+                   one ? (side == GR_DOM_LEFT ? (lw ? "L-first-wins" : "L-first-loses")
+                                              : (rw ? "R-first-wins" : "R-first-loses"))
+                       : lw ? (rw ? "N" : "L")
+                            : (rw ? "R" : "P"));
             if (lw) {
                 printf(" left=(%u,%u)", lm.r, lm.c);
             }

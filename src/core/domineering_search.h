@@ -131,4 +131,11 @@ gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv);
 gr_status gr_dom_solvew(gr_dom *g, const uint8_t *empty, bool *left_wins, gr_dom_move *left_move,
                         bool *right_wins, gr_dom_move *right_move);
 
+/* The same for one player, `side`, moving first, on a board of at most 10
+ * rows and 10 columns (GR_ELIMIT otherwise), on its own arena: the benchmark's one-side
+ * solve (bench/partizan_bench outcome1). */
+gr_status gr_dom_outcome_side(gr_arena *arena, gr_cgt_store *store, uint32_t rows, uint32_t cols,
+                              const uint8_t *empty, const gr_search_opts *opts, unsigned side,
+                              bool *wins, gr_dom_move *mv, gr_search_stats *stats);
+
 #endif

@@ -166,8 +166,9 @@ static gr_status gr_domw_side(gr_dom *g, gr_u128 x, gr_u128 tx, unsigned side, b
     return GR_OK;
 }
 
-gr_status gr_dom_solvew(gr_dom *g, const uint8_t *empty, bool *left_wins, gr_dom_move *left_move,
-                        bool *right_wins, gr_dom_move *right_move)
+/* The row pairs, the table and the board (x, its transposition tx) of a
+ * wide search. */
+static gr_status gr_domw_setup(gr_dom *g, const uint8_t *empty, gr_u128 *x, gr_u128 *tx)
 {
     for (unsigned v = 0; v < 1024; v++) {
         /* floor(run / 2) over the runs of v: a pair wherever a run's
@@ -181,16 +182,23 @@ gr_status gr_dom_solvew(gr_dom *g, const uint8_t *empty, bool *left_wins, gr_dom
         }
         g->pairs10[v] = (uint8_t)n;
     }
-    gr_status s = gr_domw_init(g, g->rows, g->cols, (size_t)1 << 16);
-    gr_u128 x = 0, tx = 0;
+    *x = *tx = 0;
     for (uint32_t r = 0; r < g->rows; r++) {
         for (uint32_t c = 0; c < g->cols; c++) {
             if (empty[r * g->cols + c]) {
-                x |= (gr_u128)1 << (GR_DOMW_S * r + c);
-                tx |= (gr_u128)1 << (GR_DOMW_S * c + r);
+                *x |= (gr_u128)1 << (GR_DOMW_S * r + c);
+                *tx |= (gr_u128)1 << (GR_DOMW_S * c + r);
             }
         }
     }
+    return gr_domw_init(g, g->rows, g->cols, (size_t)1 << 16);
+}
+
+gr_status gr_dom_solvew(gr_dom *g, const uint8_t *empty, bool *left_wins, gr_dom_move *left_move,
+                        bool *right_wins, gr_dom_move *right_move)
+{
+    gr_u128 x, tx;
+    gr_status s = gr_domw_setup(g, empty, &x, &tx);
     if (s == GR_OK) {
         s = gr_domw_side(g, x, tx, GR_DOM_LEFT, left_wins, left_move);
     }
@@ -204,6 +212,40 @@ gr_status gr_dom_solvew(gr_dom *g, const uint8_t *empty, bool *left_wins, gr_dom
     } else if (s == GR_OK) {
         s = gr_domw_side(g, x, tx, GR_DOM_RIGHT, right_wins, right_move);
     }
+    return s;
+}
+
+/* A board of at most 10 rows and 10 columns (and 100 cells) by the wide
+ * search (up to 8 x 8 by the 64-bit one), for one player moving first: bench/partizan_bench's "outcome1",
+ * so that each side is timed alone. */
+gr_status gr_dom_outcome_side(gr_arena *arena, gr_cgt_store *store, uint32_t rows, uint32_t cols,
+                              const uint8_t *empty, const gr_search_opts *opts, unsigned side,
+                              bool *wins, gr_dom_move *mv, gr_search_stats *stats)
+{
+    if (rows > GR_DOM_OUTCOME_MAX_SIDE || cols > GR_DOM_OUTCOME_MAX_SIDE || (uint64_t)rows * cols > GR_DOM_OUTCOME_MAX_CELLS) {
+        return GR_ELIMIT;
+    }
+    if (rows <= 8 && cols <= 8) {
+        /* the 64-bit search, as gr_dom_outcome asks it */
+        gr_dom *g8;
+        gr_status s = gr_dom_create(arena, store, rows, cols, empty, opts, &g8);
+        if (s == GR_OK) {
+            s = gr_dom_solve8(g8, side, wins, mv);
+            gr_dom_stats(g8, stats);
+        }
+        return s;
+    }
+    gr_dom *g = gr_value_search_new(arena, sizeof(gr_dom), store, opts);
+    if (g == NULL) {
+        return GR_ENOMEM;
+    }
+    g->rows = rows, g->cols = cols;
+    gr_u128 x, tx;
+    gr_status s = gr_domw_setup(g, empty, &x, &tx);
+    if (s == GR_OK) {
+        s = gr_domw_side(g, x, tx, side, wins, mv);
+    }
+    gr_dom_stats(g, stats);
     return s;
 }
 
