@@ -26,11 +26,13 @@ typedef struct gr_dom8_entry {
 } gr_dom8_entry;
 
 /* One entry of the wide outcome search's table (domineering_wide.c): the
- * same, the key a 128-bit board in two words. */
+ * same in 16 bytes, four to a cache line.  The key, a 128-bit board moved
+ * to the frame's top left, has its highest cell at bit 108 (row 9, column
+ * 9): lo holds bits 0-63, hi bits 64-108 in its bits 0-44, whether Left
+ * wins in bit 45, and the work (0: an empty entry) in bits 46-63, exact
+ * below 2^17 nodes and in steps of 2^14 nodes above (gr_domw_work). */
 typedef struct gr_domw_entry {
     uint64_t lo, hi;
-    uint32_t work;
-    uint8_t wins;
 } gr_domw_entry;
 
 #define GR_DOM8_RACE_B 25   /* 2 x 2 squares on 100 cells at most */
@@ -128,5 +130,12 @@ gr_status gr_dom_solve8(gr_dom *g, unsigned side, bool *wins, gr_dom_move *mv);
  * then such a move: the 128-bit search (domineering_wide.c). */
 gr_status gr_dom_solvew(gr_dom *g, const uint8_t *empty, bool *left_wins, gr_dom_move *left_move,
                         bool *right_wins, gr_dom_move *right_move);
+
+/* The same for one player, `side`, moving first, on a board of at most 10
+ * rows and 10 columns (GR_ELIMIT otherwise), on its own arena: the benchmark's one-side
+ * solve (bench/partizan_bench outcome1). */
+gr_status gr_dom_outcome_side(gr_arena *arena, gr_cgt_store *store, uint32_t rows, uint32_t cols,
+                              const uint8_t *empty, const gr_search_opts *opts, unsigned side,
+                              bool *wins, gr_dom_move *mv, gr_search_stats *stats);
 
 #endif

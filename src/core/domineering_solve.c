@@ -110,7 +110,12 @@ static const uint8_t gr_dom8_row_pairs[256] = {
 #define GE_TT(g) ((g)->tt8)
 #define GE_EKEY(e) ((e).key)
 #define GE_EKEY_EQ(e, k) ((e).key == (k))
-#define GE_EKEY_SET(e, k) ((e).key = (k))
+#define GE_EWORK(e) ((e).work)
+#define GE_EWINS(e) ((e).wins)
+#define GE_ESET(e, k, w, n)                                                                        \
+    ((e).key = (k), (e).work = (n) >= UINT32_MAX ? UINT32_MAX : (uint32_t)((n) + 1),              \
+     (e).wins = (uint8_t)(w))
+#define GE_WAYS 2
 #define GE_HASH(k) gr_dom_mix64(k)
 #define GE_TT_MAX GR_DOM8_TT_MAX
 #define GE_PV(g) ((g)->pv8)

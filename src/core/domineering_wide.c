@@ -18,10 +18,18 @@ typedef unsigned __int128 gr_u128;
 
 #define GR_DOMW_S 11 /* the row stride: 10 columns and a guard */
 #define GR_DOMW_N 10
-/* entries of the table at most (24 bytes each, 192 MiB): the deep searches
- * of 9 x 9 and 8 x 10 fill it; it starts small and doubles while the
- * arena has room (a request's memory limit caps it) */
-#define GR_DOMW_TT_MAX (1u << 23)
+/* entries of the table at most (16 bytes each, 512 MiB): the searches of
+ * 10 x 8 and 9 x 9 open tens of millions of positions, and a table of an
+ * eighth of the nodes costs a search nearly twice the nodes of one that
+ * keeps them all (8 x 9 with Left first: 2.39 M nodes with 2^17 entries,
+ * 1.49 M with 2^19, 1.30 M with 2^21).  It starts small and doubles while
+ * the arena has room: a request's memory limit caps it (the daemon's
+ * default, 512 MiB, at 2^24 entries).  -DGR_DOMW_TT_MAX=... for an
+ * experiment. */
+#ifndef GR_DOMW_TT_MAX
+#define GR_DOMW_TT_MAX (1u << 25)
+#endif
+#define GR_DOMW_KHI ((1ULL << 45) - 1) /* a key's bits 64-108, in an entry's hi */
 
 static const gr_u128 gr_domw_col0 = ((gr_u128)0x801002004ULL << 64) | 0x80100200400801ULL;
 static const gr_u128 gr_domw_coll = ((gr_u128)0x100200400801ULL << 64) | 0x20040080100200ULL;
@@ -98,6 +106,15 @@ static size_t gr_domw_hash(gr_u128 k)
     return gr_dom_mix64((uint64_t)k ^ ((uint64_t)(k >> 64) * 0x9E3779B97F4A7C15ULL));
 }
 
+/* A proof's nodes as an entry's 18-bit work: one more than the nodes below
+ * 2^17, 2^17 + nodes / 2^14 above (at most 2^18 - 1): never 0, and never
+ * smaller for a larger proof. */
+static inline uint64_t gr_domw_work(uint64_t nodes)
+{
+    uint64_t n = nodes + 1, big = (1ULL << 17) + (nodes >> 14);
+    return n < (1ULL << 17) ? n : big < (1ULL << 18) ? big : (1ULL << 18) - 1;
+}
+
 #define GE(name) gr_domw_##name
 #define GE_W gr_u128
 #define GE_ONE ((gr_u128)1)
@@ -112,9 +129,14 @@ static size_t gr_domw_hash(gr_u128 k)
 #define GE_PAIRS(g, row) ((g)->pairs10[row])
 #define GE_ENTRY gr_domw_entry
 #define GE_TT(g) ((g)->ttw)
-#define GE_EKEY(e) (((gr_u128)(e).hi << 64) | (e).lo)
-#define GE_EKEY_EQ(e, k) ((e).lo == (uint64_t)(k) && (e).hi == (uint64_t)((k) >> 64))
-#define GE_EKEY_SET(e, k) ((e).lo = (uint64_t)(k), (e).hi = (uint64_t)((k) >> 64))
+#define GE_EKEY(e) (((gr_u128)((e).hi & GR_DOMW_KHI) << 64) | (e).lo)
+#define GE_EKEY_EQ(e, k) ((e).lo == (uint64_t)(k) && ((e).hi & GR_DOMW_KHI) == (uint64_t)((k) >> 64))
+#define GE_EWORK(e) ((e).hi >> 46)
+#define GE_EWINS(e) (((e).hi >> 45) & 1)
+#define GE_ESET(e, k, w, n)                                                                        \
+    ((e).lo = (uint64_t)(k),                                                                       \
+     (e).hi = (uint64_t)((k) >> 64) | (uint64_t)(w) << 45 | gr_domw_work(n) << 46)
+#define GE_WAYS 4
 #define GE_HASH(k) gr_domw_hash(k)
 #define GE_TT_MAX GR_DOMW_TT_MAX
 #define GE_PV(g) ((g)->pvw)
@@ -144,8 +166,9 @@ static gr_status gr_domw_side(gr_dom *g, gr_u128 x, gr_u128 tx, unsigned side, b
     return GR_OK;
 }
 
-gr_status gr_dom_solvew(gr_dom *g, const uint8_t *empty, bool *left_wins, gr_dom_move *left_move,
-                        bool *right_wins, gr_dom_move *right_move)
+/* The row pairs, the table and the board (x, its transposition tx) of a
+ * wide search. */
+static gr_status gr_domw_setup(gr_dom *g, const uint8_t *empty, gr_u128 *x, gr_u128 *tx)
 {
     for (unsigned v = 0; v < 1024; v++) {
         /* floor(run / 2) over the runs of v: a pair wherever a run's
@@ -159,16 +182,23 @@ gr_status gr_dom_solvew(gr_dom *g, const uint8_t *empty, bool *left_wins, gr_dom
         }
         g->pairs10[v] = (uint8_t)n;
     }
-    gr_status s = gr_domw_init(g, g->rows, g->cols, (size_t)1 << 16);
-    gr_u128 x = 0, tx = 0;
+    *x = *tx = 0;
     for (uint32_t r = 0; r < g->rows; r++) {
         for (uint32_t c = 0; c < g->cols; c++) {
             if (empty[r * g->cols + c]) {
-                x |= (gr_u128)1 << (GR_DOMW_S * r + c);
-                tx |= (gr_u128)1 << (GR_DOMW_S * c + r);
+                *x |= (gr_u128)1 << (GR_DOMW_S * r + c);
+                *tx |= (gr_u128)1 << (GR_DOMW_S * c + r);
             }
         }
     }
+    return gr_domw_init(g, g->rows, g->cols, (size_t)1 << 16);
+}
+
+gr_status gr_dom_solvew(gr_dom *g, const uint8_t *empty, bool *left_wins, gr_dom_move *left_move,
+                        bool *right_wins, gr_dom_move *right_move)
+{
+    gr_u128 x, tx;
+    gr_status s = gr_domw_setup(g, empty, &x, &tx);
     if (s == GR_OK) {
         s = gr_domw_side(g, x, tx, GR_DOM_LEFT, left_wins, left_move);
     }
@@ -182,6 +212,40 @@ gr_status gr_dom_solvew(gr_dom *g, const uint8_t *empty, bool *left_wins, gr_dom
     } else if (s == GR_OK) {
         s = gr_domw_side(g, x, tx, GR_DOM_RIGHT, right_wins, right_move);
     }
+    return s;
+}
+
+/* A board of at most 10 rows and 10 columns (and 100 cells) by the wide
+ * search (up to 8 x 8 by the 64-bit one), for one player moving first: bench/partizan_bench's "outcome1",
+ * so that each side is timed alone. */
+gr_status gr_dom_outcome_side(gr_arena *arena, gr_cgt_store *store, uint32_t rows, uint32_t cols,
+                              const uint8_t *empty, const gr_search_opts *opts, unsigned side,
+                              bool *wins, gr_dom_move *mv, gr_search_stats *stats)
+{
+    if (rows > GR_DOM_OUTCOME_MAX_SIDE || cols > GR_DOM_OUTCOME_MAX_SIDE || (uint64_t)rows * cols > GR_DOM_OUTCOME_MAX_CELLS) {
+        return GR_ELIMIT;
+    }
+    if (rows <= 8 && cols <= 8) {
+        /* the 64-bit search, as gr_dom_outcome asks it */
+        gr_dom *g8;
+        gr_status s = gr_dom_create(arena, store, rows, cols, empty, opts, &g8);
+        if (s == GR_OK) {
+            s = gr_dom_solve8(g8, side, wins, mv);
+            gr_dom_stats(g8, stats);
+        }
+        return s;
+    }
+    gr_dom *g = gr_value_search_new(arena, sizeof(gr_dom), store, opts);
+    if (g == NULL) {
+        return GR_ENOMEM;
+    }
+    g->rows = rows, g->cols = cols;
+    gr_u128 x, tx;
+    gr_status s = gr_domw_setup(g, empty, &x, &tx);
+    if (s == GR_OK) {
+        s = gr_domw_side(g, x, tx, side, wins, mv);
+    }
+    gr_dom_stats(g, stats);
     return s;
 }
 

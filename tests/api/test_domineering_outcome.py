@@ -15,7 +15,13 @@ Boards of 65 to 100 cells (at most 10 rows and 10 columns) go to the
 128-bit search: random sparse boards against minimax, the published
 rectangles and small strips padded with filled cells into 9x9 .. 10x10
 frames (the same game, so the same outcome as the unpadded board, which the
-64-cell search answers), each winning move replayed.
+64-cell search answers), each winning move replayed.  The 128-bit search's
+table packs a key into 109 bits: boards whose empty cells reach both the
+first and the last row and column of a 10x10 frame (a key's highest bit)
+are checked against minimax; and under a memory budget too small for the
+table to grow, 7x8 and 8x7 (R and L, about 117,000 positions each side on
+a table of 65,536 entries) must still come out right, the table replacing
+entries all the time.
 """
 import functools
 import random
@@ -148,6 +154,38 @@ def test_wide_padded_rectangles(srv):
         ans = post(srv, {"board": board, "outcome_only": True})
         assert ans["outcome"] == want, (h, w, board, ans)
         replay(srv, board, ans)
+
+
+def test_wide_keys_spanning_the_frame(srv):
+    """Empty cells in opposite corners of a 10x10 frame (and of 10x8 and
+    8x10): the table's key keeps the board's span, up to its bit 108."""
+    rnd = random.Random(108)
+    for _ in range(24):
+        rows, cols = rnd.choice(((10, 10), (10, 8), (8, 10), (10, 9)))
+        empty = {(0, 0), (0, 1), (1, 0), (rows - 1, cols - 1), (rows - 2, cols - 1),
+                 (rows - 1, cols - 2)}
+        empty |= set(rnd.sample([(r, c) for r in range(rows) for c in range(cols)],
+                                rnd.randint(6, 12)))
+        for (r, c) in list(empty)[:5]:
+            if r + 1 < rows:
+                empty.add((r + 1, c))
+        check_minimax(srv, rows, cols, empty)
+
+
+def test_wide_table_under_memory_pressure(srv):
+    """A request memory budget that keeps the 128-bit search's table at its
+    first 65,536 entries (1 MiB; doubling needs 2 MiB more): entries are
+    replaced throughout a search of 10^5 positions, and the answers stay
+    the published ones, their moves replayed (srv: the harness's, unused)."""
+    s = Server(args=["--max-request-memory", str(3 << 20)]).start()
+    try:
+        for (h, w, want, rows, cols) in ((7, 8, "R", 10, 8), (8, 7, "L", 8, 10)):
+            board = pad(["." * w] * h, rows, cols, rows - h, cols - w)
+            ans = post(s, {"board": board, "outcome_only": True})
+            assert ans["outcome"] == want, (h, w, ans)
+            replay(s, board, ans)
+    finally:
+        s.stop()
 
 
 def test_wide_limits(srv):
