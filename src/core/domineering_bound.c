@@ -1,5 +1,5 @@
 /*
- * The packing bound of the 8 x 8 outcome search (gr_dom8_packed_bound):
+ * The packing bound of the outcome searches (gr_dom_packed_bound):
  * Bullock's lower and upper bounds on the moves each player can still
  * make (N. Bullock, "Domineering: Solving Large Combinatorial Search
  * Spaces", M.Sc. thesis, University of Alberta 2002; the same counts as
@@ -305,25 +305,4 @@ int gr_dom_packed_bound(const uint32_t *lrows, const uint32_t *rrows, int nr, in
         return 0;
     }
     return -1;
-}
-
-/* The bound on the 8 x 8 frame x (bit 8r + c), tx its transposition: the
- * rows of each player's board, then gr_dom_packed_bound (the unit test
- * reads the bound this way). */
-static void gr_dom8_rows(uint64_t w, uint32_t out[8 + 5])
-{
-    out[0] = out[1] = ~0u;
-    for (int r = 0; r < 8; r++) {
-        out[r + 2] = ~((uint32_t)((w >> (8 * r)) & 0xFF) << 1);
-    }
-    out[10] = out[11] = out[12] = ~0u;
-}
-
-int gr_dom8_packed_bound(uint64_t x, uint64_t tx, int lsafe, int lreal, int rsafe, int rreal)
-{
-    uint32_t lrows[8 + 5], rrows[8 + 5];
-    gr_dom8_rows(tx, lrows); /* Left's dominoes are horizontal in the transposed frame */
-    gr_dom8_rows(x, rrows);
-    return gr_dom_packed_bound(lrows + 1, rrows + 1, 8, __builtin_popcountll(x), lsafe, lreal, rsafe,
-                               rreal);
 }

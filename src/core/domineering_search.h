@@ -118,8 +118,6 @@ gr_status gr_dom_board_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out);
 int gr_dom_packed_bound(const uint32_t *lrows, const uint32_t *rrows, int nr, int empty, int lsafe,
                         int lreal, int rsafe, int rreal);
 
-/* The same on the 8 x 8 frame x (bit 8r + c), tx its transposition. */
-int gr_dom8_packed_bound(uint64_t x, uint64_t tx, int lsafe, int lreal, int rsafe, int rreal);
 
 /* Whether `side`, moving first, wins a board of at most 8 rows and 8
  * columns, and then such a move (domineering_solve.c). */

@@ -324,7 +324,7 @@ static gr_status gr_pg_list(gr_pg *g, gr_pg_mode mode, const uint8_t *pos, size_
     }
     for (size_t i = 0; i < s.n && st == GR_OK; i++) {
         size_t start = i > 0 ? s.after.ends[i - 1] : 0;
-        uint32_t v;
+        uint32_t v = 0; /* read below even when the value failed (the loop then ends) */
         st = gr_pg_value_of(g, mode, s.after.bytes + start, s.after.ends[i] - start, &v);
         if (mode == GR_PG_GRUNDY) {
             s.opts[i].grundy = v;

@@ -137,12 +137,28 @@ static int hpairs(uint64_t x)
     return n;
 }
 
-/* The bound for Left to move on x. */
+/* The rows of the 8 x 8 frame w (bit 8r + c) as the engine keeps them
+ * (domineering_engine.h): a guard row above and below, cells one bit up. */
+static void rows_of(uint64_t w, uint32_t out[8 + 5])
+{
+    out[0] = out[1] = ~0u;
+    for (int r = 0; r < 8; r++) {
+        out[r + 2] = ~((uint32_t)((w >> (8 * r)) & 0xFF) << 1);
+    }
+    out[10] = out[11] = out[12] = ~0u;
+}
+
+/* The bound for Left to move on x (Left's dominoes are horizontal in the
+ * transposed frame). */
 static int bound(uint64_t x)
 {
     uint64_t t = transpose(x);
     uint64_t lown = t & ~((t << 8) | (t >> 8)), rown = x & ~((x << 8) | (x >> 8));
-    return gr_dom8_packed_bound(x, t, hpairs(lown), hpairs(t), hpairs(rown), hpairs(x));
+    uint32_t lrows[8 + 5], rrows[8 + 5];
+    rows_of(t, lrows);
+    rows_of(x, rrows);
+    return gr_dom_packed_bound(lrows + 1, rrows + 1, 8, __builtin_popcountll(x), hpairs(lown),
+                               hpairs(t), hpairs(rown), hpairs(x));
 }
 
 /* Checks the bound on mask with Left to move and, by the transposition,
