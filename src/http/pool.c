@@ -224,7 +224,8 @@ int gr_pool_wait_memory(gr_pool *p, gr_pool_job *job, uint64_t now)
     pthread_mutex_lock(&p->mu);
     /* worth waiting only while another job runs (this one is counted) and
      * within the queue's bound, measured from the job's arrival */
-    bool ok = !p->stopping && p->running > 1 && !gr_job_late(p, job, now);
+    bool go = !p->stopping && !gr_job_late(p, job, now);
+    bool alone = go && p->running <= 1, ok = go && !alone;
     if (ok) {
         job->next = NULL;
         *p->mem_tail = job;
@@ -236,7 +237,7 @@ int gr_pool_wait_memory(gr_pool *p, gr_pool_job *job, uint64_t now)
         pthread_cond_signal(&p->timer_cv); /* it retries the waiters when nothing runs */
     }
     pthread_mutex_unlock(&p->mu);
-    return ok ? 0 : -1;
+    return ok ? 0 : alone ? 1 : -1;
 }
 
 /* ---- the workers ---------------------------------------------------------- */

@@ -117,8 +117,10 @@ bool gr_pool_benched(gr_pool *p, const gr_ip *key, uint64_t now);
  * memory: the pool takes the job back to run again when a running job
  * has ended (and so given its memory back), ahead of its client's later
  * jobs, within max_queue_ns of its arrival.  0: taken back (fn returns
- * without answering); -1: not worth waiting (no other job runs, or past
- * the bound), answer it now. */
+ * without answering); 1: no other job runs now -- the one whose memory it
+ * lacked may have ended between the failure and this call, so run it
+ * again at once, once; -1: not worth waiting (stopping, or past the
+ * bound), answer it now. */
 int gr_pool_wait_memory(gr_pool *p, gr_pool_job *job, uint64_t now);
 
 /* Takes out the jobs queued longer than max_queue_ns and calls their fn

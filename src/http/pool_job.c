@@ -106,9 +106,17 @@ bool gr_pool_run(gr_pool_job *job, gr_pool_how how)
         /* --max-analysis-seconds counts from here: waiting is bounded by
          * --max-queue-seconds instead */
         req->stop.deadline_ns = gr_now_ns() + (uint64_t)req->srv->cfg.max_analysis * 1000000000u;
-        if (gr_solve_apart(req) &&
-            gr_pool_wait_memory(req->srv->pool, &req->job, gr_now_ns()) == 0) {
-            return false; /* runs again when memory is back; the connection stays suspended */
+        if (gr_solve_apart(req)) {
+            int wait = gr_pool_wait_memory(req->srv->pool, &req->job, gr_now_ns());
+            if (wait == 1 && gr_solve_apart(req)) {
+                /* still short with nothing else running: memory held
+                 * outside the pool (bodies being read) -- wait if a job
+                 * has started since, else answer 503 */
+                wait = gr_pool_wait_memory(req->srv->pool, &req->job, gr_now_ns());
+            }
+            if (wait == 0) {
+                return false; /* runs again when memory is back; the connection stays suspended */
+            }
         }
     }
     return true;
