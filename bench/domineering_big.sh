@@ -18,17 +18,8 @@
 # Obsequi is built as bench/domineering_obsequi.sh's top says, 2^24 table
 # entries past 64 cells, 2^20 up to 64 ($OBSEQUI_BITS overrides).
 set -eu
-cd "$(dirname "$0")/.."
-BUILD=${BUILD:-build}
+. "$(dirname "$0")/obsequi_common.sh"
 CAP=${CAP:-1200}
-OBSEQUI=${OBSEQUI:-${OBSEQUI_DIR:-/work/peers/obsequi}/obsequi/Obsequi}
-[ -x "$OBSEQUI" ] || { echo "no Obsequi at $OBSEQUI (see bench/domineering_obsequi.sh)" >&2; exit 2; }
-mkdir -p "$BUILD/bench"
-cc -std=c11 -O2 -g -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -o "$BUILD/bench/partizan_bench" \
-    bench/partizan_bench.c "$BUILD/libgrundy.a" -lm
-B="$BUILD/bench/partizan_bench"
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT INT TERM
 
 cpu() { # FILE: the "U+S" line /usr/bin/time wrote last, summed
     tail -n 1 "$1" | awk -F+ '{ printf "%.2f", $1 + $2 }'

@@ -33,16 +33,7 @@
 # it is "cap" in the table and its board counts as unfinished, not as a
 # disagreement.  bench/domineering_big.sh runs 8x8, 9x9, 8x10 and 10x8.
 set -eu
-cd "$(dirname "$0")/.."
-BUILD=${BUILD:-build}
-OBSEQUI=${OBSEQUI:-${OBSEQUI_DIR:-/work/peers/obsequi}/obsequi/Obsequi}
-[ -x "$OBSEQUI" ] || { echo "no Obsequi at $OBSEQUI (see the top of $0)" >&2; exit 2; }
-mkdir -p "$BUILD/bench"
-cc -std=c11 -O2 -g -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -o "$BUILD/bench/partizan_bench" \
-    bench/partizan_bench.c "$BUILD/libgrundy.a" -lm
-B="$BUILD/bench/partizan_bench"
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT INT TERM
+. "$(dirname "$0")/obsequi_common.sh"
 
 boards=${*:-}
 if [ -z "$boards" ]; then
