@@ -37,6 +37,7 @@ typedef struct gr_sum_frame {
     uint8_t phase; /* 0 components, 1 the infinitesimal part, 2 the number */
     uint32_t i, j;
     uint64_t hash;
+    bool scanned; /* its children looked up in the table (ETC) */
 } gr_sum_frame;
 
 typedef struct gr_sum_entry {
@@ -60,6 +61,8 @@ typedef struct gr_sum_search {
     gr_cgt_map ups_games; /* (n, m) -> the handle of n.^ + *m */
     uint64_t nodes, max_nodes;
     gr_sum_pos *pos; /* the position components' regions, or NULL */
+    gr_sum_frame won[2]; /* the last root's winning child, Left (0) or Right to move in it */
+    bool has_won[2];
 } gr_sum_search;
 
 /* Whether the player to move wins x + n.^ + *m (Siegel, CGT II.4). */
@@ -98,12 +101,28 @@ static bool gr_sum_same(const gr_sum_search *q, const gr_sum_entry *e, size_t of
            (n == 0 || memcmp(q->pool + e->off, q->pool + off, n * sizeof(gr_cgt)) == 0);
 }
 
+/* The table's largest size: past it a position replaces one in its probe
+ * run (a lossy table, as the outcome searches keep; 2^20 entries are 64
+ * MiB), so a long search stays within the request's memory. */
+#ifndef GR_SUM_TAB_MAX
+#define GR_SUM_TAB_MAX (1u << 20)
+#endif
+#define GR_SUM_PROBE 8
+
+/* The entry of the position (*hit), else an empty slot for it, else (a
+ * full run) the slot it would replace. */
 static gr_sum_entry *gr_sum_find(gr_sum_search *q, uint64_t hash, size_t off, uint32_t n,
-                                 gr_dyadic x, int64_t ups, uint64_t nim, bool left)
+                                 gr_dyadic x, int64_t ups, uint64_t nim, bool left, bool *hit)
 {
-    for (size_t i = hash & (q->tab_cap - 1);; i = (i + 1) & (q->tab_cap - 1)) {
+    size_t start = hash & (q->tab_cap - 1);
+    for (size_t i = start, k = 0;; i = (i + 1) & (q->tab_cap - 1), k++) {
         gr_sum_entry *e = &q->tab[i];
+        if (k == GR_SUM_PROBE && q->tab_cap >= GR_SUM_TAB_MAX) {
+            *hit = false;
+            return &q->tab[(start + (hash >> 40) % GR_SUM_PROBE) & (q->tab_cap - 1)];
+        }
         if (!e->used || (e->hash == hash && gr_sum_same(q, e, off, n, x, ups, nim, left))) {
+            *hit = e->used;
             return e;
         }
     }
@@ -112,7 +131,8 @@ static gr_sum_entry *gr_sum_find(gr_sum_search *q, uint64_t hash, size_t off, ui
 static gr_status gr_sum_remember(gr_sum_search *q, const gr_sum_frame *f, bool wins)
 {
     gr_arena *a = q->s->arena;
-    if (2 * (q->tab_used + 1) > q->tab_cap) {
+    bool hit;
+    if (2 * (q->tab_used + 1) > q->tab_cap && q->tab_cap < GR_SUM_TAB_MAX) {
         gr_sum_entry *old = q->tab;
         size_t old_cap = q->tab_cap;
         q->tab_cap = old_cap ? 2 * old_cap : 1024;
@@ -123,12 +143,12 @@ static gr_status gr_sum_remember(gr_sum_search *q, const gr_sum_frame *f, bool w
         for (size_t i = 0; i < old_cap; i++) {
             if (old[i].used) {
                 gr_sum_entry *e = &old[i];
-                *gr_sum_find(q, e->hash, e->off, e->n, e->x, e->ups, e->nim, e->left) = *e;
+                *gr_sum_find(q, e->hash, e->off, e->n, e->x, e->ups, e->nim, e->left, &hit) = *e;
             }
         }
         gr_arena_free(a, old, old_cap * sizeof(gr_sum_entry));
     }
-    gr_sum_entry *e = gr_sum_find(q, f->hash, f->off, f->n, f->x, f->ups, f->nim, f->left);
+    gr_sum_entry *e = gr_sum_find(q, f->hash, f->off, f->n, f->x, f->ups, f->nim, f->left, &hit);
     if (!e->used) {
         q->tab_used++;
     }
@@ -215,10 +235,10 @@ static gr_status gr_sum_next(gr_sum_search *q, gr_sum_frame *f, gr_sum_frame *ch
     gr_cgt_store *s = q->s;
     *has = false;
     size_t off = q->pool_n;
-    *child = (gr_sum_frame){off, 0, f->x, f->ups, f->nim, !f->left, 0, 0, 0, 0};
+    *child = (gr_sum_frame){off, 0, f->x, f->ups, f->nim, !f->left, 0, 0, 0, 0, false};
     /* the games moved to, replacing component `at`: an option, or what a
      * move in a position component leaves (its regions) */
-    gr_cgt moved[32];
+    gr_cgt moved[GR_SUM_POS_OUT];
     size_t nmoved = 0;
     uint32_t at = 0, first = f->n;
     bool found = false;
@@ -333,9 +353,10 @@ static bool gr_sum_known(gr_sum_search *q, gr_sum_frame *child, bool *wins)
     if (q->tab_cap == 0) {
         return false;
     }
+    bool hit;
     gr_sum_entry *e = gr_sum_find(q, child->hash, child->off, child->n, child->x, child->ups,
-                                  child->nim, child->left);
-    if (!e->used) {
+                                  child->nim, child->left, &hit);
+    if (!hit) {
         return false;
     }
     *wins = e->wins != 0;
@@ -358,6 +379,40 @@ static gr_status gr_sum_push(gr_sum_search *q, const gr_sum_frame *f)
     return q->nodes % 1024 == 0 ? gr_arena_check(q->s->arena) : GR_OK;
 }
 
+/* The enhanced transposition cutoff (as the ruleset engine's outcome
+ * search does): a child of f already known lost for the opponent -- the
+ * table, the tag, the counting bound -- before any child is searched
+ * (*won, and that child in *child).  Only sums with a position component
+ * scan: their children transpose often (moves in different regions
+ * commute) and each costs a search; a sum of canonical forms keeps its
+ * one pass. */
+static gr_status gr_sum_scan(gr_sum_search *q, gr_sum_frame *f, gr_sum_frame *child, bool *won)
+{
+    gr_sum_frame probe = *f;
+    bool has, child_wins;
+    gr_status st;
+    *won = false;
+    f->scanned = true;
+    while ((st = gr_sum_next(q, &probe, child, &has)) == GR_OK && has) {
+        if (gr_sum_known(q, child, &child_wins) && !child_wins) {
+            *won = true;
+            break;
+        }
+    }
+    return st;
+}
+
+/* The root's winning child, kept for the winning moves' look-up
+ * (gr_cgt_sum_known_pos): its components stay in the pool. */
+static void gr_sum_keep_win(gr_sum_search *q, const gr_sum_frame *child)
+{
+    q->won[child->left ? 1 : 0] = *child; /* the root's player is !child->left */
+    q->has_won[child->left ? 1 : 0] = true;
+    if (q->pool_n < child->off + child->n) {
+        q->pool_n = child->off + child->n;
+    }
+}
+
 /* Minimax from the root frame; *wins: whether its player to move wins. */
 static gr_status gr_sum_run(gr_sum_search *q, const gr_sum_frame *root, bool *wins)
 {
@@ -366,16 +421,27 @@ static gr_status gr_sum_run(gr_sum_search *q, const gr_sum_frame *root, bool *wi
     while (st == GR_OK && q->sn > 0) {
         gr_sum_frame *f = &q->stack[q->sn - 1];
         gr_sum_frame child;
-        bool has, child_wins, done = false;
-        if ((st = gr_sum_next(q, f, &child, &has)) != GR_OK) {
+        bool has = true, known = false, child_wins = true, done = false, won = false;
+        if (!f->scanned && q->pos != NULL && f->n > 0 &&
+            gr_sum_pos_is(q->pool[f->off + f->n - 1]) &&
+            (st = gr_sum_scan(q, f, &child, &won)) != GR_OK) {
             break;
         }
-        if (!has) {
-            result = false, done = true; /* every move lost */
-        } else if (gr_sum_known(q, &child, &child_wins)) {
-            if (!child_wins) {
-                result = true, done = true;
+        if (!won && (st = gr_sum_next(q, f, &child, &has)) != GR_OK) {
+            break;
+        }
+        if (!won && has) {
+            known = gr_sum_known(q, &child, &child_wins);
+        }
+        if (won || (known && !child_wins)) {
+            result = true, done = true;
+            if (q->sn == 1) {
+                gr_sum_keep_win(q, &child);
             }
+        } else if (!has) {
+            result = false, done = true; /* every move lost */
+        } else if (known) {
+            continue; /* won for the opponent: the next move */
         } else {
             st = gr_sum_push(q, &child);
             continue;
@@ -386,6 +452,9 @@ static gr_status gr_sum_run(gr_sum_search *q, const gr_sum_frame *root, bool *wi
             q->sn--;
             if (q->sn == 0 || st != GR_OK) {
                 break;
+            }
+            if (q->sn == 1 && !result) {
+                gr_sum_keep_win(q, &q->stack[1]);
             }
             /* the parent's child lost: the parent wins; else it goes on */
             done = !result;
@@ -436,7 +505,7 @@ gr_status gr_cgt_sum_wins_pos(gr_cgt_store *s, gr_sum_pos *p, const gr_cgt *game
     q->nodes = 0, q->sn = 0;
     q->max_nodes = max_nodes ? max_nodes : UINT64_MAX;
     /* the root goes after every position a kept table may name */
-    gr_sum_frame root = {q->pool_n, 0, {0, 0}, 0, 0, left, 0, 0, 0, 0};
+    gr_sum_frame root = {q->pool_n, 0, {0, 0}, 0, 0, left, 0, 0, 0, 0, false};
     for (size_t i = 0; i < n && st == GR_OK; i++) {
         st = gr_sum_put(q, games[i], root.off, &root.n, &root.x, &root.ups, &root.nim);
     }
@@ -448,6 +517,42 @@ gr_status gr_cgt_sum_wins_pos(gr_cgt_store *s, gr_sum_pos *p, const gr_cgt *game
         gr_arena_free(s->arena, q->tab, q->tab_cap * sizeof(gr_sum_entry));
         gr_arena_free(s->arena, q->stack, q->scap * sizeof(gr_sum_frame));
         gr_arena_free(s->arena, q->ups_games.slots, q->ups_games.cap * sizeof(gr_cgt_map_slot));
+    }
+    return st;
+}
+
+gr_status gr_cgt_sum_known_pos(gr_cgt_store *s, gr_sum_pos *p, const gr_cgt *games, size_t n,
+                               bool left, bool *known, bool *wins)
+{
+    *known = false;
+    for (size_t i = 0; i < n; i++) {
+        if (games[i] >= s->count && !gr_sum_pos_valid(p, games[i])) {
+            return GR_EINVAL;
+        }
+    }
+    if (p == NULL || n > UINT32_MAX / 2) {
+        return p == NULL ? GR_EINVAL : GR_ELIMIT;
+    }
+    gr_sum_search *q;
+    gr_status st = gr_sum_begin(s, p, NULL, &q);
+    /* built after the kept positions and left there unpushed: the pool's
+     * end does not move, so the next search writes over it */
+    gr_sum_frame root = {q->pool_n, 0, {0, 0}, 0, 0, left, 0, 0, 0, 0, false};
+    for (size_t i = 0; i < n && st == GR_OK; i++) {
+        st = gr_sum_put(q, games[i], root.off, &root.n, &root.x, &root.ups, &root.nim);
+    }
+    for (int k = 0; k < 2 && st == GR_OK && !*known; k++) {
+        /* a root's winning child, which the table may have let go */
+        const gr_sum_frame *w = &q->won[k];
+        if (q->has_won[k] && w->left == left && w->n == root.n && gr_dy_eq(w->x, root.x) &&
+            w->ups == root.ups && w->nim == root.nim &&
+            (root.n == 0 || memcmp(q->pool + w->off, q->pool + root.off,
+                                   root.n * sizeof(gr_cgt)) == 0)) {
+            *known = true, *wins = false;
+        }
+    }
+    if (st == GR_OK && !*known) {
+        *known = gr_sum_known(q, &root, wins);
     }
     return st;
 }

@@ -31,6 +31,7 @@
 
 #include "core/domineering_internal.h"
 #include "core/domineering_search.h"
+#include "core/sum_position_internal.h"
 
 /* Cells of a region valued rather than searched: 12 beat 8 and 16 on the
  * sums of bench/sum_positions.py with 24 to 36 cells (2.0 s in all against
@@ -40,27 +41,6 @@
 #ifndef GR_SUM_POS_SMALL
 #define GR_SUM_POS_SMALL 12
 #endif
-
-typedef struct gr_sum_region {
-    uint64_t bits; /* the key's cells, width w */
-    uint8_t w, neg;
-    uint8_t nm[2];     /* moves of each key orientation (0 vertical), when order[o] */
-    uint8_t sure[2];   /* Left's (0) and Right's disjoint dominoes on cells only they cover */
-    uint8_t most[2];   /* the most dominoes Left (0) and Right can ever place */
-    bool selfneg;      /* its own transposition up to mirrors: G = -G */
-    uint8_t *order[2]; /* the key's dominoes (their first cells) best first, or NULL */
-} gr_sum_region;
-
-struct gr_sum_pos {
-    gr_arena *arena;
-    gr_cgt_store *store;
-    gr_dom *dom; /* the value search of small regions */
-    gr_sum_region *reg;
-    size_t nreg, regcap;
-    uint32_t *tab; /* region index + 1, 0 an empty slot */
-    size_t tabcap;
-    void *search; /* cgt_sum.c's state between searches */
-};
 
 gr_status gr_sum_pos_new(gr_arena *arena, gr_cgt_store *store, const gr_search_opts *opts,
                          gr_sum_pos **out)
@@ -72,6 +52,7 @@ gr_status gr_sum_pos_new(gr_arena *arena, gr_cgt_store *store, const gr_search_o
     }
     p->arena = arena;
     p->store = store;
+    p->opts = opts != NULL ? *opts : (gr_search_opts){0};
     gr_status st = gr_dom_create(arena, store, 1, 1, &none, opts, &p->dom);
     *out = p;
     return st;
@@ -79,7 +60,8 @@ gr_status gr_sum_pos_new(gr_arena *arena, gr_cgt_store *store, const gr_search_o
 
 bool gr_sum_pos_valid(const gr_sum_pos *p, gr_cgt h)
 {
-    return p != NULL && gr_sum_pos_is(h) && (h & ~GR_SUM_POS_BIT) < p->nreg;
+    return p != NULL && gr_sum_pos_is(h) &&
+           (h & GR_SUM_POS_INDEX) < (gr_sum_pos_is_pg(h) ? p->npg : p->nreg);
 }
 
 void **gr_sum_pos_search_slot(gr_sum_pos *p)
@@ -140,7 +122,7 @@ static gr_status gr_sum_pos_intern(gr_sum_pos *p, uint64_t bits, unsigned w, uns
     }
     uint32_t *t = gr_sum_pos_slot(p, bits, w, neg);
     if (*t == 0) {
-        if (p->nreg >= GR_SUM_POS_BIT - 1) {
+        if (p->nreg >= GR_SUM_POS_INDEX) {
             return GR_ELIMIT;
         }
         gr_sum_region *reg =
@@ -268,6 +250,9 @@ gr_status gr_sum_pos_move(gr_sum_pos *p, gr_cgt h, bool left, uint32_t j, gr_cgt
     if (!gr_sum_pos_valid(p, h)) {
         return GR_EINVAL;
     }
+    if (gr_sum_pos_is_pg(h)) {
+        return gr_sum_pos_pg_move(p, h, left, j, out, n, has);
+    }
     gr_sum_region *r = &p->reg[h & ~GR_SUM_POS_BIT];
     /* Left's dominoes are vertical in the key unless it is transposed */
     unsigned o = left != (r->neg != 0) ? 0 : 1;
@@ -290,6 +275,10 @@ void gr_sum_pos_bound(const gr_sum_pos *p, const gr_cgt *h, size_t n, int64_t x,
     /* counts up to 32 a region, 2^31 regions at most: no overflow in 64 bits */
     int64_t sure[2] = {x > 0 ? x : 0, x < 0 ? -x : 0}, most[2] = {sure[0], sure[1]};
     for (size_t i = 0; i < n; i++) {
+        if (gr_sum_pos_is_pg(h[i])) {
+            *res = -1; /* counting is Domineering's */
+            return;
+        }
         const gr_sum_region *r = &p->reg[h[i] & ~GR_SUM_POS_BIT];
         for (unsigned side = 0; side < 2; side++) {
             sure[side] += r->sure[side];
@@ -302,6 +291,9 @@ void gr_sum_pos_bound(const gr_sum_pos *p, const gr_cgt *h, size_t n, int64_t x,
 
 bool gr_sum_pos_negative(const gr_sum_pos *p, gr_cgt h, gr_cgt *out)
 {
+    if (gr_sum_pos_is_pg(h)) {
+        return gr_sum_pos_pg_negative(p, h, out);
+    }
     const gr_sum_region *r = &p->reg[h & ~GR_SUM_POS_BIT];
     if (r->selfneg) {
         *out = h;

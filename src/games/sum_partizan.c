@@ -39,8 +39,9 @@ typedef struct gr_psum_part {
     void *state;
     uint64_t grundy;
     gr_cgt value;
-    bool position;      /* a Domineering board searched as a position: no value */
-    gr_psum_board board; /* its board */
+    bool position;      /* a board searched as a position: no value */
+    gr_psum_board board; /* its board (Domineering) */
+    gr_psum_rspos rpos;  /* or its ruleset position (rpos.rs not NULL) */
     gr_cgt *h;          /* the handles it stands for in the search: value, or regions */
     size_t nh;
 } gr_psum_part;
@@ -141,6 +142,50 @@ bool gr_sum_is_partizan(const cJSON *components)
     return false;
 }
 
+/* A search's failure: past its node budget the search's problem, else
+ * the store's. */
+static gr_status gr_psum_failed(gr_jctx *c, gr_status st, const char *ptr)
+{
+    return st == GR_ELIMIT ? gr_json_search_failed(c, st, ptr) : gr_json_cgt_failed(c, st, ptr);
+}
+
+/* A ruleset's component is first valued within this share of the node
+ * budget; past it, it is searched as a position (sum_position_pg.c). */
+#ifndef GR_PSUM_RS_SHARE
+#define GR_PSUM_RS_SHARE 64
+#endif
+
+/* A partizan component's value, or, for a ruleset whose value the value
+ * search does not find within a share of the node budget, its position as
+ * handles of pos (p->position). */
+static gr_status gr_psum_analyse(gr_jctx *c, gr_cgt_store *s, gr_sum_pos *pos, const cJSON *it,
+                                 const char *ptr, gr_psum_part *p)
+{
+    const gr_ruleset *rs = gr_psum_rs_find(p->name);
+    if (rs == NULL) {
+        return p->pg->analyse(c, it, ptr, s, &p->state, &p->value);
+    }
+    uint64_t saved = c->max_search_nodes, budget = gr_json_search_opts(c).max_nodes;
+    gr_problem before = c->problem;
+    c->max_search_nodes = budget / GR_PSUM_RS_SHARE > 0 ? budget / GR_PSUM_RS_SHARE : 1;
+    gr_status st = p->pg->analyse(c, it, ptr, s, &p->state, &p->value);
+    c->max_search_nodes = saved;
+    if (st != GR_ELIMIT) {
+        return st;
+    }
+    c->problem = before; /* not a failure: the component is searched instead */
+    if ((st = gr_psum_rs_read(c, rs, it, ptr, &p->rpos)) != GR_OK) {
+        return st;
+    }
+    p->position = true;
+    p->value = gr_cgt_zero(s);
+    if ((p->h = GR_ARENA_ARRAY(c->arena, gr_cgt, GR_PSUM_POS_MAX)) == NULL) {
+        return gr_json_oom(c);
+    }
+    st = gr_sum_pos_ruleset(pos, rs->rules, p->rpos.ctx, p->rpos.pos, p->rpos.len, p->h, &p->nh);
+    return st != GR_OK ? gr_psum_failed(c, st, ptr) : GR_OK;
+}
+
 static gr_status gr_psum_read(gr_jctx *c, gr_cgt_store *s, gr_sum_pos *pos,
                               const cJSON *components, gr_psum_part *parts)
 {
@@ -176,7 +221,7 @@ static gr_status gr_psum_read(gr_jctx *c, gr_cgt_store *s, gr_sum_pos *pos,
             continue;
         }
         if (p->pg != NULL) {
-            if ((st = p->pg->analyse(c, it, ptr, s, &p->state, &p->value)) != GR_OK) {
+            if ((st = gr_psum_analyse(c, s, pos, it, ptr, p)) != GR_OK) {
                 return st;
             }
             continue;
@@ -235,6 +280,7 @@ typedef struct gr_psum_judge {
     gr_sum_pos *pos;
     gr_cgt total; /* the sum's canonical form, when it was made */
     bool canonical;
+    bool known_only; /* a move wins only when the search's table says so */
 } gr_psum_judge;
 
 /* The handles of every component but `skip`, then after[0 .. na), into
@@ -283,19 +329,17 @@ static gr_status gr_psum_wins(gr_cgt_store *s, int side, const gr_cgt *after, si
             return st;
         }
     }
-    bool opponent_wins;
+    bool opponent_wins, known;
     size_t m = gr_psum_gather(j, j->i, after, na);
+    if (j->known_only) {
+        gr_status st = gr_cgt_sum_known_pos(s, j->pos, j->buf, m, side != 0, &known, &opponent_wins);
+        *wins = known && !opponent_wins;
+        return st;
+    }
     gr_status st =
         gr_cgt_sum_wins_pos(s, j->pos, j->buf, m, side != 0, j->max_nodes, &opponent_wins);
     *wins = !opponent_wins;
     return st;
-}
-
-/* A search's failure: past its node budget the search's problem, else
- * the store's. */
-static gr_status gr_psum_failed(gr_jctx *c, gr_status st, const char *ptr)
-{
-    return st == GR_ELIMIT ? gr_json_search_failed(c, st, ptr) : gr_json_cgt_failed(c, st, ptr);
 }
 
 /* A partizan component's moves for side, each as the sum's move
@@ -322,7 +366,13 @@ static gr_status gr_psum_component_move(gr_jctx *c, gr_cgt_store *s, gr_psum_par
         cJSON **moves;
         gr_cgt *after;
         size_t *na, n;
-        if ((st = gr_psum_dom_moves(c, j->pos, &p->board, side, &moves, &after, &na, &n)) != GR_OK) {
+        if (p->rpos.rs != NULL) {
+            st = gr_psum_rs_moves(c, j->pos, &p->rpos, side, &moves, &after, &na, &n);
+            if (st != GR_OK) {
+                return gr_psum_failed(c, st, ptr);
+            }
+        } else if ((st = gr_psum_dom_moves(c, j->pos, &p->board, side, &moves, &after, &na,
+                                           &n)) != GR_OK) {
             return st;
         }
         for (size_t k = 0; k < n; k++) {
@@ -562,7 +612,7 @@ gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components,
     }
     gr_psum_judge judge = {parts, n, 0, GR_ARENA_ARRAY_UNINIT(c->arena, gr_cgt, handles),
                            sopts.max_nodes != 0 ? sopts.max_nodes : GR_SEARCH_DEFAULT_NODES, pos,
-                           total, !search};
+                           total, !search, false};
     if (judge.buf == NULL) {
         return gr_json_oom(c);
     }
@@ -608,10 +658,16 @@ gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components,
     for (int side = 0; side < 2; side++) {
         bool first_wins = o == GR_CGT_N || o == (side == 0 ? GR_CGT_L : GR_CGT_R);
         cJSON *move = NULL;
-        for (size_t i = 0; first_wins && move == NULL && i < n; i++) {
-            judge.i = i;
-            if ((st = gr_psum_component_move(c, s, &parts[i], i, side, &judge, &move)) != GR_OK) {
-                return st;
+        /* by search, the moves the outcome's search proved first (a table
+         * look-up each), then every move searched in order */
+        for (int pass = search ? 0 : 1; pass < 2 && move == NULL; pass++) {
+            judge.known_only = pass == 0;
+            for (size_t i = 0; first_wins && move == NULL && i < n; i++) {
+                judge.i = i;
+                if ((st = gr_psum_component_move(c, s, &parts[i], i, side, &judge, &move)) !=
+                    GR_OK) {
+                    return st;
+                }
             }
         }
         if (first_wins && move == NULL) {
