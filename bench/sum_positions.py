@@ -3,7 +3,13 @@ other (the old one values every component, the new one searches a large
 Domineering board as a position, issue 37 item 4) and MCGS v1.5 on the same
 sums, interleaved per sum in one run.
 
-    python3 bench/sum_positions.py OLD_GRUNDYD NEW_GRUNDYD [MCGS_DIR] [TIMEOUT_S]
+    python3 bench/sum_positions.py OLD_GRUNDYD NEW_GRUNDYD [MCGS_DIR] [TIMEOUT_S] [rulesets]
+
+With "rulesets" last, the sums are the fixed ruleset ones of RULESET_SUMS
+instead (a Clobber, NoGo, Konane, Amazons or Toads and Frogs component
+plus `*`, searched as a position by the new build when its value is not
+found within 1/64 of the node budget); MCGS is asked where it has the game
+(Clobber, NoGo, Amazons: X for x / L, O for o / R).
 
 The sums are made here, reproducibly (random.Random(37)): for each count of
 empty cells n, a board of rows x cols with stones dropped at random until
@@ -55,7 +61,38 @@ def board(rng, n, rows, cols):
                     for r in range(rows)]
 
 
+STAR = ({"game": "cgt", "expression": "*"}, ("nimber", "1"))
+RULESET_SUMS = (
+    ("clobber", ["xoxox", "oxoxo", "xoxox"]),
+    ("clobber", ["xoxoxo", "oxoxox", "xoxoxo"]),
+    ("clobber", ["xoxox", "oxoxo", ".oxox", "oxoxo"]),
+    ("clobber", ["xoxox", "oxoxo", "xoxox", "oxoxo"]),
+    ("nogo", ["....", "....", "...."]),
+    ("nogo", ["x...", "....", "...o", "...."]),
+    ("konane", ["xoxox", "oxoxo", "xo.ox", "oxoxo", "xoxox"]),
+    ("amazons", ["L...", "....", "....", "...R"]),
+    ("toads_and_frogs", "TTT...FFF"),
+    ("toads_and_frogs", "TTTT....FFFF"),
+)
+
+
+def ruleset_sums():
+    out = []
+    for game, pos in RULESET_SUMS:
+        if game == "toads_and_frogs":
+            comp, text = {"game": game, "strip": pos}, pos
+        else:
+            comp, text = {"game": game, "board": pos}, "/".join(pos)
+        back = {"L": "X", "R": "O", "x": "X", "o": "O"}
+        mgames = ([(game, "|".join("".join(back.get(ch, ch) for ch in row) for row in pos)), STAR[1]]
+                  if game in ("clobber", "nogo", "amazons") else None)
+        out.append((game, [text], "*", [comp, STAR[0]], mgames))
+    return out
+
+
 def sums():
+    if sys.argv[-1] == "rulesets":
+        return ruleset_sums()
     rng = random.Random(37)
     out = []
     for n, rows, cols in SIZES:
@@ -110,13 +147,13 @@ def fmt(x):
 def main():
     old_bin, new_bin = sys.argv[1], sys.argv[2]
     mcgs_dir = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] != "-" else None
-    timeout_s = float(sys.argv[4]) if len(sys.argv) > 4 else 20.0
+    timeout_s = float(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[4] != "rulesets" else 20.0
     old, new = Daemon(old_bin, timeout_s), Daemon(new_bin, timeout_s)
     start = min(mcgs_sums.mcgs_run(mcgs_dir, [], timeout_s)[0] for _ in range(3)) if mcgs_dir else 0
     bad = 0
     tot = {"old": 0.0, "new": 0.0, "mcgs": 0.0}
     print(f"load before: {os.getloadavg()[0]:.2f}; MCGS start-up CPU {start:.2f} s")
-    print("| empty cells | board | + | old s (CPU) | old method | new s (CPU) | new method | "
+    print("| empty cells (game) | board | + | old s (CPU) | old method | new s (CPU) | new method | "
           "MCGS s | old / new | MCGS / new | outcome |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     try:
@@ -125,7 +162,7 @@ def main():
             n_out, n_w, n_c, n_m = new.ask(comps)
             m_w = None
             m_out = None
-            if mcgs_dir:
+            if mcgs_dir and mgames is not None:
                 cpu, res = mcgs_sums.mcgs_run(mcgs_dir, [(mgames, [("B", ""), ("W", "")])],
                                               timeout_s)
                 if all(r is not None for r, _ in res):

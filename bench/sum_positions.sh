@@ -4,7 +4,11 @@
 # were searched as positions) against this tree's build, and MCGS v1.5 on
 # the same sums, interleaved per sum in one run (bench/sum_positions.py).
 #
-#   bench/sum_positions.sh [OLD_REV]
+#   bench/sum_positions.sh [OLD_REV] [rulesets]
+#
+# With "rulesets", the ruleset sums of bench/sum_positions.py (Clobber,
+# NoGo, Konane, Amazons, Toads and Frogs components plus *) instead of the
+# Domineering ones.
 #
 # OLD_REV is built from `git archive` into a scratch directory; MCGS is
 # $MCGS_DIR (default /work/peers/mcgs-v1.5, built as bench/mcgs_sums.sh
@@ -23,4 +27,4 @@ git archive "$OLD_REV" | tar -x -C "$OLD"
 make -C "$OLD" -j2 all >/dev/null
 make -j2 all >/dev/null
 echo "old: $OLD_REV; new: $(git rev-parse --short HEAD)$(git diff --quiet || echo '+changes'); $(uptime)"
-python3 bench/sum_positions.py "$OLD/build/grundyd" "$BUILD/grundyd" "$MCGS_DIR" "$TIMEOUT"
+python3 bench/sum_positions.py "$OLD/build/grundyd" "$BUILD/grundyd" "$MCGS_DIR" "$TIMEOUT" ${2:-}
