@@ -32,19 +32,6 @@
  * *g is a canonical form of g options. */
 #define GR_SUM_MAX_NIMBER GR_CGT_MAX_DEPTH /* the largest nimber the game store makes */
 
-typedef struct gr_psum_part {
-    const gr_pgame *pg;   /* a partizan game, or NULL */
-    const gr_family *fam; /* else the impartial family */
-    const char *name;
-    void *state;
-    uint64_t grundy;
-    gr_cgt value;
-    bool position;      /* a board searched as a position: no value */
-    gr_psum_board board; /* its board (Domineering) */
-    gr_psum_rspos rpos;  /* or its ruleset position (rpos.rs not NULL) */
-    gr_cgt *h;          /* the handles it stands for in the search: value, or regions */
-    size_t nh;
-} gr_psum_part;
 
 /* A "cgt" component: {"game": "cgt", "expression": "..."}, read by the
  * core's expression parser (gr_cgt_parse, docs/partizan.md
@@ -140,50 +127,6 @@ bool gr_sum_is_partizan(const cJSON *components)
         }
     }
     return false;
-}
-
-/* A search's failure: past its node budget the search's problem, else
- * the store's. */
-static gr_status gr_psum_failed(gr_jctx *c, gr_status st, const char *ptr)
-{
-    return st == GR_ELIMIT ? gr_json_search_failed(c, st, ptr) : gr_json_cgt_failed(c, st, ptr);
-}
-
-/* A ruleset's component is first valued within this share of the node
- * budget; past it, it is searched as a position (sum_position_pg.c). */
-#ifndef GR_PSUM_RS_SHARE
-#define GR_PSUM_RS_SHARE 64
-#endif
-
-/* A partizan component's value, or, for a ruleset whose value the value
- * search does not find within a share of the node budget, its position as
- * handles of pos (p->position). */
-static gr_status gr_psum_analyse(gr_jctx *c, gr_cgt_store *s, gr_sum_pos *pos, const cJSON *it,
-                                 const char *ptr, gr_psum_part *p)
-{
-    const gr_ruleset *rs = gr_psum_rs_find(p->name);
-    if (rs == NULL) {
-        return p->pg->analyse(c, it, ptr, s, &p->state, &p->value);
-    }
-    uint64_t saved = c->max_search_nodes, budget = gr_json_search_opts(c).max_nodes;
-    gr_problem before = c->problem;
-    c->max_search_nodes = budget / GR_PSUM_RS_SHARE > 0 ? budget / GR_PSUM_RS_SHARE : 1;
-    gr_status st = p->pg->analyse(c, it, ptr, s, &p->state, &p->value);
-    c->max_search_nodes = saved;
-    if (st != GR_ELIMIT) {
-        return st;
-    }
-    c->problem = before; /* not a failure: the component is searched instead */
-    if ((st = gr_psum_rs_read(c, rs, it, ptr, &p->rpos)) != GR_OK) {
-        return st;
-    }
-    p->position = true;
-    p->value = gr_cgt_zero(s);
-    if ((p->h = GR_ARENA_ARRAY(c->arena, gr_cgt, GR_PSUM_POS_MAX)) == NULL) {
-        return gr_json_oom(c);
-    }
-    st = gr_sum_pos_ruleset(pos, rs->rules, p->rpos.ctx, p->rpos.pos, p->rpos.len, p->h, &p->nh);
-    return st != GR_OK ? gr_psum_failed(c, st, ptr) : GR_OK;
 }
 
 static gr_status gr_psum_read(gr_jctx *c, gr_cgt_store *s, gr_sum_pos *pos,

@@ -155,3 +155,37 @@ gr_status gr_psum_rs_moves(gr_jctx *c, gr_sum_pos *pos, const gr_psum_rspos *rp,
     }
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
+
+/* A ruleset's component is first valued within this share of the node
+ * budget; past it, it is searched as a position (sum_position_pg.c). */
+#ifndef GR_PSUM_RS_SHARE
+#define GR_PSUM_RS_SHARE 64
+#endif
+
+gr_status gr_psum_analyse(gr_jctx *c, gr_cgt_store *s, gr_sum_pos *pos, const cJSON *it,
+                                 const char *ptr, gr_psum_part *p)
+{
+    const gr_ruleset *rs = gr_psum_rs_find(p->name);
+    if (rs == NULL) {
+        return p->pg->analyse(c, it, ptr, s, &p->state, &p->value);
+    }
+    uint64_t saved = c->max_search_nodes, budget = gr_json_search_opts(c).max_nodes;
+    gr_problem before = c->problem;
+    c->max_search_nodes = budget / GR_PSUM_RS_SHARE > 0 ? budget / GR_PSUM_RS_SHARE : 1;
+    gr_status st = p->pg->analyse(c, it, ptr, s, &p->state, &p->value);
+    c->max_search_nodes = saved;
+    if (st != GR_ELIMIT) {
+        return st;
+    }
+    c->problem = before; /* not a failure: the component is searched instead */
+    if ((st = gr_psum_rs_read(c, rs, it, ptr, &p->rpos)) != GR_OK) {
+        return st;
+    }
+    p->position = true;
+    p->value = gr_cgt_zero(s);
+    if ((p->h = GR_ARENA_ARRAY(c->arena, gr_cgt, GR_PSUM_POS_MAX)) == NULL) {
+        return gr_json_oom(c);
+    }
+    st = gr_sum_pos_ruleset(pos, rs->rules, p->rpos.ctx, p->rpos.pos, p->rpos.len, p->h, &p->nh);
+    return st != GR_OK ? gr_psum_failed(c, st, ptr) : GR_OK;
+}

@@ -5,7 +5,10 @@
 
 #include <stdbool.h>
 
+#include "games/partizan.h"
 #include "games/ruleset.h"
+#include "games/search_games.h"
+#include "games/families.h"
 #include "grundy/sum_position.h"
 #include "json/gr_json.h"
 
@@ -56,5 +59,33 @@ gr_status gr_psum_rs_read(gr_jctx *c, const gr_ruleset *rs, const cJSON *obj, co
  * caller writes it. */
 gr_status gr_psum_rs_moves(gr_jctx *c, gr_sum_pos *pos, const gr_psum_rspos *rp, int side,
                            cJSON ***moves, gr_cgt **after, size_t **nafter, size_t *n);
+
+/* A component of a partizan sum (src/games/sum_partizan.c). */
+typedef struct gr_psum_part {
+    const gr_pgame *pg;   /* a partizan game, or NULL */
+    const gr_family *fam; /* else the impartial family */
+    const char *name;
+    void *state;
+    uint64_t grundy;
+    gr_cgt value;
+    bool position;      /* a board searched as a position: no value */
+    gr_psum_board board; /* its board (Domineering) */
+    gr_psum_rspos rpos;  /* or its ruleset position (rpos.rs not NULL) */
+    gr_cgt *h;          /* the handles it stands for in the search: value, or regions */
+    size_t nh;
+} gr_psum_part;
+
+/* A search's failure: past its node budget the search's problem, else
+ * the store's. */
+static inline gr_status gr_psum_failed(gr_jctx *c, gr_status st, const char *ptr)
+{
+    return st == GR_ELIMIT ? gr_json_search_failed(c, st, ptr) : gr_json_cgt_failed(c, st, ptr);
+}
+
+/* A partizan component's value, or, for a ruleset whose value the value
+ * search does not find within a share of the node budget, its position as
+ * handles of pos (p->position; src/games/sum_partizan_pg.c). */
+gr_status gr_psum_analyse(gr_jctx *c, gr_cgt_store *s, gr_sum_pos *pos, const cJSON *it,
+                          const char *ptr, gr_psum_part *p);
 
 #endif

@@ -22,66 +22,23 @@ Checked against what does not use that search:
   (413 after 25 s): answered, and + * + * agrees with the board's
   outcome_only.
 """
-import functools
 import random
 
 from harness import Server
 from rules_line_ref import moves as line_moves
+from sum_ref import EXTRAS, I0, I1, RULES, outcome, wins
 from test_rules_grid import MOVES as GRID_MOVES
 
 SUM = "/v1/sum"
 # the CLI's budget: a board's value is tried within 62,500 nodes
 SERVER_ARGS = ("--max-search-nodes", "4000000")
 
-# ---- the brute force ------------------------------------------------------------
-# A game: ("grid", game, board tuple), ("line", game, strip), ("nim", k),
-# ("int", n), ("g", left options, right options), ("dom", frozenset of cells).
+# ---- the brute force (sum_ref.py, with the rulesets' moves) -----------------------
+# ("grid", game, board tuple) and ("line", game, strip) besides sum_ref's games.
 
+RULES["grid"] = lambda g, left: [("grid", g[1], a) for _, a in GRID_MOVES[g[1]](g[2], 0 if left else 1)]
+RULES["line"] = lambda g, left: [("line", g[1], a) for _, a in line_moves(g[1], g[2], left)]
 
-def options(g, left):
-    kind = g[0]
-    if kind == "grid":
-        return [("grid", g[1], a) for _, a in GRID_MOVES[g[1]](g[2], 0 if left else 1)]
-    if kind == "line":
-        return [("line", g[1], a) for _, a in line_moves(g[1], g[2], left)]
-    if kind == "dom":
-        d = (1, 0) if left else (0, 1)
-        return [("dom", g[1] - {(r, c), (r + d[0], c + d[1])}) for (r, c) in g[1]
-                if (r + d[0], c + d[1]) in g[1]]
-    if kind == "nim":
-        return [("nim", k) for k in range(g[1])]
-    if kind == "int":
-        n = g[1]
-        return [("int", n - 1)] if left and n > 0 else [("int", n + 1)] if not left and n < 0 else []
-    return list(g[1] if left else g[2])
-
-
-@functools.lru_cache(maxsize=None)
-def wins(games, left):
-    for i, g in enumerate(games):
-        for o in options(g, left):
-            if not wins(tuple(sorted(games[:i] + (o,) + games[i + 1:], key=repr)), not left):
-                return True
-    return False
-
-
-def outcome(games):
-    games = tuple(sorted(games, key=repr))
-    lw, rw = wins(games, True), wins(games, False)
-    return "N" if lw and rw else "L" if lw else "R" if rw else "P"
-
-
-I0, I1, IM1, STAR = ("int", 0), ("int", 1), ("int", -1), ("nim", 1)
-EXTRAS = (
-    ("*", {"game": "cgt", "expression": "*"}, STAR),
-    ("nim 2", {"game": "nim", "piles": [2]}, ("nim", 2)),
-    ("1", {"game": "cgt", "expression": "1"}, I1),
-    ("-1", {"game": "cgt", "expression": "-1"}, IM1),
-    ("{1|-1}", {"game": "cgt", "expression": "{1|-1}"}, ("g", (I1,), (IM1,))),
-    ("^", {"game": "cgt", "expression": "^"}, ("g", (I0,), (STAR,))),
-    ("1/2", {"game": "cgt", "expression": "1/2"}, ("g", (I0,), (I1,))),
-    ("1x3", {"game": "domineering", "board": ["..."]}, ("dom", frozenset({(0, 0), (0, 1), (0, 2)}))),
-)
 
 FIELD = {"toads_and_frogs": "strip", "toppling_dominoes": "dominoes"}
 
