@@ -14,6 +14,9 @@
  * which the family finds as moves to the target value h: *g's canonical
  * options, and they suffice, since the sum with *g in place of the
  * component is equal and so has the same winning options).
+ * A large Domineering board, or a ruleset component whose value is not
+ * found within a share of the node budget, is not valued but searched as a
+ * position (sum_partizan_pos.h).
  * Answer: {"value", "outcome", "mean", "temperature", "component_values",
  * "left_move", "right_move"}, a move {"component": i, "game": name,
  * "move": that game's move}, or null.

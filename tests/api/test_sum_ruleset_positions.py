@@ -9,7 +9,7 @@ and lists it in `searched_components`; its winning moves are written as its
 own endpoint writes them.
 
 Checked against what does not use that search:
-- small boards and strips, made positions by a low node budget (a second
+- small boards, strips and graphs (Col, Snort), made positions by a low node budget (a second
   daemon with --max-search-nodes 1500: the value is tried within 23
   nodes), beside small components (*, nimbers, integers, {1|-1}, ^, 1/2, a
   small Domineering board), against a Python minimax over the raw sum (the
@@ -18,6 +18,7 @@ Checked against what does not use that search:
 - Clobber boards + * against /v1/clobber's outcome search of the board
   with an isolated "xo" beside it (xo = {0|0} = *), with no sum code;
 - a board beside its colour-swapped negative is 0 (G + -G);
+- Konane 5x5 with a hole + * + * against its outcome_only;
 - NoGo 4x4 with two stones + *, which ran past the memory budget before
   (413 after 25 s): answered, and + * + * agrees with the board's
   outcome_only.
@@ -43,19 +44,28 @@ RULES["line"] = lambda g, left: [("line", g[1], a) for _, a in line_moves(g[1], 
 FIELD = {"toads_and_frogs": "strip", "toppling_dominoes": "dominoes"}
 
 
+GRAPHS = ("col", "snort")
+
+
 def component(game, key):
+    if game in GRAPHS:
+        return {"game": game, "vertices": key[0], "edges": [list(e) for e in key[1]]}
     if game in FIELD:
         return {"game": game, FIELD[game]: key}
     return {"game": game, "board": list(key)}
 
 
 def brute(game, key):
-    return ("line", game, key) if game in FIELD else ("grid", game, tuple(key))
+    return ("line", game, key) if game in FIELD or game in GRAPHS else ("grid", game, tuple(key))
 
 
 def random_position(rng):
     game = rng.choice(("clobber", "clobber", "konane", "nogo", "toads_and_frogs",
-                       "toppling_dominoes"))
+                       "toppling_dominoes", "col", "snort"))
+    if game in GRAPHS:
+        n = rng.randint(5, 7)
+        edges = tuple(sorted({tuple(sorted(rng.sample(range(n), 2))) for _ in range(n)}))
+        return game, (n, edges, (None,) * n)
     if game == "toads_and_frogs":
         return game, "".join(rng.choice("TTFF..") for _ in range(rng.randint(5, 8)))
     if game == "toppling_dominoes":
@@ -82,7 +92,8 @@ def check_moves(ans, games, pos_game, pos_key):
         if m["component"] != 0:
             continue  # a move in a small component: judged by the same search
         assert m["game"] == pos_game, m
-        ref = (GRID_MOVES[pos_game](pos_key, 0 if left else 1) if pos_game not in FIELD
+        ref = (GRID_MOVES[pos_game](pos_key, 0 if left else 1)
+               if pos_game not in FIELD and pos_game not in GRAPHS
                else line_moves(pos_game, pos_key, left))
         after = [a for mv, a in ref if mv == m["move"]]
         assert len(after) == 1, (pos_game, pos_key, m, ref)
@@ -95,7 +106,7 @@ def test_small_positions_against_brute_force(_):
     rng = random.Random(3704)
     searched = set()
     try:
-        for _ in range(60):
+        for _ in range(80):
             game, key = random_position(rng)
             extras = rng.sample(EXTRAS, rng.choice((1, 1, 2)))
             comps = [component(game, key)] + [e[1] for e in extras]
@@ -106,7 +117,7 @@ def test_small_positions_against_brute_force(_):
                 searched.add(game)
                 assert a["method"] == "search" and a["component_values"][0] is None, a
                 check_moves(a, games, game, key)
-        assert len(searched) >= 4, searched
+        assert len(searched) >= 5, searched
     finally:
         assert srv.stop() == 0
 
@@ -189,3 +200,17 @@ def test_all_moves_refused_and_readers_errors_kept(_):
         assert r.status == 400, r.body[:300]
     finally:
         assert srv.stop() == 0
+
+
+def test_konane_5x5_searched_against_the_outcome_search(srv):
+    board = ["xoxox", "oxoxo", "xo.ox", "oxoxo", "xoxox"]
+    comps = [{"game": "konane", "board": board}, {"game": "cgt", "expression": "*"}]
+    a = post(srv, comps)
+    assert a["method"] == "search" and a["searched_components"] == [0], a
+    for key in ("left_move", "right_move"):
+        if a[key] is not None and a[key]["component"] == 0:
+            assert set(a[key]["move"]) == {"from", "to"}, a  # Konane's own move format
+    # + * + * is the board alone
+    b = post(srv, comps + [{"game": "nim", "piles": [1]}])
+    o = srv.post_json("/v1/konane", {"board": board, "outcome_only": True}).json()
+    assert b["outcome"] == o["outcome"], (b, o)
