@@ -223,7 +223,7 @@ static int GE(bound)(const gr_dom *g, GE_W x, GE_W t)
     GE(rows)(x, rrows);
     return gr_dom_packed_bound(lrows + 1, rrows + 1, GE_N, GE_POP(x), (int)GE(hpairs)(g, lown),
                                (int)GE(hpairs)(g, t), (int)GE(hpairs)(g, rown),
-                               (int)GE(hpairs)(g, x));
+                               (int)GE(hpairs)(g, x), g->pack);
 }
 
 typedef struct GE(frame) {
@@ -507,9 +507,11 @@ static gr_status GE(init)(gr_dom *g, unsigned rows, unsigned cols, size_t first)
         return GR_OK;
     }
     GE_TT(g) = GR_ARENA_ARRAY_UNINIT(g->vs.arena, GE_ENTRY, first);
-    if (GE_TT(g) == NULL) {
+    g->pack = GR_ARENA_ARRAY_UNINIT(g->vs.arena, gr_dom_packtab, 1);
+    if (GE_TT(g) == NULL || g->pack == NULL) {
         return GR_ENOMEM;
     }
+    gr_dom_pack_table_fill(g->pack, GE_N);
     gr_huge_pages(GE_TT(g), first * sizeof(GE_ENTRY));
     memset(GE_TT(g), 0, first * sizeof(GE_ENTRY));
     g->tt8_cap = first;
