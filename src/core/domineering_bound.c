@@ -149,6 +149,7 @@ void gr_dom_pack_table_fill(gr_dom_packtab *t, unsigned width)
             n += (v >> b) & 1 ? p : 0;
         }
         t->tern[v] = (uint16_t)n;
+        t->pop[v] = (uint8_t)gr_b_pop(v);
     }
     for (unsigned b = 0; b < width; b++) {
         rows *= 3;
@@ -189,6 +190,15 @@ static void gr_dom8_pack_vulnerable(const uint32_t *b, int nr, uint32_t *packed,
         }
         uint32_t f = fu | fp, two = f & (twofer | (twofer >> 1));
         packed[r + 1] |= f | (f << 1) | unused;
+        if (tab != NULL) { /* the counts by the table's (a load beats a bit count) */
+            int n2 = tab->pop[two >> 1], n2p = tab->pop[(two & fp) >> 1];
+            t->v2 += n2;
+            t->v2p += n2p;
+            t->v1 += tab->pop[f >> 1] - n2;
+            t->v1p += tab->pop[fp >> 1] - n2p;
+            t->unused += tab->pop[unused >> 1];
+            continue;
+        }
         t->v2 += gr_b_pop(two);
         t->v2p += gr_b_pop(two & fp);
         t->v1 += gr_b_pop(f & ~two);

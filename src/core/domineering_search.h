@@ -47,6 +47,7 @@ typedef uint8_t gr_dom8_race[2][GR_DOM8_RACE_B + 1][GR_DOM8_RACE_V + 1];
 #define GR_DOM_PACK_ROWS 59049 /* 3^10 */
 typedef struct gr_dom_packtab {
     uint16_t tern[1024];
+    uint8_t pop[1024]; /* cells of a row */
     uint32_t row[GR_DOM_PACK_ROWS];
 } gr_dom_packtab;
 
