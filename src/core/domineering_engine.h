@@ -538,7 +538,9 @@ static gr_status GE(init)(gr_dom *g, unsigned rows, unsigned cols, size_t first)
     if (GE_TT(g) == NULL || g->pack == NULL) {
         return GR_ENOMEM;
     }
-    gr_dom_pack_table_fill(g->pack, GE_N);
+    /* the rows of both players' boards are at most max(rows, cols) cells
+     * wide (the frame beyond is filled): 3^width of the table's rows */
+    gr_dom_pack_table_fill(g->pack, rows > cols ? rows : cols);
     gr_huge_pages(GE_TT(g), first * sizeof(GE_ENTRY));
     memset(GE_TT(g), 0, first * sizeof(GE_ENTRY));
     g->tt8_cap = first;

@@ -127,13 +127,14 @@ gr_status gr_dom_board_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out);
  * (domineering_engine.h's rows, from the second row), `empty` cells, the
  * safe and disjoint dominoes of each player given: 1 Left wins, 0 Left
  * loses, -1 not settled (domineering_bound.c).  tab, the row table filled
- * for rows of at least nr cells, or NULL (each row scanned: the same
+ * for the board's rows, or NULL (each row scanned: the same
  * answer, slower). */
 int gr_dom_packed_bound(const uint32_t *lrows, const uint32_t *rrows, int nr, int empty, int lsafe,
                         int lreal, int rsafe, int rreal, const gr_dom_packtab *tab);
 
-/* Fills the packing bound's table for rows of `width` cells (8 or 10):
- * the tern[] and the first 3^width rows. */
+/* Fills the packing bound's table for rows of at most `width` cells (at
+ * most 10; the cells past them filled): tern[], pop[] and the first
+ * 3^width rows. */
 void gr_dom_pack_table_fill(gr_dom_packtab *t, unsigned width);
 
 
