@@ -17,6 +17,9 @@
 # (9 x 9 is its own transposition: Right first is Left first, turned).
 # Obsequi is built as bench/domineering_obsequi.sh's top says, 2^24 table
 # entries past 64 cells, 2^20 up to 64 ($OBSEQUI_BITS overrides).
+# OLD=path/to/partizan_bench (an older build's) adds its time and nodes to
+# each row, run just before the new build's: old and new and Obsequi in
+# one run.
 set -eu
 . "$(dirname "$0")/obsequi_common.sh"
 CAP=${CAP:-1200}
@@ -27,8 +30,14 @@ cpu() { # FILE: the "U+S" line /usr/bin/time wrote last, summed
 
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores; cap $CAP CPU s a solve;" \
     "commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'); $(date -u '+%Y-%m-%d %H:%M UTC')"
-printf '| board | first | wins? | grundyd s | Obsequi s | ratio | grundyd nodes | Obsequi nodes | grundyd table (used / entries) |\n'
-printf '|---|---|---|---|---|---|---|---|---|\n'
+OLD=${OLD:-}
+if [ -n "$OLD" ]; then
+    printf '| board | first | wins? | old s | grundyd s | Obsequi s | ratio | old nodes | grundyd nodes | Obsequi nodes | grundyd table (used / entries) |\n'
+    printf '|---|---|---|---|---|---|---|---|---|---|---|\n'
+else
+    printf '| board | first | wins? | grundyd s | Obsequi s | ratio | grundyd nodes | Obsequi nodes | grundyd table (used / entries) |\n'
+    printf '|---|---|---|---|---|---|---|---|---|\n'
+fi
 fails=0
 for spec in ${*:-8x8 10x8 8x10 9x9:L}; do
     b=${spec%%:*}
@@ -41,6 +50,14 @@ for spec in ${*:-8x8 10x8 8x10 9x9:L}; do
     for side in $(echo "$sides" | sed 's/./& /g'); do
         o=V
         [ "$side" = L ] || o=H
+        old=
+        if [ -n "$OLD" ]; then
+            (ulimit -S -t "$CAP" && exec /usr/bin/time -f %U+%S -o "$TMP/tx" "$OLD" outcome1 "$r" "$c" "$side") \
+                >"$TMP/x" 2>&1 || true
+            xs=$(cpu "$TMP/tx")
+            grep -q 'outcome=' "$TMP/x" || xs="$xs (cap)"
+            old="$xs | $(sed -n 's/.* nodes=\([0-9]*\).*/\1/p' "$TMP/x") |"
+        fi
         # the soft CPU cap: the kernel's SIGXCPU, which partizan_bench turns into a stop
         (ulimit -S -t "$CAP" && exec /usr/bin/time -f %U+%S -o "$TMP/tg" "$B" outcome1 "$r" "$c" "$side") \
             >"$TMP/g" 2>&1 || true
@@ -63,7 +80,11 @@ for spec in ${*:-8x8 10x8 8x10 9x9:L}; do
             ans="DISAGREE (grundyd $gw, Obsequi $oa)"
             fails=$((fails + 1))
         fi
-        echo "| ${r}x$c | $side ($o) | ${ans:-unfinished} | $g | $os | $ratio | $gn | $on | $gt |"
+        if [ -n "$OLD" ]; then
+            echo "| ${r}x$c | $side ($o) | ${ans:-unfinished} | ${old%%|*}| $g | $os | $ratio |${old#*|} $gn | $on | $gt |"
+        else
+            echo "| ${r}x$c | $side ($o) | ${ans:-unfinished} | $g | $os | $ratio | $gn | $on | $gt |"
+        fi
     done
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

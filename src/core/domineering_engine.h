@@ -76,56 +76,70 @@ static inline GE_W GE(vert_own)(GE_W x)
     return x & ~((x << GE_S) | (x >> GE_S));
 }
 
-/* The most horizontal dominoes that fit in x at once: each row by the
- * table.  The most vertical ones are those of the transposition. */
-static inline unsigned GE(hpairs)(const gr_dom *g, GE_W x)
+/* The rows of w, row r at out[r + 2], two empty rows on either side (so
+ * that a row's neighbours, and theirs, can be read without a test). */
+static inline void GE(row_array)(GE_W w, unsigned out[GE_N + 4])
 {
-    (void)g;
-    unsigned n = 0;
+    out[0] = out[1] = out[GE_N + 2] = out[GE_N + 3] = 0;
+#pragma GCC unroll 10
     for (unsigned r = 0; r < GE_N; r++) {
-        n += GE_PAIRS(g, (unsigned)((x >> (GE_S * r)) & GE_ROWMASK));
+        out[r + 2] = (unsigned)((w >> (GE_S * r)) & GE_ROWMASK);
     }
-    return n;
 }
 
-/* Left's resources in x (t its transposition) for the race of bound:
- * *safe dominoes on cells only Left can cover; *blocks, 2 x 2 squares
- * whose rows are sealed left and right (Right's only dominoes there are
- * the square's two rows; a Left domino in one column kills both and
- * leaves the other column Left's alone: two moves for one, unless Right
- * spoils the square first, with one move); *vul, further disjoint Left
- * dominoes, which a Right domino (two cells) can kill at most two of.  All
- * three are on disjoint cells, so playing one never harms another. */
-static void GE(resources)(const gr_dom *g, GE_W x, GE_W t, unsigned *safe, unsigned *blocks,
-                          unsigned *vul)
+/* The pairs of row j's cells with no empty vertical neighbour (row j of
+ * vert_own), the rows given as row_array's with j's row at v[0]. */
+#define GE_OWN_PAIRS(g, v) GE_PAIRS(g, (v)[0] & ~((v)[-1] | (v)[1]))
+
+/* Left's resources in x (rows xr, as row_array's; tr its transposition's)
+ * for the race of bound: *safe dominoes on cells only Left can cover;
+ * *blocks, 2 x 2 squares whose rows are sealed left and right (Right's
+ * only dominoes there are the square's two rows; a Left domino in one
+ * column kills both and leaves the other column Left's alone: two moves
+ * for one, unless Right spoils the square first, with one move); *vul,
+ * further disjoint Left dominoes, which a Right domino (two cells) can
+ * kill at most two of.  All three are on disjoint cells, so playing one
+ * never harms another.  Worked on the rows (10-bit words and table
+ * lookups) rather than on the board word: a 128-bit word's shifts cost
+ * more. */
+static void GE(resources)(const gr_dom *g, const unsigned *xr, const unsigned *tr, unsigned *safe,
+                          unsigned *blocks, unsigned *vul)
 {
-    GE_W town = GE(vert_own)(t); /* left_own(x), transposed */
-    *safe = GE(hpairs)(g, town);
+    (void)g;
     /* rows' runs of exactly two cells, by their left cell */
-    GE_W pair = x & (x >> 1) & ~GE_COLL;
-    GE_W left_open = (x << 1) & ~GE_COL0;
-    GE_W right_open = (x >> 2) & ~(GE_COLL | (GE_COLL >> 1));
-    GE_W two = pair & ~left_open & ~right_open;
-    GE_W tops = two & (two >> GE_S);
+    unsigned two[GE_N + 1];
+#pragma GCC unroll 10
+    for (unsigned r = 0; r < GE_N; r++) {
+        unsigned w = xr[r + 2];
+        two[r] = w & (w >> 1) & ~(w << 1) & ~(w >> 2);
+    }
+    two[GE_N] = 0;
     /* disjoint squares, greedily from the top (squares of one column
      * overlap when their rows do; of different columns never: the runs
-     * are sealed) */
-    GE_W chosen = 0, prev = 0;
-    for (unsigned r = 0; r < GE_N - 1 && tops != 0; r++) {
-        GE_W row = tops & ((GE_W)GE_ROWMASK << (GE_S * r));
-        row &= ~(prev << GE_S);
-        chosen |= row;
+     * are sealed); their cells, transposed (square (r, c) is (c, r)
+     * there), in tc */
+    unsigned tc[GE_N + 4] = {0}, prev = 0, b = 0;
+    for (unsigned r = 0; r < GE_N - 1; r++) {
+        unsigned row = two[r] & two[r + 1] & ~prev;
         prev = row;
+        for (; row != 0; row &= row - 1) {
+            unsigned c = (unsigned)__builtin_ctz(row);
+            tc[c + 2] |= 3u << r;
+            tc[c + 3] |= 3u << r;
+            b++;
+        }
     }
-    *blocks = (unsigned)GE_POP(chosen);
-    /* the squares' cells, transposed: each square (r, c) is (c, r) there */
-    GE_W tcells = 0;
-    for (GE_W m = chosen; m != 0; m &= m - 1) {
-        unsigned i = (unsigned)GE_CTZ(m);
-        tcells |= (GE_W)3 << ((i % GE_S) * GE_S + i / GE_S);
+    *blocks = b;
+    unsigned sf = 0, v = 0;
+#pragma GCC unroll 10
+    for (unsigned r = 0; r < GE_N; r++) {
+        const unsigned *t = tr + r + 2;
+        unsigned town = t[0] & ~(t[-1] | t[1]); /* left_own(x), transposed */
+        sf += GE_PAIRS(g, town);
+        v += GE_PAIRS(g, t[0] & ~town & ~tc[r + 2]);
     }
-    tcells |= tcells << GE_S;
-    *vul = GE(hpairs)(g, t & ~town & ~tcells);
+    *safe = sf;
+    *vul = v;
 }
 
 /* One of the race tables: t[first][b][v], the least over Right's play of
@@ -162,37 +176,48 @@ static void GE(race_table)(gr_dom8_race *t, int spoil, int off)
     }
 }
 
-/* Left's counts in x (t its transposition) for bound, moving first or
- * second: *race, its sure moves less two for each square of Right's it
- * spoils (which *most, the pairs of Right's runs outside those squares,
- * leaves out); *cells, its sure moves plus the cells of Right's it is
- * sure to fill, halved (against *room, the cells Right can ever use,
- * halved). */
-static void GE(counts)(const gr_dom *g, GE_W x, GE_W t, unsigned first, int *race, int *most,
-                       int *cells, int *room)
+/* Left's counts in x (rows xr; tr its transposition's) for bound, moving
+ * first or second: *race, its sure moves less two for each square of
+ * Right's it spoils (which *most, the pairs of Right's runs outside those
+ * squares, leaves out); *cells, its sure moves plus the cells of Right's
+ * it is sure to fill, halved (against *room, the cells Right can ever
+ * use, halved).  *safe and *pairs, Left's safe dominoes and Right's
+ * disjoint ones, for the packing bound. */
+static void GE(counts)(const gr_dom *g, GE_W x, const unsigned *xr, const unsigned *tr,
+                       unsigned first, int *race, int *most, int *cells, int *room, int *safe,
+                       int *pairs)
 {
-    unsigned safe, b, v;
-    GE(resources)(g, x, t, &safe, &b, &v);
-    *race = (int)safe + (int)g->race[first][b][v] - GR_DOM8_RACE_OFF;
-    *most = (int)GE(hpairs)(g, x) - 2 * (int)b;
-    *cells = (int)safe + 2 * (int)g->moves8[first][b][v];
+    unsigned sf, b, v, hp = 0;
+    GE(resources)(g, xr, tr, &sf, &b, &v);
+#pragma GCC unroll 10
+    for (unsigned r = 0; r < GE_N; r++) {
+        hp += GE_PAIRS(g, xr[r + 2]);
+    }
+    *race = (int)sf + (int)g->race[first][b][v] - GR_DOM8_RACE_OFF;
+    *most = (int)hp - 2 * (int)b;
+    *cells = (int)sf + 2 * (int)g->moves8[first][b][v];
     *room = GE_POP(x & ~GE(left_own)(x)) / 2;
+    *safe = (int)sf;
+    *pairs = (int)hp;
 }
 
 /* A player's board for the packing bound (domineering_bound.c): the rows
- * of w, whose dominoes are horizontal, bit c + 1 set for a FILLED cell,
- * every other bit set, two full rows above and three below. */
-static void GE(rows)(GE_W w, uint32_t out[GE_N + 5])
+ * wr (a row_array's) of a board whose dominoes are horizontal, bit c + 1
+ * set for a FILLED cell, every other bit set, two full rows above and
+ * three below. */
+static void GE(rows)(const unsigned *wr, uint32_t out[GE_N + 5])
 {
     out[0] = out[1] = ~0u;
+#pragma GCC unroll 10
     for (unsigned r = 0; r < GE_N; r++) {
-        out[r + 2] = ~((uint32_t)((w >> (GE_S * r)) & GE_ROWMASK) << 1);
+        out[r + 2] = ~((uint32_t)wr[r + 2] << 1);
     }
     out[GE_N + 2] = out[GE_N + 3] = out[GE_N + 4] = ~0u;
 }
 
-/* Settles X (Left to move; t its transposition) by counting: 1 Left wins,
- * 0 Left loses, -1 not settled.  docs/partizan.md gives the proofs.
+/* Settles X (Left to move; t its transposition; xr and tr their rows, as
+ * row_array's) by counting: 1 Left wins, 0 Left loses, -1 not settled.
+ * docs/partizan.md gives the proofs.
  * Left, moving first, is stuck only with every resource spent, so having
  * made at least its sure moves; Right by then made as many.  Right makes
  * at most the pairs of its runs outside Left's sealed squares plus two in
@@ -201,27 +226,34 @@ static void GE(rows)(GE_W w, uint32_t out[GE_N + 5])
  * (cells against room).  Either count falling short of Left's settles a
  * win.  Left loses when Right's counts, moving second, reach Left's
  * (Right's counts are Left's in the transposed board). */
-static int GE(bound)(const gr_dom *g, GE_W x, GE_W t)
+static int GE(bound)(const gr_dom *g, GE_W x, GE_W t, const unsigned *xr, const unsigned *tr)
 {
-    int race, most, cells, room;
-    GE(counts)(g, x, t, 1, &race, &most, &cells, &room);
+    int race, most, cells, room, lsafe, xpairs, rsafe, tpairs;
+    GE(counts)(g, x, xr, tr, 1, &race, &most, &cells, &room, &lsafe, &xpairs);
     if (race > most || cells > room) {
         return 1;
     }
-    GE(counts)(g, t, x, 0, &race, &most, &cells, &room);
+    GE(counts)(g, t, tr, xr, 0, &race, &most, &cells, &room, &rsafe, &tpairs);
     if (race >= most || cells >= room) {
         return 0;
     }
     /* Bullock's packing (domineering_bound.c): dearer, so last (but before
      * a look in the table, whose cache miss costs more still: asking the
      * table first made 9 x 7 10 % slower) */
-    GE_W lown = GE(vert_own)(t), rown = GE(vert_own)(x);
     uint32_t lrows[GE_N + 5], rrows[GE_N + 5];
-    GE(rows)(t, lrows); /* Left's dominoes are horizontal in the transposition */
-    GE(rows)(x, rrows);
-    return gr_dom_packed_bound(lrows + 1, rrows + 1, GE_N, GE_POP(x), (int)GE(hpairs)(g, lown),
-                               (int)GE(hpairs)(g, t), (int)GE(hpairs)(g, rown),
-                               (int)GE(hpairs)(g, x));
+    GE(rows)(tr, lrows); /* Left's dominoes are horizontal in the transposition */
+    GE(rows)(xr, rrows);
+    return gr_dom_packed_bound(lrows + 1, rrows + 1, GE_N, GE_POP(x), lsafe, tpairs, rsafe, xpairs,
+                               g->pack);
+}
+
+/* The same from the words alone. */
+static int GE(bound_of)(const gr_dom *g, GE_W x, GE_W t)
+{
+    unsigned xr[GE_N + 4], tr[GE_N + 4];
+    GE(row_array)(x, xr);
+    GE(row_array)(t, tr);
+    return GE(bound)(g, x, t, xr, tr);
 }
 
 typedef struct GE(frame) {
@@ -229,18 +261,22 @@ typedef struct GE(frame) {
     GE_W key;              /* its table key */
     uint64_t nodes;        /* g->vs.nodes when the frame was pushed: its work */
     uint8_t n, next, side; /* side: who is to move (Left in the frame) */
+    unsigned xr[GE_N + 4], tr[GE_N + 4]; /* the rows of x and tx (row_array) */
     uint8_t order[GE_MAXMOVES]; /* Left's dominoes still to try, best first */
 } GE(frame);
 
-/* The pair counts of the rows lo .. hi of x (clipped to the frame). */
-static inline int GE(rows_pairs)(const gr_dom *g, GE_W x, int lo, int hi)
+/* The change a domino makes in one player's counts on its board with its
+ * dominoes horizontal (rows in w, as row_array's, the domino's row at
+ * w[0], its cells m): that row's pairs, and the pairs of the cells with
+ * no empty vertical neighbour in it and the rows beside it (the only ones
+ * the domino changes). */
+static inline int GE(row_delta)(const gr_dom *g, const unsigned *w, unsigned m)
 {
     (void)g;
-    int n = 0;
-    for (int r = lo < 0 ? 0 : lo; r <= hi && r < GE_N; r++) {
-        n += GE_PAIRS(g, (unsigned)((x >> (GE_S * r)) & GE_ROWMASK));
-    }
-    return n;
+    unsigned after[5] = {w[-2], w[-1], w[0] & ~m, w[1], w[2]};
+    return GE_PAIRS(g, after[2]) - GE_PAIRS(g, w[0]) + GE_OWN_PAIRS(g, after + 1) +
+           GE_OWN_PAIRS(g, after + 2) + GE_OWN_PAIRS(g, after + 3) - GE_OWN_PAIRS(g, w - 1) -
+           GE_OWN_PAIRS(g, w) - GE_OWN_PAIRS(g, w + 1);
 }
 
 /* Left's dominoes in x (tx its transposition), best first, the way
@@ -264,18 +300,22 @@ static void GE(order)(const gr_dom *g, GE_W x, GE_W tx, unsigned side, GE(frame)
      * horizontal and its safe cells those with no vertical neighbour.  A
      * domino at (r, c) changes Left's counts only in column c (and the
      * safe ones in c - 1 .. c + 1), Right's in rows r, r + 1 (r - 1 ..
-     * r + 2): the score is the change there. */
-    GE_W rown0 = GE(vert_own)(x), lown0 = GE(vert_own)(tx);
+     * r + 2): the score is the change there, worked out on the rows alone
+     * (a 128-bit word's shifts cost more than the rows' table lookups). */
+    unsigned *xr = f->xr, *tr = f->tr;
+    GE(row_array)(x, xr);
+    GE(row_array)(tx, tr);
     for (GE_W m = moves; m != 0; m &= m - 1) {
         unsigned i = (unsigned)GE_CTZ(m);
-        int r = (int)(i / GE_S), c = (int)(i % GE_S);
-        GE_W a = x & ~((GE_ONE << i) | (GE_ONE << (i + GE_S)));
-        GE_W ta = tx & ~((GE_W)3 << (GE_S * c + r)); /* the domino transposed */
-        GE_W rown = GE(vert_own)(a), lown = GE(vert_own)(ta);
-        int s = GE(rows_pairs)(g, ta, c, c) - GE(rows_pairs)(g, tx, c, c) +
-                GE(rows_pairs)(g, lown, c - 1, c + 1) - GE(rows_pairs)(g, lown0, c - 1, c + 1) -
-                GE(rows_pairs)(g, a, r, r + 1) + GE(rows_pairs)(g, x, r, r + 1) -
-                GE(rows_pairs)(g, rown, r - 1, r + 2) + GE(rows_pairs)(g, rown0, r - 1, r + 2);
+        unsigned r = i / GE_S, c = i % GE_S;
+        /* Right's rows r and r + 1 each lose cell c: rows r - 2 .. r + 3 */
+        const unsigned *w = xr + r + 2;
+        unsigned a[6] = {w[-2], w[-1], w[0] & ~(1u << c), w[1] & ~(1u << c), w[2], w[3]};
+        int right = GE_PAIRS(g, a[2]) + GE_PAIRS(g, a[3]) - GE_PAIRS(g, w[0]) - GE_PAIRS(g, w[1]);
+        for (unsigned j = 1; j <= 4; j++) {
+            right += GE_OWN_PAIRS(g, a + j) - GE_OWN_PAIRS(g, w + j - 2);
+        }
+        int s = GE(row_delta)(g, tr + c + 2, 3u << r) - right;
         s = s * 128 + GE_PV(g)[side][i] - ((touch >> i) & 1 ? 1 << 20 : 0);
         gr_dom_rank(score, f->order, n++, s, i);
     }
@@ -384,7 +424,7 @@ static bool GE(settle)(gr_dom *g, GE_W x, GE_W t, bool *wins)
         *wins = false;
         return true;
     }
-    int b = GE(bound)(g, x, t);
+    int b = GE(bound_of)(g, x, t);
     if (b >= 0) {
         *wins = b == 1;
         return true;
@@ -442,7 +482,18 @@ static gr_status GE(wins)(gr_dom *g, GE_W x, GE_W tx, unsigned side, bool *wins)
             GE_W child = f->tx & ~((GE_W)3 << ((i % GE_S) * GE_S + i / GE_S));
             GE_W tchild = f->x & ~((GE_ONE << i) | (GE_ONE << (i + GE_S)));
             bool cw;
-            int b = (child & (child >> GE_S)) == 0 ? 0 : GE(bound)(g, child, tchild);
+            int b = 0;
+            if ((child & (child >> GE_S)) != 0) {
+                /* the child's rows from the frame's: the domino takes two
+                 * cells of row c of tx, one of rows r and r + 1 of x */
+                unsigned r = i / GE_S, c = i % GE_S, cr[GE_N + 4], ctr[GE_N + 4];
+                memcpy(cr, f->tr, sizeof(cr));
+                memcpy(ctr, f->xr, sizeof(ctr));
+                cr[c + 2] &= ~(3u << r);
+                ctr[r + 2] &= ~(1u << c);
+                ctr[r + 3] &= ~(1u << c);
+                b = GE(bound)(g, child, tchild, cr, ctr);
+            }
             GE_W ckey = b >= 0 ? 0 : GE_KEY(child);
             if (b >= 0 || GE(get)(g, ckey, &cw)) {
                 /* settled by counting, or proved since the frame opened */
@@ -483,9 +534,13 @@ static gr_status GE(init)(gr_dom *g, unsigned rows, unsigned cols, size_t first)
         return GR_OK;
     }
     GE_TT(g) = GR_ARENA_ARRAY_UNINIT(g->vs.arena, GE_ENTRY, first);
-    if (GE_TT(g) == NULL) {
+    g->pack = GR_ARENA_ARRAY_UNINIT(g->vs.arena, gr_dom_packtab, 1);
+    if (GE_TT(g) == NULL || g->pack == NULL) {
         return GR_ENOMEM;
     }
+    /* the rows of both players' boards are at most max(rows, cols) cells
+     * wide (the frame beyond is filled): 3^width of the table's rows */
+    gr_dom_pack_table_fill(g->pack, rows > cols ? rows : cols);
     gr_huge_pages(GE_TT(g), first * sizeof(GE_ENTRY));
     memset(GE_TT(g), 0, first * sizeof(GE_ENTRY));
     g->tt8_cap = first;

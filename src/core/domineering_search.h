@@ -40,6 +40,17 @@ typedef struct gr_domw_entry {
 #define GR_DOM8_RACE_OFF 64 /* race[]... - OFF: the count, which may be negative */
 typedef uint8_t gr_dom8_race[2][GR_DOM8_RACE_B + 1][GR_DOM8_RACE_V + 1];
 
+/* The packing bound's row table (domineering_bound.c): a row's empty
+ * cells and protected ones, as a number in base 3 (tern[cells] +
+ * tern[protected]: digit 1 an empty cell, 2 a protected one), to its
+ * vulnerable dominoes and unused cells (gr_dom_pack_table_fill). */
+#define GR_DOM_PACK_ROWS 59049 /* 3^10 */
+typedef struct gr_dom_packtab {
+    uint16_t tern[1024];
+    uint8_t pop[1024]; /* cells of a row */
+    uint32_t row[GR_DOM_PACK_ROWS];
+} gr_dom_packtab;
+
 struct gr_dom {
     gr_value_search vs; /* first (gr_value_search_new): arena, store, node budget */
     uint32_t rows, cols;
@@ -58,6 +69,7 @@ struct gr_dom {
     gr_domw_entry *ttw;
     uint8_t pvw[2][110];
     uint8_t pairs10[1024];
+    gr_dom_packtab *pack; /* both searches' packing table, rows of their width */
 };
 
 /* A tick of the node budget: GR_ELIMIT past it; polls the arena's stop
@@ -114,9 +126,16 @@ gr_status gr_dom_board_value(gr_dom *g, uint64_t bits, unsigned w, gr_cgt *out);
  * lrows and rrows each player's board with its dominoes horizontal
  * (domineering_engine.h's rows, from the second row), `empty` cells, the
  * safe and disjoint dominoes of each player given: 1 Left wins, 0 Left
- * loses, -1 not settled (domineering_bound.c). */
+ * loses, -1 not settled (domineering_bound.c).  tab, the row table filled
+ * for the board's rows, or NULL (each row scanned: the same
+ * answer, slower). */
 int gr_dom_packed_bound(const uint32_t *lrows, const uint32_t *rrows, int nr, int empty, int lsafe,
-                        int lreal, int rsafe, int rreal);
+                        int lreal, int rsafe, int rreal, const gr_dom_packtab *tab);
+
+/* Fills the packing bound's table for rows of at most `width` cells (at
+ * most 10; the cells past them filled): tern[], pop[] and the first
+ * 3^width rows. */
+void gr_dom_pack_table_fill(gr_dom_packtab *t, unsigned width);
 
 
 /* Whether `side`, moving first, wins a board of at most 8 rows and 8
