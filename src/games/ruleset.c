@@ -28,12 +28,12 @@
 /* A refusal needs the forecast past this many times the least budget. */
 #define GR_RS_MARGIN 16u
 /* Nodes a second assumed per ruleset (gr_rs_rate). */
-#define GR_RS_RATE_AMAZONS 100000u
-#define GR_RS_RATE_CLOBBER 400000u
-#define GR_RS_RATE_KONANE 800000u
-#define GR_RS_RATE_NOGO 800000u
-#define GR_RS_RATE_GRAPH 400000u
-#define GR_RS_RATE_STRIP 2400000u
+#define GR_RS_RATE_AMAZONS 450000u
+#define GR_RS_RATE_CLOBBER 930000u
+#define GR_RS_RATE_KONANE 900000u
+#define GR_RS_RATE_NOGO 1650000u
+#define GR_RS_RATE_GRAPH 180000u
+#define GR_RS_RATE_STRIP 2800000u
 
 typedef struct gr_rs_state {
     const gr_ruleset *rs;
