@@ -33,7 +33,7 @@
 #define GR_RS_RATE_KONANE 900000u
 #define GR_RS_RATE_NOGO 1650000u
 #define GR_RS_RATE_GRAPH 180000u
-#define GR_RS_RATE_STRIP 2800000u
+#define GR_RS_RATE_STRIP 3300000u
 
 typedef struct gr_rs_state {
     const gr_ruleset *rs;
@@ -144,6 +144,43 @@ static gr_status gr_rs_judge(gr_jctx *c, gr_rs_state *rst, const gr_rs_cap *cap,
     }
     c->problem.estimate = e;
     return cap->st;
+}
+
+/* The three searches a request may run, and what they answer. */
+typedef enum gr_rs_kind { GR_RS_VALUE, GR_RS_GRUNDY, GR_RS_OUTCOME } gr_rs_kind;
+typedef struct gr_rs_result {
+    gr_cgt value;
+    unsigned grundy;
+    bool wins[2];
+    gr_pg_move moves[2];
+} gr_rs_result;
+
+static gr_status gr_rs_run(gr_rs_state *rst, gr_rs_kind k, gr_rs_result *res)
+{
+    switch (k) {
+    case GR_RS_VALUE:
+        return gr_pg_value(rst->pg, rst->pos, rst->len, &res->value);
+    case GR_RS_GRUNDY:
+        return gr_pg_grundy(rst->pg, rst->pos, rst->len, &res->grundy);
+    default:
+        return gr_pg_outcome(rst->pg, rst->pos, rst->len, &res->wins[0], &res->moves[0],
+                             &res->wins[1], &res->moves[1]);
+    }
+}
+
+/* The search of kind k: under the probe's budget, then judged, then (when
+ * not refused) under the full budget.  GR_OK with *res; else the status,
+ * with *refused when the refusal's problem is already written. */
+static gr_status gr_rs_search(gr_jctx *c, gr_rs_state *rst, gr_rs_kind k, gr_rs_result *res,
+                              bool *refused)
+{
+    static const char *const what[3] = {"canonical value", "impartial variant's Grundy value",
+                                        "\"outcome_only\" search"};
+    bool again;
+    gr_rs_cap cap = gr_rs_probe(c, rst);
+    gr_status st = gr_rs_run(rst, k, res);
+    st = gr_rs_judge(c, rst, &cap, st, what[k], &again, refused);
+    return st == GR_OK && again ? gr_rs_run(rst, k, res) : st;
 }
 
 /* The options of a whole request (ptr ""), read beside the game's fields. */
@@ -264,22 +301,18 @@ gr_status gr_ruleset_moves(gr_jctx *c, void *state, int side, cJSON ***moves, gr
 /* "outcome_only": the search's outcome and winning moves. */
 static gr_status gr_rs_outcome(gr_jctx *c, gr_rs_state *rst, cJSON *r)
 {
-    bool wins[2], again, refused;
-    gr_pg_move m[2];
-    gr_rs_cap cap = gr_rs_probe(c, rst);
-    gr_status st = gr_pg_outcome(rst->pg, rst->pos, rst->len, &wins[0], &m[0], &wins[1], &m[1]);
-    st = gr_rs_judge(c, rst, &cap, st, "\"outcome_only\" search", &again, &refused);
-    if (st == GR_OK && again) {
-        st = gr_pg_outcome(rst->pg, rst->pos, rst->len, &wins[0], &m[0], &wins[1], &m[1]);
-    }
+    gr_rs_result res = {0};
+    bool refused;
+    gr_status st = gr_rs_search(c, rst, GR_RS_OUTCOME, &res, &refused);
     if (st != GR_OK) {
         return refused ? st : gr_rs_failed(c, st, "");
     }
-    gr_jw_set(c, r, "outcome", gr_jw_str(c, gr_json_outcome_letter(wins[0], wins[1])));
+    gr_jw_set(c, r, "outcome", gr_jw_str(c, gr_json_outcome_letter(res.wins[0], res.wins[1])));
     static const char *const keys[2] = {"left_move", "right_move"};
     for (int side = 0; side < 2; side++) {
         gr_jw_set(c, r, keys[side],
-                  wins[side] ? rst->rs->move(c, rst->ctx, &m[side], false) : gr_jw_null(c));
+                  res.wins[side] ? rst->rs->move(c, rst->ctx, &res.moves[side], false)
+                                 : gr_jw_null(c));
     }
     return GR_OK;
 }
@@ -290,16 +323,13 @@ static gr_status gr_rs_impartial(gr_jctx *c, gr_rs_state *rst, const gr_rs_opts 
     unsigned g;
     gr_pg_option *opt = NULL;
     size_t n = 0;
-    bool again, refused;
-    gr_rs_cap cap = gr_rs_probe(c, rst);
-    gr_status st = gr_pg_grundy(rst->pg, rst->pos, rst->len, &g);
-    st = gr_rs_judge(c, rst, &cap, st, "impartial variant's Grundy value", &again, &refused);
-    if (st == GR_OK && again) {
-        st = gr_pg_grundy(rst->pg, rst->pos, rst->len, &g);
-    }
+    gr_rs_result res = {0};
+    bool refused;
+    gr_status st = gr_rs_search(c, rst, GR_RS_GRUNDY, &res, &refused);
     if (refused) {
         return st;
     }
+    g = res.grundy;
     if (st == GR_OK && (g != 0 || o->all_moves)) {
         st = gr_pg_grundy_options(rst->pg, rst->pos, rst->len, &opt, &n);
     }
@@ -336,17 +366,13 @@ static gr_status gr_rs_impartial(gr_jctx *c, gr_rs_state *rst, const gr_rs_opts 
 static gr_status gr_rs_value(gr_jctx *c, gr_rs_state *rst, gr_cgt_store *s, const gr_rs_opts *o,
                              cJSON *r)
 {
-    gr_cgt v;
-    bool again, refused;
-    gr_rs_cap cap = gr_rs_probe(c, rst);
-    gr_status st = gr_pg_value(rst->pg, rst->pos, rst->len, &v);
-    st = gr_rs_judge(c, rst, &cap, st, "canonical value", &again, &refused);
-    if (st == GR_OK && again) {
-        st = gr_pg_value(rst->pg, rst->pos, rst->len, &v);
-    }
+    gr_rs_result res = {0};
+    bool refused;
+    gr_status st = gr_rs_search(c, rst, GR_RS_VALUE, &res, &refused);
     if (st != GR_OK) {
         return refused ? st : gr_rs_failed(c, st, "");
     }
+    gr_cgt v = res.value;
     if ((st = gr_json_cgt_fields(c, s, v, r, "")) != GR_OK) {
         return st;
     }
