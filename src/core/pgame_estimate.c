@@ -39,6 +39,7 @@ typedef struct gr_pg_bfs_sink {
 
 struct gr_pg_bfs {
     gr_pg *g;
+    gr_arena *scratch; /* the probe's own: destroyed after it */
     gr_pg_bfs_sink region, after;
     gr_pg_table seen;
     gr_pg_stack next; /* the level being found */
@@ -69,15 +70,15 @@ static gr_status gr_pg_bfs_region(gr_pg_sink *sink, const uint8_t *pos, size_t l
         return st;
     }
     bool known = gr_pg_table_get(&b->seen, g->norm, n, &v);
-    if (!known && ((st = gr_pg_table_put(g->vs.arena, &b->seen, g->norm, n, 1)) != GR_OK ||
-                   (st = gr_pg_stack_push(g->vs.arena, &b->next, g->norm, n)) != GR_OK)) {
+    if (!known && ((st = gr_pg_table_put(b->scratch, &b->seen, g->norm, n, 1)) != GR_OK ||
+                   (st = gr_pg_stack_push(b->scratch, &b->next, g->norm, n)) != GR_OK)) {
         return st;
     }
     b->found += known ? 0 : 1;
     /* the region as it stands, when it is not its own normal form */
     return n == len && memcmp(pos, g->norm, n) == 0
                ? GR_OK
-               : gr_pg_table_put(g->vs.arena, &b->seen, pos, len, 0);
+               : gr_pg_table_put(b->scratch, &b->seen, pos, len, 0);
 }
 
 /* A position (after a move, or the root): its regions. */
@@ -149,9 +150,22 @@ gr_status gr_pg_estimate(gr_pg *g, const uint8_t *pos, size_t len, uint64_t prob
     if (len > GR_PG_MAX_POS) {
         return GR_ELIMIT;
     }
+    /* the probe's tables in an arena of their own, within what the
+     * request's has left, given back before the search goes on (an arena
+     * frees only its last allocation) */
+    gr_arena *a = g->vs.arena;
+    size_t budget = gr_arena_budget(a), used = gr_arena_bytes(a);
+    if (budget != 0 && used >= budget) {
+        return GR_OK; /* no room for a probe: no forecast (nodes 0) */
+    }
     gr_pg_bfs b = {.g = g,
+                   .scratch = gr_arena_create(budget != 0 ? budget - used : 0),
                    .max_met = probe * GR_PG_EST_MET_PER_PROBE + 1,
                    .max_found = probe * GR_PG_EST_FOUND_PER_PROBE + 1};
+    if (b.scratch == NULL) {
+        return GR_OK;
+    }
+    gr_arena_set_stop(b.scratch, gr_arena_stop(a));
     b.region = (gr_pg_bfs_sink){{gr_pg_bfs_region}, &b};
     b.after = (gr_pg_bfs_sink){{gr_pg_bfs_after}, &b};
     gr_pg_stack cur = {0};
@@ -193,7 +207,9 @@ gr_status gr_pg_estimate(gr_pg *g, const uint8_t *pos, size_t len, uint64_t prob
     out->expanded = expanded > probe ? probe : expanded;
     out->levels = (unsigned)k;
     out->complete = complete;
-    if (st != GR_OK && st != GR_ELIMIT) {
+    gr_arena_destroy(b.scratch);
+    /* the probe's end: its count, its levels, or its memory */
+    if (st != GR_OK && st != GR_ELIMIT && st != GR_ENOMEM) {
         return st;
     }
     /* lv[k] is the level being expanded when the probe ended: complete

@@ -32,7 +32,7 @@
 #define GR_RS_RATE_CLOBBER 930000u
 #define GR_RS_RATE_KONANE 900000u
 #define GR_RS_RATE_NOGO 1650000u
-#define GR_RS_RATE_GRAPH 180000u
+#define GR_RS_RATE_GRAPH 135000u
 #define GR_RS_RATE_STRIP 3300000u
 
 typedef struct gr_rs_state {
