@@ -127,3 +127,16 @@ def test_refusal_names_the_node_budget(_):
         assert a["outcome"] == ref.letter(ref.wins("nogo", board, 0), ref.wins("nogo", board, 1))
     finally:
         assert srv.stop() == 0
+
+
+def test_refusal_names_the_time_limit(_):
+    """With the node budget raised, the time limit at the ruleset's rate is
+    the least budget (Konane 9 * 10^5 nodes a second: 2 s is 1,800,000
+    nodes), and the refusal names --max-analysis-seconds.  A constant, not
+    the clock: the same on every machine."""
+    srv = Server(args=["--max-analysis-seconds", "2", "--max-search-nodes", "1000000000"]).start()
+    try:
+        p = refused(srv.post_json("/v1/konane", HOPELESS[1][1]), "--max-analysis-seconds")
+        assert p["estimate"]["limit_nodes"] == 1800000, p
+    finally:
+        assert srv.stop() == 0
