@@ -8,7 +8,9 @@ other (each to every daemon in turn) and prints, for each, the bytes of
 the body, the status (the problem's type, "(estimate)" when it has one)
 and the daemon's CPU seconds (user + system, /proc/PID/stat, the only
 request running).
-    python3 bench/amplification.py [CAP [OLD]]   (CAP default 10)"""
+    python3 bench/amplification.py [CAP [OLD]]   (CAP default 10)
+$AMP_ONLY (optional): a comma-separated list of substrings; only the cases
+whose name holds one of them are run."""
 import http.client
 import json
 import os
@@ -163,7 +165,10 @@ def main():
     try:
         head = " | ".join("status | CPU s" for _ in daemons)
         print(f"| case | bytes | {head} |\n|---|---|" + "---|---|" * len(daemons))
+        only = [w for w in os.environ.get("AMP_ONLY", "").split(",") if w]
         for name, path, body in CASES:
+            if only and not any(w in name for w in only):
+                continue
             data = json.dumps(body, separators=(",", ":")).encode()
             cols = " | ".join(post(d, port, path, data) for d, port in daemons)
             label = name.replace("|", "\\|")  # a Markdown table's cell

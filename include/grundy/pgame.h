@@ -157,6 +157,30 @@ gr_status gr_pg_grundy(gr_pg *g, const uint8_t *pos, size_t len, unsigned *out);
 gr_status gr_pg_grundy_options(gr_pg *g, const uint8_t *pos, size_t len, gr_pg_option **out,
                                size_t *n);
 
+/* A forecast of the value search's cost from pos (gr_pg_estimate): the
+ * distinct normalised regions reachable, each of which the value search
+ * (and the impartial variant's) expands once or twice. */
+typedef struct gr_pg_forecast {
+    uint64_t nodes;    /* the forecast: regions (exact when complete) */
+    uint64_t found;    /* distinct regions the probe met */
+    uint64_t expanded; /* regions it expanded (at most the probe) */
+    unsigned levels;   /* levels (moves from pos) it finished */
+    bool complete;     /* it met every region: nodes is exact */
+} gr_pg_forecast;
+
+/* Enumerates the regions reachable from pos breadth-first, by hashing
+ * only (no values), expanding at most `probe` of them, and extrapolates
+ * the levels' growth (src/core/pgame_estimate.c).  Counts, not the clock:
+ * the same on every machine.  Leaves the engine's tables as they were
+ * (its own are in the arena); GR_ETIME / GR_ECANCELLED from the arena. */
+gr_status gr_pg_estimate(gr_pg *g, const uint8_t *pos, size_t len, uint64_t probe,
+                         gr_pg_forecast *out);
+
+/* Sets the node budget of g's searches from now on: at most max_nodes
+ * positions expanded in all (those expanded so far count), 0 the default;
+ * a probe under a small budget then the full search share their tables. */
+void gr_pg_set_budget(gr_pg *g, uint64_t max_nodes);
+
 /* Positions the searches expanded so far and the tables' sizes. */
 void gr_pg_stats(const gr_pg *g, gr_search_stats *out);
 

@@ -353,6 +353,12 @@ gr_status gr_pg_grundy_options(gr_pg *g, const uint8_t *pos, size_t len, gr_pg_o
     return gr_pg_list(g, GR_PG_GRUNDY, pos, len, 3, out, n);
 }
 
+void gr_pg_set_budget(gr_pg *g, uint64_t max_nodes)
+{
+    gr_search_opts o = {.max_nodes = max_nodes};
+    g->vs.max_nodes = gr_search_max_nodes(&o);
+}
+
 void gr_pg_stats(const gr_pg *g, gr_search_stats *out)
 {
     memset(out, 0, sizeof(*out));

@@ -77,6 +77,16 @@ struct gr_pg {
     size_t nopts[2], optcap[2];
 };
 
+/* The forecast's levels kept (gr_pg_estimate), the ratios its fit
+ * reads, and the least fall of the ratio's log per level it assumes. */
+#define GR_PG_EST_LEVELS 512u
+#define GR_PG_EST_FIT 4u
+#define GR_PG_EST_MIN_STEP 0.02
+/* Levels a probe must finish before it extrapolates (fewer: the forecast
+ * is only the regions met): from two ratios, a probe of a few hundred
+ * regions forecast 10^8 for a board of 10^6. */
+#define GR_PG_EST_MIN_LEVELS 3u
+
 /* pos normalised into g->norm (*len its length; *negated when it is the
  * negative of pos). */
 gr_status gr_pg_normalise(gr_pg *g, const uint8_t *pos, size_t len, size_t *out_len, bool *negated);

@@ -5,7 +5,35 @@
  */
 #include "games/ruleset.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "games/search_games.h"
+
+/* The probe's budget: a hundredth of the least budget, at least
+ * GR_RS_PROBE_SEARCH_MIN nodes (but not past the budget): the search first
+ * runs under it, and most requests end there -- a request under a small
+ * budget that needs only a few thousand nodes is answered, never
+ * forecast (an outcome search can be far cheaper than the regions
+ * behind it: a Konane 6x6 board settled in 348 nodes whose forecast was
+ * 275,734 regions; bench/RESULTS.md). */
+#define GR_RS_PROBE_SEARCH_MIN 4096u
+#define GR_RS_PROBE(cap)                                                                           \
+    ((cap) / 100 + 1 > GR_RS_PROBE_SEARCH_MIN                                                      \
+         ? (cap) / 100 + 1                                                                         \
+         : ((cap) < GR_RS_PROBE_SEARCH_MIN ? (cap) : GR_RS_PROBE_SEARCH_MIN))
+/* The forecast's probe expands at least this many regions (a few ms):
+ * under a small budget, fewer would see too few levels to extrapolate. */
+#define GR_RS_PROBE_MIN 256u
+/* A refusal needs the forecast past this many times the least budget. */
+#define GR_RS_MARGIN 16u
+/* Nodes a second assumed per ruleset (gr_rs_rate). */
+#define GR_RS_RATE_AMAZONS 450000u
+#define GR_RS_RATE_CLOBBER 930000u
+#define GR_RS_RATE_KONANE 900000u
+#define GR_RS_RATE_NOGO 1650000u
+#define GR_RS_RATE_GRAPH 135000u
+#define GR_RS_RATE_STRIP 3300000u
 
 typedef struct gr_rs_state {
     const gr_ruleset *rs;
@@ -22,6 +50,137 @@ typedef struct gr_rs_state {
 static gr_status gr_rs_failed(gr_jctx *c, gr_status st, const char *ptr)
 {
     return st == GR_ELIMIT ? gr_json_search_failed(c, st, ptr) : gr_json_cgt_failed(c, st, ptr);
+}
+
+/* ---- the refusal up front (issue 37 item 5; docs/partizan.md, "A
+ * ruleset's refusal up front") ------------------------------------------ */
+
+/* The nodes a second assumed of each ruleset's searches, to turn the time
+ * limit into nodes: three times the fastest measured (bench/RESULTS.md,
+ * "Ruleset forecast"): more assumed, fewer refusals.  Constants, not a
+ * clock: the same answer on every machine. */
+static uint64_t gr_rs_rate(const gr_pg_rules *r)
+{
+    static const struct {
+        const char *name;
+        uint64_t rate;
+    } rates[] = {
+        {"amazons", GR_RS_RATE_AMAZONS},
+        {"clobber", GR_RS_RATE_CLOBBER},
+        {"col", GR_RS_RATE_GRAPH},
+        {"konane", GR_RS_RATE_KONANE},
+        {"nogo", GR_RS_RATE_NOGO},
+        {"snort", GR_RS_RATE_GRAPH},
+        {"toads_and_frogs", GR_RS_RATE_STRIP},
+        {"toppling_dominoes", GR_RS_RATE_STRIP},
+    };
+    for (size_t i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
+        if (strcmp(rates[i].name, r->name) == 0) {
+            return rates[i].rate;
+        }
+    }
+    return GR_RS_RATE_STRIP; /* the fastest of all: a ruleset not measured */
+}
+
+/* The least of the request's budgets in the search's nodes: the node
+ * budget, or the time limit at the ruleset's rate. */
+typedef struct gr_rs_cap {
+    uint64_t nodes;
+    gr_status st;
+    const char *flag, *what;
+} gr_rs_cap;
+
+/* Sets the engine's budget to the probe's (a hundredth of the least
+ * budget) and answers the least budget. */
+static gr_rs_cap gr_rs_probe(gr_jctx *c, gr_rs_state *rst)
+{
+    gr_rs_cap cap = {gr_json_search_opts(c).max_nodes, GR_ELIMIT, "--max-search-nodes",
+                     "node budget"};
+    uint64_t rate = gr_rs_rate(rst->rs->rules);
+    if (c->time_limit_s != 0 && (uint64_t)c->time_limit_s * rate < cap.nodes) {
+        cap = (gr_rs_cap){(uint64_t)c->time_limit_s * rate, GR_ETIME, "--max-analysis-seconds",
+                          "time limit"};
+    }
+    gr_pg_set_budget(rst->pg, GR_RS_PROBE(cap.nodes));
+    return cap;
+}
+
+/* After a search run under the probe's budget ended with st: when it
+ * ran out of the probe's nodes, the forecast (gr_pg_estimate) decides --
+ * past GR_RS_MARGIN times the least budget a refusal (*refused, the
+ * problem in c->problem, with the forecast as its "estimate" member),
+ * else the budget is restored and *again asks for the full search. */
+static gr_status gr_rs_judge(gr_jctx *c, gr_rs_state *rst, const gr_rs_cap *cap, gr_status st,
+                             const char *what, bool *again, bool *refused)
+{
+    *again = *refused = false;
+    if (st != GR_ELIMIT) {
+        gr_pg_set_budget(rst->pg, gr_json_search_opts(c).max_nodes);
+        return st;
+    }
+    gr_pg_forecast fc;
+    uint64_t probe = cap->nodes / 100 + 1;
+    probe = probe < GR_RS_PROBE_MIN ? GR_RS_PROBE_MIN : probe;
+    if ((st = gr_pg_estimate(rst->pg, rst->pos, rst->len, probe, &fc)) != GR_OK) {
+        return st;
+    }
+    gr_pg_set_budget(rst->pg, gr_json_search_opts(c).max_nodes);
+    if (fc.complete || fc.nodes / GR_RS_MARGIN <= cap->nodes) {
+        *again = true;
+        return GR_OK;
+    }
+    *refused = true;
+    gr_json_error(c, cap->st, gr_jp_key(c, "", rst->rs->fields[0].name),
+                  "the %s of this position needs about %llu search nodes (a forecast from the "
+                  "%llu distinct regions a probe of %llu met in %u moves), more than %u times "
+                  "what the request's %s (%s) allows (about %llu): refused before the full search",
+                  what, (unsigned long long)fc.nodes, (unsigned long long)fc.found,
+                  (unsigned long long)fc.expanded, fc.levels, GR_RS_MARGIN, cap->what, cap->flag,
+                  (unsigned long long)cap->nodes);
+    char *e = gr_arena_alloc(c->arena, 160);
+    if (e != NULL) {
+        snprintf(e, 160, "{\"search_nodes\":%llu,\"limit_nodes\":%llu,\"limit\":\"%s\"}",
+                 (unsigned long long)fc.nodes, (unsigned long long)cap->nodes, cap->flag);
+    }
+    c->problem.estimate = e;
+    return cap->st;
+}
+
+/* The three searches a request may run, and what they answer. */
+typedef enum gr_rs_kind { GR_RS_VALUE, GR_RS_GRUNDY, GR_RS_OUTCOME } gr_rs_kind;
+typedef struct gr_rs_result {
+    gr_cgt value;
+    unsigned grundy;
+    bool wins[2];
+    gr_pg_move moves[2];
+} gr_rs_result;
+
+static gr_status gr_rs_run(gr_rs_state *rst, gr_rs_kind k, gr_rs_result *res)
+{
+    switch (k) {
+    case GR_RS_VALUE:
+        return gr_pg_value(rst->pg, rst->pos, rst->len, &res->value);
+    case GR_RS_GRUNDY:
+        return gr_pg_grundy(rst->pg, rst->pos, rst->len, &res->grundy);
+    default:
+        return gr_pg_outcome(rst->pg, rst->pos, rst->len, &res->wins[0], &res->moves[0],
+                             &res->wins[1], &res->moves[1]);
+    }
+}
+
+/* The search of kind k: under the probe's budget, then judged, then (when
+ * not refused) under the full budget.  GR_OK with *res; else the status,
+ * with *refused when the refusal's problem is already written. */
+static gr_status gr_rs_search(gr_jctx *c, gr_rs_state *rst, gr_rs_kind k, gr_rs_result *res,
+                              bool *refused)
+{
+    static const char *const what[3] = {"canonical value", "impartial variant's Grundy value",
+                                        "\"outcome_only\" search"};
+    bool again;
+    gr_rs_cap cap = gr_rs_probe(c, rst);
+    gr_status st = gr_rs_run(rst, k, res);
+    st = gr_rs_judge(c, rst, &cap, st, what[k], &again, refused);
+    return st == GR_OK && again ? gr_rs_run(rst, k, res) : st;
 }
 
 /* The options of a whole request (ptr ""), read beside the game's fields. */
@@ -142,17 +301,18 @@ gr_status gr_ruleset_moves(gr_jctx *c, void *state, int side, cJSON ***moves, gr
 /* "outcome_only": the search's outcome and winning moves. */
 static gr_status gr_rs_outcome(gr_jctx *c, gr_rs_state *rst, cJSON *r)
 {
-    bool wins[2];
-    gr_pg_move m[2];
-    gr_status st = gr_pg_outcome(rst->pg, rst->pos, rst->len, &wins[0], &m[0], &wins[1], &m[1]);
+    gr_rs_result res = {0};
+    bool refused;
+    gr_status st = gr_rs_search(c, rst, GR_RS_OUTCOME, &res, &refused);
     if (st != GR_OK) {
-        return gr_rs_failed(c, st, "");
+        return refused ? st : gr_rs_failed(c, st, "");
     }
-    gr_jw_set(c, r, "outcome", gr_jw_str(c, gr_json_outcome_letter(wins[0], wins[1])));
+    gr_jw_set(c, r, "outcome", gr_jw_str(c, gr_json_outcome_letter(res.wins[0], res.wins[1])));
     static const char *const keys[2] = {"left_move", "right_move"};
     for (int side = 0; side < 2; side++) {
         gr_jw_set(c, r, keys[side],
-                  wins[side] ? rst->rs->move(c, rst->ctx, &m[side], false) : gr_jw_null(c));
+                  res.wins[side] ? rst->rs->move(c, rst->ctx, &res.moves[side], false)
+                                 : gr_jw_null(c));
     }
     return GR_OK;
 }
@@ -163,7 +323,13 @@ static gr_status gr_rs_impartial(gr_jctx *c, gr_rs_state *rst, const gr_rs_opts 
     unsigned g;
     gr_pg_option *opt = NULL;
     size_t n = 0;
-    gr_status st = gr_pg_grundy(rst->pg, rst->pos, rst->len, &g);
+    gr_rs_result res = {0};
+    bool refused;
+    gr_status st = gr_rs_search(c, rst, GR_RS_GRUNDY, &res, &refused);
+    if (refused) {
+        return st;
+    }
+    g = res.grundy;
     if (st == GR_OK && (g != 0 || o->all_moves)) {
         st = gr_pg_grundy_options(rst->pg, rst->pos, rst->len, &opt, &n);
     }
@@ -200,11 +366,13 @@ static gr_status gr_rs_impartial(gr_jctx *c, gr_rs_state *rst, const gr_rs_opts 
 static gr_status gr_rs_value(gr_jctx *c, gr_rs_state *rst, gr_cgt_store *s, const gr_rs_opts *o,
                              cJSON *r)
 {
-    gr_cgt v;
-    gr_status st = gr_pg_value(rst->pg, rst->pos, rst->len, &v);
+    gr_rs_result res = {0};
+    bool refused;
+    gr_status st = gr_rs_search(c, rst, GR_RS_VALUE, &res, &refused);
     if (st != GR_OK) {
-        return gr_rs_failed(c, st, "");
+        return refused ? st : gr_rs_failed(c, st, "");
     }
+    gr_cgt v = res.value;
     if ((st = gr_json_cgt_fields(c, s, v, r, "")) != GR_OK) {
         return st;
     }

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Positions for the ruleset forecast's calibration (bench/rules_forecast.c),
+random but reproducible (seeded): N per game and size, on stdout, one a line.
+    python3 bench/rules_forecast.py N SEED | build/bench/rules_forecast 0 CAP > runs.tsv
+Then the forecast judged against those runs:
+    python3 bench/rules_forecast.py eval runs.tsv
+For every search that finished (value, outcome) in A nodes, the forecast a
+request with a budget of exactly A would make (its probe: max(256, A/100)
+regions, as src/games/ruleset.c; a search of 4,096 nodes or fewer ends
+inside the search's own probe and is never forecast) and the ratio forecast / A: a refusal
+needs the forecast past 16 times the budget, so a ratio under 16 means that
+board is never refused by a budget it fits in."""
+import random
+import subprocess
+import sys
+
+N = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] != "eval" else 4
+rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[1] != "eval" else 1)
+
+
+def cells(r, c, weights):
+    keys = list(weights)
+    return "".join(rng.choices(keys, [weights[k] for k in keys], k=r * c))
+
+
+def grid_graph(r, c, drop):
+    e = []
+    for i in range(r):
+        for j in range(c):
+            v = i * c + j
+            if j + 1 < c and rng.random() >= drop:
+                e.append(f"{v}-{v + 1}")
+            if i + 1 < r and rng.random() >= drop:
+                e.append(f"{v}-{v + c}")
+    return f"{r * c} " + ",".join(e)
+
+
+SPECS = [
+    ("clobber", [(3, 4), (4, 4), (4, 5), (5, 5)], {"x": 4, "o": 4, ".": 1}),
+    ("konane", [(4, 4), (5, 5), (6, 6)], {"x": 4, "o": 4, ".": 1}),
+    ("nogo", [(3, 4), (4, 4), (4, 5)], {".": 8, "x": 1, "o": 1}),
+    ("amazons", [(4, 4), (4, 5), (5, 5)], {".": 8, "#": 2}),
+]
+
+
+def main():
+    for game, sizes, weights in SPECS:
+        for r, c in sizes:
+            for _ in range(N):
+                b = list(cells(r, c, weights))
+                if game == "amazons":  # one amazon each
+                    i, j = rng.sample(range(r * c), 2)
+                    b[i], b[j] = "L", "R"
+                print(game, r, c, "".join(b))
+    for n in (14, 18, 22, 26, 30):
+        for _ in range(N):
+            print("toads", "".join(rng.choices("TF.", [3, 3, 2], k=n)))
+    for n in (40, 80, 160):
+        for _ in range(N):
+            print("toppling", "".join(rng.choices("bgr", k=n)))
+    for game in ("snort", "col"):
+        for r, c in ((3, 4), (4, 4), (4, 5)):
+            for _ in range(N):
+                print(game, grid_graph(r, c, 0.2))
+
+
+def evaluate(path):
+    rows = [line.rstrip("\n").split("\t") for line in open(path) if "\t" in line]
+    worst = {}
+    print("| game | position | search | nodes | probe | forecast | ratio |\n|---|---|---|---|---|---|---|")
+    for r in rows:
+        if len(r) < 11:
+            continue
+        for kind, col in (("value", 7), ("outcome", 9)):
+            if r[col].startswith(">"):
+                continue
+            a = int(r[col])
+            probe = max(256, a // 100 + 1)
+            if a <= 4096:
+                continue  # ends inside the search's own probe (at least 4,096 nodes): never forecast
+            out = subprocess.run(["build/bench/rules_forecast", str(probe), "0"],
+                                 input=f"{r[0]} {r[1]}\n", capture_output=True, text=True).stdout
+            fc = int(out.split("\t")[6])
+            ratio = fc / a
+            key = (r[0], kind)
+            worst[key] = max(worst.get(key, 0), ratio)
+            print(f"| {r[0]} | {r[1][:40]} | {kind} | {a} | {probe} | {fc} | {ratio:.2f} |")
+    print()
+    for (game, kind), w in sorted(worst.items()):
+        print(f"worst {game} {kind}: {w:.2f}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 2 and sys.argv[1] == "eval":
+        evaluate(sys.argv[2])
+    else:
+        main()
