@@ -18,6 +18,15 @@ static inline uint64_t gr_dom_shr(uint64_t x, unsigned n)
 uint64_t gr_dom_region(uint64_t rest, unsigned w)
 {
     uint64_t comp = rest & -rest, prev;
+    if (w == 8) { /* the keys' packing (domineering_internal.h): masks known */
+        do {
+            prev = comp;
+            comp |= ((comp << 1) & ~0x0101010101010101ULL) | ((comp >> 1) & ~0x8080808080808080ULL) |
+                    comp << 8 | comp >> 8;
+            comp &= rest;
+        } while (comp != prev);
+        return comp;
+    }
     uint64_t not_first = ~gr_dom_first_col(w), not_last = ~gr_dom_last_col(w);
     do {
         prev = comp;
@@ -86,11 +95,13 @@ static inline uint64_t gr_dom_flip8(uint64_t x)
  * fifth of a value search, issue 37 item 3). */
 static gr_dom_key gr_dom_key8(uint64_t x, unsigned h, unsigned bw)
 {
-    uint64_t v = __builtin_bswap64(x) >> (64 - 8 * h);
-    uint64_t t = gr_dom_flip8(x);
-    uint64_t tv = __builtin_bswap64(t) >> (64 - 8 * bw);
-    uint64_t plain[4] = {x, v, gr_dom_rev_bytes(x) >> (8 - bw), gr_dom_rev_bytes(v) >> (8 - bw)};
-    uint64_t turned[4] = {t, tv, gr_dom_rev_bytes(t) >> (8 - h), gr_dom_rev_bytes(tv) >> (8 - h)};
+    /* a shift by whole bytes commutes with the reversal within bytes, so
+     * the both-ways mirror is the byte swap of the column mirror */
+    uint64_t t = gr_dom_flip8(x), rx = gr_dom_rev_bytes(x), rt = gr_dom_rev_bytes(t);
+    uint64_t plain[4] = {x, __builtin_bswap64(x) >> (64 - 8 * h), rx >> (8 - bw),
+                         (__builtin_bswap64(rx) >> (64 - 8 * h)) >> (8 - bw)};
+    uint64_t turned[4] = {t, __builtin_bswap64(t) >> (64 - 8 * bw), rt >> (8 - h),
+                          (__builtin_bswap64(rt) >> (64 - 8 * bw)) >> (8 - h)};
     gr_dom_key best = {plain[0], 8, false};
     for (unsigned k = 1; k < 4; k++) {
         best.bits = plain[k] < best.bits ? plain[k] : best.bits;
