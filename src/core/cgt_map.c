@@ -7,6 +7,10 @@
  */
 #include "cgt_internal.h"
 
+#include <string.h>
+
+#include "core/huge_pages.h"
+
 static size_t gr_cgt_map_hash(uint64_t key, size_t cap)
 {
     key ^= key >> 33;
@@ -65,10 +69,12 @@ gr_status gr_cgt_map_put(gr_arena *a, gr_cgt_map *m, uint64_t key, uint32_t valu
 {
     if (2 * (m->count + 1) > m->cap) {
         gr_cgt_map old = *m;
-        gr_cgt_map_slot *slots = GR_ARENA_ARRAY(a, gr_cgt_map_slot, 2 * old.cap);
+        gr_cgt_map_slot *slots = GR_ARENA_ARRAY_UNINIT(a, gr_cgt_map_slot, 2 * old.cap);
         if (slots == NULL) {
             return GR_ENOMEM;
         }
+        gr_huge_pages(slots, 2 * old.cap * sizeof(gr_cgt_map_slot)); /* as the leq map's */
+        memset(slots, 0, 2 * old.cap * sizeof(gr_cgt_map_slot));
         m->slots = slots;
         m->cap = 2 * old.cap;
         m->count = 0;
@@ -118,10 +124,15 @@ gr_status gr_cgt_leq_map_put(gr_arena *a, gr_cgt_leq_map *m, gr_cgt x, gr_cgt y,
         return GR_ELIMIT;
     }
     if (2 * (m->count + 1) > m->cap) {
-        uint64_t *slots = GR_ARENA_ARRAY(a, uint64_t, 2 * m->cap);
+        /* huge pages asked before the first touch: the table is read at
+         * random, and with 4 KiB pages nearly every read past a few MB
+         * also misses the TLB */
+        uint64_t *slots = GR_ARENA_ARRAY_UNINIT(a, uint64_t, 2 * m->cap);
         if (slots == NULL) {
             return GR_ENOMEM;
         }
+        gr_huge_pages(slots, 2 * m->cap * sizeof(uint64_t));
+        memset(slots, 0, 2 * m->cap * sizeof(uint64_t));
         for (size_t i = 0; i < m->cap; i++) {
             if (m->slots[i] != 0) {
                 gr_cgt_leq_map_place(slots, 2 * m->cap, m->slots[i]);

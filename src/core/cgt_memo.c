@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "core/probe.h"
+#include "core/huge_pages.h"
 
 static void gr_cgt_memo_place(gr_cgt_memo_entry *tab, size_t cap, gr_cgt_memo_entry e)
 {
@@ -16,22 +16,29 @@ static void gr_cgt_memo_place(gr_cgt_memo_entry *tab, size_t cap, gr_cgt_memo_en
     tab[i] = e;
 }
 
-static uint64_t gr_cgt_memo_slot_hash(const void *slot)
-{
-    const gr_cgt_memo_entry *e = slot;
-    return gr_cgt_memo_hash(e->bits, e->tag);
-}
-
 gr_status gr_cgt_memo_put(gr_arena *arena, gr_cgt_memo *m, uint64_t bits, unsigned tag, gr_cgt val)
 {
     if (2 * (m->used + 1) > m->cap) {
-        void *tab = m->tab;
-        gr_status st = gr_probe_double(arena, &tab, &m->cap, sizeof(*m->tab),
-                                       offsetof(gr_cgt_memo_entry, used), gr_cgt_memo_slot_hash);
-        if (st != GR_OK) {
-            return st;
+        /* doubled here rather than by gr_probe_double: huge pages are
+         * asked before the first touch (the table is read at random; with
+         * 4 KiB pages most reads past a few MB also miss the TLB) */
+        size_t ncap = m->cap == 0 ? 1024 : 2 * m->cap;
+        gr_cgt_memo_entry *tab = GR_ARENA_ARRAY_UNINIT(arena, gr_cgt_memo_entry, ncap);
+        if (tab == NULL) {
+            return GR_ENOMEM;
+        }
+        gr_huge_pages(tab, ncap * sizeof(*tab));
+        memset(tab, 0, ncap * sizeof(*tab));
+        for (size_t i = 0; i < m->cap; i++) {
+            if (m->tab[i].used) {
+                gr_cgt_memo_place(tab, ncap, m->tab[i]);
+            }
+        }
+        if (m->tab != NULL) {
+            gr_arena_free(arena, m->tab, m->cap * sizeof(*m->tab));
         }
         m->tab = tab;
+        m->cap = ncap;
     }
     gr_cgt_memo_place(m->tab, m->cap, (gr_cgt_memo_entry){bits, val, (uint8_t)tag, 1});
     m->used++;

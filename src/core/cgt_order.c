@@ -32,11 +32,6 @@ gr_status gr_cgt_leq(gr_cgt_store *s, gr_cgt a, gr_cgt b, bool *out)
         return GR_OK;
     }
     const gr_cgt_node *na = &s->nodes[a], *nb = &s->nodes[b];
-    bool num_a = (na->flags & GR_CGT_F_NUMBER) != 0, num_b = (nb->flags & GR_CGT_F_NUMBER) != 0;
-    if (num_a && num_b) {
-        *out = gr_dy_cmp(na->value, nb->value) <= 0;
-        return GR_OK;
-    }
     /* stops are monotone (G <= H gives L(G) <= L(H) and R(G) <= R(H);
      * Siegel II.3): most incomparable pairs end here, unmemoised, which
      * keeps the memo (its lookups, its growth) to the pairs that recurse */
@@ -46,9 +41,18 @@ gr_status gr_cgt_leq(gr_cgt_store *s, gr_cgt a, gr_cgt b, bool *out)
         return GR_OK;
     }
     /* and L(G) < R(H) gives G < H: L(G - H) <= L(G) - R(H) < 0, and a game
-     * whose Left stop is negative is negative (ibid.) */
+     * whose Left stop is negative is negative (ibid.).  A number's stops
+     * are the number, so two distinct numbers (distinct values: canonical
+     * numbers are one handle each) end in one of these two tests, before
+     * the flags are read: the stops are all the node's bytes most
+     * comparisons touch */
     if (!s->reference_order && gr_dy_cmp(na->lstop, nb->rstop) < 0) {
         *out = true;
+        return GR_OK;
+    }
+    bool num_a = (na->flags & GR_CGT_F_NUMBER) != 0, num_b = (nb->flags & GR_CGT_F_NUMBER) != 0;
+    if (num_a && num_b) {
+        *out = gr_dy_cmp(na->value, nb->value) <= 0;
         return GR_OK;
     }
     /* every comparison counts as work, remembered or not: the quadratic

@@ -8,7 +8,11 @@
  * symmetry of the box (identity, the row mirror, the column mirror, both)
  * or by the transposition composed with one of them, whichever gives the
  * least (width, bits): the narrower reading of a box that is not square,
- * the least bits among the eight of a square one.  The four mirrors keep every vertical domino
+ * the least bits among the eight of a square one.  A box of at most 8 x 8
+ * (every region of a board up to 8 x 8) is packed instead a byte a row,
+ * width 8, whatever its own width: the key is then the least of all eight
+ * images in that packing, found by word operations, and the search below
+ * it works on width-8 boards only.  The four mirrors keep every vertical domino
  * vertical, so a mirrored region has the same value; the transposition
  * turns Left's dominoes into Right's, so it maps the value G to -G and the
  * key says so (`neg`).

@@ -3,8 +3,9 @@
  * images carry the opposite `neg` (unless the region is its own
  * transposition up to mirrors, where the value is 0 and neg is false for
  * all).  Random regions of random boxes up to 8 x 8 (up to 64 cells),
- * each placed at a random offset of a wider board; and the key is a
- * packing of the region (as many cells) in a box no wider than its own. */
+ * each placed at a random offset of a board of width 8 or of another
+ * width; and the key is the least of the eight images packed a byte a
+ * row (width 8), flagged when only a transposed image is that least. */
 #include "core/domineering_internal.h"
 #include "gr_test.h"
 
@@ -49,13 +50,39 @@ static void test_keys_under_symmetries(void **state)
         }
         gr_dom_key first = {0, 0, false};
         bool neg[8], any_neg = false;
+        /* the reference: the eight images a byte a row, by the cell */
+        uint64_t least_plain = ~0ULL, least_turned = ~0ULL;
+        for (unsigned t = 0; t < 8; t++) {
+            uint64_t img = 0;
+            for (uint64_t x = cells; x != 0; x &= x - 1) {
+                unsigned i = (unsigned)__builtin_ctzll(x), ih, iw;
+                unsigned at = image(t, i / w, i % w, h, w, &ih, &iw);
+                img |= 1ULL << ((at / 64) * 8 + at % 64);
+            }
+            /* the image's own box starts at row 0, column 0 */
+            while ((img & 0xffULL) == 0) {
+                img >>= 8;
+            }
+            while ((img & 0x0101010101010101ULL) == 0) {
+                img >>= 1;
+            }
+            if (t < 4 && img < least_plain) {
+                least_plain = img;
+            } else if (t >= 4 && img < least_turned) {
+                least_turned = img;
+            }
+        }
         for (unsigned t = 0; t < 8; t++) {
             unsigned oh, ow;
             (void)image(t, 0, 0, h, w, &oh, &ow);
-            /* the image placed in a board of width 8 at an offset: the
-             * key must not see the offset */
-            unsigned bw = 8, r0 = (unsigned)gr_test_below(&rng, 9 - oh),
-                     c0 = (unsigned)gr_test_below(&rng, 9 - ow);
+            /* the image placed in a board of width 8, or of another width
+             * where it fits, at an offset: the key must not see either */
+            unsigned bw = 1 + (unsigned)gr_test_below(&rng, 12);
+            if (bw < ow || 64 / bw < oh) {
+                bw = 8;
+            }
+            unsigned r0 = (unsigned)gr_test_below(&rng, 64 / bw - oh + 1),
+                     c0 = (unsigned)gr_test_below(&rng, bw - ow + 1);
             uint64_t board = 0;
             for (uint64_t x = cells; x != 0; x &= x - 1) {
                 unsigned i = (unsigned)__builtin_ctzll(x), ih, iw;
@@ -64,9 +91,11 @@ static void test_keys_under_symmetries(void **state)
             }
             gr_dom_key k = gr_dom_key_of(board, bw);
             assert_int_equal(__builtin_popcountll(k.bits), __builtin_popcountll(cells));
-            assert_true(k.w >= 1 && k.w <= (h > w ? h : w));
+            assert_int_equal(k.w, 8);
             if (t == 0) {
                 first = k;
+                assert_true(k.bits == (least_plain < least_turned ? least_plain : least_turned));
+                assert_int_equal(k.neg, least_turned < least_plain);
             }
             assert_true(k.bits == first.bits);
             assert_int_equal(k.w, first.w);
