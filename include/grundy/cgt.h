@@ -56,6 +56,11 @@ gr_status gr_cgt_store_new(gr_arena *a, gr_cgt_store **out);
  * GR_ELIMIT (0: no bound).  A caller with a cheaper way (a sum's outcome
  * by search, gr_cgt_sum_wins) tries the canonical form first this way. */
 void gr_cgt_store_limit(gr_cgt_store *s, uint64_t steps);
+/* The same for memory: once the store's arena holds more than `bytes`,
+ * checked with the steps (every 4096), operations fail with GR_ELIMIT
+ * (0: no bound).  For work that has a cheaper way and must leave the
+ * request room for it. */
+void gr_cgt_store_limit_bytes(gr_cgt_store *s, size_t bytes);
 
 /* Functions returning gr_status answer GR_EINVAL for a handle that is not
  * the store's; the void and bool ones require valid handles. */

@@ -147,6 +147,7 @@ struct gr_cgt_store {
     size_t thermo_count, thermo_cap;
     uint64_t steps;      /* work counter: gr_arena_check every 4096 */
     uint64_t step_limit; /* GR_ELIMIT past it (0: none): gr_cgt_store_limit */
+    size_t byte_limit;   /* GR_ELIMIT past these arena bytes (0: none): gr_cgt_store_limit_bytes */
     bool reference_order; /* tests: gr_cgt_leq by Conway's definition alone */
 };
 

@@ -21,7 +21,8 @@
 gr_status gr_cgt_tick(gr_cgt_store *s)
 {
     if ((++s->steps & 4095u) == 0) {
-        if (s->step_limit != 0 && s->steps > s->step_limit) {
+        if ((s->step_limit != 0 && s->steps > s->step_limit) ||
+            (s->byte_limit != 0 && gr_arena_bytes(s->arena) > s->byte_limit)) {
             return GR_ELIMIT;
         }
         return gr_arena_check(s->arena);
@@ -32,6 +33,11 @@ gr_status gr_cgt_tick(gr_cgt_store *s)
 void gr_cgt_store_limit(gr_cgt_store *s, uint64_t steps)
 {
     s->step_limit = steps == 0 ? 0 : s->steps + steps;
+}
+
+void gr_cgt_store_limit_bytes(gr_cgt_store *s, size_t bytes)
+{
+    s->byte_limit = bytes;
 }
 
 static uint32_t gr_cgt_hash_lists(const gr_cgt *left, size_t nl, const gr_cgt *right, size_t nr)

@@ -224,6 +224,7 @@ typedef struct gr_psum_judge {
     gr_cgt *buf; /* room for every component's handles and a move's */
     uint64_t max_nodes;
     gr_sum_pos *pos;
+    gr_arena *arena; /* the request's: its budget bounds the comparisons */
     gr_cgt total; /* the sum's canonical form, when it was made */
     bool canonical;
     bool known_only; /* a move wins only when the search's table says so */
@@ -260,6 +261,10 @@ static gr_status gr_psum_wins(gr_cgt_store *s, int side, const gr_cgt *after, si
          * sum itself, the search below decides instead. */
         gr_cgt a = gr_cgt_zero(s), d;
         gr_cgt_store_limit(s, GR_PSUM_CANONICAL_STEPS);
+        /* and within three quarters of the memory: the difference from a
+         * large T can outgrow it long before its steps (a 16-stone Clobber
+         * value + *: 413 in 2 s), and the search below needs the rest */
+        gr_cgt_store_limit_bytes(s, gr_arena_budget(j->arena) - gr_arena_budget(j->arena) / 4);
         gr_status st = GR_OK;
         for (size_t k = 0; k < na && st == GR_OK; k++) {
             st = gr_cgt_add(s, a, after[k], &a);
@@ -271,6 +276,7 @@ static gr_status gr_psum_wins(gr_cgt_store *s, int side, const gr_cgt *after, si
             st = side == 0 ? gr_cgt_leq(s, d, j->total, wins) : gr_cgt_leq(s, j->total, d, wins);
         }
         gr_cgt_store_limit(s, 0);
+        gr_cgt_store_limit_bytes(s, 0);
         if (st != GR_ELIMIT) {
             return st;
         }
@@ -558,7 +564,7 @@ gr_status gr_sum_partizan(gr_jctx *c, const cJSON *req, const cJSON *components,
     }
     gr_psum_judge judge = {parts, n, 0, GR_ARENA_ARRAY_UNINIT(c->arena, gr_cgt, handles),
                            sopts.max_nodes != 0 ? sopts.max_nodes : GR_SEARCH_DEFAULT_NODES, pos,
-                           total, !search, false};
+                           c->arena, total, !search, false};
     if (judge.buf == NULL) {
         return gr_json_oom(c);
     }

@@ -214,3 +214,27 @@ def test_konane_5x5_searched_against_the_outcome_search(srv):
     b = post(srv, comps + [{"game": "nim", "piles": [1]}])
     o = srv.post_json("/v1/konane", {"board": board, "outcome_only": True}).json()
     assert b["outcome"] == o["outcome"], (b, o)
+
+
+def test_clobber_winning_moves_past_the_memory_answer(srv):
+    """Clobber 2 x 8 is valued within its node share and so is its sum
+    with *, but each winning move's difference from that sum grew past the
+    request's memory long before its steps: it ended 413.  That comparison
+    now stops at three quarters of the memory (gr_cgt_store_limit_bytes)
+    and the search judges the move instead: the answer agrees with /v1/clobber's
+    outcome search of the board with an isolated xo (= *) beside it, and
+    each winning move leaves the opponent without one."""
+    board = ["xoxoxoxo", "oxoxoxox"]
+    comps = [{"game": "clobber", "board": board}, {"game": "cgt", "expression": "*"}]
+    a = post(srv, comps)
+    padded = [board[0] + ".xo", board[1] + "..."]
+    o = srv.post_json("/v1/clobber", {"board": padded, "outcome_only": True}).json()
+    assert a["outcome"] == o["outcome"] == "N", (a, o)
+    for key, other in (("left_move", "right_move"), ("right_move", "left_move")):
+        m = a[key]
+        assert m is not None and m["component"] == 0, a
+        (fr, fc), (tr, tc) = m["move"]["from"], m["move"]["to"]
+        b = [list(row) for row in board]
+        b[tr][tc], b[fr][fc] = b[fr][fc], "."
+        after = post(srv, [{"game": "clobber", "board": ["".join(r) for r in b]}, comps[1]])
+        assert after[other] is None, (m, after)
