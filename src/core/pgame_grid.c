@@ -2,11 +2,15 @@
  * Boards for the ruleset engine (pgame_grid.h): their encoding, the
  * walk over the mover's pieces, regions and normal form.
  *
- * Regions are found by a breadth-first search with an explicit queue over
- * the board's cells (at most GR_GRID_MAX_CELLS).  The normal form is the
- * bytewise least of up to sixteen images (eight symmetries, times the
- * colour swap), each written in full and compared: a board is small, and
- * a region is normalised once per lookup.
+ * Regions of a board of at most 64 cells are grown as bit masks by shifts;
+ * larger boards (up to GR_GRID_MAX_CELLS) by a breadth-first search with an
+ * explicit queue.  The normal form is the bytewise least of up to sixteen
+ * images (eight symmetries, times the colour swap), compared in place,
+ * each only as far as its first cell that differs from the least so far,
+ * and only the least is written: the engine normalises every region it
+ * looks up that is not in its table as it stands.  Both produce exactly
+ * the bytes of the first versions (tests/unit/test_grid_hooks.c keeps
+ * those as the reference).
  */
 #include <string.h>
 
@@ -65,11 +69,108 @@ gr_status gr_grid_piece_moves(const void *game, const uint8_t *pos, size_t len, 
     return GR_OK;
 }
 
+/* Boards of at most 64 cells: a set of cells is a mask (bit r * cols + c),
+ * and a region is grown from its first cell by shifts, each step adding
+ * the members beside it, until it stops growing.  A step costs a few word
+ * operations however many cells the region has, where the queue visits
+ * every cell and its eight neighbours. */
+typedef struct gr_grid_bits {
+    int rows, cols;
+    uint64_t not_first, not_last; /* cells not in the first / last column */
+} gr_grid_bits;
+
+static inline uint64_t gr_grid_shl(uint64_t m, int k)
+{
+    return k < 64 ? m << k : 0; /* a one-row board of 64 columns */
+}
+
+static inline uint64_t gr_grid_shr(uint64_t m, int k)
+{
+    return k < 64 ? m >> k : 0;
+}
+
+static void gr_grid_bits_init(int rows, int cols, gr_grid_bits *b)
+{
+    uint64_t first = 0;
+    for (int r = 0; r < rows; r++) {
+        first |= (uint64_t)1 << (r * cols);
+    }
+    int n = rows * cols;
+    uint64_t all = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+    *b = (gr_grid_bits){rows, cols, all & ~first, all & ~(first << (cols - 1))};
+}
+
+/* The cells of m and those beside them (8-connected with diagonal: the
+ * row neighbours spread, then that spread up and down a row). */
+static inline uint64_t gr_grid_grow(const gr_grid_bits *b, uint64_t m, bool diagonal)
+{
+    uint64_t h = m | ((m << 1) & b->not_first) | ((m >> 1) & b->not_last);
+    uint64_t v = diagonal ? h : m;
+    return h | gr_grid_shl(v, b->cols) | gr_grid_shr(v, b->cols);
+}
+
+/* gr_grid_split on a board of at most 64 cells: the same regions, in the
+ * same order (by their first cell), as the queue below. */
+static gr_status gr_grid_split_bits(const gr_grid_split_spec *spec, const uint8_t *pos,
+                                    gr_pg_sink *sink)
+{
+    int rows = pos[0], cols = pos[1], n = rows * cols;
+    const uint8_t *cells = pos + GR_GRID_HDR;
+    uint64_t members = 0, need_a = 0, need_b = 0;
+    for (int i = 0; i < n; i++) {
+        uint8_t ch = cells[i];
+        if (gr_grid_in(spec->members, ch)) {
+            uint64_t bit = (uint64_t)1 << i;
+            members |= bit;
+            need_a |= gr_grid_in(spec->need_a, ch) ? bit : 0;
+            need_b |= gr_grid_in(spec->need_b, ch) ? bit : 0;
+        }
+    }
+    gr_grid_bits b;
+    gr_grid_bits_init(rows, cols, &b);
+    uint8_t region[GR_GRID_HDR + 64];
+    while (members != 0) {
+        uint64_t set = members & -members, grown;
+        while ((grown = gr_grid_grow(&b, set, spec->diagonal) & members) != set) {
+            set = grown;
+        }
+        members &= ~set;
+        if ((set & need_a) == 0 || (set & need_b) == 0) {
+            continue;
+        }
+        int r0 = __builtin_ctzll(set) / cols, r1 = (63 - __builtin_clzll(set)) / cols;
+        int c0 = cols, c1 = -1;
+        for (uint64_t m = set; m != 0; m &= m - 1) {
+            int c = __builtin_ctzll(m) % cols;
+            c0 = c < c0 ? c : c0;
+            c1 = c > c1 ? c : c1;
+        }
+        int h = r1 - r0 + 1, w = c1 - c0 + 1;
+        region[0] = (uint8_t)h;
+        region[1] = (uint8_t)w;
+        uint8_t *out = region + GR_GRID_HDR;
+        for (int r = r0; r <= r1; r++) {
+            for (int c = c0; c <= c1; c++) {
+                int cell = r * cols + c;
+                *out++ = (set >> cell) & 1 ? cells[cell] : spec->fill;
+            }
+        }
+        gr_status st = gr_pg_emit(sink, region, GR_GRID_HDR + (size_t)h * w, NULL);
+        if (st != GR_OK) {
+            return st;
+        }
+    }
+    return GR_OK;
+}
+
 gr_status gr_grid_split(const void *game, const uint8_t *pos, size_t len, gr_pg_sink *sink)
 {
     const gr_grid_split_spec *spec = &((const gr_grid_game *)game)->regions;
     if (!gr_grid_valid(pos, len) || len - GR_GRID_HDR > GR_GRID_MAX_CELLS) {
         return GR_EINVAL;
+    }
+    if (len - GR_GRID_HDR <= 64) {
+        return gr_grid_split_bits(spec, pos, sink);
     }
     int rows = pos[0], cols = pos[1], n = rows * cols;
     uint16_t label[GR_GRID_MAX_CELLS], queue[GR_GRID_MAX_CELLS];
@@ -131,78 +232,47 @@ gr_status gr_grid_split(const void *game, const uint8_t *pos, size_t len, gr_pg_
     return GR_OK;
 }
 
-/* The board pos cropped to its rows and columns with a non-blank cell. */
-static size_t gr_grid_crop(uint8_t blank, const uint8_t *pos, uint8_t *out)
+/* One image of a board: its size and where its cell (i, j) is read,
+ * src[i * si + j * sj] (the steps negative for a reversed axis). */
+typedef struct gr_grid_image {
+    const uint8_t *src;
+    ptrdiff_t si, sj;
+    int rows, cols;
+} gr_grid_image;
+
+/* Image t (bit 0: rows reversed, bit 1: columns reversed, bit 2:
+ * transposed) of the h x w box whose first cell is cells, rows `stride`
+ * apart. */
+static void gr_grid_image_of(const uint8_t *cells, int stride, int h, int w, unsigned t,
+                             gr_grid_image *im)
 {
-    int rows = pos[0], cols = pos[1], r0 = rows, r1 = -1, c0 = cols, c1 = -1;
-    for (int r = 0; r < rows; r++) {
-        for (int c = 0; c < cols; c++) {
-            if (gr_grid_at(pos, r, c) != blank) {
-                r0 = r < r0 ? r : r0;
-                r1 = r > r1 ? r : r1;
-                c0 = c < c0 ? c : c0;
-                c1 = c > c1 ? c : c1;
+    ptrdiff_t dr = (t & 1) ? -(ptrdiff_t)stride : stride, dc = (t & 2) ? -1 : 1;
+    im->src = cells + ((t & 1) ? (ptrdiff_t)(h - 1) * stride : 0) + ((t & 2) ? w - 1 : 0);
+    bool tr = (t & 4) != 0;
+    im->si = tr ? dc : dr;
+    im->sj = tr ? dr : dc;
+    im->rows = tr ? w : h;
+    im->cols = tr ? h : w;
+}
+
+/* The images' bytes (rows, cols, then the cells) compared as memcmp
+ * would, read in place: the comparison mostly ends at the first cells,
+ * and no image is written but the least. */
+static int gr_grid_image_cmp(const gr_grid_image *x, const gr_grid_image *y)
+{
+    if (x->rows != y->rows || x->cols != y->cols) {
+        return x->rows != y->rows ? x->rows - y->rows : x->cols - y->cols;
+    }
+    for (int i = 0; i < x->rows; i++) {
+        const uint8_t *p = x->src + i * x->si, *q = y->src + i * y->si;
+        for (int j = 0; j < x->cols; j++) {
+            uint8_t a = p[j * x->sj], b = q[j * y->sj];
+            if (a != b) {
+                return a < b ? -1 : 1;
             }
         }
     }
-    if (r1 < 0) {
-        out[0] = out[1] = 0;
-        return GR_GRID_HDR;
-    }
-    int h = r1 - r0 + 1, w = c1 - c0 + 1;
-    out[0] = (uint8_t)h;
-    out[1] = (uint8_t)w;
-    for (int r = 0; r < h; r++) {
-        memcpy(out + GR_GRID_HDR + r * w, pos + GR_GRID_HDR + (r0 + r) * cols + c0, (size_t)w);
-    }
-    return GR_GRID_HDR + (size_t)h * w;
-}
-
-/* Cell (i, j) of image t of the board (bit 0: rows reversed, bit 1:
- * columns reversed, bit 2: transposed), colours swapped when swap. */
-static inline uint8_t gr_grid_image_at(const uint8_t *pos, unsigned t, int i, int j,
-                                       const gr_grid_norm_spec *spec, bool swap)
-{
-    int a = (t & 4) ? j : i, b = (t & 4) ? i : j;
-    int r = (t & 1) ? pos[0] - 1 - a : a, c = (t & 2) ? pos[1] - 1 - b : b;
-    uint8_t ch = gr_grid_at(pos, r, c);
-    if (swap) {
-        ch = ch == spec->swap_a ? spec->swap_b : ch == spec->swap_b ? spec->swap_a : ch;
-    }
-    return ch;
-}
-
-/* Writes image (t, swap) of board into out when it is less than out's
- * current contents (n bytes; the comparison stops at the first cell that
- * is greater); whether it was. */
-static bool gr_grid_image_less(const uint8_t *board, size_t n, unsigned t, bool swap,
-                               const gr_grid_norm_spec *spec, uint8_t *out, uint8_t *cand)
-{
-    int rows = board[0], cols = board[1];
-    int orows = (t & 4) ? cols : rows, ocols = (t & 4) ? rows : cols;
-    cand[0] = (uint8_t)orows;
-    cand[1] = (uint8_t)ocols;
-    int cmp = memcmp(cand, out, GR_GRID_HDR);
-    if (cmp > 0) {
-        return false;
-    }
-    size_t k = GR_GRID_HDR;
-    for (int i = 0; i < orows; i++) {
-        for (int j = 0; j < ocols; j++, k++) {
-            uint8_t ch = gr_grid_image_at(board, t, i, j, spec, swap);
-            cand[k] = ch;
-            if (cmp == 0) {
-                if (ch > out[k]) {
-                    return false;
-                }
-                cmp = ch < out[k] ? -1 : 0;
-            }
-        }
-    }
-    if (cmp < 0) {
-        memcpy(out, cand, n);
-    }
-    return cmp < 0;
+    return 0;
 }
 
 gr_status gr_grid_normalise(const void *game, const uint8_t *pos, size_t len, uint8_t *out,
@@ -212,22 +282,62 @@ gr_status gr_grid_normalise(const void *game, const uint8_t *pos, size_t len, ui
     if (!gr_grid_valid(pos, len) || len > GR_PG_MAX_POS) {
         return GR_EINVAL;
     }
-    uint8_t board[GR_PG_MAX_POS], cand[GR_PG_MAX_POS];
-    size_t n = len;
+    /* the box of rows and columns with a non-blank cell (blank 0: all) */
+    int rows = pos[0], cols = pos[1], r0 = 0, r1 = rows - 1, c0 = 0, c1 = cols - 1;
     if (spec->blank != 0) {
-        n = gr_grid_crop(spec->blank, pos, board);
-    } else {
-        memcpy(board, pos, len);
+        r0 = rows, r1 = -1, c0 = cols, c1 = -1;
+        for (int r = 0; r < rows; r++) {
+            const uint8_t *row = pos + GR_GRID_HDR + r * cols;
+            for (int c = 0; c < cols; c++) {
+                if (row[c] != spec->blank) {
+                    r0 = r < r0 ? r : r0;
+                    r1 = r;
+                    c0 = c < c0 ? c : c0;
+                    c1 = c > c1 ? c : c1;
+                }
+            }
+        }
+        if (r1 < 0) {
+            r0 = c0 = 0; /* all blank: the 0 x 0 board */
+        }
     }
-    memcpy(out, board, n);
+    int h = r1 - r0 + 1, w = c1 - c0 + 1;
+    const uint8_t *cells = pos + GR_GRID_HDR + r0 * cols + c0;
+    uint8_t swapped[GR_PG_MAX_POS];
+    gr_grid_image best, cand;
+    gr_grid_image_of(cells, cols, h, w, 0, &best);
     *negated = false;
     for (unsigned swap = 0; swap < (spec->swap_a != 0 ? 2u : 1u); swap++) {
+        const uint8_t *src = cells;
+        int stride = cols;
+        if (swap == 1) {
+            uint8_t a = spec->swap_a, b = spec->swap_b;
+            for (int r = 0; r < h; r++) {
+                for (int c = 0; c < w; c++) {
+                    uint8_t ch = cells[r * cols + c];
+                    swapped[r * w + c] = ch == a ? b : ch == b ? a : ch;
+                }
+            }
+            src = swapped;
+            stride = w;
+        }
         for (unsigned t = swap == 0 ? 1 : 0; t < 8; t++) {
-            if (gr_grid_image_less(board, n, t, swap == 1, spec, out, cand)) {
+            gr_grid_image_of(src, stride, h, w, t, &cand);
+            if (gr_grid_image_cmp(&cand, &best) < 0) {
+                best = cand;
                 *negated = swap == 1;
             }
         }
     }
-    *out_len = n;
+    out[0] = (uint8_t)best.rows;
+    out[1] = (uint8_t)best.cols;
+    uint8_t *o = out + GR_GRID_HDR;
+    for (int i = 0; i < best.rows; i++) {
+        const uint8_t *p = best.src + i * best.si;
+        for (int j = 0; j < best.cols; j++) {
+            *o++ = p[j * best.sj];
+        }
+    }
+    *out_len = GR_GRID_HDR + (size_t)h * w;
     return GR_OK;
 }
