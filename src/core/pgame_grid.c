@@ -69,48 +69,6 @@ gr_status gr_grid_piece_moves(const void *game, const uint8_t *pos, size_t len, 
     return GR_OK;
 }
 
-/* Boards of at most 64 cells: a set of cells is a mask (bit r * cols + c),
- * and a region is grown from its first cell by shifts, each step adding
- * the members beside it, until it stops growing.  A step costs a few word
- * operations however many cells the region has, where the queue visits
- * every cell and its eight neighbours. */
-typedef struct gr_grid_bits {
-    int rows, cols;
-    uint64_t not_first, not_last; /* cells not in the first / last column */
-    uint64_t first_row;
-} gr_grid_bits;
-
-static inline uint64_t gr_grid_shl(uint64_t m, int k)
-{
-    return k < 64 ? m << k : 0; /* a one-row board of 64 columns */
-}
-
-static inline uint64_t gr_grid_shr(uint64_t m, int k)
-{
-    return k < 64 ? m >> k : 0;
-}
-
-static void gr_grid_bits_init(int rows, int cols, gr_grid_bits *b)
-{
-    uint64_t first = 0;
-    for (int r = 0; r < rows; r++) {
-        first |= (uint64_t)1 << (r * cols);
-    }
-    int n = rows * cols;
-    uint64_t all = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
-    uint64_t row = cols == 64 ? ~(uint64_t)0 : ((uint64_t)1 << cols) - 1;
-    *b = (gr_grid_bits){rows, cols, all & ~first, all & ~(first << (cols - 1)), row};
-}
-
-/* The cells of m and those beside them (8-connected with diagonal: the
- * row neighbours spread, then that spread up and down a row). */
-static inline uint64_t gr_grid_grow(const gr_grid_bits *b, uint64_t m, bool diagonal)
-{
-    uint64_t h = m | ((m << 1) & b->not_first) | ((m >> 1) & b->not_last);
-    uint64_t v = diagonal ? h : m;
-    return h | gr_grid_shl(v, b->cols) | gr_grid_shr(v, b->cols);
-}
-
 /* gr_grid_split on a board of at most 64 cells: the same regions, in the
  * same order (by their first cell), as the queue below. */
 static gr_status gr_grid_split_bits(const gr_grid_split_spec *spec, const uint8_t *pos,
@@ -139,10 +97,7 @@ static gr_status gr_grid_split_bits(const gr_grid_split_spec *spec, const uint8_
     gr_grid_bits_init(rows, cols, &b);
     uint8_t region[GR_GRID_HDR + 64];
     while (members != 0) {
-        uint64_t set = members & -members, grown;
-        while ((grown = gr_grid_grow(&b, set, spec->diagonal) & members) != set) {
-            set = grown;
-        }
+        uint64_t set = gr_grid_fill(&b, members & -members, members, spec->diagonal);
         members &= ~set;
         if ((set & need_a) == 0 || (set & need_b) == 0) {
             continue;

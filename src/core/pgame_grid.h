@@ -40,6 +40,59 @@ static inline bool gr_grid_valid(const uint8_t *pos, size_t len)
     return len >= GR_GRID_HDR && len == GR_GRID_HDR + (size_t)pos[0] * pos[1];
 }
 
+/* Boards of at most 64 cells: a set of cells is a mask (bit r * cols + c),
+ * and a region is grown from its first cell by shifts, each step adding
+ * the members beside it, until it stops growing.  A step costs a few word
+ * operations however many cells the region has, where the queue visits
+ * every cell and its eight neighbours. */
+typedef struct gr_grid_bits {
+    int rows, cols;
+    uint64_t not_first, not_last; /* cells not in the first / last column */
+    uint64_t first_row;
+} gr_grid_bits;
+
+static inline uint64_t gr_grid_shl(uint64_t m, int k)
+{
+    return k < 64 ? m << k : 0; /* a one-row board of 64 columns */
+}
+
+static inline uint64_t gr_grid_shr(uint64_t m, int k)
+{
+    return k < 64 ? m >> k : 0;
+}
+
+static inline void gr_grid_bits_init(int rows, int cols, gr_grid_bits *b)
+{
+    uint64_t first = 0;
+    for (int r = 0; r < rows; r++) {
+        first |= (uint64_t)1 << (r * cols);
+    }
+    int n = rows * cols;
+    uint64_t all = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+    uint64_t row = cols == 64 ? ~(uint64_t)0 : ((uint64_t)1 << cols) - 1;
+    *b = (gr_grid_bits){rows, cols, all & ~first, all & ~(first << (cols - 1)), row};
+}
+
+/* The cells of m and those beside them (8-connected with diagonal: the
+ * row neighbours spread, then that spread up and down a row). */
+static inline uint64_t gr_grid_grow(const gr_grid_bits *b, uint64_t m, bool diagonal)
+{
+    uint64_t h = m | ((m << 1) & b->not_first) | ((m >> 1) & b->not_last);
+    uint64_t v = diagonal ? h : m;
+    return h | gr_grid_shl(v, b->cols) | gr_grid_shr(v, b->cols);
+}
+
+/* The cells of `within` connected to those of seed through `within`. */
+static inline uint64_t gr_grid_fill(const gr_grid_bits *b, uint64_t seed, uint64_t within,
+                                    bool diagonal)
+{
+    uint64_t set = seed & within, grown;
+    while ((grown = gr_grid_grow(b, set, diagonal) & within) != set) {
+        set = grown;
+    }
+    return set;
+}
+
 /* How a board falls apart: the connected sets of `members` cells (4- or,
  * with diagonal, 8-connected), each emitted in its bounding box with every
  * other cell `fill`; a set with no cell among `need_a` or none among

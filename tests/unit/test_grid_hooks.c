@@ -5,7 +5,8 @@
  * bytes, so on thousands of random boards of each grid game (sizes 1 x 1
  * to 9 x 9, a one-row board of 64 cells, and boards past 64 cells, where
  * split keeps the queue) the regions emitted, their order and the normal
- * form with its sign must be the same byte for byte. */
+ * form with its sign must be the same byte for byte; so must NoGo's moves,
+ * grown as bit masks since, against its queue. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,12 +147,76 @@ static void ref_normalise(const gr_grid_norm_spec *spec, const uint8_t *pos, siz
     *out_len = n;
 }
 
+/* NoGo's moves as first written: each group walked by a queue. */
+static bool ref_breathes(const uint8_t *b, int rows, int cols, int start)
+{
+    uint8_t seen[GR_GRID_MAX_CELLS] = {0};
+    uint16_t queue[GR_GRID_MAX_CELLS];
+    int qn = 0;
+    seen[start] = 1;
+    queue[qn++] = (uint16_t)start;
+    for (int qi = 0; qi < qn; qi++) {
+        int r = queue[qi] / cols, c = queue[qi] % cols;
+        for (int d = 0; d < 4; d++) {
+            int nr = r + gr_grid_dr4[d], nc = c + gr_grid_dc4[d], nb = nr * cols + nc;
+            if (!gr_grid_inside(rows, cols, nr, nc) || seen[nb]) {
+                continue;
+            }
+            if (b[nb] == '.') {
+                return true;
+            }
+            if (b[nb] == b[start]) {
+                seen[nb] = 1;
+                queue[qn++] = (uint16_t)nb;
+            }
+        }
+    }
+    return false;
+}
+
+static gr_status ref_nogo_moves(const uint8_t *pos, size_t len, gr_pg_side side, gr_pg_sink *sink)
+{
+    int rows = pos[0], cols = pos[1], n = rows * cols;
+    uint8_t after[GR_PG_MAX_POS], *b = after + GR_GRID_HDR;
+    memcpy(after, pos, len);
+    for (int i = 0; i < n; i++) {
+        if (b[i] != '.' && !ref_breathes(b, rows, cols, i)) {
+            return GR_OK;
+        }
+    }
+    uint8_t me = side == GR_PG_LEFT ? 'x' : 'o';
+    for (int i = 0; i < n; i++) {
+        if (b[i] != '.') {
+            continue;
+        }
+        b[i] = me;
+        bool legal = ref_breathes(b, rows, cols, i);
+        for (int d = 0; d < 4 && legal; d++) {
+            int nr = i / cols + gr_grid_dr4[d], nc = i % cols + gr_grid_dc4[d];
+            if (gr_grid_inside(rows, cols, nr, nc) && b[nr * cols + nc] != '.' &&
+                b[nr * cols + nc] != me) {
+                legal = ref_breathes(b, rows, cols, nr * cols + nc);
+            }
+        }
+        gr_status st = GR_OK;
+        if (legal) {
+            gr_pg_move m = {{i / cols, i % cols, me}};
+            st = gr_pg_emit(sink, after, len, &m);
+        }
+        b[i] = '.';
+        if (st != GR_OK) {
+            return st;
+        }
+    }
+    return GR_OK;
+}
+
 /* ---- the comparison ---------------------------------------------------- */
 
 /* The regions a split emits, one after another, each length first. */
 typedef struct collect {
     gr_pg_sink sink;
-    uint8_t bytes[32768];
+    uint8_t bytes[1 << 18]; /* NoGo 16 x 16: 200 moves of 284 bytes */
     size_t n, count;
 } collect;
 
@@ -159,8 +224,11 @@ static gr_status collect_emit(gr_pg_sink *sink, const uint8_t *pos, size_t len,
                               const gr_pg_move *move)
 {
     collect *c = (collect *)sink;
-    assert_null(move);
-    assert_true(c->n + len + 2 <= sizeof(c->bytes));
+    assert_true(c->n + len + 2 + sizeof(*move) <= sizeof(c->bytes));
+    if (move != NULL) {
+        memcpy(c->bytes + c->n, move, sizeof(*move));
+        c->n += sizeof(*move);
+    }
     c->bytes[c->n++] = (uint8_t)(len >> 8);
     c->bytes[c->n++] = (uint8_t)len;
     memcpy(c->bytes + c->n, pos, len);
@@ -187,16 +255,34 @@ static size_t random_board(gr_test_rng *rng, const char *alphabet, int rows, int
     return GR_GRID_HDR + (size_t)rows * cols;
 }
 
+/* Two collectors, static: too large for the stack. */
+static collect *collect_reset(int which)
+{
+    static collect c[2];
+    c[which] = (collect){{collect_emit}, {0}, 0, 0};
+    return &c[which];
+}
+
 static void check_board(const gr_pg_rules *rules, const uint8_t *pos, size_t len)
 {
     const gr_grid_game *gg = rules->ctx;
     if (rules->split != NULL) {
-        collect got = {{collect_emit}, {0}, 0, 0}, want = {{collect_emit}, {0}, 0, 0};
-        assert_int_equal(rules->split(gg, pos, len, &got.sink), GR_OK);
-        assert_int_equal(ref_split(&gg->regions, pos, len, &want.sink), GR_OK);
-        assert_int_equal(got.count, want.count);
-        assert_int_equal(got.n, want.n);
-        assert_memory_equal(got.bytes, want.bytes, want.n);
+        collect *got = collect_reset(0), *want = collect_reset(1);
+        assert_int_equal(rules->split(gg, pos, len, &got->sink), GR_OK);
+        assert_int_equal(ref_split(&gg->regions, pos, len, &want->sink), GR_OK);
+        assert_int_equal(got->count, want->count);
+        assert_int_equal(got->n, want->n);
+        assert_memory_equal(got->bytes, want->bytes, want->n);
+    }
+    if (rules == &gr_pg_nogo) {
+        for (int side = 0; side < 2; side++) {
+            collect *got = collect_reset(0), *want = collect_reset(1);
+            assert_int_equal(rules->moves(gg, pos, len, (gr_pg_side)side, &got->sink), GR_OK);
+            assert_int_equal(ref_nogo_moves(pos, len, (gr_pg_side)side, &want->sink), GR_OK);
+            assert_int_equal(got->count, want->count);
+            assert_int_equal(got->n, want->n);
+            assert_memory_equal(got->bytes, want->bytes, want->n);
+        }
     }
     uint8_t got[GR_PG_MAX_POS], want[GR_PG_MAX_POS];
     size_t got_len = 0, want_len = 0;
@@ -263,7 +349,7 @@ static void test_amazons(void **state)
 static void test_nogo(void **state)
 {
     (void)state;
-    check_game(&gr_pg_nogo, "xo.", 3);
+    check_game(&gr_pg_nogo, "xo....", 3);
     check_ties(&gr_pg_nogo, "xo.");
 }
 
