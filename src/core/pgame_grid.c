@@ -289,7 +289,21 @@ gr_status gr_grid_normalise(const void *game, const uint8_t *pos, size_t len, ui
             src = swapped;
             stride = w;
         }
+        /* image t's first cell is corner t & 3 (rows, columns reversed),
+         * transposed or not: an image whose header or first cell is
+         * greater than the least so far's is passed over unread */
+        uint8_t corner[4] = {0, 0, 0, 0};
+        if (h > 0 && w > 0) {
+            const uint8_t *last = src + (ptrdiff_t)(h - 1) * stride;
+            corner[0] = src[0], corner[1] = last[0], corner[2] = src[w - 1],
+            corner[3] = last[w - 1];
+        }
         for (unsigned t = swap == 0 ? 1 : 0; t < 8; t++) {
+            int size = (t & 4) ? w << 8 | h : h << 8 | w;
+            if (size > best.size ||
+                (size == best.size && h > 0 && w > 0 && corner[t & 3] > best.src[0])) {
+                continue;
+            }
             gr_grid_image_of(src, stride, h, w, t, &cand);
             if (gr_grid_image_cmp(&cand, &best) < 0) {
                 best = cand;
