@@ -73,7 +73,8 @@ static gr_status gr_nogo_moves_bits(const uint8_t *pos, size_t len, gr_pg_side s
     memcpy(after, pos, len);
     for (uint64_t todo = empty; todo != 0; todo &= todo - 1) {
         uint64_t bit = todo & -todo, left = empty & ~bit;
-        bool legal = (gr_grid_grow(&bb, gr_grid_fill(&bb, bit, mine | bit, false), false) & left) != 0;
+        bool legal =
+            (gr_grid_grow(&bb, gr_grid_fill(&bb, bit, mine | bit, false), false) & left) != 0;
         /* each group of the other colour beside the stone keeps a liberty */
         for (uint64_t beside = gr_grid_grow(&bb, bit, false) & theirs; legal && beside != 0;) {
             uint64_t group = gr_grid_fill(&bb, beside & -beside, theirs, false);

@@ -51,8 +51,8 @@ static gr_status ref_split(const gr_grid_split_spec *spec, const uint8_t *pos, s
             for (int dr = -1; dr <= 1; dr++) {
                 for (int dc = -1; dc <= 1; dc++) {
                     int nr = r + dr, nc = c + dc;
-                    if ((dr == 0 && dc == 0) || (dr != 0 && dc != 0 && !spec->diagonal) ||
-                        nr < 0 || nr >= rows || nc < 0 || nc >= cols) {
+                    if ((dr == 0 && dc == 0) || (dr != 0 && dc != 0 && !spec->diagonal) || nr < 0 ||
+                        nr >= rows || nc < 0 || nc >= cols) {
                         continue;
                     }
                     int nb = nr * cols + nc;
@@ -240,16 +240,15 @@ static gr_status collect_emit(gr_pg_sink *sink, const uint8_t *pos, size_t len,
 /* A random rows x cols board of `alphabet`'s characters, a density of
  * its first one or two (the pieces) drawn per board so that regions are
  * large on some and many on others. */
-static size_t random_board(gr_test_rng *rng, const char *alphabet, int rows, int cols,
-                           uint8_t *pos)
+static size_t random_board(gr_test_rng *rng, const char *alphabet, int rows, int cols, uint8_t *pos)
 {
     size_t k = strlen(alphabet);
     uint64_t dense = 1 + gr_test_below(rng, 9);
     pos[0] = (uint8_t)rows;
     pos[1] = (uint8_t)cols;
     for (int i = 0; i < rows * cols; i++) {
-        size_t pick = gr_test_below(rng, 10) < dense ? gr_test_below(rng, 2)
-                                                     : gr_test_below(rng, k);
+        size_t pick =
+            gr_test_below(rng, 10) < dense ? gr_test_below(rng, 2) : gr_test_below(rng, k);
         pos[GR_GRID_HDR + i] = (uint8_t)alphabet[pick];
     }
     return GR_GRID_HDR + (size_t)rows * cols;
