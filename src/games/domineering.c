@@ -225,7 +225,7 @@ static gr_status gr_dom_list(gr_jctx *c, void *state, int side, cJSON ***moves, 
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_pgame gr_pgame_domineering = {"domineering", gr_dom_analyse, gr_dom_list};
+const gr_pgame gr_pgame_domineering = {"domineering", gr_dom_analyse, gr_dom_list, NULL};
 
 /* "outcome_only": the proof search (gr_dom_outcome_board), on boards of up
  * to GR_DOM_OUTCOME_MAX_CELLS cells (past GR_DOM_MAX_CELLS, at most

@@ -155,4 +155,5 @@ static gr_status gr_hbc_list(gr_jctx *c, void *state, int side, cJSON ***moves, 
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_pgame gr_pgame_hackenbush_colored = {"hackenbush_colored", gr_hbc_analyse, gr_hbc_list};
+const gr_pgame gr_pgame_hackenbush_colored = {"hackenbush_colored", gr_hbc_analyse, gr_hbc_list,
+                                              NULL};

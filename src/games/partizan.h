@@ -29,6 +29,9 @@ typedef struct gr_pgame {
      * arena arrays. */
     gr_status (*moves)(gr_jctx *c, void *state, int side, cJSON ***moves, gr_cgt **after,
                        size_t *n);
+    /* A ruleset's own table (src/games/ruleset.h), by which a sum searches
+     * its component as a position; NULL for a game that is not one. */
+    const struct gr_ruleset *ruleset;
 } gr_pgame;
 
 /* Each partizan game's gr_pgame_<name> is declared by its row in the

@@ -62,7 +62,7 @@ gr_status gr_ruleset_moves(gr_jctx *c, void *state, int side, cJSON ***moves, gr
     {                                                                                              \
         return gr_ruleset_analyse(c, &(rs), obj, ptr, s, state, value);                            \
     }                                                                                              \
-    const gr_pgame gr_pgame_##id = {#id, gr_##id##_analyse, gr_ruleset_moves};                     \
+    const gr_pgame gr_pgame_##id = {#id, gr_##id##_analyse, gr_ruleset_moves, &(rs)};              \
     gr_status gr_endpoint_##id(gr_jctx *c, const cJSON *req, cJSON **resp)                         \
     {                                                                                              \
         return gr_ruleset_endpoint(c, &(rs), req, resp);                                           \

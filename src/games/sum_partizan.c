@@ -103,7 +103,7 @@ static gr_status gr_psum_cgt_moves(gr_jctx *c, void *state, int side, cJSON ***m
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
-const gr_pgame gr_pgame_cgt = {"cgt", gr_psum_cgt_analyse, gr_psum_cgt_moves};
+const gr_pgame gr_pgame_cgt = {"cgt", gr_psum_cgt_analyse, gr_psum_cgt_moves, NULL};
 
 /* The partizan game a component's "game" names, or NULL. */
 static const gr_pgame *gr_psum_pgame(const char *name)

@@ -44,10 +44,6 @@ typedef struct gr_psum_rspos {
     size_t len;
 } gr_psum_rspos;
 
-/* The ruleset a component's "game" names, when its components can be
- * searched as positions; NULL otherwise. */
-const gr_ruleset *gr_psum_rs_find(const char *name);
-
 /* Reads the component obj (at ptr) of ruleset rs into *out, by the
  * ruleset's reader (its errors as its endpoint answers them). */
 gr_status gr_psum_rs_read(gr_jctx *c, const gr_ruleset *rs, const cJSON *obj, const char *ptr,
