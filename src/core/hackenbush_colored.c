@@ -214,16 +214,82 @@ static gr_status gr_hbc_grounded(gr_hbc *g, uint32_t **order_out, size_t *norder
 
 /* ---- search ------------------------------------------------------------------- */
 
-static void gr_hbc_local(gr_hbc *g)
+/* Two edges are interchangeable when swapping them maps the graph onto
+ * itself: the same colour and the same ends (parallel edges), or the same
+ * colour from one vertex to two leaves.  A standing set is then the same
+ * game as the one with the same count of each class standing, so the
+ * search keys a set by those counts (gr_hbc_canon) and cuts one edge of a
+ * class, not each: k parallel edges cost k + 1 positions, not 2^k. */
+typedef struct gr_hbc_key {
+    uint32_t colour, a, b, e; /* b UINT32_MAX: a leaf of a */
+} gr_hbc_key;
+
+static bool gr_hbc_key_less(const gr_hbc_key *x, const gr_hbc_key *y)
 {
-    uint32_t *vmap = (uint32_t *)g->parent_edge; /* reused: per vertex, local id + 1 */
-    memset(vmap, 0, g->nv * sizeof(*vmap));
-    vmap[0] = 1;
-    unsigned nl = 1, b = 0;
+    if (x->colour != y->colour) {
+        return x->colour < y->colour;
+    }
+    if (x->a != y->a) {
+        return x->a < y->a;
+    }
+    return x->b != y->b ? x->b < y->b : x->e < y->e;
+}
+
+static bool gr_hbc_key_same(const gr_hbc_key *x, const gr_hbc_key *y)
+{
+    return x->colour == y->colour && x->a == y->a && x->b == y->b;
+}
+
+/* The edges in play in class order, at most 64 (the caller checked). */
+static gr_status gr_hbc_classes(gr_hbc *g, gr_hbc_key *keys, size_t *n)
+{
+    uint32_t *deg = GR_ARENA_ARRAY(g->vs.arena, uint32_t, g->nv);
+    if (deg == NULL) {
+        return GR_ENOMEM;
+    }
+    for (size_t e = 0; e < g->m; e++) {
+        if (g->in_play[e]) {
+            deg[g->eu[e]]++;
+            deg[g->ev[e]] += g->ev[e] != g->eu[e];
+        }
+    }
+    size_t k = 0;
     for (size_t e = 0; e < g->m; e++) {
         if (!g->in_play[e]) {
             continue;
         }
+        uint32_t a = g->eu[e] < g->ev[e] ? g->eu[e] : g->ev[e];
+        uint32_t b = g->eu[e] ^ g->ev[e] ^ a;
+        if (a != b && b != 0 && deg[b] == 1) {
+            b = UINT32_MAX;
+        } else if (a != b && a != 0 && deg[a] == 1) {
+            a = b, b = UINT32_MAX;
+        }
+        gr_hbc_key key = {g->in->colour[e], a, b, (uint32_t)e};
+        size_t i = k++;
+        for (; i > 0 && gr_hbc_key_less(&key, &keys[i - 1]); i--) {
+            keys[i] = keys[i - 1]; /* insertion: at most 64 edges */
+        }
+        keys[i] = key;
+    }
+    *n = k;
+    return GR_OK;
+}
+
+static gr_status gr_hbc_local(gr_hbc *g)
+{
+    gr_hbc_key keys[64];
+    size_t n;
+    gr_status st = gr_hbc_classes(g, keys, &n);
+    if (st != GR_OK) {
+        return st;
+    }
+    uint32_t *vmap = (uint32_t *)g->parent_edge; /* reused: per vertex, local id + 1 */
+    memset(vmap, 0, g->nv * sizeof(*vmap));
+    vmap[0] = 1;
+    unsigned nl = 1;
+    for (unsigned b = 0; b < n; b++) {
+        uint32_t e = keys[b].e;
         uint32_t ends[2] = {g->eu[e], g->ev[e]};
         uint8_t loc[2];
         for (int k = 0; k < 2; k++) {
@@ -232,16 +298,42 @@ static void gr_hbc_local(gr_hbc *g)
             }
             loc[k] = (uint8_t)(vmap[ends[k]] - 1);
         }
-        g->local[b] = (uint32_t)e;
+        g->local[b] = e;
         g->bit_of[e] = (int32_t)b;
         g->lu[b] = loc[0];
         g->lv[b] = loc[1];
         g->lcol[b] = g->in->colour[e];
         g->inc[loc[0]] |= 1ULL << b;
         g->inc[loc[1]] |= 1ULL << b;
-        b++;
     }
-    g->all = b == 64 ? ~0ULL : (1ULL << b) - 1;
+    g->all = n == 64 ? ~0ULL : (1ULL << n) - 1;
+    g->single = 0;
+    for (unsigned b = 0; b < n;) {
+        unsigned end = b + 1;
+        while (end < n && gr_hbc_key_same(&keys[b], &keys[end])) {
+            end++;
+        }
+        uint64_t cls = (end - b == 64 ? ~0ULL : (1ULL << (end - b)) - 1) << b;
+        g->single |= end - b == 1 ? cls : 0;
+        for (; b < end; b++) {
+            g->cls[b] = cls;
+        }
+    }
+    return GR_OK;
+}
+
+/* The standing set with each class's standing edges moved to its lowest
+ * bits: one key for every set of the same counts. */
+static uint64_t gr_hbc_canon(const gr_hbc *g, uint64_t mask)
+{
+    uint64_t out = mask & g->single;
+    for (uint64_t r = mask & ~g->single; r != 0;) {
+        uint64_t cls = g->cls[__builtin_ctzll(r)];
+        unsigned k = (unsigned)__builtin_popcountll(mask & cls);
+        out |= (k == 64 ? ~0ULL : (1ULL << k) - 1) << __builtin_ctzll(cls);
+        r &= ~cls;
+    }
+    return out;
 }
 
 /* The edges of mask still standing on the ground. */
@@ -294,6 +386,7 @@ static gr_status gr_hbc_split_value(gr_hbc *g, uint64_t mask, gr_cgt *out, size_
     while (mask != 0) {
         uint64_t part = gr_hbc_part(g, mask);
         mask &= ~part;
+        part = gr_hbc_canon(g, part);
         gr_cgt v;
         if (!gr_cgt_memo_get(&g->memo, part, 0, &v)) {
             (*missing)++;
@@ -323,6 +416,9 @@ static gr_status gr_hbc_expand(void *ctx, uint64_t part, unsigned tag, bool *pen
     }
     for (uint64_t r = part; r != 0; r &= r - 1) {
         unsigned b = (unsigned)__builtin_ctzll(r);
+        if (part & g->cls[b] & ((1ULL << b) - 1)) {
+            continue; /* a lower edge of its class is cut instead: the same game */
+        }
         uint64_t rest = gr_hbc_standing(g, part & ~(1ULL << b));
         gr_cgt v;
         size_t missing;
@@ -435,7 +531,9 @@ gr_status gr_hbc_create(gr_arena *arena, gr_cgt_store *store, const gr_hbc_input
         for (size_t e = 0; e < g->m; e++) {
             g->bit_of[e] = -1;
         }
-        gr_hbc_local(g);
+        if ((st = gr_hbc_local(g)) != GR_OK) {
+            return st;
+        }
     }
     *out = g;
     return GR_OK;

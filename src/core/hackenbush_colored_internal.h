@@ -37,6 +37,9 @@ struct gr_hbc {
     uint8_t lu[64], lv[64], lcol[64];
     uint64_t inc[66]; /* per local vertex: the edges touching it */
     uint64_t all;     /* the edges in play */
+    /* per local bit: its class of interchangeable edges (adjacent bits);
+     * single: the bits alone in theirs */
+    uint64_t cls[64], single;
     gr_cgt_memo memo; /* edges in play -> value */
 };
 

@@ -294,6 +294,62 @@ def test_hackenbush_trees_by_berlekamp_against_brute_force(srv):
         assert "{" not in a["value"] and "*" not in a["value"], a  # a number
 
 
+def random_multigraph(rng, m):
+    """Two or three vertices, so many parallel edges, and leaves hung from them: what the
+    search counts as classes of interchangeable edges (one colour, and the same ends or
+    leaves of one vertex)."""
+    nv = rng.randint(2, 3)
+    verts = list(range(nv))
+    edges = []
+    for _ in range(m):
+        u = rng.choice(verts)
+        v = len(verts) if rng.random() < 0.3 else rng.randrange(nv)
+        verts += [v] if v == len(verts) else []
+        edges.append([u, v, rng.choice(["blue", "red", "green"])])
+    return edges
+
+
+def test_hackenbush_parallel_edges_and_leaves_against_brute_force(srv):
+    rng = random.Random(34)
+    cases = []
+    for k in range(40):
+        edges = random_multigraph(rng, rng.randint(3, 10))
+        if k % 2:
+            edges = [[u, v, "blue" if c == "green" else c] for u, v, c in edges]
+        cases.append(edges)
+    for _ in range(10):  # two on one ground: their sum, the parts valued apart
+        g, h = random_multigraph(rng, 6), random_multigraph(rng, 6)
+        cases.append(g + [[u and u + 100, v and v + 100, c] for u, v, c in h])
+    for edges in cases:
+        moves, start = hbc_game(edges, [0])
+        body = {"edges": edges, "ground": [0]}
+        a = post(srv, HBC, body)
+        assert a["outcome"] == outcome_letter(*sum_wins([(moves, start)])), (body, a)
+        replay_hbc(srv, body, a)
+
+
+def test_hackenbush_bundles_of_many_edges_by_symmetry(srv):
+    """Bundles of parallel edges and stars of leaves past what 2^edges positions allow
+    (each of these ran to the memory or node budget when every subset was a position).
+    Each class holds as many blue edges as red, so swapping the colours gives the same
+    graph: G = -G, so G = 0, and G plus n blue edges on the ground is n."""
+    def classes(pairs_counts, greens=0):
+        edges = []
+        for (u, v), n in pairs_counts:
+            edges += [[u, v, c] for c in ["blue", "red"] * n + ["green"] * greens]
+        return edges
+    graphs = [classes([((0, 1), 10), ((1, 2), 10)]),
+              classes([((0, 1), 2), ((1, 2), 2), ((2, 3), 2)], greens=2),
+              classes([((0, 1), 1)]) + [[1, k, ("blue", "red")[k % 2]] for k in range(2, 42)],
+              classes([((0, 1), 3), ((0, 2), 3), ((1, 2), 3)])]
+    for edges in graphs:
+        for n in (0, 2):
+            body = {"edges": edges + [[0, 1000 + i, "blue"] for i in range(n)], "ground": [0]}
+            a = post(srv, HBC, body)
+            assert a["value"] == str(n) and a["outcome"] == ("P" if n == 0 else "L"), (body, a)
+            replay_hbc(srv, body, a)
+
+
 def test_hackenbush_equal_values_iff_difference_is_zero(srv):
     rng = random.Random(33)
     positions = [random_hbc(rng, rng.randint(1, 5)) for _ in range(14)]
