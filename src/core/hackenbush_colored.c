@@ -221,23 +221,20 @@ static gr_status gr_hbc_grounded(gr_hbc *g, uint32_t **order_out, size_t *norder
  * search keys a set by those counts (gr_hbc_canon) and cuts one edge of a
  * class, not each: k parallel edges cost k + 1 positions, not 2^k. */
 typedef struct gr_hbc_key {
-    uint32_t colour, a, b, e; /* b UINT32_MAX: a leaf of a */
+    uint32_t colour, a, b; /* b UINT32_MAX: a leaf of a */
+    uint32_t first, e;     /* first: the least edge of the class */
 } gr_hbc_key;
-
-static bool gr_hbc_key_less(const gr_hbc_key *x, const gr_hbc_key *y)
-{
-    if (x->colour != y->colour) {
-        return x->colour < y->colour;
-    }
-    if (x->a != y->a) {
-        return x->a < y->a;
-    }
-    return x->b != y->b ? x->b < y->b : x->e < y->e;
-}
 
 static bool gr_hbc_key_same(const gr_hbc_key *x, const gr_hbc_key *y)
 {
     return x->colour == y->colour && x->a == y->a && x->b == y->b;
+}
+
+/* Classes in the order of their first edges, so that a graph without
+ * any keeps the request's edge order (the search's cost depends on it). */
+static bool gr_hbc_key_less(const gr_hbc_key *x, const gr_hbc_key *y)
+{
+    return x->first != y->first ? x->first < y->first : x->e < y->e;
 }
 
 /* The edges in play in class order, at most 64 (the caller checked). */
@@ -265,7 +262,13 @@ static gr_status gr_hbc_classes(gr_hbc *g, gr_hbc_key *keys, size_t *n)
         } else if (a != b && a != 0 && deg[a] == 1) {
             a = b, b = UINT32_MAX;
         }
-        gr_hbc_key key = {g->in->colour[e], a, b, (uint32_t)e};
+        gr_hbc_key key = {g->in->colour[e], a, b, (uint32_t)e, (uint32_t)e};
+        for (size_t j = 0; j < k; j++) {
+            if (gr_hbc_key_same(&keys[j], &key)) {
+                key.first = keys[j].first;
+                break;
+            }
+        }
         size_t i = k++;
         for (; i > 0 && gr_hbc_key_less(&key, &keys[i - 1]); i--) {
             keys[i] = keys[i - 1]; /* insertion: at most 64 edges */
