@@ -31,8 +31,6 @@
 #include "grundy/hackenbush_graph.h"
 #include "core/search_budget.h"
 
-typedef unsigned __int128 gr_hbc_vset; /* local vertices of a search (at most 65) */
-
 /* ---- building -------------------------------------------------------------- */
 
 static int gr_hbc_cmp_u32(const void *a, const void *b)
@@ -308,6 +306,8 @@ static gr_status gr_hbc_local(gr_hbc *g)
         g->lcol[b] = g->in->colour[e];
         g->inc[loc[0]] |= 1ULL << b;
         g->inc[loc[1]] |= 1ULL << b;
+        /* non-ground ends, a bit each (local vertex v > 0 is bit v - 1) */
+        g->vends[b] = (loc[0] ? 1ULL << (loc[0] - 1) : 0) | (loc[1] ? 1ULL << (loc[1] - 1) : 0);
     }
     g->all = n == 64 ? ~0ULL : (1ULL << n) - 1;
     g->single = 0;
@@ -339,44 +339,44 @@ static uint64_t gr_hbc_canon(const gr_hbc *g, uint64_t mask)
     return out;
 }
 
+/* The edges of mask joined to the edges es (taken, a subset) through
+ * vertices other than the ground: a vertex set a word (the edges in play
+ * reach at most 64 vertices besides the ground), each round adding the
+ * edges at the vertices newly met.  Growing the set edge by edge until
+ * nothing changed was a third of the search's instructions. */
+static uint64_t gr_hbc_grow(const gr_hbc *g, uint64_t mask, uint64_t taken, uint64_t es)
+{
+    uint64_t seen = 0;
+    for (;;) {
+        uint64_t todo = 0;
+        for (; es != 0; es &= es - 1) {
+            todo |= g->vends[__builtin_ctzll(es)];
+        }
+        if ((todo &= ~seen) == 0) {
+            return taken;
+        }
+        seen |= todo;
+        for (; todo != 0; todo &= todo - 1) {
+            es |= g->inc[1 + __builtin_ctzll(todo)];
+        }
+        es &= mask & ~taken;
+        taken |= es;
+    }
+}
+
 /* The edges of mask still standing on the ground. */
 static uint64_t gr_hbc_standing(const gr_hbc *g, uint64_t mask)
 {
-    gr_hbc_vset reach = 1;
-    uint64_t taken = 0, grow;
-    do {
-        grow = 0;
-        for (uint64_t r = mask & ~taken; r != 0; r &= r - 1) {
-            unsigned b = (unsigned)__builtin_ctzll(r);
-            if (((reach >> g->lu[b]) | (reach >> g->lv[b])) & 1) {
-                grow |= 1ULL << b;
-                reach |= (gr_hbc_vset)1 << g->lu[b];
-                reach |= (gr_hbc_vset)1 << g->lv[b];
-            }
-        }
-        taken |= grow;
-    } while (grow != 0);
-    return taken;
+    uint64_t es = g->inc[0] & mask;
+    return gr_hbc_grow(g, mask, es, es);
 }
 
 /* The part of mask holding its lowest edge: edges joined through vertices
  * other than the ground. */
 static uint64_t gr_hbc_part(const gr_hbc *g, uint64_t mask)
 {
-    uint64_t part = mask & -mask, prev;
-    do {
-        prev = part;
-        for (uint64_t r = part; r != 0; r &= r - 1) {
-            unsigned b = (unsigned)__builtin_ctzll(r);
-            if (g->lu[b] != 0) {
-                part |= g->inc[g->lu[b]] & mask;
-            }
-            if (g->lv[b] != 0) {
-                part |= g->inc[g->lv[b]] & mask;
-            }
-        }
-    } while (part != prev);
-    return part;
+    uint64_t low = mask & -mask;
+    return gr_hbc_grow(g, mask, low, low);
 }
 
 /* The sum of the values of the parts of a standing set, pushing the parts

@@ -35,8 +35,9 @@ struct gr_hbc {
     uint32_t *local; /* local bit -> request edge */
     int32_t *bit_of; /* request edge -> local bit, or -1 */
     uint8_t lu[64], lv[64], lcol[64];
-    uint64_t inc[66]; /* per local vertex: the edges touching it */
-    uint64_t all;     /* the edges in play */
+    uint64_t inc[66];   /* per local vertex: the edges touching it */
+    uint64_t vends[64]; /* per local bit: its ends but the ground, as vertex bits */
+    uint64_t all;       /* the edges in play */
     /* per local bit: its class of interchangeable edges (adjacent bits);
      * single: the bits alone in theirs */
     uint64_t cls[64], single;
