@@ -14,10 +14,10 @@
  * (O(depth) per move).
  *
  * Search: the edges in play (at most 64) are bits of a word, a position is
- * the set standing.  After a cut, what still reaches the ground is found
- * by growing the ground's vertex set over the standing edges; the standing
- * edges split into parts joined only through the ground, each a game, and
- * each part's value is memoised by its set.  A part is valued from its
+ * the set standing.  After a cut, the edges left split into parts joined
+ * only through the ground, each a game, each grown from one of its edges
+ * on the ground (what no part reaches has fallen), and each part's value
+ * is memoised by its set (of counts of interchangeable edges).  A part is valued from its
  * options ({cuts of blue and green edges | cuts of red and green}) with
  * gr_cgt_make; parts not valued yet are pushed on an explicit work stack
  * first, as in the Domineering search (domineering_value.c).
@@ -364,31 +364,18 @@ static uint64_t gr_hbc_grow(const gr_hbc *g, uint64_t mask, uint64_t taken, uint
     }
 }
 
-/* The edges of mask still standing on the ground. */
-static uint64_t gr_hbc_standing(const gr_hbc *g, uint64_t mask)
-{
-    uint64_t es = g->inc[0] & mask;
-    return gr_hbc_grow(g, mask, es, es);
-}
-
-/* The part of mask holding its lowest edge: edges joined through vertices
- * other than the ground. */
-static uint64_t gr_hbc_part(const gr_hbc *g, uint64_t mask)
-{
-    uint64_t low = mask & -mask;
-    return gr_hbc_grow(g, mask, low, low);
-}
-
-/* The sum of the values of the parts of a standing set, pushing the parts
- * not valued yet (*missing counts them). */
+/* The sum of the values of the parts of the edges of mask still standing,
+ * pushing the parts not valued yet (*missing counts them).  Each part
+ * standing holds an edge on the ground and is grown from it; what no part
+ * reaches has fallen. */
 static gr_status gr_hbc_split_value(gr_hbc *g, uint64_t mask, gr_cgt *out, size_t *missing)
 {
     gr_cgt sum = gr_cgt_zero(g->vs.store);
     gr_status st;
     *missing = 0;
-    while (mask != 0) {
-        uint64_t part = gr_hbc_part(g, mask);
-        mask &= ~part;
+    for (uint64_t r = mask & g->inc[0]; r != 0;) {
+        uint64_t part = gr_hbc_grow(g, mask, r & -r, r & -r);
+        r &= ~part;
         part = gr_hbc_canon(g, part);
         gr_cgt v;
         if (!gr_cgt_memo_get(&g->memo, part, 0, &v)) {
@@ -422,7 +409,7 @@ static gr_status gr_hbc_expand(void *ctx, uint64_t part, unsigned tag, bool *pen
         if (part & g->cls[b] & ((1ULL << b) - 1)) {
             continue; /* a lower edge of its class is cut instead: the same game */
         }
-        uint64_t rest = gr_hbc_standing(g, part & ~(1ULL << b));
+        uint64_t rest = part & ~(1ULL << b);
         gr_cgt v;
         size_t missing;
         if ((st = gr_hbc_split_value(g, rest, &v, &missing)) != GR_OK) {
@@ -449,7 +436,8 @@ static gr_status gr_hbc_expand(void *ctx, uint64_t part, unsigned tag, bool *pen
     return gr_cgt_memo_put(g->vs.arena, &g->memo, part, 0, v);
 }
 
-/* The value of a standing set, searching what is not valued yet. */
+/* The value of the edges of mask still standing, searching what is not
+ * valued yet. */
 static gr_status gr_hbc_search(gr_hbc *g, uint64_t mask, gr_cgt *out)
 {
     for (;;) {
@@ -582,7 +570,7 @@ gr_status gr_hbc_after(gr_hbc *g, size_t e, gr_cgt *out)
     }
     if (!g->tree) {
         uint64_t bit = 1ULL << g->bit_of[e];
-        return gr_hbc_search(g, gr_hbc_standing(g, g->all & ~bit), out);
+        return gr_hbc_search(g, g->all & ~bit, out);
     }
     return gr_hbc_tree_after(g, e, out);
 }
