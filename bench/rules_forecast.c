@@ -97,6 +97,7 @@ int main(int argc, char **argv)
         gr_search_opts opts = {.max_nodes = cap};
         gr_pg_forecast fc;
         uint64_t nodes[2] = {0, 0};
+        size_t peak[2] = {0, 0};
         double secs[2] = {0, 0};
         gr_status st[2] = {GR_OK, GR_OK};
         for (int run = -1; run < (cap == 0 ? 0 : 2); run++) {
@@ -124,6 +125,7 @@ int main(int argc, char **argv)
                 gr_pg_stats(g, &stats);
                 nodes[run] = stats.nodes;
                 secs[run] = now_s() - t0;
+                peak[run] = gr_arena_peak(a);
             }
             gr_arena_destroy(a);
         }
@@ -137,6 +139,9 @@ int main(int argc, char **argv)
                 printf("\t>%llu(%d)\t%.2f", (unsigned long long)nodes[run] - 1, (int)st[run],
                        secs[run]);
             }
+        }
+        for (int run = 0; run < 2 && cap != 0; run++) {
+            printf("\t%zu", peak[run]);
         }
         printf("\n");
         fflush(stdout);

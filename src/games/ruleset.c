@@ -27,6 +27,16 @@
 #define GR_RS_PROBE_MIN 256u
 /* A refusal needs the forecast past this many times the least budget. */
 #define GR_RS_MARGIN 16u
+/* The memory budget in nodes: bytes a node assumed, fewer than the fewest
+ * measured on any ruleset's finished searches (bench/RESULTS.md, "Ruleset
+ * forecast: the memory cap"): fewer assumed, more nodes allowed.  The value
+ * search keeps canonical forms; the outcome and Grundy searches a small
+ * number a region. */
+#define GR_RS_BYTES_VALUE 200u
+#define GR_RS_BYTES_OTHER 64u
+/* A memory refusal needs the forecast past this many times the memory
+ * budget in nodes: the forecast errs low (bench/RESULTS.md). */
+#define GR_RS_MEM_MARGIN 2u
 /* Nodes a second assumed per ruleset (gr_rs_rate). */
 #define GR_RS_RATE_AMAZONS 450000u
 #define GR_RS_RATE_CLOBBER 930000u
@@ -105,13 +115,24 @@ static gr_rs_cap gr_rs_probe(gr_jctx *c, gr_rs_state *rst)
     return cap;
 }
 
+/* The memory budget in nodes at `bytes` a node, when it is the least of
+ * the request's budgets (else the node budget or the time limit, judged
+ * past GR_RS_MARGIN, is what the search would run out of first), else 0. */
+static uint64_t gr_rs_memory_nodes(gr_jctx *c, const gr_rs_cap *cap, unsigned bytes)
+{
+    size_t mem = gr_arena_budget(c->arena);
+    return mem != 0 && mem / bytes <= cap->nodes ? (uint64_t)(mem / bytes) : 0;
+}
+
 /* After a search run under the probe's budget ended with st: when it
  * ran out of the probe's nodes, the forecast (gr_pg_estimate) decides --
- * past GR_RS_MARGIN times the least budget a refusal (*refused, the
- * problem in c->problem, with the forecast as its "estimate" member),
- * else the budget is restored and *again asks for the full search. */
+ * past GR_RS_MARGIN times the least of the node budget and the time
+ * limit, or past GR_RS_MEM_MARGIN times the memory budget in nodes (when
+ * that is the least), a refusal (*refused, the problem in c->problem,
+ * with the forecast as its "estimate" member), else the budget is
+ * restored and *again asks for the full search. */
 static gr_status gr_rs_judge(gr_jctx *c, gr_rs_state *rst, const gr_rs_cap *cap, gr_status st,
-                             const char *what, bool *again, bool *refused)
+                             const char *what, unsigned bytes, bool *again, bool *refused)
 {
     *again = *refused = false;
     if (st != GR_ELIMIT) {
@@ -125,25 +146,33 @@ static gr_status gr_rs_judge(gr_jctx *c, gr_rs_state *rst, const gr_rs_cap *cap,
         return st;
     }
     gr_pg_set_budget(rst->pg, gr_json_search_opts(c).max_nodes);
-    if (fc.complete || fc.nodes / GR_RS_MARGIN <= cap->nodes) {
+    gr_rs_cap line = *cap;
+    unsigned margin = GR_RS_MARGIN;
+    uint64_t mem_nodes = gr_rs_memory_nodes(c, cap, bytes);
+    if (!fc.complete && fc.nodes / GR_RS_MARGIN <= cap->nodes && mem_nodes != 0 &&
+        fc.nodes / GR_RS_MEM_MARGIN > mem_nodes) {
+        line = (gr_rs_cap){mem_nodes, GR_ENOMEM, "--max-request-memory", "memory budget"};
+        margin = GR_RS_MEM_MARGIN;
+    }
+    if (fc.complete || fc.nodes / margin <= line.nodes) {
         *again = true;
         return GR_OK;
     }
     *refused = true;
-    gr_json_error(c, cap->st, gr_jp_key(c, "", rst->rs->fields[0].name),
+    gr_json_error(c, line.st, gr_jp_key(c, "", rst->rs->fields[0].name),
                   "the %s of this position needs about %llu search nodes (a forecast from the "
                   "%llu distinct regions a probe of %llu met in %u moves), more than %u times "
                   "what the request's %s (%s) allows (about %llu): refused before the full search",
                   what, (unsigned long long)fc.nodes, (unsigned long long)fc.found,
-                  (unsigned long long)fc.expanded, fc.levels, GR_RS_MARGIN, cap->what, cap->flag,
-                  (unsigned long long)cap->nodes);
+                  (unsigned long long)fc.expanded, fc.levels, margin, line.what, line.flag,
+                  (unsigned long long)line.nodes);
     char *e = gr_arena_alloc(c->arena, 160);
     if (e != NULL) {
         snprintf(e, 160, "{\"search_nodes\":%llu,\"limit_nodes\":%llu,\"limit\":\"%s\"}",
-                 (unsigned long long)fc.nodes, (unsigned long long)cap->nodes, cap->flag);
+                 (unsigned long long)fc.nodes, (unsigned long long)line.nodes, line.flag);
     }
     c->problem.estimate = e;
-    return cap->st;
+    return line.st;
 }
 
 /* The three searches a request may run, and what they answer. */
@@ -176,10 +205,11 @@ static gr_status gr_rs_search(gr_jctx *c, gr_rs_state *rst, gr_rs_kind k, gr_rs_
 {
     static const char *const what[3] = {"canonical value", "impartial variant's Grundy value",
                                         "\"outcome_only\" search"};
+    static const unsigned bytes[3] = {GR_RS_BYTES_VALUE, GR_RS_BYTES_OTHER, GR_RS_BYTES_OTHER};
     bool again;
     gr_rs_cap cap = gr_rs_probe(c, rst);
     gr_status st = gr_rs_run(rst, k, res);
-    st = gr_rs_judge(c, rst, &cap, st, what[k], &again, refused);
+    st = gr_rs_judge(c, rst, &cap, st, what[k], bytes[k], &again, refused);
     return st == GR_OK && again ? gr_rs_run(rst, k, res) : st;
 }
 
