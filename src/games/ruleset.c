@@ -213,7 +213,7 @@ static gr_status gr_rs_search(gr_jctx *c, gr_rs_state *rst, gr_rs_kind k, gr_rs_
 {
     static const char *const what[3] = {"canonical value", "impartial variant's Grundy value",
                                         "\"outcome_only\" search"};
-        bool again;
+    bool again;
     gr_rs_cap cap = gr_rs_probe(c, rst);
     gr_status st = gr_rs_run(rst, k, res);
     unsigned bytes = k == GR_RS_VALUE ? gr_rs_consts_of(rst->rs->rules).bytes : 0;
