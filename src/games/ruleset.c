@@ -124,8 +124,9 @@ static gr_rs_cap gr_rs_probe(gr_jctx *c, gr_rs_state *rst)
 }
 
 /* The memory budget in nodes at `bytes` a node (0: not judged on memory),
- * when it is the least of the request's budgets (else the node budget or the time limit, judged
- * past GR_RS_MARGIN, is what the search would run out of first), else 0. */
+ * when it is the least of the request's budgets, else 0: the node budget
+ * or the time limit, judged past GR_RS_MARGIN, is what the search would
+ * run out of first. */
 static uint64_t gr_rs_memory_nodes(gr_jctx *c, const gr_rs_cap *cap, unsigned bytes)
 {
     size_t mem = gr_arena_budget(c->arena);
