@@ -54,7 +54,7 @@ def test_clobber_5x5_value_refused_at_the_defaults(srv):
 def test_a_bigger_budget_is_not_refused_on_memory(_):
     """With 1 GiB a request (8.4 * 10^6 nodes, more than the node budget) the
     memory budget is not the least, and the 1 s time limit's line (16 times
-    9.3 * 10^5 nodes) is past the forecast: the search runs and is stopped
+    1.56 * 10^6 nodes) is past the forecast: the search runs and is stopped
     by the search itself, without an estimate."""
     srv = Server(args=["--max-request-memory", "1G", "--max-memory", "2G",
                        "--max-analysis-seconds", "1"]).start()
