@@ -134,3 +134,18 @@ def test_boards_that_fit_are_answered(_):
             assert r.status == 200, (game, board, r.body)
     finally:
         assert small.stop() == 0
+
+
+def test_a_refused_board_needs_more_than_its_budget(_):
+    """A 6x6 Konane board refused under 32 MiB (forecast 640,379 regions
+    from the probe of 80,001, past twice 262,144 nodes) is one the search
+    needs more for: a daemon at its defaults answers it, and its /metrics
+    show the request's arena past 32 MiB (about 250 MB)."""
+    board = ["oooxox", "oxo.xo", "x.oxoo", "ooxxox", "xooxxx", "x.ox.x"]
+    srv = Server(args=["--max-request-memory", "32M"]).start()
+    try:
+        memory_refused(srv.post_json("/v1/konane", {"board": board}), 32 * MIB)
+    finally:
+        assert srv.stop() == 0
+    ans, used = used_alone("konane", tuple(board))
+    assert ans["value"] and used > 32 * MIB, (ans, used)
