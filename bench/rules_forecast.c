@@ -4,11 +4,14 @@
  * then the value search, and the outcome search, each on a fresh engine
  * under CAP nodes: the nodes each counted, or ">CAP".  The core alone, no
  * HTTP; counts, not seconds (CPU seconds printed beside, for the rate).
- *     rules_forecast PROBE CAP < positions    (CAP 0: the forecast only)
+ *     rules_forecast PROBE CAP [value] < positions    (CAP 0: the forecast only)
  * A line: "clobber|konane|nogo|amazons ROWS COLS CELLS" (cells row after
  * row), "toads STRIP", "toppling STRIP", "snort|col N U-V,U-V,...".
  * Prints: game, board, expanded, found, levels, complete, forecast,
- * value nodes, value CPU s, outcome nodes, outcome CPU s. */
+ * value nodes, value CPU s, outcome nodes, outcome CPU s, and the peak
+ * bytes of each search's arena (gr_arena_peak: the engine, its tables and
+ * the abandoned copies of grown arrays).  "value" after CAP: the value
+ * search only (the outcome columns 0). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,10 +81,11 @@ static int read_pos(gr_arena *a, const char *game, char *rest, uint8_t *pos, siz
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: rules_forecast PROBE CAP < positions\n");
+    if (argc != 3 && !(argc == 4 && strcmp(argv[3], "value") == 0)) {
+        fprintf(stderr, "usage: rules_forecast PROBE CAP [value] < positions\n");
         return 2;
     }
+    int runs = argc == 4 ? 1 : 2; /* "value": the value search only */
     uint64_t probe = strtoull(argv[1], NULL, 10), cap = strtoull(argv[2], NULL, 10);
     char line[8192];
     while (fgets(line, sizeof(line), stdin) != NULL) {
@@ -97,9 +101,10 @@ int main(int argc, char **argv)
         gr_search_opts opts = {.max_nodes = cap};
         gr_pg_forecast fc;
         uint64_t nodes[2] = {0, 0};
+        size_t peak[2] = {0, 0};
         double secs[2] = {0, 0};
         gr_status st[2] = {GR_OK, GR_OK};
-        for (int run = -1; run < (cap == 0 ? 0 : 2); run++) {
+        for (int run = -1; run < (cap == 0 ? 0 : runs); run++) {
             gr_arena *a = gr_arena_create((size_t)3 << 30);
             gr_cgt_store *s;
             gr_pg *g;
@@ -124,6 +129,7 @@ int main(int argc, char **argv)
                 gr_pg_stats(g, &stats);
                 nodes[run] = stats.nodes;
                 secs[run] = now_s() - t0;
+                peak[run] = gr_arena_peak(a);
             }
             gr_arena_destroy(a);
         }
@@ -137,6 +143,9 @@ int main(int argc, char **argv)
                 printf("\t>%llu(%d)\t%.2f", (unsigned long long)nodes[run] - 1, (int)st[run],
                        secs[run]);
             }
+        }
+        for (int run = 0; run < 2 && cap != 0; run++) {
+            printf("\t%zu", peak[run]);
         }
         printf("\n");
         fflush(stdout);

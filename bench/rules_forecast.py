@@ -9,13 +9,24 @@ request with a budget of exactly A would make (its probe: max(256, A/100)
 regions, as src/games/ruleset.c; a search of 4,096 nodes or fewer ends
 inside the search's own probe and is never forecast) and the ratio forecast / A: a refusal
 needs the forecast past 16 times the budget, so a ratio under 16 means that
-board is never refused by a budget it fits in."""
+board is never refused by a budget it fits in.
+The memory cap judged against the same runs (BVAL, BOUT: the bytes a node
+src/games/ruleset.c assumes for the value and the other searches):
+    python3 bench/rules_forecast.py memeval runs.tsv BVAL BOUT
+For every search that finished in A > 4,096 nodes with a peak of P bytes,
+the least memory budget it fits in, P, is P / B nodes; the forecast a
+request with that budget would make, with the probe a hundredth of it (the
+node budget lowered to it) and with the defaults' probe of 80,001 regions,
+and q = forecast / (P / B) (0: the search ends inside its own probe, a
+hundredth of the budget, at least 4,096 nodes, 80,001 at the defaults, and
+is never forecast): a memory refusal needs q past the margin, so the
+largest q is what the margin must stay above."""
 import random
 import subprocess
 import sys
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] != "eval" else 4
-rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[1] != "eval" else 1)
+N = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] not in ("eval", "memeval") else 4
+rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[1] not in ("eval", "memeval") else 1)
 
 
 def cells(r, c, weights):
@@ -90,8 +101,48 @@ def evaluate(path):
         print(f"worst {game} {kind}: {w:.2f}")
 
 
+def forecast(game, pos, probe):
+    out = subprocess.run(["build/bench/rules_forecast", str(probe), "0"],
+                         input=f"{game} {pos}\n", capture_output=True, text=True).stdout
+    return int(out.split("\t")[6])
+
+
+def memeval(path, bval, bout):
+    rows = [line.rstrip("\n").split("\t") for line in open(path) if "\t" in line]
+    worst, least_b = {}, {}
+    print("| game | position | search | nodes | peak bytes | bytes/node | P/B nodes "
+          "| forecast (probe P/B/100) | q | forecast (probe 80,001) | q |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        if len(r) < 13:
+            continue
+        for kind, col, pcol, b in (("value", 7, 11, bval), ("outcome", 9, 12, bout)):
+            if r[col].startswith(">"):
+                continue
+            a, peak = int(r[col]), int(r[pcol])
+            if a <= 4096:
+                continue
+            key = (r[0], kind)
+            least_b[key] = min(least_b.get(key, 1e9), peak / a)
+            mem = peak // b
+            # a search that ends inside the search's own probe (a hundredth
+            # of the budget, at least 4,096; 80,001 at the defaults) is
+            # never forecast: "-"
+            f1 = forecast(r[0], r[1], max(256, mem // 100 + 1)) if a > max(4096, mem // 100 + 1) else 0
+            f2 = forecast(r[0], r[1], 80001) if a > 80001 else 0
+            q1, q2 = f1 / mem, f2 / mem
+            worst[key] = max(worst.get(key, 0), q1, q2)
+            print(f"| {r[0]} | {r[1][:32]} | {kind} | {a} | {peak} | {peak / a:.0f} | {mem} "
+                  f"| {f1} | {q1:.3f} | {f2} | {q2:.3f} |")
+    print()
+    for key in sorted(worst):
+        print(f"{key[0]} {key[1]}: fewest bytes/node {least_b[key]:.0f}, worst q {worst[key]:.3f}")
+
+
 if __name__ == "__main__":
-    if len(sys.argv) > 2 and sys.argv[1] == "eval":
+    if len(sys.argv) > 4 and sys.argv[1] == "memeval":
+        memeval(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif len(sys.argv) > 2 and sys.argv[1] == "eval":
         evaluate(sys.argv[2])
     else:
         main()

@@ -27,13 +27,25 @@
 #define GR_RS_PROBE_MIN 256u
 /* A refusal needs the forecast past this many times the least budget. */
 #define GR_RS_MARGIN 16u
-/* Nodes a second assumed per ruleset (gr_rs_rate). */
-#define GR_RS_RATE_AMAZONS 450000u
-#define GR_RS_RATE_CLOBBER 930000u
-#define GR_RS_RATE_KONANE 900000u
-#define GR_RS_RATE_NOGO 1650000u
-#define GR_RS_RATE_GRAPH 135000u
-#define GR_RS_RATE_STRIP 3300000u
+/* The value search's bytes a node assumed on the rulesets judged on memory
+ * (gr_rs_consts_of): fewer than the fewest measured on any of their
+ * finished value searches (bench/RESULTS.md, "Ruleset forecast: the memory
+ * cap"): fewer assumed, more nodes allowed.  Snort and Col are not judged on
+ * memory: their forecast can pass their value search's nodes (a Col board
+ * of 32,408 nodes forecast 496,173 by a probe of 2,294), nor is the outcome
+ * search, which may settle a position in far fewer nodes than the regions
+ * the forecast counts, nor the Grundy search (not measured). */
+#define GR_RS_BYTES_VALUE 128u
+/* A memory refusal needs the forecast past this many times the memory
+ * budget in nodes: the forecast errs low (bench/RESULTS.md). */
+#define GR_RS_MEM_MARGIN 2u
+/* Nodes a second assumed per ruleset (gr_rs_consts_of). */
+#define GR_RS_RATE_AMAZONS 1140000u
+#define GR_RS_RATE_CLOBBER 1560000u
+#define GR_RS_RATE_KONANE 1230000u
+#define GR_RS_RATE_NOGO 2640000u
+#define GR_RS_RATE_GRAPH 198000u
+#define GR_RS_RATE_STRIP 4200000u
 
 typedef struct gr_rs_state {
     const gr_ruleset *rs;
@@ -55,31 +67,38 @@ static gr_status gr_rs_failed(gr_jctx *c, gr_status st, const char *ptr)
 /* ---- the refusal up front (issue 37 item 5; docs/partizan.md, "A
  * ruleset's refusal up front") ------------------------------------------ */
 
-/* The nodes a second assumed of each ruleset's searches, to turn the time
- * limit into nodes: three times the fastest measured (bench/RESULTS.md,
- * "Ruleset forecast"): more assumed, fewer refusals.  Constants, not a
- * clock: the same answer on every machine. */
-static uint64_t gr_rs_rate(const gr_pg_rules *r)
+/* Per ruleset: the nodes a second assumed of its searches, to turn the
+ * time limit into nodes -- three times the fastest measured
+ * (bench/RESULTS.md, "Ruleset forecast: the memory cap", re-measured after
+ * the engine's speed-up): more assumed, fewer refusals --
+ * and the bytes a node of its value search, to turn the memory budget into
+ * nodes (0: not judged on memory).  Constants, not a clock: the same
+ * answer on every machine. */
+typedef struct gr_rs_consts {
+    const char *name;
+    uint64_t rate;
+    unsigned bytes;
+} gr_rs_consts;
+
+static gr_rs_consts gr_rs_consts_of(const gr_pg_rules *r)
 {
-    static const struct {
-        const char *name;
-        uint64_t rate;
-    } rates[] = {
-        {"amazons", GR_RS_RATE_AMAZONS},
-        {"clobber", GR_RS_RATE_CLOBBER},
-        {"col", GR_RS_RATE_GRAPH},
-        {"konane", GR_RS_RATE_KONANE},
-        {"nogo", GR_RS_RATE_NOGO},
-        {"snort", GR_RS_RATE_GRAPH},
-        {"toads_and_frogs", GR_RS_RATE_STRIP},
-        {"toppling_dominoes", GR_RS_RATE_STRIP},
+    static const gr_rs_consts t[] = {
+        {"amazons", GR_RS_RATE_AMAZONS, GR_RS_BYTES_VALUE},
+        {"clobber", GR_RS_RATE_CLOBBER, GR_RS_BYTES_VALUE},
+        {"col", GR_RS_RATE_GRAPH, 0},
+        {"konane", GR_RS_RATE_KONANE, GR_RS_BYTES_VALUE},
+        {"nogo", GR_RS_RATE_NOGO, GR_RS_BYTES_VALUE},
+        {"snort", GR_RS_RATE_GRAPH, 0},
+        {"toads_and_frogs", GR_RS_RATE_STRIP, GR_RS_BYTES_VALUE},
+        {"toppling_dominoes", GR_RS_RATE_STRIP, GR_RS_BYTES_VALUE},
     };
-    for (size_t i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
-        if (strcmp(rates[i].name, r->name) == 0) {
-            return rates[i].rate;
+    for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+        if (strcmp(t[i].name, r->name) == 0) {
+            return t[i];
         }
     }
-    return GR_RS_RATE_STRIP; /* the fastest of all: a ruleset not measured */
+    /* a ruleset not measured: the fastest rate of all, no memory judgement */
+    return (gr_rs_consts){r->name, GR_RS_RATE_STRIP, 0};
 }
 
 /* The least of the request's budgets in the search's nodes: the node
@@ -96,7 +115,7 @@ static gr_rs_cap gr_rs_probe(gr_jctx *c, gr_rs_state *rst)
 {
     gr_rs_cap cap = {gr_json_search_opts(c).max_nodes, GR_ELIMIT, "--max-search-nodes",
                      "node budget"};
-    uint64_t rate = gr_rs_rate(rst->rs->rules);
+    uint64_t rate = gr_rs_consts_of(rst->rs->rules).rate;
     if (c->time_limit_s != 0 && (uint64_t)c->time_limit_s * rate < cap.nodes) {
         cap = (gr_rs_cap){(uint64_t)c->time_limit_s * rate, GR_ETIME, "--max-analysis-seconds",
                           "time limit"};
@@ -105,13 +124,25 @@ static gr_rs_cap gr_rs_probe(gr_jctx *c, gr_rs_state *rst)
     return cap;
 }
 
+/* The memory budget in nodes at `bytes` a node (0: not judged on memory),
+ * when it is the least of the request's budgets, else 0: the node budget
+ * or the time limit, judged past GR_RS_MARGIN, is what the search would
+ * run out of first. */
+static uint64_t gr_rs_memory_nodes(gr_jctx *c, const gr_rs_cap *cap, unsigned bytes)
+{
+    size_t mem = gr_arena_budget(c->arena);
+    return bytes != 0 && mem != 0 && mem / bytes <= cap->nodes ? (uint64_t)(mem / bytes) : 0;
+}
+
 /* After a search run under the probe's budget ended with st: when it
  * ran out of the probe's nodes, the forecast (gr_pg_estimate) decides --
- * past GR_RS_MARGIN times the least budget a refusal (*refused, the
- * problem in c->problem, with the forecast as its "estimate" member),
- * else the budget is restored and *again asks for the full search. */
+ * past GR_RS_MARGIN times the least of the node budget and the time
+ * limit, or past GR_RS_MEM_MARGIN times the memory budget in nodes (when
+ * that is the least), a refusal (*refused, the problem in c->problem,
+ * with the forecast as its "estimate" member), else the budget is
+ * restored and *again asks for the full search. */
 static gr_status gr_rs_judge(gr_jctx *c, gr_rs_state *rst, const gr_rs_cap *cap, gr_status st,
-                             const char *what, bool *again, bool *refused)
+                             const char *what, unsigned bytes, bool *again, bool *refused)
 {
     *again = *refused = false;
     if (st != GR_ELIMIT) {
@@ -125,25 +156,33 @@ static gr_status gr_rs_judge(gr_jctx *c, gr_rs_state *rst, const gr_rs_cap *cap,
         return st;
     }
     gr_pg_set_budget(rst->pg, gr_json_search_opts(c).max_nodes);
-    if (fc.complete || fc.nodes / GR_RS_MARGIN <= cap->nodes) {
+    gr_rs_cap line = *cap;
+    unsigned margin = GR_RS_MARGIN;
+    uint64_t mem_nodes = gr_rs_memory_nodes(c, cap, bytes);
+    if (!fc.complete && fc.nodes / GR_RS_MARGIN <= cap->nodes && mem_nodes != 0 &&
+        fc.nodes / GR_RS_MEM_MARGIN > mem_nodes) {
+        line = (gr_rs_cap){mem_nodes, GR_ENOMEM, "--max-request-memory", "memory budget"};
+        margin = GR_RS_MEM_MARGIN;
+    }
+    if (fc.complete || fc.nodes / margin <= line.nodes) {
         *again = true;
         return GR_OK;
     }
     *refused = true;
-    gr_json_error(c, cap->st, gr_jp_key(c, "", rst->rs->fields[0].name),
+    gr_json_error(c, line.st, gr_jp_key(c, "", rst->rs->fields[0].name),
                   "the %s of this position needs about %llu search nodes (a forecast from the "
                   "%llu distinct regions a probe of %llu met in %u moves), more than %u times "
                   "what the request's %s (%s) allows (about %llu): refused before the full search",
                   what, (unsigned long long)fc.nodes, (unsigned long long)fc.found,
-                  (unsigned long long)fc.expanded, fc.levels, GR_RS_MARGIN, cap->what, cap->flag,
-                  (unsigned long long)cap->nodes);
+                  (unsigned long long)fc.expanded, fc.levels, margin, line.what, line.flag,
+                  (unsigned long long)line.nodes);
     char *e = gr_arena_alloc(c->arena, 160);
     if (e != NULL) {
         snprintf(e, 160, "{\"search_nodes\":%llu,\"limit_nodes\":%llu,\"limit\":\"%s\"}",
-                 (unsigned long long)fc.nodes, (unsigned long long)cap->nodes, cap->flag);
+                 (unsigned long long)fc.nodes, (unsigned long long)line.nodes, line.flag);
     }
     c->problem.estimate = e;
-    return cap->st;
+    return line.st;
 }
 
 /* The three searches a request may run, and what they answer. */
@@ -179,7 +218,8 @@ static gr_status gr_rs_search(gr_jctx *c, gr_rs_state *rst, gr_rs_kind k, gr_rs_
     bool again;
     gr_rs_cap cap = gr_rs_probe(c, rst);
     gr_status st = gr_rs_run(rst, k, res);
-    st = gr_rs_judge(c, rst, &cap, st, what[k], &again, refused);
+    unsigned bytes = k == GR_RS_VALUE ? gr_rs_consts_of(rst->rs->rules).bytes : 0;
+    st = gr_rs_judge(c, rst, &cap, st, what[k], bytes, &again, refused);
     return st == GR_OK && again ? gr_rs_run(rst, k, res) : st;
 }
 
