@@ -78,4 +78,16 @@ gr_status gr_hbc_value(gr_hbc *g, gr_cgt *out);
 /* The value after cutting request edge e (in play; GR_EINVAL otherwise). */
 gr_status gr_hbc_after(gr_hbc *g, size_t e, gr_cgt *out);
 
+/* A forecast of the positions the search of g expands, before it runs
+ * (*nodes; 0 when there is none: a tree, all green, or edges that are
+ * interchangeable).  The search values every part that can stand -- a
+ * set of edges joined to the ground through vertices other than the
+ * ground -- so their number is a floor of its nodes; it is estimated from
+ * a fixed sample of the subsets of the edges in play (the same on every
+ * machine).  docs/partizan.md, "Coloured Hackenbush's refusal". */
+gr_status gr_hbc_estimate(const gr_hbc *g, uint64_t *nodes);
+
+/* The positions the search has expanded so far (its node count). */
+uint64_t gr_hbc_nodes(const gr_hbc *g);
+
 #endif

@@ -24,6 +24,7 @@
  */
 #include "grundy/hackenbush_colored.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -574,3 +575,34 @@ gr_status gr_hbc_after(gr_hbc *g, size_t e, gr_cgt *out)
     }
     return gr_hbc_tree_after(g, e, out);
 }
+
+/* Subsets drawn for the forecast: 4,096 draws put a count of 2^m / 256
+ * or more within a few per cent, and a smaller one is under-stated (no
+ * draw hits it), the side on which a refusal errs. */
+#define GR_HBC_EST_DRAWS 4096u
+
+gr_status gr_hbc_estimate(const gr_hbc *g, uint64_t *nodes)
+{
+    *nodes = 0;
+    if (g->tree || g->green || g->single != g->all) {
+        return GR_OK; /* no search, or counts of classes the draws do not see */
+    }
+    uint64_t x = 0x243F6A8885A308D3ULL, hits = 0; /* fixed: the same draws every time */
+    for (unsigned i = 0; i < GR_HBC_EST_DRAWS; i++) {
+        uint64_t z = (x += 0x9E3779B97F4A7C15ULL); /* splitmix64 */
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        uint64_t set = (z ^ (z >> 31)) & g->all, ground = set & g->inc[0];
+        uint64_t low = ground & -ground;
+        hits += ground != 0 && gr_hbc_grow(g, set, low, low) == set;
+    }
+    double est = ldexp((double)hits / GR_HBC_EST_DRAWS, (int)g->ne);
+    *nodes = est >= 1e18 ? (uint64_t)1e18 : (uint64_t)est;
+    return GR_OK;
+}
+
+uint64_t gr_hbc_nodes(const gr_hbc *g)
+{
+    return g->vs.nodes;
+}
+

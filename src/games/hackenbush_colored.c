@@ -8,6 +8,7 @@
  */
 #include "grundy/hackenbush_colored.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "games/families.h"
@@ -32,6 +33,43 @@ static gr_status gr_hbc_failed(gr_jctx *c, gr_status st, const char *ptr)
         return gr_json_search_failed(c, st, ptr);
     }
     return gr_json_cgt_failed(c, st, ptr);
+}
+
+/* The refusal up front (issue 37 item 5; docs/partizan.md, "Coloured
+ * Hackenbush's refusal up front"): the search's nodes as forecast by
+ * gr_hbc_estimate, against the least of the node budget and the time
+ * limit at GR_HBC_EST_RATE nodes a second -- three times the fastest
+ * measured (bench/RESULTS.md): more assumed, fewer refusals -- refused
+ * past GR_HBC_EST_MARGIN times it.  Counts, not the clock: the same
+ * answer on every machine. */
+#define GR_HBC_EST_RATE 4200000u
+#define GR_HBC_EST_MARGIN 16u
+
+static gr_status gr_hbc_forecast(gr_jctx *c, const gr_hbc *g, const char *eptr)
+{
+    uint64_t est, cap = gr_json_search_opts(c).max_nodes;
+    gr_status cst = GR_ELIMIT;
+    const char *flag = "--max-search-nodes", *what = "node budget";
+    if (c->time_limit_s != 0 && (uint64_t)c->time_limit_s * GR_HBC_EST_RATE < cap) {
+        cap = (uint64_t)c->time_limit_s * GR_HBC_EST_RATE;
+        cst = GR_ETIME, flag = "--max-analysis-seconds", what = "time limit";
+    }
+    if (gr_hbc_estimate(g, &est) != GR_OK || est / GR_HBC_EST_MARGIN <= cap) {
+        return GR_OK; /* no forecast, or one the search may meet: it runs */
+    }
+    gr_json_error(c, cst, eptr,
+                  "this picture's value needs about %llu search positions (the parts of it that "
+                  "can stand, estimated from a fixed sample of its edge sets), more than %u times "
+                  "what the request's %s (%s) allows (about %llu): refused before the search",
+                  (unsigned long long)est, GR_HBC_EST_MARGIN, what, flag,
+                  (unsigned long long)cap);
+    char *e = gr_arena_alloc(c->arena, 160);
+    if (e != NULL) {
+        snprintf(e, 160, "{\"search_nodes\":%llu,\"limit_nodes\":%llu,\"limit\":\"%s\"}",
+                 (unsigned long long)est, (unsigned long long)cap, flag);
+    }
+    c->problem.estimate = e;
+    return cst;
 }
 
 static gr_status gr_hbc_edge(gr_jctx *c, const cJSON *e, const char *eptr, uint32_t *uv,
@@ -121,6 +159,9 @@ static gr_status gr_hbc_analyse(gr_jctx *c, const cJSON *obj, const char *ptr, g
         return gr_hbc_failed(c, st, ptr);
     }
     hs->tree = gr_hbc_is_tree(hs->game);
+    if ((st = gr_hbc_forecast(c, hs->game, eptr)) != GR_OK) {
+        return st;
+    }
     if ((st = gr_hbc_value(hs->game, value)) != GR_OK) {
         return gr_hbc_failed(c, st, hs->tree ? NULL : ptr);
     }
