@@ -605,4 +605,3 @@ uint64_t gr_hbc_nodes(const gr_hbc *g)
 {
     return g->vs.nodes;
 }
-
