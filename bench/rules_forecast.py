@@ -20,13 +20,25 @@ node budget lowered to it) and with the defaults' probe of 80,001 regions,
 and q = forecast / (P / B) (0: the search ends inside its own probe, a
 hundredth of the budget, at least 4,096 nodes, 80,001 at the defaults, and
 is never forecast): a memory refusal needs q past the margin, so the
-largest q is what the margin must stay above."""
+largest q is what the margin must stay above.
+A budget of exactly A is not always the worst: a larger budget has a larger
+probe, which may finish one more level (rfc2).  Over budgets B = A .. 100 A:
+    python3 bench/rules_forecast.py sweep runs.tsv
+the largest forecast / (16 B) per game and search (past 1: refused under a
+budget it fits in); and the value search's q over probes from P/128/100
+doubling up to A (what a request with a larger node budget would probe):
+    python3 bench/rules_forecast.py memsweep runs.tsv
+The forecast binary: $RF_BIN, else build/bench/rules_forecast."""
 import random
 import subprocess
+import os
 import sys
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] not in ("eval", "memeval") else 4
-rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[1] not in ("eval", "memeval") else 1)
+BIN = os.environ.get("RF_BIN", "build/bench/rules_forecast")
+
+MODES = ("eval", "memeval", "sweep", "memsweep")
+N = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] not in MODES else 4
+rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[1] not in MODES else 1)
 
 
 def cells(r, c, weights):
@@ -89,7 +101,7 @@ def evaluate(path):
             probe = max(256, a // 100 + 1)
             if a <= 4096:
                 continue  # ends inside the search's own probe (at least 4,096 nodes): never forecast
-            out = subprocess.run(["build/bench/rules_forecast", str(probe), "0"],
+            out = subprocess.run([BIN, str(probe), "0"],
                                  input=f"{r[0]} {r[1]}\n", capture_output=True, text=True).stdout
             fc = int(out.split("\t")[6])
             ratio = fc / a
@@ -102,7 +114,7 @@ def evaluate(path):
 
 
 def forecast(game, pos, probe):
-    out = subprocess.run(["build/bench/rules_forecast", str(probe), "0"],
+    out = subprocess.run([BIN, str(probe), "0"],
                          input=f"{game} {pos}\n", capture_output=True, text=True).stdout
     return int(out.split("\t")[6])
 
@@ -139,10 +151,52 @@ def memeval(path, bval, bout):
         print(f"{key[0]} {key[1]}: fewest bytes/node {least_b[key]:.0f}, worst q {worst[key]:.3f}")
 
 
+def sweep(path):
+    rows = [line.rstrip("\n").split("\t") for line in open(path) if "\t" in line]
+    worst = {}
+    for r in rows:
+        if len(r) < 11:
+            continue
+        for kind, col in (("value", 7), ("outcome", 9)):
+            if r[col].startswith(">") or int(r[col]) <= 4096:
+                continue
+            a = int(r[col])
+            for m in (1, 1.5, 2, 3, 5, 10, 30, 100):
+                b = int(a * m)
+                if b // 100 + 1 >= a:
+                    break  # the search ends inside its own probe: never forecast
+                w = forecast(r[0], r[1], max(256, b // 100 + 1)) / (16 * b)
+                if w > worst.get((r[0], kind), (0,))[0]:
+                    worst[(r[0], kind)] = (w, m, r[1][:36], a)
+    for (game, kind), v in sorted(worst.items()):
+        print(f"{game} {kind}: worst forecast / (16 B) {v[0]:.3f} at B = {v[1]:g} A ({v[2]}, {v[3]} nodes)")
+
+
+def memsweep(path):
+    rows = [line.rstrip("\n").split("\t") for line in open(path) if "\t" in line]
+    worst = {}
+    for r in rows:
+        if len(r) < 13 or r[7].startswith(">") or r[0] in ("snort", "col"):
+            continue  # Snort and Col are not judged on memory
+        a, mem = int(r[7]), int(r[11]) // 128
+        p = max(256, mem // 100 + 1)
+        while a > 4096 and p < a:
+            q = forecast(r[0], r[1], p) / mem
+            if q > worst.get(r[0], (0,))[0]:
+                worst[r[0]] = (q, p, r[1][:36], a)
+            p *= 2
+    for game, v in sorted(worst.items()):
+        print(f"{game} value: worst q {v[0]:.3f} at probe {v[1]} ({v[2]}, {v[3]} nodes)")
+
+
 if __name__ == "__main__":
     if len(sys.argv) > 4 and sys.argv[1] == "memeval":
         memeval(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     elif len(sys.argv) > 2 and sys.argv[1] == "eval":
         evaluate(sys.argv[2])
+    elif len(sys.argv) > 2 and sys.argv[1] == "sweep":
+        sweep(sys.argv[2])
+    elif len(sys.argv) > 2 and sys.argv[1] == "memsweep":
+        memsweep(sys.argv[2])
     else:
         main()
