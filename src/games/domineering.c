@@ -9,8 +9,6 @@
  */
 #include "grundy/domineering.h"
 
-#include <stdio.h>
-
 #include "games/board_rows.h"
 #include "games/endpoints.h"
 #include "games/partizan.h"
@@ -129,12 +127,7 @@ static gr_dom_cap gr_dom_least_cap(gr_jctx *c, bool with_memory, uint64_t rate)
  * in c->problem) is kept, the forecast becomes the "estimate" member. */
 static gr_status gr_dom_refused(gr_jctx *c, uint64_t est, const gr_dom_cap *cap)
 {
-    char *e = gr_arena_alloc(c->arena, 160);
-    if (e != NULL) {
-        snprintf(e, 160, "{\"search_nodes\":%llu,\"limit_nodes\":%llu,\"limit\":\"%s\"}",
-                 (unsigned long long)est, (unsigned long long)cap->nodes, cap->flag);
-    }
-    c->problem.estimate = e;
+    gr_json_estimate(c, est, cap->nodes, cap->flag);
     return cap->st;
 }
 
@@ -234,8 +227,8 @@ static gr_status gr_dom_outcome_only(gr_jctx *c, const cJSON *req, cJSON **resp)
 {
     const cJSON *board = NULL, *outcome_only = NULL;
     const gr_jfield fields[] = {{"board", true, &board}, {"outcome_only", false, &outcome_only}};
-    static const gr_json_rows_spec spec = {GR_DOM_OUTCOME_MAX_CELLS, "solved for the outcome",
-                                           true, gr_dom_row};
+    static const gr_json_rows_spec spec = {GR_DOM_OUTCOME_MAX_CELLS, "solved for the outcome", true,
+                                           gr_dom_row};
     uint8_t empty[GR_DOM_OUTCOME_MAX_CELLS];
     size_t rows, cols;
     gr_status st = gr_json_object(c, req, "", fields, 2);

@@ -8,7 +8,6 @@
  */
 #include "grundy/hackenbush_colored.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "games/families.h"
@@ -62,12 +61,7 @@ static gr_status gr_hbc_forecast(gr_jctx *c, const gr_hbc *g, const char *eptr)
                   "can stand, estimated from a fixed sample of its edge sets), more than %u times "
                   "what the request's %s (%s) allows (about %llu): refused before the search",
                   (unsigned long long)est, GR_HBC_EST_MARGIN, what, flag, (unsigned long long)cap);
-    char *e = gr_arena_alloc(c->arena, 160);
-    if (e != NULL) {
-        snprintf(e, 160, "{\"search_nodes\":%llu,\"limit_nodes\":%llu,\"limit\":\"%s\"}",
-                 (unsigned long long)est, (unsigned long long)cap, flag);
-    }
-    c->problem.estimate = e;
+    gr_json_estimate(c, est, cap, flag);
     return cst;
 }
 

@@ -5,7 +5,6 @@
  */
 #include "games/ruleset.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "games/search_games.h"
@@ -176,12 +175,7 @@ static gr_status gr_rs_judge(gr_jctx *c, gr_rs_state *rst, const gr_rs_cap *cap,
                   what, (unsigned long long)fc.nodes, (unsigned long long)fc.found,
                   (unsigned long long)fc.expanded, fc.levels, margin, line.what, line.flag,
                   (unsigned long long)line.nodes);
-    char *e = gr_arena_alloc(c->arena, 160);
-    if (e != NULL) {
-        snprintf(e, 160, "{\"search_nodes\":%llu,\"limit_nodes\":%llu,\"limit\":\"%s\"}",
-                 (unsigned long long)fc.nodes, (unsigned long long)line.nodes, line.flag);
-    }
-    c->problem.estimate = e;
+    gr_json_estimate(c, fc.nodes, line.nodes, line.flag);
     return line.st;
 }
 

@@ -8,6 +8,8 @@
  * apart between them. */
 #include "games/search_games.h"
 
+#include <stdio.h>
+
 gr_search_opts gr_json_search_opts(const gr_jctx *c)
 {
     gr_search_opts o = {.max_nodes = c->max_search_nodes != 0 ? c->max_search_nodes
@@ -171,4 +173,14 @@ gr_status gr_json_search_moves_all(gr_jctx *c, void *state, gr_move_list *list)
         e->after = (gr_value){.kind = GR_VALUE_FINITE, .n = gr_search_move_grundy(s->game, m)};
     }
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
+}
+
+void gr_json_estimate(gr_jctx *c, uint64_t est, uint64_t limit_nodes, const char *flag)
+{
+    char *e = gr_arena_alloc(c->arena, 160);
+    if (e != NULL) {
+        snprintf(e, 160, "{\"search_nodes\":%llu,\"limit_nodes\":%llu,\"limit\":\"%s\"}",
+                 (unsigned long long)est, (unsigned long long)limit_nodes, flag);
+    }
+    c->problem.estimate = e;
 }

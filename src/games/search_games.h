@@ -25,6 +25,12 @@ gr_search_opts gr_json_search_opts(const gr_jctx *c);
  * budget. */
 gr_status gr_json_search_failed(gr_jctx *c, gr_status st, const char *ptr);
 
+/* The "estimate" member of a refusal up front (Domineering, the rulesets,
+ * coloured Hackenbush), set in c->problem: est, the forecast in the
+ * search's nodes; limit_nodes, the budget in those nodes; flag, the
+ * option the budget comes from. */
+void gr_json_estimate(gr_jctx *c, uint64_t est, uint64_t limit_nodes, const char *flag);
+
 /* A board's "rows" and "cols" (Cram, a Chomp rectangle): integers, both
  * at least 1; the game checks its own size limits. */
 gr_status gr_json_search_board(gr_jctx *c, const cJSON *rows, const cJSON *cols, const char *ptr,
