@@ -11,7 +11,8 @@
  * value nodes, value CPU s, outcome nodes, outcome CPU s, and the peak
  * bytes of each search's arena (gr_arena_peak: the engine, its tables and
  * the abandoned copies of grown arrays).  "value" after CAP: the value
- * search only (the outcome columns 0). */
+ * search only (the outcome columns 0); "outcome": the outcome search only
+ * (the value columns 0). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,11 +82,13 @@ static int read_pos(gr_arena *a, const char *game, char *rest, uint8_t *pos, siz
 
 int main(int argc, char **argv)
 {
-    if (argc != 3 && !(argc == 4 && strcmp(argv[3], "value") == 0)) {
-        fprintf(stderr, "usage: rules_forecast PROBE CAP [value] < positions\n");
+    if (argc != 3 && !(argc == 4 && (strcmp(argv[3], "value") == 0 ||
+                                     strcmp(argv[3], "outcome") == 0))) {
+        fprintf(stderr, "usage: rules_forecast PROBE CAP [value|outcome] < positions\n");
         return 2;
     }
-    int runs = argc == 4 ? 1 : 2; /* "value": the value search only */
+    int runs = argc == 4 && argv[3][0] == 'v' ? 1 : 2; /* "value": the value search only */
+    int from = argc == 4 && argv[3][0] == 'o' ? 1 : 0; /* "outcome": the outcome search only */
     uint64_t probe = strtoull(argv[1], NULL, 10), cap = strtoull(argv[2], NULL, 10);
     char line[8192];
     while (fgets(line, sizeof(line), stdin) != NULL) {
@@ -115,6 +118,10 @@ int main(int argc, char **argv)
                 return 1;
             }
             double t0 = now_s();
+            if (run >= 0 && run < from) {
+                gr_arena_destroy(a);
+                continue;
+            }
             if (run < 0) {
                 if (gr_pg_estimate(g, pos, len, probe, &fc) != GR_OK) {
                     fprintf(stderr, "rules_forecast: estimate failed\n");

@@ -10,7 +10,9 @@
  * position met again, or met as the negative of one seen (colours swapped,
  * roles swapped), is not searched twice.  Before descending into any child
  * a frame looks for a child already known lost for the opponent (the
- * enhanced transposition cutoff), which decides it at once.
+ * enhanced transposition cutoff), which decides it at once; the others
+ * are tried in the order of the replies they leave the opponent, fewest
+ * first (gr_pg_order).
  *
  * No recursion: each frame on an explicit stack keeps the keys of its
  * children (normalised bytes then the side byte) on a byte stack and the
@@ -34,6 +36,9 @@ typedef struct gr_pg_search {
     size_t mcap;
     gr_pg_frame *frames;
     size_t nf, fcap;
+    uint32_t *ord;   /* per kid place: the kid tried there (best first) */
+    uint32_t *score; /* per kid: the replies it leaves (gr_pg_order) */
+    size_t ocap, scap;
     uint8_t key[GR_PG_MAX_POS + 1];
 } gr_pg_search;
 
@@ -61,9 +66,69 @@ static gr_status gr_pg_kid(gr_pg_sink *sink, const uint8_t *pos, size_t len, con
 
 static void gr_pg_kid_key(const gr_pg_search *s, size_t i, const uint8_t **key, size_t *len)
 {
+    i = s->ord[i];
     size_t start = i > 0 ? s->kids.ends[i - 1] : 0;
     *key = s->kids.bytes + start;
     *len = s->kids.ends[i] - start;
+}
+
+typedef struct gr_pg_count_sink {
+    gr_pg_sink sink;
+    uint32_t n;
+} gr_pg_count_sink;
+
+static gr_status gr_pg_count(gr_pg_sink *sink, const uint8_t *pos, size_t len,
+                             const gr_pg_move *move)
+{
+    (void)pos, (void)len, (void)move;
+    ((gr_pg_count_sink *)sink)->n++;
+    return GR_OK;
+}
+
+/* Orders kids [first, end) by the replies they leave the opponent, fewest
+ * first (a kid known to the table: lost first, won last).  The most
+ * forcing move is the likeliest to win, and it is proved or refuted in
+ * the smallest tree; tried first, it spares the search its siblings.
+ * Counting a kid's replies costs one more move generation per kid, which
+ * bench/rules_outcome.sh measured as repaid many times over on every
+ * ruleset (docs/partizan.md, "The outcome search"). */
+static gr_status gr_pg_order(gr_pg_search *s, size_t first, size_t end)
+{
+    gr_pg *g = s->g;
+    uint32_t *o = gr_arena_grow(g->vs.arena, s->ord, &s->ocap, end + 1, sizeof(*o), 64);
+    uint32_t *sc =
+        o == NULL ? NULL : gr_arena_grow(g->vs.arena, s->score, &s->scap, end + 1, sizeof(*sc), 64);
+    if (o == NULL || sc == NULL) {
+        return GR_ENOMEM;
+    }
+    s->ord = o;
+    s->score = sc;
+    for (size_t i = first; i < end; i++) {
+        size_t start = i > 0 ? s->kids.ends[i - 1] : 0, klen = s->kids.ends[i] - start;
+        const uint8_t *key = s->kids.bytes + start;
+        uint32_t won, score;
+        if (gr_pg_table_get(&g->wins, key, klen, &won)) {
+            score = won ? UINT32_MAX : 0; /* known: a loss at once, a win last */
+        } else {
+            gr_pg_count_sink c = {{gr_pg_count}, 0};
+            memcpy(g->cur, key, klen - 1);
+            gr_status st =
+                g->rules->moves(g->ctx, g->cur, klen - 1, (gr_pg_side)key[klen - 1], &c.sink);
+            if (st != GR_OK) {
+                return st;
+            }
+            score = c.n;
+        }
+        sc[i] = score;
+        /* insertion: stable, and the lists are short */
+        size_t j = i;
+        while (j > first && sc[o[j - 1]] > score) {
+            o[j] = o[j - 1];
+            j--;
+        }
+        o[j] = (uint32_t)i;
+    }
+    return GR_OK;
 }
 
 /* Pushes a frame for (pos, side to move): its children generated, and
@@ -85,6 +150,9 @@ static gr_status gr_pg_frame_push(gr_pg_search *s, const uint8_t *pos, size_t le
     memcpy(g->cur, pos, len);
     s->child_side = 1 - side;
     if ((st = g->rules->moves(g->ctx, g->cur, len, (gr_pg_side)side, &s->sink)) != GR_OK) {
+        return st;
+    }
+    if ((st = gr_pg_order(s, first, s->kids.n)) != GR_OK) {
         return st;
     }
     gr_pg_frame *nf = &s->frames[s->nf++];
@@ -194,7 +262,7 @@ static gr_status gr_pg_solve(gr_pg_search *s, const uint8_t *pos, size_t len, in
         if (s->nf == 1) {
             *wins = won;
             if (won && move != NULL) {
-                *move = s->moves[f->next];
+                *move = s->moves[s->ord[f->next]];
             }
             return GR_OK;
         }
