@@ -50,7 +50,7 @@
 
 typedef struct gr_spg_count {
     gr_pg_sink sink;
-    size_t n;
+    size_t n, most; /* counted; past `most`, GR_ELIMIT: enough */
 } gr_spg_count;
 
 static gr_status gr_spg_count_one(gr_pg_sink *sink, const uint8_t *pos, size_t len,
@@ -58,13 +58,13 @@ static gr_status gr_spg_count_one(gr_pg_sink *sink, const uint8_t *pos, size_t l
 {
     (void)pos, (void)len, (void)move;
     gr_spg_count *c = (gr_spg_count *)sink;
-    return ++c->n > GR_SUM_POS_PG_MOVES ? GR_ELIMIT : GR_OK; /* enough: stop counting */
+    return ++c->n > c->most ? GR_ELIMIT : GR_OK;
 }
 
 /* Whether region (pos, len) of e has few enough moves to be valued. */
 static gr_status gr_spg_few_moves(const gr_sum_pgeng *e, const uint8_t *pos, size_t len, bool *few)
 {
-    gr_spg_count c = {{gr_spg_count_one}, 0};
+    gr_spg_count c = {{gr_spg_count_one}, 0, GR_SUM_POS_PG_MOVES};
     gr_status st = GR_OK;
     for (int side = 0; side < 2 && st == GR_OK; side++) {
         st = e->rules->moves(e->g->ctx, pos, len, (gr_pg_side)side, &c.sink);
@@ -176,8 +176,8 @@ static gr_status gr_spg_intern(gr_sum_pos *p, uint32_t eng, const uint8_t *k, si
     }
     p->bytes = bytes;
     memcpy(bytes + p->nbytes, k, len);
-    reg[p->npg] = (gr_sum_pgreg){eng, (uint32_t)p->nbytes, (uint32_t)len, (uint8_t)neg, valued,
-                                 v, 0, {0, 0}};
+    reg[p->npg] =
+        (gr_sum_pgreg){eng, (uint32_t)p->nbytes, (uint32_t)len, (uint8_t)neg, valued, v, 0, {0, 0}};
     p->nbytes += len;
     uint32_t e = (uint32_t)++p->npg, twin = valued ? 0 : gr_spg_entry(p, eng, k, len, !neg);
     if (twin != 0 && !reg[twin - 1].valued) {
@@ -368,8 +368,8 @@ gr_status gr_sum_pos_ruleset_moves(gr_sum_pos *p, const gr_pg_rules *rules, cons
         return GR_ELIMIT;
     }
     gr_status st = gr_spg_engine(p, rules, ctx, &eng);
-    if (st != GR_OK || (st = gr_spg_list(p, eng, pos, len, left ? GR_PG_LEFT : GR_PG_RIGHT)) !=
-                           GR_OK) {
+    if (st != GR_OK ||
+        (st = gr_spg_list(p, eng, pos, len, left ? GR_PG_LEFT : GR_PG_RIGHT)) != GR_OK) {
         return st;
     }
     size_t count = p->after.n;
@@ -392,20 +392,52 @@ gr_status gr_sum_pos_ruleset_moves(gr_sum_pos *p, const gr_pg_rules *rules, cons
     return st;
 }
 
-/* Region r's moves for the player (left: Left) listed into p->mv. */
+/* The order of the moves of `side` listed in p->after: fewest replies
+ * left to the opponent in the region first, the order of the outcome
+ * search of one position (pgame_outcome.c, gr_pg_order).  Made once per
+ * region and player, as the list is. */
+static gr_status gr_spg_order(gr_sum_pos *p, const gr_sum_pgeng *e, gr_pg_side side, uint32_t **out)
+{
+    size_t count = p->after.n;
+    uint32_t *o = GR_ARENA_ARRAY(p->arena, uint32_t, 2 * count + 1), *sc = o + count;
+    if (o == NULL) {
+        return GR_ENOMEM;
+    }
+    for (size_t k = 0; k < count; k++) {
+        size_t start = k > 0 ? p->after.ends[k - 1] : 0, j = k;
+        gr_spg_count c = {{gr_spg_count_one}, 0, SIZE_MAX};
+        gr_status st = e->rules->moves(e->g->ctx, p->after.bytes + start, p->after.ends[k] - start,
+                                       (gr_pg_side)(1 - side), &c.sink);
+        if (st != GR_OK) {
+            return st;
+        }
+        sc[k] = c.n > UINT32_MAX ? UINT32_MAX : (uint32_t)c.n;
+        while (j > 0 && sc[o[j - 1]] > sc[k]) { /* insertion: stable */
+            o[j] = o[j - 1];
+            j--;
+        }
+        o[j] = (uint32_t)k;
+    }
+    *out = o;
+    return GR_OK;
+}
+
+/* Region r's moves for the player (left: Left) listed into p->mv, best
+ * first (gr_spg_order). */
 static gr_status gr_spg_moves_of(gr_sum_pos *p, uint32_t idx, bool left)
 {
     gr_sum_pgreg r = p->pg[idx]; /* p->pg may move while its moves are made */
     memcpy(p->cur, p->bytes + r.off, r.len);
     gr_pg_side side = left != (r.neg != 0) ? GR_PG_LEFT : GR_PG_RIGHT;
+    uint32_t *order;
     gr_status st = gr_spg_list(p, r.eng, p->cur, r.len, side);
-    if (st != GR_OK) {
+    if (st != GR_OK || (st = gr_spg_order(p, &p->eng[r.eng], side, &order)) != GR_OK) {
         return st;
     }
     size_t count = p->after.n, head = p->nmv;
     /* the count and the moves' starts first, each move's handles after */
-    uint32_t *mv = gr_arena_grow(p->arena, p->mv, &p->mvcap, head + 1 + count, sizeof(uint32_t),
-                                 1024);
+    uint32_t *mv =
+        gr_arena_grow(p->arena, p->mv, &p->mvcap, head + 1 + count, sizeof(uint32_t), 1024);
     if (mv == NULL) {
         return GR_ENOMEM;
     }
@@ -414,7 +446,8 @@ static gr_status gr_spg_moves_of(gr_sum_pos *p, uint32_t idx, bool left)
     p->nmv = head + 1 + count;
     gr_cgt out[GR_SUM_POS_OUT];
     for (size_t k = 0; k < count; k++) {
-        size_t start = k > 0 ? p->after.ends[k - 1] : 0, l = p->after.ends[k] - start, m;
+        size_t a = order[k], start = a > 0 ? p->after.ends[a - 1] : 0, l = p->after.ends[a] - start,
+               m;
         memcpy(p->cur, p->after.bytes + start, l);
         if ((st = gr_spg_split(p, r.eng, p->cur, l, r.neg, out, &m)) != GR_OK) {
             return st;
@@ -436,8 +469,8 @@ static gr_status gr_spg_moves_of(gr_sum_pos *p, uint32_t idx, bool left)
     return GR_OK;
 }
 
-gr_status gr_sum_pos_pg_move(gr_sum_pos *p, gr_cgt h, bool left, uint32_t j, gr_cgt *out,
-                             size_t *n, bool *has)
+gr_status gr_sum_pos_pg_move(gr_sum_pos *p, gr_cgt h, bool left, uint32_t j, gr_cgt *out, size_t *n,
+                             bool *has)
 {
     uint32_t idx = h & GR_SUM_POS_INDEX;
     gr_status st;
