@@ -12,7 +12,8 @@
  * bytes of each search's arena (gr_arena_peak: the engine, its tables and
  * the abandoned copies of grown arrays).  "value" after CAP: the value
  * search only (the outcome columns 0); "outcome": the outcome search only
- * (the value columns 0). */
+ * (the value columns 0), and last the outcome class (P, N, L, R; "?" when
+ * the search stopped). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,6 +107,7 @@ int main(int argc, char **argv)
         uint64_t nodes[2] = {0, 0};
         size_t peak[2] = {0, 0};
         double secs[2] = {0, 0};
+        bool lw = false, rw = false;
         gr_status st[2] = {GR_OK, GR_OK};
         for (int run = -1; run < (cap == 0 ? 0 : runs); run++) {
             gr_arena *a = gr_arena_create((size_t)3 << 30);
@@ -129,7 +131,6 @@ int main(int argc, char **argv)
                 }
             } else {
                 gr_cgt v;
-                bool lw, rw;
                 st[run] = run == 0 ? gr_pg_value(g, pos, len, &v)
                                    : gr_pg_outcome(g, pos, len, &lw, NULL, &rw, NULL);
                 gr_search_stats stats;
@@ -153,6 +154,9 @@ int main(int argc, char **argv)
         }
         for (int run = 0; run < 2 && cap != 0; run++) {
             printf("\t%zu", peak[run]);
+        }
+        if (from == 1) {
+            printf("\t%c", st[1] != GR_OK ? '?' : lw ? (rw ? 'N' : 'L') : (rw ? 'R' : 'P'));
         }
         printf("\n");
         fflush(stdout);
