@@ -10,7 +10,11 @@
  * and only the least is written: the engine normalises every region it
  * looks up that is not in its table as it stands.  Both produce exactly
  * the bytes of the first versions (tests/unit/test_grid_hooks.c keeps
- * those as the reference).
+ * those as the reference), but that a board of at most 64 cells is now
+ * normalised without its groups of value 0, which the first versions
+ * kept: the outcome search keys whole positions, and a stone that can
+ * never move made two equal positions two keys (Clobber 4x5: half the
+ * nodes).
  */
 #include <string.h>
 
@@ -243,12 +247,53 @@ static int gr_grid_image_cmp(const gr_grid_image *x, const gr_grid_image *y)
     return 0;
 }
 
+/* pos with its groups of no value (those gr_grid_split leaves out: no
+ * cell of need_a, or none of need_b) written as spec->fill, into clean;
+ * *any when there was one.  At most 64 cells. */
+static void gr_grid_erase_dead(const gr_grid_split_spec *spec, const uint8_t *pos, size_t len,
+                               uint8_t *clean, bool *any)
+{
+    int rows = pos[0], cols = pos[1], n = rows * cols;
+    const uint8_t *cells = pos + GR_GRID_HDR;
+    uint64_t members = 0, need_a = 0, need_b = 0, dead = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t bit = (uint64_t)1 << i;
+        members |= gr_grid_in(spec->members, cells[i]) ? bit : 0;
+        need_a |= gr_grid_in(spec->need_a, cells[i]) ? bit : 0;
+        need_b |= gr_grid_in(spec->need_b, cells[i]) ? bit : 0;
+    }
+    gr_grid_bits b;
+    gr_grid_bits_init(rows, cols, &b);
+    for (uint64_t left = members; left != 0;) {
+        uint64_t set = gr_grid_fill(&b, left & -left, members, spec->diagonal);
+        left &= ~set;
+        dead |= (set & need_a) == 0 || (set & need_b) == 0 ? set : 0;
+    }
+    *any = dead != 0;
+    if (dead == 0) {
+        return;
+    }
+    memcpy(clean, pos, len);
+    for (; dead != 0; dead &= dead - 1) {
+        clean[GR_GRID_HDR + __builtin_ctzll(dead)] = spec->fill;
+    }
+}
+
 gr_status gr_grid_normalise(const void *game, const uint8_t *pos, size_t len, uint8_t *out,
                             size_t *out_len, bool *negated)
 {
-    const gr_grid_norm_spec *spec = &((const gr_grid_game *)game)->norm;
+    const gr_grid_game *gg = game;
+    const gr_grid_norm_spec *spec = &gg->norm;
     if (!gr_grid_valid(pos, len) || len > GR_PG_MAX_POS) {
         return GR_EINVAL;
+    }
+    /* a group of no value is left out (the position keeps its value, and
+     * its transpositions meet: the outcome search keys whole positions) */
+    uint8_t clean[GR_GRID_HDR + 64];
+    bool any = false;
+    if (gg->regions.members != NULL && len - GR_GRID_HDR <= 64) {
+        gr_grid_erase_dead(&gg->regions, pos, len, clean, &any);
+        pos = any ? clean : pos;
     }
     /* the box of rows and columns with a non-blank cell (blank 0: all) */
     int rows = pos[0], cols = pos[1], r0 = 0, r1 = rows - 1, c0 = 0, c1 = cols - 1;

@@ -107,7 +107,9 @@ typedef struct gr_grid_split_spec {
 /* The least (bytewise) of the board's eight symmetric images and, when
  * swap_a is set, their images with swap_a and swap_b exchanged (then
  * *negated); rows and columns of `blank` cells only are cropped first
- * (blank 0: none). */
+ * (blank 0: none).  Before that, on a board of at most 64 cells of a game
+ * with regions, the groups gr_grid_split leaves out (of value 0) are
+ * written as the split's fill. */
 typedef struct gr_grid_norm_spec {
     uint8_t blank;
     uint8_t swap_a, swap_b;
