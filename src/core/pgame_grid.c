@@ -137,6 +137,9 @@ gr_status gr_grid_split(const void *game, const uint8_t *pos, size_t len, gr_pg_
     if (!gr_grid_valid(pos, len) || len - GR_GRID_HDR > GR_GRID_MAX_CELLS) {
         return GR_EINVAL;
     }
+    if (len == GR_GRID_HDR) {
+        return GR_OK; /* no cell: no region (the normal form of a board of value 0) */
+    }
     if (len - GR_GRID_HDR <= 64) {
         return gr_grid_split_bits(spec, pos, sink);
     }
@@ -291,7 +294,7 @@ gr_status gr_grid_normalise(const void *game, const uint8_t *pos, size_t len, ui
      * its transpositions meet: the outcome search keys whole positions) */
     uint8_t clean[GR_GRID_HDR + 64];
     bool any = false;
-    if (gg->regions.members != NULL && len - GR_GRID_HDR <= 64) {
+    if (gg->regions.members != NULL && len > GR_GRID_HDR && len - GR_GRID_HDR <= 64) {
         gr_grid_erase_dead(&gg->regions, pos, len, clean, &any);
         pos = any ? clean : pos;
     }
