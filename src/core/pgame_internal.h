@@ -3,7 +3,7 @@
  *
  * gr_pg_table maps byte strings (normalised positions) to a 32-bit word:
  * a gr_cgt, a Grundy value, or a won/lost bit.  Open addressing with
- * linear probing on a 64-bit hash, at most half full; the keys are copied
+ * linear probing on the low word of a 64-bit hash, at most half full; the keys are copied
  * into one byte pool and named by offset, so growing the pool never
  * invalidates a slot.  gr_pg_stack is a stack of byte strings (the
  * positions still to value) in one growing buffer.  Both live in the
@@ -15,12 +15,17 @@
 #include "core/search_budget.h"
 #include "grundy/pgame.h"
 
+/* 16 bytes: the outcome search keeps one per position it meets, so the
+ * slot is most of its memory.  The hash's low word places the slot (a
+ * table has at most 2^32 of them) and screens the keys compared. */
 typedef struct gr_pg_slot {
-    uint64_t hash;
-    uint32_t off, len;
+    uint32_t hash;
+    uint32_t off;
     uint32_t val;
+    uint16_t len; /* at most GR_PG_MAX_POS + 1 */
     uint8_t used; /* a byte: gr_probe_double reads it */
 } gr_pg_slot;
+_Static_assert(sizeof(gr_pg_slot) == 16, "a slot per position: keep it small");
 
 typedef struct gr_pg_table {
     gr_pg_slot *slots;

@@ -28,7 +28,7 @@ uint64_t gr_pg_hash(const uint8_t *k, size_t len)
     return h ^ (h >> 29);
 }
 
-static size_t gr_pg_find(const gr_pg_table *t, uint64_t h, const uint8_t *k, size_t len,
+static size_t gr_pg_find(const gr_pg_table *t, uint32_t h, const uint8_t *k, size_t len,
                          bool *found)
 {
     size_t i = (size_t)h & (t->cap - 1);
@@ -51,7 +51,7 @@ bool gr_pg_table_get(const gr_pg_table *t, const uint8_t *k, size_t len, uint32_
         return false;
     }
     bool found;
-    size_t i = gr_pg_find(t, gr_pg_hash(k, len), k, len, &found);
+    size_t i = gr_pg_find(t, (uint32_t)gr_pg_hash(k, len), k, len, &found);
     if (found) {
         *val = t->slots[i].val;
     }
@@ -75,10 +75,18 @@ static gr_status gr_pg_table_grow(gr_arena *a, gr_pg_table *t)
 gr_status gr_pg_table_put(gr_arena *a, gr_pg_table *t, const uint8_t *k, size_t len, uint32_t val)
 {
     gr_status st;
-    if (2 * (t->used + 1) > t->cap && (st = gr_pg_table_grow(a, t)) != GR_OK) {
-        return st;
+    if (len > UINT16_MAX) {
+        return GR_EINTERNAL; /* a key is at most GR_PG_MAX_POS + 1 bytes */
     }
-    uint64_t h = gr_pg_hash(k, len);
+    if (2 * (t->used + 1) > t->cap) {
+        if (t->cap > ((size_t)1 << 31)) {
+            return GR_ENOMEM; /* the slot's hash word places at most 2^32 slots */
+        }
+        if ((st = gr_pg_table_grow(a, t)) != GR_OK) {
+            return st;
+        }
+    }
+    uint32_t h = (uint32_t)gr_pg_hash(k, len);
     bool found;
     size_t i = gr_pg_find(t, h, k, len, &found);
     if (found) {
@@ -94,7 +102,7 @@ gr_status gr_pg_table_put(gr_arena *a, gr_pg_table *t, const uint8_t *k, size_t 
     }
     t->keys = keys;
     memcpy(keys + t->klen, k, len);
-    t->slots[i] = (gr_pg_slot){h, (uint32_t)t->klen, (uint32_t)len, val, 1};
+    t->slots[i] = (gr_pg_slot){h, (uint32_t)t->klen, val, (uint16_t)len, 1};
     t->klen += len;
     t->used++;
     return GR_OK;
