@@ -62,6 +62,31 @@ gr_status gr_pg_normalise(gr_pg *g, const uint8_t *pos, size_t len, size_t *out_
     return st == GR_OK && *out_len > GR_PG_MAX_POS ? GR_EINTERNAL : st;
 }
 
+/* ---- the move order ------------------------------------------------------ */
+
+typedef struct gr_pg_count_sink {
+    gr_pg_sink sink;
+    uint32_t n;
+} gr_pg_count_sink;
+
+static gr_status gr_pg_count(gr_pg_sink *sink, const uint8_t *pos, size_t len,
+                             const gr_pg_move *move)
+{
+    (void)pos, (void)len, (void)move;
+    gr_pg_count_sink *c = (gr_pg_count_sink *)sink;
+    c->n += c->n < UINT32_MAX;
+    return GR_OK;
+}
+
+gr_status gr_pg_replies(const gr_pg_rules *rules, const void *ctx, const uint8_t *pos, size_t len,
+                        gr_pg_side side, uint32_t *out)
+{
+    gr_pg_count_sink c = {{gr_pg_count}, 0};
+    gr_status st = rules->moves(ctx, pos, len, side, &c.sink);
+    *out = c.n;
+    return st;
+}
+
 /* ---- sums of regions --------------------------------------------------- */
 
 typedef struct gr_pg_sum_sink {

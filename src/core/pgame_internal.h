@@ -3,8 +3,8 @@
  *
  * gr_pg_table maps byte strings (normalised positions) to a 32-bit word:
  * a gr_cgt, a Grundy value, or a won/lost bit.  Open addressing with
- * linear probing on the low word of a 64-bit hash, at most half full; the keys are copied
- * into one byte pool and named by offset, so growing the pool never
+ * linear probing on the low word of a 64-bit hash, at most half full; the
+ * keys are copied into one byte pool and named by offset, so growing the pool never
  * invalidates a slot.  gr_pg_stack is a stack of byte strings (the
  * positions still to value) in one growing buffer.  Both live in the
  * engine's arena.
@@ -98,5 +98,21 @@ gr_status gr_pg_normalise(gr_pg *g, const uint8_t *pos, size_t len, size_t *out_
 
 /* One more position expanded: the node budget and the stop conditions. */
 gr_status gr_pg_tick(gr_pg *g);
+
+/* The move order of the outcome searches (pgame_outcome.c, and the sum
+ * search's ruleset regions, sum_position_pg.c): fewest replies for the
+ * opponent first.  *out: how many moves `side` has from pos. */
+gr_status gr_pg_replies(const gr_pg_rules *rules, const void *ctx, const uint8_t *pos, size_t len,
+                        gr_pg_side side, uint32_t *out);
+/* Inserts item i into ord[first .. i), kept by score ascending, stable. */
+static inline void gr_pg_rank(uint32_t *ord, const uint32_t *score, size_t first, size_t i)
+{
+    size_t j = i;
+    while (j > first && score[ord[j - 1]] > score[i]) {
+        ord[j] = ord[j - 1];
+        j--;
+    }
+    ord[j] = (uint32_t)i;
+}
 
 #endif

@@ -10,9 +10,9 @@
  * position met again, or met as the negative of one seen (colours swapped,
  * roles swapped), is not searched twice.  Before descending into any child
  * a frame looks for a child already known lost for the opponent (the
- * enhanced transposition cutoff), which decides it at once; the others
- * are tried in the order of the replies they leave the opponent, fewest
- * first (gr_pg_order).
+ * enhanced transposition cutoff, by the order: such a child comes first),
+ * which decides it at once; the others are tried in the order of the
+ * replies they leave the opponent, fewest first (gr_pg_order).
  *
  * No recursion: each frame on an explicit stack keeps the keys of its
  * children (normalised bytes then the side byte) on a byte stack and the
@@ -72,26 +72,15 @@ static void gr_pg_kid_key(const gr_pg_search *s, size_t i, const uint8_t **key, 
     *len = s->kids.ends[i] - start;
 }
 
-typedef struct gr_pg_count_sink {
-    gr_pg_sink sink;
-    uint32_t n;
-} gr_pg_count_sink;
-
-static gr_status gr_pg_count(gr_pg_sink *sink, const uint8_t *pos, size_t len,
-                             const gr_pg_move *move)
-{
-    (void)pos, (void)len, (void)move;
-    ((gr_pg_count_sink *)sink)->n++;
-    return GR_OK;
-}
-
 /* Orders kids [first, end) by the replies they leave the opponent, fewest
- * first (a kid known to the table: lost first, won last).  The most
- * forcing move is the likeliest to win, and it is proved or refuted in
- * the smallest tree; tried first, it spares the search its siblings.
- * Counting a kid's replies costs one more move generation per kid, which
- * bench/rules_outcome.sh measured as repaid many times over on every
- * ruleset (docs/partizan.md, "The outcome search"). */
+ * first, after the kids the table knows lost for the opponent (any one of
+ * them decides the frame at once: the enhanced transposition cutoff) and
+ * before those it knows won.  The most forcing move is the likeliest to
+ * win, and it is proved or refuted in the smallest tree; tried first, it
+ * spares the search its siblings.  Counting a kid's replies costs one
+ * more move generation per kid, which bench/rules_outcome.sh measured as
+ * repaid many times over on every ruleset (docs/partizan.md, "The ruleset
+ * engine"). */
 static gr_status gr_pg_order(gr_pg_search *s, size_t first, size_t end)
 {
     gr_pg *g = s->g;
@@ -106,33 +95,24 @@ static gr_status gr_pg_order(gr_pg_search *s, size_t first, size_t end)
     for (size_t i = first; i < end; i++) {
         size_t start = i > 0 ? s->kids.ends[i - 1] : 0, klen = s->kids.ends[i] - start;
         const uint8_t *key = s->kids.bytes + start;
-        uint32_t won, score;
+        uint32_t won, n;
         if (gr_pg_table_get(&g->wins, key, klen, &won)) {
-            score = won ? UINT32_MAX : 0; /* known: a loss at once, a win last */
+            sc[i] = won ? UINT32_MAX : 0;
         } else {
-            gr_pg_count_sink c = {{gr_pg_count}, 0};
-            memcpy(g->cur, key, klen - 1);
             gr_status st =
-                g->rules->moves(g->ctx, g->cur, klen - 1, (gr_pg_side)key[klen - 1], &c.sink);
+                gr_pg_replies(g->rules, g->ctx, key, klen - 1, (gr_pg_side)key[klen - 1], &n);
             if (st != GR_OK) {
                 return st;
             }
-            score = c.n;
+            sc[i] = n < UINT32_MAX - 1 ? n + 1 : UINT32_MAX - 1;
         }
-        sc[i] = score;
-        /* insertion: stable, and the lists are short */
-        size_t j = i;
-        while (j > first && sc[o[j - 1]] > score) {
-            o[j] = o[j - 1];
-            j--;
-        }
-        o[j] = (uint32_t)i;
+        gr_pg_rank(o, sc, first, i);
     }
     return GR_OK;
 }
 
-/* Pushes a frame for (pos, side to move): its children generated, and
- * `next` at a child known lost for the opponent when there is one. */
+/* Pushes a frame for (pos, side to move): its children generated and
+ * ordered (gr_pg_order), a child known lost for the opponent first. */
 static gr_status gr_pg_frame_push(gr_pg_search *s, const uint8_t *pos, size_t len, int side)
 {
     gr_pg *g = s->g;
@@ -155,18 +135,7 @@ static gr_status gr_pg_frame_push(gr_pg_search *s, const uint8_t *pos, size_t le
     if ((st = gr_pg_order(s, first, s->kids.n)) != GR_OK) {
         return st;
     }
-    gr_pg_frame *nf = &s->frames[s->nf++];
-    *nf = (gr_pg_frame){first, s->kids.n, first};
-    for (size_t i = first; i < nf->end; i++) {
-        const uint8_t *key;
-        size_t klen;
-        uint32_t won;
-        gr_pg_kid_key(s, i, &key, &klen);
-        if (gr_pg_table_get(&g->wins, key, klen, &won) && !won) {
-            nf->next = i;
-            break;
-        }
-    }
+    s->frames[s->nf++] = (gr_pg_frame){first, s->kids.n, first};
     return GR_OK;
 }
 

@@ -50,7 +50,7 @@
 
 typedef struct gr_spg_count {
     gr_pg_sink sink;
-    size_t n, most; /* counted; past `most`, GR_ELIMIT: enough */
+    size_t n;
 } gr_spg_count;
 
 static gr_status gr_spg_count_one(gr_pg_sink *sink, const uint8_t *pos, size_t len,
@@ -58,13 +58,13 @@ static gr_status gr_spg_count_one(gr_pg_sink *sink, const uint8_t *pos, size_t l
 {
     (void)pos, (void)len, (void)move;
     gr_spg_count *c = (gr_spg_count *)sink;
-    return ++c->n > c->most ? GR_ELIMIT : GR_OK;
+    return ++c->n > GR_SUM_POS_PG_MOVES ? GR_ELIMIT : GR_OK; /* enough: stop counting */
 }
 
 /* Whether region (pos, len) of e has few enough moves to be valued. */
 static gr_status gr_spg_few_moves(const gr_sum_pgeng *e, const uint8_t *pos, size_t len, bool *few)
 {
-    gr_spg_count c = {{gr_spg_count_one}, 0, GR_SUM_POS_PG_MOVES};
+    gr_spg_count c = {{gr_spg_count_one}, 0};
     gr_status st = GR_OK;
     for (int side = 0; side < 2 && st == GR_OK; side++) {
         st = e->rules->moves(e->g->ctx, pos, len, (gr_pg_side)side, &c.sink);
@@ -404,19 +404,13 @@ static gr_status gr_spg_order(gr_sum_pos *p, const gr_sum_pgeng *e, gr_pg_side s
         return GR_ENOMEM;
     }
     for (size_t k = 0; k < count; k++) {
-        size_t start = k > 0 ? p->after.ends[k - 1] : 0, j = k;
-        gr_spg_count c = {{gr_spg_count_one}, 0, SIZE_MAX};
-        gr_status st = e->rules->moves(e->g->ctx, p->after.bytes + start, p->after.ends[k] - start,
-                                       (gr_pg_side)(1 - side), &c.sink);
+        size_t start = k > 0 ? p->after.ends[k - 1] : 0;
+        gr_status st = gr_pg_replies(e->rules, e->g->ctx, p->after.bytes + start,
+                                     p->after.ends[k] - start, (gr_pg_side)(1 - side), &sc[k]);
         if (st != GR_OK) {
             return st;
         }
-        sc[k] = c.n > UINT32_MAX ? UINT32_MAX : (uint32_t)c.n;
-        while (j > 0 && sc[o[j - 1]] > sc[k]) { /* insertion: stable */
-            o[j] = o[j - 1];
-            j--;
-        }
-        o[j] = (uint32_t)k;
+        gr_pg_rank(o, sc, 0, k);
     }
     *out = o;
     return GR_OK;
