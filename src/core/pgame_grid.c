@@ -73,12 +73,11 @@ gr_status gr_grid_piece_moves(const void *game, const uint8_t *pos, size_t len, 
     return GR_OK;
 }
 
-/* gr_grid_split on a board of at most 64 cells: the same regions, in the
- * same order (by their first cell), as the queue below. */
-static gr_status gr_grid_split_bits(const gr_grid_split_spec *spec, const uint8_t *pos,
-                                    gr_pg_sink *sink)
+/* The cells of a board of at most 64 cells in spec's sets, as bit masks:
+ * set[0] members, set[1] need_a, set[2] need_b. */
+static void gr_grid_masks(const gr_grid_split_spec *spec, const uint8_t *pos, uint64_t set[3])
 {
-    int rows = pos[0], cols = pos[1], n = rows * cols;
+    int n = pos[0] * pos[1];
     const uint8_t *cells = pos + GR_GRID_HDR;
     /* each character's sets as bits (1 members, 2 need_a, 4 need_b): a
      * table lookup per cell, not three searches of the sets */
@@ -89,14 +88,26 @@ static gr_status gr_grid_split_bits(const gr_grid_split_spec *spec, const uint8_
             cls[(uint8_t)*p] |= (uint8_t)(1u << k);
         }
     }
-    uint64_t members = 0, need_a = 0, need_b = 0;
+    set[0] = set[1] = set[2] = 0;
     for (int i = 0; i < n; i++) {
         unsigned k = cls[cells[i]];
         uint64_t bit = (k & 1) ? (uint64_t)1 << i : 0;
-        members |= bit;
-        need_a |= (k & 2) ? bit : 0;
-        need_b |= (k & 4) ? bit : 0;
+        set[0] |= bit;
+        set[1] |= (k & 2) ? bit : 0;
+        set[2] |= (k & 4) ? bit : 0;
     }
+}
+
+/* gr_grid_split on a board of at most 64 cells: the same regions, in the
+ * same order (by their first cell), as the queue below. */
+static gr_status gr_grid_split_bits(const gr_grid_split_spec *spec, const uint8_t *pos,
+                                    gr_pg_sink *sink)
+{
+    int rows = pos[0], cols = pos[1];
+    const uint8_t *cells = pos + GR_GRID_HDR;
+    uint64_t set3[3];
+    gr_grid_masks(spec, pos, set3);
+    uint64_t members = set3[0], need_a = set3[1], need_b = set3[2];
     gr_grid_bits b;
     gr_grid_bits_init(rows, cols, &b);
     uint8_t region[GR_GRID_HDR + 64];
@@ -256,21 +267,14 @@ static int gr_grid_image_cmp(const gr_grid_image *x, const gr_grid_image *y)
 static void gr_grid_erase_dead(const gr_grid_split_spec *spec, const uint8_t *pos, size_t len,
                                uint8_t *clean, bool *any)
 {
-    int rows = pos[0], cols = pos[1], n = rows * cols;
-    const uint8_t *cells = pos + GR_GRID_HDR;
-    uint64_t members = 0, need_a = 0, need_b = 0, dead = 0;
-    for (int i = 0; i < n; i++) {
-        uint64_t bit = (uint64_t)1 << i;
-        members |= gr_grid_in(spec->members, cells[i]) ? bit : 0;
-        need_a |= gr_grid_in(spec->need_a, cells[i]) ? bit : 0;
-        need_b |= gr_grid_in(spec->need_b, cells[i]) ? bit : 0;
-    }
+    uint64_t m[3], dead = 0;
+    gr_grid_masks(spec, pos, m);
     gr_grid_bits b;
-    gr_grid_bits_init(rows, cols, &b);
-    for (uint64_t left = members; left != 0;) {
-        uint64_t set = gr_grid_fill(&b, left & -left, members, spec->diagonal);
+    gr_grid_bits_init(pos[0], pos[1], &b);
+    for (uint64_t left = m[0]; left != 0;) {
+        uint64_t set = gr_grid_fill(&b, left & -left, m[0], spec->diagonal);
         left &= ~set;
-        dead |= (set & need_a) == 0 || (set & need_b) == 0 ? set : 0;
+        dead |= (set & m[1]) == 0 || (set & m[2]) == 0 ? set : 0;
     }
     *any = dead != 0;
     if (dead == 0) {
