@@ -66,7 +66,7 @@ gr_status gr_pg_normalise(gr_pg *g, const uint8_t *pos, size_t len, size_t *out_
 
 typedef struct gr_pg_count_sink {
     gr_pg_sink sink;
-    uint32_t n;
+    uint32_t n, most;
 } gr_pg_count_sink;
 
 static gr_status gr_pg_count(gr_pg_sink *sink, const uint8_t *pos, size_t len,
@@ -74,17 +74,16 @@ static gr_status gr_pg_count(gr_pg_sink *sink, const uint8_t *pos, size_t len,
 {
     (void)pos, (void)len, (void)move;
     gr_pg_count_sink *c = (gr_pg_count_sink *)sink;
-    c->n += c->n < UINT32_MAX;
-    return GR_OK;
+    return c->n++ < c->most ? GR_OK : GR_ELIMIT; /* past most: enough, stop the moves */
 }
 
 gr_status gr_pg_replies(const gr_pg_rules *rules, const void *ctx, const uint8_t *pos, size_t len,
-                        gr_pg_side side, uint32_t *out)
+                        gr_pg_side side, uint32_t most, uint32_t *out)
 {
-    gr_pg_count_sink c = {{gr_pg_count}, 0};
+    gr_pg_count_sink c = {{gr_pg_count}, 0, most == UINT32_MAX ? UINT32_MAX - 1 : most};
     gr_status st = rules->moves(ctx, pos, len, side, &c.sink);
     *out = c.n;
-    return st;
+    return st == GR_ELIMIT && c.n > c.most ? GR_OK : st;
 }
 
 /* ---- sums of regions --------------------------------------------------- */

@@ -101,9 +101,10 @@ gr_status gr_pg_tick(gr_pg *g);
 
 /* The move order of the outcome searches (pgame_outcome.c, and the sum
  * search's ruleset regions, sum_position_pg.c): fewest replies for the
- * opponent first.  *out: how many moves `side` has from pos. */
+ * opponent first.  *out: how many moves `side` has from pos, counted up
+ * to most + 1 and no further (UINT32_MAX: all). */
 gr_status gr_pg_replies(const gr_pg_rules *rules, const void *ctx, const uint8_t *pos, size_t len,
-                        gr_pg_side side, uint32_t *out);
+                        gr_pg_side side, uint32_t most, uint32_t *out);
 /* Inserts item i into ord[first .. i), kept by score ascending, stable. */
 static inline void gr_pg_rank(uint32_t *ord, const uint32_t *score, size_t first, size_t i)
 {

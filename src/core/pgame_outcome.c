@@ -99,8 +99,8 @@ static gr_status gr_pg_order(gr_pg_search *s, size_t first, size_t end)
         if (gr_pg_table_get(&g->wins, key, klen, &won)) {
             sc[i] = won ? UINT32_MAX : 0;
         } else {
-            gr_status st =
-                gr_pg_replies(g->rules, g->ctx, key, klen - 1, (gr_pg_side)key[klen - 1], &n);
+            gr_status st = gr_pg_replies(g->rules, g->ctx, key, klen - 1, (gr_pg_side)key[klen - 1],
+                                         UINT32_MAX, &n);
             if (st != GR_OK) {
                 return st;
             }

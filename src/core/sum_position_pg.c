@@ -48,29 +48,18 @@
  * more, its regions are no longer valued. */
 #define GR_SUM_POS_PG_GIVE_UP 32
 
-typedef struct gr_spg_count {
-    gr_pg_sink sink;
-    size_t n;
-} gr_spg_count;
-
-static gr_status gr_spg_count_one(gr_pg_sink *sink, const uint8_t *pos, size_t len,
-                                  const gr_pg_move *move)
-{
-    (void)pos, (void)len, (void)move;
-    gr_spg_count *c = (gr_spg_count *)sink;
-    return ++c->n > GR_SUM_POS_PG_MOVES ? GR_ELIMIT : GR_OK; /* enough: stop counting */
-}
-
 /* Whether region (pos, len) of e has few enough moves to be valued. */
 static gr_status gr_spg_few_moves(const gr_sum_pgeng *e, const uint8_t *pos, size_t len, bool *few)
 {
-    gr_spg_count c = {{gr_spg_count_one}, 0};
-    gr_status st = GR_OK;
-    for (int side = 0; side < 2 && st == GR_OK; side++) {
-        st = e->rules->moves(e->g->ctx, pos, len, (gr_pg_side)side, &c.sink);
+    uint32_t n[2] = {0, 0};
+    gr_status st =
+        gr_pg_replies(e->rules, e->g->ctx, pos, len, GR_PG_LEFT, GR_SUM_POS_PG_MOVES, &n[0]);
+    if (st == GR_OK && n[0] <= GR_SUM_POS_PG_MOVES) {
+        st = gr_pg_replies(e->rules, e->g->ctx, pos, len, GR_PG_RIGHT, GR_SUM_POS_PG_MOVES - n[0],
+                           &n[1]);
     }
-    *few = c.n <= GR_SUM_POS_PG_MOVES;
-    return st == GR_ELIMIT && !*few ? GR_OK : st;
+    *few = n[0] + n[1] <= GR_SUM_POS_PG_MOVES;
+    return st;
 }
 
 /* The engine of (rules, ctx), made on first use (a request has few). */
@@ -405,8 +394,9 @@ static gr_status gr_spg_order(gr_sum_pos *p, const gr_sum_pgeng *e, gr_pg_side s
     }
     for (size_t k = 0; k < count; k++) {
         size_t start = k > 0 ? p->after.ends[k - 1] : 0;
-        gr_status st = gr_pg_replies(e->rules, e->g->ctx, p->after.bytes + start,
-                                     p->after.ends[k] - start, (gr_pg_side)(1 - side), &sc[k]);
+        gr_status st =
+            gr_pg_replies(e->rules, e->g->ctx, p->after.bytes + start, p->after.ends[k] - start,
+                          (gr_pg_side)(1 - side), UINT32_MAX, &sc[k]);
         if (st != GR_OK) {
             return st;
         }
