@@ -54,7 +54,7 @@
  *         }
  *         return GR_OK;
  *     }
- *     static const gr_pg_rules stalk = {"stalk", stalk_moves, NULL, NULL, NULL};
+ *     static const gr_pg_rules stalk = {"stalk", stalk_moves, NULL, NULL, NULL, NULL};
  *
  *     gr_pg *g;  gr_cgt v;
  *     gr_pg_create(arena, store, &stalk, NULL, NULL, &g);
@@ -101,12 +101,17 @@ gr_status gr_pg_emit(gr_pg_sink *sink, const uint8_t *pos, size_t len, const gr_
  * &move) each.  split: the independent regions of pos,
  * gr_pg_emit(sink, region, len, NULL) each.  normalise: writes into out
  * (GR_PG_MAX_POS bytes) a position equal to pos, or to -pos with *negated
- * set. */
+ * set.  count: how many moves `side` has from pos, as many as `moves`
+ * would emit, without making the positions (the outcome searches order a
+ * position's moves by the replies each leaves, so they count the moves of
+ * every child they make). */
 typedef gr_status gr_pg_moves_fn(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
                                  gr_pg_sink *sink);
 typedef gr_status gr_pg_split_fn(const void *ctx, const uint8_t *pos, size_t len, gr_pg_sink *sink);
 typedef gr_status gr_pg_normalise_fn(const void *ctx, const uint8_t *pos, size_t len, uint8_t *out,
                                      size_t *out_len, bool *negated);
+typedef gr_status gr_pg_count_fn(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
+                                 uint32_t *out);
 
 typedef struct gr_pg_rules {
     const char *name;
@@ -116,6 +121,7 @@ typedef struct gr_pg_rules {
     /* Optional: the ruleset's own fixed data (the grid games' pieces,
      * regions and normal form), the hooks' ctx when gr_pg_create has none. */
     const void *ctx;
+    gr_pg_count_fn *count; /* optional (NULL: the moves are made and counted) */
 } gr_pg_rules;
 
 typedef struct gr_pg gr_pg;

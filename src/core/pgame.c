@@ -81,6 +81,12 @@ gr_status gr_pg_replies(const gr_pg_rules *rules, const void *ctx, const uint8_t
                         gr_pg_side side, uint32_t most, uint32_t *out)
 {
     gr_pg_count_sink c = {{gr_pg_count}, 0, most == UINT32_MAX ? UINT32_MAX - 1 : most};
+    if (rules->count != NULL) {
+        uint32_t n = 0;
+        gr_status st = rules->count(ctx, pos, len, side, &n);
+        *out = n > c.most ? c.most + 1 : n;
+        return st;
+    }
     gr_status st = rules->moves(ctx, pos, len, side, &c.sink);
     *out = c.n;
     return st == GR_ELIMIT && c.n > c.most ? GR_OK : st;

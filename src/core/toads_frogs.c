@@ -117,4 +117,4 @@ static gr_status gr_tf_normalise(const void *ctx, const uint8_t *pos, size_t len
 }
 
 const gr_pg_rules gr_pg_toads_frogs = {"toads_and_frogs", gr_tf_moves, gr_tf_split,
-                                       gr_tf_normalise, NULL};
+                                       gr_tf_normalise, NULL, NULL};

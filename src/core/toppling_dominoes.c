@@ -66,4 +66,4 @@ static gr_status gr_td_normalise(const void *ctx, const uint8_t *pos, size_t len
 }
 
 const gr_pg_rules gr_pg_toppling_dominoes = {"toppling_dominoes", gr_td_moves, NULL,
-                                             gr_td_normalise, NULL};
+                                             gr_td_normalise, NULL, NULL};

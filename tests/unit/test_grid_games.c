@@ -77,7 +77,7 @@ static void random_board(gr_test_rng *rng, const char *alphabet, unsigned rows, 
 static void check_game(gr_test_cgt *fx, const gr_pg_rules *rules, const char *alphabet,
                        unsigned max_cells, int trials)
 {
-    gr_pg_rules plain = {rules->name, rules->moves, NULL, NULL, rules->ctx};
+    gr_pg_rules plain = {rules->name, rules->moves, NULL, NULL, rules->ctx, NULL};
     gr_test_rng rng = {(uint64_t)strlen(rules->name) * 77};
     for (int t = 0; t < trials; t++) {
         unsigned rows = 1 + (unsigned)gr_test_below(&rng, 4);
@@ -147,6 +147,60 @@ static void test_amazons_random(void **state)
     check_game(*state, &gr_pg_amazons, "LR##....", 8, 100);
 }
 
+typedef struct counting_sink {
+    gr_pg_sink sink;
+    uint32_t n;
+} counting_sink;
+
+static gr_status count_one(gr_pg_sink *sink, const uint8_t *pos, size_t len, const gr_pg_move *move)
+{
+    (void)pos, (void)len, (void)move;
+    ((counting_sink *)sink)->n++;
+    return GR_OK;
+}
+
+/* A ruleset's count hook says as many moves as its moves hook makes, for
+ * both players, on random boards up to 16 x 16 (past the 64 cells of the
+ * bit-mask paths), of few stones and of many. */
+static void test_counts_match_moves(void **state)
+{
+    (void)state;
+    static const struct {
+        const gr_pg_rules *rules;
+        const char *alphabets[3];
+    } games[] = {
+        {&gr_pg_clobber, {"xo", "xxoo.", "xo...."}},
+        {&gr_pg_konane, {"xo.", "xxoo.", "xo...."}},
+        {&gr_pg_amazons, {"LR#.......", "LR##....", "L#R#."}},
+    };
+    gr_test_rng rng = {2026};
+    for (size_t g = 0; g < sizeof(games) / sizeof(games[0]); g++) {
+        const gr_pg_rules *rules = games[g].rules;
+        assert_non_null(rules->count);
+        for (int t = 0; t < 300; t++) {
+            unsigned rows = 1 + (unsigned)gr_test_below(&rng, 16);
+            unsigned cols = 1 + (unsigned)gr_test_below(&rng, 16);
+            const char *alphabet = games[g].alphabets[gr_test_below(&rng, 3)];
+            char text[16 * 17];
+            random_board(&rng, alphabet, rows, cols, text);
+            uint8_t pos[GR_PG_MAX_POS];
+            size_t len = board(text, pos);
+            for (int side = 0; side < 2; side++) {
+                counting_sink made = {{count_one}, 0};
+                uint32_t counted = UINT32_MAX;
+                assert_int_equal(rules->moves(rules->ctx, pos, len, (gr_pg_side)side, &made.sink),
+                                 GR_OK);
+                assert_int_equal(rules->count(rules->ctx, pos, len, (gr_pg_side)side, &counted),
+                                 GR_OK);
+                if (counted != made.n) {
+                    fail_msg("%s %s side %d: counted %u, made %u", rules->name, text, side, counted,
+                             made.n);
+                }
+            }
+        }
+    }
+}
+
 static void test_limits(void **state)
 {
     (void)state;
@@ -162,4 +216,5 @@ static void test_limits(void **state)
 
 GR_TEST_MAIN(gr_test_with_cgt(test_clobber_published), gr_test_with_cgt(test_clobber_random),
              gr_test_with_cgt(test_konane_random), gr_test_with_cgt(test_nogo_random),
-             gr_test_with_cgt(test_amazons_random), gr_test_with_cgt(test_limits))
+             gr_test_with_cgt(test_amazons_random), gr_test_with_cgt(test_counts_match_moves),
+             gr_test_with_cgt(test_limits))

@@ -87,7 +87,7 @@ static void test_published_values(void **state)
 
 static const gr_pg_rules *bare(const gr_pg_rules *r, gr_pg_rules *copy)
 {
-    *copy = (gr_pg_rules){r->name, r->moves, NULL, NULL, r->ctx};
+    *copy = (gr_pg_rules){r->name, r->moves, NULL, NULL, r->ctx, NULL};
     return copy;
 }
 

@@ -67,8 +67,8 @@ static gr_status stalk_normalise(const void *ctx, const uint8_t *pos, size_t len
     return GR_OK;
 }
 
-static const gr_pg_rules stalks = {"stalks", stalk_moves, stalk_split, stalk_normalise, NULL};
-static const gr_pg_rules whole = {"stalks-unsplit", stalk_moves, NULL, NULL, NULL};
+static const gr_pg_rules stalks = {"stalks", stalk_moves, stalk_split, stalk_normalise, NULL, NULL};
+static const gr_pg_rules whole = {"stalks-unsplit", stalk_moves, NULL, NULL, NULL, NULL};
 
 static gr_cgt value_of(gr_test_cgt *fx, const gr_pg_rules *rules, const char *pos)
 {
