@@ -7,5 +7,5 @@
 
 static const gr_ggraph_rule gr_col_rule = GR_GG_COL;
 
-const gr_pg_rules gr_pg_col = {"col", gr_ggraph_moves, gr_ggraph_split, gr_ggraph_normalise,
-                               &gr_col_rule, NULL};
+const gr_pg_rules gr_pg_col = {"col",        gr_ggraph_moves, gr_ggraph_split, gr_ggraph_normalise,
+                               &gr_col_rule, gr_ggraph_count};

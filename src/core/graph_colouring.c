@@ -125,6 +125,24 @@ gr_status gr_ggraph_moves(const void *rule, const uint8_t *pos, size_t len, gr_p
     return GR_OK;
 }
 
+/* A move colours one vertex whose tint allows the mover's colour: one
+ * per such vertex, without inducing the graphs after them. */
+gr_status gr_ggraph_count(const void *rule, const uint8_t *pos, size_t len, gr_pg_side side,
+                          uint32_t *out)
+{
+    (void)rule;
+    if (!gr_ggraph_valid(pos, len)) {
+        return GR_EINVAL;
+    }
+    uint8_t colour = side == GR_PG_LEFT ? GR_GG_LEFT : GR_GG_RIGHT;
+    uint32_t n = 0;
+    for (size_t v = 0; v < pos[0]; v++) {
+        n += (gr_ggraph_tint(pos, v) & colour) != 0;
+    }
+    *out = n;
+    return GR_OK;
+}
+
 gr_status gr_ggraph_split(const void *ctx, const uint8_t *pos, size_t len, gr_pg_sink *sink)
 {
     (void)ctx;

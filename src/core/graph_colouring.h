@@ -25,5 +25,6 @@ static inline uint8_t gr_ggraph_forbids(gr_ggraph_rule rule, uint8_t colour)
 gr_pg_moves_fn gr_ggraph_moves;
 gr_pg_split_fn gr_ggraph_split;
 gr_pg_normalise_fn gr_ggraph_normalise;
+gr_pg_count_fn gr_ggraph_count;
 
 #endif

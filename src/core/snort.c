@@ -8,5 +8,6 @@
 
 static const gr_ggraph_rule gr_snort_rule = GR_GG_SNORT;
 
-const gr_pg_rules gr_pg_snort = {"snort", gr_ggraph_moves, gr_ggraph_split, gr_ggraph_normalise,
-                                 &gr_snort_rule, NULL};
+const gr_pg_rules gr_pg_snort = {"snort",         gr_ggraph_moves,
+                                 gr_ggraph_split, gr_ggraph_normalise,
+                                 &gr_snort_rule,  gr_ggraph_count};

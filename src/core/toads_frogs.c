@@ -116,5 +116,27 @@ static gr_status gr_tf_normalise(const void *ctx, const uint8_t *pos, size_t len
     return GR_OK;
 }
 
+/* The moves gr_tf_moves makes, counted on the strip as it stands. */
+static gr_status gr_tf_count(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
+                             uint32_t *out)
+{
+    (void)ctx;
+    uint8_t me = side == GR_PG_LEFT ? 'T' : 'F', other = side == GR_PG_LEFT ? 'F' : 'T';
+    long step = side == GR_PG_LEFT ? 1 : -1;
+    uint32_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        long to = (long)i + step;
+        if (pos[i] != me) {
+            continue;
+        }
+        if (to >= 0 && to < (long)len && pos[to] == other) {
+            to += step;
+        }
+        n += to >= 0 && to < (long)len && pos[to] == '.';
+    }
+    *out = n;
+    return GR_OK;
+}
+
 const gr_pg_rules gr_pg_toads_frogs = {"toads_and_frogs", gr_tf_moves, gr_tf_split,
-                                       gr_tf_normalise, NULL, NULL};
+                                       gr_tf_normalise,   NULL,        gr_tf_count};

@@ -35,6 +35,20 @@ static gr_status gr_td_moves(const void *ctx, const uint8_t *pos, size_t len, gr
     return GR_OK;
 }
 
+/* Each domino the mover may topple falls either way: two moves. */
+static gr_status gr_td_count(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
+                             uint32_t *out)
+{
+    (void)ctx;
+    uint8_t mine = side == GR_PG_LEFT ? 'b' : 'r';
+    uint32_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        n += pos[i] == mine || pos[i] == 'g' ? 2 : 0;
+    }
+    *out = n;
+    return GR_OK;
+}
+
 static uint8_t gr_td_swap(uint8_t c)
 {
     return c == 'b' ? 'r' : c == 'r' ? 'b' : c;
@@ -66,4 +80,4 @@ static gr_status gr_td_normalise(const void *ctx, const uint8_t *pos, size_t len
 }
 
 const gr_pg_rules gr_pg_toppling_dominoes = {"toppling_dominoes", gr_td_moves, NULL,
-                                             gr_td_normalise, NULL, NULL};
+                                             gr_td_normalise,     NULL,        gr_td_count};

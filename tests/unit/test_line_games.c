@@ -149,7 +149,8 @@ static gr_status random_graph(gr_test_cgt *fx, gr_test_rng *rng, const gr_pg_rul
         colours[gr_test_below(rng, n)] = GR_GG_LEFT;
     }
     size_t bad;
-    return gr_ggraph_position(fx->a, rules, n, (const uint32_t(*)[2])edges, m, colours, pos, len, &bad);
+    return gr_ggraph_position(fx->a, rules, n, (const uint32_t(*)[2])edges, m, colours, pos, len,
+                              &bad);
 }
 
 static void test_graphs_shortcuts(void **state)
@@ -208,7 +209,7 @@ static void test_graph_values(void **state)
         uint8_t pos[GR_PG_MAX_POS];
         size_t len, bad;
         assert_int_equal(gr_ggraph_position(fx->a, cases[i].rules, cases[i].n, path, cases[i].m,
-                                        cases[i].colours, pos, &len, &bad),
+                                            cases[i].colours, pos, &len, &bad),
                          GR_OK);
         gr_pg *g = engine(fx, cases[i].rules);
         if (value_of(g, pos, len) != gr_test_parsed(fx, cases[i].want)) {
@@ -223,10 +224,11 @@ static void test_graph_values(void **state)
     assert_int_equal(gr_ggraph_position(fx->a, &gr_pg_col, 3, bad_edges, 1, same, pos, &len, &bad),
                      GR_EINVAL);
     assert_int_equal(bad, 0);
-    assert_int_equal(gr_ggraph_position(fx->a, &gr_pg_snort, 3, bad_edges, 1, differ, pos, &len, &bad),
-                     GR_EINVAL);
-    assert_int_equal(gr_ggraph_position(fx->a, &gr_pg_snort, 3, bad_edges, 2, NULL, pos, &len, &bad),
-                     GR_EINVAL);
+    assert_int_equal(
+        gr_ggraph_position(fx->a, &gr_pg_snort, 3, bad_edges, 1, differ, pos, &len, &bad),
+        GR_EINVAL);
+    assert_int_equal(
+        gr_ggraph_position(fx->a, &gr_pg_snort, 3, bad_edges, 2, NULL, pos, &len, &bad), GR_EINVAL);
     assert_int_equal(bad, 1);
     /* more uncoloured vertices than a position holds */
     assert_int_equal(
@@ -234,5 +236,56 @@ static void test_graph_values(void **state)
         GR_ELIMIT);
 }
 
+typedef struct counting_sink {
+    gr_pg_sink sink;
+    uint32_t n;
+} counting_sink;
+
+static gr_status count_one(gr_pg_sink *sink, const uint8_t *pos, size_t len, const gr_pg_move *move)
+{
+    (void)pos, (void)len, (void)move;
+    ((counting_sink *)sink)->n++;
+    return GR_OK;
+}
+
+/* rules->count says as many moves as rules->moves makes, both players. */
+static void assert_counts(const gr_pg_rules *rules, const uint8_t *pos, size_t len)
+{
+    assert_non_null(rules->count);
+    for (int side = 0; side < 2; side++) {
+        counting_sink made = {{count_one}, 0};
+        uint32_t counted = UINT32_MAX;
+        assert_int_equal(rules->moves(rules->ctx, pos, len, (gr_pg_side)side, &made.sink), GR_OK);
+        assert_int_equal(rules->count(rules->ctx, pos, len, (gr_pg_side)side, &counted), GR_OK);
+        if (counted != made.n) {
+            fail_msg("%s side %d: counted %u, made %u", rules->name, side, counted, made.n);
+        }
+    }
+}
+
+/* The count hooks of the strips and the graphs against their moves, on
+ * random strips of up to 60 squares and random graphs. */
+static void test_counts_match_moves(void **state)
+{
+    gr_test_cgt *fx = *state;
+    gr_test_rng rng = {2027};
+    for (int t = 0; t < 400; t++) {
+        uint8_t pos[GR_PG_MAX_POS];
+        size_t len = gr_test_below(&rng, 61);
+        for (size_t i = 0; i < len; i++) {
+            pos[i] = (uint8_t) "TF.."[gr_test_below(&rng, 4)];
+        }
+        assert_counts(&gr_pg_toads_frogs, pos, len);
+        for (size_t i = 0; i < len; i++) {
+            pos[i] = (uint8_t) "brg"[gr_test_below(&rng, 3)];
+        }
+        assert_counts(&gr_pg_toppling_dominoes, pos, len);
+        const gr_pg_rules *graph = t % 2 == 0 ? &gr_pg_col : &gr_pg_snort;
+        assert_int_equal(random_graph(fx, &rng, graph, pos, &len), GR_OK);
+        assert_counts(graph, pos, len);
+    }
+}
+
 GR_TEST_MAIN(gr_test_with_cgt(test_published_values), gr_test_with_cgt(test_strips_shortcuts),
-             gr_test_with_cgt(test_graphs_shortcuts), gr_test_with_cgt(test_graph_values))
+             gr_test_with_cgt(test_counts_match_moves), gr_test_with_cgt(test_graphs_shortcuts),
+             gr_test_with_cgt(test_graph_values))
