@@ -10,8 +10,6 @@
  * to its bounding box with the squares outside it burned, and normalised
  * under the symmetries and the swap of Left's and Right's amazons.
  */
-#include <string.h>
-
 #include "core/pgame_grid.h"
 
 static const int gr_amazons_dr[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
@@ -76,43 +74,29 @@ static uint32_t gr_amazons_reach(const uint8_t *b, int rows, int cols, int r, in
     return n;
 }
 
-/* The moves gr_amazons_piece makes, counted: for each square an amazon
- * reaches, the squares its arrow reaches from there, the square it left
- * empty.  No position is written but the board with the amazon lifted. */
-static gr_status gr_amazons_count(const void *game, const uint8_t *pos, size_t len, gr_pg_side side,
-                                  uint32_t *out)
+/* The moves gr_amazons_piece makes from (r, c), counted: for each square
+ * the amazon reaches, the squares its arrow reaches from there, the
+ * square it left empty.  No position is written but the board with the
+ * amazon lifted (and put back). */
+static uint32_t gr_amazons_piece_count(const gr_grid_turn *t, int r, int c)
 {
-    const gr_grid_game *gg = game;
-    if (!gr_grid_valid(pos, len) || len > GR_PG_MAX_POS) {
-        return GR_EINVAL;
-    }
-    uint8_t me, them, b[GR_PG_MAX_POS];
-    gr_grid_colours(side, gg->pieces, &me, &them);
-    int rows = pos[0], cols = pos[1];
-    memcpy(b, pos + GR_GRID_HDR, len - GR_GRID_HDR);
+    int rows = t->rows, cols = t->cols;
+    uint8_t *b = t->after + GR_GRID_HDR;
     uint32_t n = 0;
-    for (int r = 0; r < rows; r++) {
-        for (int c = 0; c < cols; c++) {
-            if (b[r * cols + c] != me) {
-                continue;
-            }
-            b[r * cols + c] = '.';
-            for (int d = 0; d < 8; d++) {
-                for (int tr = r + gr_amazons_dr[d], tc = c + gr_amazons_dc[d];
-                     gr_grid_inside(rows, cols, tr, tc) && b[tr * cols + tc] == '.';
-                     tr += gr_amazons_dr[d], tc += gr_amazons_dc[d]) {
-                    n += gr_amazons_reach(b, rows, cols, tr, tc);
-                }
-            }
-            b[r * cols + c] = me;
+    b[r * cols + c] = '.';
+    for (int d = 0; d < 8; d++) {
+        for (int tr = r + gr_amazons_dr[d], tc = c + gr_amazons_dc[d];
+             gr_grid_inside(rows, cols, tr, tc) && b[tr * cols + tc] == '.';
+             tr += gr_amazons_dr[d], tc += gr_amazons_dc[d]) {
+            n += gr_amazons_reach(b, rows, cols, tr, tc);
         }
     }
-    *out = n;
-    return GR_OK;
+    b[r * cols + c] = t->me;
+    return n;
 }
 
 static const gr_grid_game gr_amazons_game = {
-    "LR", gr_amazons_piece, {".LR", true, '#', "LR", "."}, {'#', 'L', 'R'}};
+    "LR", gr_amazons_piece, gr_amazons_piece_count, {".LR", true, '#', "LR", "."}, {'#', 'L', 'R'}};
 
 const gr_pg_rules gr_pg_amazons = {"amazons",         gr_grid_piece_moves, gr_grid_split,
-                                   gr_grid_normalise, &gr_amazons_game,    gr_amazons_count};
+                                   gr_grid_normalise, &gr_amazons_game,    gr_grid_piece_count};

@@ -32,40 +32,20 @@ static gr_status gr_clobber_piece(const gr_grid_turn *t, int r, int c)
     return GR_OK;
 }
 
-/* A move is a pair of orthogonal neighbours, the mover's stone and the
- * other's: counted by pairs, each row with the next cell and the cell
- * below. */
-static gr_status gr_clobber_count(const void *game, const uint8_t *pos, size_t len, gr_pg_side side,
-                                  uint32_t *out)
+/* The moves gr_clobber_piece makes from (r, c): the other's stones beside
+ * it. */
+static uint32_t gr_clobber_piece_count(const gr_grid_turn *t, int r, int c)
 {
-    const gr_grid_game *gg = game;
-    if (!gr_grid_valid(pos, len)) {
-        return GR_EINVAL;
-    }
-    uint8_t me, them;
-    gr_grid_colours(side, gg->pieces, &me, &them);
-    int rows = pos[0], cols = pos[1];
-    const uint8_t *b = pos + GR_GRID_HDR;
     uint32_t n = 0;
-    for (int r = 0; r < rows; r++) {
-        for (int c = 0; c < cols; c++) {
-            uint8_t x = b[r * cols + c];
-            if (c + 1 < cols) {
-                uint8_t y = b[r * cols + c + 1];
-                n += (x == me && y == them) + (x == them && y == me);
-            }
-            if (r + 1 < rows) {
-                uint8_t y = b[(r + 1) * cols + c];
-                n += (x == me && y == them) + (x == them && y == me);
-            }
-        }
+    for (int d = 0; d < 4; d++) {
+        int tr = r + gr_grid_dr4[d], tc = c + gr_grid_dc4[d];
+        n += gr_grid_inside(t->rows, t->cols, tr, tc) && gr_grid_at(t->pos, tr, tc) == t->them;
     }
-    *out = n;
-    return GR_OK;
+    return n;
 }
 
 static const gr_grid_game gr_clobber_game = {
-    "xo", gr_clobber_piece, {"xo", false, '.', "x", "o"}, {'.', 'x', 'o'}};
+    "xo", gr_clobber_piece, gr_clobber_piece_count, {"xo", false, '.', "x", "o"}, {'.', 'x', 'o'}};
 
 const gr_pg_rules gr_pg_clobber = {"clobber",         gr_grid_piece_moves, gr_grid_split,
-                                   gr_grid_normalise, &gr_clobber_game,    gr_clobber_count};
+                                   gr_grid_normalise, &gr_clobber_game,    gr_grid_piece_count};

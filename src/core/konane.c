@@ -41,41 +41,26 @@ static gr_status gr_konane_piece(const gr_grid_turn *t, int r, int c)
     return GR_OK;
 }
 
-/* The moves gr_konane_piece makes, counted on the board as it stands: a
- * jump only ever lands beyond the stone, so the square it leaves is never
- * crossed. */
-static gr_status gr_konane_count(const void *game, const uint8_t *pos, size_t len, gr_pg_side side,
-                                 uint32_t *out)
+/* The moves gr_konane_piece makes from (r, c), counted on the board as
+ * it stands: a jump only ever lands beyond the stone, so the square it
+ * leaves is never crossed. */
+static uint32_t gr_konane_piece_count(const gr_grid_turn *t, int r, int c)
 {
-    const gr_grid_game *gg = game;
-    if (!gr_grid_valid(pos, len)) {
-        return GR_EINVAL;
-    }
-    uint8_t me, them;
-    gr_grid_colours(side, gg->pieces, &me, &them);
-    int rows = pos[0], cols = pos[1];
     uint32_t n = 0;
-    for (int r = 0; r < rows; r++) {
-        for (int c = 0; c < cols; c++) {
-            if (gr_grid_at(pos, r, c) != me) {
-                continue;
-            }
-            for (int d = 0; d < 4; d++) {
-                int dr = gr_grid_dr4[d], dc = gr_grid_dc4[d];
-                for (int mr = r + dr, mc = c + dc;
-                     gr_grid_inside(rows, cols, mr + dr, mc + dc) &&
-                     gr_grid_at(pos, mr, mc) == them && gr_grid_at(pos, mr + dr, mc + dc) == '.';
-                     mr += 2 * dr, mc += 2 * dc) {
-                    n++;
-                }
-            }
+    for (int d = 0; d < 4; d++) {
+        int dr = gr_grid_dr4[d], dc = gr_grid_dc4[d];
+        for (int mr = r + dr, mc = c + dc;
+             gr_grid_inside(t->rows, t->cols, mr + dr, mc + dc) &&
+             gr_grid_at(t->pos, mr, mc) == t->them && gr_grid_at(t->pos, mr + dr, mc + dc) == '.';
+             mr += 2 * dr, mc += 2 * dc) {
+            n++;
         }
     }
-    *out = n;
-    return GR_OK;
+    return n;
 }
 
-static const gr_grid_game gr_konane_game = {"xo", gr_konane_piece, {0}, {0, 'x', 'o'}};
+static const gr_grid_game gr_konane_game = {
+    "xo", gr_konane_piece, gr_konane_piece_count, {0}, {0, 'x', 'o'}};
 
 const gr_pg_rules gr_pg_konane = {"konane",          gr_grid_piece_moves, NULL,
-                                  gr_grid_normalise, &gr_konane_game,     gr_konane_count};
+                                  gr_grid_normalise, &gr_konane_game,     gr_grid_piece_count};

@@ -152,6 +152,7 @@ static gr_status gr_nogo_moves(const void *ctx, const uint8_t *pos, size_t len, 
     return GR_OK;
 }
 
-static const gr_grid_game gr_nogo_game = {"xo", NULL, {0}, {0, 'x', 'o'}};
+static const gr_grid_game gr_nogo_game = {"xo", NULL, NULL, {0}, {0, 'x', 'o'}};
 
-const gr_pg_rules gr_pg_nogo = {"nogo", gr_nogo_moves, NULL, gr_grid_normalise, &gr_nogo_game, NULL};
+const gr_pg_rules gr_pg_nogo = {"nogo",        gr_nogo_moves, NULL, gr_grid_normalise,
+                                &gr_nogo_game, NULL};

@@ -48,10 +48,11 @@ static bool gr_grid_in(const char *set, uint8_t ch)
     return false;
 }
 
-gr_status gr_grid_piece_moves(const void *game, const uint8_t *pos, size_t len, gr_pg_side side,
-                              gr_pg_sink *sink)
+/* The mover's pieces, row by row: each one's moves handed to sink
+ * (count NULL), or counted into *count. */
+static gr_status gr_grid_pieces(const gr_grid_game *gg, const uint8_t *pos, size_t len,
+                                gr_pg_side side, gr_pg_sink *sink, uint32_t *count)
 {
-    const gr_grid_game *gg = game;
     if (!gr_grid_valid(pos, len)) {
         return GR_EINVAL;
     }
@@ -64,6 +65,10 @@ gr_status gr_grid_piece_moves(const void *game, const uint8_t *pos, size_t len, 
             if (gr_grid_at(pos, r, c) != t.me) {
                 continue;
             }
+            if (count != NULL) {
+                *count += gg->piece_count(&t, r, c);
+                continue;
+            }
             gr_status st = gg->piece(&t, r, c);
             if (st != GR_OK) {
                 return st;
@@ -71,6 +76,19 @@ gr_status gr_grid_piece_moves(const void *game, const uint8_t *pos, size_t len, 
         }
     }
     return GR_OK;
+}
+
+gr_status gr_grid_piece_moves(const void *game, const uint8_t *pos, size_t len, gr_pg_side side,
+                              gr_pg_sink *sink)
+{
+    return gr_grid_pieces(game, pos, len, side, sink, NULL);
+}
+
+gr_status gr_grid_piece_count(const void *game, const uint8_t *pos, size_t len, gr_pg_side side,
+                              uint32_t *out)
+{
+    *out = 0;
+    return gr_grid_pieces(game, pos, len, side, NULL, out);
 }
 
 /* The cells of a board of at most 64 cells in spec's sets, as bit masks:

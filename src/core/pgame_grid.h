@@ -135,14 +135,19 @@ typedef struct gr_grid_game {
     const char pieces[3]; /* Left's, Right's */
     /* Every move of the mover's piece at (r, c) (gr_grid_piece_moves). */
     gr_status (*piece)(const gr_grid_turn *t, int r, int c);
+    /* How many moves that makes (gr_grid_piece_count; t->sink unused,
+     * t->after a copy it may write and must leave as it found it). */
+    uint32_t (*piece_count)(const gr_grid_turn *t, int r, int c);
     gr_grid_split_spec regions; /* gr_grid_split */
     gr_grid_norm_spec norm;     /* gr_grid_normalise */
 } gr_grid_game;
 
 /* The hooks of a gr_grid_game (the rules' ctx).  moves: game->piece for
  * each of the mover's pieces, row by row (Clobber, Konane, Amazons);
+ * count: game->piece_count summed over them;
  * split: by game->regions; normalise: by game->norm. */
 gr_pg_moves_fn gr_grid_piece_moves;
+gr_pg_count_fn gr_grid_piece_count;
 gr_pg_split_fn gr_grid_split;
 gr_pg_normalise_fn gr_grid_normalise;
 

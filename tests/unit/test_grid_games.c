@@ -11,6 +11,7 @@
 
 #include "gr_test.h"
 #include "gr_test_cgt.h"
+#include "gr_test_pg.h"
 #include "grundy/grid_games.h"
 
 /* The board "rows" joined by '/' as a position. */
@@ -147,18 +148,6 @@ static void test_amazons_random(void **state)
     check_game(*state, &gr_pg_amazons, "LR##....", 8, 100);
 }
 
-typedef struct counting_sink {
-    gr_pg_sink sink;
-    uint32_t n;
-} counting_sink;
-
-static gr_status count_one(gr_pg_sink *sink, const uint8_t *pos, size_t len, const gr_pg_move *move)
-{
-    (void)pos, (void)len, (void)move;
-    ((counting_sink *)sink)->n++;
-    return GR_OK;
-}
-
 /* A ruleset's count hook says as many moves as its moves hook makes, for
  * both players, on random boards up to 16 x 16 (past the 64 cells of the
  * bit-mask paths), of few stones and of many. */
@@ -185,18 +174,7 @@ static void test_counts_match_moves(void **state)
             random_board(&rng, alphabet, rows, cols, text);
             uint8_t pos[GR_PG_MAX_POS];
             size_t len = board(text, pos);
-            for (int side = 0; side < 2; side++) {
-                counting_sink made = {{count_one}, 0};
-                uint32_t counted = UINT32_MAX;
-                assert_int_equal(rules->moves(rules->ctx, pos, len, (gr_pg_side)side, &made.sink),
-                                 GR_OK);
-                assert_int_equal(rules->count(rules->ctx, pos, len, (gr_pg_side)side, &counted),
-                                 GR_OK);
-                if (counted != made.n) {
-                    fail_msg("%s %s side %d: counted %u, made %u", rules->name, text, side, counted,
-                             made.n);
-                }
-            }
+            gr_test_assert_counts(rules, pos, len, text);
         }
     }
 }

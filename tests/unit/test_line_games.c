@@ -17,6 +17,7 @@
 
 #include "gr_test.h"
 #include "gr_test_cgt.h"
+#include "gr_test_pg.h"
 #include "grundy/graph_games.h"
 #include "grundy/strip_games.h"
 
@@ -236,33 +237,6 @@ static void test_graph_values(void **state)
         GR_ELIMIT);
 }
 
-typedef struct counting_sink {
-    gr_pg_sink sink;
-    uint32_t n;
-} counting_sink;
-
-static gr_status count_one(gr_pg_sink *sink, const uint8_t *pos, size_t len, const gr_pg_move *move)
-{
-    (void)pos, (void)len, (void)move;
-    ((counting_sink *)sink)->n++;
-    return GR_OK;
-}
-
-/* rules->count says as many moves as rules->moves makes, both players. */
-static void assert_counts(const gr_pg_rules *rules, const uint8_t *pos, size_t len)
-{
-    assert_non_null(rules->count);
-    for (int side = 0; side < 2; side++) {
-        counting_sink made = {{count_one}, 0};
-        uint32_t counted = UINT32_MAX;
-        assert_int_equal(rules->moves(rules->ctx, pos, len, (gr_pg_side)side, &made.sink), GR_OK);
-        assert_int_equal(rules->count(rules->ctx, pos, len, (gr_pg_side)side, &counted), GR_OK);
-        if (counted != made.n) {
-            fail_msg("%s side %d: counted %u, made %u", rules->name, side, counted, made.n);
-        }
-    }
-}
-
 /* The count hooks of the strips and the graphs against their moves, on
  * random strips of up to 60 squares and random graphs. */
 static void test_counts_match_moves(void **state)
@@ -275,14 +249,14 @@ static void test_counts_match_moves(void **state)
         for (size_t i = 0; i < len; i++) {
             pos[i] = (uint8_t) "TF.."[gr_test_below(&rng, 4)];
         }
-        assert_counts(&gr_pg_toads_frogs, pos, len);
+        gr_test_assert_counts(&gr_pg_toads_frogs, pos, len, "strip");
         for (size_t i = 0; i < len; i++) {
             pos[i] = (uint8_t) "brg"[gr_test_below(&rng, 3)];
         }
-        assert_counts(&gr_pg_toppling_dominoes, pos, len);
+        gr_test_assert_counts(&gr_pg_toppling_dominoes, pos, len, "row");
         const gr_pg_rules *graph = t % 2 == 0 ? &gr_pg_col : &gr_pg_snort;
         assert_int_equal(random_graph(fx, &rng, graph, pos, &len), GR_OK);
-        assert_counts(graph, pos, len);
+        gr_test_assert_counts(graph, pos, len, "graph");
     }
 }
 
