@@ -8,7 +8,9 @@
  * of the position has a liberty (else no move is legal at all), a move is
  * legal when the new stone's group and each group of the other colour
  * beside it still have one.  On boards of at most 64 cells a group is a bit
- * mask grown by shifts (pgame_grid.h) and its liberties one AND away; on
+ * mask grown by shifts (pgame_grid.h) and its liberties one AND away, each
+ * group's found once, and the legal points are one mask (gr_nogo_legal),
+ * which the count hook only counts; on
  * larger ones it is walked by a breadth-first search with an explicit
  * queue.  No split (a stone counts for the liberties of
  * every group it touches); a board is normalised under its symmetries and
@@ -54,37 +56,64 @@ static bool gr_nogo_all_breathe(const gr_grid_bits *bb, uint64_t stones, uint64_
     return gr_grid_fill(bb, gr_grid_grow(bb, empty, false), stones, false) == stones;
 }
 
+/* The points beside those of m (not m itself unless beside another). */
+static uint64_t gr_nogo_beside(const gr_grid_bits *bb, uint64_t m)
+{
+    return ((m << 1) & bb->not_first) | ((m >> 1) & bb->not_last) | gr_grid_shl(m, bb->cols) |
+           gr_grid_shr(m, bb->cols);
+}
+
+/* The empty points where the player of `mine` may play, every group
+ * having a liberty.  Each group's liberties are found once: a point is
+ * illegal when it is the last liberty of a group of the other colour (the
+ * stone would take it), or when the stone's own group would have none --
+ * no empty point beside it, and each group of its colour beside it has
+ * that point as its last liberty. */
+static uint64_t gr_nogo_legal(const gr_grid_bits *bb, uint64_t mine, uint64_t theirs,
+                              uint64_t empty)
+{
+    uint64_t forbid = 0, rich = 0;
+    for (uint64_t left = theirs; left != 0;) {
+        uint64_t group = gr_grid_fill(bb, left & -left, theirs, false);
+        uint64_t libs = gr_grid_grow(bb, group, false) & empty;
+        forbid |= (libs & (libs - 1)) == 0 ? libs : 0;
+        left &= ~group;
+    }
+    for (uint64_t left = mine; left != 0;) {
+        uint64_t group = gr_grid_fill(bb, left & -left, mine, false);
+        uint64_t libs = gr_grid_grow(bb, group, false) & empty;
+        rich |= (libs & (libs - 1)) != 0 ? libs : 0;
+        left &= ~group;
+    }
+    return empty & ~forbid & (gr_nogo_beside(bb, empty) | rich);
+}
+
 /* gr_nogo_moves on a board of at most 64 cells of '.', 'x' and 'o' (as
- * the adapter reads it): the same moves in the same order, each group
- * grown as a bit mask and its liberties one AND away. */
+ * the adapter reads it): the same moves in the same order, from the mask
+ * of legal points (gr_nogo_legal); sink NULL: only *count, their number. */
 static gr_status gr_nogo_moves_bits(const uint8_t *pos, size_t len, gr_pg_side side,
-                                    uint64_t stones[2], uint64_t empty, gr_pg_sink *sink)
+                                    uint64_t stones[2], uint64_t empty, gr_pg_sink *sink,
+                                    uint32_t *count)
 {
     int rows = pos[0], cols = pos[1];
     gr_grid_bits bb;
     gr_grid_bits_init(rows, cols, &bb);
+    *count = 0;
     if (!gr_nogo_all_breathe(&bb, stones[0], empty) ||
         !gr_nogo_all_breathe(&bb, stones[1], empty)) {
         return GR_OK; /* a group without liberty stays so: no move is legal */
     }
     uint64_t mine = stones[side == GR_PG_LEFT ? 0 : 1], theirs = stones[side == GR_PG_LEFT ? 1 : 0];
+    uint64_t legal = gr_nogo_legal(&bb, mine, theirs, empty);
+    *count = (uint32_t)__builtin_popcountll(legal);
+    if (sink == NULL) {
+        return GR_OK;
+    }
     uint8_t me = side == GR_PG_LEFT ? 'x' : 'o';
     uint8_t after[GR_PG_MAX_POS], *b = after + GR_GRID_HDR;
     memcpy(after, pos, len);
-    for (uint64_t todo = empty; todo != 0; todo &= todo - 1) {
-        uint64_t bit = todo & -todo, left = empty & ~bit;
-        bool legal =
-            (gr_grid_grow(&bb, gr_grid_fill(&bb, bit, mine | bit, false), false) & left) != 0;
-        /* each group of the other colour beside the stone keeps a liberty */
-        for (uint64_t beside = gr_grid_grow(&bb, bit, false) & theirs; legal && beside != 0;) {
-            uint64_t group = gr_grid_fill(&bb, beside & -beside, theirs, false);
-            legal = (gr_grid_grow(&bb, group, false) & left) != 0;
-            beside &= ~group;
-        }
-        if (!legal) {
-            continue;
-        }
-        int i = __builtin_ctzll(bit);
+    for (; legal != 0; legal &= legal - 1) {
+        int i = __builtin_ctzll(legal);
         b[i] = me;
         gr_pg_move m = {{i / cols, i % cols, me}};
         gr_status st = gr_pg_emit(sink, after, len, &m);
@@ -96,10 +125,12 @@ static gr_status gr_nogo_moves_bits(const uint8_t *pos, size_t len, gr_pg_side s
     return GR_OK;
 }
 
-static gr_status gr_nogo_moves(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
-                               gr_pg_sink *sink)
+/* The moves of `side` handed to sink, or (sink NULL, a board of at most
+ * 64 cells) only counted into *count: *bits tells which was done. */
+static gr_status gr_nogo_walk(const uint8_t *pos, size_t len, gr_pg_side side, gr_pg_sink *sink,
+                              uint32_t *count, bool *bits)
 {
-    (void)ctx;
+    *bits = false;
     if (!gr_grid_valid(pos, len) || len - GR_GRID_HDR > GR_GRID_MAX_CELLS) {
         return GR_EINVAL;
     }
@@ -115,8 +146,12 @@ static gr_status gr_nogo_moves(const void *ctx, const uint8_t *pos, size_t len, 
             other |= ch != 'x' && ch != 'o' && ch != '.' ? bit : 0;
         }
         if (other == 0) {
-            return gr_nogo_moves_bits(pos, len, side, stones, empty, sink);
+            *bits = true;
+            return gr_nogo_moves_bits(pos, len, side, stones, empty, sink, count);
         }
+    }
+    if (sink == NULL) {
+        return GR_OK; /* not counted: the caller makes the moves */
     }
     uint8_t after[GR_PG_MAX_POS], *b = after + GR_GRID_HDR;
     memcpy(after, pos, len);
@@ -152,7 +187,46 @@ static gr_status gr_nogo_moves(const void *ctx, const uint8_t *pos, size_t len, 
     return GR_OK;
 }
 
+static gr_status gr_nogo_moves(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
+                               gr_pg_sink *sink)
+{
+    (void)ctx;
+    uint32_t n;
+    bool bits;
+    return gr_nogo_walk(pos, len, side, sink, &n, &bits);
+}
+
+typedef struct gr_nogo_count_sink {
+    gr_pg_sink sink;
+    uint32_t n;
+} gr_nogo_count_sink;
+
+static gr_status gr_nogo_count_one(gr_pg_sink *sink, const uint8_t *pos, size_t len,
+                                   const gr_pg_move *move)
+{
+    (void)pos, (void)len, (void)move;
+    ((gr_nogo_count_sink *)sink)->n++;
+    return GR_OK;
+}
+
+/* The legal points' number from their mask; past 64 cells the moves are
+ * made and counted. */
+static gr_status gr_nogo_count(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
+                               uint32_t *out)
+{
+    (void)ctx;
+    bool bits;
+    gr_status st = gr_nogo_walk(pos, len, side, NULL, out, &bits);
+    if (st != GR_OK || bits) {
+        return st;
+    }
+    gr_nogo_count_sink c = {{gr_nogo_count_one}, 0};
+    st = gr_nogo_walk(pos, len, side, &c.sink, out, &bits);
+    *out = c.n;
+    return st;
+}
+
 static const gr_grid_game gr_nogo_game = {"xo", NULL, NULL, {0}, {0, 'x', 'o'}};
 
 const gr_pg_rules gr_pg_nogo = {"nogo",        gr_nogo_moves, NULL, gr_grid_normalise,
-                                &gr_nogo_game, NULL};
+                                &gr_nogo_game, gr_nogo_count};

@@ -150,7 +150,8 @@ static void test_amazons_random(void **state)
 
 /* A ruleset's count hook says as many moves as its moves hook makes, for
  * both players, on random boards up to 16 x 16 (past the 64 cells of the
- * bit-mask paths), of few stones and of many. */
+ * bit-mask paths), of few stones and of many (NoGo's crowded boards: many
+ * groups with one liberty). */
 static void test_counts_match_moves(void **state)
 {
     (void)state;
@@ -161,6 +162,7 @@ static void test_counts_match_moves(void **state)
         {&gr_pg_clobber, {"xo", "xxoo.", "xo...."}},
         {&gr_pg_konane, {"xo.", "xxoo.", "xo...."}},
         {&gr_pg_amazons, {"LR#.......", "LR##....", "L#R#."}},
+        {&gr_pg_nogo, {"xo.", "xxoo.", "xo...."}},
     };
     gr_test_rng rng = {2026};
     for (size_t g = 0; g < sizeof(games) / sizeof(games[0]); g++) {
