@@ -98,7 +98,6 @@ static gr_status gr_nogo_moves_bits(const uint8_t *pos, size_t len, gr_pg_side s
     int rows = pos[0], cols = pos[1];
     gr_grid_bits bb;
     gr_grid_bits_init(rows, cols, &bb);
-    *count = 0;
     if (!gr_nogo_all_breathe(&bb, stones[0], empty) ||
         !gr_nogo_all_breathe(&bb, stones[1], empty)) {
         return GR_OK; /* a group without liberty stays so: no move is legal */
@@ -125,12 +124,12 @@ static gr_status gr_nogo_moves_bits(const uint8_t *pos, size_t len, gr_pg_side s
     return GR_OK;
 }
 
-/* The moves of `side` handed to sink, or (sink NULL, a board of at most
- * 64 cells) only counted into *count: *bits tells which was done. */
+/* The moves of `side` handed to sink, or (sink NULL) only counted into
+ * *count. */
 static gr_status gr_nogo_walk(const uint8_t *pos, size_t len, gr_pg_side side, gr_pg_sink *sink,
-                              uint32_t *count, bool *bits)
+                              uint32_t *count)
 {
-    *bits = false;
+    *count = 0;
     if (!gr_grid_valid(pos, len) || len - GR_GRID_HDR > GR_GRID_MAX_CELLS) {
         return GR_EINVAL;
     }
@@ -146,12 +145,8 @@ static gr_status gr_nogo_walk(const uint8_t *pos, size_t len, gr_pg_side side, g
             other |= ch != 'x' && ch != 'o' && ch != '.' ? bit : 0;
         }
         if (other == 0) {
-            *bits = true;
             return gr_nogo_moves_bits(pos, len, side, stones, empty, sink, count);
         }
-    }
-    if (sink == NULL) {
-        return GR_OK; /* not counted: the caller makes the moves */
     }
     uint8_t after[GR_PG_MAX_POS], *b = after + GR_GRID_HDR;
     memcpy(after, pos, len);
@@ -175,7 +170,9 @@ static gr_status gr_nogo_walk(const uint8_t *pos, size_t len, gr_pg_side side, g
             }
         }
         gr_status st = GR_OK;
-        if (legal) {
+        if (legal && sink == NULL) {
+            (*count)++;
+        } else if (legal) {
             gr_pg_move m = {{i / cols, i % cols, me}};
             st = gr_pg_emit(sink, after, len, &m);
         }
@@ -192,38 +189,14 @@ static gr_status gr_nogo_moves(const void *ctx, const uint8_t *pos, size_t len, 
 {
     (void)ctx;
     uint32_t n;
-    bool bits;
-    return gr_nogo_walk(pos, len, side, sink, &n, &bits);
+    return gr_nogo_walk(pos, len, side, sink, &n);
 }
 
-typedef struct gr_nogo_count_sink {
-    gr_pg_sink sink;
-    uint32_t n;
-} gr_nogo_count_sink;
-
-static gr_status gr_nogo_count_one(gr_pg_sink *sink, const uint8_t *pos, size_t len,
-                                   const gr_pg_move *move)
-{
-    (void)pos, (void)len, (void)move;
-    ((gr_nogo_count_sink *)sink)->n++;
-    return GR_OK;
-}
-
-/* The legal points' number from their mask; past 64 cells the moves are
- * made and counted. */
 static gr_status gr_nogo_count(const void *ctx, const uint8_t *pos, size_t len, gr_pg_side side,
                                uint32_t *out)
 {
     (void)ctx;
-    bool bits;
-    gr_status st = gr_nogo_walk(pos, len, side, NULL, out, &bits);
-    if (st != GR_OK || bits) {
-        return st;
-    }
-    gr_nogo_count_sink c = {{gr_nogo_count_one}, 0};
-    st = gr_nogo_walk(pos, len, side, &c.sink, out, &bits);
-    *out = c.n;
-    return st;
+    return gr_nogo_walk(pos, len, side, NULL, out);
 }
 
 static const gr_grid_game gr_nogo_game = {"xo", NULL, NULL, {0}, {0, 'x', 'o'}};
