@@ -5,6 +5,7 @@
  */
 #include "games/ruleset.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "games/search_games.h"
@@ -45,6 +46,18 @@
 #define GR_RS_RATE_NOGO 2640000u
 #define GR_RS_RATE_GRAPH 198000u
 #define GR_RS_RATE_STRIP 4200000u
+/* Konane's outcome search against its forecast: log2 of the regions
+ * forecast per node searched.  Its jumps leave a player few replies, so
+ * the ordered search settles a position in a sliver of the regions it
+ * could meet: 5.8e-8 to 0.0034 nodes a region over 20 boards from 5x5 to
+ * 6x7, 0.0046 on one more (bench/RESULTS.md, "Konane's outcome refusal"),
+ * where Clobber's and NoGo's are 0.09-0.58.  Unscaled, every 6x6 opening
+ * with two holes (forecast about 2e9 regions) was refused at the
+ * defaults, though all are settled in at most a million nodes; 1/128 is
+ * the largest ratio measured with a margin of 1.7, so the 8x8 opening
+ * (2.3e16) and the 6x7 ones past 10^7 nodes (3.7e10 and more) are still
+ * refused up front. */
+#define GR_RS_OUTCOME_SHIFT_KONANE 7u
 
 typedef struct gr_rs_state {
     const gr_ruleset *rs;
@@ -70,26 +83,28 @@ static gr_status gr_rs_failed(gr_jctx *c, gr_status st, const char *ptr)
  * time limit into nodes -- three times the fastest measured
  * (bench/RESULTS.md, "Ruleset forecast: the memory cap", re-measured after
  * the engine's speed-up): more assumed, fewer refusals --
- * and the bytes a node of its value search, to turn the memory budget into
- * nodes (0: not judged on memory).  Constants, not a clock: the same
- * answer on every machine. */
+ * the bytes a node of its value search, to turn the memory budget into
+ * nodes (0: not judged on memory), and the outcome search's nodes a
+ * forecast region as a right shift (0: one a region; measured only where
+ * it is far from one).  Constants, not a clock: the same answer on every
+ * machine. */
 typedef struct gr_rs_consts {
     const char *name;
     uint64_t rate;
-    unsigned bytes;
+    unsigned bytes, outcome_shift;
 } gr_rs_consts;
 
 static gr_rs_consts gr_rs_consts_of(const gr_pg_rules *r)
 {
     static const gr_rs_consts t[] = {
-        {"amazons", GR_RS_RATE_AMAZONS, GR_RS_BYTES_VALUE},
-        {"clobber", GR_RS_RATE_CLOBBER, GR_RS_BYTES_VALUE},
-        {"col", GR_RS_RATE_GRAPH, 0},
-        {"konane", GR_RS_RATE_KONANE, GR_RS_BYTES_VALUE},
-        {"nogo", GR_RS_RATE_NOGO, GR_RS_BYTES_VALUE},
-        {"snort", GR_RS_RATE_GRAPH, 0},
-        {"toads_and_frogs", GR_RS_RATE_STRIP, GR_RS_BYTES_VALUE},
-        {"toppling_dominoes", GR_RS_RATE_STRIP, GR_RS_BYTES_VALUE},
+        {"amazons", GR_RS_RATE_AMAZONS, GR_RS_BYTES_VALUE, 0},
+        {"clobber", GR_RS_RATE_CLOBBER, GR_RS_BYTES_VALUE, 0},
+        {"col", GR_RS_RATE_GRAPH, 0, 0},
+        {"konane", GR_RS_RATE_KONANE, GR_RS_BYTES_VALUE, GR_RS_OUTCOME_SHIFT_KONANE},
+        {"nogo", GR_RS_RATE_NOGO, GR_RS_BYTES_VALUE, 0},
+        {"snort", GR_RS_RATE_GRAPH, 0, 0},
+        {"toads_and_frogs", GR_RS_RATE_STRIP, GR_RS_BYTES_VALUE, 0},
+        {"toppling_dominoes", GR_RS_RATE_STRIP, GR_RS_BYTES_VALUE, 0},
     };
     for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
         if (strcmp(t[i].name, r->name) == 0) {
@@ -97,7 +112,7 @@ static gr_rs_consts gr_rs_consts_of(const gr_pg_rules *r)
         }
     }
     /* a ruleset not measured: the fastest rate of all, no memory judgement */
-    return (gr_rs_consts){r->name, GR_RS_RATE_STRIP, 0};
+    return (gr_rs_consts){r->name, GR_RS_RATE_STRIP, 0, 0};
 }
 
 /* The least of the request's budgets in the search's nodes: the node
@@ -134,14 +149,16 @@ static uint64_t gr_rs_memory_nodes(gr_jctx *c, const gr_rs_cap *cap, unsigned by
 }
 
 /* After a search run under the probe's budget ended with st: when it
- * ran out of the probe's nodes, the forecast (gr_pg_estimate) decides --
+ * ran out of the probe's nodes, the forecast (gr_pg_estimate), shifted
+ * right by `shift` for a search measured to prune far below it, decides --
  * past GR_RS_MARGIN times the least of the node budget and the time
  * limit, or past GR_RS_MEM_MARGIN times the memory budget in nodes (when
  * that is the least), a refusal (*refused, the problem in c->problem,
  * with the forecast as its "estimate" member), else the budget is
  * restored and *again asks for the full search. */
 static gr_status gr_rs_judge(gr_jctx *c, gr_rs_state *rst, const gr_rs_cap *cap, gr_status st,
-                             const char *what, unsigned bytes, bool *again, bool *refused)
+                             const char *what, unsigned bytes, unsigned shift, bool *again,
+                             bool *refused)
 {
     *again = *refused = false;
     if (st != GR_ELIMIT) {
@@ -157,25 +174,32 @@ static gr_status gr_rs_judge(gr_jctx *c, gr_rs_state *rst, const gr_rs_cap *cap,
     gr_pg_set_budget(rst->pg, gr_json_search_opts(c).max_nodes);
     gr_rs_cap line = *cap;
     unsigned margin = GR_RS_MARGIN;
+    uint64_t need = fc.nodes >> shift;
     uint64_t mem_nodes = gr_rs_memory_nodes(c, cap, bytes);
-    if (!fc.complete && fc.nodes / GR_RS_MARGIN <= cap->nodes && mem_nodes != 0 &&
-        fc.nodes / GR_RS_MEM_MARGIN > mem_nodes) {
+    if (!fc.complete && need / GR_RS_MARGIN <= cap->nodes && mem_nodes != 0 &&
+        need / GR_RS_MEM_MARGIN > mem_nodes) {
         line = (gr_rs_cap){mem_nodes, GR_ENOMEM, "--max-request-memory", "memory budget"};
         margin = GR_RS_MEM_MARGIN;
     }
-    if (fc.complete || fc.nodes / margin <= line.nodes) {
+    if (fc.complete || need / margin <= line.nodes) {
         *again = true;
         return GR_OK;
     }
     *refused = true;
+    /* scaled, the forecast of regions is named beside the nodes */
+    char basis[96] = "a forecast";
+    if (shift != 0) {
+        snprintf(basis, sizeof(basis), "1/%llu of the %llu regions forecast", 1ull << shift,
+                 (unsigned long long)fc.nodes);
+    }
     gr_json_error(c, line.st, gr_jp_key(c, "", rst->rs->fields[0].name),
-                  "the %s of this position needs about %llu search nodes (a forecast from the "
+                  "the %s of this position needs about %llu search nodes (%s from the "
                   "%llu distinct regions a probe of %llu met in %u moves), more than %u times "
                   "what the request's %s (%s) allows (about %llu): refused before the full search",
-                  what, (unsigned long long)fc.nodes, (unsigned long long)fc.found,
+                  what, (unsigned long long)need, basis, (unsigned long long)fc.found,
                   (unsigned long long)fc.expanded, fc.levels, margin, line.what, line.flag,
                   (unsigned long long)line.nodes);
-    gr_json_estimate(c, fc.nodes, line.nodes, line.flag);
+    gr_json_estimate(c, need, line.nodes, line.flag);
     return line.st;
 }
 
@@ -212,8 +236,9 @@ static gr_status gr_rs_search(gr_jctx *c, gr_rs_state *rst, gr_rs_kind k, gr_rs_
     bool again;
     gr_rs_cap cap = gr_rs_probe(c, rst);
     gr_status st = gr_rs_run(rst, k, res);
-    unsigned bytes = k == GR_RS_VALUE ? gr_rs_consts_of(rst->rs->rules).bytes : 0;
-    st = gr_rs_judge(c, rst, &cap, st, what[k], bytes, &again, refused);
+    gr_rs_consts rc = gr_rs_consts_of(rst->rs->rules);
+    st = gr_rs_judge(c, rst, &cap, st, what[k], k == GR_RS_VALUE ? rc.bytes : 0,
+                     k == GR_RS_OUTCOME ? rc.outcome_shift : 0, &again, refused);
     return st == GR_OK && again ? gr_rs_run(rst, k, res) : st;
 }
 

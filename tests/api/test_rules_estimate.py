@@ -142,3 +142,55 @@ def test_refusal_names_the_time_limit(_):
         assert p["estimate"]["limit_nodes"] == 12300000, p
     finally:
         assert srv.stop() == 0
+
+
+# --- Konane's outcome search: the forecast scaled by its measured pruning ------
+# (src/games/ruleset.c, GR_RS_OUTCOME_SHIFT_KONANE: 1/128 of the regions)
+
+def test_konane_openings_answered_not_refused(srv):
+    """A 6x6 Konane opening with two holes is forecast at about 1.9 * 10^9
+    regions, 241 times the default budget of 8 * 10^6 nodes, and was refused;
+    its outcome search takes 14,255 nodes.  Scaled by 1/128 it is searched
+    and answered.  Left has no move (the reference says so at once); Right's
+    winning move is replayed: from what it leaves, Left moving first loses,
+    and after each of Left's moves Right moving first wins (the daemon's
+    answers one level down)."""
+    board = ["xoxoxo", "oxoxox", "xoxoxo", ".xox.x", "xoxoxo", "oxoxox"]
+    a = srv.post_json("/v1/konane", {"board": board, "outcome_only": True}).json()
+    assert a["outcome"] == "R" and a["left_move"] is None, a
+    assert not ref.wins("konane", tuple(board), 0)
+    after = [b for m, b in ref.MOVES["konane"](tuple(board), 1) if m == a["right_move"]]
+    assert len(after) == 1, a
+    b = srv.post_json("/v1/konane", {"board": list(after[0]), "outcome_only": True}).json()
+    assert b["left_move"] is None, b
+    replies = ref.MOVES["konane"](after[0], 0)
+    assert replies, after
+    for _, c in replies:
+        d = srv.post_json("/v1/konane", {"board": list(c), "outcome_only": True}).json()
+        assert d["right_move"] is not None, (c, d)
+
+
+def test_konane_outcome_refusal_is_scaled(_):
+    """Under a budget of 50,000 nodes a 5x6 opening (forecast 9.0 * 10^6
+    regions from a probe of 501, 179 times the budget; 20,815 nodes) is
+    answered, with the exhaustive search's outcome, where the unscaled
+    forecast refused it.  The 8x8 and a 6x7 opening (forecast 7 * 10^10:
+    69 times the default budget even at 1/128) are still refused up front,
+    naming the scale."""
+    small = Server(args=["--max-search-nodes", "50000"]).start()
+    try:
+        board = ("xoxoxo", "o.oxox", "xoxoxo", ".xox.x", "xoxoxo")
+        a = small.post_json("/v1/konane", {"board": list(board), "outcome_only": True}).json()
+        ref.check_winning_moves("konane", board, a)
+        assert a["outcome"] == "P", a
+    finally:
+        assert small.stop() == 0
+    srv = Server().start()
+    try:
+        for board in (HOPELESS[2][1]["board"],
+                      ["xoxoxox", "oxoxoxo", "xoxo.ox", "oxoxoxo", "xoxoxox", "oxoxoxo"]):
+            p = refused(srv.post_json("/v1/konane", {"board": board, "outcome_only": True}),
+                        "--max-search-nodes")
+            assert "1/128 of the" in p["detail"], p
+    finally:
+        assert srv.stop() == 0
