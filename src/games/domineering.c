@@ -96,36 +96,18 @@ static gr_status gr_dom_read(gr_jctx *c, const cJSON *board, const char *ptr, gr
  * outcome forecast"): more assumed, fewer refusals. */
 #define GR_DOM_OUT_RATE 2000000u
 
-/* The request's budgets in a search's nodes, the smallest first: the
- * node budget, the memory budget (with_memory: the value search's; the
- * outcome search's table stops growing instead of failing) at
- * GR_DOM_EST_BYTES a node, the time limit at rate nodes a second. */
-typedef struct gr_dom_cap {
-    uint64_t nodes;
-    gr_status st;
-    const char *flag, *what;
-} gr_dom_cap;
-
-static gr_dom_cap gr_dom_least_cap(gr_jctx *c, bool with_memory, uint64_t rate)
+/* The request's least budget in a search's nodes (gr_json_least_cap):
+ * with_memory, the value search's memory budget at GR_DOM_EST_BYTES a
+ * node counts too (the outcome search's table stops growing instead of
+ * failing). */
+static gr_json_cap gr_dom_least_cap(const gr_jctx *c, bool with_memory, uint64_t rate)
 {
-    size_t mem = gr_arena_budget(c->arena);
-    gr_dom_cap caps[3] = {
-        {gr_json_search_opts(c).max_nodes, GR_ELIMIT, "--max-search-nodes", "node budget"},
-        {mem != 0 && with_memory ? mem / GR_DOM_EST_BYTES : UINT64_MAX, GR_ENOMEM,
-         "--max-request-memory", "memory budget"},
-        {c->time_limit_s != 0 ? (uint64_t)c->time_limit_s * rate : UINT64_MAX, GR_ETIME,
-         "--max-analysis-seconds", "time limit"},
-    };
-    unsigned k = 0;
-    for (unsigned i = 1; i < 3; i++) {
-        k = caps[i].nodes < caps[k].nodes ? i : k;
-    }
-    return caps[k];
+    return gr_json_least_cap(c, with_memory ? GR_DOM_EST_BYTES : 0, rate);
 }
 
 /* The problem of a refusal up front: the detail (the caller's, already
  * in c->problem) is kept, the forecast becomes the "estimate" member. */
-static gr_status gr_dom_refused(gr_jctx *c, uint64_t est, const gr_dom_cap *cap)
+static gr_status gr_dom_refused(gr_jctx *c, uint64_t est, const gr_json_cap *cap)
 {
     gr_json_estimate(c, est, cap->nodes, cap->flag);
     return cap->st;
@@ -139,7 +121,7 @@ static gr_status gr_dom_forecast(gr_jctx *c, const gr_dom *g, const char *ptr)
 {
     uint64_t est;
     gr_status st = gr_dom_value_estimate(g, &est);
-    gr_dom_cap cap = gr_dom_least_cap(c, true, GR_DOM_EST_RATE);
+    gr_json_cap cap = gr_dom_least_cap(c, true, GR_DOM_EST_RATE);
     if (st != GR_OK || est <= cap.nodes) {
         return GR_OK; /* no forecast: the search's own limits still hold */
     }
@@ -251,7 +233,7 @@ static gr_status gr_dom_outcome_only(gr_jctx *c, const cJSON *req, cJSON **resp)
     gr_search_stats stats;
     gr_dom_outcome_forecast fc;
     gr_dom_outcome_estimate((uint32_t)rows, (uint32_t)cols, empty, &fc);
-    gr_dom_cap cap = gr_dom_least_cap(c, false, GR_DOM_OUT_RATE);
+    gr_json_cap cap = gr_dom_least_cap(c, false, GR_DOM_OUT_RATE);
     /* over the forecast's line, the search runs first under a hundredth
      * of the budget: a board its bounds or a lopsided fight settle soon is
      * answered, and only one the probe leaves open is refused */

@@ -46,23 +46,19 @@ static gr_status gr_hbc_failed(gr_jctx *c, gr_status st, const char *ptr)
 
 static gr_status gr_hbc_forecast(gr_jctx *c, const gr_hbc *g, const char *eptr)
 {
-    uint64_t est, cap = gr_json_search_opts(c).max_nodes;
-    gr_status cst = GR_ELIMIT;
-    const char *flag = "--max-search-nodes", *what = "node budget";
-    if (c->time_limit_s != 0 && (uint64_t)c->time_limit_s * GR_HBC_EST_RATE < cap) {
-        cap = (uint64_t)c->time_limit_s * GR_HBC_EST_RATE;
-        cst = GR_ETIME, flag = "--max-analysis-seconds", what = "time limit";
-    }
-    if (gr_hbc_estimate(g, &est) != GR_OK || est / GR_HBC_EST_MARGIN <= cap) {
+    uint64_t est;
+    gr_json_cap cap = gr_json_least_cap(c, 0, GR_HBC_EST_RATE);
+    if (gr_hbc_estimate(g, &est) != GR_OK || est / GR_HBC_EST_MARGIN <= cap.nodes) {
         return GR_OK; /* no forecast, or one the search may meet: it runs */
     }
-    gr_json_error(c, cst, eptr,
+    gr_json_error(c, cap.st, eptr,
                   "this picture's value needs about %llu search positions (the parts of it that "
                   "can stand, estimated from a fixed sample of its edge sets), more than %u times "
                   "what the request's %s (%s) allows (about %llu): refused before the search",
-                  (unsigned long long)est, GR_HBC_EST_MARGIN, what, flag, (unsigned long long)cap);
-    gr_json_estimate(c, est, cap, flag);
-    return cst;
+                  (unsigned long long)est, GR_HBC_EST_MARGIN, cap.what, cap.flag,
+                  (unsigned long long)cap.nodes);
+    gr_json_estimate(c, est, cap.nodes, cap.flag);
+    return cap.st;
 }
 
 static gr_status gr_hbc_edge(gr_jctx *c, const cJSON *e, const char *eptr, uint32_t *uv,

@@ -115,25 +115,12 @@ static gr_rs_consts gr_rs_consts_of(const gr_pg_rules *r)
     return (gr_rs_consts){r->name, GR_RS_RATE_STRIP, 0, 0};
 }
 
-/* The least of the request's budgets in the search's nodes: the node
- * budget, or the time limit at the ruleset's rate. */
-typedef struct gr_rs_cap {
-    uint64_t nodes;
-    gr_status st;
-    const char *flag, *what;
-} gr_rs_cap;
-
 /* Sets the engine's budget to the probe's (a hundredth of the least
- * budget) and answers the least budget. */
-static gr_rs_cap gr_rs_probe(gr_jctx *c, gr_rs_state *rst)
+ * budget: the node budget, or the time limit at the ruleset's rate) and
+ * answers the least budget. */
+static gr_json_cap gr_rs_probe(gr_jctx *c, gr_rs_state *rst)
 {
-    gr_rs_cap cap = {gr_json_search_opts(c).max_nodes, GR_ELIMIT, "--max-search-nodes",
-                     "node budget"};
-    uint64_t rate = gr_rs_consts_of(rst->rs->rules).rate;
-    if (c->time_limit_s != 0 && (uint64_t)c->time_limit_s * rate < cap.nodes) {
-        cap = (gr_rs_cap){(uint64_t)c->time_limit_s * rate, GR_ETIME, "--max-analysis-seconds",
-                          "time limit"};
-    }
+    gr_json_cap cap = gr_json_least_cap(c, 0, gr_rs_consts_of(rst->rs->rules).rate);
     gr_pg_set_budget(rst->pg, GR_RS_PROBE(cap.nodes));
     return cap;
 }
@@ -142,7 +129,7 @@ static gr_rs_cap gr_rs_probe(gr_jctx *c, gr_rs_state *rst)
  * when it is the least of the request's budgets, else 0: the node budget
  * or the time limit, judged past GR_RS_MARGIN, is what the search would
  * run out of first. */
-static uint64_t gr_rs_memory_nodes(gr_jctx *c, const gr_rs_cap *cap, unsigned bytes)
+static uint64_t gr_rs_memory_nodes(gr_jctx *c, const gr_json_cap *cap, unsigned bytes)
 {
     size_t mem = gr_arena_budget(c->arena);
     return bytes != 0 && mem != 0 && mem / bytes <= cap->nodes ? (uint64_t)(mem / bytes) : 0;
@@ -156,7 +143,7 @@ static uint64_t gr_rs_memory_nodes(gr_jctx *c, const gr_rs_cap *cap, unsigned by
  * that is the least), a refusal (*refused, the problem in c->problem,
  * with the forecast as its "estimate" member), else the budget is
  * restored and *again asks for the full search. */
-static gr_status gr_rs_judge(gr_jctx *c, gr_rs_state *rst, const gr_rs_cap *cap, gr_status st,
+static gr_status gr_rs_judge(gr_jctx *c, gr_rs_state *rst, const gr_json_cap *cap, gr_status st,
                              const char *what, unsigned bytes, unsigned shift, bool *again,
                              bool *refused)
 {
@@ -172,13 +159,13 @@ static gr_status gr_rs_judge(gr_jctx *c, gr_rs_state *rst, const gr_rs_cap *cap,
         return st;
     }
     gr_pg_set_budget(rst->pg, gr_json_search_opts(c).max_nodes);
-    gr_rs_cap line = *cap;
+    gr_json_cap line = *cap;
     unsigned margin = GR_RS_MARGIN;
     uint64_t need = fc.nodes >> shift;
     uint64_t mem_nodes = gr_rs_memory_nodes(c, cap, bytes);
     if (!fc.complete && need / GR_RS_MARGIN <= cap->nodes && mem_nodes != 0 &&
         need / GR_RS_MEM_MARGIN > mem_nodes) {
-        line = (gr_rs_cap){mem_nodes, GR_ENOMEM, "--max-request-memory", "memory budget"};
+        line = (gr_json_cap){mem_nodes, GR_ENOMEM, "--max-request-memory", "memory budget"};
         margin = GR_RS_MEM_MARGIN;
     }
     if (fc.complete || need / margin <= line.nodes) {
@@ -234,7 +221,7 @@ static gr_status gr_rs_search(gr_jctx *c, gr_rs_state *rst, gr_rs_kind k, gr_rs_
     static const char *const what[3] = {"canonical value", "impartial variant's Grundy value",
                                         "\"outcome_only\" search"};
     bool again;
-    gr_rs_cap cap = gr_rs_probe(c, rst);
+    gr_json_cap cap = gr_rs_probe(c, rst);
     gr_status st = gr_rs_run(rst, k, res);
     gr_rs_consts rc = gr_rs_consts_of(rst->rs->rules);
     st = gr_rs_judge(c, rst, &cap, st, what[k], k == GR_RS_VALUE ? rc.bytes : 0,

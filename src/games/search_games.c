@@ -175,6 +175,23 @@ gr_status gr_json_search_moves_all(gr_jctx *c, void *state, gr_move_list *list)
     return gr_jw_ok(c) ? GR_OK : gr_json_oom(c);
 }
 
+gr_json_cap gr_json_least_cap(const gr_jctx *c, unsigned bytes, uint64_t rate)
+{
+    size_t mem = gr_arena_budget(c->arena);
+    gr_json_cap caps[3] = {
+        {gr_json_search_opts(c).max_nodes, GR_ELIMIT, "--max-search-nodes", "node budget"},
+        {mem != 0 && bytes != 0 ? mem / bytes : UINT64_MAX, GR_ENOMEM, "--max-request-memory",
+         "memory budget"},
+        {c->time_limit_s != 0 ? (uint64_t)c->time_limit_s * rate : UINT64_MAX, GR_ETIME,
+         "--max-analysis-seconds", "time limit"},
+    };
+    unsigned k = 0;
+    for (unsigned i = 1; i < 3; i++) {
+        k = caps[i].nodes < caps[k].nodes ? i : k;
+    }
+    return caps[k];
+}
+
 void gr_json_estimate(gr_jctx *c, uint64_t est, uint64_t limit_nodes, const char *flag)
 {
     char *e = gr_arena_alloc(c->arena, 160);

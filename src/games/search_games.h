@@ -31,6 +31,23 @@ gr_status gr_json_search_failed(gr_jctx *c, gr_status st, const char *ptr);
  * option the budget comes from. */
 void gr_json_estimate(gr_jctx *c, uint64_t est, uint64_t limit_nodes, const char *flag);
 
+/* One of a request's budgets in a search's nodes: the status a search
+ * that runs out of it ends with, the option it comes from and its name in
+ * a problem's words. */
+typedef struct gr_json_cap {
+    uint64_t nodes;
+    gr_status st;
+    const char *flag, *what;
+} gr_json_cap;
+
+/* The least of c's budgets in a search's nodes, the first of equals:
+ * the node budget, the memory budget at `bytes` a node (0: the search is
+ * not judged on memory), the time limit at `rate` nodes a second -- a
+ * constant, not a clock, so the same answer on every machine.  What a
+ * refusal up front (Domineering, the rulesets, coloured Hackenbush)
+ * measures its forecast against. */
+gr_json_cap gr_json_least_cap(const gr_jctx *c, unsigned bytes, uint64_t rate);
+
 /* A board's "rows" and "cols" (Cram, a Chomp rectangle): integers, both
  * at least 1; the game checks its own size limits. */
 gr_status gr_json_search_board(gr_jctx *c, const cJSON *rows, const cJSON *cols, const char *ptr,
