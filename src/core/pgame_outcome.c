@@ -82,8 +82,9 @@ static void gr_pg_kid_key(const gr_pg_search *s, size_t i, const uint8_t **key, 
  * them decides the frame at once: the enhanced transposition cutoff) and
  * before those it knows won.  The most forcing move is the likeliest to
  * win, and it is proved or refuted in the smallest tree; tried first, it
- * spares the search its siblings.  Counting a kid's replies costs one
- * more move generation per kid, which bench/rules_outcome.sh measured as
+ * spares the search its siblings.  Counting a kid's replies costs a walk
+ * of its board per kid (the ruleset's count hook, or its moves made and
+ * counted where it has none), which bench/rules_outcome.sh measured as
  * repaid many times over on every ruleset (docs/partizan.md, "The ruleset
  * engine"). */
 static gr_status gr_pg_order(gr_pg_search *s, size_t first, size_t end)
