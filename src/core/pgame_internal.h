@@ -38,6 +38,13 @@ uint64_t gr_pg_hash(const uint8_t *k, size_t len);
 bool gr_pg_table_get(const gr_pg_table *t, const uint8_t *k, size_t len, uint32_t *val);
 /* Stores (or replaces) the word of k; GR_ENOMEM when the table cannot grow. */
 gr_status gr_pg_table_put(gr_arena *a, gr_pg_table *t, const uint8_t *k, size_t len, uint32_t val);
+/* The same with h = gr_pg_hash(k, len) already known: a key asked for
+ * more than once (the outcome search's children: looked up to order
+ * them, again when tried, then stored) is hashed once. */
+bool gr_pg_table_get_h(const gr_pg_table *t, uint64_t h, const uint8_t *k, size_t len,
+                       uint32_t *val);
+gr_status gr_pg_table_put_h(gr_arena *a, gr_pg_table *t, uint64_t h, const uint8_t *k, size_t len,
+                            uint32_t val);
 
 typedef struct gr_pg_stack {
     uint8_t *bytes;

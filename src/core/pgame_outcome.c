@@ -33,7 +33,8 @@ typedef struct gr_pg_search {
     int child_side;    /* the player to move after the moves being emitted */
     gr_pg_stack kids;  /* children's keys */
     gr_pg_move *moves; /* per kid: its move (the root's are reported) */
-    size_t mcap;
+    uint64_t *hash;    /* per kid: gr_pg_hash of its key */
+    size_t mcap, hcap;
     gr_pg_frame *frames;
     size_t nf, fcap;
     uint32_t *ord;   /* per kid place: the kid tried there (best first) */
@@ -56,25 +57,33 @@ static gr_status gr_pg_kid(gr_pg_sink *sink, const uint8_t *pos, size_t len, con
     s->key[n] = (uint8_t)(s->child_side ^ (neg ? 1 : 0));
     /* its slot is read when the kids are ordered, after all of them are
      * made: asked for now, the table's cache misses overlap */
+    uint64_t h = gr_pg_hash(s->key, n + 1);
     if (g->wins.cap != 0) {
-        __builtin_prefetch(&g->wins.slots[gr_pg_hash(s->key, n + 1) & (g->wins.cap - 1)]);
+        __builtin_prefetch(&g->wins.slots[h & (g->wins.cap - 1)]);
     }
     size_t k = s->kids.n;
     gr_pg_move *m = gr_arena_grow(g->vs.arena, s->moves, &s->mcap, k + 1, sizeof(*m), 64);
-    if (m == NULL) {
+    uint64_t *hs =
+        m == NULL ? NULL : gr_arena_grow(g->vs.arena, s->hash, &s->hcap, k + 1, sizeof(*hs), 64);
+    if (m == NULL || hs == NULL) {
         return GR_ENOMEM;
     }
     s->moves = m;
+    s->hash = hs;
     m[k] = *move;
+    hs[k] = h;
     return gr_pg_stack_push(g->vs.arena, &s->kids, s->key, n + 1);
 }
 
-static void gr_pg_kid_key(const gr_pg_search *s, size_t i, const uint8_t **key, size_t *len)
+/* The key of the kid tried at place i, its length and hash. */
+static void gr_pg_kid_key(const gr_pg_search *s, size_t i, const uint8_t **key, size_t *len,
+                          uint64_t *h)
 {
     i = s->ord[i];
     size_t start = i > 0 ? s->kids.ends[i - 1] : 0;
     *key = s->kids.bytes + start;
     *len = s->kids.ends[i] - start;
+    *h = s->hash[i];
 }
 
 /* Orders kids [first, end) by the replies they leave the opponent, fewest
@@ -102,7 +111,7 @@ static gr_status gr_pg_order(gr_pg_search *s, size_t first, size_t end)
         size_t start = i > 0 ? s->kids.ends[i - 1] : 0, klen = s->kids.ends[i] - start;
         const uint8_t *key = s->kids.bytes + start;
         uint32_t won, n;
-        if (gr_pg_table_get(&g->wins, key, klen, &won)) {
+        if (gr_pg_table_get_h(&g->wins, s->hash[i], key, klen, &won)) {
             sc[i] = won ? UINT32_MAX : 0;
         } else {
             gr_status st = gr_pg_replies(g->rules, g->ctx, key, klen - 1, (gr_pg_side)key[klen - 1],
@@ -206,13 +215,14 @@ static gr_status gr_pg_solve(gr_pg_search *s, const uint8_t *pos, size_t len, in
         for (; f->next < f->end; f->next++) {
             const uint8_t *key;
             size_t klen;
+            uint64_t h;
             uint32_t w;
-            gr_pg_kid_key(s, f->next, &key, &klen);
-            if (!gr_pg_table_get(&g->wins, key, klen, &w)) {
+            gr_pg_kid_key(s, f->next, &key, &klen, &h);
+            if (!gr_pg_table_get_h(&g->wins, h, key, klen, &w)) {
                 bool known, kw;
                 st = gr_pg_small_sum(g, key, klen - 1, key[klen - 1], &known, &kw);
                 if (st == GR_OK && known) {
-                    st = gr_pg_table_put(g->vs.arena, &g->wins, key, klen, kw);
+                    st = gr_pg_table_put_h(g->vs.arena, &g->wins, h, key, klen, kw);
                     w = kw;
                 } else {
                     if (st == GR_OK) {
@@ -245,10 +255,11 @@ static gr_status gr_pg_solve(gr_pg_search *s, const uint8_t *pos, size_t len, in
         gr_pg_frame *parent = &s->frames[s->nf - 2];
         const uint8_t *key;
         size_t klen;
-        gr_pg_kid_key(s, parent->next, &key, &klen);
+        uint64_t h;
+        gr_pg_kid_key(s, parent->next, &key, &klen, &h);
         gr_pg_stack_cut(&s->kids, f->first);
         s->nf--;
-        st = gr_pg_table_put(g->vs.arena, &g->wins, key, klen, won);
+        st = gr_pg_table_put_h(g->vs.arena, &g->wins, h, key, klen, won);
     }
     return st;
 }

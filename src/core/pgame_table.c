@@ -47,11 +47,17 @@ static size_t gr_pg_find(const gr_pg_table *t, uint32_t h, const uint8_t *k, siz
 
 bool gr_pg_table_get(const gr_pg_table *t, const uint8_t *k, size_t len, uint32_t *val)
 {
+    return gr_pg_table_get_h(t, gr_pg_hash(k, len), k, len, val);
+}
+
+bool gr_pg_table_get_h(const gr_pg_table *t, uint64_t h, const uint8_t *k, size_t len,
+                       uint32_t *val)
+{
     if (t->cap == 0) {
         return false;
     }
     bool found;
-    size_t i = gr_pg_find(t, (uint32_t)gr_pg_hash(k, len), k, len, &found);
+    size_t i = gr_pg_find(t, (uint32_t)h, k, len, &found);
     if (found) {
         *val = t->slots[i].val;
     }
@@ -74,6 +80,12 @@ static gr_status gr_pg_table_grow(gr_arena *a, gr_pg_table *t)
 
 gr_status gr_pg_table_put(gr_arena *a, gr_pg_table *t, const uint8_t *k, size_t len, uint32_t val)
 {
+    return gr_pg_table_put_h(a, t, gr_pg_hash(k, len), k, len, val);
+}
+
+gr_status gr_pg_table_put_h(gr_arena *a, gr_pg_table *t, uint64_t hash, const uint8_t *k,
+                            size_t len, uint32_t val)
+{
     gr_status st;
     if (len > UINT16_MAX) {
         return GR_EINTERNAL; /* a key is at most GR_PG_MAX_POS + 1 bytes */
@@ -86,7 +98,7 @@ gr_status gr_pg_table_put(gr_arena *a, gr_pg_table *t, const uint8_t *k, size_t 
             return st;
         }
     }
-    uint32_t h = (uint32_t)gr_pg_hash(k, len);
+    uint32_t h = (uint32_t)hash;
     bool found;
     size_t i = gr_pg_find(t, h, k, len, &found);
     if (found) {
