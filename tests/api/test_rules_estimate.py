@@ -147,27 +147,34 @@ def test_refusal_names_the_time_limit(_):
 # --- Konane's outcome search: the forecast scaled by its measured pruning ------
 # (src/games/ruleset.c, GR_RS_OUTCOME_SHIFT_KONANE: 1/128 of the regions)
 
-def test_konane_openings_answered_not_refused(srv):
-    """A 6x6 Konane opening with two holes is forecast at about 1.9 * 10^9
-    regions, 241 times the default budget of 8 * 10^6 nodes, and was refused;
-    its outcome search takes 14,255 nodes.  Scaled by 1/128 it is searched
-    and answered.  Left has no move (the reference says so at once); Right's
-    winning move is replayed: from what it leaves, Left moving first loses,
-    and after each of Left's moves Right moving first wins (the daemon's
-    answers one level down)."""
-    board = ["xoxoxo", "oxoxox", "xoxoxo", ".xox.x", "xoxoxo", "oxoxox"]
-    a = srv.post_json("/v1/konane", {"board": board, "outcome_only": True}).json()
-    assert a["outcome"] == "R" and a["left_move"] is None, a
-    assert not ref.wins("konane", tuple(board), 0)
-    after = [b for m, b in ref.MOVES["konane"](tuple(board), 1) if m == a["right_move"]]
-    assert len(after) == 1, a
-    b = srv.post_json("/v1/konane", {"board": list(after[0]), "outcome_only": True}).json()
-    assert b["left_move"] is None, b
-    replies = ref.MOVES["konane"](after[0], 0)
-    assert replies, after
-    for _, c in replies:
-        d = srv.post_json("/v1/konane", {"board": list(c), "outcome_only": True}).json()
-        assert d["right_move"] is not None, (c, d)
+def test_konane_openings_answered_not_refused(default):
+    """A 6x6 Konane opening with two holes, settled in 14,255 nodes, under a
+    budget of 10^6 nodes: the probe of 10,001 nodes leaves it open, and its
+    forecast, 1.1 * 10^9 regions, is 70 times the budget -- refused
+    unscaled; at 1/128 it is searched and answered.  (At the defaults its
+    search ends inside the probe of 80,001 nodes; the 6x6 openings the
+    defaults refused need 0.46-2.8 * 10^6 nodes, seconds under ASan.)  Left
+    has no move (the reference says so at once); Right's winning move is
+    replayed: after each of Left's replies to it, Right moving first wins
+    (a daemon at the defaults asked one level down, 0.2 s each under ASan
+    on one core), so Left moving first there loses.  The position Right's move
+    leaves is not asked itself: its answer searches Right first too, 15 s
+    under ASan on one core, too near the 30 s limit for a slower machine."""
+    srv = Server(args=["--max-search-nodes", "1000000"]).start()
+    try:
+        board = ["xoxoxo", "oxoxox", "xoxoxo", ".xox.x", "xoxoxo", "oxoxox"]
+        a = srv.post_json("/v1/konane", {"board": board, "outcome_only": True}).json()
+        assert a.get("outcome") == "R" and a["left_move"] is None, a
+        assert not ref.wins("konane", tuple(board), 0)
+        after = [b for m, b in ref.MOVES["konane"](tuple(board), 1) if m == a["right_move"]]
+        assert len(after) == 1, a
+        replies = ref.MOVES["konane"](after[0], 0)
+        assert replies, after
+        for _, c in replies:
+            d = default.post_json("/v1/konane", {"board": list(c), "outcome_only": True}).json()
+            assert d["right_move"] is not None, (c, d)
+    finally:
+        assert srv.stop() == 0
 
 
 def test_konane_outcome_refusal_is_scaled(_):
