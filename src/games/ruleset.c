@@ -51,9 +51,10 @@
  * the ordered search settles a position in a sliver of the regions it
  * could meet: 5.8e-8 to 0.0034 nodes a region over 20 boards from 5x5 to
  * 6x7, 0.0046 on one more (bench/RESULTS.md, "Konane's outcome refusal"),
- * where Clobber's and NoGo's are 0.09-0.58.  Unscaled, every 6x6 opening
- * with two holes (forecast about 2e9 regions) was refused at the
- * defaults, though all are settled in at most a million nodes; 1/128 is
+ * where Clobber's and NoGo's are 0.09-0.58.  Unscaled, the 6x6 openings
+ * that outlast the defaults' probe of 80,001 nodes (forecast about 2e9
+ * regions with two holes, 8e8 with one) were refused, though they are
+ * settled in 0.46-2.8 million nodes; 1/128 is
  * the largest ratio measured with a margin of 1.7, so the 8x8 opening
  * (2.3e16) and the 6x7 ones past 10^7 nodes (3.7e10 and more) are still
  * refused up front. */
